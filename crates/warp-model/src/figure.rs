@@ -1,0 +1,157 @@
+//! Figures: the named results a panel shows (`data-metric` / `data-value` in the page).
+//!
+//! A figure carries both its plain machine value (integers as integers, fractions as decimals
+//! with at least 4 significant digits, coordinates as `x,y,z`, booleans as `yes`/`no`) and its
+//! text for people. The view prints them; it never computes one.
+
+/// The value of a figure, typed so that its plain and human forms are derived in one place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A whole number.
+    Int(u64),
+    /// A fraction in [0, ∞), shown as a decimal (and as a percentage when `percent`).
+    Frac {
+        /// The fraction itself.
+        value: f64,
+        /// Whether people read it as a percentage.
+        percent: bool,
+    },
+    /// Coordinates such as a thread's (x, y, z) or a grid's (gx, gy).
+    Coords(Vec<u64>),
+    /// A yes/no answer.
+    Bool(bool),
+    /// Nothing applies (e.g. no ragged warp when everything divides evenly).
+    None,
+}
+
+impl Value {
+    /// The plain value for `data-value`.
+    #[must_use]
+    pub fn plain(&self) -> String {
+        match self {
+            Value::Int(n) => n.to_string(),
+            Value::Frac { value, .. } => format_decimal(*value),
+            Value::Coords(c) => c.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+            Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+            Value::None => "none".to_string(),
+        }
+    }
+
+    /// The value as people read it: thousands separated, percentages, parentheses.
+    #[must_use]
+    pub fn human(&self) -> String {
+        match self {
+            Value::Int(n) => group_thousands(*n),
+            Value::Frac { value, percent: true } => {
+                let p = value * 100.0;
+                format!("{}%", trim_zeros(&format!("{p:.3}")))
+            }
+            Value::Frac { value, percent: false } => format_decimal(*value),
+            Value::Coords(c) => {
+                format!("({})", c.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
+            }
+            Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+            Value::None => "none".to_string(),
+        }
+    }
+}
+
+/// A decimal with at least 4 significant digits and no trailing zeros (0.03125, 0.1563, 2).
+#[must_use]
+pub fn format_decimal(v: f64) -> String {
+    if !v.is_finite() {
+        return "0".to_string();
+    }
+    if v == v.trunc() && v.abs() < 1e15 {
+        return format!("{v:.0}");
+    }
+    // Enough places for 6 significant digits; exact binary fractions like 1/32 come out whole.
+    let magnitude = v.abs().log10().floor();
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let places = (5.0 - magnitude).clamp(0.0, 12.0) as usize;
+    trim_zeros(&format!("{v:.places$}"))
+}
+
+fn trim_zeros(s: &str) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// 2088960 → "2,088,960", as the seeds write big counts.
+#[must_use]
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// One named result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// The stable name in `data-metric`: part of the public contract.
+    pub metric: &'static str,
+    /// Short label for people.
+    pub label: &'static str,
+    /// The value.
+    pub value: Value,
+    /// Unit shown after the value ("threads", "warps", "lanes"), possibly empty.
+    pub unit: &'static str,
+    /// One-line definition shown on hover.
+    pub help: &'static str,
+    /// The figure the question is about: drawn largest.
+    pub key: bool,
+}
+
+impl Figure {
+    /// A figure that is not the key one.
+    #[must_use]
+    pub fn new(
+        metric: &'static str,
+        label: &'static str,
+        value: Value,
+        unit: &'static str,
+        help: &'static str,
+    ) -> Self {
+        Figure { metric, label, value, unit, help, key: false }
+    }
+
+    /// Marks this figure as the key figure.
+    #[must_use]
+    pub fn key(mut self) -> Self {
+        self.key = true;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_values_follow_the_contract() {
+        assert_eq!(Value::Int(2_088_960).plain(), "2088960");
+        assert_eq!(Value::Int(2_088_960).human(), "2,088,960");
+        assert_eq!(Value::Frac { value: 1.0 / 32.0, percent: true }.plain(), "0.03125");
+        assert_eq!(Value::Frac { value: 1.0 / 32.0, percent: true }.human(), "3.125%");
+        assert_eq!(Value::Frac { value: 5.0 / 32.0, percent: false }.plain(), "0.15625");
+        assert_eq!(Value::Frac { value: 4.0 / 7.0, percent: false }.plain(), "0.571429");
+        assert_eq!(Value::Frac { value: 1.0, percent: true }.plain(), "1");
+        assert_eq!(Value::Frac { value: 1.0, percent: true }.human(), "100%");
+        assert_eq!(Value::Coords(vec![6, 0, 2]).plain(), "6,0,2");
+        assert_eq!(Value::Coords(vec![6, 0, 2]).human(), "(6, 0, 2)");
+        assert_eq!(Value::Bool(true).plain(), "yes");
+        assert_eq!(Value::None.plain(), "none");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(1000), "1,000");
+        assert_eq!(format_decimal(0.007_352_941), "0.00735294");
+    }
+}

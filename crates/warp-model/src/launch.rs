@@ -1,0 +1,357 @@
+//! Launch configurations: a grid of blocks for N elements (1-D) or a W×H image (2-D, one
+//! thread per pixel), and where the launch's idle threads sit (the ragged block and warp).
+//!
+//! Textbook model (seed 004 Ex 1–3, Ex 7): the grid is the ceiling of the work over the block,
+//! and every thread past the data is masked by the kernel's guard (`if (i < N)`).
+
+use crate::params::{ParamError, MAX_GRID_X, MAX_GRID_Y};
+use crate::warp_map::BlockDim;
+use crate::{ceil_div, WARP_SIZE};
+
+/// A 1-D launch of `n` elements over blocks of `block`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Launch1d {
+    n: u64,
+    block: BlockDim,
+}
+
+/// Where the last element lands, when its warp or block is only partly used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ragged {
+    /// Index of the last block (the one holding element N − 1).
+    pub block: u64,
+    /// Global thread index where that block starts.
+    pub block_start: u64,
+    /// Local index of element N − 1 inside its block.
+    pub last_local: u64,
+    /// The warp inside the last block that holds element N − 1.
+    pub warp: u64,
+    /// Global index where that warp starts.
+    pub warp_start: u64,
+    /// Lanes of that warp that hold an element (1–32).
+    pub warp_active: u64,
+}
+
+impl Launch1d {
+    /// A 1-D launch. `n` = 0 is the empty launch (0 blocks).
+    ///
+    /// # Errors
+    /// `n` needing more than 2³¹ − 1 blocks (CUDA's grid-x limit) names `n`.
+    pub fn new(n: u64, block: BlockDim) -> Result<Self, ParamError> {
+        let blocks = ceil_div(n, block.threads());
+        if blocks > MAX_GRID_X {
+            return Err(ParamError::new(
+                "n",
+                format!(
+                    "n = {n} needs ⌈{n}/{}⌉ = {blocks} blocks, more than CUDA's grid-x limit of \
+                     {MAX_GRID_X}: allowed n from 0 to {}.",
+                    block.threads(),
+                    MAX_GRID_X * block.threads()
+                ),
+            ));
+        }
+        Ok(Launch1d { n, block })
+    }
+
+    /// N, the number of elements.
+    #[must_use]
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// The block shape.
+    #[must_use]
+    pub fn block(&self) -> BlockDim {
+        self.block
+    }
+
+    /// ⌈N/B⌉ blocks.
+    #[must_use]
+    pub fn blocks(&self) -> u64 {
+        ceil_div(self.n, self.block.threads())
+    }
+
+    /// blocks · B threads.
+    #[must_use]
+    pub fn threads_launched(&self) -> u64 {
+        self.blocks() * self.block.threads()
+    }
+
+    /// Threads past the data: launched − N, all masked by the guard.
+    #[must_use]
+    pub fn idle_threads(&self) -> u64 {
+        self.threads_launched() - self.n
+    }
+
+    /// Warps launched: blocks · warps per block.
+    #[must_use]
+    pub fn warps_launched(&self) -> u64 {
+        self.blocks() * self.block.warps()
+    }
+
+    /// The ragged block and warp, walked global → local → warp as in seed 004 Ex 2. `None`
+    /// when N = 0, or when the last element fills its warp and its block exactly.
+    #[must_use]
+    pub fn ragged(&self) -> Option<Ragged> {
+        let last = self.n.checked_sub(1)?;
+        let b = self.block.threads();
+        let block = last / b;
+        let block_start = block * b;
+        let last_local = last - block_start;
+        let warp = last_local / WARP_SIZE;
+        let warp_start = block_start + warp * WARP_SIZE;
+        let warp_active = last - warp_start + 1;
+        (warp_active < WARP_SIZE || self.idle_threads() > 0).then_some(Ragged {
+            block,
+            block_start,
+            last_local,
+            warp,
+            warp_start,
+            warp_active,
+        })
+    }
+}
+
+/// A 2-D launch over a W×H image, one thread per pixel, with a 2-D block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Launch2d {
+    width: u64,
+    height: u64,
+    block: BlockDim,
+}
+
+/// Largest image side accepted (keeps every product inside 64 bits).
+pub const MAX_IMAGE_SIDE: u64 = MAX_GRID_X;
+
+impl Launch2d {
+    /// A 2-D launch.
+    ///
+    /// # Errors
+    /// Names `image` for a zero or huge side, a grid over CUDA's limits, or a block with z > 1.
+    pub fn new(width: u64, height: u64, block: BlockDim) -> Result<Self, ParamError> {
+        if width == 0 || height == 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE {
+            return Err(ParamError::new(
+                "image",
+                format!(
+                    "image = {width}x{height}: each side must be from 1 to {MAX_IMAGE_SIDE} pixels."
+                ),
+            ));
+        }
+        if block.z() != 1 {
+            return Err(ParamError::new(
+                "image",
+                format!(
+                    "an image launch uses a 2-D block, one thread per pixel: block z must be 1 \
+                     (it is {}).",
+                    block.z()
+                ),
+            ));
+        }
+        let l = Launch2d { width, height, block };
+        let (gx, gy) = l.grid();
+        if gx > MAX_GRID_X || gy > MAX_GRID_Y {
+            return Err(ParamError::new(
+                "image",
+                format!(
+                    "image = {width}x{height} needs a grid of ({gx}, {gy}) blocks; CUDA allows at \
+                     most {MAX_GRID_X} along x and {MAX_GRID_Y} along y. Use a taller block or a \
+                     smaller image."
+                ),
+            ));
+        }
+        Ok(l)
+    }
+
+    /// Image width in pixels.
+    #[must_use]
+    pub fn width(&self) -> u64 {
+        self.width
+    }
+
+    /// Image height in pixels.
+    #[must_use]
+    pub fn height(&self) -> u64 {
+        self.height
+    }
+
+    /// The block shape.
+    #[must_use]
+    pub fn block(&self) -> BlockDim {
+        self.block
+    }
+
+    /// (⌈W/bx⌉, ⌈H/by⌉) blocks.
+    #[must_use]
+    pub fn grid(&self) -> (u64, u64) {
+        (ceil_div(self.width, self.block.x()), ceil_div(self.height, self.block.y()))
+    }
+
+    /// gx · gy blocks.
+    #[must_use]
+    pub fn blocks(&self) -> u64 {
+        let (gx, gy) = self.grid();
+        gx * gy
+    }
+
+    /// Pixels, N = W·H.
+    #[must_use]
+    pub fn pixels(&self) -> u64 {
+        self.width * self.height
+    }
+
+    /// (gx·bx) · (gy·by) threads.
+    #[must_use]
+    pub fn threads_launched(&self) -> u64 {
+        self.blocks() * self.block.threads()
+    }
+
+    /// Threads outside the image, masked by `if (x < W && y < H)`.
+    #[must_use]
+    pub fn idle_threads(&self) -> u64 {
+        self.threads_launched() - self.pixels()
+    }
+
+    /// Warps launched: blocks · warps per block.
+    #[must_use]
+    pub fn warps_launched(&self) -> u64 {
+        self.blocks() * self.block.warps()
+    }
+
+    /// Thread columns past the right edge: gx·bx − W.
+    #[must_use]
+    pub fn extra_columns(&self) -> u64 {
+        self.grid().0 * self.block.x() - self.width
+    }
+
+    /// Thread rows past the bottom edge: gy·by − H.
+    #[must_use]
+    pub fn extra_rows(&self) -> u64 {
+        self.grid().1 * self.block.y() - self.height
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn block(x: u64, y: u64) -> BlockDim {
+        BlockDim::new(x, y, 1).unwrap()
+    }
+
+    #[test]
+    fn seed_004_ex1_perfect_launch() {
+        let l = Launch1d::new(2048, block(256, 1)).unwrap();
+        assert_eq!(l.blocks(), 8);
+        assert_eq!(l.block().warps(), 8);
+        assert_eq!(l.warps_launched(), 64);
+        assert_eq!(l.threads_launched(), 2048);
+        assert_eq!(l.idle_threads(), 0);
+        assert_eq!(l.ragged(), None);
+    }
+
+    #[test]
+    fn seed_004_ex2_ragged_tail() {
+        let l = Launch1d::new(1000, block(256, 1)).unwrap();
+        assert_eq!(l.blocks(), 4);
+        assert_eq!(l.threads_launched(), 1024);
+        assert_eq!(l.idle_threads(), 24);
+        let r = l.ragged().unwrap();
+        assert_eq!(r.block, 3);
+        assert_eq!(r.block_start, 768);
+        assert_eq!(r.last_local, 231);
+        assert_eq!(r.warp, 7);
+        assert_eq!(r.warp_start, 992);
+        assert_eq!(r.warp_active, 8);
+    }
+
+    #[test]
+    fn seed_004_ex3_tiny_and_empty() {
+        let l = Launch1d::new(5, block(256, 1)).unwrap();
+        assert_eq!(l.blocks(), 1);
+        let r = l.ragged().unwrap();
+        assert_eq!((r.block, r.warp, r.warp_active), (0, 0, 5));
+        let l = Launch1d::new(0, block(256, 1)).unwrap();
+        assert_eq!((l.blocks(), l.warps_launched(), l.threads_launched()), (0, 0, 0));
+        assert_eq!(l.ragged(), None);
+    }
+
+    #[test]
+    fn ragged_block_with_full_warps() {
+        // 1056 = 4·256 + 32: the last block has one full warp and seven idle ones.
+        let l = Launch1d::new(1056, block(256, 1)).unwrap();
+        let r = l.ragged().unwrap();
+        assert_eq!((r.block, r.warp, r.warp_active), (4, 0, 32));
+        assert_eq!(l.idle_threads(), 224);
+        // Block of 100 (not a multiple of 32): each block's warp 3 holds only 4 threads.
+        let l = Launch1d::new(200, block(100, 1)).unwrap();
+        let r = l.ragged().unwrap();
+        assert_eq!((r.block, r.warp, r.warp_active), (1, 3, 4));
+        assert_eq!(l.idle_threads(), 0);
+    }
+
+    #[test]
+    fn grid_x_limit() {
+        assert!(Launch1d::new(MAX_GRID_X * 1024, block(1024, 1)).is_ok());
+        assert_eq!(Launch1d::new(MAX_GRID_X * 1024 + 1, block(1024, 1)).unwrap_err().param, "n");
+        assert_eq!(Launch1d::new(u64::MAX, block(1, 1)).unwrap_err().param, "n");
+    }
+
+    #[test]
+    fn seed_004_ex7_grayscale_image() {
+        let l = Launch2d::new(1920, 1080, block(16, 16)).unwrap();
+        assert_eq!(l.grid(), (120, 68));
+        assert_eq!(l.pixels(), 2_073_600);
+        assert_eq!(l.threads_launched(), 2_088_960);
+        assert_eq!(l.idle_threads(), 15_360);
+        assert_eq!(l.extra_rows(), 8);
+        assert_eq!(l.extra_columns(), 0);
+        assert_eq!(l.blocks(), 8160);
+    }
+
+    #[test]
+    fn seed_000_ex9_image_blocks() {
+        // (30,30) tiles 1920×1080 exactly: no idle threads in the grid, yet 28 idle lanes a block.
+        let l = Launch2d::new(1920, 1080, block(30, 30)).unwrap();
+        assert_eq!(l.grid(), (64, 36));
+        assert_eq!(l.idle_threads(), 0);
+        assert_eq!(l.warps_launched(), 64 * 36 * 29);
+        let l = Launch2d::new(1920, 1080, block(32, 8)).unwrap();
+        assert_eq!(l.grid(), (60, 135));
+        assert_eq!(l.warps_launched(), 60 * 135 * 8);
+    }
+
+    #[test]
+    fn image_errors_name_image() {
+        assert_eq!(Launch2d::new(0, 10, block(16, 16)).unwrap_err().param, "image");
+        let b3 = BlockDim::new(8, 8, 2).unwrap();
+        assert_eq!(Launch2d::new(10, 10, b3).unwrap_err().param, "image");
+        assert_eq!(Launch2d::new(10, 100_000_000, block(1, 1)).unwrap_err().param, "image");
+        assert!(Launch2d::new(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, block(1, 1)).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn launched_covers_n(n in 0u64..10_000_000, x in 1u64..=1024) {
+            let l = Launch1d::new(n, block(x, 1)).unwrap();
+            prop_assert!(l.threads_launched() >= n);
+            prop_assert!(l.idle_threads() < l.block().threads());
+            if let Some(r) = l.ragged() {
+                prop_assert!(r.warp_active >= 1 && r.warp_active <= 32);
+                prop_assert_eq!(r.warp_start + r.warp_active, n);
+                prop_assert_eq!(r.block + 1, l.blocks());
+            }
+        }
+
+        #[test]
+        fn image_launch_covers_pixels(w in 1u64..5000, h in 1u64..5000, x in 1u64..=32, y in 1u64..=32) {
+            let l = Launch2d::new(w, h, block(x, y)).unwrap();
+            prop_assert!(l.threads_launched() >= l.pixels());
+            prop_assert!(l.extra_columns() < x && l.extra_rows() < y);
+            prop_assert_eq!(
+                l.idle_threads(),
+                (w + l.extra_columns()) * (h + l.extra_rows()) - w * h
+            );
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! The pure model behind Warp Lab.
+//!
+//! Every number a learner sees is computed here, by plain functions over plain data, so that it
+//! can be tested natively against the seed pages. This crate knows nothing about the DOM,
+//! leptos, web-sys or I/O.
+//!
+//! Main pieces:
+//! - [`warp_map`]: a block dimension flattened to linear thread ids and cut into 32-lane warps.
+//! - [`launch`]: grids for N elements (1-D) or a W×H image (2-D), the ragged block and warp.
+//! - [`warps_panel`]: the block-to-warp panel's whole output (figures, worked steps, picture
+//!   data) from the raw text of its inputs.
+//! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
+//!   written back.
+//! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
+//! - [`figure`], [`worked`], [`math`]: the shapes results take on their way to a view.
+//! - [`params`]: parameters declared once as data (name, range, unit, help); validation and
+//!   error messages derive from the declaration.
+#![deny(missing_docs)]
+
+pub mod examples;
+pub mod figure;
+pub mod launch;
+pub mod math;
+pub mod params;
+pub mod query;
+pub mod warp_map;
+pub mod warps_panel;
+pub mod worked;
+
+/// Lanes in a warp. Fixed at 32 on NVIDIA hardware, the machine the seeds teach.
+pub const WARP_SIZE: u64 = 32;
+
+/// Ceiling division for non-negative integers, without overflow.
+#[must_use]
+pub fn ceil_div(a: u64, b: u64) -> u64 {
+    a / b + u64::from(a % b != 0)
+}

@@ -1,0 +1,192 @@
+//! Parameters declared once as data: name, range, default, unit and help. The form, the URL
+//! and the error messages all derive from these declarations, so a limit is written once.
+
+use std::fmt;
+
+/// A declared numeric parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    /// The name in the URL and in `data-error` (also the input's `name`).
+    pub name: &'static str,
+    /// Label for people.
+    pub label: &'static str,
+    /// Smallest allowed value.
+    pub min: u64,
+    /// Largest allowed value.
+    pub max: u64,
+    /// Value used when the parameter is absent.
+    pub default: u64,
+    /// Unit shown beside the input.
+    pub unit: &'static str,
+    /// Where the limit comes from, shown in the error message.
+    pub why_limit: &'static str,
+}
+
+/// blockDim.x: CUDA allows 1–1024.
+pub const BLOCK_X: ParamSpec = ParamSpec {
+    name: "block-x",
+    label: "blockDim.x",
+    min: 1,
+    max: 1024,
+    default: 256,
+    unit: "threads",
+    why_limit: "CUDA's limit on blockDim.x",
+};
+/// blockDim.y: CUDA allows 1–1024.
+pub const BLOCK_Y: ParamSpec = ParamSpec {
+    name: "block-y",
+    label: "blockDim.y",
+    min: 1,
+    max: 1024,
+    default: 1,
+    unit: "threads",
+    why_limit: "CUDA's limit on blockDim.y",
+};
+/// blockDim.z: CUDA allows 1–64.
+pub const BLOCK_Z: ParamSpec = ParamSpec {
+    name: "block-z",
+    label: "blockDim.z",
+    min: 1,
+    max: 64,
+    default: 1,
+    unit: "threads",
+    why_limit: "CUDA's limit on blockDim.z",
+};
+/// Most threads in one block (x·y·z), CUDA's limit.
+pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
+/// Most blocks along grid x, CUDA's limit (2³¹ − 1).
+pub const MAX_GRID_X: u64 = (1 << 31) - 1;
+/// Most blocks along grid y, CUDA's limit.
+pub const MAX_GRID_Y: u64 = 65_535;
+
+/// A parameter that could not be used, and why. Shown as `data-error="<param>"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError {
+    /// The parameter's public name (`block-x`, `n`, `example`, …).
+    pub param: String,
+    /// What is wrong and what is allowed, in one or two sentences.
+    pub message: String,
+}
+
+impl ParamError {
+    /// A new error for `param`.
+    #[must_use]
+    pub fn new(param: &str, message: impl Into<String>) -> Self {
+        ParamError { param: param.to_string(), message: message.into() }
+    }
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.param, self.message)
+    }
+}
+
+/// Quotes untrusted text for a message, cut short so a huge URL cannot flood the page.
+#[must_use]
+pub fn quote(raw: &str) -> String {
+    const LIMIT: usize = 24;
+    let mut s: String = raw.chars().take(LIMIT).collect();
+    if raw.chars().count() > LIMIT {
+        s.push('…');
+    }
+    format!("“{s}”")
+}
+
+/// The outcome of reading a whole number that may be negative (like N).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whole {
+    /// Zero or more.
+    NonNegative(u64),
+    /// Below zero: kept so that the message can explain what a negative count would do.
+    Negative(u64),
+}
+
+/// Reads a signed whole number; `name` and `range` only shape the messages.
+///
+/// # Errors
+/// Empty text, text that is not a whole number, or a number too large for 64 bits.
+pub fn parse_whole(name: &str, raw: &str, range: &str) -> Result<Whole, ParamError> {
+    let s = raw.trim();
+    if s.is_empty() {
+        return Err(ParamError::new(name, format!("{name} is empty: enter a whole number {range}.")));
+    }
+    let (negative, digits) = match s.strip_prefix('-').or_else(|| s.strip_prefix('−')) {
+        Some(rest) => (true, rest),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParamError::new(
+            name,
+            format!("{name} must be a whole number {range}; {} is not one.", quote(raw)),
+        ));
+    }
+    match digits.parse::<u64>() {
+        Ok(v) if negative && v > 0 => Ok(Whole::Negative(v)),
+        Ok(v) => Ok(Whole::NonNegative(v)),
+        Err(_) => Err(ParamError::new(
+            name,
+            format!("{name} = {} is too large for a count: allowed {range}.", quote(raw)),
+        )),
+    }
+}
+
+/// Reads a whole number within `[min, max]`.
+///
+/// # Errors
+/// As [`parse_whole`], plus values outside the range, with the range in the message.
+pub fn parse_in_range(
+    name: &str,
+    raw: &str,
+    min: u64,
+    max: u64,
+    why_limit: &str,
+) -> Result<u64, ParamError> {
+    let range = format!("from {min} to {max}");
+    let out_of_range = |shown: String| {
+        let why = if why_limit.is_empty() { String::new() } else { format!(" ({why_limit})") };
+        ParamError::new(name, format!("{name} = {shown} is out of range: allowed {range}{why}."))
+    };
+    match parse_whole(name, raw, &range)? {
+        Whole::Negative(v) => Err(out_of_range(format!("−{v}"))),
+        Whole::NonNegative(v) if v < min || v > max => Err(out_of_range(v.to_string())),
+        Whole::NonNegative(v) => Ok(v),
+    }
+}
+
+impl ParamSpec {
+    /// Reads this parameter from its raw text.
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming this parameter and its allowed range.
+    pub fn parse(&self, raw: &str) -> Result<u64, ParamError> {
+        parse_in_range(self.name, raw, self.min, self.max, self.why_limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_parameter_and_the_range() {
+        let e = BLOCK_X.parse("2000").unwrap_err();
+        assert_eq!(e.param, "block-x");
+        assert!(e.message.contains("from 1 to 1024"), "{}", e.message);
+        let e = BLOCK_Z.parse("0").unwrap_err();
+        assert!(e.message.contains("from 1 to 64"), "{}", e.message);
+        let e = BLOCK_Y.parse("abc").unwrap_err();
+        assert!(e.message.contains("“abc”"), "{}", e.message);
+        let e = BLOCK_Y.parse("").unwrap_err();
+        assert!(e.message.contains("empty"), "{}", e.message);
+        let e = BLOCK_X.parse("18446744073709551616").unwrap_err();
+        assert!(e.message.contains("too large"), "{}", e.message);
+        let e = BLOCK_X.parse("-5").unwrap_err();
+        assert!(e.message.contains("−5"), "{}", e.message);
+        assert_eq!(BLOCK_X.parse(" 48 ").unwrap(), 48);
+        assert_eq!(BLOCK_X.parse("+48").unwrap(), 48);
+        assert_eq!(parse_whole("n", "-3", "").unwrap(), Whole::Negative(3));
+        assert_eq!(parse_whole("n", "-0", "").unwrap(), Whole::NonNegative(0));
+        assert!(quote(&"x".repeat(100)).ends_with("…”"));
+    }
+}

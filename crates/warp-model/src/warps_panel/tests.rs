@@ -1,0 +1,224 @@
+//! Data-driven checks: every number the seeds derive for blocks and launches, read back through
+//! the same path the app uses (URL → raw input → evaluate → `data-value`).
+
+use super::*;
+use crate::examples;
+use proptest::prelude::*;
+
+fn figures_of(query: &str) -> (Vec<(String, String)>, Vec<ParamError>, WarpsOutput) {
+    let input = WarpsInput::from_query(&Query::parse(query), &WarpsInput::default());
+    let out = evaluate(&input);
+    let figs = out.figures.iter().map(|f| (f.metric.to_string(), f.value.plain())).collect();
+    (figs, out.errors.clone(), out)
+}
+
+/// `check("block=100", &[("warps-per-block", "4"), …])`: every listed figure has that value.
+fn check(query: &str, expected: &[(&str, &str)]) {
+    let (figs, errors, _) = figures_of(query);
+    assert!(errors.is_empty(), "{query}: unexpected errors {errors:?}");
+    for (metric, value) in expected {
+        let got = figs.iter().find(|(m, _)| m == metric).map(|(_, v)| v.as_str());
+        assert_eq!(got, Some(*value), "{query}: figure {metric}");
+    }
+}
+
+fn check_error(query: &str, param: &str, needle: &str) {
+    let (_, errors, _) = figures_of(query);
+    let e = errors.iter().find(|e| e.param == param);
+    let e = e.unwrap_or_else(|| panic!("{query}: no error for {param}, got {errors:?}"));
+    assert!(e.message.contains(needle), "{query}: {:?} lacks {needle:?}", e.message);
+}
+
+#[test]
+fn seed_000_group_1() {
+    // Ex 1, cell A.
+    check("block=256", &[("threads-per-block", "256"), ("warps-per-block", "8"), ("idle-lanes-per-block", "0"), ("tail-warp-active", "32")]);
+    // Ex 2, cell B.
+    check("block=100", &[("warps-per-block", "4"), ("idle-lanes-per-block", "28"), ("tail-warp-active", "4")]);
+    // Ex 3, cell C: warp 1 = linear 32–63, row 0's tail and row 1's head.
+    check(
+        "block=48,4&warp=1",
+        &[
+            ("threads-per-block", "192"),
+            ("warps-per-block", "6"),
+            ("idle-lanes-per-block", "0"),
+            ("warp-first-thread", "32"),
+            ("warp-last-thread", "63"),
+            ("warp-active-lanes", "32"),
+            ("warp-straddles-rows", "yes"),
+            ("warp-straddles-slices", "no"),
+        ],
+    );
+    // Ex 3b, cell C2: linear 70 → (6, 0, 2), warp 2; 3 warps.
+    check(
+        "block=8,4,3&thread=70",
+        &[("threads-per-block", "96"), ("warps-per-block", "3"), ("thread-coords", "6,0,2"), ("thread-warp", "2"), ("thread-lane", "6")],
+    );
+    // Self-test: (72,1,1) → 3 warps, 24 wasted.
+    check("block=72", &[("warps-per-block", "3"), ("idle-lanes-per-block", "24"), ("tail-warp-active", "8")]);
+    // Ex 9, cell I: (30,30) → 29 warps, 28 idle; (32,8) → 8 warps, 0 idle.
+    check("block=30,30&image=1920x1080", &[("warps-per-block", "29"), ("idle-lanes-per-block", "28"), ("tail-warp-active", "4"), ("idle-threads", "0"), ("grid", "64,36")]);
+    check("block=32,8&image=1920x1080", &[("warps-per-block", "8"), ("idle-lanes-per-block", "0"), ("grid", "60,135")]);
+}
+
+#[test]
+fn seed_004_launches() {
+    // Ex 1, cell A: 8 blocks, 8 warps a block, 64 warps, nothing wasted.
+    check(
+        "block=256&n=2048",
+        &[("blocks", "8"), ("grid", "8,1"), ("warps-per-block", "8"), ("warps-launched", "64"), ("threads-launched", "2048"), ("idle-threads", "0"), ("ragged-block", "none"), ("ragged-warp", "none")],
+    );
+    // Ex 2, cell B: 4 blocks, 1024 launched, 24 idle, all in warp 7 of block 3 (8 active).
+    check(
+        "block=256&n=1000",
+        &[("blocks", "4"), ("threads-launched", "1024"), ("idle-threads", "24"), ("ragged-block", "3"), ("ragged-warp", "7"), ("ragged-warp-active", "8")],
+    );
+    // Ex 3, cell C: N = 5 → 1 block, 5/32 = 0.15625 of warp 0; N = 0 → 0 blocks, 0 warps.
+    check("block=256&n=5", &[("blocks", "1"), ("ragged-warp", "0"), ("ragged-warp-active", "5"), ("ragged-warp-utilization", "0.15625")]);
+    check("block=256&n=0", &[("blocks", "0"), ("warps-launched", "0"), ("threads-launched", "0"), ("idle-threads", "0"), ("ragged-block", "none")]);
+    // N = −3: explained the way the seed does, as an error naming n.
+    check_error("block=256&n=-3", "n", "⌈−3/256⌉ = 0 blocks");
+    // Ex 7, cell I: 120 × 68 blocks, 2,088,960 threads, 15,360 wasted (8 extra rows).
+    check(
+        "block=16,16&image=1920x1080",
+        &[("grid", "120,68"), ("blocks", "8160"), ("pixels", "2073600"), ("threads-launched", "2088960"), ("idle-threads", "15360"), ("extra-rows", "8"), ("extra-columns", "0")],
+    );
+}
+
+#[test]
+fn every_ready_preset_evaluates_cleanly_with_its_seed_numbers() {
+    // The key figure of each preset, from the seed's answer line.
+    let answers = [
+        ("warp-scheduling/A", "warps-per-block", "8"),
+        ("warp-scheduling/B", "idle-lanes-per-block", "28"),
+        ("warp-scheduling/C", "warp-straddles-rows", "yes"),
+        ("warp-scheduling/C2", "thread-coords", "6,0,2"),
+        ("warp-scheduling/D", "idle-lanes-per-block", "12"),
+        ("warp-scheduling/I", "warps-per-block", "29"),
+        ("execution-model/A", "warps-launched", "64"),
+        ("execution-model/B", "idle-threads", "24"),
+        ("execution-model/C", "ragged-warp-utilization", "0.15625"),
+        ("execution-model/I", "idle-threads", "15360"),
+    ];
+    for (key, metric, value) in answers {
+        let ex = examples::find(key).unwrap();
+        let query: Vec<String> = ex.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        check(&query.join("&"), &[(metric, value)]);
+        for (_, follow) in ex.follow_ups {
+            let (_, _, out) = figures_of(follow);
+            assert!(out.block.is_some(), "{key} follow-up {follow}");
+        }
+    }
+}
+
+#[test]
+fn worked_steps_carry_the_seeds_arithmetic() {
+    let (_, _, out) = figures_of("block=100");
+    let text = out.worked[0].text();
+    assert!(text.contains("⌈100/32⌉ = 4"), "{text}");
+    assert!(text.contains("100 − 3 × 32 = 4"), "{text}");
+    assert!(text.contains("⌊99/32⌋ + 1 = 4 = ⌈100/32⌉"), "{text}");
+    assert!(text.contains("Why this step?"), "{text}");
+    let (_, _, out) = figures_of("block=8,4,3&thread=70");
+    let text = out.worked[1].text();
+    assert!(text.contains("⌊70/(8 × 4)⌋ = 2"), "{text}");
+    assert!(text.contains("6 + 0 × 8 + 2 × (8 × 4) = 70"), "{text}");
+    let (_, _, out) = figures_of("block=256&n=1000");
+    let text = out.worked[1].text();
+    assert!(text.contains("999 − 992 + 1 = 8"), "{text}");
+    assert!(text.contains("231"), "{text}");
+    let (_, _, out) = figures_of("block=16,16&image=1920x1080");
+    let text = out.worked[1].text();
+    assert!(text.contains("⌈1080/16⌉ = 68"), "{text}");
+    assert!(text.contains("15360"), "{text}");
+    let (_, _, out) = figures_of("block=48,4&warp=1");
+    assert!(out.worked[1].answer.contains("(32, 0, 0) to (15, 1, 0)"), "{}", out.worked[1].answer);
+}
+
+#[test]
+fn bad_inputs_are_named() {
+    check_error("block=2000", "block-x", "from 1 to 1024");
+    check_error("block=32,0", "block-y", "from 1 to 1024");
+    check_error("block=1,1,65", "block-z", "from 1 to 64");
+    check_error("block=32,32,2", "block", "at most 1024");
+    check_error("block=abc", "block-x", "“abc”");
+    check_error("block=", "block-x", "empty");
+    check_error("block=8,4,3&thread=96", "thread", "0 to 95");
+    check_error("block=100&warp=4", "warp", "0 to 3");
+    check_error("block=256&n=99999999999999999999", "n", "too large");
+    check_error("block=256&image=1920", "image", "WxH");
+    check_error("block=256&image=0x5", "image", "from 1");
+    check_error("block=16,16&n=5&image=4x4", "image", "give one");
+    check_error("block=8,8,2&image=64x64", "image", "z must be 1");
+    // A bad optional input leaves the block's figures in place.
+    let (figs, _, _) = figures_of("block=100&thread=x");
+    assert!(figs.iter().any(|(m, v)| m == "warps-per-block" && v == "4"));
+}
+
+#[test]
+fn url_round_trip() {
+    let q = Query::parse("panel=warps&block=8,4,3&thread=70&embed=1");
+    let input = WarpsInput::from_query(&q, &WarpsInput::default());
+    assert_eq!((input.block_x.as_str(), input.block_y.as_str(), input.block_z.as_str()), ("8", "4", "3"));
+    let mut q2 = q.clone();
+    input.write_query(&mut q2);
+    assert_eq!(q2.to_search(), "?panel=warps&block=8,4,3&thread=70&embed=1");
+    let mut q3 = Query::default();
+    WarpsInput { block_y: "1".into(), ..WarpsInput::default() }.write_query(&mut q3);
+    assert_eq!(q3.to_search(), "?block=256");
+    // A typo survives the trip through the URL.
+    let mut q4 = Query::default();
+    WarpsInput { block_x: "4o".into(), block_y: "2".into(), ..WarpsInput::default() }.write_query(&mut q4);
+    let back = WarpsInput::from_query(&Query::parse(&q4.to_search()), &WarpsInput::default());
+    assert_eq!(back.block_x, "4o");
+}
+
+#[test]
+fn thread_detail_explains_a_cell() {
+    let b = BlockDim::new(48, 4, 1).unwrap();
+    let d = thread_detail(&b, 63).unwrap();
+    assert_eq!(d.text(), "thread (15, 1, 0): linear 63 = 15 + 1 × 48 + 0 × (48 × 4) = 63, warp 1, lane 31");
+    assert!(thread_detail(&b, 192).is_none());
+}
+
+proptest! {
+    #[test]
+    fn any_text_gives_figures_or_named_errors(
+        x in ".{0,12}", y in ".{0,6}", z in ".{0,6}", thread in ".{0,8}", n in ".{0,22}", image in ".{0,12}",
+    ) {
+        let input = WarpsInput { block_x: x, block_y: y, block_z: z, thread, warp: String::new(), n, image };
+        let out = evaluate(&input);
+        prop_assert!(out.block.is_some() || !out.errors.is_empty());
+        for e in &out.errors {
+            prop_assert!(["block-x", "block-y", "block-z", "block", "thread", "n", "image"].contains(&e.param.as_str()));
+            prop_assert!(!e.message.is_empty());
+        }
+    }
+
+    #[test]
+    fn valid_numbers_always_evaluate(x in 1u64..=1024, n in 0u64..1_000_000_000, t in any::<u64>()) {
+        let b = BlockDim::new(x, 1, 1).unwrap();
+        let input = WarpsInput {
+            block_x: x.to_string(),
+            thread: (t % b.threads()).to_string(),
+            n: n.to_string(),
+            ..WarpsInput::default()
+        };
+        let out = evaluate(&input);
+        prop_assert!(out.errors.is_empty(), "{:?}", out.errors);
+        prop_assert_eq!(out.worked.len(), 3);
+    }
+}
+
+#[test]
+fn fields_are_declared_once_and_addressable() {
+    let mut input = WarpsInput::default();
+    for (i, f) in FIELDS.iter().enumerate() {
+        input.set_field(f.name, format!("v{i}"));
+        assert_eq!(input.field(f.name), format!("v{i}"), "{}", f.name);
+    }
+    input.set_field("nope", "x".into());
+    assert_eq!(input.field("nope"), "");
+    let preset = WarpsInput::from_params(&[("block", "8,4,3"), ("thread", "70")]);
+    assert_eq!((preset.block_z.as_str(), preset.thread.as_str()), ("3", "70"));
+}

@@ -1,0 +1,82 @@
+//! Worked steps in the seeds' form: a Forecast question, numbered steps each with
+//! "Why this step?", the answer, and a Verify line that recomputes another way.
+
+use crate::math::Math;
+
+/// A piece of a sentence: words or a formula.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inline {
+    /// Plain words.
+    Text(String),
+    /// A formula, rendered as MathML.
+    Math(Math),
+}
+
+/// One numbered step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The step's name ("Count the threads").
+    pub title: String,
+    /// What the step does, words and formulas.
+    pub body: Vec<Inline>,
+    /// Why this step is the right next move.
+    pub why: String,
+}
+
+/// A whole worked example.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Worked {
+    /// The question being answered.
+    pub question: String,
+    /// What to guess before reading on.
+    pub forecast: String,
+    /// The numbered steps.
+    pub steps: Vec<Step>,
+    /// The answer in one sentence.
+    pub answer: String,
+    /// Independent re-computations, each a formula that holds.
+    pub verify: Vec<Inline>,
+}
+
+impl Worked {
+    /// The whole example as plain text (formulas as text), e.g. for copying or tests.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = format!("{}\nForecast: {}\n", self.question, self.forecast);
+        for (i, s) in self.steps.iter().enumerate() {
+            out.push_str(&format!(
+                "{}. {}. {} Why this step? {}\n",
+                i + 1,
+                s.title,
+                inline_text(&s.body),
+                s.why
+            ));
+        }
+        out.push_str(&format!("Answer: {}\nVerify: {}\n", self.answer, inline_text(&self.verify)));
+        out
+    }
+}
+
+/// Plain text of a run of inlines.
+#[must_use]
+pub fn inline_text(items: &[Inline]) -> String {
+    items
+        .iter()
+        .map(|i| match i {
+            Inline::Text(t) => t.clone(),
+            Inline::Math(m) => m.text(),
+        })
+        .collect()
+}
+
+/// Words.
+#[must_use]
+pub fn t(s: impl Into<String>) -> Inline {
+    Inline::Text(s.into())
+}
+
+/// A formula.
+#[must_use]
+pub fn m(m: Math) -> Inline {
+    Inline::Math(m)
+}

@@ -1,0 +1,19 @@
+//! The panel registry: which view answers which `panel=`. Panels that have not landed yet show
+//! a plain "coming" note, never an error page.
+
+pub mod home;
+pub mod pending;
+pub mod warps;
+
+use leptos::prelude::*;
+use warp_model::examples::Example;
+use warp_model::query::{Panel, Query};
+
+/// The view for `panel`, opened with the page's query and the preset named by `example=`.
+#[must_use]
+pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>) -> AnyView {
+    match panel {
+        Panel::Warps => view! { <warps::WarpsPanel query=query example=example /> }.into_any(),
+        other => view! { <pending::Pending panel=other example=example /> }.into_any(),
+    }
+}

@@ -1,0 +1,450 @@
+//! The block-to-warp map panel: a blockDim cut into 32-lane warps, drawn as the seeds draw it
+//! (x across, y down, z as stacked slices), with a launch view for `n` and `image`.
+//!
+//! A thin view over `warp_model::warps_panel`: the learner's raw text goes in, figures, errors,
+//! worked steps and what to highlight come out.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use warp_model::examples::Example;
+use warp_model::launch::{Launch1d, Launch2d};
+use warp_model::query::{Panel, Query};
+use warp_model::warp_map::BlockDim;
+use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput, FIELDS, URL_PARAMS};
+
+use crate::components::errors::ErrorList;
+use crate::components::figures::Figures;
+use crate::components::mathml::Formula;
+use crate::components::worked::WorkedSteps;
+use crate::url;
+
+/// The panel, opened from `query` (and the preset `example`, whose inputs the query may
+/// override).
+#[component]
+pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
+    let preset = example.filter(|e| e.ready()).map(|e| WarpsInput::from_params(e.params));
+    let base = preset.clone().unwrap_or_default();
+    let input = RwSignal::new(WarpsInput::from_query(&query, &base));
+    let output = Memo::new(move |_| input.with(evaluate));
+    let on_preset = {
+        let preset = preset.clone();
+        Memo::new(move |_| preset.as_ref().is_some_and(|p| input.with(|i| i == p)))
+    };
+
+    // The address bar follows the controls. While the inputs are still the preset's, the link
+    // stays the short `example=` one.
+    Effect::new(move |_| {
+        let mut q = query.clone();
+        match example.filter(|_| on_preset.get()) {
+            Some(e) => {
+                q.set("panel", None);
+                for p in URL_PARAMS {
+                    q.set(p, None);
+                }
+                q.set("example", Some(&e.key()));
+            }
+            None => {
+                q.set("example", None);
+                q.set("panel", Some(Panel::Warps.name()));
+                input.with(|i| i.write_query(&mut q));
+            }
+        }
+        url::replace_query(&q);
+    });
+
+    let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
+    let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
+    let pick = move |i: u64| input.update(|inp| inp.thread = i.to_string());
+
+    view! {
+        <section class="panel warps" data-panel="warps">
+            <h1>{Panel::Warps.title()}</h1>
+            <p class="question">{Panel::Warps.question()}</p>
+            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
+            <div class="layout">
+                <div class="side">
+                    <Controls input=input output=output />
+                    <ErrorList errors=errors />
+                    <Figures figures=figures />
+                </div>
+                <div class="picture">
+                    <BlockMap output=output on_pick=pick />
+                    <LaunchView output=output />
+                </div>
+            </div>
+            <section class="worked-list" aria-label="Worked steps">
+                <h2>"Worked steps"</h2>
+                {move || {
+                    output
+                        .with(|o| o.worked.clone())
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, w)| view! { <WorkedSteps worked=w open=i == 0 /> })
+                        .collect_view()
+                }}
+            </section>
+        </section>
+    }
+}
+
+#[component]
+fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView {
+    view! {
+        <aside class="preset" data-example=example.key() class:changed=move || !on_preset.get()>
+            <p class="source">
+                <span class="cell">{example.cell}</span>
+                " " {example.title} " · " {example.source}
+                {example.written_here.then_some(" (the seed page lost this example's body; written here to fit its cell)")}
+            </p>
+            <p class="seed-question">{example.question}</p>
+            <p class="forecast" data-forecast=""><strong>"Forecast: "</strong>{example.forecast}</p>
+            <Show when=move || !on_preset.get()>
+                <p class="note">
+                    "You have changed the inputs since the preset. "
+                    <a href=format!("?example={}", example.key())>"Back to the preset"</a>
+                </p>
+            </Show>
+            {(!example.follow_ups.is_empty())
+                .then(|| {
+                    view! {
+                        <ul class="follow-ups">
+                            {example
+                                .follow_ups
+                                .iter()
+                                .map(|(label, q)| view! { <li><a href=format!("?{q}")>{*label}</a></li> })
+                                .collect_view()}
+                        </ul>
+                    }
+                })}
+        </aside>
+    }
+}
+
+#[component]
+fn Controls(input: RwSignal<WarpsInput>, output: Memo<WarpsOutput>) -> impl IntoView {
+    view! {
+        <form class="controls" on:submit=|ev| ev.prevent_default()>
+            {FIELDS
+                .iter()
+                .map(|f| {
+                    let name = f.name;
+                    let invalid = move || output.with(|o| o.errors.iter().any(|e| {
+                        e.param == name || (e.param == "block" && name.starts_with("block-"))
+                    }));
+                    view! {
+                        <label class="field">
+                            <span class="label">{f.label}</span>
+                            <input
+                                type="text"
+                                inputmode="numeric"
+                                autocomplete="off"
+                                spellcheck="false"
+                                name=name
+                                prop:value=move || input.with(|i| i.field(name).to_string())
+                                on:input=move |ev| input.update(|i| i.set_field(name, event_target_value(&ev)))
+                                aria-invalid=move || invalid().to_string()
+                                aria-describedby=move || invalid().then(|| format!("error-{name}"))
+                            />
+                            <span class="hint">{f.hint}</span>
+                        </label>
+                    }
+                })
+                .collect_view()}
+        </form>
+    }
+}
+
+/// Okabe–Ito's colour-blind-safe palette index and lightness step for warp `w`, so that
+/// neighbouring warps always differ.
+fn warp_class(w: u64) -> String {
+    format!("cell c{} l{}", w % 8, (w / 8) % 2)
+}
+
+fn linear_of_event(ev: &leptos::ev::MouseEvent) -> Option<u64> {
+    let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    el.get_attribute("data-linear")?.parse().ok()
+}
+
+#[component]
+fn BlockMap(output: Memo<WarpsOutput>, on_pick: impl Fn(u64) + Copy + Send + Sync + 'static) -> impl IntoView {
+    let hovered = RwSignal::new(None::<u64>);
+    let cursor = RwSignal::new(None::<u64>);
+    let block = Memo::new(move |_| output.with(|o| o.block));
+    let focus_thread = move || hovered.get().or(cursor.get()).or_else(|| output.with(|o| o.thread));
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some(b) = block.get() else { return };
+        let p = b.threads();
+        let now = cursor.get().or_else(|| output.with(|o| o.thread)).unwrap_or(0);
+        let next = match ev.key().as_str() {
+            "ArrowRight" => now.saturating_add(1),
+            "ArrowLeft" => now.saturating_sub(1),
+            "ArrowDown" => now.saturating_add(b.x()),
+            "ArrowUp" => now.saturating_sub(b.x()),
+            "PageDown" => now.saturating_add(b.x() * b.y()),
+            "PageUp" => now.saturating_sub(b.x() * b.y()),
+            "Home" => 0,
+            "End" => p - 1,
+            "Enter" | " " => {
+                ev.prevent_default();
+                on_pick(now);
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        cursor.set(Some(next.min(p - 1)));
+    };
+    view! {
+        <figure class="block-map">
+            <figcaption>
+                "Each cell is a thread, x across, y down, one grid per z-slice; colour = warp. "
+                "Point at a cell, or focus the map and use the arrow keys (Enter inspects)."
+            </figcaption>
+            <div
+                class="slices"
+                tabindex="0"
+                role="group"
+                aria-label="Block map: arrow keys move between threads, Enter inspects one"
+                on:mouseover=move |ev| hovered.set(linear_of_event(&ev))
+                on:mouseleave=move |_| hovered.set(None)
+                on:click=move |ev| {
+                    if let Some(i) = linear_of_event(&ev) {
+                        on_pick(i);
+                    }
+                }
+                on:keydown=on_key
+                on:blur=move |_| cursor.set(None)
+            >
+                {move || {
+                    let (b, warp, thread) = output.with(|o| (o.block, o.warp, o.thread));
+                    b.map(|b| slices(b, warp, thread, cursor.get()))
+                }}
+            </div>
+            <p class="inspect" aria-live="polite" data-inspect="">
+                {move || {
+                    let b = block.get()?;
+                    let d = thread_detail(&b, focus_thread()?)?;
+                    Some(view! {
+                        "thread (" {d.pos.x} ", " {d.pos.y} ", " {d.pos.z} "): linear "
+                        <Formula math=d.formula.clone() />
+                        ", warp " {d.warp} ", lane " {d.lane}
+                    })
+                }}
+            </p>
+            {move || block.get().map(|b| view! { <WarpStrip block=b selected=output.with(|o| o.warp) /> })}
+        </figure>
+    }
+}
+
+fn slices(b: BlockDim, warp: Option<u64>, thread: Option<u64>, cursor: Option<u64>) -> impl IntoView {
+    (0..b.z())
+        .map(|z| {
+            let cells = (0..b.x() * b.y())
+                .map(|k| {
+                    let i = z * b.x() * b.y() + k;
+                    let w = BlockDim::warp_of(i);
+                    let mut class = warp_class(w);
+                    if Some(w) == warp {
+                        class.push_str(" sel");
+                    }
+                    if Some(i) == thread {
+                        class.push_str(" pick");
+                    }
+                    if Some(i) == cursor {
+                        class.push_str(" cursor");
+                    }
+                    view! { <span class=class data-linear=i></span> }
+                })
+                .collect_view();
+            view! {
+                <div class="slice">
+                    {(b.z() > 1).then(|| view! { <p class="slice-label">"z = " {z}</p> })}
+                    <div class="grid" style=format!("--cols:{}", b.x())>{cells}</div>
+                </div>
+            }
+        })
+        .collect_view()
+}
+
+/// The block's warps as 32-lane bundles: the tail warp's idle lanes drawn hollow. Also a table,
+/// so a screen reader can walk what the picture shows.
+#[component]
+fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
+    let spans: Vec<_> = (0..block.warps()).filter_map(|w| block.warp_span(w)).collect();
+    let coords = move |i: u64| {
+        block.position(i).map(|p| format!("({}, {}, {})", p.x, p.y, p.z)).unwrap_or_default()
+    };
+    view! {
+        <div class="warp-strip" aria-hidden="true">
+            {spans
+                .iter()
+                .map(|s| {
+                    let lanes = (0..32)
+                        .map(|lane| {
+                            let class = if lane < s.active { warp_class(s.warp) } else { "cell idle".to_string() };
+                            view! { <span class=class></span> }
+                        })
+                        .collect_view();
+                    view! {
+                        <div class="warp-row" class:sel=Some(s.warp) == selected>
+                            <span class="warp-label">"w" {s.warp}</span>
+                            <span class="lanes">{lanes}</span>
+                        </div>
+                    }
+                })
+                .collect_view()}
+        </div>
+        <details class="as-table">
+            <summary>"The warps as a table"</summary>
+            <table>
+                <thead>
+                    <tr>
+                        <th scope="col">"Warp"</th>
+                        <th scope="col">"Linear ids"</th>
+                        <th scope="col">"From (x, y, z)"</th>
+                        <th scope="col">"To (x, y, z)"</th>
+                        <th scope="col">"Active lanes"</th>
+                        <th scope="col">"Crosses a row"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {spans
+                        .iter()
+                        .map(|s| {
+                            view! {
+                                <tr>
+                                    <th scope="row">{s.warp}</th>
+                                    <td>{s.first} "–" {s.last}</td>
+                                    <td>{coords(s.first)}</td>
+                                    <td>{coords(s.last)}</td>
+                                    <td>{s.active}</td>
+                                    <td>{if s.straddles_rows { "yes" } else { "no" }}</td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </details>
+    }
+}
+
+#[component]
+fn LaunchView(output: Memo<WarpsOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| o.launch).map(|l| match l {
+            Launch::OneD(l) => view! { <BlockStrip launch=l /> }.into_any(),
+            Launch::TwoD(l) => view! { <ImageGrid launch=l /> }.into_any(),
+        })
+    }
+}
+
+/// The grid of a 1-D launch: one box per block (long grids elided in the middle), the ragged
+/// block filled only as far as its elements go.
+#[component]
+fn BlockStrip(launch: Launch1d) -> impl IntoView {
+    const SHOWN: u64 = 24;
+    let blocks = launch.blocks();
+    let ragged = launch.ragged();
+    let b = launch.block().threads();
+    let shown: Vec<Option<u64>> = if blocks <= SHOWN {
+        (0..blocks).map(Some).collect()
+    } else {
+        (0..SHOWN - 2).map(Some).chain([None, Some(blocks - 1)]).collect()
+    };
+    view! {
+        <figure class="launch" data-launch="n">
+            <figcaption>
+                {format!("Grid of {blocks} blocks × {b} threads for N = {}", launch.n())}
+            </figcaption>
+            <div class="block-strip">
+                {shown
+                    .into_iter()
+                    .map(|blk| match blk {
+                        None => view! { <span class="gap">"…"</span> }.into_any(),
+                        Some(k) => {
+                            let is_ragged = ragged.is_some_and(|r| r.block == k);
+                            let fill = if is_ragged {
+                                ragged.map_or(100, |r| (r.last_local + 1) * 100 / b)
+                            } else {
+                                100
+                            };
+                            view! {
+                                <span class="blk" class:ragged=is_ragged title=format!("block {k}")>
+                                    <span class="fill" style=format!("width:{fill}%")></span>
+                                    <span class="blk-label">{k}</span>
+                                </span>
+                            }
+                                .into_any()
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            {ragged
+                .map(|r| {
+                    view! {
+                        <p class="ragged-note">
+                            {format!(
+                                "Block {} holds the last element (N − 1 = {}); in its warp {} only {} of 32 lanes work.",
+                                r.block,
+                                launch.n() - 1,
+                                r.warp,
+                                r.warp_active,
+                            )}
+                        </p>
+                    }
+                })}
+        </figure>
+    }
+}
+
+/// A 2-D launch drawn to scale: the grid of blocks, the image inside it, and the threads past
+/// its edges hatched.
+#[component]
+fn ImageGrid(launch: Launch2d) -> impl IntoView {
+    let (gx, gy) = launch.grid();
+    let (bx, by) = (launch.block().x(), launch.block().y());
+    let (tw, th) = (gx * bx, gy * by);
+    // Scale to a 320-unit-wide drawing; precision loss is irrelevant at screen scale.
+    #[allow(clippy::cast_precision_loss)]
+    let (sw, sh) = {
+        let s = 320.0 / tw.max(th) as f64;
+        (tw as f64 * s, th as f64 * s)
+    };
+    #[allow(clippy::cast_precision_loss)]
+    let (iw, ih) = (launch.width() as f64 / tw as f64 * sw, launch.height() as f64 / th as f64 * sh);
+    #[allow(clippy::cast_precision_loss)]
+    let lines = (gx <= 64 && gy <= 64).then(|| {
+        let vx = (1..gx).map(move |k| {
+            let x = k as f64 * sw / gx as f64;
+            view! { <line x1=x y1=0 x2=x y2=sh class="gridline" /> }
+        });
+        let vy = (1..gy).map(move |k| {
+            let y = k as f64 * sh / gy as f64;
+            view! { <line x1=0 y1=y x2=sw y2=y class="gridline" /> }
+        });
+        (vx.collect_view(), vy.collect_view())
+    });
+    view! {
+        <figure class="launch" data-launch="image">
+            <figcaption>
+                {format!(
+                    "Grid ({gx}, {gy}) of {bx}×{by} blocks over a {}×{} image; hatched: threads outside it.",
+                    launch.width(),
+                    launch.height()
+                )}
+            </figcaption>
+            <svg class="image-grid" viewBox=format!("-1 -1 {} {}", sw + 2.0, sh + 2.0) role="img"
+                aria-label=format!("{} extra thread rows and {} extra thread columns past the image", launch.extra_rows(), launch.extra_columns())>
+                <defs>
+                    <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                        <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
+                    </pattern>
+                </defs>
+                <rect x=0 y=0 width=sw height=sh fill="url(#hatch)" class="launched" />
+                <rect x=0 y=0 width=iw height=ih class="image" />
+                {lines}
+            </svg>
+        </figure>
+    }
+}
