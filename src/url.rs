@@ -8,13 +8,17 @@ use warp_model::query::Query;
 /// The query string the page was loaded with (empty outside a browser window).
 #[must_use]
 pub fn read_query() -> Query {
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
     Query::parse(&search)
 }
 
 /// Replaces the current history entry's query with `q`, keeping the path and hash.
 pub fn replace_query(q: &Query) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let location = window.location();
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();

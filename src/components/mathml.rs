@@ -17,7 +17,9 @@ fn node(m: &Math) -> AnyView {
         Math::Ident(s) => view! { <mi>{s.clone()}</mi> }.into_any(),
         Math::Op(s) => view! { <mo>{s.clone()}</mo> }.into_any(),
         Math::Text(s) => view! { <mtext>{s.clone()}</mtext> }.into_any(),
-        Math::Row(items) => view! { <mrow>{items.iter().map(node).collect_view()}</mrow> }.into_any(),
+        Math::Row(items) => {
+            view! { <mrow>{items.iter().map(node).collect_view()}</mrow> }.into_any()
+        }
         Math::Frac(a, b) => view! { <mfrac>{node(a)}{node(b)}</mfrac> }.into_any(),
         Math::Ceil(x) => view! { <mrow><mo>"⌈"</mo>{node(x)}<mo>"⌉"</mo></mrow> }.into_any(),
         Math::Floor(x) => view! { <mrow><mo>"⌊"</mo>{node(x)}<mo>"⌋"</mo></mrow> }.into_any(),

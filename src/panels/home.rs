@@ -45,7 +45,7 @@ pub fn Home() -> impl IntoView {
                                     view! {
                                         <li class:coming=!e.ready()>
                                             <a href=format!("?example={}", e.key())>
-                                                <span class="cell">{e.cell}</span>
+                                                <span class="cell-id">{e.cell}</span>
                                                 " "
                                                 {e.title}
                                             </a>

@@ -5,12 +5,14 @@
 //! worked steps and what to highlight come out.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use warp_model::examples::Example;
 use warp_model::launch::{Launch1d, Launch2d};
 use warp_model::query::{Panel, Query};
 use warp_model::warp_map::BlockDim;
-use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput, FIELDS, URL_PARAMS};
+use warp_model::warps_panel::{
+    evaluate, thread_detail, Launch, WarpsInput, WarpsOutput, FIELDS, URL_PARAMS,
+};
+use wasm_bindgen::JsCast;
 
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
@@ -22,7 +24,9 @@ use crate::url;
 /// override).
 #[component]
 pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
-    let preset = example.filter(|e| e.ready()).map(|e| WarpsInput::from_params(e.params));
+    let preset = example
+        .filter(|e| e.ready())
+        .map(|e| WarpsInput::from_params(e.params));
     let base = preset.clone().unwrap_or_default();
     let input = RwSignal::new(WarpsInput::from_query(&query, &base));
     let output = Memo::new(move |_| input.with(evaluate));
@@ -92,7 +96,7 @@ fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView
     view! {
         <aside class="preset" data-example=example.key() class:changed=move || !on_preset.get()>
             <p class="source">
-                <span class="cell">{example.cell}</span>
+                <span class="cell-id">{example.cell}</span>
                 " " {example.title} " · " {example.source}
                 {example.written_here.then_some(" (the seed page lost this example's body; written here to fit its cell)")}
             </p>
@@ -166,15 +170,26 @@ fn linear_of_event(ev: &leptos::ev::MouseEvent) -> Option<u64> {
 }
 
 #[component]
-fn BlockMap(output: Memo<WarpsOutput>, on_pick: impl Fn(u64) + Copy + Send + Sync + 'static) -> impl IntoView {
+fn BlockMap(
+    output: Memo<WarpsOutput>,
+    on_pick: impl Fn(u64) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let hovered = RwSignal::new(None::<u64>);
     let cursor = RwSignal::new(None::<u64>);
     let block = Memo::new(move |_| output.with(|o| o.block));
-    let focus_thread = move || hovered.get().or(cursor.get()).or_else(|| output.with(|o| o.thread));
+    let focus_thread = move || {
+        hovered
+            .get()
+            .or(cursor.get())
+            .or_else(|| output.with(|o| o.thread))
+    };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let Some(b) = block.get() else { return };
         let p = b.threads();
-        let now = cursor.get().or_else(|| output.with(|o| o.thread)).unwrap_or(0);
+        let now = cursor
+            .get()
+            .or_else(|| output.with(|o| o.thread))
+            .unwrap_or(0);
         let next = match ev.key().as_str() {
             "ArrowRight" => now.saturating_add(1),
             "ArrowLeft" => now.saturating_sub(1),
@@ -236,7 +251,12 @@ fn BlockMap(output: Memo<WarpsOutput>, on_pick: impl Fn(u64) + Copy + Send + Syn
     }
 }
 
-fn slices(b: BlockDim, warp: Option<u64>, thread: Option<u64>, cursor: Option<u64>) -> impl IntoView {
+fn slices(
+    b: BlockDim,
+    warp: Option<u64>,
+    thread: Option<u64>,
+    cursor: Option<u64>,
+) -> impl IntoView {
     (0..b.z())
         .map(|z| {
             let cells = (0..b.x() * b.y())
@@ -270,9 +290,14 @@ fn slices(b: BlockDim, warp: Option<u64>, thread: Option<u64>, cursor: Option<u6
 /// so a screen reader can walk what the picture shows.
 #[component]
 fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
-    let spans: Vec<_> = (0..block.warps()).filter_map(|w| block.warp_span(w)).collect();
+    let spans: Vec<_> = (0..block.warps())
+        .filter_map(|w| block.warp_span(w))
+        .collect();
     let coords = move |i: u64| {
-        block.position(i).map(|p| format!("({}, {}, {})", p.x, p.y, p.z)).unwrap_or_default()
+        block
+            .position(i)
+            .map(|p| format!("({}, {}, {})", p.x, p.y, p.z))
+            .unwrap_or_default()
     };
     view! {
         <div class="warp-strip" aria-hidden="true">
@@ -350,7 +375,10 @@ fn BlockStrip(launch: Launch1d) -> impl IntoView {
     let shown: Vec<Option<u64>> = if blocks <= SHOWN {
         (0..blocks).map(Some).collect()
     } else {
-        (0..SHOWN - 2).map(Some).chain([None, Some(blocks - 1)]).collect()
+        (0..SHOWN - 2)
+            .map(Some)
+            .chain([None, Some(blocks - 1)])
+            .collect()
     };
     view! {
         <figure class="launch" data-launch="n">
@@ -412,7 +440,10 @@ fn ImageGrid(launch: Launch2d) -> impl IntoView {
         (tw as f64 * s, th as f64 * s)
     };
     #[allow(clippy::cast_precision_loss)]
-    let (iw, ih) = (launch.width() as f64 / tw as f64 * sw, launch.height() as f64 / th as f64 * sh);
+    let (iw, ih) = (
+        launch.width() as f64 / tw as f64 * sw,
+        launch.height() as f64 / th as f64 * sh,
+    );
     #[allow(clippy::cast_precision_loss)]
     let lines = (gx <= 64 && gy <= 64).then(|| {
         let vx = (1..gx).map(move |k| {

@@ -36,9 +36,21 @@ pub struct Example {
 
 /// The three seed topics: (`example=` topic, seed file, title).
 pub const TOPICS: [(&str, &str, &str); 3] = [
-    ("warp-scheduling", "000_d0e24682c8db7b9b.txt", "Warps and warp scheduling"),
-    ("divergence", "003_ecc900465205f44d.txt", "Warp divergence penalties"),
-    ("execution-model", "004_d14172f99206c33a.txt", "CUDA cores and execution model"),
+    (
+        "warp-scheduling",
+        "000_d0e24682c8db7b9b.txt",
+        "Warps and warp scheduling",
+    ),
+    (
+        "divergence",
+        "003_ecc900465205f44d.txt",
+        "Warp divergence penalties",
+    ),
+    (
+        "execution-model",
+        "004_d14172f99206c33a.txt",
+        "CUDA cores and execution model",
+    ),
 ];
 
 const fn ex(
@@ -69,26 +81,51 @@ pub static ALL: &[Example] = &[
         params: &[("block", "256")],
         question: "blockDim = (256, 1, 1). How many warps are there, and are they all full?",
         forecast: "Guess the warp count before reading on. (Hint: divide.)",
-        ..ex("warp-scheduling", "A", "seed 000, Ex 1", "Clean 1D block, multiple of 32", Panel::Warps)
+        ..ex(
+            "warp-scheduling",
+            "A",
+            "seed 000, Ex 1",
+            "Clean 1D block, multiple of 32",
+            Panel::Warps,
+        )
     },
     Example {
         params: &[("block", "100")],
-        question: "blockDim = (100, 1, 1). How many warps are there, and how many lanes are wasted?",
+        question:
+            "blockDim = (100, 1, 1). How many warps are there, and how many lanes are wasted?",
         forecast: "Are there 3 warps or 4? And what is wasted?",
-        ..ex("warp-scheduling", "B", "seed 000, Ex 2", "Block not a multiple of 32", Panel::Warps)
+        ..ex(
+            "warp-scheduling",
+            "B",
+            "seed 000, Ex 2",
+            "Block not a multiple of 32",
+            Panel::Warps,
+        )
     },
     Example {
         params: &[("block", "48,4"), ("warp", "1")],
         question: "blockDim = (48, 4, 1). Which threads land in warp 1?",
         forecast: "Guess whether warp 1 stays inside a single row.",
-        ..ex("warp-scheduling", "C", "seed 000, Ex 3", "2D block, row-major flatten", Panel::Warps)
+        ..ex(
+            "warp-scheduling",
+            "C",
+            "seed 000, Ex 3",
+            "2D block, row-major flatten",
+            Panel::Warps,
+        )
     },
     Example {
         params: &[("block", "8,4,3"), ("thread", "70")],
         question: "blockDim = (8, 4, 3). Which slice and row hold linear index 70, and how many \
                    warps are there?",
         forecast: "Guess whether index 70 is in the first, second or third z-slice.",
-        ..ex("warp-scheduling", "C2", "seed 000, Ex 3b", "True 3D block, non-unit depth", Panel::Warps)
+        ..ex(
+            "warp-scheduling",
+            "C2",
+            "seed 000, Ex 3b",
+            "True 3D block, non-unit depth",
+            Panel::Warps,
+        )
     },
     Example {
         params: &[("block", "20")],
@@ -96,50 +133,168 @@ pub static ALL: &[Example] = &[
                    occupy, and how many of their lanes do nothing?",
         forecast: "Does a 20-thread block get a smaller, 20-lane warp?",
         written_here: true,
-        ..ex("warp-scheduling", "D", "seed 000, Ex 4", "Degenerate: block smaller than 32", Panel::Warps)
+        ..ex(
+            "warp-scheduling",
+            "D",
+            "seed 000, Ex 4",
+            "Degenerate: block smaller than 32",
+            Panel::Warps,
+        )
     },
-    ex("warp-scheduling", "E", "seed 000, Ex 5", "Latency hiding: enough warps?", Panel::Latency),
-    ex("warp-scheduling", "F", "seed 000, Ex 6", "Zero compute between loads", Panel::Latency),
-    ex("warp-scheduling", "G", "seed 000, Ex 7", "Divergence, both branches taken", Panel::Divergence),
-    ex("warp-scheduling", "H", "seed 000, Ex 8", "Divergence edge: all threads agree", Panel::Divergence),
+    ex(
+        "warp-scheduling",
+        "E",
+        "seed 000, Ex 5",
+        "Latency hiding: enough warps?",
+        Panel::Latency,
+    ),
+    ex(
+        "warp-scheduling",
+        "F",
+        "seed 000, Ex 6",
+        "Zero compute between loads",
+        Panel::Latency,
+    ),
+    ex(
+        "warp-scheduling",
+        "G",
+        "seed 000, Ex 7",
+        "Divergence, both branches taken",
+        Panel::Divergence,
+    ),
+    ex(
+        "warp-scheduling",
+        "H",
+        "seed 000, Ex 8",
+        "Divergence edge: all threads agree",
+        Panel::Divergence,
+    ),
     Example {
         params: &[("block", "30,30"), ("image", "1920x1080")],
         question: "A 1920×1080 image, one thread per pixel. Compare a balanced-looking (30, 30) \
                    block with an aligned (32, 8) one: which wastes fewer lanes, and how many warps \
                    does each block have?",
         forecast: "A square block looks efficient. Is it actually better? Guess before computing.",
-        follow_ups: &[("Now the aligned block (32, 8)", "panel=warps&block=32,8&image=1920x1080")],
-        ..ex("warp-scheduling", "I", "seed 000, Ex 9", "Choosing block dims for an image", Panel::Warps)
+        follow_ups: &[(
+            "Now the aligned block (32, 8)",
+            "panel=warps&block=32,8&image=1920x1080",
+        )],
+        ..ex(
+            "warp-scheduling",
+            "I",
+            "seed 000, Ex 9",
+            "Choosing block dims for an image",
+            Panel::Warps,
+        )
     },
-    ex("warp-scheduling", "J", "seed 000, Ex 10", "Occupancy cap vs warps needed", Panel::Latency),
+    ex(
+        "warp-scheduling",
+        "J",
+        "seed 000, Ex 10",
+        "Occupancy cap vs warps needed",
+        Panel::Latency,
+    ),
     // Seed 003 — warp divergence penalties.
-    ex("divergence", "C1", "seed 003, Ex 1", "Even 2-way split", Panel::Divergence),
-    ex("divergence", "C2", "seed 003, Ex 2", "Uneven split (1 thread vs 31)", Panel::Divergence),
-    ex("divergence", "C3", "seed 003, Ex 3", "Zero divergence", Panel::Divergence),
-    ex("divergence", "C4", "seed 003, Ex 4", "Full divergence (a path per thread)", Panel::Divergence),
-    ex("divergence", "C5", "seed 003, Ex 5", "Multi-way else-if chain", Panel::Divergence),
-    ex("divergence", "C6", "seed 003, Ex 6", "Loop divergence (unequal trip counts)", Panel::Divergence),
-    ex("divergence", "C7", "seed 003, Ex 7", "Branch or predicate?", Panel::Divergence),
-    ex("divergence", "C8", "seed 003, Ex 8", "Nested ifs multiply paths", Panel::Divergence),
-    ex("divergence", "C9", "seed 003, Ex 9", "Ray-tracing materials", Panel::Divergence),
-    ex("divergence", "C10", "seed 003, Ex 10", "Re-aligning to warp boundaries", Panel::Divergence),
+    ex(
+        "divergence",
+        "C1",
+        "seed 003, Ex 1",
+        "Even 2-way split",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C2",
+        "seed 003, Ex 2",
+        "Uneven split (1 thread vs 31)",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C3",
+        "seed 003, Ex 3",
+        "Zero divergence",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C4",
+        "seed 003, Ex 4",
+        "Full divergence (a path per thread)",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C5",
+        "seed 003, Ex 5",
+        "Multi-way else-if chain",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C6",
+        "seed 003, Ex 6",
+        "Loop divergence (unequal trip counts)",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C7",
+        "seed 003, Ex 7",
+        "Branch or predicate?",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C8",
+        "seed 003, Ex 8",
+        "Nested ifs multiply paths",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C9",
+        "seed 003, Ex 9",
+        "Ray-tracing materials",
+        Panel::Divergence,
+    ),
+    ex(
+        "divergence",
+        "C10",
+        "seed 003, Ex 10",
+        "Re-aligning to warp boundaries",
+        Panel::Divergence,
+    ),
     // Seed 004 — CUDA cores and execution model.
     Example {
         params: &[("block", "256"), ("n", "2048")],
         question: "N = 2048 floats with block size B = 256. How many blocks, how many warps in \
                    total, and are any threads wasted?",
         forecast: "Guess the number of warps before reading on. (Hint: 2048 ÷ 32.)",
-        ..ex("execution-model", "A", "seed 004, Ex 1", "Perfect launch", Panel::Warps)
+        ..ex(
+            "execution-model",
+            "A",
+            "seed 004, Ex 1",
+            "Perfect launch",
+            Panel::Warps,
+        )
     },
     Example {
         params: &[("block", "256"), ("n", "1000")],
         question: "N = 1000 with B = 256. How many blocks? How many idle threads exist, and where?",
         forecast: "More or fewer than 4 blocks? And is the last warp full?",
-        ..ex("execution-model", "B", "seed 004, Ex 2", "Ragged tail", Panel::Warps)
+        ..ex(
+            "execution-model",
+            "B",
+            "seed 004, Ex 2",
+            "Ragged tail",
+            Panel::Warps,
+        )
     },
     Example {
         params: &[("block", "256"), ("n", "5")],
-        question: "B = 256 and a tiny N = 5 (then N = 0 and N = −3). How many of warp 0's 32 lanes \
+        question:
+            "B = 256 and a tiny N = 5 (then N = 0 and N = −3). How many of warp 0's 32 lanes \
                    do useful work?",
         forecast: "For N = 5, how many of the 32 lanes in warp 0 do useful work? And what should \
                    happen for a negative N?",
@@ -147,21 +302,69 @@ pub static ALL: &[Example] = &[
             ("N = 0: the empty launch", "panel=warps&block=256&n=0"),
             ("N = −3: the illegal input", "panel=warps&block=256&n=-3"),
         ],
-        ..ex("execution-model", "C", "seed 004, Ex 3", "Degenerate: N ≤ 0 or N tiny", Panel::Warps)
+        ..ex(
+            "execution-model",
+            "C",
+            "seed 004, Ex 3",
+            "Degenerate: N ≤ 0 or N tiny",
+            Panel::Warps,
+        )
     },
-    ex("execution-model", "D", "seed 004, Ex 4", "Memory best case (coalesced)", Panel::Coalescing),
-    ex("execution-model", "E", "seed 004, Ex 4", "Memory worst case (strided)", Panel::Coalescing),
-    ex("execution-model", "F", "seed 004, Ex 5", "Branch divergence", Panel::Divergence),
-    ex("execution-model", "G", "seed 004, Ex 6", "Latency hiding succeeds", Panel::Latency),
-    ex("execution-model", "H", "seed 004, Ex 6", "Latency hiding fails at the cap", Panel::Latency),
+    ex(
+        "execution-model",
+        "D",
+        "seed 004, Ex 4",
+        "Memory best case (coalesced)",
+        Panel::Coalescing,
+    ),
+    ex(
+        "execution-model",
+        "E",
+        "seed 004, Ex 4",
+        "Memory worst case (strided)",
+        Panel::Coalescing,
+    ),
+    ex(
+        "execution-model",
+        "F",
+        "seed 004, Ex 5",
+        "Branch divergence",
+        Panel::Divergence,
+    ),
+    ex(
+        "execution-model",
+        "G",
+        "seed 004, Ex 6",
+        "Latency hiding succeeds",
+        Panel::Latency,
+    ),
+    ex(
+        "execution-model",
+        "H",
+        "seed 004, Ex 6",
+        "Latency hiding fails at the cap",
+        Panel::Latency,
+    ),
     Example {
         params: &[("block", "16,16"), ("image", "1920x1080")],
         question: "Grayscale a 1920×1080 image, one thread per pixel, with 16×16 blocks. How many \
                    blocks in each dimension, how many threads, and how many are wasted?",
         forecast: "Does 1080 divide evenly by 16?",
-        ..ex("execution-model", "I", "seed 004, Ex 7", "Word problem: an image launch", Panel::Warps)
+        ..ex(
+            "execution-model",
+            "I",
+            "seed 004, Ex 7",
+            "Word problem: an image launch",
+            Panel::Warps,
+        )
     },
-    ex("execution-model", "J", "seed 004, Ex 8", "Quarter-cycle trap and register ceiling", Panel::Latency),
+    ex(
+        "execution-model",
+        "J",
+        "seed 004, Ex 8",
+        "Quarter-cycle trap and register ceiling",
+        Panel::Latency,
+    ),
 ];
 
 impl Example {
@@ -197,16 +400,30 @@ pub fn find(key: &str) -> Result<&'static Example, ParamError> {
     if !topics.contains(&topic) {
         return Err(ParamError::new(
             "example",
-            format!("example topic {} is unknown: allowed {}.", quote(topic), topics.join(", ")),
+            format!(
+                "example topic {} is unknown: allowed {}.",
+                quote(topic),
+                topics.join(", ")
+            ),
         ));
     }
-    ALL.iter().find(|e| e.topic == topic && e.cell.eq_ignore_ascii_case(cell)).ok_or_else(|| {
-        let cells: Vec<&str> = ALL.iter().filter(|e| e.topic == topic).map(|e| e.cell).collect();
-        ParamError::new(
-            "example",
-            format!("{topic} has no cell {}: allowed {}.", quote(cell), cells.join(", ")),
-        )
-    })
+    ALL.iter()
+        .find(|e| e.topic == topic && e.cell.eq_ignore_ascii_case(cell))
+        .ok_or_else(|| {
+            let cells: Vec<&str> = ALL
+                .iter()
+                .filter(|e| e.topic == topic)
+                .map(|e| e.cell)
+                .collect();
+            ParamError::new(
+                "example",
+                format!(
+                    "{topic} has no cell {}: allowed {}.",
+                    quote(cell),
+                    cells.join(", ")
+                ),
+            )
+        })
 }
 
 #[cfg(test)]
@@ -221,7 +438,11 @@ mod tests {
             ("execution-model", "A B C D E F G H I J"),
         ];
         for (topic, cells) in expect {
-            let got: Vec<&str> = ALL.iter().filter(|e| e.topic == topic).map(|e| e.cell).collect();
+            let got: Vec<&str> = ALL
+                .iter()
+                .filter(|e| e.topic == topic)
+                .map(|e| e.cell)
+                .collect();
             assert_eq!(got.join(" "), cells, "{topic}");
         }
     }
@@ -236,7 +457,11 @@ mod tests {
              execution-model/C execution-model/I"
         );
         for e in ALL.iter().filter(|e| e.ready()) {
-            assert!(!e.question.is_empty() && !e.forecast.is_empty(), "{}", e.key());
+            assert!(
+                !e.question.is_empty() && !e.forecast.is_empty(),
+                "{}",
+                e.key()
+            );
         }
     }
 
@@ -244,7 +469,10 @@ mod tests {
     fn find_is_forgiving_about_case_and_strict_about_names() {
         assert_eq!(find("warp-scheduling/c2").unwrap().cell, "C2");
         assert_eq!(find("warp-scheduling").unwrap_err().param, "example");
-        assert!(find("nope/A").unwrap_err().message.contains("execution-model"));
+        assert!(find("nope/A")
+            .unwrap_err()
+            .message
+            .contains("execution-model"));
         assert!(find("divergence/Z").unwrap_err().message.contains("C1, C2"));
     }
 }

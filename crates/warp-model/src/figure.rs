@@ -42,13 +42,22 @@ impl Value {
     pub fn human(&self) -> String {
         match self {
             Value::Int(n) => group_thousands(*n),
-            Value::Frac { value, percent: true } => {
+            Value::Frac {
+                value,
+                percent: true,
+            } => {
                 let p = value * 100.0;
                 format!("{}%", trim_zeros(&format!("{p:.3}")))
             }
-            Value::Frac { value, percent: false } => format_decimal(*value),
+            Value::Frac {
+                value,
+                percent: false,
+            } => format_decimal(*value),
             Value::Coords(c) => {
-                format!("({})", c.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
+                format!(
+                    "({})",
+                    c.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+                )
             }
             Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
             Value::None => "none".to_string(),
@@ -86,7 +95,7 @@ pub fn group_thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -121,7 +130,14 @@ impl Figure {
         unit: &'static str,
         help: &'static str,
     ) -> Self {
-        Figure { metric, label, value, unit, help, key: false }
+        Figure {
+            metric,
+            label,
+            value,
+            unit,
+            help,
+            key: false,
+        }
     }
 
     /// Marks this figure as the key figure.
@@ -140,12 +156,54 @@ mod tests {
     fn plain_values_follow_the_contract() {
         assert_eq!(Value::Int(2_088_960).plain(), "2088960");
         assert_eq!(Value::Int(2_088_960).human(), "2,088,960");
-        assert_eq!(Value::Frac { value: 1.0 / 32.0, percent: true }.plain(), "0.03125");
-        assert_eq!(Value::Frac { value: 1.0 / 32.0, percent: true }.human(), "3.125%");
-        assert_eq!(Value::Frac { value: 5.0 / 32.0, percent: false }.plain(), "0.15625");
-        assert_eq!(Value::Frac { value: 4.0 / 7.0, percent: false }.plain(), "0.571429");
-        assert_eq!(Value::Frac { value: 1.0, percent: true }.plain(), "1");
-        assert_eq!(Value::Frac { value: 1.0, percent: true }.human(), "100%");
+        assert_eq!(
+            Value::Frac {
+                value: 1.0 / 32.0,
+                percent: true
+            }
+            .plain(),
+            "0.03125"
+        );
+        assert_eq!(
+            Value::Frac {
+                value: 1.0 / 32.0,
+                percent: true
+            }
+            .human(),
+            "3.125%"
+        );
+        assert_eq!(
+            Value::Frac {
+                value: 5.0 / 32.0,
+                percent: false
+            }
+            .plain(),
+            "0.15625"
+        );
+        assert_eq!(
+            Value::Frac {
+                value: 4.0 / 7.0,
+                percent: false
+            }
+            .plain(),
+            "0.571429"
+        );
+        assert_eq!(
+            Value::Frac {
+                value: 1.0,
+                percent: true
+            }
+            .plain(),
+            "1"
+        );
+        assert_eq!(
+            Value::Frac {
+                value: 1.0,
+                percent: true
+            }
+            .human(),
+            "100%"
+        );
         assert_eq!(Value::Coords(vec![6, 0, 2]).plain(), "6,0,2");
         assert_eq!(Value::Coords(vec![6, 0, 2]).human(), "(6, 0, 2)");
         assert_eq!(Value::Bool(true).plain(), "yes");

@@ -147,7 +147,11 @@ impl Launch2d {
                 ),
             ));
         }
-        let l = Launch2d { width, height, block };
+        let l = Launch2d {
+            width,
+            height,
+            block,
+        };
         let (gx, gy) = l.grid();
         if gx > MAX_GRID_X || gy > MAX_GRID_Y {
             return Err(ParamError::new(
@@ -183,7 +187,10 @@ impl Launch2d {
     /// (⌈W/bx⌉, ⌈H/by⌉) blocks.
     #[must_use]
     pub fn grid(&self) -> (u64, u64) {
-        (ceil_div(self.width, self.block.x()), ceil_div(self.height, self.block.y()))
+        (
+            ceil_div(self.width, self.block.x()),
+            ceil_div(self.height, self.block.y()),
+        )
     }
 
     /// gx · gy blocks.
@@ -272,7 +279,10 @@ mod tests {
         let r = l.ragged().unwrap();
         assert_eq!((r.block, r.warp, r.warp_active), (0, 0, 5));
         let l = Launch1d::new(0, block(256, 1)).unwrap();
-        assert_eq!((l.blocks(), l.warps_launched(), l.threads_launched()), (0, 0, 0));
+        assert_eq!(
+            (l.blocks(), l.warps_launched(), l.threads_launched()),
+            (0, 0, 0)
+        );
         assert_eq!(l.ragged(), None);
     }
 
@@ -293,7 +303,12 @@ mod tests {
     #[test]
     fn grid_x_limit() {
         assert!(Launch1d::new(MAX_GRID_X * 1024, block(1024, 1)).is_ok());
-        assert_eq!(Launch1d::new(MAX_GRID_X * 1024 + 1, block(1024, 1)).unwrap_err().param, "n");
+        assert_eq!(
+            Launch1d::new(MAX_GRID_X * 1024 + 1, block(1024, 1))
+                .unwrap_err()
+                .param,
+            "n"
+        );
         assert_eq!(Launch1d::new(u64::MAX, block(1, 1)).unwrap_err().param, "n");
     }
 
@@ -323,10 +338,18 @@ mod tests {
 
     #[test]
     fn image_errors_name_image() {
-        assert_eq!(Launch2d::new(0, 10, block(16, 16)).unwrap_err().param, "image");
+        assert_eq!(
+            Launch2d::new(0, 10, block(16, 16)).unwrap_err().param,
+            "image"
+        );
         let b3 = BlockDim::new(8, 8, 2).unwrap();
         assert_eq!(Launch2d::new(10, 10, b3).unwrap_err().param, "image");
-        assert_eq!(Launch2d::new(10, 100_000_000, block(1, 1)).unwrap_err().param, "image");
+        assert_eq!(
+            Launch2d::new(10, 100_000_000, block(1, 1))
+                .unwrap_err()
+                .param,
+            "image"
+        );
         assert!(Launch2d::new(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, block(1, 1)).is_err());
     }
 

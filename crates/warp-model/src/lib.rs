@@ -33,5 +33,5 @@ pub const WARP_SIZE: u64 = 32;
 /// Ceiling division for non-negative integers, without overflow.
 #[must_use]
 pub fn ceil_div(a: u64, b: u64) -> u64 {
-    a / b + u64::from(a % b != 0)
+    a / b + u64::from(!a.is_multiple_of(b))
 }

@@ -72,7 +72,10 @@ impl ParamError {
     /// A new error for `param`.
     #[must_use]
     pub fn new(param: &str, message: impl Into<String>) -> Self {
-        ParamError { param: param.to_string(), message: message.into() }
+        ParamError {
+            param: param.to_string(),
+            message: message.into(),
+        }
     }
 }
 
@@ -109,7 +112,10 @@ pub enum Whole {
 pub fn parse_whole(name: &str, raw: &str, range: &str) -> Result<Whole, ParamError> {
     let s = raw.trim();
     if s.is_empty() {
-        return Err(ParamError::new(name, format!("{name} is empty: enter a whole number {range}.")));
+        return Err(ParamError::new(
+            name,
+            format!("{name} is empty: enter a whole number {range}."),
+        ));
     }
     let (negative, digits) = match s.strip_prefix('-').or_else(|| s.strip_prefix('−')) {
         Some(rest) => (true, rest),
@@ -118,7 +124,10 @@ pub fn parse_whole(name: &str, raw: &str, range: &str) -> Result<Whole, ParamErr
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParamError::new(
             name,
-            format!("{name} must be a whole number {range}; {} is not one.", quote(raw)),
+            format!(
+                "{name} must be a whole number {range}; {} is not one.",
+                quote(raw)
+            ),
         ));
     }
     match digits.parse::<u64>() {
@@ -126,7 +135,10 @@ pub fn parse_whole(name: &str, raw: &str, range: &str) -> Result<Whole, ParamErr
         Ok(v) => Ok(Whole::NonNegative(v)),
         Err(_) => Err(ParamError::new(
             name,
-            format!("{name} = {} is too large for a count: allowed {range}.", quote(raw)),
+            format!(
+                "{name} = {} is too large for a count: allowed {range}.",
+                quote(raw)
+            ),
         )),
     }
 }
@@ -144,8 +156,15 @@ pub fn parse_in_range(
 ) -> Result<u64, ParamError> {
     let range = format!("from {min} to {max}");
     let out_of_range = |shown: String| {
-        let why = if why_limit.is_empty() { String::new() } else { format!(" ({why_limit})") };
-        ParamError::new(name, format!("{name} = {shown} is out of range: allowed {range}{why}."))
+        let why = if why_limit.is_empty() {
+            String::new()
+        } else {
+            format!(" ({why_limit})")
+        };
+        ParamError::new(
+            name,
+            format!("{name} = {shown} is out of range: allowed {range}{why}."),
+        )
     };
     match parse_whole(name, raw, &range)? {
         Whole::Negative(v) => Err(out_of_range(format!("−{v}"))),

@@ -25,8 +25,14 @@ pub enum Panel {
 
 impl Panel {
     /// Every panel, in home-view order.
-    pub const ALL: [Panel; 6] =
-        [Panel::Warps, Panel::Divergence, Panel::Latency, Panel::Coalescing, Panel::Quiz, Panel::Gpu];
+    pub const ALL: [Panel; 6] = [
+        Panel::Warps,
+        Panel::Divergence,
+        Panel::Latency,
+        Panel::Coalescing,
+        Panel::Quiz,
+        Panel::Gpu,
+    ];
 
     /// The value of `panel=` that opens it.
     #[must_use]
@@ -91,13 +97,18 @@ impl Query {
     #[must_use]
     pub fn parse(search: &str) -> Query {
         let s = search.strip_prefix('?').unwrap_or(search);
-        Query { pairs: form_urlencoded::parse(s.as_bytes()).into_owned().collect() }
+        Query {
+            pairs: form_urlencoded::parse(s.as_bytes()).into_owned().collect(),
+        }
     }
 
     /// The first value of `key`.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets `key` (replacing every earlier value in place), or removes it for `None`.
@@ -152,7 +163,11 @@ pub fn route(q: &Query) -> Route {
                 let names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
                 errors.push(ParamError::new(
                     "panel",
-                    format!("panel = {} is not a panel: allowed {}.", quote(name), names.join(", ")),
+                    format!(
+                        "panel = {} is not a panel: allowed {}.",
+                        quote(name),
+                        names.join(", ")
+                    ),
                 ));
                 None
             }
@@ -182,7 +197,11 @@ pub fn route(q: &Query) -> Route {
             ));
         }
     }
-    Route { panel: example.map(|e| e.panel).or(panel), example, errors }
+    Route {
+        panel: example.map(|e| e.panel).or(panel),
+        example,
+        errors,
+    }
 }
 
 #[cfg(test)]
@@ -209,11 +228,18 @@ mod tests {
     #[test]
     fn routes() {
         assert_eq!(route(&Query::parse("")).panel, None);
-        assert_eq!(route(&Query::parse("panel=warps")).panel, Some(Panel::Warps));
+        assert_eq!(
+            route(&Query::parse("panel=warps")).panel,
+            Some(Panel::Warps)
+        );
         let r = route(&Query::parse("panel=nope"));
         assert_eq!(r.panel, None);
         assert_eq!(r.errors[0].param, "panel");
-        assert!(r.errors[0].message.contains("warps, divergence"), "{}", r.errors[0].message);
+        assert!(
+            r.errors[0].message.contains("warps, divergence"),
+            "{}",
+            r.errors[0].message
+        );
         let r = route(&Query::parse("example=execution-model/B"));
         assert_eq!(r.panel, Some(Panel::Warps));
         assert_eq!(r.example.unwrap().cell, "B");

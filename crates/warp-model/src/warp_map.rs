@@ -129,7 +129,11 @@ impl BlockDim {
             let slice = self.x * self.y;
             let z = i / slice;
             let rem = i % slice;
-            ThreadPos { x: rem % self.x, y: rem / self.x, z }
+            ThreadPos {
+                x: rem % self.x,
+                y: rem / self.x,
+                z,
+            }
         })
     }
 

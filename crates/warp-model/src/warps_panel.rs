@@ -7,7 +7,9 @@
 use crate::figure::{Figure, Value};
 use crate::launch::{Launch1d, Launch2d};
 use crate::math::{ceil, floor, frac, id, num, op, paren, row, sub, word, Math};
-use crate::params::{parse_in_range, parse_whole, quote, ParamError, Whole, BLOCK_X, BLOCK_Y, BLOCK_Z};
+use crate::params::{
+    parse_in_range, parse_whole, quote, ParamError, Whole, BLOCK_X, BLOCK_Y, BLOCK_Z,
+};
 use crate::query::Query;
 use crate::warp_map::{BlockDim, ThreadPos};
 use crate::worked::{m, t, Inline, Step, Worked};
@@ -63,13 +65,41 @@ pub struct FieldSpec {
 
 /// The panel's controls, in form order.
 pub const FIELDS: [FieldSpec; 7] = [
-    FieldSpec { name: "block-x", label: "blockDim.x", hint: "1–1024" },
-    FieldSpec { name: "block-y", label: "blockDim.y", hint: "1–1024" },
-    FieldSpec { name: "block-z", label: "blockDim.z", hint: "1–64; x·y·z ≤ 1024" },
-    FieldSpec { name: "thread", label: "Inspect thread", hint: "linear id, optional" },
-    FieldSpec { name: "warp", label: "Highlight warp", hint: "warp id, optional" },
-    FieldSpec { name: "n", label: "Launch N elements", hint: "N ≥ 0, optional" },
-    FieldSpec { name: "image", label: "or an image", hint: "WxH pixels, optional" },
+    FieldSpec {
+        name: "block-x",
+        label: "blockDim.x",
+        hint: "1–1024",
+    },
+    FieldSpec {
+        name: "block-y",
+        label: "blockDim.y",
+        hint: "1–1024",
+    },
+    FieldSpec {
+        name: "block-z",
+        label: "blockDim.z",
+        hint: "1–64; x·y·z ≤ 1024",
+    },
+    FieldSpec {
+        name: "thread",
+        label: "Inspect thread",
+        hint: "linear id, optional",
+    },
+    FieldSpec {
+        name: "warp",
+        label: "Highlight warp",
+        hint: "warp id, optional",
+    },
+    FieldSpec {
+        name: "n",
+        label: "Launch N elements",
+        hint: "N ≥ 0, optional",
+    },
+    FieldSpec {
+        name: "image",
+        label: "or an image",
+        hint: "WxH pixels, optional",
+    },
 ];
 
 impl WarpsInput {
@@ -147,9 +177,12 @@ impl WarpsInput {
             _ => format!("{},{y},{z}", self.block_x.trim()),
         };
         q.set("block", Some(&block));
-        for (key, v) in
-            [("thread", &self.thread), ("warp", &self.warp), ("n", &self.n), ("image", &self.image)]
-        {
+        for (key, v) in [
+            ("thread", &self.thread),
+            ("warp", &self.warp),
+            ("n", &self.n),
+            ("image", &self.image),
+        ] {
             let v = v.trim();
             q.set(key, (!v.is_empty()).then_some(v));
         }
@@ -197,10 +230,14 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
         figures: Vec::new(),
         worked: Vec::new(),
     };
-    let dims: Vec<Option<u64>> = [(BLOCK_X, &input.block_x), (BLOCK_Y, &input.block_y), (BLOCK_Z, &input.block_z)]
-        .into_iter()
-        .map(|(spec, raw)| spec.parse(raw).map_err(|e| errors.push(e)).ok())
-        .collect();
+    let dims: Vec<Option<u64>> = [
+        (BLOCK_X, &input.block_x),
+        (BLOCK_Y, &input.block_y),
+        (BLOCK_Z, &input.block_z),
+    ]
+    .into_iter()
+    .map(|(spec, raw)| spec.parse(raw).map_err(|e| errors.push(e)).ok())
+    .collect();
     let block = match dims[..] {
         [Some(x), Some(y), Some(z)] => BlockDim::new(x, y, z).map_err(|e| errors.push(e)).ok(),
         _ => None,
@@ -222,7 +259,10 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
                 out.worked.push(thread_worked(&block, i));
             }
             Err(mut e) => {
-                e.message.push_str(&format!(" The block has {p} threads, numbered 0 to {}.", p - 1));
+                e.message.push_str(&format!(
+                    " The block has {p} threads, numbered 0 to {}.",
+                    p - 1
+                ));
                 errors.push(e);
             }
         }
@@ -236,7 +276,10 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
                 out.worked.push(warp_worked(&block, i));
             }
             Err(mut e) => {
-                e.message.push_str(&format!(" The block has {w} warps, numbered 0 to {}.", w - 1));
+                e.message.push_str(&format!(
+                    " The block has {w} warps, numbered 0 to {}.",
+                    w - 1
+                ));
                 errors.push(e);
             }
         }
@@ -295,7 +338,10 @@ pub fn parse_image(raw: &str) -> Result<(u64, u64), ParamError> {
     let form = || {
         ParamError::new(
             "image",
-            format!("image must be WxH in pixels, e.g. 1920x1080; {} is not.", quote(raw)),
+            format!(
+                "image must be WxH in pixels, e.g. 1920x1080; {} is not.",
+                quote(raw)
+            ),
         )
     };
     let (w, h) = raw.trim().split_once(['x', 'X', '×']).ok_or_else(form)?;
@@ -311,8 +357,21 @@ pub fn parse_image(raw: &str) -> Result<(u64, u64), ParamError> {
 #[must_use]
 pub fn block_figures(b: &BlockDim) -> Vec<Figure> {
     vec![
-        Figure::new("threads-per-block", "Threads per block", Value::Int(b.threads()), "threads", "P = x·y·z"),
-        Figure::new("warps-per-block", "Warps per block", Value::Int(b.warps()), "warps", "⌈P / 32⌉").key(),
+        Figure::new(
+            "threads-per-block",
+            "Threads per block",
+            Value::Int(b.threads()),
+            "threads",
+            "P = x·y·z",
+        ),
+        Figure::new(
+            "warps-per-block",
+            "Warps per block",
+            Value::Int(b.warps()),
+            "warps",
+            "⌈P / 32⌉",
+        )
+        .key(),
         Figure::new(
             "idle-lanes-per-block",
             "Idle lanes per block",
@@ -335,20 +394,60 @@ fn pos_value(p: ThreadPos) -> Value {
 }
 
 fn thread_figures(b: &BlockDim, i: u64) -> Vec<Figure> {
-    let Some(pos) = b.position(i) else { return Vec::new() };
+    let Some(pos) = b.position(i) else {
+        return Vec::new();
+    };
     vec![
-        Figure::new("thread-coords", "Thread (x, y, z)", pos_value(pos), "", "threadIdx of linear id i"),
-        Figure::new("thread-warp", "Its warp", Value::Int(BlockDim::warp_of(i)), "", "⌊i / 32⌋"),
-        Figure::new("thread-lane", "Its lane", Value::Int(BlockDim::lane_of(i)), "", "i mod 32"),
+        Figure::new(
+            "thread-coords",
+            "Thread (x, y, z)",
+            pos_value(pos),
+            "",
+            "threadIdx of linear id i",
+        ),
+        Figure::new(
+            "thread-warp",
+            "Its warp",
+            Value::Int(BlockDim::warp_of(i)),
+            "",
+            "⌊i / 32⌋",
+        ),
+        Figure::new(
+            "thread-lane",
+            "Its lane",
+            Value::Int(BlockDim::lane_of(i)),
+            "",
+            "i mod 32",
+        ),
     ]
 }
 
 fn warp_figures(b: &BlockDim, w: u64) -> Vec<Figure> {
-    let Some(s) = b.warp_span(w) else { return Vec::new() };
+    let Some(s) = b.warp_span(w) else {
+        return Vec::new();
+    };
     vec![
-        Figure::new("warp-first-thread", "Warp's first thread", Value::Int(s.first), "", "32 · w"),
-        Figure::new("warp-last-thread", "Warp's last thread", Value::Int(s.last), "", "min(32 · w + 31, P − 1)"),
-        Figure::new("warp-active-lanes", "Warp's active lanes", Value::Int(s.active), "of 32 lanes", "last − first + 1"),
+        Figure::new(
+            "warp-first-thread",
+            "Warp's first thread",
+            Value::Int(s.first),
+            "",
+            "32 · w",
+        ),
+        Figure::new(
+            "warp-last-thread",
+            "Warp's last thread",
+            Value::Int(s.last),
+            "",
+            "min(32 · w + 31, P − 1)",
+        ),
+        Figure::new(
+            "warp-active-lanes",
+            "Warp's active lanes",
+            Value::Int(s.active),
+            "of 32 lanes",
+            "last − first + 1",
+        ),
         Figure::new(
             "warp-straddles-rows",
             "Crosses a row",
@@ -366,13 +465,49 @@ fn warp_figures(b: &BlockDim, w: u64) -> Vec<Figure> {
     ]
 }
 
-fn launch_common(blocks: u64, grid: (u64, u64), launched: u64, warps: u64, idle: u64) -> Vec<Figure> {
+fn launch_common(
+    blocks: u64,
+    grid: (u64, u64),
+    launched: u64,
+    warps: u64,
+    idle: u64,
+) -> Vec<Figure> {
     vec![
-        Figure::new("blocks", "Blocks", Value::Int(blocks), "blocks", "blocks in the grid"),
-        Figure::new("grid", "Grid (gx, gy)", Value::Coords(vec![grid.0, grid.1]), "blocks", "gridDim"),
-        Figure::new("threads-launched", "Threads launched", Value::Int(launched), "threads", "blocks · B"),
-        Figure::new("warps-launched", "Warps launched", Value::Int(warps), "warps", "blocks · warps per block"),
-        Figure::new("idle-threads", "Idle threads", Value::Int(idle), "threads", "launched − N, masked by the guard"),
+        Figure::new(
+            "blocks",
+            "Blocks",
+            Value::Int(blocks),
+            "blocks",
+            "blocks in the grid",
+        ),
+        Figure::new(
+            "grid",
+            "Grid (gx, gy)",
+            Value::Coords(vec![grid.0, grid.1]),
+            "blocks",
+            "gridDim",
+        ),
+        Figure::new(
+            "threads-launched",
+            "Threads launched",
+            Value::Int(launched),
+            "threads",
+            "blocks · B",
+        ),
+        Figure::new(
+            "warps-launched",
+            "Warps launched",
+            Value::Int(warps),
+            "warps",
+            "blocks · warps per block",
+        ),
+        Figure::new(
+            "idle-threads",
+            "Idle threads",
+            Value::Int(idle),
+            "threads",
+            "launched − N, masked by the guard",
+        ),
     ]
 }
 
@@ -415,7 +550,10 @@ fn launch1d_figures(l: &Launch1d) -> Vec<Figure> {
         Figure::new(
             "ragged-warp-utilization",
             "Its utilization",
-            r.map_or(Value::None, |r| Value::Frac { value: frac_of_warp(r.warp_active), percent: true }),
+            r.map_or(Value::None, |r| Value::Frac {
+                value: frac_of_warp(r.warp_active),
+                percent: true,
+            }),
             "",
             "working lanes / 32",
         ),
@@ -424,11 +562,35 @@ fn launch1d_figures(l: &Launch1d) -> Vec<Figure> {
 }
 
 fn launch2d_figures(l: &Launch2d) -> Vec<Figure> {
-    let mut f = launch_common(l.blocks(), l.grid(), l.threads_launched(), l.warps_launched(), l.idle_threads());
+    let mut f = launch_common(
+        l.blocks(),
+        l.grid(),
+        l.threads_launched(),
+        l.warps_launched(),
+        l.idle_threads(),
+    );
     f.extend([
-        Figure::new("pixels", "Pixels", Value::Int(l.pixels()), "pixels", "N = W · H"),
-        Figure::new("extra-columns", "Extra thread columns", Value::Int(l.extra_columns()), "columns", "gx · bx − W"),
-        Figure::new("extra-rows", "Extra thread rows", Value::Int(l.extra_rows()), "rows", "gy · by − H"),
+        Figure::new(
+            "pixels",
+            "Pixels",
+            Value::Int(l.pixels()),
+            "pixels",
+            "N = W · H",
+        ),
+        Figure::new(
+            "extra-columns",
+            "Extra thread columns",
+            Value::Int(l.extra_columns()),
+            "columns",
+            "gx · bx − W",
+        ),
+        Figure::new(
+            "extra-rows",
+            "Extra thread rows",
+            Value::Int(l.extra_rows()),
+            "rows",
+            "gy · by − H",
+        ),
     ]);
     f
 }
@@ -462,7 +624,13 @@ pub fn block_worked(b: &BlockDim) -> Worked {
         title: "Count the threads".into(),
         body: vec![m(eq(vec![
             id("P"),
-            row(vec![sub("D", "x"), op("·"), sub("D", "y"), op("·"), sub("D", "z")]),
+            row(vec![
+                sub("D", "x"),
+                op("·"),
+                sub("D", "y"),
+                op("·"),
+                sub("D", "z"),
+            ]),
             row(vec![num(x), op("×"), num(y), op("×"), num(z)]),
             num(p),
         ]))],
@@ -480,7 +648,8 @@ pub fn block_worked(b: &BlockDim) -> Worked {
                 m(eq(vec![id("linear"), sub("t", "x")])),
                 t(format!(": the threads are simply 0 … {}.", p - 1)),
             ],
-            why: "A 1D block needs no cross-row bookkeeping: the linear index is the x index.".into(),
+            why: "A 1D block needs no cross-row bookkeeping: the linear index is the x index."
+                .into(),
         }
     } else {
         Step {
@@ -536,7 +705,12 @@ pub fn block_worked(b: &BlockDim) -> Worked {
         Step {
             title: "Find the tail warp".into(),
             body: vec![
-                t(format!("Warp {} holds linear {} … {}: ", w - 1, (w - 1) * 32, p - 1)),
+                t(format!(
+                    "Warp {} holds linear {} … {}: ",
+                    w - 1,
+                    (w - 1) * 32,
+                    p - 1
+                )),
                 m(eq(vec![
                     row(vec![num(p), op("−"), times(num(w - 1), num(32))]),
                     num(tail),
@@ -570,19 +744,29 @@ pub fn block_worked(b: &BlockDim) -> Worked {
         format!("{w} warps; the last one is {tail}/32 full: {idle} idle lanes.")
     };
     Worked {
-        question: format!("blockDim = {}. How many warps, and how many idle lanes?", block_name(b)),
+        question: format!(
+            "blockDim = {}. How many warps, and how many idle lanes?",
+            block_name(b)
+        ),
         forecast: "Guess the warp count before reading on.".into(),
         steps,
         answer,
         verify: vec![
             m(eq(vec![
-                row(vec![floor(frac(row(vec![id("P"), op("−"), num(1)]), num(32))), op("+"), num(1)]),
+                row(vec![
+                    floor(frac(row(vec![id("P"), op("−"), num(1)]), num(32))),
+                    op("+"),
+                    num(1),
+                ]),
                 row(vec![floor(frac(num(p - 1), num(32))), op("+"), num(1)]),
                 num(w),
                 ceil(frac(num(p), num(32))),
             ])),
             t(" ✓; "),
-            m(eq(vec![row(vec![times(num(w), num(32)), op("−"), num(idle)]), num(p)])),
+            m(eq(vec![
+                row(vec![times(num(w), num(32)), op("−"), num(idle)]),
+                num(p),
+            ])),
             t(" threads, none unaccounted ✓"),
         ],
     }
@@ -612,7 +796,10 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
     let rem = i - pos.z * slice;
     let (w, lane) = (BlockDim::warp_of(i), BlockDim::lane_of(i));
     Worked {
-        question: format!("blockDim = {}. Where is linear thread {i}, and which warp and lane run it?", block_name(b)),
+        question: format!(
+            "blockDim = {}. Where is linear thread {i}, and which warp and lane run it?",
+            block_name(b)
+        ),
         forecast: format!("Guess which z-slice and row thread {i} sits in."),
         steps: vec![
             Step {
@@ -624,7 +811,10 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
                         num(pos.z),
                     ])),
                     t("; offset inside the slice "),
-                    m(eq(vec![row(vec![num(i), op("−"), times(num(pos.z), num(slice))]), num(rem)])),
+                    m(eq(vec![
+                        row(vec![num(i), op("−"), times(num(pos.z), num(slice))]),
+                        num(rem),
+                    ])),
                     t("."),
                 ],
                 why: "Inverting the flatten formula is reading the digits of a mixed-radix \
@@ -634,7 +824,11 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
             Step {
                 title: "Then the row and the column".into(),
                 body: vec![
-                    m(eq(vec![sub("t", "y"), floor(frac(num(rem), num(b.x()))), num(pos.y)])),
+                    m(eq(vec![
+                        sub("t", "y"),
+                        floor(frac(num(rem), num(b.x()))),
+                        num(pos.y),
+                    ])),
                     t(", "),
                     m(eq(vec![
                         sub("t", "x"),
@@ -650,7 +844,11 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
                 body: vec![
                     m(eq(vec![id("warp"), floor(frac(num(i), num(32))), num(w)])),
                     t(", "),
-                    m(eq(vec![id("lane"), row(vec![num(i), word(" mod "), num(32)]), num(lane)])),
+                    m(eq(vec![
+                        id("lane"),
+                        row(vec![num(i), word(" mod "), num(32)]),
+                        num(lane),
+                    ])),
                     t("."),
                 ],
                 why: "Warps take linear ids 32 at a time, so the warp is the quotient and the \
@@ -666,7 +864,10 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
             t("rebuild the index: "),
             m(flatten_formula(b, pos)),
             t(" ✓; "),
-            m(eq(vec![row(vec![times(num(w), num(32)), op("+"), num(lane)]), num(i)])),
+            m(eq(vec![
+                row(vec![times(num(w), num(32)), op("+"), num(lane)]),
+                num(i),
+            ])),
             t(" ✓"),
         ],
     }
@@ -683,7 +884,9 @@ pub fn warp_worked(b: &BlockDim, w: u64) -> Worked {
         straddles_rows: false,
         straddles_slices: false,
     });
-    let first = b.position(s.first).unwrap_or(ThreadPos { x: 0, y: 0, z: 0 });
+    let first = b
+        .position(s.first)
+        .unwrap_or(ThreadPos { x: 0, y: 0, z: 0 });
     let last = b.position(s.last).unwrap_or(first);
     let coords = |p: ThreadPos| format!("({}, {}, {})", p.x, p.y, p.z);
     let mut steps = vec![
@@ -694,13 +897,20 @@ pub fn warp_worked(b: &BlockDim, w: u64) -> Worked {
                 t(", "),
                 m(eq(vec![
                     id("last"),
-                    row(vec![word("min("), num(s.first + 31), op(","), num(b.threads() - 1), word(")")]),
+                    row(vec![
+                        word("min("),
+                        num(s.first + 31),
+                        op(","),
+                        num(b.threads() - 1),
+                        word(")"),
+                    ]),
                     num(s.last),
                 ])),
                 t(format!(": {} active lanes.", s.active)),
             ],
-            why: "Warps are cut from consecutive linear ids; the block may end inside the last one."
-                .into(),
+            why:
+                "Warps are cut from consecutive linear ids; the block may end inside the last one."
+                    .into(),
         },
         Step {
             title: "Map the ends back to (x, y, z)".into(),
@@ -733,7 +943,10 @@ pub fn warp_worked(b: &BlockDim, w: u64) -> Worked {
             .into(),
     });
     Worked {
-        question: format!("blockDim = {}. Which threads land in warp {w}?", block_name(b)),
+        question: format!(
+            "blockDim = {}. Which threads land in warp {w}?",
+            block_name(b)
+        ),
         forecast: format!("Guess whether warp {w} stays inside a single row."),
         steps,
         answer: format!(
@@ -742,12 +955,23 @@ pub fn warp_worked(b: &BlockDim, w: u64) -> Worked {
             s.last,
             coords(first),
             coords(last),
-            if s.straddles_rows { ", crossing a row boundary" } else { "" }
+            if s.straddles_rows {
+                ", crossing a row boundary"
+            } else {
+                ""
+            }
         ),
         verify: vec![
-            m(eq(vec![row(vec![num(s.last), op("−"), num(s.first), op("+"), num(1)]), num(s.active)])),
+            m(eq(vec![
+                row(vec![num(s.last), op("−"), num(s.first), op("+"), num(1)]),
+                num(s.active),
+            ])),
             t(" lanes ✓; "),
-            m(eq(vec![floor(frac(num(s.first), num(32))), floor(frac(num(s.last), num(32))), num(w)])),
+            m(eq(vec![
+                floor(frac(num(s.first), num(32))),
+                floor(frac(num(s.last), num(32))),
+                num(w),
+            ])),
             t(" ✓"),
         ],
     }
@@ -771,22 +995,32 @@ pub fn launch1d_worked(l: &Launch1d) -> Worked {
              degenerate floor."
                 .into()
         } else {
-            "You launch whole blocks only; rounding up guarantees a thread for every element.".into()
+            "You launch whole blocks only; rounding up guarantees a thread for every element."
+                .into()
         },
     }];
     steps.push(Step {
         title: "Threads launched against threads needed".into(),
         body: vec![
-            m(eq(vec![times(num(blocks), num(b)), num(l.threads_launched())])),
+            m(eq(vec![
+                times(num(blocks), num(b)),
+                num(l.threads_launched()),
+            ])),
             t(" launched; "),
-            m(eq(vec![row(vec![num(l.threads_launched()), op("−"), num(n)]), num(l.idle_threads())])),
+            m(eq(vec![
+                row(vec![num(l.threads_launched()), op("−"), num(n)]),
+                num(l.idle_threads()),
+            ])),
             t(" idle."),
         ],
         why: "Threads whose global index i ≥ N fail the guard if (i < N) and do nothing.".into(),
     });
     steps.push(Step {
         title: "Warps launched".into(),
-        body: vec![m(eq(vec![times(num(blocks), num(l.block().warps())), num(l.warps_launched())]))],
+        body: vec![m(eq(vec![
+            times(num(blocks), num(l.block().warps())),
+            num(l.warps_launched()),
+        ]))],
         why: "Each block is cut into its own warps; warps never span two blocks.".into(),
     });
     if let Some(r) = l.ragged() {
@@ -798,16 +1032,41 @@ pub fn launch1d_worked(l: &Launch1d) -> Worked {
                     n - 1
                 )),
                 m(eq(vec![floor(frac(num(n - 1), num(b))), num(r.block)])),
-                t(format!(", which starts at global {}; local index ", r.block_start)),
-                m(eq(vec![row(vec![num(n - 1), op("−"), num(r.block_start)]), num(r.last_local)])),
-                t(", in warp "),
-                m(eq(vec![floor(frac(num(r.last_local), num(32))), num(r.warp)])),
-                t(format!(", which starts at global {}. Working lanes: ", r.warp_start)),
+                t(format!(
+                    ", which starts at global {}; local index ",
+                    r.block_start
+                )),
                 m(eq(vec![
-                    row(vec![num(n - 1), op("−"), num(r.warp_start), op("+"), num(1)]),
+                    row(vec![num(n - 1), op("−"), num(r.block_start)]),
+                    num(r.last_local),
+                ])),
+                t(", in warp "),
+                m(eq(vec![
+                    floor(frac(num(r.last_local), num(32))),
+                    num(r.warp),
+                ])),
+                t(format!(
+                    ", which starts at global {}. Working lanes: ",
+                    r.warp_start
+                )),
+                m(eq(vec![
+                    row(vec![
+                        num(n - 1),
+                        op("−"),
+                        num(r.warp_start),
+                        op("+"),
+                        num(1),
+                    ]),
                     num(r.warp_active),
                 ])),
-                t(format!(" of 32 ({}).", Value::Frac { value: r.warp_active as f64 / 32.0, percent: true }.human())),
+                t(format!(
+                    " of 32 ({}).",
+                    Value::Frac {
+                        value: r.warp_active as f64 / 32.0,
+                        percent: true
+                    }
+                    .human()
+                )),
             ],
             why: "Walking global → local → warp makes the count explicit: the warp start is where \
                   the warp begins in global space, N − 1 is the last real element, and the +1 is \

@@ -52,7 +52,11 @@ impl Worked {
                 s.why
             ));
         }
-        out.push_str(&format!("Answer: {}\nVerify: {}\n", self.answer, inline_text(&self.verify)));
+        out.push_str(&format!(
+            "Answer: {}\nVerify: {}\n",
+            self.answer,
+            inline_text(&self.verify)
+        ));
         out
     }
 }

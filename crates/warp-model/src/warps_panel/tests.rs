@@ -8,7 +8,11 @@ use proptest::prelude::*;
 fn figures_of(query: &str) -> (Vec<(String, String)>, Vec<ParamError>, WarpsOutput) {
     let input = WarpsInput::from_query(&Query::parse(query), &WarpsInput::default());
     let out = evaluate(&input);
-    let figs = out.figures.iter().map(|f| (f.metric.to_string(), f.value.plain())).collect();
+    let figs = out
+        .figures
+        .iter()
+        .map(|f| (f.metric.to_string(), f.value.plain()))
+        .collect();
     (figs, out.errors.clone(), out)
 }
 
@@ -17,7 +21,10 @@ fn check(query: &str, expected: &[(&str, &str)]) {
     let (figs, errors, _) = figures_of(query);
     assert!(errors.is_empty(), "{query}: unexpected errors {errors:?}");
     for (metric, value) in expected {
-        let got = figs.iter().find(|(m, _)| m == metric).map(|(_, v)| v.as_str());
+        let got = figs
+            .iter()
+            .find(|(m, _)| m == metric)
+            .map(|(_, v)| v.as_str());
         assert_eq!(got, Some(*value), "{query}: figure {metric}");
     }
 }
@@ -26,15 +33,34 @@ fn check_error(query: &str, param: &str, needle: &str) {
     let (_, errors, _) = figures_of(query);
     let e = errors.iter().find(|e| e.param == param);
     let e = e.unwrap_or_else(|| panic!("{query}: no error for {param}, got {errors:?}"));
-    assert!(e.message.contains(needle), "{query}: {:?} lacks {needle:?}", e.message);
+    assert!(
+        e.message.contains(needle),
+        "{query}: {:?} lacks {needle:?}",
+        e.message
+    );
 }
 
 #[test]
 fn seed_000_group_1() {
     // Ex 1, cell A.
-    check("block=256", &[("threads-per-block", "256"), ("warps-per-block", "8"), ("idle-lanes-per-block", "0"), ("tail-warp-active", "32")]);
+    check(
+        "block=256",
+        &[
+            ("threads-per-block", "256"),
+            ("warps-per-block", "8"),
+            ("idle-lanes-per-block", "0"),
+            ("tail-warp-active", "32"),
+        ],
+    );
     // Ex 2, cell B.
-    check("block=100", &[("warps-per-block", "4"), ("idle-lanes-per-block", "28"), ("tail-warp-active", "4")]);
+    check(
+        "block=100",
+        &[
+            ("warps-per-block", "4"),
+            ("idle-lanes-per-block", "28"),
+            ("tail-warp-active", "4"),
+        ],
+    );
     // Ex 3, cell C: warp 1 = linear 32–63, row 0's tail and row 1's head.
     check(
         "block=48,4&warp=1",
@@ -52,13 +78,42 @@ fn seed_000_group_1() {
     // Ex 3b, cell C2: linear 70 → (6, 0, 2), warp 2; 3 warps.
     check(
         "block=8,4,3&thread=70",
-        &[("threads-per-block", "96"), ("warps-per-block", "3"), ("thread-coords", "6,0,2"), ("thread-warp", "2"), ("thread-lane", "6")],
+        &[
+            ("threads-per-block", "96"),
+            ("warps-per-block", "3"),
+            ("thread-coords", "6,0,2"),
+            ("thread-warp", "2"),
+            ("thread-lane", "6"),
+        ],
     );
     // Self-test: (72,1,1) → 3 warps, 24 wasted.
-    check("block=72", &[("warps-per-block", "3"), ("idle-lanes-per-block", "24"), ("tail-warp-active", "8")]);
+    check(
+        "block=72",
+        &[
+            ("warps-per-block", "3"),
+            ("idle-lanes-per-block", "24"),
+            ("tail-warp-active", "8"),
+        ],
+    );
     // Ex 9, cell I: (30,30) → 29 warps, 28 idle; (32,8) → 8 warps, 0 idle.
-    check("block=30,30&image=1920x1080", &[("warps-per-block", "29"), ("idle-lanes-per-block", "28"), ("tail-warp-active", "4"), ("idle-threads", "0"), ("grid", "64,36")]);
-    check("block=32,8&image=1920x1080", &[("warps-per-block", "8"), ("idle-lanes-per-block", "0"), ("grid", "60,135")]);
+    check(
+        "block=30,30&image=1920x1080",
+        &[
+            ("warps-per-block", "29"),
+            ("idle-lanes-per-block", "28"),
+            ("tail-warp-active", "4"),
+            ("idle-threads", "0"),
+            ("grid", "64,36"),
+        ],
+    );
+    check(
+        "block=32,8&image=1920x1080",
+        &[
+            ("warps-per-block", "8"),
+            ("idle-lanes-per-block", "0"),
+            ("grid", "60,135"),
+        ],
+    );
 }
 
 #[test]
@@ -66,22 +121,63 @@ fn seed_004_launches() {
     // Ex 1, cell A: 8 blocks, 8 warps a block, 64 warps, nothing wasted.
     check(
         "block=256&n=2048",
-        &[("blocks", "8"), ("grid", "8,1"), ("warps-per-block", "8"), ("warps-launched", "64"), ("threads-launched", "2048"), ("idle-threads", "0"), ("ragged-block", "none"), ("ragged-warp", "none")],
+        &[
+            ("blocks", "8"),
+            ("grid", "8,1"),
+            ("warps-per-block", "8"),
+            ("warps-launched", "64"),
+            ("threads-launched", "2048"),
+            ("idle-threads", "0"),
+            ("ragged-block", "none"),
+            ("ragged-warp", "none"),
+        ],
     );
     // Ex 2, cell B: 4 blocks, 1024 launched, 24 idle, all in warp 7 of block 3 (8 active).
     check(
         "block=256&n=1000",
-        &[("blocks", "4"), ("threads-launched", "1024"), ("idle-threads", "24"), ("ragged-block", "3"), ("ragged-warp", "7"), ("ragged-warp-active", "8")],
+        &[
+            ("blocks", "4"),
+            ("threads-launched", "1024"),
+            ("idle-threads", "24"),
+            ("ragged-block", "3"),
+            ("ragged-warp", "7"),
+            ("ragged-warp-active", "8"),
+        ],
     );
     // Ex 3, cell C: N = 5 → 1 block, 5/32 = 0.15625 of warp 0; N = 0 → 0 blocks, 0 warps.
-    check("block=256&n=5", &[("blocks", "1"), ("ragged-warp", "0"), ("ragged-warp-active", "5"), ("ragged-warp-utilization", "0.15625")]);
-    check("block=256&n=0", &[("blocks", "0"), ("warps-launched", "0"), ("threads-launched", "0"), ("idle-threads", "0"), ("ragged-block", "none")]);
+    check(
+        "block=256&n=5",
+        &[
+            ("blocks", "1"),
+            ("ragged-warp", "0"),
+            ("ragged-warp-active", "5"),
+            ("ragged-warp-utilization", "0.15625"),
+        ],
+    );
+    check(
+        "block=256&n=0",
+        &[
+            ("blocks", "0"),
+            ("warps-launched", "0"),
+            ("threads-launched", "0"),
+            ("idle-threads", "0"),
+            ("ragged-block", "none"),
+        ],
+    );
     // N = −3: explained the way the seed does, as an error naming n.
     check_error("block=256&n=-3", "n", "⌈−3/256⌉ = 0 blocks");
     // Ex 7, cell I: 120 × 68 blocks, 2,088,960 threads, 15,360 wasted (8 extra rows).
     check(
         "block=16,16&image=1920x1080",
-        &[("grid", "120,68"), ("blocks", "8160"), ("pixels", "2073600"), ("threads-launched", "2088960"), ("idle-threads", "15360"), ("extra-rows", "8"), ("extra-columns", "0")],
+        &[
+            ("grid", "120,68"),
+            ("blocks", "8160"),
+            ("pixels", "2073600"),
+            ("threads-launched", "2088960"),
+            ("idle-threads", "15360"),
+            ("extra-rows", "8"),
+            ("extra-columns", "0"),
+        ],
     );
 }
 
@@ -132,7 +228,11 @@ fn worked_steps_carry_the_seeds_arithmetic() {
     assert!(text.contains("⌈1080/16⌉ = 68"), "{text}");
     assert!(text.contains("15360"), "{text}");
     let (_, _, out) = figures_of("block=48,4&warp=1");
-    assert!(out.worked[1].answer.contains("(32, 0, 0) to (15, 1, 0)"), "{}", out.worked[1].answer);
+    assert!(
+        out.worked[1].answer.contains("(32, 0, 0) to (15, 1, 0)"),
+        "{}",
+        out.worked[1].answer
+    );
 }
 
 #[test]
@@ -159,16 +259,32 @@ fn bad_inputs_are_named() {
 fn url_round_trip() {
     let q = Query::parse("panel=warps&block=8,4,3&thread=70&embed=1");
     let input = WarpsInput::from_query(&q, &WarpsInput::default());
-    assert_eq!((input.block_x.as_str(), input.block_y.as_str(), input.block_z.as_str()), ("8", "4", "3"));
+    assert_eq!(
+        (
+            input.block_x.as_str(),
+            input.block_y.as_str(),
+            input.block_z.as_str()
+        ),
+        ("8", "4", "3")
+    );
     let mut q2 = q.clone();
     input.write_query(&mut q2);
     assert_eq!(q2.to_search(), "?panel=warps&block=8,4,3&thread=70&embed=1");
     let mut q3 = Query::default();
-    WarpsInput { block_y: "1".into(), ..WarpsInput::default() }.write_query(&mut q3);
+    WarpsInput {
+        block_y: "1".into(),
+        ..WarpsInput::default()
+    }
+    .write_query(&mut q3);
     assert_eq!(q3.to_search(), "?block=256");
     // A typo survives the trip through the URL.
     let mut q4 = Query::default();
-    WarpsInput { block_x: "4o".into(), block_y: "2".into(), ..WarpsInput::default() }.write_query(&mut q4);
+    WarpsInput {
+        block_x: "4o".into(),
+        block_y: "2".into(),
+        ..WarpsInput::default()
+    }
+    .write_query(&mut q4);
     let back = WarpsInput::from_query(&Query::parse(&q4.to_search()), &WarpsInput::default());
     assert_eq!(back.block_x, "4o");
 }
@@ -177,7 +293,10 @@ fn url_round_trip() {
 fn thread_detail_explains_a_cell() {
     let b = BlockDim::new(48, 4, 1).unwrap();
     let d = thread_detail(&b, 63).unwrap();
-    assert_eq!(d.text(), "thread (15, 1, 0): linear 63 = 15 + 1 × 48 + 0 × (48 × 4) = 63, warp 1, lane 31");
+    assert_eq!(
+        d.text(),
+        "thread (15, 1, 0): linear 63 = 15 + 1 × 48 + 0 × (48 × 4) = 63, warp 1, lane 31"
+    );
     assert!(thread_detail(&b, 192).is_none());
 }
 
@@ -220,5 +339,8 @@ fn fields_are_declared_once_and_addressable() {
     input.set_field("nope", "x".into());
     assert_eq!(input.field("nope"), "");
     let preset = WarpsInput::from_params(&[("block", "8,4,3"), ("thread", "70")]);
-    assert_eq!((preset.block_z.as_str(), preset.thread.as_str()), ("3", "70"));
+    assert_eq!(
+        (preset.block_z.as_str(), preset.thread.as_str()),
+        ("3", "70")
+    );
 }

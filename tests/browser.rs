@@ -1,0 +1,145 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): panels mount into a real DOM and
+//! react to input events. Run by `cargo xtask test`.
+#![cfg(target_arch = "wasm32")]
+
+use warp_lab::panels::view_panel;
+use warp_model::examples;
+use warp_model::query::{route, Query};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> web_sys::HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let el: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+fn value(root: &web_sys::HtmlElement, metric: &str) -> Option<String> {
+    root.query_selector(&format!("[data-metric='{metric}']"))
+        .ok()??
+        .get_attribute("data-value")
+}
+
+fn error(root: &web_sys::HtmlElement, param: &str) -> Option<String> {
+    root.query_selector(&format!("[data-error='{param}']"))
+        .ok()?
+        .map(|e| e.text_content().unwrap_or_default())
+}
+
+fn type_into(root: &web_sys::HtmlElement, name: &str, text: &str) {
+    let input: web_sys::HtmlInputElement = root
+        .query_selector(&format!("input[name='{name}']"))
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    input.set_value(text);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let ev = web_sys::Event::new_with_event_init_dict("input", &init).unwrap();
+    input.dispatch_event(&ev).unwrap();
+}
+
+fn mount(query: &str) -> (web_sys::HtmlElement, impl Drop) {
+    let el = container();
+    let q = Query::parse(query);
+    let r = route(&q);
+    let panel = r.panel.expect("a panel");
+    let handle =
+        leptos::mount::mount_to(el.clone(), move || view_panel(panel, q.clone(), r.example));
+    (el, handle)
+}
+
+#[wasm_bindgen_test]
+async fn warps_panel_mounts_and_follows_its_inputs() {
+    let (root, _h) = mount("panel=warps&block=100");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "warps-per-block").as_deref(), Some("4"));
+    assert_eq!(value(&root, "idle-lanes-per-block").as_deref(), Some("28"));
+    // 100 threads → 100 cells in the map, and 4 warp rows of 32 lanes (28 hollow).
+    assert_eq!(
+        root.query_selector_all(".grid [data-linear]")
+            .unwrap()
+            .length(),
+        100
+    );
+    assert_eq!(
+        root.query_selector_all(".warp-strip .cell.idle")
+            .unwrap()
+            .length(),
+        28
+    );
+
+    type_into(&root, "block-x", "48");
+    type_into(&root, "block-y", "4");
+    type_into(&root, "warp", "1");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "threads-per-block").as_deref(), Some("192"));
+    assert_eq!(value(&root, "warps-per-block").as_deref(), Some("6"));
+    assert_eq!(value(&root, "warp-straddles-rows").as_deref(), Some("yes"));
+    assert_eq!(
+        root.query_selector_all(".grid .cell.sel").unwrap().length(),
+        32
+    );
+
+    // A bad value names its input; fixing it brings the figures back.
+    type_into(&root, "block-x", "2000");
+    leptos::task::tick().await;
+    let e = error(&root, "block-x").expect("an error for block-x");
+    assert!(e.contains("from 1 to 1024"), "{e}");
+    assert_eq!(value(&root, "warps-per-block"), None);
+    type_into(&root, "block-x", "8");
+    type_into(&root, "block-y", "4");
+    type_into(&root, "block-z", "3");
+    type_into(&root, "warp", "");
+    type_into(&root, "thread", "70");
+    leptos::task::tick().await;
+    assert_eq!(error(&root, "block-x"), None);
+    assert_eq!(value(&root, "thread-coords").as_deref(), Some("6,0,2"));
+    assert_eq!(root.query_selector_all(".slice").unwrap().length(), 3);
+}
+
+#[wasm_bindgen_test]
+async fn presets_open_with_the_seed_question_and_steps() {
+    for key in ["warp-scheduling/C2", "execution-model/B"] {
+        let (root, _h) = mount(&format!("example={key}"));
+        leptos::task::tick().await;
+        let card = root
+            .query_selector(&format!("[data-example='{key}']"))
+            .unwrap();
+        assert!(card.is_some(), "{key}: preset card");
+        assert!(
+            root.query_selector("[data-forecast]").unwrap().is_some(),
+            "{key}: forecast"
+        );
+        assert!(
+            root.query_selector_all("[data-worked] .why")
+                .unwrap()
+                .length()
+                >= 3,
+            "{key}: steps"
+        );
+        assert!(
+            root.query_selector("math").unwrap().is_some(),
+            "{key}: MathML"
+        );
+    }
+    let (root, _h) = mount("example=execution-model/B");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "ragged-warp-active").as_deref(), Some("8"));
+}
+
+#[wasm_bindgen_test]
+async fn cells_of_panels_not_yet_built_show_a_note() {
+    let ex = examples::find("divergence/C4").unwrap();
+    assert!(!ex.ready());
+    let (root, _h) = mount("example=divergence/C4");
+    leptos::task::tick().await;
+    let note = root
+        .query_selector("[data-pending='divergence']")
+        .unwrap()
+        .expect("pending note");
+    assert!(note.text_content().unwrap().contains("divergence/C4"));
+}

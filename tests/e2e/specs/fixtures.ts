@@ -1,0 +1,26 @@
+import { test as base, expect, type Page, type Locator } from '@playwright/test';
+
+/** Page object for any panel: figures by `data-metric`, errors by `data-error`, inputs by name. */
+export class App {
+  constructor(readonly page: Page) {}
+  figure(metric: string): Locator { return this.page.locator(`[data-metric="${metric}"]`); }
+  error(param: string): Locator { return this.page.locator(`[data-error="${param}"]`); }
+  field(name: string): Locator { return this.page.locator(`input[name="${name}"]`); }
+  async value(metric: string): Promise<string | null> { return this.figure(metric).getAttribute('data-value'); }
+  async open(query: string) {
+    await this.page.goto(query);
+    await expect(this.page.locator('main')).toBeVisible();
+  }
+}
+
+/** Every test fails on a console error or an uncaught exception: "no console errors on any page". */
+export const test = base.extend<{ app: App }>({
+  app: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await use(new App(page));
+    expect(problems, 'console errors').toEqual([]);
+  },
+});
+export { expect };
