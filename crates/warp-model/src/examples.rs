@@ -32,6 +32,8 @@ pub struct Example {
     pub written_here: bool,
     /// Related views the seed discusses (label, query string without `?`).
     pub follow_ups: &'static [(&'static str, &'static str)],
+    /// What the preset adds to the seed's numbers, where it had to (shown with the preset).
+    pub note: &'static str,
 }
 
 /// The three seed topics: (`example=` topic, seed file, title).
@@ -71,6 +73,7 @@ const fn ex(
         forecast: "",
         written_here: false,
         follow_ups: &[],
+        note: "",
     }
 }
 
@@ -155,20 +158,36 @@ pub static ALL: &[Example] = &[
         "Zero compute between loads",
         Panel::Latency,
     ),
-    ex(
-        "warp-scheduling",
-        "G",
-        "seed 000, Ex 7",
-        "Divergence, both branches taken",
-        Panel::Divergence,
-    ),
-    ex(
-        "warp-scheduling",
-        "H",
-        "seed 000, Ex 8",
-        "Divergence edge: all threads agree",
-        Panel::Divergence,
-    ),
+    Example {
+        params: &[("paths", "30,30"), ("lanes", "20,12")],
+        question: "A split warp: 20 lanes take the if (T_if = 30 cycles), 12 the else \
+                   (T_else = 30). What is the slowdown against an undivided warp?",
+        forecast: "Does the 20-vs-12 split change the answer? Guess yes or no.",
+        follow_ups: &[(
+            "The same with a 31-vs-1 split",
+            "panel=divergence&paths=30,30&lanes=31,1",
+        )],
+        ..ex(
+            "warp-scheduling",
+            "G",
+            "seed 000, Ex 7",
+            "Divergence, both branches taken",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("paths", "30,30"), ("lanes", "32,0")],
+        question: "No real divergence: all 32 lanes take the if (T_if = 30), none the else. What \
+                   is the penalty?",
+        forecast: "Does the else block cost anything if nobody enters it?",
+        ..ex(
+            "warp-scheduling",
+            "H",
+            "seed 000, Ex 8",
+            "Divergence edge: all threads agree",
+            Panel::Divergence,
+        )
+    },
     Example {
         params: &[("block", "30,30"), ("image", "1920x1080")],
         question: "A 1920×1080 image, one thread per pixel. Compare a balanced-looking (30, 30) \
@@ -195,76 +214,163 @@ pub static ALL: &[Example] = &[
         Panel::Latency,
     ),
     // Seed 003 — warp divergence penalties.
-    ex(
-        "divergence",
-        "C1",
-        "seed 003, Ex 1",
-        "Even 2-way split",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C2",
-        "seed 003, Ex 2",
-        "Uneven split (1 thread vs 31)",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C3",
-        "seed 003, Ex 3",
-        "Zero divergence",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C4",
-        "seed 003, Ex 4",
-        "Full divergence (a path per thread)",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C5",
-        "seed 003, Ex 5",
-        "Multi-way else-if chain",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C6",
-        "seed 003, Ex 6",
-        "Loop divergence (unequal trip counts)",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C7",
-        "seed 003, Ex 7",
-        "Branch or predicate?",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C8",
-        "seed 003, Ex 8",
-        "Nested ifs multiply paths",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C9",
-        "seed 003, Ex 9",
-        "Ray-tracing materials",
-        Panel::Divergence,
-    ),
-    ex(
-        "divergence",
-        "C10",
-        "seed 003, Ex 10",
-        "Re-aligning to warp boundaries",
-        Panel::Divergence,
-    ),
+    Example {
+        params: &[("paths", "12,9"), ("lanes", "16,16")],
+        question: "Two paths, A (T_A = 12 cycles) and B (T_B = 9), taken half–half. What is the \
+                   warp's efficiency?",
+        forecast: "Guess the efficiency before reading on. Most people say “50 %, because half go \
+                   each way”. Hold on to that thought.",
+        ..ex(
+            "divergence",
+            "C1",
+            "seed 003, Ex 1",
+            "Even 2-way split",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("paths", "100,50"), ("lanes", "1,31")],
+        question: "One thread takes a 100-cycle path, the other 31 a 50-cycle path. What does the \
+                   warp pay?",
+        forecast: "The tempting wrong answer is 50 + 100/32 ≈ 53 cycles (“only one thread does \
+                   the expensive work, so amortise it”). Right or wrong?",
+        ..ex(
+            "divergence",
+            "C2",
+            "seed 003, Ex 2",
+            "Uneven split (1 thread vs 31)",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("paths", "12,9"), ("lanes", "0,32")],
+        question: "No thread ever enters path A (12 cycles); all 32 take path B (9 cycles). What \
+                   is the efficiency?",
+        forecast: "Guess: what is the best efficiency ever possible?",
+        ..ex(
+            "divergence",
+            "C3",
+            "seed 003, Ex 3",
+            "Zero divergence",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[
+            (
+                "paths",
+                "7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7",
+            ),
+            (
+                "lanes",
+                "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+            ),
+        ],
+        question: "Every thread of the warp takes its own 7-cycle path. What is the efficiency?",
+        forecast: "Guess the efficiency as a simple fraction.",
+        ..ex(
+            "divergence",
+            "C4",
+            "seed 003, Ex 4",
+            "Full divergence (a path per thread)",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("paths", "20,30,25,5"), ("lanes", "8,10,8,6")],
+        question: "An else-if chain with four paths of 20, 30, 25 and 5 cycles, taken by 8, 10, 8 \
+                   and 6 threads. What is the efficiency?",
+        forecast: "Which single path dominates the ideal time? Guess before step 3.",
+        ..ex(
+            "divergence",
+            "C5",
+            "seed 003, Ex 5",
+            "Multi-way else-if chain",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[(
+            "counts",
+            "20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10",
+        )],
+        question:
+            "A loop whose trip count differs per lane: the longest lane runs 20 iterations, \
+                   all lanes together 240. How long does the warp run, and what is its utilization?",
+        forecast: "The warp finishes when its last thread finishes. Does the time depend on the \
+                   sum of the counts or on their max?",
+        note: "The seed gives max 20, sum 240 and two lanes of count 3; the other counts are one \
+               split that fits.",
+        ..ex(
+            "divergence",
+            "C6",
+            "seed 003, Ex 6",
+            "Loop divergence (unequal trip counts)",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("paths", "4,3"), ("lanes", "16,16"), ("overhead", "2")],
+        question: "Two short paths, a (4 cycles) and b (3 cycles), split half–half. Branch, or \
+                   predicate both?",
+        forecast: "For short branches, does predication ever lose? Guess.",
+        note:
+            "The seed keeps the branch overhead O symbolic (O > 0); the preset uses O = 2 cycles.",
+        follow_ups: &[(
+            "Where predication loses: a long path no lane takes",
+            "panel=divergence&paths=100,3&lanes=0,32&overhead=2",
+        )],
+        ..ex(
+            "divergence",
+            "C7",
+            "seed 003, Ex 7",
+            "Branch or predicate?",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("paths", "6,8,5,7")],
+        question: "Nested ifs on two independent conditions give paths of 6, 8, 5 and 7 cycles. \
+                   What is the efficiency in the worst case?",
+        forecast: "In the worst case, how many distinct paths are there: 2, 3 or 4?",
+        ..ex(
+            "divergence",
+            "C8",
+            "seed 003, Ex 8",
+            "Nested ifs multiply paths",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("paths", "12,40,60,4"), ("compare", "60")],
+        question: "Ray tracing: one warp shades four materials costing 12, 40, 60 and 4 cycles. \
+                   Beside it, the same rays sorted by material: an all-glass warp.",
+        forecast: "Guess whether sorting can take us to 100 %.",
+        ..ex(
+            "divergence",
+            "C9",
+            "seed 003, Ex 9",
+            "Ray-tracing materials",
+            Panel::Divergence,
+        )
+    },
+    Example {
+        params: &[("cond", "idx % 2 == 0"), ("paths", "10,14"), ("warps", "4")],
+        question: "if (idx % 2 == 0) runs X (10 cycles), else Y (14). What is the efficiency, and \
+                   what does re-aligning the key to (idx / 32) % 2 do?",
+        forecast: "idx % 2 splits every warp. Guess (a) before computing.",
+        follow_ups: &[(
+            "Re-aligned: (idx / 32) % 2 == 0",
+            "panel=divergence&cond=(idx/32)%252%3D%3D0&paths=10,14&warps=4",
+        )],
+        ..ex(
+            "divergence",
+            "C10",
+            "seed 003, Ex 10",
+            "Re-aligning to warp boundaries",
+            Panel::Divergence,
+        )
+    },
     // Seed 004 — CUDA cores and execution model.
     Example {
         params: &[("block", "256"), ("n", "2048")],
@@ -324,13 +430,23 @@ pub static ALL: &[Example] = &[
         "Memory worst case (strided)",
         Panel::Coalescing,
     ),
-    ex(
-        "execution-model",
-        "F",
-        "seed 004, Ex 5",
-        "Branch divergence",
-        Panel::Divergence,
-    ),
+    Example {
+        params: &[("paths", "20,8"), ("lanes", "16,16")],
+        question: "if (threadIdx.x % 2 == 0) heavy_path() (20 cycles) else light_path() (8 \
+                   cycles). How many cycles does the warp spend, and what is the utilisation?",
+        forecast: "Does it take 20, 8, 20 + 8, or max(20, 8) cycles?",
+        follow_ups: &[(
+            "The same branch as a condition over the lanes",
+            "panel=divergence&cond=threadIdx.x%252%3D%3D0&paths=20,8&warps=1",
+        )],
+        ..ex(
+            "execution-model",
+            "F",
+            "seed 004, Ex 5",
+            "Branch divergence",
+            Panel::Divergence,
+        )
+    },
     ex(
         "execution-model",
         "G",
@@ -448,13 +564,15 @@ mod tests {
     }
 
     #[test]
-    fn warps_presets_are_ready_with_question_and_forecast() {
+    fn built_panels_presets_are_ready_with_question_and_forecast() {
         let ready: Vec<String> = ALL.iter().filter(|e| e.ready()).map(Example::key).collect();
         assert_eq!(
             ready.join(" "),
             "warp-scheduling/A warp-scheduling/B warp-scheduling/C warp-scheduling/C2 \
-             warp-scheduling/D warp-scheduling/I execution-model/A execution-model/B \
-             execution-model/C execution-model/I"
+             warp-scheduling/D warp-scheduling/G warp-scheduling/H warp-scheduling/I \
+             divergence/C1 divergence/C2 divergence/C3 divergence/C4 divergence/C5 divergence/C6 \
+             divergence/C7 divergence/C8 divergence/C9 divergence/C10 execution-model/A \
+             execution-model/B execution-model/C execution-model/F execution-model/I"
         );
         for e in ALL.iter().filter(|e| e.ready()) {
             assert!(

@@ -9,18 +9,25 @@
 //! - [`launch`]: grids for N elements (1-D) or a W×H image (2-D), the ragged block and warp.
 //! - [`warps_panel`]: the block-to-warp panel's whole output (figures, worked steps, picture
 //!   data) from the raw text of its inputs.
+//! - [`divergence`], [`branch_expr`], [`divergence_panel`]: paths serialized inside a warp,
+//!   loops, predication, and branch conditions over the thread index.
 //! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
 //!   written back.
 //! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
 //! - [`figure`], [`worked`], [`math`]: the shapes results take on their way to a view.
+//! - [`panel`]: `PanelInput`, what every panel's inputs share (URL in and out, fields by name).
 //! - [`params`]: parameters declared once as data (name, range, unit, help); validation and
 //!   error messages derive from the declaration.
 #![deny(missing_docs)]
 
+pub mod branch_expr;
+pub mod divergence;
+pub mod divergence_panel;
 pub mod examples;
 pub mod figure;
 pub mod launch;
 pub mod math;
+pub mod panel;
 pub mod params;
 pub mod query;
 pub mod warp_map;

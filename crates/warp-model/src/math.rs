@@ -114,6 +114,37 @@ pub fn paren(x: Math) -> Math {
     Math::Paren(Box::new(x))
 }
 
+/// `a × b`.
+#[must_use]
+pub fn times(a: Math, b: Math) -> Math {
+    row(vec![a, op("×"), b])
+}
+
+/// `a = b = c …`: a chain of equal forms.
+#[must_use]
+pub fn eq(items: Vec<Math>) -> Math {
+    joined(items, "=")
+}
+
+/// Items joined by an operator: `a + b + c`.
+#[must_use]
+pub fn joined(items: Vec<Math>, operator: &str) -> Math {
+    let mut v = Vec::new();
+    for (i, x) in items.into_iter().enumerate() {
+        if i > 0 {
+            v.push(op(operator));
+        }
+        v.push(x);
+    }
+    row(v)
+}
+
+/// A function applied to arguments: `max(12, 9)`.
+#[must_use]
+pub fn call(name: &str, args: Vec<Math>) -> Math {
+    row(vec![id(name), paren(joined(args, ","))])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +160,10 @@ mod tests {
         ]);
         assert_eq!(m.text(), "⌊(P − 1)/32⌋ + 1");
         assert_eq!(sub("D", "x").text(), "D_x");
+        assert_eq!(call("max", vec![num(12), num(9)]).text(), "max(12, 9)");
+        assert_eq!(
+            eq(vec![joined(vec![num(1), num(2)], "+"), num(3)]).text(),
+            "1 + 2 = 3"
+        );
     }
 }

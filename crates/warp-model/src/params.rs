@@ -59,6 +59,18 @@ pub const MAX_GRID_X: u64 = (1 << 31) - 1;
 /// Most blocks along grid y, CUDA's limit.
 pub const MAX_GRID_Y: u64 = 65_535;
 
+/// One control of a panel, declared once: its input `name` (also its `data-error` name),
+/// label and hint. Each panel's form is generated from its list of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldSpec {
+    /// The input's `name`, also the parameter named by its errors.
+    pub name: &'static str,
+    /// Label for people.
+    pub label: &'static str,
+    /// The allowed values, in a few words.
+    pub hint: &'static str,
+}
+
 /// A parameter that could not be used, and why. Shown as `data-error="<param>"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParamError {
@@ -207,5 +219,76 @@ mod tests {
         assert_eq!(parse_whole("n", "-3", "").unwrap(), Whole::Negative(3));
         assert_eq!(parse_whole("n", "-0", "").unwrap(), Whole::NonNegative(0));
         assert!(quote(&"x".repeat(100)).ends_with("…”"));
+    }
+}
+
+/// Reads a comma-separated list of whole numbers, each within `[min, max]`, at most `max_len`
+/// items. Messages name the parameter and the item's position.
+///
+/// # Errors
+/// An empty list, too many items, or an item that is not a whole number in range.
+pub fn parse_list(
+    name: &str,
+    raw: &str,
+    min: u64,
+    max: u64,
+    max_len: usize,
+    what: &str,
+) -> Result<Vec<u64>, ParamError> {
+    let items: Vec<&str> = raw.split(',').map(str::trim).collect();
+    if raw.trim().is_empty() {
+        return Err(ParamError::new(
+            name,
+            format!("{name} is empty: give {what}, separated by commas."),
+        ));
+    }
+    if items.len() > max_len {
+        return Err(ParamError::new(
+            name,
+            format!(
+                "{name} has {} items: at most {max_len} are allowed.",
+                items.len()
+            ),
+        ));
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let label = format!("{name} item {}", i + 1);
+            parse_in_range(&label, item, min, max, "").map_err(|e| ParamError::new(name, e.message))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod list_tests {
+    use super::*;
+
+    #[test]
+    fn lists_name_the_bad_item() {
+        assert_eq!(
+            parse_list("paths", "12, 9", 1, 100, 32, "cycles").unwrap(),
+            vec![12, 9]
+        );
+        let e = parse_list("paths", "12,-5", 1, 100, 32, "cycles").unwrap_err();
+        assert_eq!(e.param, "paths");
+        assert_eq!(
+            e.message,
+            "paths item 2 = −5 is out of range: allowed from 1 to 100."
+        );
+        assert!(parse_list("paths", "", 1, 100, 32, "cycles")
+            .unwrap_err()
+            .message
+            .contains("empty"));
+        assert!(parse_list("paths", "1,,2", 1, 100, 32, "cycles")
+            .unwrap_err()
+            .message
+            .contains("item 2"));
+        let long = vec!["1"; 33].join(",");
+        assert!(parse_list("paths", &long, 1, 100, 32, "cycles")
+            .unwrap_err()
+            .message
+            .contains("33 items"));
     }
 }

@@ -6,9 +6,9 @@
 
 use crate::figure::{Figure, Value};
 use crate::launch::{Launch1d, Launch2d};
-use crate::math::{ceil, floor, frac, id, num, op, paren, row, sub, word, Math};
+use crate::math::{ceil, eq, floor, frac, id, num, op, paren, row, sub, times, word, Math};
 use crate::params::{
-    parse_in_range, parse_whole, quote, ParamError, Whole, BLOCK_X, BLOCK_Y, BLOCK_Z,
+    parse_in_range, parse_whole, quote, FieldSpec, ParamError, Whole, BLOCK_X, BLOCK_Y, BLOCK_Z,
 };
 use crate::query::Query;
 use crate::warp_map::{BlockDim, ThreadPos};
@@ -50,18 +50,6 @@ impl Default for WarpsInput {
 
 /// The URL parameters this panel reads and writes.
 pub const URL_PARAMS: [&str; 5] = ["block", "thread", "warp", "n", "image"];
-
-/// One control of the panel, declared once: its input `name` (also its `data-error` name),
-/// label and hint. The form is generated from this list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FieldSpec {
-    /// The input's `name`, also the parameter named by its errors.
-    pub name: &'static str,
-    /// Label for people.
-    pub label: &'static str,
-    /// The allowed values, in a few words.
-    pub hint: &'static str,
-}
 
 /// The panel's controls, in form order.
 pub const FIELDS: [FieldSpec; 7] = [
@@ -131,16 +119,6 @@ impl WarpsInput {
             _ => return,
         };
         *slot = value;
-    }
-
-    /// The inputs of a preset: its parameters over the defaults.
-    #[must_use]
-    pub fn from_params(params: &[(&str, &str)]) -> WarpsInput {
-        let mut q = Query::default();
-        for (k, v) in params {
-            q.set(k, Some(v));
-        }
-        WarpsInput::from_query(&q, &WarpsInput::default())
     }
 
     /// Reads the panel's parameters over `base` (absent ones keep `base`'s values).
@@ -593,21 +571,6 @@ fn launch2d_figures(l: &Launch2d) -> Vec<Figure> {
         ),
     ]);
     f
-}
-
-fn times(a: Math, b: Math) -> Math {
-    row(vec![a, op("×"), b])
-}
-
-fn eq(items: Vec<Math>) -> Math {
-    let mut v = Vec::new();
-    for (i, x) in items.into_iter().enumerate() {
-        if i > 0 {
-            v.push(op("="));
-        }
-        v.push(x);
-    }
-    row(v)
 }
 
 fn block_name(b: &BlockDim) -> String {

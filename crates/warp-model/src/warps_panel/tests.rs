@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::examples;
+use crate::panel::PanelInput;
 use proptest::prelude::*;
 
 fn figures_of(query: &str) -> (Vec<(String, String)>, Vec<ParamError>, WarpsOutput) {

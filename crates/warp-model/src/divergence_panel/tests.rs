@@ -1,0 +1,354 @@
+//! Every number the seeds derive for divergence, read through URL → raw input → evaluate.
+
+use super::*;
+use proptest::prelude::*;
+
+fn run(query: &str) -> DivergenceOutput {
+    evaluate(&DivergenceInput::from_query(
+        &Query::parse(query),
+        &DivergenceInput::default(),
+    ))
+}
+
+fn check(query: &str, expected: &[(&str, &str)]) {
+    let out = run(query);
+    assert!(out.errors.is_empty(), "{query}: {:?}", out.errors);
+    for (metric, value) in expected {
+        let got = out
+            .figures
+            .iter()
+            .find(|f| f.metric == *metric)
+            .map(|f| f.value.plain());
+        assert_eq!(got.as_deref(), Some(*value), "{query}: {metric}");
+    }
+}
+
+fn check_error(query: &str, param: &str, needle: &str) {
+    let out = run(query);
+    let e = out
+        .errors
+        .iter()
+        .find(|e| e.param == param)
+        .unwrap_or_else(|| panic!("{query}: {:?}", out.errors));
+    assert!(e.message.contains(needle), "{query}: {}", e.message);
+}
+
+#[test]
+fn seed_003_examples() {
+    check(
+        "paths=12,9&lanes=16,16",
+        &[
+            ("paths-taken", "2"),
+            ("diverged-cycles", "21"),
+            ("ideal-cycles", "12"),
+            ("efficiency", "0.571429"),
+        ],
+    );
+    check(
+        "paths=100,50&lanes=1,31",
+        &[
+            ("diverged-cycles", "150"),
+            ("ideal-cycles", "100"),
+            ("efficiency", "0.666667"),
+        ],
+    );
+    check(
+        "paths=12,9&lanes=0,32",
+        &[
+            ("paths-taken", "1"),
+            ("diverged-cycles", "9"),
+            ("efficiency", "1"),
+        ],
+    );
+    let c4 = format!(
+        "paths={}&lanes={}",
+        vec!["7"; 32].join(","),
+        vec!["1"; 32].join(",")
+    );
+    check(
+        &c4,
+        &[
+            ("paths-taken", "32"),
+            ("diverged-cycles", "224"),
+            ("ideal-cycles", "7"),
+            ("efficiency", "0.03125"),
+        ],
+    );
+    check(
+        "paths=20,30,25,5&lanes=8,10,8,6",
+        &[
+            ("paths-taken", "4"),
+            ("diverged-cycles", "80"),
+            ("ideal-cycles", "30"),
+            ("efficiency", "0.375"),
+        ],
+    );
+    let counts = "20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10";
+    check(
+        &format!("counts={counts}"),
+        &[
+            ("loop-cycles", "20"),
+            ("useful-lane-iterations", "240"),
+            ("lane-utilization", "0.375"),
+        ],
+    );
+    check(
+        "paths=4,3&lanes=16,16&overhead=2",
+        &[
+            ("predicated-cycles", "7"),
+            ("branch-cycles", "9"),
+            ("predication-wins", "yes"),
+        ],
+    );
+    check(
+        "paths=6,8,5,7",
+        &[
+            ("paths-taken", "4"),
+            ("diverged-cycles", "26"),
+            ("ideal-cycles", "8"),
+            ("efficiency", "0.307692"),
+        ],
+    );
+    check(
+        "paths=12,40,60,4&compare=60",
+        &[
+            ("diverged-cycles", "116"),
+            ("ideal-cycles", "60"),
+            ("efficiency", "0.517241"),
+            ("compare-efficiency", "1"),
+            ("compare-diverged-cycles", "60"),
+        ],
+    );
+    check(
+        "cond=idx%2==0&paths=10,14&warps=4",
+        &[
+            ("divergent-warps", "4"),
+            ("diverged-cycles", "96"),
+            ("ideal-cycles", "56"),
+            ("efficiency", "0.583333"),
+            ("realigned-efficiency", "1"),
+        ],
+    );
+    check(
+        "cond=(idx/32)%2==0&paths=10,14&warps=4",
+        &[("divergent-warps", "0"), ("efficiency", "1")],
+    );
+}
+
+#[test]
+fn seed_000_and_004_examples() {
+    // 000 Ex 7 (G): 60 cycles, 2×; 000 Ex 8 (H): 30 cycles, 1×.
+    check(
+        "paths=30,30&lanes=20,12",
+        &[("diverged-cycles", "60"), ("slowdown", "2")],
+    );
+    check(
+        "paths=30,30&lanes=32,0",
+        &[
+            ("diverged-cycles", "30"),
+            ("slowdown", "1"),
+            ("paths-taken", "1"),
+        ],
+    );
+    // 004 Ex 5 (F): 28 cycles, lane utilization 50 %.
+    check(
+        "paths=20,8&lanes=16,16",
+        &[
+            ("diverged-cycles", "28"),
+            ("lane-utilization", "0.5"),
+            ("efficiency", "0.714286"),
+        ],
+    );
+    // 004 Ex 5 as a condition: threadIdx.x % 2 == 0 over one warp.
+    check(
+        "cond=threadIdx.x % 2 == 0&paths=20,8&warps=1",
+        &[("diverged-cycles", "28"), ("divergent-warps", "1")],
+    );
+    // Self-tests: 5 + 5 = 10 at 50 %; 90 + 10 = 100; 8/8 = 100 %.
+    check(
+        "paths=5,5&lanes=16,16",
+        &[("diverged-cycles", "10"), ("efficiency", "0.5")],
+    );
+    check("paths=90,10&lanes=1,31", &[("diverged-cycles", "100")]);
+    check("paths=8&lanes=32", &[("efficiency", "1")]);
+}
+
+#[test]
+fn worked_steps_carry_the_seeds_arithmetic() {
+    let text = run("paths=100,50&lanes=1,31").worked[0].text();
+    assert!(text.contains("Σ = 100 + 50 = 150"), "{text}");
+    assert!(text.contains("max(100, 50) = 100"), "{text}");
+    assert!(text.contains("53.125"), "{text}");
+    assert!(text.contains("1/2 = 0.5 ≤ 0.666667 ≤ 1"), "{text}");
+    let text = run("paths=20,8&lanes=16,16").worked[0].text();
+    assert!(text.contains("16 × 20 + 16 × 8 = 448"), "{text}");
+    assert!(text.contains("448/896 = 50%"), "{text}");
+    let text = run("paths=4,3&lanes=16,16&overhead=2").worked[0].text();
+    assert!(text.contains("T_pred = 4 + 3 = 7"), "{text}");
+    let text = run("paths=100,3&lanes=0,32&overhead=2").worked[0].text();
+    assert!(text.contains("predication loses by 100 cycles"), "{text}");
+    let text = run("counts=20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10")
+        .worked[0]
+        .text();
+    assert!(text.contains("240/640 = 37.5%"), "{text}");
+    assert!(text.contains("2 × (20 − 3) = 34"), "{text}");
+    let text = run("cond=idx % 2 == 0&paths=10,14").worked[0].text();
+    assert!(text.contains("idx / 32 % 2 == 0"), "{text}");
+}
+
+#[test]
+fn bad_inputs_are_named() {
+    check_error("paths=12,-5", "paths", "item 2");
+    check_error("paths=", "paths", "empty");
+    check_error("paths=12,0", "paths", "at least");
+    check_error(
+        &format!("paths={}", vec!["1"; 33].join(",")),
+        "paths",
+        "at most 32",
+    );
+    check_error("paths=12,9&lanes=16,15", "lanes", "add up to 31");
+    check_error("paths=12,9&lanes=32", "lanes", "one lane count per path");
+    check_error("counts=0,0,0", "counts", "at least one lane");
+    check_error(
+        &format!("counts={}", vec!["1"; 33].join(",")),
+        "counts",
+        "33 items",
+    );
+    check_error("cond=idx % 2 = 0&paths=10,14", "cond", "==");
+    check_error("cond=idx %&paths=10,14", "cond", "column");
+    check_error("cond=idx<3&paths=10,14,3", "paths", "Tif,Telse");
+    check_error("cond=idx<3&paths=10,14&warps=0", "warps", "from 1 to 256");
+    check_error(
+        "cond=idx % (idx - idx) == 0&paths=1,2",
+        "cond",
+        "division by zero",
+    );
+    check_error("paths=4,3&overhead=x", "overhead", "whole number");
+    check_error("paths=4,3&compare=0", "compare", "item 1");
+}
+
+#[test]
+fn timeline_bars_run_end_to_end_with_their_lanes() {
+    let out = run("paths=20,30,25,5&lanes=8,10,8,6");
+    let spans: Vec<(u64, u64, Option<(u64, u64)>)> = out
+        .bars
+        .iter()
+        .map(|b| (b.start, b.cycles, b.lanes))
+        .collect();
+    assert_eq!(
+        spans,
+        vec![
+            (0, 20, Some((0, 8))),
+            (20, 30, Some((8, 18))),
+            (50, 25, Some((18, 26))),
+            (75, 5, Some((26, 32)))
+        ]
+    );
+    let out = run("paths=12,9&lanes=0,32");
+    assert_eq!(out.bars.len(), 1);
+    assert_eq!(out.bars[0].lanes, Some((0, 32)));
+}
+
+#[test]
+fn direct_manipulation_helpers() {
+    let input = DivergenceInput::default();
+    assert_eq!(input.move_lane(0, 1).as_deref(), Some("15,17"));
+    assert_eq!(input.with_path_cycles(1, 40).as_deref(), Some("12,40"));
+    let empty = DivergenceInput {
+        lanes: "0,32".into(),
+        ..DivergenceInput::default()
+    };
+    assert_eq!(empty.move_lane(0, 1), None);
+    assert_eq!(input.with_path_cycles(5, 1), None);
+}
+
+#[test]
+fn modes_and_url() {
+    let q = Query::parse("panel=divergence&paths=6,8,5,7");
+    let input = DivergenceInput::from_query(&q, &DivergenceInput::default());
+    assert_eq!(input.lanes, "", "a link without lanes means lanes unknown");
+    assert_eq!(input.mode(), Mode::Paths);
+    let mut q2 = Query::parse("panel=divergence");
+    input.write_query(&mut q2);
+    assert_eq!(q2.to_search(), "?panel=divergence&paths=6,8,5,7");
+    assert_eq!(
+        DivergenceInput {
+            counts: "3".into(),
+            cond: "idx<1".into(),
+            ..input.clone()
+        }
+        .mode(),
+        Mode::Loop
+    );
+    assert_eq!(
+        DivergenceInput {
+            cond: "idx<1".into(),
+            ..input
+        }
+        .mode(),
+        Mode::Condition
+    );
+}
+
+proptest! {
+    #[test]
+    fn any_text_gives_figures_or_named_errors(
+        paths in ".{0,20}", lanes in ".{0,12}", counts in ".{0,12}", cond in ".{0,16}", warps in ".{0,5}", overhead in ".{0,5}",
+    ) {
+        let input = DivergenceInput { paths, lanes, counts, cond, warps, overhead, compare: String::new() };
+        let out = evaluate(&input);
+        prop_assert!(!out.figures.is_empty() || !out.errors.is_empty());
+        for e in &out.errors {
+            prop_assert!(URL_PARAMS.contains(&e.param.as_str()), "{}", e.param);
+        }
+    }
+
+    #[test]
+    fn valid_branches_always_evaluate(paths in proptest::collection::vec(1u64..500, 1..=32)) {
+        let raw = paths.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let out = evaluate(&DivergenceInput { paths: raw, lanes: String::new(), ..DivergenceInput::default() });
+        prop_assert!(out.errors.is_empty());
+        let eff = out.branch.unwrap().efficiency();
+        prop_assert!(eff > 0.0 && eff <= 1.0);
+    }
+}
+
+#[test]
+fn every_divergence_preset_shows_its_seed_numbers() {
+    use crate::examples;
+    use crate::panel::PanelInput;
+    let answers = [
+        ("divergence/C1", "efficiency", "0.571429"),
+        ("divergence/C2", "diverged-cycles", "150"),
+        ("divergence/C3", "efficiency", "1"),
+        ("divergence/C4", "efficiency", "0.03125"),
+        ("divergence/C5", "efficiency", "0.375"),
+        ("divergence/C6", "lane-utilization", "0.375"),
+        ("divergence/C7", "predicated-cycles", "7"),
+        ("divergence/C8", "efficiency", "0.307692"),
+        ("divergence/C9", "compare-efficiency", "1"),
+        ("divergence/C10", "efficiency", "0.583333"),
+        ("warp-scheduling/G", "slowdown", "2"),
+        ("warp-scheduling/H", "slowdown", "1"),
+        ("execution-model/F", "lane-utilization", "0.5"),
+    ];
+    for (key, metric, value) in answers {
+        let ex = examples::find(key).unwrap();
+        let out = evaluate(&DivergenceInput::from_params(ex.params));
+        assert!(out.errors.is_empty(), "{key}: {:?}", out.errors);
+        let got = out
+            .figures
+            .iter()
+            .find(|f| f.metric == metric)
+            .map(|f| f.value.plain());
+        assert_eq!(got.as_deref(), Some(value), "{key}");
+        for (_, follow) in ex.follow_ups {
+            let out = run(follow);
+            assert!(
+                out.errors.is_empty() && !out.figures.is_empty(),
+                "{key} → {follow}: {:?}",
+                out.errors
+            );
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! What every panel's inputs have in common, so that the app drives any panel the same way:
+//! read from the URL over a preset, write back to the URL, address each field by its name.
+
+use crate::divergence_panel::{self, DivergenceInput};
+use crate::params::FieldSpec;
+use crate::query::{Panel, Query};
+use crate::warps_panel::{self, WarpsInput};
+
+/// A panel's raw inputs.
+pub trait PanelInput: Clone + PartialEq + Default + Send + Sync + 'static {
+    /// The panel these inputs belong to.
+    const PANEL: Panel;
+    /// The URL parameters it reads and writes.
+    const URL_PARAMS: &'static [&'static str];
+    /// Its controls, in form order.
+    const FIELDS: &'static [FieldSpec];
+
+    /// Reads the panel's parameters from `q` over `base`.
+    fn from_query(q: &Query, base: &Self) -> Self;
+    /// Writes the panel's parameters into `q`.
+    fn write_query(&self, q: &mut Query);
+    /// The raw text of field `name`.
+    fn field(&self, name: &str) -> &str;
+    /// Sets field `name`.
+    fn set_field(&mut self, name: &str, value: String);
+
+    /// The inputs of a preset: its parameters over the defaults.
+    #[must_use]
+    fn from_params(params: &[(&str, &str)]) -> Self {
+        let mut q = Query::default();
+        for (k, v) in params {
+            q.set(k, Some(v));
+        }
+        Self::from_query(&q, &Self::default())
+    }
+}
+
+impl PanelInput for WarpsInput {
+    const PANEL: Panel = Panel::Warps;
+    const URL_PARAMS: &'static [&'static str] = &warps_panel::URL_PARAMS;
+    const FIELDS: &'static [FieldSpec] = &warps_panel::FIELDS;
+
+    fn from_query(q: &Query, base: &Self) -> Self {
+        WarpsInput::from_query(q, base)
+    }
+    fn write_query(&self, q: &mut Query) {
+        WarpsInput::write_query(self, q);
+    }
+    fn field(&self, name: &str) -> &str {
+        WarpsInput::field(self, name)
+    }
+    fn set_field(&mut self, name: &str, value: String) {
+        WarpsInput::set_field(self, name, value);
+    }
+}
+
+impl PanelInput for DivergenceInput {
+    const PANEL: Panel = Panel::Divergence;
+    const URL_PARAMS: &'static [&'static str] = &divergence_panel::URL_PARAMS;
+    const FIELDS: &'static [FieldSpec] = &divergence_panel::FIELDS;
+
+    fn from_query(q: &Query, base: &Self) -> Self {
+        DivergenceInput::from_query(q, base)
+    }
+    fn write_query(&self, q: &mut Query) {
+        DivergenceInput::write_query(self, q);
+    }
+    fn field(&self, name: &str) -> &str {
+        DivergenceInput::field(self, name)
+    }
+    fn set_field(&mut self, name: &str, value: String) {
+        DivergenceInput::set_field(self, name, value);
+    }
+}
