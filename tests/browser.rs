@@ -133,13 +133,75 @@ async fn presets_open_with_the_seed_question_and_steps() {
 
 #[wasm_bindgen_test]
 async fn cells_of_panels_not_yet_built_show_a_note() {
-    let ex = examples::find("divergence/C4").unwrap();
+    let ex = examples::find("execution-model/G").unwrap();
     assert!(!ex.ready());
-    let (root, _h) = mount("example=divergence/C4");
+    let (root, _h) = mount("example=execution-model/G");
     leptos::task::tick().await;
     let note = root
-        .query_selector("[data-pending='divergence']")
+        .query_selector("[data-pending='latency']")
         .unwrap()
         .expect("pending note");
-    assert!(note.text_content().unwrap().contains("divergence/C4"));
+    assert!(note.text_content().unwrap().contains("execution-model/G"));
+}
+
+fn click(root: &web_sys::HtmlElement, selector: &str) {
+    let el: web_sys::HtmlElement = root
+        .query_selector(selector)
+        .unwrap()
+        .expect(selector)
+        .unchecked_into();
+    el.click();
+}
+
+#[wasm_bindgen_test]
+async fn divergence_panel_follows_sliders_lane_moves_and_realignment() {
+    let (root, _h) = mount("panel=divergence&paths=12,9&lanes=16,16");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "diverged-cycles").as_deref(), Some("21"));
+    assert_eq!(
+        root.query_selector_all(".mask .lane.live")
+            .unwrap()
+            .length(),
+        32
+    );
+    // Drag path 2's slider to 12 cycles: 24 cycles, efficiency 50 %.
+    type_into_selector(&root, "[data-path='1'] input[type=range]", "12");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "diverged-cycles").as_deref(), Some("24"));
+    assert_eq!(value(&root, "efficiency").as_deref(), Some("0.5"));
+    // Move a lane from path 1 to path 2: lanes 15,17.
+    click(&root, "[data-path='0'] button:last-of-type");
+    leptos::task::tick().await;
+    let lanes: web_sys::HtmlInputElement = root
+        .query_selector("input[name='lanes']")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(lanes.value(), "15,17");
+    // Typed mistakes are named.
+    type_into(&root, "lanes", "16,15");
+    leptos::task::tick().await;
+    assert!(error(&root, "lanes").unwrap().contains("add up to 31"));
+
+    let (root, _h) = mount("panel=divergence&cond=idx%2==0&paths=10,14&warps=4");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "divergent-warps").as_deref(), Some("4"));
+    click(&root, "[data-action='realign']");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "divergent-warps").as_deref(), Some("0"));
+    assert_eq!(value(&root, "efficiency").as_deref(), Some("1"));
+}
+
+fn type_into_selector(root: &web_sys::HtmlElement, selector: &str, text: &str) {
+    let input: web_sys::HtmlInputElement = root
+        .query_selector(selector)
+        .unwrap()
+        .expect(selector)
+        .unchecked_into();
+    input.set_value(text);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
 }

@@ -3,4 +3,5 @@
 pub mod errors;
 pub mod figures;
 pub mod mathml;
+pub mod panel_frame;
 pub mod worked;

@@ -43,3 +43,21 @@ pub fn WorkedSteps(worked: Worked, #[prop(optional)] open: bool) -> impl IntoVie
         </details>
     }
 }
+
+/// Every worked example of a panel, the first one open.
+#[component]
+pub fn WorkedList(#[prop(into)] worked: Signal<Vec<Worked>>) -> impl IntoView {
+    view! {
+        <section class="worked-list" aria-label="Worked steps">
+            <h2>"Worked steps"</h2>
+            {move || {
+                worked
+                    .get()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, w)| view! { <WorkedSteps worked=w open=i == 0 /> })
+                    .collect_view()
+            }}
+        </section>
+    }
+}

@@ -1,6 +1,7 @@
 //! The panel registry: which view answers which `panel=`. Panels that have not landed yet show
 //! a plain "coming" note, never an error page.
 
+pub mod divergence;
 pub mod home;
 pub mod pending;
 pub mod warps;
@@ -14,6 +15,9 @@ use warp_model::query::{Panel, Query};
 pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>) -> AnyView {
     match panel {
         Panel::Warps => view! { <warps::WarpsPanel query=query example=example /> }.into_any(),
+        Panel::Divergence => {
+            view! { <divergence::DivergencePanel query=query example=example /> }.into_any()
+        }
         other => view! { <pending::Pending panel=other example=example /> }.into_any(),
     }
 }

@@ -9,53 +9,21 @@ use warp_model::examples::Example;
 use warp_model::launch::{Launch1d, Launch2d};
 use warp_model::query::{Panel, Query};
 use warp_model::warp_map::BlockDim;
-use warp_model::warps_panel::{
-    evaluate, thread_detail, Launch, WarpsInput, WarpsOutput, FIELDS, URL_PARAMS,
-};
+use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
 
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::mathml::Formula;
-use crate::components::worked::WorkedSteps;
-use crate::url;
+use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
+use crate::components::worked::WorkedList;
 
 /// The panel, opened from `query` (and the preset `example`, whose inputs the query may
 /// override).
 #[component]
 pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
-    let preset = example
-        .filter(|e| e.ready())
-        .map(|e| WarpsInput::from_params(e.params));
-    let base = preset.clone().unwrap_or_default();
-    let input = RwSignal::new(WarpsInput::from_query(&query, &base));
+    let (input, on_preset) = use_panel_input::<WarpsInput>(query, example);
     let output = Memo::new(move |_| input.with(evaluate));
-    let on_preset = {
-        let preset = preset.clone();
-        Memo::new(move |_| preset.as_ref().is_some_and(|p| input.with(|i| i == p)))
-    };
-
-    // The address bar follows the controls. While the inputs are still the preset's, the link
-    // stays the short `example=` one.
-    Effect::new(move |_| {
-        let mut q = query.clone();
-        match example.filter(|_| on_preset.get()) {
-            Some(e) => {
-                q.set("panel", None);
-                for p in URL_PARAMS {
-                    q.set(p, None);
-                }
-                q.set("example", Some(&e.key()));
-            }
-            None => {
-                q.set("example", None);
-                q.set("panel", Some(Panel::Warps.name()));
-                input.with(|i| i.write_query(&mut q));
-            }
-        }
-        url::replace_query(&q);
-    });
-
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
     let pick = move |i: u64| input.update(|inp| inp.thread = i.to_string());
@@ -67,7 +35,7 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
             {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
             <div class="layout">
                 <div class="side">
-                    <Controls input=input output=output />
+                    <Controls input=input errors=errors />
                     <ErrorList errors=errors />
                     <Figures figures=figures />
                 </div>
@@ -76,85 +44,8 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
                     <LaunchView output=output />
                 </div>
             </div>
-            <section class="worked-list" aria-label="Worked steps">
-                <h2>"Worked steps"</h2>
-                {move || {
-                    output
-                        .with(|o| o.worked.clone())
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, w)| view! { <WorkedSteps worked=w open=i == 0 /> })
-                        .collect_view()
-                }}
-            </section>
+            <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
         </section>
-    }
-}
-
-#[component]
-fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView {
-    view! {
-        <aside class="preset" data-example=example.key() class:changed=move || !on_preset.get()>
-            <p class="source">
-                <span class="cell-id">{example.cell}</span>
-                " " {example.title} " · " {example.source}
-                {example.written_here.then_some(" (the seed page lost this example's body; written here to fit its cell)")}
-            </p>
-            <p class="seed-question">{example.question}</p>
-            <p class="forecast" data-forecast=""><strong>"Forecast: "</strong>{example.forecast}</p>
-            <Show when=move || !on_preset.get()>
-                <p class="note">
-                    "You have changed the inputs since the preset. "
-                    <a href=format!("?example={}", example.key())>"Back to the preset"</a>
-                </p>
-            </Show>
-            {(!example.follow_ups.is_empty())
-                .then(|| {
-                    view! {
-                        <ul class="follow-ups">
-                            {example
-                                .follow_ups
-                                .iter()
-                                .map(|(label, q)| view! { <li><a href=format!("?{q}")>{*label}</a></li> })
-                                .collect_view()}
-                        </ul>
-                    }
-                })}
-        </aside>
-    }
-}
-
-#[component]
-fn Controls(input: RwSignal<WarpsInput>, output: Memo<WarpsOutput>) -> impl IntoView {
-    view! {
-        <form class="controls" on:submit=|ev| ev.prevent_default()>
-            {FIELDS
-                .iter()
-                .map(|f| {
-                    let name = f.name;
-                    let invalid = move || output.with(|o| o.errors.iter().any(|e| {
-                        e.param == name || (e.param == "block" && name.starts_with("block-"))
-                    }));
-                    view! {
-                        <label class="field">
-                            <span class="label">{f.label}</span>
-                            <input
-                                type="text"
-                                inputmode="numeric"
-                                autocomplete="off"
-                                spellcheck="false"
-                                name=name
-                                prop:value=move || input.with(|i| i.field(name).to_string())
-                                on:input=move |ev| input.update(|i| i.set_field(name, event_target_value(&ev)))
-                                aria-invalid=move || invalid().to_string()
-                                aria-describedby=move || invalid().then(|| format!("error-{name}"))
-                            />
-                            <span class="hint">{f.hint}</span>
-                        </label>
-                    }
-                })
-                .collect_view()}
-        </form>
     }
 }
 

@@ -480,7 +480,15 @@ impl Expr {
             Expr::Neg(x) => format!("-{}", x.text_at(6)),
             Expr::Bin(op, a, b) => {
                 let p = op.precedence();
-                let s = format!("{} {} {}", a.text_at(p - 1), op.symbol(), b.text_at(p));
+                // Same-precedence neighbours of another kind get parentheses for readability:
+                // (idx / 32) % 2, as the seeds write it.
+                let left = match **a {
+                    Expr::Bin(lop, ..) if lop.precedence() == p && lop != *op => {
+                        format!("({})", a.text_at(0))
+                    }
+                    _ => a.text_at(p - 1),
+                };
+                let s = format!("{left} {} {}", op.symbol(), b.text_at(p));
                 if p <= outer {
                     format!("({s})")
                 } else {
@@ -561,7 +569,7 @@ mod tests {
     #[test]
     fn realignment_makes_the_key_warp_uniform() {
         let e = parse("idx % 2 == 0").unwrap().realigned();
-        assert_eq!(e.text(), "idx / 32 % 2 == 0");
+        assert_eq!(e.text(), "(idx / 32) % 2 == 0");
         let already = parse("(idx / 32) % 2 == 0").unwrap();
         assert_eq!(already.realigned(), already);
     }

@@ -334,7 +334,9 @@ mod tests {
     #[test]
     fn seed_branches() {
         let ones = [1u64; 32];
-        let cases: Vec<(Vec<u64>, Option<Vec<u64>>, u64, u64, f64)> = vec![
+        /// (cycles, lanes, diverged, ideal, efficiency)
+        type Case = (Vec<u64>, Option<Vec<u64>>, u64, u64, f64);
+        let cases: Vec<Case> = vec![
             // 003 Ex 1 (C1): 12 + 9 = 21, max 12, 57.1 %.
             (vec![12, 9], Some(vec![16, 16]), 21, 12, 12.0 / 21.0),
             // 003 Ex 2 (C2): 100 + 50 = 150 (not 53.125), 66.7 %.

@@ -193,7 +193,7 @@ fn worked_steps_carry_the_seeds_arithmetic() {
     assert!(text.contains("240/640 = 37.5%"), "{text}");
     assert!(text.contains("2 × (20 − 3) = 34"), "{text}");
     let text = run("cond=idx % 2 == 0&paths=10,14").worked[0].text();
-    assert!(text.contains("idx / 32 % 2 == 0"), "{text}");
+    assert!(text.contains("(idx / 32) % 2 == 0"), "{text}");
 }
 
 #[test]
@@ -230,7 +230,8 @@ fn bad_inputs_are_named() {
 #[test]
 fn timeline_bars_run_end_to_end_with_their_lanes() {
     let out = run("paths=20,30,25,5&lanes=8,10,8,6");
-    let spans: Vec<(u64, u64, Option<(u64, u64)>)> = out
+    type Span = (u64, u64, Option<(u64, u64)>);
+    let spans: Vec<Span> = out
         .bars
         .iter()
         .map(|b| (b.start, b.cycles, b.lanes))

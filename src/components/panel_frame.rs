@@ -1,0 +1,117 @@
+//! What every panel shares around its picture: the inputs read from the URL over a preset and
+//! written back on every change, the preset card (the seed's question and Forecast), and the
+//! form generated from the panel's declared fields.
+
+use leptos::prelude::*;
+use warp_model::examples::Example;
+use warp_model::panel::PanelInput;
+use warp_model::params::ParamError;
+use warp_model::query::Query;
+
+use crate::url;
+
+/// The panel's raw inputs, and whether they still equal the preset's. The address bar follows
+/// the inputs: the short `example=` link while they are the preset's, explicit parameters after.
+pub fn use_panel_input<I: PanelInput>(
+    query: Query,
+    example: Option<&'static Example>,
+) -> (RwSignal<I>, Memo<bool>) {
+    let preset = example
+        .filter(|e| e.ready())
+        .map(|e| I::from_params(e.params));
+    let base = preset.clone().unwrap_or_default();
+    let input = RwSignal::new(I::from_query(&query, &base));
+    let on_preset = Memo::new(move |_| preset.as_ref().is_some_and(|p| input.with(|i| i == p)));
+    Effect::new(move |_| {
+        let mut q = query.clone();
+        match example.filter(|_| on_preset.get()) {
+            Some(e) => {
+                q.set("panel", None);
+                for p in I::URL_PARAMS {
+                    q.set(p, None);
+                }
+                q.set("example", Some(&e.key()));
+            }
+            None => {
+                q.set("example", None);
+                q.set("panel", Some(I::PANEL.name()));
+                input.with(|i| i.write_query(&mut q));
+            }
+        }
+        url::replace_query(&q);
+    });
+    (input, on_preset)
+}
+
+/// The seed's question and Forecast for a preset, with its follow-up views.
+#[component]
+pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView {
+    view! {
+        <aside class="preset" data-example=example.key() class:changed=move || !on_preset.get()>
+            <p class="source">
+                <span class="cell-id">{example.cell}</span>
+                " " {example.title} " · " {example.source}
+                {example.written_here.then_some(" (the seed page lost this example's body; written here to fit its cell)")}
+            </p>
+            <p class="seed-question">{example.question}</p>
+            <p class="forecast" data-forecast=""><strong>"Forecast: "</strong>{example.forecast}</p>
+            {(!example.note.is_empty()).then(|| view! { <p class="note">{example.note}</p> })}
+            <Show when=move || !on_preset.get()>
+                <p class="note">
+                    "You have changed the inputs since the preset. "
+                    <a href=format!("?example={}", example.key())>"Back to the preset"</a>
+                </p>
+            </Show>
+            {(!example.follow_ups.is_empty())
+                .then(|| {
+                    view! {
+                        <ul class="follow-ups">
+                            {example
+                                .follow_ups
+                                .iter()
+                                .map(|(label, q)| view! { <li><a href=format!("?{q}")>{*label}</a></li> })
+                                .collect_view()}
+                        </ul>
+                    }
+                })}
+        </aside>
+    }
+}
+
+/// The form, generated from the panel's declared fields. A field is marked invalid when an
+/// error names it (or names its group, e.g. `block` for `block-x`).
+#[component]
+pub fn Controls<I: PanelInput>(
+    input: RwSignal<I>,
+    #[prop(into)] errors: Signal<Vec<ParamError>>,
+) -> impl IntoView {
+    view! {
+        <form class="controls" on:submit=|ev| ev.prevent_default()>
+            {I::FIELDS
+                .iter()
+                .map(|f| {
+                    let name = f.name;
+                    let invalid = move || {
+                        errors.with(|es| es.iter().any(|e| e.param == name || name.starts_with(&format!("{}-", e.param))))
+                    };
+                    view! {
+                        <label class="field">
+                            <span class="label">{f.label}</span>
+                            <input
+                                type="text"
+                                autocomplete="off"
+                                spellcheck="false"
+                                name=name
+                                prop:value=move || input.with(|i| i.field(name).to_string())
+                                on:input=move |ev| input.update(|i| i.set_field(name, event_target_value(&ev)))
+                                aria-invalid=move || invalid().to_string()
+                                aria-describedby=move || invalid().then(|| format!("error-{name}"))
+                            />
+                            <span class="hint">{f.hint}</span>
+                        </label>
+                    }
+                })
+                .collect_view()}
+        </form>
+    }
+}

@@ -1,0 +1,355 @@
+//! The divergence timeline panel: paths serialized inside a warp with their lane masks, loops
+//! with unequal trip counts, and branch conditions evaluated lane by lane across warps.
+//!
+//! A thin view over `warp_model::divergence_panel`; sliders and lane buttons only rewrite the
+//! raw inputs, through the model's helpers.
+
+use leptos::prelude::*;
+use warp_model::divergence_panel::{evaluate, lanes_of, DivergenceInput, DivergenceOutput, Mode};
+use warp_model::examples::Example;
+use warp_model::query::{Panel, Query};
+
+use crate::components::errors::ErrorList;
+use crate::components::figures::Figures;
+use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
+use crate::components::worked::WorkedList;
+
+/// The panel.
+#[component]
+pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
+    let (input, on_preset) = use_panel_input::<DivergenceInput>(query, example);
+    let output = Memo::new(move |_| input.with(evaluate));
+    let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
+    let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
+    let mode = Memo::new(move |_| output.with(|o| o.mode));
+    view! {
+        <section class="panel divergence" data-panel="divergence">
+            <h1>{Panel::Divergence.title()}</h1>
+            <p class="question">{Panel::Divergence.question()}</p>
+            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
+            <div class="layout">
+                <div class="side">
+                    <Controls input=input errors=errors />
+                    <ErrorList errors=errors />
+                    <Figures figures=figures />
+                </div>
+                <div class="picture">
+                    {move || match mode.get() {
+                        Mode::Paths => view! { <Timeline input=input output=output /> }.into_any(),
+                        Mode::Loop => view! { <LoopView output=output /> }.into_any(),
+                        Mode::Condition => view! { <ConditionView input=input output=output /> }.into_any(),
+                    }}
+                    <p class="note">
+                        "Textbook model: a path costs its issue cycles; masked lanes wait; an untaken path costs nothing. "
+                        "Reconvergence overhead counts only where given (overhead)."
+                    </p>
+                </div>
+            </div>
+            <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
+        </section>
+    }
+}
+
+fn pct(part: u64, whole: u64) -> f64 {
+    // Drawing scale only; the figures come from the model.
+    #[allow(clippy::cast_precision_loss)]
+    let p = if whole == 0 {
+        0.0
+    } else {
+        part as f64 * 100.0 / whole as f64
+    };
+    p
+}
+
+/// The seeds' timeline: the undiverged baseline above, then each taken path end to end with its
+/// 32-lane mask; the gap between them is the penalty.
+#[component]
+fn Timeline(input: RwSignal<DivergenceInput>, output: Memo<DivergenceOutput>) -> impl IntoView {
+    let totals = Memo::new(move |_| {
+        output.with(|o| {
+            o.branch
+                .as_ref()
+                .map_or((0, 0), |b| (b.diverged_cycles(), b.ideal_cycles()))
+        })
+    });
+    let n_paths =
+        Memo::new(move |_| output.with(|o| o.branch.as_ref().map_or(0, |b| b.paths().len())));
+    let lanes_known =
+        Memo::new(move |_| output.with(|o| o.branch.as_ref().is_some_and(|b| b.lanes_known())));
+    view! {
+        <figure class="timeline" data-picture="timeline">
+            <figcaption>
+                "Time in cycles runs across. Top: all 32 lanes agree (ideal). Below: each taken path in turn, "
+                "its live lanes coloured and masked lanes grey. Drag a path's slider to change its cost"
+                {move || lanes_known.get().then_some("; move lanes between paths with the arrows")}
+                "."
+            </figcaption>
+            <div class="track-row baseline">
+                <span class="row-label">"All lanes agree"</span>
+                <span class="track">
+                    <span class="bar ideal" style=move || format!("width:{}%", pct(totals.get().1, totals.get().0))>
+                        {move || format!("{} cycles", totals.get().1)}
+                    </span>
+                    <span
+                        class="penalty"
+                        style=move || {
+                            let (d, i) = totals.get();
+                            format!("left:{}%;width:{}%", pct(i, d), pct(d - i, d))
+                        }
+                    >
+                        {move || {
+                            let (d, i) = totals.get();
+                            (d > i).then(|| format!("penalty {} cycles", d - i))
+                        }}
+                    </span>
+                </span>
+            </div>
+            <For each=move || 0..n_paths.get() key=|i| *i let:i>
+                <PathRow i=i input=input output=output total=Signal::derive(move || totals.get().0) />
+            </For>
+            <CompareWarp output=output />
+        </figure>
+    }
+}
+
+#[component]
+fn PathRow(
+    i: usize,
+    input: RwSignal<DivergenceInput>,
+    output: Memo<DivergenceOutput>,
+    total: Signal<u64>,
+) -> impl IntoView {
+    let path = Memo::new(move |_| {
+        output.with(|o| o.branch.as_ref().and_then(|b| b.paths().get(i).copied()))
+    });
+    let bar = Memo::new(move |_| output.with(|o| o.bars.iter().find(|b| b.path == i).cloned()));
+    let n_paths =
+        Memo::new(move |_| output.with(|o| o.branch.as_ref().map_or(0, |b| b.paths().len())));
+    let cycles = move || path.get().map_or(1, |p| p.cycles);
+    let label = move || {
+        path.get().map(|p| {
+            let lanes = p.lanes.map(|l| format!(" · {l} lanes")).unwrap_or_default();
+            format!("Path {} · {} cycles{lanes}", i + 1, p.cycles)
+        })
+    };
+    let set_cycles = move |ev| {
+        let v: u64 = event_target_value(&ev).parse().unwrap_or(1);
+        input.update(|inp| {
+            if let Some(p) = inp.with_path_cycles(i, v) {
+                inp.paths = p;
+            }
+        });
+    };
+    let move_lane = move |to: usize| {
+        input.update(|inp| {
+            if let Some(l) = inp.move_lane(i, to) {
+                inp.lanes = l;
+            }
+        });
+    };
+    let can_move_lanes =
+        move || path.get().is_some_and(|p| p.lanes.is_some()) && n_paths.get() >= 2;
+    let colour = format!("c{}", i % 8);
+    let colour2 = colour.clone();
+    view! {
+        <div class="track-row path" class:untaken=move || bar.get().is_none() data-path=i>
+            <span class="row-label">{label}</span>
+            <span class="track">
+                {move || {
+                    let total = total.get();
+                    bar.get()
+                        .map(|b| {
+                            view! {
+                                <span
+                                    class=format!("bar {colour}")
+                                    style=format!("left:{}%;width:{}%", pct(b.start, total), pct(b.cycles, total))
+                                ></span>
+                            }
+                                .into_any()
+                        })
+                        .unwrap_or_else(|| view! { <span class="skipped">"no lane takes it: skipped"</span> }.into_any())
+                }}
+            </span>
+            <span class="mask" aria-hidden="true">
+                {move || {
+                    bar.get()
+                        .and_then(|b| b.lanes)
+                        .map(|(lo, hi)| {
+                            (0..32u64)
+                                .map(|l| {
+                                    let class = if l >= lo && l < hi { format!("lane live {colour2}") } else { "lane masked".to_string() };
+                                    view! { <span class=class></span> }
+                                })
+                                .collect_view()
+                        })
+                }}
+            </span>
+            <span class="row-controls">
+                <input
+                    type="range"
+                    min="1"
+                    max=move || (cycles() * 2).max(100).to_string()
+                    prop:value=move || cycles().to_string()
+                    on:input=set_cycles
+                    aria-label=format!("Cycles of path {}", i + 1)
+                />
+                <Show when=can_move_lanes>
+                    <button
+                        type="button"
+                        on:click=move |_| move_lane(if i == 0 { n_paths.get() - 1 } else { i - 1 })
+                        aria-label=format!("Move one lane from path {} to the previous path", i + 1)
+                    >
+                        "◀ lane"
+                    </button>
+                    <button
+                        type="button"
+                        on:click=move |_| move_lane((i + 1) % n_paths.get().max(1))
+                        aria-label=format!("Move one lane from path {} to the next path", i + 1)
+                    >
+                        "lane ▶"
+                    </button>
+                </Show>
+            </span>
+        </div>
+    }
+}
+
+#[component]
+fn CompareWarp(output: Memo<DivergenceOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            o.compare.as_ref().map(|c| {
+                let total = c.diverged_cycles();
+                let mut start = 0;
+                let rows = c
+                    .paths()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let left = pct(start, total);
+                        start += p.cycles;
+                        view! {
+                            <div class="track-row path">
+                                <span class="row-label">{format!("Path {} · {} cycles", i + 1, p.cycles)}</span>
+                                <span class="track">
+                                    <span class=format!("bar c{}", (i + 4) % 8) style=format!("left:{left}%;width:{}%", pct(p.cycles, total))></span>
+                                </span>
+                            </div>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="compare" data-picture="compare">
+                        <p class="row-label">"The warp set beside it"</p>
+                        {rows}
+                    </div>
+                }
+            })
+        })
+    }
+}
+
+/// Loop mode: one bar per lane, as long as its trip count; the rest of the warp's run, masked.
+#[component]
+fn LoopView(output: Memo<DivergenceOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            o.looped.as_ref().map(|l| {
+                let max = l.loop_cycles();
+                let rows = l
+                    .counts()
+                    .iter()
+                    .enumerate()
+                    .map(|(lane, &c)| {
+                        view! {
+                            <div class="loop-lane">
+                                <span class="row-label">{format!("lane {lane}: {c}")}</span>
+                                <span class="track">
+                                    <span class="bar c1" style=format!("width:{}%", pct(c, max))></span>
+                                    <span class="idle" style=format!("left:{}%;width:{}%", pct(c, max), pct(max - c, max))></span>
+                                </span>
+                            </div>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <figure class="loop" data-picture="loop">
+                        <figcaption>
+                            {format!(
+                                "Each lane's trip count; the warp runs {max} iterations, so the hatched part of every shorter lane is masked."
+                            )}
+                        </figcaption>
+                        {rows}
+                    </figure>
+                }
+            })
+        })
+    }
+}
+
+/// Condition mode: the first warps lane by lane, coloured by side; divergent warps marked; a
+/// button re-aligns the key to warp boundaries.
+#[component]
+fn ConditionView(
+    input: RwSignal<DivergenceInput>,
+    output: Memo<DivergenceOutput>,
+) -> impl IntoView {
+    const SHOWN: usize = 64;
+    let realign = move |_| {
+        let text = output.with(|o| o.condition.as_ref().map(|c| c.realigned.text()));
+        if let Some(t) = text {
+            input.update(|i| i.cond = t);
+        }
+    };
+    view! {
+        <figure class="condition" data-picture="condition">
+            <figcaption>"Each row is a warp, each cell a lane: dark = takes the if, light = takes the else."</figcaption>
+            {move || {
+                output.with(|o| {
+                    o.condition.as_ref().map(|c| {
+                        let rows = c
+                            .warps
+                            .iter()
+                            .take(SHOWN)
+                            .map(|w| {
+                                let lanes = lanes_of(w)
+                                    .into_iter()
+                                    .map(|taken| view! { <span class=if taken { "lane if" } else { "lane else" }></span> })
+                                    .collect_view();
+                                view! {
+                                    <div class="warp-lanes" class:divergent=w.divergent() data-warp=w.warp>
+                                        <span class="row-label">{format!("warp {}", w.warp)}</span>
+                                        <span class="lanes">{lanes}</span>
+                                        <span class="verdict">
+                                            {if w.divergent() {
+                                                format!("diverges: {} if / {} else", w.if_lanes(), 32 - w.if_lanes())
+                                            } else {
+                                                "uniform".to_string()
+                                            }}
+                                        </span>
+                                    </div>
+                                }
+                            })
+                            .collect_view();
+                        let aligned = c.realigned == c.expr;
+                        view! {
+                            {rows}
+                            {(c.warps.len() > SHOWN).then(|| view! { <p class="note">{format!("First {SHOWN} of {} warps shown.", c.warps.len())}</p> })}
+                            <p>
+                                <button type="button" on:click=realign disabled=aligned data-action="realign">
+                                    "Re-align the key to warp boundaries"
+                                </button>
+                                " "
+                                {if aligned {
+                                    "The key is already constant across each warp.".to_string()
+                                } else {
+                                    format!("→ {}", c.realigned.text())
+                                }}
+                            </p>
+                        }
+                    })
+                })
+            }}
+        </figure>
+    }
+}

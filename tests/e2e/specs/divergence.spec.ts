@@ -1,0 +1,71 @@
+import { test, expect } from './fixtures';
+
+// Every divergence preset with the numbers its seed derives.
+const presets: Record<string, Record<string, string>> = {
+  'divergence/C1': { 'paths-taken': '2', 'diverged-cycles': '21', 'ideal-cycles': '12', 'efficiency': '0.571429' },
+  'divergence/C2': { 'diverged-cycles': '150', 'ideal-cycles': '100', 'efficiency': '0.666667' },
+  'divergence/C3': { 'paths-taken': '1', 'diverged-cycles': '9', 'efficiency': '1' },
+  'divergence/C4': { 'paths-taken': '32', 'diverged-cycles': '224', 'efficiency': '0.03125' },
+  'divergence/C5': { 'diverged-cycles': '80', 'ideal-cycles': '30', 'efficiency': '0.375' },
+  'divergence/C6': { 'loop-cycles': '20', 'useful-lane-iterations': '240', 'lane-utilization': '0.375' },
+  'divergence/C7': { 'predicated-cycles': '7', 'branch-cycles': '9', 'predication-wins': 'yes' },
+  'divergence/C8': { 'paths-taken': '4', 'diverged-cycles': '26', 'efficiency': '0.307692' },
+  'divergence/C9': { 'diverged-cycles': '116', 'efficiency': '0.517241', 'compare-efficiency': '1' },
+  'divergence/C10': { 'divergent-warps': '4', 'efficiency': '0.583333', 'realigned-efficiency': '1' },
+  'warp-scheduling/G': { 'diverged-cycles': '60', 'slowdown': '2' },
+  'warp-scheduling/H': { 'diverged-cycles': '30', 'slowdown': '1' },
+  'execution-model/F': { 'diverged-cycles': '28', 'lane-utilization': '0.5' },
+};
+
+for (const [key, figures] of Object.entries(presets)) {
+  test(`preset ${key} shows the seed's numbers`, async ({ app, page }) => {
+    await app.open(`?example=${key}`);
+    await expect(page.locator(`[data-example="${key}"]`)).toBeVisible();
+    for (const [metric, value] of Object.entries(figures)) {
+      await expect(app.figure(metric), metric).toHaveAttribute('data-value', value);
+    }
+    await expect(page.locator('[data-worked] .verify').first()).toContainText('✓');
+    await expect(page.locator('[data-picture]').first()).toBeVisible();
+  });
+}
+
+const bad: [string, string, string][] = [
+  ['?panel=divergence&paths=12,-5', 'paths', 'item 2'],
+  ['?panel=divergence&paths=', 'paths', 'empty'],
+  [`?panel=divergence&paths=${Array(33).fill(1).join(',')}`, 'paths', 'at most 32'],
+  ['?panel=divergence&paths=12,9&lanes=16,15', 'lanes', 'add up to 31'],
+  ['?panel=divergence&counts=0,0', 'counts', 'at least one lane'],
+  ['?panel=divergence&cond=idx%252%3D0&paths=10,14', 'cond', '=='],
+  ['?panel=divergence&cond=idx<3&paths=10,14&warps=999', 'warps', 'from 1 to 256'],
+];
+for (const [query, param, text] of bad) {
+  test(`${query} names ${param}`, async ({ app }) => {
+    await app.open(query);
+    await expect(app.error(param)).toContainText(text);
+  });
+}
+
+test('the timeline: bars end to end, masks, the penalty, and a slider', async ({ app, page }) => {
+  await app.open('?example=divergence/C1');
+  await expect(page.locator('.penalty')).toContainText('penalty 9 cycles');
+  await expect(page.locator('[data-path="1"] .mask .lane.live')).toHaveCount(16);
+  await page.locator('[data-path="0"] input[type=range]').fill('30');
+  await expect(app.figure('diverged-cycles')).toHaveAttribute('data-value', '39');
+  await expect(page).toHaveURL(/panel=divergence&paths=30,9&lanes=16,16/);
+  await page.locator('[data-path="0"]').getByRole('button', { name: /next path/ }).click();
+  await expect(app.field('lanes')).toHaveValue('15,17');
+});
+
+test('condition mode: re-aligning the key takes efficiency to 100 %', async ({ app, page }) => {
+  await app.open('?example=divergence/C10');
+  await expect(page.locator('.warp-lanes.divergent')).toHaveCount(4);
+  await page.locator('[data-action="realign"]').click();
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '1');
+  await expect(app.field('cond')).toHaveValue('(idx / 32) % 2 == 0');
+  await expect(page.locator('.warp-lanes.divergent')).toHaveCount(0);
+});
+
+test('an untaken path is drawn as skipped', async ({ app, page }) => {
+  await app.open('?example=divergence/C3');
+  await expect(page.locator('[data-path="0"] .skipped')).toContainText('skipped');
+});
