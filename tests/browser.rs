@@ -205,3 +205,30 @@ fn type_into_selector(root: &web_sys::HtmlElement, selector: &str, text: &str) {
         .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
         .unwrap();
 }
+
+#[wasm_bindgen_test]
+async fn coalescing_panel_follows_stride_and_segment_toggle() {
+    let (root, _h) = mount("panel=coalescing");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "transactions").as_deref(), Some("1"));
+    assert_eq!(value(&root, "efficiency").as_deref(), Some("1"));
+    type_into(&root, "stride", "32");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "transactions").as_deref(), Some("32"));
+    assert_eq!(value(&root, "efficiency").as_deref(), Some("0.03125"));
+    assert_eq!(
+        root.query_selector_all("[data-picture='memory'] .segment")
+            .unwrap()
+            .length(),
+        32
+    );
+    click(&root, "button[data-line='32']");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "efficiency").as_deref(), Some("0.125"));
+    assert!(root.query_selector("canvas").unwrap().is_some());
+    type_into(&root, "elem", "3");
+    leptos::task::tick().await;
+    assert!(error(&root, "elem")
+        .unwrap()
+        .contains("choose 1, 2, 4, 8, 16"));
+}

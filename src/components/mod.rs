@@ -1,5 +1,6 @@
 //! Widgets shared by the panels: figures, worked steps, formulas, error messages.
 
+pub mod chart;
 pub mod errors;
 pub mod figures;
 pub mod mathml;

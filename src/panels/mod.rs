@@ -1,6 +1,7 @@
 //! The panel registry: which view answers which `panel=`. Panels that have not landed yet show
 //! a plain "coming" note, never an error page.
 
+pub mod coalescing;
 pub mod divergence;
 pub mod home;
 pub mod pending;
@@ -15,6 +16,9 @@ use warp_model::query::{Panel, Query};
 pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>) -> AnyView {
     match panel {
         Panel::Warps => view! { <warps::WarpsPanel query=query example=example /> }.into_any(),
+        Panel::Coalescing => {
+            view! { <coalescing::CoalescingPanel query=query example=example /> }.into_any()
+        }
         Panel::Divergence => {
             view! { <divergence::DivergencePanel query=query example=example /> }.into_any()
         }

@@ -416,20 +416,38 @@ pub static ALL: &[Example] = &[
             Panel::Warps,
         )
     },
-    ex(
-        "execution-model",
-        "D",
-        "seed 004, Ex 4",
-        "Memory best case (coalesced)",
-        Panel::Coalescing,
-    ),
-    ex(
-        "execution-model",
-        "E",
-        "seed 004, Ex 4",
-        "Memory worst case (strided)",
-        Panel::Coalescing,
-    ),
+    Example {
+        params: &[("elem", "4"), ("stride", "1")],
+        question: "A warp of 32 threads each reads one float (4 bytes): thread i reads A[i]. What \
+                   is the transaction efficiency η?",
+        forecast: "Will all 32 reads fit in one 128-byte transaction?",
+        ..ex(
+            "execution-model",
+            "D",
+            "seed 004, Ex 4",
+            "Memory best case (coalesced)",
+            Panel::Coalescing,
+        )
+    },
+    Example {
+        params: &[("elem", "4"), ("stride", "32")],
+        question: "The same warp, but thread i reads A[i*32]. What is η now?",
+        forecast: "Case E: will η be closer to 50 % or to 3 %?",
+        follow_ups: &[
+            (
+                "The same stride in 32-byte sectors",
+                "panel=coalescing&stride=32&line=32",
+            ),
+            ("Back to stride 1 (case D)", "panel=coalescing&stride=1"),
+        ],
+        ..ex(
+            "execution-model",
+            "E",
+            "seed 004, Ex 4",
+            "Memory worst case (strided)",
+            Panel::Coalescing,
+        )
+    },
     Example {
         params: &[("paths", "20,8"), ("lanes", "16,16")],
         question: "if (threadIdx.x % 2 == 0) heavy_path() (20 cycles) else light_path() (8 \
@@ -572,7 +590,8 @@ mod tests {
              warp-scheduling/D warp-scheduling/G warp-scheduling/H warp-scheduling/I \
              divergence/C1 divergence/C2 divergence/C3 divergence/C4 divergence/C5 divergence/C6 \
              divergence/C7 divergence/C8 divergence/C9 divergence/C10 execution-model/A \
-             execution-model/B execution-model/C execution-model/F execution-model/I"
+             execution-model/B execution-model/C execution-model/D execution-model/E execution-model/F \
+             execution-model/I"
         );
         for e in ALL.iter().filter(|e| e.ready()) {
             assert!(

@@ -11,6 +11,8 @@
 //!   data) from the raw text of its inputs.
 //! - [`divergence`], [`branch_expr`], [`divergence_panel`]: paths serialized inside a warp,
 //!   loops, predication, and branch conditions over the thread index.
+//! - [`coalescing`], [`coalescing_panel`]: the addresses a warp's load touches, the segments
+//!   they cost, and η.
 //! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
 //!   written back.
 //! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
@@ -21,6 +23,8 @@
 #![deny(missing_docs)]
 
 pub mod branch_expr;
+pub mod coalescing;
+pub mod coalescing_panel;
 pub mod divergence;
 pub mod divergence_panel;
 pub mod examples;

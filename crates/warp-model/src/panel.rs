@@ -1,6 +1,7 @@
 //! What every panel's inputs have in common, so that the app drives any panel the same way:
 //! read from the URL over a preset, write back to the URL, address each field by its name.
 
+use crate::coalescing_panel::{self, CoalescingInput};
 use crate::divergence_panel::{self, DivergenceInput};
 use crate::params::FieldSpec;
 use crate::query::{Panel, Query};
@@ -70,5 +71,24 @@ impl PanelInput for DivergenceInput {
     }
     fn set_field(&mut self, name: &str, value: String) {
         DivergenceInput::set_field(self, name, value);
+    }
+}
+
+impl PanelInput for CoalescingInput {
+    const PANEL: Panel = Panel::Coalescing;
+    const URL_PARAMS: &'static [&'static str] = &coalescing_panel::URL_PARAMS;
+    const FIELDS: &'static [FieldSpec] = &coalescing_panel::FIELDS;
+
+    fn from_query(q: &Query, base: &Self) -> Self {
+        CoalescingInput::from_query(q, base)
+    }
+    fn write_query(&self, q: &mut Query) {
+        CoalescingInput::write_query(self, q);
+    }
+    fn field(&self, name: &str) -> &str {
+        CoalescingInput::field(self, name)
+    }
+    fn set_field(&mut self, name: &str, value: String) {
+        CoalescingInput::set_field(self, name, value);
     }
 }

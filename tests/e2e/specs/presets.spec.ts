@@ -38,7 +38,7 @@ test('the seed 000 Ex 9 comparison: (32, 8) wastes nothing', async ({ app, page 
 });
 
 test('cells of panels still to come show a plain note, not an error', async ({ app, page }) => {
-  for (const key of ['warp-scheduling/E', 'execution-model/D', 'execution-model/J']) {
+  for (const key of ['warp-scheduling/E', 'execution-model/G', 'execution-model/J']) {
     await app.open(`?example=${key}`);
     await expect(page.locator('[data-pending]')).toContainText(key);
     await expect(page.locator('[data-error]')).toHaveCount(0);

@@ -1,0 +1,693 @@
+//! The coalescing panel's whole output from the raw text of its inputs: the access (given
+//! directly, or derived from a matrix walk or a struct layout), its figures, named errors,
+//! worked steps and the segments to draw.
+
+use crate::coalescing::{Access, Segment, ELEM_SIZES, LINE_SIZES, MAX_OFFSET, MAX_STRIDE};
+use crate::figure::{Figure, Value};
+use crate::math::{ceil, eq, frac, id, num, op, row, times, word};
+use crate::params::{parse_in_range, quote, FieldSpec, ParamError};
+use crate::query::Query;
+use crate::worked::{m, t, Step, Worked};
+
+/// The panel's inputs as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoalescingInput {
+    /// `elem`: bytes per element (1, 2, 4, 8, 16).
+    pub elem: String,
+    /// `stride`: elements between consecutive lanes.
+    pub stride: String,
+    /// `offset`: bytes from an aligned base.
+    pub offset: String,
+    /// `line`: segment bytes (32, 64, 128).
+    pub line: String,
+    /// `lanes`: active lanes (1–32).
+    pub lanes: String,
+    /// `matrix=W`: a row-major matrix W elements wide (2-D view), or empty.
+    pub matrix: String,
+    /// `walk=row|column`: the warp reads along a row or down a column.
+    pub walk: String,
+    /// `fields=F`: an array of structs of F fields of `elem` bytes each, or empty.
+    pub fields: String,
+    /// `field=f`: which field the warp reads (0-based).
+    pub field: String,
+    /// `layout=aos|soa`: array of structs, or struct of arrays.
+    pub layout: String,
+}
+
+impl Default for CoalescingInput {
+    fn default() -> Self {
+        CoalescingInput {
+            elem: "4".into(),
+            stride: "1".into(),
+            offset: "0".into(),
+            line: "128".into(),
+            lanes: "32".into(),
+            matrix: String::new(),
+            walk: String::new(),
+            fields: String::new(),
+            field: String::new(),
+            layout: String::new(),
+        }
+    }
+}
+
+/// The panel's controls, in form order.
+pub const FIELDS: [FieldSpec; 10] = [
+    FieldSpec {
+        name: "elem",
+        label: "Element bytes",
+        hint: "1, 2, 4, 8 or 16",
+    },
+    FieldSpec {
+        name: "stride",
+        label: "Stride (elements)",
+        hint: "0–4096; 0 = broadcast",
+    },
+    FieldSpec {
+        name: "offset",
+        label: "Offset (bytes)",
+        hint: "from an aligned base",
+    },
+    FieldSpec {
+        name: "line",
+        label: "Segment bytes",
+        hint: "128 line, 32 sector, or 64",
+    },
+    FieldSpec {
+        name: "lanes",
+        label: "Active lanes",
+        hint: "1–32",
+    },
+    FieldSpec {
+        name: "matrix",
+        label: "Matrix width",
+        hint: "elements per row; 2-D view",
+    },
+    FieldSpec {
+        name: "walk",
+        label: "Walk",
+        hint: "row or column",
+    },
+    FieldSpec {
+        name: "fields",
+        label: "Struct fields",
+        hint: "fields per struct; struct view",
+    },
+    FieldSpec {
+        name: "field",
+        label: "Field read",
+        hint: "0-based field index",
+    },
+    FieldSpec {
+        name: "layout",
+        label: "Layout",
+        hint: "aos or soa",
+    },
+];
+
+/// The URL parameters this panel reads and writes.
+pub const URL_PARAMS: [&str; 10] = [
+    "elem", "stride", "offset", "line", "lanes", "matrix", "walk", "fields", "field", "layout",
+];
+
+/// Most fields in a struct.
+pub const MAX_FIELDS: u64 = 64;
+
+impl CoalescingInput {
+    /// The raw text of field `name`; empty for an unknown name.
+    #[must_use]
+    pub fn field(&self, name: &str) -> &str {
+        match name {
+            "elem" => &self.elem,
+            "stride" => &self.stride,
+            "offset" => &self.offset,
+            "line" => &self.line,
+            "lanes" => &self.lanes,
+            "matrix" => &self.matrix,
+            "walk" => &self.walk,
+            "fields" => &self.fields,
+            "field" => &self.field,
+            "layout" => &self.layout,
+            _ => "",
+        }
+    }
+
+    /// Sets field `name`; an unknown name changes nothing.
+    pub fn set_field(&mut self, name: &str, value: String) {
+        let slot = match name {
+            "elem" => &mut self.elem,
+            "stride" => &mut self.stride,
+            "offset" => &mut self.offset,
+            "line" => &mut self.line,
+            "lanes" => &mut self.lanes,
+            "matrix" => &mut self.matrix,
+            "walk" => &mut self.walk,
+            "fields" => &mut self.fields,
+            "field" => &mut self.field,
+            "layout" => &mut self.layout,
+            _ => return,
+        };
+        *slot = value;
+    }
+
+    /// Reads the panel's parameters over `base`.
+    #[must_use]
+    pub fn from_query(q: &Query, base: &CoalescingInput) -> CoalescingInput {
+        let mut input = base.clone();
+        for name in URL_PARAMS {
+            if let Some(v) = q.get(name) {
+                input.set_field(name, v.to_string());
+            }
+        }
+        input
+    }
+
+    /// Writes the fields that differ from the defaults (and every non-empty view parameter).
+    pub fn write_query(&self, q: &mut Query) {
+        let defaults = CoalescingInput::default();
+        for name in URL_PARAMS {
+            let v = self.field(name).trim();
+            let keep = !v.is_empty() && v != defaults.field(name).trim();
+            q.set(name, keep.then_some(v));
+        }
+    }
+}
+
+/// How the access was described.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Stride and offset given directly.
+    Linear,
+    /// A row-major matrix `width` elements wide, read along a row or down a column.
+    Matrix {
+        /// Elements per row.
+        width: u64,
+        /// Down a column (true) or along a row.
+        column: bool,
+    },
+    /// An array of structs of `fields` fields, reading field `field`.
+    Struct {
+        /// Fields per struct.
+        fields: u64,
+        /// The field read.
+        field: u64,
+        /// Struct of arrays (true) or array of structs.
+        soa: bool,
+    },
+}
+
+/// Everything the panel shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoalescingOutput {
+    /// Problems, each naming its parameter.
+    pub errors: Vec<ParamError>,
+    /// The access, when valid.
+    pub access: Option<Access>,
+    /// How it was described.
+    pub view: View,
+    /// The segments touched.
+    pub segments: Vec<Segment>,
+    /// η against stride 1–64 for this element size, segment size and offset; one curve per
+    /// segment size (32, 64, 128), in that order.
+    pub curves: Vec<(u64, Vec<(u64, f64)>)>,
+    /// The named results.
+    pub figures: Vec<Figure>,
+    /// Worked steps.
+    pub worked: Vec<Worked>,
+}
+
+fn one_of(name: &str, raw: &str, allowed: &[u64], unit: &str) -> Result<u64, ParamError> {
+    let list = allowed
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let v = parse_in_range(name, raw, 0, u64::MAX, "")
+        .map_err(|e| ParamError::new(name, format!("{} Allowed: {list} {unit}.", e.message)))?;
+    if allowed.contains(&v) {
+        Ok(v)
+    } else {
+        Err(ParamError::new(
+            name,
+            format!("{name} = {v} is not allowed: choose {list} {unit}."),
+        ))
+    }
+}
+
+fn word_choice(name: &str, raw: &str, choices: [&str; 2]) -> Result<bool, ParamError> {
+    match raw.trim() {
+        "" => Ok(false),
+        s if s.eq_ignore_ascii_case(choices[0]) => Ok(false),
+        s if s.eq_ignore_ascii_case(choices[1]) => Ok(true),
+        _ => Err(ParamError::new(
+            name,
+            format!(
+                "{name} = {} is not allowed: choose {} or {}.",
+                quote(raw),
+                choices[0],
+                choices[1]
+            ),
+        )),
+    }
+}
+
+/// Evaluates the panel. Never panics, whatever the text.
+#[must_use]
+pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
+    let mut errors = Vec::new();
+    let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
+    let elem = ok(one_of("elem", &input.elem, &ELEM_SIZES, "bytes"));
+    let line = ok(one_of("line", &input.line, &LINE_SIZES, "bytes"));
+    let lanes = ok(parse_in_range(
+        "lanes",
+        &input.lanes,
+        1,
+        32,
+        "a warp has 32 lanes",
+    ));
+    let offset = ok(parse_in_range("offset", &input.offset, 0, MAX_OFFSET, ""));
+    let mut view = View::Linear;
+    let stride = if !input.matrix.trim().is_empty() {
+        let width = ok(parse_in_range(
+            "matrix",
+            &input.matrix,
+            1,
+            MAX_STRIDE,
+            "elements per row",
+        ));
+        let column = word_choice("walk", &input.walk, ["row", "column"])
+            .map_err(|e| errors.push(e))
+            .ok();
+        match (width, column) {
+            (Some(width), Some(column)) => {
+                view = View::Matrix { width, column };
+                Some(if column { width } else { 1 })
+            }
+            _ => None,
+        }
+    } else if !input.fields.trim().is_empty() {
+        let fields = ok(parse_in_range("fields", &input.fields, 1, MAX_FIELDS, ""));
+        let soa = word_choice("layout", &input.layout, ["aos", "soa"])
+            .map_err(|e| errors.push(e))
+            .ok();
+        let field = match fields {
+            Some(f) if input.field.trim().is_empty() => Some(0).filter(|_| f > 0),
+            Some(f) => parse_in_range("field", &input.field, 0, f - 1, "")
+                .map_err(|e| errors.push(e))
+                .ok(),
+            None => None,
+        };
+        match (fields, field, soa) {
+            (Some(fields), Some(field), Some(soa)) => {
+                view = View::Struct { fields, field, soa };
+                Some(if soa { 1 } else { fields })
+            }
+            _ => None,
+        }
+    } else {
+        ok(parse_in_range("stride", &input.stride, 0, MAX_STRIDE, ""))
+    };
+    let mut out = CoalescingOutput {
+        errors: Vec::new(),
+        access: None,
+        view: view.clone(),
+        segments: Vec::new(),
+        curves: Vec::new(),
+        figures: Vec::new(),
+        worked: Vec::new(),
+    };
+    if let (Some(elem), Some(line), Some(lanes), Some(offset), Some(stride)) =
+        (elem, line, lanes, offset, stride)
+    {
+        let extra = match view {
+            View::Struct {
+                field, soa: false, ..
+            } => field * elem,
+            _ => 0,
+        };
+        let a = Access {
+            elem,
+            stride,
+            offset: offset + extra,
+            line,
+            lanes,
+        };
+        out.segments = a.segments();
+        out.curves = LINE_SIZES
+            .iter()
+            .map(|&l| (l, Access { line: l, ..a }.efficiency_by_stride(64)))
+            .collect();
+        out.figures = figures(&a);
+        out.worked.push(worked(&a, &view));
+        out.access = Some(a);
+    }
+    out.errors = errors;
+    out
+}
+
+fn figures(a: &Access) -> Vec<Figure> {
+    vec![
+        Figure::new(
+            "transactions",
+            "Transactions",
+            Value::Int(a.transactions()),
+            "segments",
+            "distinct aligned segments touched",
+        ),
+        Figure::new(
+            "useful-bytes",
+            "Useful bytes",
+            Value::Int(a.useful_bytes()),
+            "bytes",
+            "distinct bytes the lanes asked for",
+        ),
+        Figure::new(
+            "moved-bytes",
+            "Moved bytes",
+            Value::Int(a.moved_bytes()),
+            "bytes",
+            "transactions · segment size",
+        ),
+        Figure::new(
+            "efficiency",
+            "Efficiency η",
+            Value::Frac {
+                value: a.efficiency(),
+                percent: true,
+            },
+            "",
+            "useful bytes / moved bytes",
+        )
+        .key(),
+        Figure::new(
+            "stride-elements",
+            "Stride",
+            Value::Int(a.stride),
+            "elements",
+            "elements between consecutive lanes",
+        ),
+        Figure::new(
+            "stride-bytes",
+            "Lane-to-lane distance",
+            Value::Int(a.stride * a.elem),
+            "bytes",
+            "stride · element bytes",
+        ),
+    ]
+}
+
+fn worked(a: &Access, view: &View) -> Worked {
+    let (tx, useful, moved) = (a.transactions(), a.useful_bytes(), a.moved_bytes());
+    let last = a.lanes - 1;
+    let mut steps = Vec::new();
+    match view {
+        View::Matrix { width, column: true } => steps.push(Step {
+            title: "Where consecutive lanes read".into(),
+            body: vec![t(format!(
+                "Reading down a column of a row-major matrix {width} elements wide: lane l reads row l, so consecutive lanes are {width} elements apart (stride {width})."
+            ))],
+            why: "Row-major storage puts a row's elements next to each other; a column's elements are a whole row apart.".into(),
+        }),
+        View::Matrix { column: false, .. } => steps.push(Step {
+            title: "Where consecutive lanes read".into(),
+            body: vec![t("Reading along a row: consecutive lanes read neighbouring elements (stride 1).")],
+            why: "Row-major storage puts a row's elements next to each other.".into(),
+        }),
+        View::Struct { fields, field, soa: false } => steps.push(Step {
+            title: "Where consecutive lanes read".into(),
+            body: vec![t(format!(
+                "Array of structs: each struct holds {fields} fields, so field {field} of consecutive structs is {fields} elements apart (stride {fields}, offset {} bytes).",
+                field * a.elem
+            ))],
+            why: "In an array of structs the other fields sit between the values the warp wants.".into(),
+        }),
+        View::Struct { field, soa: true, .. } => steps.push(Step {
+            title: "Where consecutive lanes read".into(),
+            body: vec![t(format!(
+                "Struct of arrays: field {field} has its own array, so consecutive lanes read neighbouring elements (stride 1)."
+            ))],
+            why: "Storing each field contiguously is what lets a warp's reads of one field coalesce.".into(),
+        }),
+        View::Linear => {}
+    }
+    steps.push(Step {
+        title: "Addresses".into(),
+        body: vec![
+            m(eq(vec![
+                id("a(l)"),
+                row(vec![
+                    id("offset"),
+                    op("+"),
+                    id("l"),
+                    op("·"),
+                    id("stride"),
+                    op("·"),
+                    id("elem"),
+                ]),
+                row(vec![
+                    num(a.offset),
+                    op("+"),
+                    id("l"),
+                    op("·"),
+                    num(a.stride * a.elem),
+                ]),
+            ])),
+            t(format!(
+                ": lane 0 reads byte {}, lane 1 byte {}, lane {last} byte {}, each {} bytes.",
+                a.address(0),
+                a.address(1.min(last)),
+                a.address(last),
+                a.elem
+            )),
+        ],
+        why: "Coalescing is decided by the byte addresses of the active lanes, nothing else."
+            .into(),
+    });
+    steps.push(Step {
+        title: format!("Segments of {} bytes", a.line),
+        body: vec![
+            t("Each element lies in segment "),
+            m(row(vec![id("⌊a / "), num(a.line), id("⌋")])),
+            t(format!(
+                " (and the next, if it crosses an edge). The lanes touch {tx} distinct segment(s)."
+            )),
+        ],
+        why:
+            "The memory system moves whole aligned segments; lanes merge only when they share one."
+                .into(),
+    });
+    steps.push(Step {
+        title: "Useful and moved bytes".into(),
+        body: vec![
+            t("useful "),
+            m(if a.stride == 0 {
+                eq(vec![num(a.elem), num(useful)])
+            } else {
+                eq(vec![times(num(a.lanes), num(a.elem)), num(useful)])
+            }),
+            t(" bytes; moved "),
+            m(eq(vec![times(num(tx), num(a.line)), num(moved)])),
+            t(" bytes."),
+        ],
+        why: if a.stride == 0 {
+            "Every lane asks for the same element (a broadcast): it is needed once.".into()
+        } else {
+            "Each lane asks for its own element; every segment moves whole, used or not.".into()
+        },
+    });
+    steps.push(Step {
+        title: "Efficiency".into(),
+        body: vec![m(eq(vec![
+            id("η"),
+            frac(num(useful), num(moved)),
+            word(
+                &Value::Frac {
+                    value: a.efficiency(),
+                    percent: true,
+                }
+                .human(),
+            ),
+        ]))],
+        why: "η is the share of the moved bytes the warp actually needed.".into(),
+    });
+    let floor_t = useful.div_ceil(a.line);
+    Worked {
+        question: format!(
+            "{} lanes each read {} bytes, {} element(s) apart, from byte {}. How many {}-byte transactions, and what is η?",
+            a.lanes, a.elem, a.stride, a.offset, a.line
+        ),
+        forecast: "Is η closer to 100 % or to 3 %?".into(),
+        steps,
+        answer: format!(
+            "{tx} transaction(s) moving {moved} bytes for {useful} useful: η = {}.",
+            Value::Frac { value: a.efficiency(), percent: true }.human()
+        ),
+        verify: vec![
+            t("units: bytes ÷ bytes, dimensionless, and 0 < η ≤ 1 ✓; at least "),
+            m(eq(vec![ceil(frac(num(useful), num(a.line))), num(floor_t)])),
+            t(format!(" ≤ {tx} transaction(s) ✓")),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::examples;
+    use crate::panel::PanelInput;
+    use proptest::prelude::*;
+
+    fn run(query: &str) -> CoalescingOutput {
+        evaluate(&CoalescingInput::from_query(
+            &Query::parse(query),
+            &CoalescingInput::default(),
+        ))
+    }
+
+    fn check(query: &str, expected: &[(&str, &str)]) {
+        let out = run(query);
+        assert!(out.errors.is_empty(), "{query}: {:?}", out.errors);
+        for (metric, value) in expected {
+            let got = out
+                .figures
+                .iter()
+                .find(|f| f.metric == *metric)
+                .map(|f| f.value.plain());
+            assert_eq!(got.as_deref(), Some(*value), "{query}: {metric}");
+        }
+    }
+
+    fn check_error(query: &str, param: &str, needle: &str) {
+        let out = run(query);
+        let e = out
+            .errors
+            .iter()
+            .find(|e| e.param == param)
+            .unwrap_or_else(|| panic!("{query}: {:?}", out.errors));
+        assert!(e.message.contains(needle), "{query}: {}", e.message);
+    }
+
+    #[test]
+    fn seed_004_ex4() {
+        // D: A[i] → 1 transaction, 128 useful, η = 1.
+        check(
+            "elem=4&stride=1",
+            &[
+                ("transactions", "1"),
+                ("useful-bytes", "128"),
+                ("moved-bytes", "128"),
+                ("efficiency", "1"),
+            ],
+        );
+        // E: A[i*32] → 32 transactions, η = 1/32; slowdown η_D/η_E = 32.
+        check(
+            "elem=4&stride=32",
+            &[
+                ("transactions", "32"),
+                ("useful-bytes", "128"),
+                ("moved-bytes", "4096"),
+                ("efficiency", "0.03125"),
+            ],
+        );
+        // E with 32-byte sectors: η = 4/32.
+        check(
+            "elem=4&stride=32&line=32",
+            &[("transactions", "32"), ("efficiency", "0.125")],
+        );
+        for (key, metric, value) in [
+            ("execution-model/D", "efficiency", "1"),
+            ("execution-model/E", "transactions", "32"),
+        ] {
+            let ex = examples::find(key).unwrap();
+            let out = evaluate(&CoalescingInput::from_params(ex.params));
+            let got = out
+                .figures
+                .iter()
+                .find(|f| f.metric == metric)
+                .map(|f| f.value.plain());
+            assert_eq!(got.as_deref(), Some(value), "{key}");
+        }
+    }
+
+    #[test]
+    fn matrix_and_struct_views() {
+        // A 1024-wide float matrix: along a row, 1 transaction; down a column, 32.
+        check(
+            "matrix=1024&walk=row",
+            &[("transactions", "1"), ("stride-elements", "1")],
+        );
+        check(
+            "matrix=1024&walk=column",
+            &[
+                ("transactions", "32"),
+                ("stride-elements", "1024"),
+                ("efficiency", "0.03125"),
+            ],
+        );
+        // AoS of 4-float structs, reading field 2: stride 4, offset 8 → 4 lines; SoA → 1.
+        check(
+            "fields=4&field=2&layout=aos",
+            &[
+                ("transactions", "4"),
+                ("efficiency", "0.25"),
+                ("stride-elements", "4"),
+            ],
+        );
+        check(
+            "fields=4&field=2&layout=soa",
+            &[("transactions", "1"), ("efficiency", "1")],
+        );
+        let out = run("fields=4&field=2");
+        assert!(out.worked[0].text().contains("Array of structs"));
+    }
+
+    #[test]
+    fn worked_steps() {
+        let text = run("elem=4&stride=32").worked[0].text();
+        assert!(text.contains("32 × 4 = 128"), "{text}");
+        assert!(text.contains("32 × 128 = 4096"), "{text}");
+        assert!(text.contains("η = 128/4096 = 3.125%"), "{text}");
+        assert!(text.contains("0 < η ≤ 1"), "{text}");
+    }
+
+    #[test]
+    fn bad_inputs_are_named() {
+        check_error("elem=3", "elem", "choose 1, 2, 4, 8, 16");
+        check_error("elem=x", "elem", "whole number");
+        check_error("line=100", "line", "choose 32, 64, 128");
+        check_error("lanes=33", "lanes", "from 1 to 32");
+        check_error("lanes=0", "lanes", "from 1 to 32");
+        check_error("stride=-1", "stride", "from 0 to 4096");
+        check_error("offset=99999999999999999999", "offset", "too large");
+        check_error("matrix=0", "matrix", "from 1");
+        check_error("matrix=64&walk=diagonal", "walk", "row or column");
+        check_error("fields=4&field=4", "field", "from 0 to 3");
+        check_error("fields=4&layout=xyz", "layout", "aos or soa");
+    }
+
+    #[test]
+    fn url_writes_only_what_differs() {
+        let mut q = Query::parse("panel=coalescing");
+        CoalescingInput {
+            stride: "32".into(),
+            ..CoalescingInput::default()
+        }
+        .write_query(&mut q);
+        assert_eq!(q.to_search(), "?panel=coalescing&stride=32");
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_gives_figures_or_named_errors(
+            elem in ".{0,4}", stride in ".{0,6}", offset in ".{0,6}", line in ".{0,4}", lanes in ".{0,3}",
+            matrix in ".{0,4}", walk in ".{0,6}",
+        ) {
+            let input = CoalescingInput { elem, stride, offset, line, lanes, matrix, walk, ..CoalescingInput::default() };
+            let out = evaluate(&input);
+            prop_assert!(!out.figures.is_empty() || !out.errors.is_empty());
+            for e in &out.errors {
+                prop_assert!(URL_PARAMS.contains(&e.param.as_str()), "{}", e.param);
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! The coalescing view: the addresses one warp's load touches, the segments they cost, and η,
+//! with a chart of η against stride. A thin view over `warp_model::coalescing_panel`.
+
+use leptos::prelude::*;
+use warp_model::coalescing::LINE_SIZES;
+use warp_model::coalescing_panel::{evaluate, CoalescingInput, CoalescingOutput};
+use warp_model::examples::Example;
+use warp_model::figure::Value;
+use warp_model::query::{Panel, Query};
+
+use crate::components::chart::{ChartData, LineChart, Series};
+use crate::components::errors::ErrorList;
+use crate::components::figures::Figures;
+use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
+use crate::components::worked::WorkedList;
+
+/// The panel.
+#[component]
+pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
+    let (input, on_preset) = use_panel_input::<CoalescingInput>(query, example);
+    let output = Memo::new(move |_| input.with(evaluate));
+    let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
+    let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
+    let chart = Signal::derive(move || output.with(chart_data));
+    let line_now = move || input.with(|i| i.line.trim().to_string());
+    view! {
+        <section class="panel coalescing" data-panel="coalescing">
+            <h1>{Panel::Coalescing.title()}</h1>
+            <p class="question">{Panel::Coalescing.question()}</p>
+            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
+            <div class="layout">
+                <div class="side">
+                    <Controls input=input errors=errors />
+                    <ErrorList errors=errors />
+                    <Figures figures=figures />
+                </div>
+                <div class="picture">
+                    <div class="toggle" role="group" aria-label="Segment size">
+                        {LINE_SIZES
+                            .iter()
+                            .rev()
+                            .map(|&l| {
+                                let label = match l {
+                                    128 => "128-byte lines".to_string(),
+                                    32 => "32-byte sectors".to_string(),
+                                    other => format!("{other}-byte segments"),
+                                };
+                                view! {
+                                    <button
+                                        type="button"
+                                        data-line=l
+                                        aria-pressed=move || (line_now() == l.to_string()).to_string()
+                                        on:click=move |_| input.update(|i| i.line = l.to_string())
+                                    >
+                                        {label}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
+                    </div>
+                    <MemoryStrip output=output />
+                    <LineChart data=chart name="efficiency-by-stride" />
+                    <p class="note">
+                        "Textbook model: whole aligned segments move; caches, and a 128-byte request's split into "
+                        "32-byte sectors on recent GPUs, are left out (choose 32-byte sectors to see that view)."
+                    </p>
+                </div>
+            </div>
+            <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
+        </section>
+    }
+}
+
+fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
+    let a = o.access?;
+    #[allow(clippy::cast_precision_loss)]
+    let series = o
+        .curves
+        .iter()
+        .map(|(line, pts)| Series {
+            label: format!("{line}-byte segments"),
+            points: pts.iter().map(|&(s, e)| (s as f64, e)).collect(),
+            highlight: *line == a.line,
+        })
+        .collect();
+    #[allow(clippy::cast_precision_loss)]
+    let marker = (1..=64)
+        .contains(&a.stride)
+        .then(|| (a.stride as f64, a.efficiency()));
+    let at = |s: u64| {
+        o.curves
+            .iter()
+            .find(|(l, _)| *l == a.line)
+            .and_then(|(_, pts)| pts.iter().find(|p| p.0 == s))
+            .map(|p| {
+                Value::Frac {
+                    value: p.1,
+                    percent: true,
+                }
+                .human()
+            })
+            .unwrap_or_default()
+    };
+    Some(ChartData {
+        series,
+        marker,
+        vlines: Vec::new(),
+        x: (1.0, 64.0, "stride (elements)".into()),
+        y: (0.0, 1.05, "η".into()),
+        summary: format!(
+            "η against stride 1–64 for {}-byte elements in {}-byte segments: {} at stride 1, {} at stride 2, {} at stride 8, {} at stride 32; the current stride {} gives {}.",
+            a.elem,
+            a.line,
+            at(1),
+            at(2),
+            at(8),
+            at(32),
+            a.stride,
+            Value::Frac { value: a.efficiency(), percent: true }.human()
+        ),
+    })
+}
+
+/// The seed's picture: lanes on top, arrows down to their bytes, the touched segments lit with
+/// the wasted bytes inside them shaded. Segments that are not neighbours are drawn with a break.
+#[component]
+fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            let a = o.access?;
+            let segs = &o.segments;
+            // Layout (drawing only): segment boxes left to right, a gap where addresses jump.
+            let gaps = segs.windows(2).filter(|w| w[1].index != w[0].index + 1).count();
+            #[allow(clippy::cast_precision_loss)]
+            let slots = segs.len() as f64 + gaps as f64 * 0.4;
+            let width = 640.0_f64;
+            let seg_w = (width / slots).min(160.0);
+            let mut x = 0.0;
+            let mut boxes = Vec::new();
+            for (i, s) in segs.iter().enumerate() {
+                if i > 0 && s.index != segs[i - 1].index + 1 {
+                    x += seg_w * 0.4;
+                }
+                boxes.push((s.clone(), x));
+                x += seg_w;
+            }
+            #[allow(clippy::cast_precision_loss)]
+            let line = a.line as f64;
+            let x_of = |addr: u64| {
+                let idx = addr / a.line;
+                boxes.iter().find(|(s, _)| s.index == idx).map(|(_, bx)| {
+                    #[allow(clippy::cast_precision_loss)]
+                    let within = (addr % a.line) as f64;
+                    bx + within / line * seg_w
+                })
+            };
+            let lane_gap = width / 32.0;
+            let arrows = (0..a.lanes)
+                .filter_map(|l| {
+                    #[allow(clippy::cast_precision_loss)]
+                    let lx = (l as f64 + 0.5) * lane_gap;
+                    let tx = x_of(a.address(l))?;
+                    Some(view! { <line x1=lx y1=22 x2=tx y2=88 class="arrow" /> })
+                })
+                .collect_view();
+            let lanes = (0..32u64)
+                .map(|l| {
+                    #[allow(clippy::cast_precision_loss)]
+                    let lx = l as f64 * lane_gap + 1.0;
+                    view! { <rect x=lx y=6 width=lane_gap - 2.0 height=14 class=if l < a.lanes { "lane-box active" } else { "lane-box" } /> }
+                })
+                .collect_view();
+            let seg_views = boxes
+                .iter()
+                .map(|(s, bx)| {
+                    let used = s
+                        .used
+                        .iter()
+                        .map(|(lo, hi)| {
+                            #[allow(clippy::cast_precision_loss)]
+                            let (ux, uw) = (bx + *lo as f64 / line * seg_w, (*hi - *lo) as f64 / line * seg_w);
+                            view! { <rect x=ux y=90 width=uw.max(0.8) height=40 class="used" /> }
+                        })
+                        .collect_view();
+                    view! {
+                        <g class="segment">
+                            <rect x=*bx y=90 width=seg_w - 2.0 height=40 class="seg" />
+                            {used}
+                            <text x=bx + 3.0 y=146 class="seg-label">{format!("#{}", s.index)}</text>
+                        </g>
+                    }
+                })
+                .collect_view();
+            let summary = format!(
+                "{} lanes read {} bytes each; they touch {} segment(s) of {} bytes; {} of the {} bytes moved were asked for.",
+                a.lanes,
+                a.elem,
+                segs.len(),
+                a.line,
+                a.useful_bytes(),
+                a.moved_bytes()
+            );
+            Some(view! {
+                <figure class="memory" data-picture="memory">
+                    <figcaption>
+                        "Top: the warp's 32 lanes. Arrows: the byte each active lane reads. Bottom: the aligned segments "
+                        "the load touches (numbered), bytes asked for lit, the rest of each segment moved for nothing (hatched)."
+                    </figcaption>
+                    <svg viewBox=format!("0 0 {} 152", width.max(x)) role="img" aria-label=summary.clone() class="strip">
+                        <defs>
+                            <pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                                <line x1="0" y1="0" x2="0" y2="5" class="waste-line" />
+                            </pattern>
+                        </defs>
+                        {lanes}
+                        {arrows}
+                        {seg_views}
+                    </svg>
+                    <p class="strip-summary">{summary}</p>
+                </figure>
+            })
+        })
+    }
+}

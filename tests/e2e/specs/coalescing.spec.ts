@@ -1,0 +1,58 @@
+import { test, expect } from './fixtures';
+
+test('execution-model/D: one transaction, η = 1', async ({ app, page }) => {
+  await app.open('?example=execution-model/D');
+  await expect(app.figure('transactions')).toHaveAttribute('data-value', '1');
+  await expect(app.figure('useful-bytes')).toHaveAttribute('data-value', '128');
+  await expect(app.figure('moved-bytes')).toHaveAttribute('data-value', '128');
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '1');
+  await expect(page.locator('[data-picture="memory"] .segment')).toHaveCount(1);
+});
+
+test('execution-model/E: 32 transactions, η = 1/32, and less waste in sectors', async ({ app, page }) => {
+  await app.open('?example=execution-model/E');
+  await expect(app.figure('transactions')).toHaveAttribute('data-value', '32');
+  await expect(app.figure('moved-bytes')).toHaveAttribute('data-value', '4096');
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '0.03125');
+  await expect(page.locator('[data-worked] .verify').first()).toContainText('0 < η ≤ 1');
+  await page.getByRole('button', { name: '32-byte sectors' }).click();
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '0.125');
+  await expect(page).toHaveURL(/panel=coalescing&stride=32&line=32/);
+  await expect(page.locator('[data-chart="efficiency-by-stride"] canvas')).toHaveAttribute('aria-label', /current stride 32 gives 12.5%/);
+});
+
+test('the chart is drawn: the canvas is not blank', async ({ app, page }) => {
+  await app.open('?panel=coalescing&stride=8');
+  const inked = await page.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
+    return n;
+  });
+  expect(inked).toBeGreaterThan(2000);
+});
+
+test('2-D and struct views derive the stride', async ({ app }) => {
+  await app.open('?panel=coalescing&matrix=1024&walk=column');
+  await expect(app.figure('transactions')).toHaveAttribute('data-value', '32');
+  await app.field('walk').fill('row');
+  await expect(app.figure('transactions')).toHaveAttribute('data-value', '1');
+  await app.open('?panel=coalescing&fields=4&field=2&layout=aos');
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '0.25');
+  await app.field('layout').fill('soa');
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '1');
+});
+
+const bad: [string, string, string][] = [
+  ['?panel=coalescing&elem=3', 'elem', 'choose 1, 2, 4, 8, 16'],
+  ['?panel=coalescing&line=100', 'line', 'choose 32, 64, 128'],
+  ['?panel=coalescing&lanes=33', 'lanes', 'from 1 to 32'],
+  ['?panel=coalescing&stride=-2', 'stride', 'from 0 to 4096'],
+  ['?panel=coalescing&matrix=64&walk=up', 'walk', 'row or column'],
+];
+for (const [query, param, text] of bad) {
+  test(`${query} names ${param}`, async ({ app }) => {
+    await app.open(query);
+    await expect(app.error(param)).toContainText(text);
+  });
+}
