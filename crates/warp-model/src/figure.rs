@@ -20,6 +20,8 @@ pub enum Value {
     Coords(Vec<u64>),
     /// A yes/no answer.
     Bool(bool),
+    /// A word from a fixed vocabulary (e.g. the limiting factor: `registers`).
+    Word(&'static str),
     /// Nothing applies (e.g. no ragged warp when everything divides evenly).
     None,
 }
@@ -33,6 +35,7 @@ impl Value {
             Value::Frac { value, .. } => format_decimal(*value),
             Value::Coords(c) => c.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
             Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+            Value::Word(w) => (*w).to_string(),
             Value::None => "none".to_string(),
         }
     }
@@ -60,6 +63,7 @@ impl Value {
                 )
             }
             Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+            Value::Word(w) => (*w).to_string(),
             Value::None => "none".to_string(),
         }
     }

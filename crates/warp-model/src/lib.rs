@@ -13,6 +13,8 @@
 //!   loops, predication, and branch conditions over the thread index.
 //! - [`coalescing`], [`coalescing_panel`]: the addresses a warp's load touches, the segments
 //!   they cost, and η.
+//! - [`occupancy`], [`scheduler`]: warps needed to hide a stall, the register ceiling, the
+//!   Occupancy Calculator's rules, and a cycle-level scheduler simulation.
 //! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
 //!   written back.
 //! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
@@ -31,9 +33,11 @@ pub mod examples;
 pub mod figure;
 pub mod launch;
 pub mod math;
+pub mod occupancy;
 pub mod panel;
 pub mod params;
 pub mod query;
+pub mod scheduler;
 pub mod warp_map;
 pub mod warps_panel;
 pub mod worked;
