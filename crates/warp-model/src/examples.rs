@@ -144,20 +144,34 @@ pub static ALL: &[Example] = &[
             Panel::Warps,
         )
     },
-    ex(
-        "warp-scheduling",
-        "E",
-        "seed 000, Ex 5",
-        "Latency hiding: enough warps?",
-        Panel::Latency,
-    ),
-    ex(
-        "warp-scheduling",
-        "F",
-        "seed 000, Ex 6",
-        "Zero compute between loads",
-        Panel::Latency,
-    ),
+    Example {
+        params: &[("L", "300"), ("W", "15")],
+        question:
+            "Each warp issues W = 15 independent instructions, then waits L = 300 cycles for \
+                   memory. How many warps keep the scheduler busy, and does a 64-warp SM have them?",
+        forecast: "Guess the warp count: L / W, or more?",
+        written_here: true,
+        ..ex(
+            "warp-scheduling",
+            "E",
+            "seed 000, Ex 5",
+            "Latency hiding: enough warps?",
+            Panel::Latency,
+        )
+    },
+    Example {
+        params: &[("L", "400"), ("W", "1")],
+        question: "A kernel that streams back-to-back loads: L = 400, W = 1. How many warps would \
+                   hide the stall?",
+        forecast: "Is it even possible?",
+        ..ex(
+            "warp-scheduling",
+            "F",
+            "seed 000, Ex 6",
+            "Zero compute between loads",
+            Panel::Latency,
+        )
+    },
     Example {
         params: &[("paths", "30,30"), ("lanes", "20,12")],
         question: "A split warp: 20 lanes take the if (T_if = 30 cycles), 12 the else \
@@ -206,13 +220,20 @@ pub static ALL: &[Example] = &[
             Panel::Warps,
         )
     },
-    ex(
-        "warp-scheduling",
-        "J",
-        "seed 000, Ex 10",
-        "Occupancy cap vs warps needed",
-        Panel::Latency,
-    ),
+    Example {
+        params: &[("S", "4"), ("L", "400"), ("T", "1"), ("W", "20")],
+        question:
+            "N_sched = 4, L = 400 cycles, T_issue = 1, I_warp = 20, hardware max 64 warps an \
+                   SM. Can the SM be fully fed?",
+        forecast: "Are 64 warps enough? (The exam wants you to say yes.)",
+        ..ex(
+            "warp-scheduling",
+            "J",
+            "seed 000, Ex 10",
+            "Occupancy cap vs warps needed",
+            Panel::Latency,
+        )
+    },
     // Seed 003 — warp divergence penalties.
     Example {
         params: &[("paths", "12,9"), ("lanes", "16,16")],
@@ -465,20 +486,33 @@ pub static ALL: &[Example] = &[
             Panel::Divergence,
         )
     },
-    ex(
-        "execution-model",
-        "G",
-        "seed 004, Ex 6",
-        "Latency hiding succeeds",
-        Panel::Latency,
-    ),
-    ex(
-        "execution-model",
-        "H",
-        "seed 004, Ex 6",
-        "Latency hiding fails at the cap",
-        Panel::Latency,
-    ),
+    Example {
+        params: &[("S", "4"), ("L", "200"), ("W", "20")],
+        question: "S = 4 schedulers, L = 200 stall cycles, C = 20 compute cycles a warp between \
+                   stalls, a 64-warp cap. Is the latency hidden?",
+        forecast: "Which case can fully hide the latency, G (C = 20) or H (C = 10)?",
+        follow_ups: &[("Case H: C = 10", "panel=latency&S=4&L=200&W=10")],
+        ..ex(
+            "execution-model",
+            "G",
+            "seed 004, Ex 6",
+            "Latency hiding succeeds",
+            Panel::Latency,
+        )
+    },
+    Example {
+        params: &[("S", "4"), ("L", "200"), ("W", "10")],
+        question:
+            "The same SM with C = 10 compute cycles between stalls. Is the latency hidden now?",
+        forecast: "Halving C: what happens to the warps needed?",
+        ..ex(
+            "execution-model",
+            "H",
+            "seed 004, Ex 6",
+            "Latency hiding fails at the cap",
+            Panel::Latency,
+        )
+    },
     Example {
         params: &[("block", "16,16"), ("image", "1920x1080")],
         question: "Grayscale a 1920×1080 image, one thread per pixel, with 16×16 blocks. How many \
@@ -492,13 +526,31 @@ pub static ALL: &[Example] = &[
             Panel::Warps,
         )
     },
-    ex(
-        "execution-model",
-        "J",
-        "seed 004, Ex 8",
-        "Quarter-cycle trap and register ceiling",
-        Panel::Latency,
-    ),
+    Example {
+        params: &[
+            ("S", "4"),
+            ("L", "200"),
+            ("W", "20"),
+            ("regs", "40"),
+            ("cores", "128"),
+        ],
+        question:
+            "Part 1: 128 CUDA cores — does a warp instruction take 32/128 = ¼ cycle? Part 2: \
+                   M = 65,536 registers, P = 2048 threads wanted: the per-thread ceiling, and what \
+                   40 registers a thread does (fed back into case G's latency question).",
+        forecast: "Guess whether Part 1 is true, and the register ceiling before computing.",
+        follow_ups: &[(
+            "The same kernel under the Occupancy Calculator's rules (8.0)",
+            "panel=latency&S=4&L=200&W=20&regs=40&mode=hardware&cc=8.0",
+        )],
+        ..ex(
+            "execution-model",
+            "J",
+            "seed 004, Ex 8",
+            "Quarter-cycle trap and register ceiling",
+            Panel::Latency,
+        )
+    },
 ];
 
 impl Example {
@@ -587,11 +639,12 @@ mod tests {
         assert_eq!(
             ready.join(" "),
             "warp-scheduling/A warp-scheduling/B warp-scheduling/C warp-scheduling/C2 \
-             warp-scheduling/D warp-scheduling/G warp-scheduling/H warp-scheduling/I \
+             warp-scheduling/D warp-scheduling/E warp-scheduling/F warp-scheduling/G \
+             warp-scheduling/H warp-scheduling/I warp-scheduling/J \
              divergence/C1 divergence/C2 divergence/C3 divergence/C4 divergence/C5 divergence/C6 \
              divergence/C7 divergence/C8 divergence/C9 divergence/C10 execution-model/A \
              execution-model/B execution-model/C execution-model/D execution-model/E execution-model/F \
-             execution-model/I"
+             execution-model/G execution-model/H execution-model/I execution-model/J"
         );
         for e in ALL.iter().filter(|e| e.ready()) {
             assert!(

@@ -31,6 +31,7 @@ pub mod divergence;
 pub mod divergence_panel;
 pub mod examples;
 pub mod figure;
+pub mod latency_panel;
 pub mod launch;
 pub mod math;
 pub mod occupancy;

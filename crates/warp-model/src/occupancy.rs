@@ -133,7 +133,13 @@ pub struct Arch {
     pub sub_partitions: u64,
 }
 
-const fn arch(cc: &'static str, example: &'static str, max_warps: u64, max_threads: u64, max_blocks: u64) -> Arch {
+const fn arch(
+    cc: &'static str,
+    example: &'static str,
+    max_warps: u64,
+    max_threads: u64,
+    max_blocks: u64,
+) -> Arch {
     Arch {
         cc,
         example,
@@ -218,7 +224,9 @@ impl Arch {
         let assumed = regs_per_warp * warps_per_block.next_multiple_of(self.sub_partitions);
         let blocks_by_regs = if regs_per_warp == 0 {
             u64::MAX
-        } else if assumed > self.regs_per_block || regs_per_warp * warps_per_block > self.regs_per_block {
+        } else if assumed > self.regs_per_block
+            || regs_per_warp * warps_per_block > self.regs_per_block
+        {
             0
         } else {
             let per_sub = (self.regfile / self.sub_partitions) / regs_per_warp;
@@ -279,7 +287,11 @@ mod tests {
 
     #[test]
     fn seed_004_ex8_registers() {
-        let r = Registers { regfile: 65_536, threads: 2048, regs: 40 };
+        let r = Registers {
+            regfile: 65_536,
+            threads: 2048,
+            regs: 40,
+        };
         assert_eq!(r.ceiling(), 32);
         assert_eq!(r.max_resident_threads(), 1638);
         assert_eq!(r.resident_warps(), 51);
@@ -296,7 +308,16 @@ mod tests {
         // 40 regs, 256 threads: 1280 regs a warp; 16384/1280 = 12 warps a sub-partition → 48
         // warps; 8 warps a block → 6 blocks, 48 warps (the textbook's 51 ignores both roundings).
         let o = a100.occupancy(40, 256);
-        assert_eq!((o.regs_per_warp, o.blocks_by_regs, o.blocks, o.warps, o.limit), (1280, 6, 6, 48, Limit::Registers));
+        assert_eq!(
+            (
+                o.regs_per_warp,
+                o.blocks_by_regs,
+                o.blocks,
+                o.warps,
+                o.limit
+            ),
+            (1280, 6, 6, 48, Limit::Registers)
+        );
         // 32 regs, 256 threads: full occupancy, 64 warps, limited by warps.
         let o = a100.occupancy(32, 256);
         assert_eq!((o.blocks, o.warps, o.limit), (8, 64, Limit::Registers));

@@ -3,6 +3,7 @@
 
 use crate::coalescing_panel::{self, CoalescingInput};
 use crate::divergence_panel::{self, DivergenceInput};
+use crate::latency_panel::{self, LatencyInput};
 use crate::params::FieldSpec;
 use crate::query::{Panel, Query};
 use crate::warps_panel::{self, WarpsInput};
@@ -90,5 +91,24 @@ impl PanelInput for CoalescingInput {
     }
     fn set_field(&mut self, name: &str, value: String) {
         CoalescingInput::set_field(self, name, value);
+    }
+}
+
+impl PanelInput for LatencyInput {
+    const PANEL: Panel = Panel::Latency;
+    const URL_PARAMS: &'static [&'static str] = &latency_panel::URL_PARAMS;
+    const FIELDS: &'static [FieldSpec] = &latency_panel::FIELDS;
+
+    fn from_query(q: &Query, base: &Self) -> Self {
+        LatencyInput::from_query(q, base)
+    }
+    fn write_query(&self, q: &mut Query) {
+        LatencyInput::write_query(self, q);
+    }
+    fn field(&self, name: &str) -> &str {
+        LatencyInput::field(self, name)
+    }
+    fn set_field(&mut self, name: &str, value: String) {
+        LatencyInput::set_field(self, name, value);
     }
 }

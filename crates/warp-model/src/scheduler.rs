@@ -63,7 +63,11 @@ impl SimTrace {
     pub fn utilization_until(&self, cycle: usize, t: u64) -> f64 {
         let t = usize::try_from(t.max(1)).unwrap_or(1);
         let slots = self.issued.len() * cycle.div_ceil(t);
-        let busy: usize = self.issued.iter().map(|row| row.iter().take(cycle).filter(|x| x.is_some()).count()).sum();
+        let busy: usize = self
+            .issued
+            .iter()
+            .map(|row| row.iter().take(cycle).filter(|x| x.is_some()).count())
+            .sum();
         crate::divergence::ratio(busy as u64, slots as u64)
     }
 
@@ -88,13 +92,22 @@ struct WarpState {
 #[must_use]
 pub fn simulate(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
     let n = usize::try_from(cfg.warps).unwrap_or(0);
-    let mut warps = vec![WarpState { left: 0, burst_start: 0, ready_at: 0 }; n];
+    let mut warps = vec![
+        WarpState {
+            left: 0,
+            burst_start: 0,
+            ready_at: 0
+        };
+        n
+    ];
     let s = usize::try_from(cfg.s.max(1)).unwrap_or(1);
     let mut last: Vec<Option<usize>> = vec![None; s];
     let mut issued = vec![Vec::new(); s];
     let (mut slots, mut instructions) = (0, 0);
     let t = cfg.t.max(1);
-    let owned: Vec<Vec<usize>> = (0..s).map(|sched| (sched..n).step_by(s).collect()).collect();
+    let owned: Vec<Vec<usize>> = (0..s)
+        .map(|sched| (sched..n).step_by(s).collect())
+        .collect();
     for c in 0..cycles {
         if c % t != 0 {
             if c < record {
@@ -110,8 +123,12 @@ pub fn simulate(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
             let ready = |i: usize| warps[i].left > 0 || warps[i].ready_at <= c;
             let pick = match cfg.policy {
                 Policy::RoundRobin => {
-                    let start = last[sched].and_then(|l| mine.iter().position(|&i| i == l)).map_or(0, |p| p + 1);
-                    (0..mine.len()).map(|k| mine[(start + k) % mine.len()]).find(|&i| ready(i))
+                    let start = last[sched]
+                        .and_then(|l| mine.iter().position(|&i| i == l))
+                        .map_or(0, |p| p + 1);
+                    (0..mine.len())
+                        .map(|k| mine[(start + k) % mine.len()])
+                        .find(|&i| ready(i))
                 }
                 Policy::GreedyThenOldest => last[sched]
                     .filter(|&l| warps[l].left > 0)
@@ -135,7 +152,11 @@ pub fn simulate(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
             }
         }
     }
-    SimTrace { issued, slots, instructions }
+    SimTrace {
+        issued,
+        slots,
+        instructions,
+    }
 }
 
 #[cfg(test)]
@@ -145,7 +166,14 @@ mod tests {
     use proptest::prelude::*;
 
     fn run(warps: u64, s: u64, l: u64, t: u64, w: u64, policy: Policy) -> f64 {
-        let cfg = SimConfig { warps, s, l, t, w, policy };
+        let cfg = SimConfig {
+            warps,
+            s,
+            l,
+            t,
+            w,
+            policy,
+        };
         // Long enough that the first, ragged period weighs little.
         let cycles = 60 * (l + w * t + t);
         simulate(cfg, cycles, 0).utilization()
@@ -166,12 +194,69 @@ mod tests {
 
     #[test]
     fn the_trace_shows_who_issued() {
-        let tr = simulate(SimConfig { warps: 2, s: 1, l: 6, t: 1, w: 2, policy: Policy::GreedyThenOldest }, 8, 8);
+        let tr = simulate(
+            SimConfig {
+                warps: 2,
+                s: 1,
+                l: 6,
+                t: 1,
+                w: 2,
+                policy: Policy::GreedyThenOldest,
+            },
+            8,
+            8,
+        );
         // GTO: warp 0 twice, warp 1 twice, then idle until warp 0's data at cycle 6.
-        assert_eq!(tr.issued[0], vec![Some(0), Some(0), Some(1), Some(1), None, None, Some(0), Some(0)]);
-        let tr = simulate(SimConfig { warps: 2, s: 1, l: 6, t: 1, w: 2, policy: Policy::RoundRobin }, 8, 8);
-        assert_eq!(tr.issued[0], vec![Some(0), Some(1), Some(0), Some(1), None, None, Some(0), Some(1)]);
-        let tr = simulate(SimConfig { warps: 1, s: 1, l: 4, t: 2, w: 1, policy: Policy::RoundRobin }, 6, 6);
+        assert_eq!(
+            tr.issued[0],
+            vec![
+                Some(0),
+                Some(0),
+                Some(1),
+                Some(1),
+                None,
+                None,
+                Some(0),
+                Some(0)
+            ]
+        );
+        let tr = simulate(
+            SimConfig {
+                warps: 2,
+                s: 1,
+                l: 6,
+                t: 1,
+                w: 2,
+                policy: Policy::RoundRobin,
+            },
+            8,
+            8,
+        );
+        assert_eq!(
+            tr.issued[0],
+            vec![
+                Some(0),
+                Some(1),
+                Some(0),
+                Some(1),
+                None,
+                None,
+                Some(0),
+                Some(1)
+            ]
+        );
+        let tr = simulate(
+            SimConfig {
+                warps: 1,
+                s: 1,
+                l: 4,
+                t: 2,
+                w: 1,
+                policy: Policy::RoundRobin,
+            },
+            6,
+            6,
+        );
         assert_eq!(tr.issued[0], vec![Some(0), None, None, None, Some(0), None]);
         assert_eq!(tr.slots, 3);
         assert!((tr.utilization_until(6, 2) - 2.0 / 3.0).abs() < 1e-12);

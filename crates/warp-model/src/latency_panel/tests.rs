@@ -1,0 +1,225 @@
+//! Every number of the seeds' latency and register examples, through URL → raw input → evaluate.
+
+use super::*;
+use crate::examples;
+use crate::panel::PanelInput;
+use proptest::prelude::*;
+
+fn run(query: &str) -> LatencyOutput {
+    evaluate(&LatencyInput::from_query(
+        &Query::parse(query),
+        &LatencyInput::default(),
+    ))
+}
+
+fn check(query: &str, expected: &[(&str, &str)]) {
+    let out = run(query);
+    assert!(out.errors.is_empty(), "{query}: {:?}", out.errors);
+    for (metric, value) in expected {
+        let got = out
+            .figures
+            .iter()
+            .find(|f| f.metric == *metric)
+            .map(|f| f.value.plain());
+        assert_eq!(got.as_deref(), Some(*value), "{query}: {metric}");
+    }
+}
+
+fn check_error(query: &str, param: &str, needle: &str) {
+    let out = run(query);
+    let e = out
+        .errors
+        .iter()
+        .find(|e| e.param == param)
+        .unwrap_or_else(|| panic!("{query}: {:?}", out.errors));
+    assert!(e.message.contains(needle), "{query}: {}", e.message);
+}
+
+#[test]
+fn seed_000() {
+    // Self-test / Ex 5 (E): L = 300, W = 15 → 20 ≤ 64.
+    check(
+        "L=300&W=15",
+        &[
+            ("warps-needed", "20"),
+            ("latency-hidden", "yes"),
+            ("warp-margin", "44"),
+            ("warp-deficit", "0"),
+        ],
+    );
+    // Ex 6 (F): L = 400, W = 1 → 400 > 64.
+    check(
+        "L=400&W=1",
+        &[
+            ("warps-needed", "400"),
+            ("latency-hidden", "no"),
+            ("warp-deficit", "336"),
+            ("ilp-needed", "7"),
+        ],
+    );
+    // Ex 10 (J): 1600 slots, 80 warps, 16 short, W = 25 closes it.
+    check(
+        "S=4&L=400&T=1&W=20",
+        &[
+            ("instruction-slots", "1600"),
+            ("warps-needed", "80"),
+            ("warp-deficit", "16"),
+            ("latency-hidden", "no"),
+            ("ilp-needed", "25"),
+        ],
+    );
+}
+
+#[test]
+fn seed_004() {
+    // Ex 6 G: 40 ≤ 64, margin 24; H: 80 > 64, deficit 16.
+    check(
+        "S=4&L=200&W=20",
+        &[
+            ("warps-needed", "40"),
+            ("latency-hidden", "yes"),
+            ("warp-margin", "24"),
+        ],
+    );
+    check(
+        "S=4&L=200&W=10",
+        &[
+            ("warps-needed", "80"),
+            ("latency-hidden", "no"),
+            ("warp-deficit", "16"),
+        ],
+    );
+    // Ex 8: ceiling 32; 40 regs → 1638 threads, 51 warps, 12.8 lost; fed back: 51 available.
+    check(
+        "S=4&L=200&W=20&regs=40",
+        &[
+            ("reg-ceiling", "32"),
+            ("max-resident-threads", "1638"),
+            ("resident-warps", "51"),
+            ("warps-lost", "12.8125"),
+            ("warps-available", "51"),
+            ("latency-hidden", "yes"),
+            ("warp-margin", "11"),
+        ],
+    );
+    // Part 1: 128 cores → 4 warp instructions a cycle, each still ≥ 1 cycle.
+    check(
+        "cores=128",
+        &[("warps-per-cycle", "4"), ("warp-instruction-cycles", "1")],
+    );
+}
+
+#[test]
+fn presets() {
+    let answers = [
+        ("warp-scheduling/E", "warps-needed", "20"),
+        ("warp-scheduling/F", "warps-needed", "400"),
+        ("warp-scheduling/J", "warp-deficit", "16"),
+        ("execution-model/G", "warp-margin", "24"),
+        ("execution-model/H", "warp-deficit", "16"),
+        ("execution-model/J", "max-resident-threads", "1638"),
+    ];
+    for (key, metric, value) in answers {
+        let ex = examples::find(key).unwrap();
+        let out = evaluate(&LatencyInput::from_params(ex.params));
+        assert!(out.errors.is_empty(), "{key}: {:?}", out.errors);
+        let got = out
+            .figures
+            .iter()
+            .find(|f| f.metric == metric)
+            .map(|f| f.value.plain());
+        assert_eq!(got.as_deref(), Some(value), "{key}");
+    }
+}
+
+#[test]
+fn hardware_mode() {
+    check(
+        "mode=hardware&cc=8.0&regs=40&tpb=256&S=4&L=200&W=20",
+        &[
+            ("regs-per-warp", "1280"),
+            ("blocks-per-sm", "6"),
+            ("resident-warps", "48"),
+            ("occupancy", "0.75"),
+            ("limiting-factor", "registers"),
+            ("warps-available", "48"),
+        ],
+    );
+    check(
+        "mode=hardware&cc=7.5",
+        &[("resident-warps", "32"), ("limiting-factor", "warps")],
+    );
+    let text = run("mode=hardware&cc=8.0&regs=40").worked[1].text();
+    assert!(text.contains("⌈(40 × 32)/256⌉ × 256 = 1280"), "{text}");
+    assert!(text.contains("sub-partitions"), "{text}");
+}
+
+#[test]
+fn simulation_beside_the_formula() {
+    check(
+        "L=300&W=15&resident=20",
+        &[
+            ("simulated-utilization", "1"),
+            ("predicted-utilization", "1"),
+        ],
+    );
+    check(
+        "L=300&W=15&resident=10",
+        &[
+            ("simulated-utilization", "0.5"),
+            ("predicted-utilization", "0.5"),
+        ],
+    );
+    let out = run("S=4&L=400&W=20&policy=gto");
+    let (cfg, trace) = out.sim.unwrap();
+    assert_eq!(cfg.warps, 64);
+    assert_eq!(trace.issued.len(), 4);
+    assert_eq!(trace.issued[0].len(), RECORDED_CYCLES as usize);
+    // A huge L stays within the work budget.
+    let out = run("L=100000&W=1&S=8");
+    assert!(out.errors.is_empty());
+}
+
+#[test]
+fn worked_steps_show_the_unit_cancellation() {
+    let text = run("S=4&L=400&T=1&W=20").worked[0].text();
+    assert!(
+        text.contains("(N_sched · L)/T_issue = (4 × 400)/1 = 1600"),
+        "{text}"
+    );
+    assert!(text.contains("⌈1600/(1 × 20)⌉ = 80"), "{text}");
+    assert!(text.contains("instruction slots"), "{text}");
+    assert!(text.contains("W ≥ ⌈1600/(1 × 64)⌉ = 25"), "{text}");
+    let text = run("regs=40").worked[1].text();
+    assert!(text.contains("⌊65536/2048⌋ = 32"), "{text}");
+    assert!(text.contains("40 × 1638 = 65520 ≤ 65536"), "{text}");
+    assert!(text.contains("40 × 1639 = 65560 > 65536"), "{text}");
+}
+
+#[test]
+fn bad_inputs_are_named() {
+    check_error("W=0", "W", "from 1");
+    check_error("L=-5", "L", "from 1 to 100000");
+    check_error("L=abc", "L", "whole number");
+    check_error("S=0", "S", "from 1 to 8");
+    check_error("mode=hardware&regs=256", "regs", "from 1 to 255");
+    check_error("mode=hardware&cc=6.1", "cc", "7.0, 7.5, 8.0, 8.6, 8.9, 9.0");
+    check_error("mode=quantum", "mode", "textbook or hardware");
+    check_error("policy=random", "policy", "rr");
+    check_error("cap=0", "cap", "from 1");
+    check_error("mode=hardware&tpb=2048", "tpb", "from 1 to 1024");
+}
+
+proptest! {
+    #[test]
+    fn any_text_gives_figures_or_named_errors(
+        l in ".{0,6}", w in ".{0,4}", s in ".{0,2}", regs in ".{0,4}", mode in ".{0,9}", cc in ".{0,4}",
+    ) {
+        let input = LatencyInput { l, w, s, regs, mode, cc, ..LatencyInput::default() };
+        let out = evaluate(&input);
+        prop_assert!(!out.figures.is_empty() || !out.errors.is_empty());
+        for e in &out.errors {
+            prop_assert!(URL_PARAMS.contains(&e.param.as_str()), "{}", e.param);
+        }
+    }
+}
