@@ -3,7 +3,6 @@
 #![cfg(target_arch = "wasm32")]
 
 use warp_lab::panels::view_panel;
-use warp_model::examples;
 use warp_model::query::{route, Query};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -132,16 +131,14 @@ async fn presets_open_with_the_seed_question_and_steps() {
 }
 
 #[wasm_bindgen_test]
-async fn cells_of_panels_not_yet_built_show_a_note() {
-    let ex = examples::find("execution-model/G").unwrap();
-    assert!(!ex.ready());
-    let (root, _h) = mount("example=execution-model/G");
+async fn panels_not_yet_built_show_a_note() {
+    let (root, _h) = mount("panel=quiz");
     leptos::task::tick().await;
     let note = root
-        .query_selector("[data-pending='latency']")
+        .query_selector("[data-pending='quiz']")
         .unwrap()
         .expect("pending note");
-    assert!(note.text_content().unwrap().contains("execution-model/G"));
+    assert!(note.text_content().unwrap().contains("later version"));
 }
 
 fn click(root: &web_sys::HtmlElement, selector: &str) {
@@ -231,4 +228,34 @@ async fn coalescing_panel_follows_stride_and_segment_toggle() {
     assert!(error(&root, "elem")
         .unwrap()
         .contains("choose 1, 2, 4, 8, 16"));
+}
+
+#[wasm_bindgen_test]
+async fn latency_panel_follows_sliders_and_steps_the_simulation() {
+    let (root, _h) = mount("panel=latency&S=4&L=400&W=20");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "warps-needed").as_deref(), Some("80"));
+    assert_eq!(value(&root, "latency-hidden").as_deref(), Some("no"));
+    type_into_selector(&root, "[data-slider='W']", "25");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "warps-needed").as_deref(), Some("64"));
+    assert_eq!(value(&root, "latency-hidden").as_deref(), Some("yes"));
+    let cycle = || {
+        root.query_selector("[data-cycle]")
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-cycle")
+            .unwrap()
+    };
+    let before = cycle();
+    click(&root, "[data-action='step']");
+    leptos::task::tick().await;
+    assert_eq!(
+        cycle().parse::<u32>().unwrap(),
+        before.parse::<u32>().unwrap() + 1
+    );
+    assert_eq!(root.query_selector_all(".sched-row").unwrap().length(), 4);
+    type_into(&root, "W", "0");
+    leptos::task::tick().await;
+    assert!(error(&root, "W").unwrap().contains("from 1"));
 }

@@ -4,6 +4,7 @@
 pub mod coalescing;
 pub mod divergence;
 pub mod home;
+pub mod latency;
 pub mod pending;
 pub mod warps;
 
@@ -18,6 +19,9 @@ pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>)
         Panel::Warps => view! { <warps::WarpsPanel query=query example=example /> }.into_any(),
         Panel::Coalescing => {
             view! { <coalescing::CoalescingPanel query=query example=example /> }.into_any()
+        }
+        Panel::Latency => {
+            view! { <latency::LatencyPanel query=query example=example /> }.into_any()
         }
         Panel::Divergence => {
             view! { <divergence::DivergencePanel query=query example=example /> }.into_any()

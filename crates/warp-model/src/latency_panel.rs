@@ -254,7 +254,7 @@ impl Capacity {
     }
 }
 
-/// Cycles recorded for the animation.
+/// Fewest cycles recorded for the animation (it records two stall periods, up to 4000 cycles).
 pub const RECORDED_CYCLES: u64 = 240;
 /// Work budget for one simulation (scheduler-cycles), so a huge L never freezes the page.
 pub const SIM_BUDGET: u64 = 400_000;
@@ -433,9 +433,13 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
         };
         // A whole number of stall periods, so the measured share is exact in steady state.
         let period = l.div_ceil(t) * t;
-        let periods = (SIM_BUDGET / (s * period)).clamp(1, 40).max(RECORDED_CYCLES.div_ceil(period));
+        // Record two periods: long enough to see the idle slots of a deficit.
+        let record = (2 * period + 48).clamp(RECORDED_CYCLES, 4000);
+        let periods = (SIM_BUDGET / (s * period))
+            .clamp(1, 40)
+            .max(record.div_ceil(period));
         let cycles = periods * period;
-        let trace = simulate(cfg, cycles, RECORDED_CYCLES);
+        let trace = simulate(cfg, cycles, record);
         let top = (lat.warps_needed().max(available).saturating_mul(5) / 4).clamp(8, 256);
         out.curve = (1..=top)
             .map(|k| (k, lat.predicted_utilization(k)))
@@ -821,11 +825,9 @@ fn register_worked(r: &Registers, cap: u64) -> Worked {
 }
 
 fn hardware_worked(arch: &Arch, regs: u64, tpb: u64, o: &HardwareOccupancy) -> Worked {
-    let per_sub = if o.regs_per_warp == 0 {
-        0
-    } else {
-        (arch.regfile / arch.sub_partitions) / o.regs_per_warp
-    };
+    let per_sub = (arch.regfile / arch.sub_partitions)
+        .checked_div(o.regs_per_warp)
+        .unwrap_or(0);
     Worked {
         question: format!(
             "Compute capability {} ({}): {} registers a thread, {tpb} threads a block. How many warps stay resident?",

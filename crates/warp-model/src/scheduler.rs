@@ -274,7 +274,7 @@ mod tests {
             let needed = Latency { s, l, t, w }.warps_needed();
             let n = needed.next_multiple_of(s);
             prop_assert!((run(n, s, l, t, w, Policy::RoundRobin) - 1.0).abs() < 1e-9);
-            if needed % s == 0 && needed > s {
+            if needed.is_multiple_of(s) && needed > s {
                 prop_assert!(run(needed - s, s, l, t, w, Policy::RoundRobin) < 0.999);
             }
         }
