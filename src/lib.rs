@@ -2,11 +2,14 @@
 //! `warp-model`. Panels are thin views: every figure they show comes from the model.
 
 pub mod components;
+pub mod embed;
 pub mod panels;
 pub mod url;
 
 use leptos::prelude::*;
+use warp_model::embed::{open_in_app_url, presentation};
 use warp_model::query::{route, Panel, Query};
+use wasm_bindgen::JsCast;
 
 use components::errors::ErrorList;
 
@@ -15,11 +18,45 @@ use components::errors::ErrorList;
 pub fn App() -> impl IntoView {
     let query = url::read_query();
     let route = route(&query);
-    let route_errors = route.errors.clone();
+    let (look, look_errors) = presentation(&query);
+    embed::apply_theme(look.theme);
+    let mut errors = route.errors.clone();
+    errors.extend(look_errors);
     let body = match route.panel {
         None => view! { <panels::home::Home /> }.into_any(),
         Some(panel) => panels::view_panel(panel, query, route.example),
     };
+    if look.embed {
+        embed::start_frame_reporting();
+        // The full app at the current state: the address is refreshed whenever the link is
+        // about to be used, since the controls rewrite the query after render.
+        let open = move || open_in_app_url(&embed::page_base(), &url::read_query());
+        let refresh = move |target: Option<web_sys::EventTarget>| {
+            if let Some(a) = target.and_then(|t| t.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
+                a.set_href(&open());
+            }
+        };
+        return view! {
+            <main id="main" class="embedded" data-embed="">
+                <ErrorList errors=Signal::stored(errors) />
+                {body}
+                <p class="open-full">
+                    <a
+                        href=open()
+                        target="_blank"
+                        rel="noopener"
+                        data-action="open-full"
+                        on:click=move |ev| refresh(ev.current_target())
+                        on:focus=move |ev| refresh(ev.current_target())
+                        on:mouseenter=move |ev| refresh(ev.current_target())
+                    >
+                        "Open in Warp Lab ↗"
+                    </a>
+                </p>
+            </main>
+        }
+        .into_any();
+    }
     view! {
         <header class="site">
             <a class="brand" href="./">"Warp Lab"</a>
@@ -42,10 +79,11 @@ pub fn App() -> impl IntoView {
             </nav>
         </header>
         <main id="main">
-            <ErrorList errors=Signal::stored(route_errors) />
+            <ErrorList errors=Signal::stored(errors) />
             {body}
         </main>
     }
+    .into_any()
 }
 
 /// The query string of the running page, for panels that need what the URL said.

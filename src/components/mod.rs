@@ -1,6 +1,7 @@
 //! Widgets shared by the panels: figures, worked steps, formulas, error messages.
 
 pub mod chart;
+pub mod embed_button;
 pub mod errors;
 pub mod figures;
 pub mod mathml;

@@ -9,6 +9,7 @@ use warp_model::figure::Value;
 use warp_model::query::{Panel, Query};
 
 use crate::components::chart::{ChartData, LineChart, Series};
+use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
@@ -67,6 +68,7 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
                 </div>
             </div>
             <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
+            <EmbedButton panel=Panel::Coalescing />
         </section>
     }
 }

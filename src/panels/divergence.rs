@@ -9,6 +9,7 @@ use warp_model::divergence_panel::{evaluate, lanes_of, DivergenceInput, Divergen
 use warp_model::examples::Example;
 use warp_model::query::{Panel, Query};
 
+use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
@@ -46,6 +47,7 @@ pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl 
                 </div>
             </div>
             <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
+            <EmbedButton panel=Panel::Divergence />
         </section>
     }
 }

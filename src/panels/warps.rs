@@ -12,6 +12,7 @@ use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
 
+use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::mathml::Formula;
@@ -45,6 +46,7 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
                 </div>
             </div>
             <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
+            <EmbedButton panel=Panel::Warps />
         </section>
     }
 }

@@ -1,5 +1,6 @@
 // A tiny static server for the end-to-end tests: dist/ at "/" and again under "/gpu/warplab/",
-// to prove the site works from a sub-path. Written by hand (node's http, no dependency) because
+// to prove the site works from a sub-path; and, on a second port (another origin), the example
+// course page that embeds the app. Written by hand (node's http, no dependency) because
 // it must also serve .wasm as application/wasm and mount one folder at two paths.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -12,17 +13,24 @@ const types = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
 };
 
-createServer(async (req, res) => {
-  let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  if (path.startsWith('/gpu/warplab/')) path = path.slice('/gpu/warplab'.length);
-  if (path.endsWith('/')) path += 'index.html';
-  const file = normalize(join(dist, path));
-  if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  }
-}).listen(port, '127.0.0.1', () => console.log(`serving ${dist} on http://127.0.0.1:${port}/`));
+function serve(root, mount) {
+  return async (req, res) => {
+    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (mount && path.startsWith(mount)) path = path.slice(mount.length - 1);
+    if (path.endsWith('/')) path += 'index.html';
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  };
+}
+
+const course = resolve(import.meta.dirname, '../../examples/course');
+const coursePort = Number(process.env.COURSE_PORT ?? 4174);
+createServer(serve(dist, '/gpu/warplab/')).listen(port, '127.0.0.1', () => console.log(`app on http://127.0.0.1:${port}/`));
+createServer(serve(course, null)).listen(coursePort, '127.0.0.1', () => console.log(`course page on http://127.0.0.1:${coursePort}/`));

@@ -8,6 +8,7 @@
 //! Written by hand rather than with a task-runner crate: it is a few process calls in a row, and
 //! keeping it dependency-free keeps `cargo xtask` fast to build on a fresh clone.
 
+mod csp;
 mod tools;
 
 use std::path::PathBuf;
@@ -20,6 +21,8 @@ fn main() -> ExitCode {
         Some("serve") => serve(),
         Some("test") => test(&args[1..]),
         Some("dist") => dist(),
+        // trunk's post_build hook (Trunk.toml), not meant to be run by hand.
+        Some("csp") => csp::hook(),
         _ => {
             eprintln!(
                 "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/"

@@ -15,6 +15,7 @@
 //!   they cost, and η.
 //! - [`occupancy`], [`scheduler`]: warps needed to hide a stall, the register ceiling, the
 //!   Occupancy Calculator's rules, and a cycle-level scheduler simulation.
+//! - [`embed`]: `embed=` and `theme=`, the iframe snippet, and the parent-page message contract.
 //! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
 //!   written back.
 //! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
@@ -29,6 +30,7 @@ pub mod coalescing;
 pub mod coalescing_panel;
 pub mod divergence;
 pub mod divergence_panel;
+pub mod embed;
 pub mod examples;
 pub mod figure;
 pub mod latency_panel;

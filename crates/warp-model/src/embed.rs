@@ -1,0 +1,239 @@
+//! Embedding in course pages: the `embed` and `theme` parameters, the iframe snippet for the
+//! current view, the link back to the full app, and the messages exchanged with a parent page.
+//!
+//! Message contract (README, "Embedding"): the app posts
+//! `{source: "warp-lab", type: "resize", height}` to its parent; a parent may post
+//! `{source: "warp-lab-host", type: "request-height"}` or
+//! `{source: "warp-lab-host", type: "set-theme", theme: "light"|"dark"|"auto"}`. Anything else is
+//! ignored: [`HostMessage::from_fields`] accepts only those shapes.
+
+use crate::params::{quote, ParamError};
+use crate::query::{Panel, Query};
+
+/// The page's colour theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    /// Follow `prefers-color-scheme`.
+    #[default]
+    Auto,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+impl Theme {
+    /// Its name in the URL.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The theme named `s`.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Theme> {
+        [Theme::Auto, Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|t| t.name() == s.trim())
+    }
+}
+
+/// How the page is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Presentation {
+    /// `embed=1`: only the panel, no site navigation.
+    pub embed: bool,
+    /// `theme=`.
+    pub theme: Theme,
+}
+
+/// Reads `embed` and `theme`; bad values fall back to the defaults and are reported.
+#[must_use]
+pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
+    let mut errors = Vec::new();
+    let embed = match q.get("embed").map(str::trim) {
+        None | Some("0" | "false" | "") => false,
+        Some("1" | "true") => true,
+        Some(other) => {
+            errors.push(ParamError::new(
+                "embed",
+                format!("embed = {} is not allowed: use 1 or 0.", quote(other)),
+            ));
+            false
+        }
+    };
+    let theme = match q.get("theme") {
+        None => Theme::Auto,
+        Some(t) => Theme::parse(t).unwrap_or_else(|| {
+            errors.push(ParamError::new(
+                "theme",
+                format!(
+                    "theme = {} is not allowed: choose light, dark or auto.",
+                    quote(t)
+                ),
+            ));
+            Theme::Auto
+        }),
+    };
+    (Presentation { embed, theme }, errors)
+}
+
+/// A sensible frame height for each panel, in CSS pixels (the frame resizes itself after load).
+#[must_use]
+pub fn default_height(panel: Option<Panel>) -> u32 {
+    match panel {
+        Some(Panel::Warps) => 900,
+        Some(Panel::Divergence | Panel::Latency) => 1000,
+        Some(Panel::Coalescing) => 1100,
+        _ => 700,
+    }
+}
+
+fn escape_attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The URL of the current view in embed mode: `base` (origin and path) with the current
+/// query, `embed=1` set.
+#[must_use]
+pub fn embed_url(base: &str, q: &Query) -> String {
+    let mut q = q.clone();
+    q.set("embed", Some("1"));
+    format!("{base}{}", q.to_search())
+}
+
+/// The full app at the same state: the query without `embed`.
+#[must_use]
+pub fn open_in_app_url(base: &str, q: &Query) -> String {
+    let mut q = q.clone();
+    q.set("embed", None);
+    format!("{base}{}", q.to_search())
+}
+
+/// The iframe snippet for the current view, as text to copy (never inserted as HTML here).
+#[must_use]
+pub fn embed_snippet(base: &str, q: &Query, panel: Option<Panel>) -> String {
+    let title = panel.map_or("Warp Lab".to_string(), |p| {
+        format!("Warp Lab: {}", p.title())
+    });
+    format!(
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>",
+        escape_attr(&embed_url(base, q)),
+        escape_attr(&title),
+        default_height(panel)
+    )
+}
+
+/// A message a parent page may send, once validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostMessage {
+    /// Report the height now.
+    RequestHeight,
+    /// Switch theme.
+    SetTheme(Theme),
+}
+
+impl HostMessage {
+    /// Validates a message's fields; `None` for anything that is not a documented message.
+    #[must_use]
+    pub fn from_fields(
+        source: Option<&str>,
+        kind: Option<&str>,
+        theme: Option<&str>,
+    ) -> Option<HostMessage> {
+        if source != Some("warp-lab-host") {
+            return None;
+        }
+        match kind? {
+            "request-height" => Some(HostMessage::RequestHeight),
+            "set-theme" => Theme::parse(theme?).map(HostMessage::SetTheme),
+            _ => None,
+        }
+    }
+}
+
+/// Largest height reported, in CSS pixels (a runaway layout never floods the parent).
+pub const MAX_REPORTED_HEIGHT: u32 = 20_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presentation_params() {
+        let (p, e) = presentation(&Query::parse("embed=1&theme=dark"));
+        assert_eq!(
+            p,
+            Presentation {
+                embed: true,
+                theme: Theme::Dark
+            }
+        );
+        assert!(e.is_empty());
+        let (p, e) = presentation(&Query::parse("embed=yes&theme=neon"));
+        assert_eq!(p, Presentation::default());
+        assert_eq!(
+            e.iter().map(|e| e.param.as_str()).collect::<Vec<_>>(),
+            ["embed", "theme"]
+        );
+        assert!(e[1].message.contains("light, dark or auto"));
+    }
+
+    #[test]
+    fn snippets_reproduce_the_view() {
+        let q = Query::parse("panel=warps&block=48,4&warp=1");
+        let s = embed_snippet("https://c.edu/gpu/warplab/", &q, Some(Panel::Warps));
+        assert_eq!(
+            s,
+            "<iframe src=\"https://c.edu/gpu/warplab/?panel=warps&amp;block=48,4&amp;warp=1&amp;embed=1\" \
+             title=\"Warp Lab: Block-to-warp map\" width=\"100%\" height=\"900\" \
+             style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>"
+        );
+        let q = Query::parse("panel=divergence&cond=idx%22%3E%3Cscript%3E&embed=1");
+        let s = embed_snippet("/", &q, Some(Panel::Divergence));
+        assert!(!s.contains("\"><script>"), "{s}");
+        assert_eq!(
+            open_in_app_url("/a/", &Query::parse("embed=1&panel=warps")),
+            "/a/?panel=warps"
+        );
+    }
+
+    #[test]
+    fn only_documented_host_messages_pass() {
+        assert_eq!(
+            HostMessage::from_fields(Some("warp-lab-host"), Some("request-height"), None),
+            Some(HostMessage::RequestHeight)
+        );
+        assert_eq!(
+            HostMessage::from_fields(Some("warp-lab-host"), Some("set-theme"), Some("dark")),
+            Some(HostMessage::SetTheme(Theme::Dark))
+        );
+        assert_eq!(
+            HostMessage::from_fields(Some("warp-lab-host"), Some("set-theme"), Some("<b>")),
+            None
+        );
+        assert_eq!(
+            HostMessage::from_fields(Some("warp-lab-host"), Some("set-theme"), None),
+            None
+        );
+        assert_eq!(
+            HostMessage::from_fields(Some("evil"), Some("request-height"), None),
+            None
+        );
+        assert_eq!(
+            HostMessage::from_fields(None, Some("request-height"), None),
+            None
+        );
+        assert_eq!(
+            HostMessage::from_fields(Some("warp-lab-host"), Some("eval"), None),
+            None
+        );
+    }
+}

@@ -1,0 +1,63 @@
+//! "Embed this view": the iframe snippet for exactly what is on screen, with copy to clipboard.
+//! The snippet is built by the model (`warp_model::embed::embed_snippet`) and shown as text.
+
+use leptos::prelude::*;
+use warp_model::embed::embed_snippet;
+use warp_model::query::Panel;
+use wasm_bindgen::JsCast;
+
+use crate::{embed, url};
+
+/// The button and the snippet it reveals.
+#[component]
+pub fn EmbedButton(panel: Panel) -> impl IntoView {
+    let snippet = RwSignal::new(String::new());
+    let status = RwSignal::new("");
+    let area = NodeRef::<leptos::html::Textarea>::new();
+    let refresh = move || {
+        snippet.set(embed_snippet(
+            &embed::page_base(),
+            &url::read_query(),
+            Some(panel),
+        ))
+    };
+    let copy = move |_| {
+        refresh();
+        let text = snippet.get_untracked();
+        let clipboard = web_sys::window().map(|w| w.navigator().clipboard());
+        match clipboard {
+            Some(c) => {
+                let promise = c.write_text(&text);
+                leptos::task::spawn_local(async move {
+                    match wasm_bindgen_futures::JsFuture::from(promise).await {
+                        Ok(_) => status.set("Copied."),
+                        Err(_) => {
+                            // Clipboards are often closed inside frames: select the text instead.
+                            if let Some(a) = area.get_untracked() {
+                                let el: &web_sys::HtmlTextAreaElement = a.unchecked_ref();
+                                el.select();
+                            }
+                            status.set("Selected: press Ctrl+C (⌘C) to copy.");
+                        }
+                    }
+                });
+            }
+            None => status.set("Select the text and copy it."),
+        }
+    };
+    view! {
+        <details class="embed-this" on:toggle=move |_| refresh()>
+            <summary data-action="embed">"Embed this view"</summary>
+            <p class="note">
+                "Paste this into a course page: the frame shows exactly this view and sizes itself "
+                "(see the README's embedding guide for the few lines that listen for its height)."
+            </p>
+            <textarea node_ref=area readonly rows="4" aria-label="Embed snippet" data-embed-snippet="" prop:value=move || snippet.get()></textarea>
+            <p>
+                <button type="button" on:click=copy data-action="copy-embed">"Copy"</button>
+                " "
+                <span class="status" aria-live="polite">{move || status.get()}</span>
+            </p>
+        </details>
+    }
+}

@@ -1,0 +1,117 @@
+//! The browser side of embedding: the theme attribute, height reports to the parent page, and
+//! the parent's messages (validated by `warp_model::embed::HostMessage` before anything acts on
+//! them). The message shapes are the README's "Embedding" contract.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use warp_model::embed::{HostMessage, Theme, MAX_REPORTED_HEIGHT};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Sets `data-theme` on `<html>` (removed for `auto`, which follows prefers-color-scheme).
+pub fn apply_theme(theme: Theme) {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = match theme {
+        Theme::Auto => root.remove_attribute("data-theme"),
+        t => root.set_attribute("data-theme", t.name()),
+    };
+}
+
+fn content_height() -> Option<u32> {
+    let body = web_sys::window()?.document()?.body()?;
+    let h = body.get_bounding_client_rect().height().ceil();
+    // Heights are small positive numbers; clamp before the cast.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    Some(h.clamp(0.0, f64::from(MAX_REPORTED_HEIGHT)) as u32)
+}
+
+fn post_height(last: &Cell<u32>, force: bool) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    let Some(height) = content_height() else {
+        return;
+    };
+    if !force && height == last.get() {
+        return;
+    }
+    last.set(height);
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"source".into(), &"warp-lab".into());
+    let _ = js_sys::Reflect::set(&msg, &"type".into(), &"resize".into());
+    let _ = js_sys::Reflect::set(&msg, &"height".into(), &JsValue::from(height));
+    let _ = parent.post_message(&msg, "*");
+}
+
+fn field(data: &JsValue, name: &str) -> Option<String> {
+    js_sys::Reflect::get(data, &name.into()).ok()?.as_string()
+}
+
+/// In an iframe: reports the height now and on every size change, and answers the parent's
+/// documented messages. Outside a frame it does nothing.
+pub fn start_frame_reporting() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let in_frame = window.parent().ok().flatten().is_some_and(|p| p != window);
+    if !in_frame {
+        return;
+    }
+    let last = Rc::new(Cell::new(0));
+    post_height(&last, true);
+
+    if let Some(body) = window.document().and_then(|d| d.body()) {
+        let l = last.clone();
+        let on_resize = Closure::<dyn FnMut()>::new(move || post_height(&l, false));
+        if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+            observer.observe(&body);
+            // The observer and its callback live as long as the page.
+            std::mem::forget(observer);
+        }
+        on_resize.forget();
+    }
+
+    let l = last.clone();
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let data = ev.data();
+            if !data.is_object() {
+                return;
+            }
+            match HostMessage::from_fields(
+                field(&data, "source").as_deref(),
+                field(&data, "type").as_deref(),
+                field(&data, "theme").as_deref(),
+            ) {
+                Some(HostMessage::RequestHeight) => post_height(&l, true),
+                Some(HostMessage::SetTheme(t)) => apply_theme(t),
+                None => {}
+            }
+        });
+    let _ = window.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+    on_message.forget();
+}
+
+/// The page's address without its query: origin and path.
+#[must_use]
+pub fn page_base() -> String {
+    web_sys::window()
+        .map(|w| {
+            let loc = w.location();
+            format!(
+                "{}{}",
+                loc.origin().unwrap_or_default(),
+                loc.pathname().unwrap_or_default()
+            )
+        })
+        .unwrap_or_default()
+}

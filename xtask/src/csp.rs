@@ -1,0 +1,98 @@
+//! `cargo xtask csp`: trunk's post-build hook. It fills index.html's Content-Security-Policy
+//! meta with the hashes of the inline scripts the build emitted (trunk's module loader, and in
+//! `trunk serve` its reload script), so that no other inline script can run.
+
+use std::path::PathBuf;
+
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+/// The policy, with `{hashes}` for the inline scripts' hashes.
+const POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+object-src 'none'; base-uri 'self'; form-action 'self'";
+
+/// The marker in index.html that the hook replaces.
+pub const MARKER: &str = "__WARP_LAB_CSP__";
+
+/// The bodies of every `<script>` without a `src`.
+fn inline_scripts(html: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(open) = rest.find("<script") {
+        let after = &rest[open..];
+        let Some(tag_end) = after.find('>') else {
+            break;
+        };
+        let tag = &after[..tag_end];
+        let body_start = open + tag_end + 1;
+        let Some(close) = rest[body_start..].find("</script>") else {
+            break;
+        };
+        if !tag.contains(" src=") {
+            out.push(&rest[body_start..body_start + close]);
+        }
+        rest = &rest[body_start + close + "</script>".len()..];
+    }
+    out
+}
+
+/// The policy for `html`.
+#[must_use]
+pub fn policy_for(html: &str) -> String {
+    let hashes: Vec<String> = inline_scripts(html)
+        .into_iter()
+        .map(|s| {
+            let digest = Sha256::digest(s.as_bytes());
+            format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            )
+        })
+        .collect();
+    POLICY.replace("{hashes}", &hashes.join(" "))
+}
+
+/// Fills the marker in `html` with the policy.
+///
+/// # Errors
+/// When the marker is missing (index.html lost its CSP meta).
+pub fn fill(html: &str) -> Result<String, String> {
+    if !html.contains(MARKER) {
+        return Err(format!(
+            "index.html has no CSP meta with content=\"{MARKER}\""
+        ));
+    }
+    Ok(html.replace(MARKER, &policy_for(html)))
+}
+
+/// Runs as trunk's post_build hook: rewrites `$TRUNK_STAGING_DIR/index.html`.
+pub fn hook() -> Result<(), String> {
+    let dir = std::env::var_os("TRUNK_STAGING_DIR")
+        .ok_or("TRUNK_STAGING_DIR is not set: run this as trunk's post_build hook")?;
+    let path = PathBuf::from(dir).join("index.html");
+    let html = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let filled = fill(&html)?;
+    std::fs::write(&path, filled).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_inline_scripts_only() {
+        let html = format!(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"{MARKER}\"><script type=\"module\">import x;</script><script src=\"a.js\"></script>"
+        );
+        let filled = fill(&html).unwrap();
+        // sha256("import x;"), base64.
+        let expected =
+            base64::engine::general_purpose::STANDARD.encode(Sha256::digest(b"import x;"));
+        assert!(filled.contains(&format!("'sha256-{expected}'")), "{filled}");
+        assert!(filled.contains("'wasm-unsafe-eval'"));
+        assert!(!filled.contains("'unsafe-eval'"));
+        assert_eq!(filled.matches("sha256-").count(), 1);
+        assert!(fill("<html></html>").is_err());
+    }
+}
