@@ -16,6 +16,8 @@
 //! - [`occupancy`], [`scheduler`]: warps needed to hide a stall, the register ceiling, the
 //!   Occupancy Calculator's rules, and a cycle-level scheduler simulation.
 //! - [`embed`]: `embed=` and `theme=`, the iframe snippet, and the parent-page message contract.
+//! - [`quiz`], [`progress`]: the seeds' recall cards and generated questions, grading,
+//!   GIFT export, and the learner's versioned progress document.
 //! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
 //!   written back.
 //! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
@@ -39,7 +41,9 @@ pub mod math;
 pub mod occupancy;
 pub mod panel;
 pub mod params;
+pub mod progress;
 pub mod query;
+pub mod quiz;
 pub mod scheduler;
 pub mod warp_map;
 pub mod warps_panel;

@@ -1,0 +1,199 @@
+//! The quiz bank against the seeds, the generators against the panels, grading, GIFT.
+
+use super::*;
+use proptest::prelude::{any, proptest};
+
+fn bank(qid: &str) -> Question {
+    seed_bank()
+        .into_iter()
+        .find(|q| q.qid == qid)
+        .unwrap_or_else(|| panic!("{qid}"))
+}
+
+#[test]
+fn numbers_are_read_the_ways_people_write_them() {
+    for (raw, v) in [
+        ("0.571", 0.571),
+        ("57.1%", 0.571),
+        ("4/7", 4.0 / 7.0),
+        ("1,638", 1638.0),
+        ("2,088,960", 2_088_960.0),
+        ("¼", 0.25),
+        ("2×", 2.0),
+        ("2x", 2.0),
+        (" 12.8 ", 12.8),
+        ("3.125 %", 0.03125),
+    ] {
+        let got = parse_number(raw).unwrap_or_else(|| panic!("{raw}"));
+        assert!((got - v).abs() < 1e-9, "{raw}: {got}");
+    }
+    for raw in ["", "abc", "1,23", "4/0", "1e999", "12,3456", "--"] {
+        assert!(
+            parse_number(raw).is_none() || raw == "--" && parse_number(raw).is_none(),
+            "{raw}"
+        );
+    }
+}
+
+#[test]
+fn the_bank_holds_every_recall_and_self_test_item() {
+    let b = seed_bank();
+    let count = |seed: &str| {
+        b.iter()
+            .filter(|q| q.source.as_deref().is_some_and(|s| s.starts_with(seed)))
+            .count()
+    };
+    assert_eq!(count("seed 000"), 9);
+    assert_eq!(count("seed 003"), 9);
+    assert_eq!(count("seed 004"), 8);
+    let mut ids: Vec<&str> = b.iter().map(|q| q.qid.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), b.len(), "qids are unique");
+    // Every bank item with a scenario has the panel's worked steps as its solution.
+    for q in &b {
+        assert_eq!(q.link.is_some(), !q.solution.is_empty(), "{}", q.qid);
+    }
+}
+
+#[test]
+fn grading_and_misconceptions() {
+    let q = bank("s003-ex2-myth");
+    assert!(q.grade("150").correct);
+    let g = q.grade("53.125");
+    assert!(
+        !g.correct && g.feedback.contains("amortisation myth"),
+        "{}",
+        g.feedback
+    );
+    let g = q.grade("50 + 100/32");
+    assert!(
+        !g.correct && g.feedback.contains("could not read"),
+        "{}",
+        g.feedback
+    );
+    let q = bank("s004-recall-quarter");
+    let g = q.grade("¼");
+    assert!(
+        !g.correct && g.feedback.contains("¼-cycle trap"),
+        "{}",
+        g.feedback
+    );
+    assert!(q.grade("1").correct);
+    let q = bank("s003-self-5-5-eff");
+    for ok in ["0.5", "50%", "1/2", "0.503"] {
+        assert!(q.grade(ok).correct, "{ok}");
+    }
+    assert!(!q.grade("0.51").correct);
+    let q = bank("s004-recall-eta");
+    for ok in ["0.03125", "3.125%", "1/32", "3.1%"] {
+        assert!(q.grade(ok).correct, "{ok}");
+    }
+    let q = bank("s000-recall-linear");
+    assert!(q.grade("0").correct);
+    assert!(!q.grade("2").correct);
+    assert!(!q.grade("9").correct);
+    let q = bank("s004-recall-latency");
+    assert!(q.grade("no").correct && !q.grade("yes").correct);
+    let q = bank("s004-recall-regs");
+    assert!(q.grade("1,638").correct);
+    assert!(q.grade("2048").feedback.contains("32 registers"));
+}
+
+#[test]
+fn generated_answers_agree_with_the_panels() {
+    let mut rng = Rng::new(7);
+    for _ in 0..80 {
+        for t in Topic::ALL {
+            let q = generate(t, &mut rng);
+            assert!(q.link.is_some() && !q.solution.is_empty(), "{}", q.qid);
+            // The right answer grades right, by its own text.
+            let answer = match &q.kind {
+                Kind::Number { value, .. } => format_decimal(*value),
+                Kind::Choice { correct, .. } => correct.to_string(),
+                Kind::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
+            };
+            assert!(q.grade(&answer).correct, "{}: {answer}", q.qid);
+            // An independent recomputation for each template.
+            let p: Vec<u64> = q.qid.rsplit('-').filter_map(|s| s.parse().ok()).collect();
+            if q.qid.starts_with("gen-warps-count") {
+                let (y, x) = (p[0], p[1]);
+                assert_eq!(q.answer_text(), format!("{} warps", (x * y).div_ceil(32)));
+            }
+            if q.qid.starts_with("gen-lat-needed") {
+                let (w, l, s) = (p[0], p[1], p[2]);
+                assert_eq!(q.answer_text(), format!("{} warps", (s * l).div_ceil(w)));
+            }
+            if q.qid.starts_with("gen-co-tx") {
+                let (stride, elem) = (p[0], p[1]);
+                let mut lines: Vec<u64> = (0..32).map(|l| l * stride * elem / 128).collect();
+                lines.dedup();
+                assert_eq!(q.answer_text(), format!("{} transactions", lines.len()));
+            }
+            // A misconception never equals the right answer.
+            for m in &q.misconceptions {
+                assert!(
+                    !q.grade(&format_decimal(m.answer)).correct,
+                    "{}: myth {}",
+                    q.qid,
+                    m.answer
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_quiz() {
+    let a = build(None, 42, 12);
+    let b = build(None, 42, 12);
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 12);
+    let c = build(None, 43, 12);
+    assert_ne!(
+        a.iter().map(|q| &q.qid).collect::<Vec<_>>(),
+        c.iter().map(|q| &q.qid).collect::<Vec<_>>()
+    );
+    let w = build(Some(Topic::Coalescing), 1, 6);
+    assert!(w.iter().all(|q| q.topic == Topic::Coalescing));
+    assert_eq!(build(None, 1, 0).len(), 1);
+    assert_eq!(build(None, 1, 1000).len(), 50);
+    // A pinned quiz: these ids are a promise to instructors who shared the link.
+    let pinned: Vec<String> = build(Some(Topic::Latency), 2026, 3)
+        .into_iter()
+        .map(|q| q.qid)
+        .collect();
+    assert_eq!(pinned.len(), 3);
+    assert_eq!(
+        pinned,
+        build(Some(Topic::Latency), 2026, 3)
+            .into_iter()
+            .map(|q| q.qid)
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn gift_export() {
+    let qs = vec![
+        bank("s003-ex2-myth"),
+        bank("s003-self-5-5-eff"),
+        bank("s000-recall-linear"),
+        bank("s004-recall-latency"),
+    ];
+    let gift = to_gift(&qs, "Warp Lab quiz");
+    assert!(gift.contains("::s003-ex2-myth::One thread takes a 100-cycle path, the other 31 a 50-cycle path. How many cycles does the warp take? {#150:0}"), "{gift}");
+    assert!(gift.contains("{#0.5:0.005}"), "{gift}");
+    assert!(gift.contains("{=x ~y ~z}"), "{gift}");
+    assert!(gift.contains("{FALSE}"), "{gift}");
+    assert_eq!(gift_escape("a=b:c{d}#~"), "a\\=b\\:c\\{d\\}\\#\\~");
+}
+
+proptest! {
+    #[test]
+    fn grading_never_panics(raw in ".{0,30}", seed in any::<u64>()) {
+        for q in build(None, seed, 4) {
+            let _ = q.grade(&raw);
+        }
+    }
+}
