@@ -115,3 +115,26 @@ pub fn page_base() -> String {
         })
         .unwrap_or_default()
 }
+
+/// In a frame, tells the parent the quiz score after each answer:
+/// `{source: "warp-lab", type: "quiz-score", correct, total, topic, seed}` (`seed` as a string,
+/// since a u64 does not fit a JavaScript number).
+pub fn post_quiz_score(correct: u32, total: u32, topic: &str, seed: u64) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    if parent == window {
+        return;
+    }
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"source".into(), &"warp-lab".into());
+    let _ = js_sys::Reflect::set(&msg, &"type".into(), &"quiz-score".into());
+    let _ = js_sys::Reflect::set(&msg, &"correct".into(), &JsValue::from(correct));
+    let _ = js_sys::Reflect::set(&msg, &"total".into(), &JsValue::from(total));
+    let _ = js_sys::Reflect::set(&msg, &"topic".into(), &topic.into());
+    let _ = js_sys::Reflect::set(&msg, &"seed".into(), &seed.to_string().into());
+    let _ = parent.post_message(&msg, "*");
+}

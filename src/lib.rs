@@ -2,8 +2,10 @@
 //! `warp-model`. Panels are thin views: every figure they show comes from the model.
 
 pub mod components;
+pub mod download;
 pub mod embed;
 pub mod panels;
+pub mod storage;
 pub mod url;
 
 use leptos::prelude::*;

@@ -132,10 +132,10 @@ async fn presets_open_with_the_seed_question_and_steps() {
 
 #[wasm_bindgen_test]
 async fn panels_not_yet_built_show_a_note() {
-    let (root, _h) = mount("panel=quiz");
+    let (root, _h) = mount("panel=gpu");
     leptos::task::tick().await;
     let note = root
-        .query_selector("[data-pending='quiz']")
+        .query_selector("[data-pending='gpu']")
         .unwrap()
         .expect("pending note");
     assert!(note.text_content().unwrap().contains("later version"));
@@ -258,4 +258,77 @@ async fn latency_panel_follows_sliders_and_steps_the_simulation() {
     type_into(&root, "W", "0");
     leptos::task::tick().await;
     assert!(error(&root, "W").unwrap().contains("from 1"));
+}
+
+#[wasm_bindgen_test]
+async fn quiz_grades_an_answer_and_keeps_score() {
+    let _ = web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .clear();
+    let (root, _h) = mount("panel=quiz&topic=warps&seed=7&count=3");
+    leptos::task::tick().await;
+    let cards = root.query_selector_all("[data-quiz-question]").unwrap();
+    assert_eq!(cards.length(), 3);
+    assert_eq!(value(&root, "quiz-score").as_deref(), Some("0/0"));
+    // Answer the first numeric question wrongly with text the model cannot read.
+    let first: web_sys::Element = root
+        .query_selector("[data-quiz-question] input[name=answer][type=text]")
+        .unwrap()
+        .unwrap();
+    let form = first.closest("form").unwrap().unwrap();
+    let input: web_sys::HtmlInputElement = first.unchecked_into();
+    input.set_value("not a number");
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    let form: web_sys::HtmlFormElement = form.unchecked_into();
+    form.request_submit().unwrap();
+    leptos::task::tick().await;
+    let fb = form
+        .query_selector("[data-quiz-feedback]")
+        .unwrap()
+        .expect("feedback");
+    assert_eq!(fb.get_attribute("data-correct").as_deref(), Some("false"));
+    assert!(fb.text_content().unwrap().contains("could not read"));
+    assert_eq!(value(&root, "quiz-score").as_deref(), Some("0/1"));
+}
+
+#[wasm_bindgen_test]
+async fn forecast_first_hides_the_figures_until_a_guess() {
+    let (root, _h) = mount("panel=warps&block=100");
+    leptos::task::tick().await;
+    let gate = || {
+        root.query_selector(".gated")
+            .unwrap()
+            .unwrap()
+            .has_attribute("hidden")
+    };
+    assert!(!gate());
+    click(&root, "[data-action='forecast-first']");
+    leptos::task::tick().await;
+    assert!(gate());
+    type_into(&root, "forecast-guess", "3");
+    let form: web_sys::HtmlFormElement = root
+        .query_selector("form.guess")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    form.request_submit().unwrap();
+    leptos::task::tick().await;
+    assert!(!gate());
+    let fb = root
+        .query_selector("[data-forecast-feedback]")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert_eq!(
+        fb,
+        "You guessed 3; the answer is 4 warps: off by 1 (25% of the answer)."
+    );
 }

@@ -45,7 +45,15 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
             None => status.set("Select the text and copy it."),
         }
     };
+    let quiz_topic = match panel {
+        Panel::Warps => Some("warps"),
+        Panel::Divergence => Some("divergence"),
+        Panel::Latency => Some("latency"),
+        Panel::Coalescing => Some("coalescing"),
+        Panel::Quiz | Panel::Gpu => None,
+    };
     view! {
+        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=format!("?panel=quiz&topic={t}") data-action="quiz-me">"Quiz me on this"</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>
             <summary data-action="embed">"Embed this view"</summary>
             <p class="note">

@@ -4,6 +4,7 @@ pub mod chart;
 pub mod embed_button;
 pub mod errors;
 pub mod figures;
+pub mod forecast;
 pub mod mathml;
 pub mod panel_frame;
 pub mod worked;

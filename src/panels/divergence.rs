@@ -11,7 +11,7 @@ use warp_model::query::{Panel, Query};
 
 use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
-use crate::components::figures::Figures;
+use crate::components::forecast::ForecastFigures;
 use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
 use crate::components::worked::WorkedList;
 
@@ -32,7 +32,7 @@ pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl 
                 <div class="side">
                     <Controls input=input errors=errors />
                     <ErrorList errors=errors />
-                    <Figures figures=figures />
+                    <ForecastFigures figures=figures />
                 </div>
                 <div class="picture">
                     {move || match mode.get() {

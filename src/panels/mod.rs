@@ -6,6 +6,7 @@ pub mod divergence;
 pub mod home;
 pub mod latency;
 pub mod pending;
+pub mod quiz;
 pub mod warps;
 
 use leptos::prelude::*;
@@ -20,6 +21,7 @@ pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>)
         Panel::Coalescing => {
             view! { <coalescing::CoalescingPanel query=query example=example /> }.into_any()
         }
+        Panel::Quiz => view! { <quiz::QuizPanel query=query /> }.into_any(),
         Panel::Latency => {
             view! { <latency::LatencyPanel query=query example=example /> }.into_any()
         }

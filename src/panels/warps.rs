@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
-use crate::components::figures::Figures;
+use crate::components::forecast::ForecastFigures;
 use crate::components::mathml::Formula;
 use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
 use crate::components::worked::WorkedList;
@@ -38,7 +38,7 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
                 <div class="side">
                     <Controls input=input errors=errors />
                     <ErrorList errors=errors />
-                    <Figures figures=figures />
+                    <ForecastFigures figures=figures />
                 </div>
                 <div class="picture">
                     <BlockMap output=output on_pick=pick />

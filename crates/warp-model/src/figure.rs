@@ -20,8 +20,8 @@ pub enum Value {
     Coords(Vec<u64>),
     /// A yes/no answer.
     Bool(bool),
-    /// A word from a fixed vocabulary (e.g. the limiting factor: `registers`).
-    Word(&'static str),
+    /// Text from a fixed vocabulary or form (the limiting factor `registers`, a score `3/4`).
+    Text(String),
     /// Nothing applies (e.g. no ragged warp when everything divides evenly).
     None,
 }
@@ -35,7 +35,7 @@ impl Value {
             Value::Frac { value, .. } => format_decimal(*value),
             Value::Coords(c) => c.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
             Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
-            Value::Word(w) => (*w).to_string(),
+            Value::Text(w) => w.clone(),
             Value::None => "none".to_string(),
         }
     }
@@ -63,7 +63,7 @@ impl Value {
                 )
             }
             Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
-            Value::Word(w) => (*w).to_string(),
+            Value::Text(w) => w.clone(),
             Value::None => "none".to_string(),
         }
     }

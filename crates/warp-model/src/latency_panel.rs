@@ -614,7 +614,7 @@ fn figures(
                 Figure::new(
                     "limiting-factor",
                     "Limited by",
-                    Value::Word(o.limit.word()),
+                    Value::Text(o.limit.word().to_string()),
                     "",
                     "the limit that binds",
                 ),

@@ -226,3 +226,32 @@ mod tests {
         assert!(LoadProblem::Future(2).message().contains("newer"));
     }
 }
+
+/// Right answers and answers given, for the questions of one quiz in progress.
+#[must_use]
+pub fn quiz_score(p: &Progress, key: &str, qids: &[String]) -> (u32, u32) {
+    let Some(answers) = p.quizzes.get(key) else {
+        return (0, 0);
+    };
+    qids.iter()
+        .filter_map(|q| answers.get(q))
+        .fold((0, 0), |(c, t), a| (c + u32::from(a.correct), t + 1))
+}
+
+#[cfg(test)]
+mod score_tests {
+    use super::*;
+    use crate::quiz::seed_bank;
+
+    #[test]
+    fn scores_count_only_this_quiz() {
+        let bank = seed_bank();
+        let mut p = Progress::default();
+        p.record("k", &bank[0], "32", true);
+        p.record("k", &bank[1], "5", false);
+        p.record("other", &bank[2], "2", true);
+        let qids: Vec<String> = bank.iter().take(3).map(|q| q.qid.clone()).collect();
+        assert_eq!(quiz_score(&p, "k", &qids), (1, 2));
+        assert_eq!(quiz_score(&p, "none", &qids), (0, 0));
+    }
+}

@@ -149,12 +149,15 @@ pub fn parse_number(raw: &str) -> Option<f64> {
 fn parse_plain(s: &str) -> Option<f64> {
     // Commas only as thousands separators: 1,638 or 2,088,960.
     let s = if s.contains(',') {
-        let groups: Vec<&str> = s.split(',').collect();
-        let ok = groups[0].len() <= 3
-            && !groups[0].is_empty()
-            && groups[1..]
-                .iter()
-                .all(|g| g.len() == 3 || (g.len() > 3 && g[3..].starts_with('.')));
+        // Bytes, not str slices: a multi-byte character must not split a group.
+        let groups: Vec<&[u8]> = s.split(',').map(str::as_bytes).collect();
+        let last = groups.len() - 1;
+        let ok = (1..=3).contains(&groups[0].len())
+            && groups[1..].iter().enumerate().all(|(i, g)| {
+                g.len() >= 3
+                    && g[..3].iter().all(u8::is_ascii_digit)
+                    && (g.len() == 3 || (i + 1 == last && g[3] == b'.'))
+            });
         if !ok {
             return None;
         }
@@ -358,10 +361,10 @@ pub fn seed_bank() -> Vec<Question> {
         seed_q("s000-self-slowdown", Divergence, "seed 000, Quick self-test", "16 lanes take the if (cost 40), 16 the else (cost 40). What is the slowdown?", Kind::Number { value: 2.0, tolerance: 0.0, unit: "×" }, "(40 + 40)/40 = 2×.", Some("panel=divergence&paths=40,40&lanes=16,16"), vec![myth(1.0, "the two sides do not overlap: the warp runs them one after the other.")]),
         // Seed 003 — recall.
         seed_q("s003-recall-ideal", Divergence, "seed 003, Recall: the two numbers", "A warp's paths cost T1 … Tk. With no divergence, what is the time?", choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/k"], 0), "Ideal time = max: all paths overlap and the slowest sets the pace.", None, vec![]),
-        seed_q("s003-recall-diverged", Divergence, "seed 003, Recall: the two numbers", "And the diverged time?", choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/32"], 1), "Diverged time = the sum: paths run one after another.", None, vec![]),
+        seed_q("s003-recall-diverged", Divergence, "seed 003, Recall: the two numbers", "A warp's paths cost T1 … Tk and its lanes disagree. What is the diverged time?", choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/32"], 1), "Diverged time = the sum: paths run one after another.", None, vec![]),
         // Seed 003 — quick self-test.
         seed_q("s003-self-5-5-time", Divergence, "seed 003, Quick self-test", "Two paths of 5 and 5 cycles, half–half. Diverged time?", number(10.0, "cycles"), "5 + 5 = 10 cycles.", Some("panel=divergence&paths=5,5&lanes=16,16"), vec![myth(5.0, "that is the ideal time: the two halves run one after the other.")]),
-        seed_q("s003-self-5-5-eff", Divergence, "seed 003, Quick self-test", "…and its efficiency?", fraction(0.5), "max/Σ = 5/10 = 50%.", Some("panel=divergence&paths=5,5&lanes=16,16"), vec![]),
+        seed_q("s003-self-5-5-eff", Divergence, "seed 003, Quick self-test", "Two paths, 5 and 5 cycles, taken half–half: what is the efficiency?", fraction(0.5), "max/Σ = 5/10 = 50%.", Some("panel=divergence&paths=5,5&lanes=16,16"), vec![]),
         seed_q("s003-self-90-10", Divergence, "seed 003, Quick self-test", "One thread takes a 90-cycle path, 31 a 10-cycle path. What does the warp pay?", number(100.0, "cycles"), "90 + 10 = 100 cycles: not amortised.", Some("panel=divergence&paths=90,10&lanes=1,31"), vec![myth(10.0 + 90.0 / 32.0, "that is the amortisation myth: the lane count never divides a path's cost.")]),
         seed_q("s003-self-uniform", Divergence, "seed 003, Quick self-test", "All 32 threads take the same 8-cycle path. Efficiency?", fraction(1.0), "8/8 = 100% (k = 1).", Some("panel=divergence&paths=8&lanes=32"), vec![]),
         seed_q("s003-self-worst", Divergence, "seed 003, Quick self-test", "Worst-case efficiency of a 32-thread warp with equal paths?", fraction(1.0 / 32.0), "1/32 ≈ 3.125%: every thread on its own path.", None, vec![]),
@@ -372,7 +375,7 @@ pub fn seed_bank() -> Vec<Question> {
         seed_q("s004-recall-n0", Warps, "seed 004, Recall: N = 0 or negative", "N = −3 with B = 256: how many blocks launch?", number(0.0, "blocks"), "⌈N/B⌉ = 0 blocks and the guard i < N is never true: nothing runs.", Some("panel=warps&block=256&n=0"), vec![myth(1.0, "⌈−3/256⌉ is 0, not 1: a negative count launches nothing.")]),
         seed_q("s004-recall-eta", Coalescing, "seed 004, Recall: case E", "Stride-32 float reads (A[i*32]) with 128-byte transactions: η?", fraction(1.0 / 32.0), "128 useful bytes over 32 × 128 moved: 3.125%.", Some("panel=coalescing&stride=32"), vec![myth(0.5, "not half: every lane lands in its own 128-byte line.")]),
         seed_q("s004-recall-split-cycles", Divergence, "seed 004, Recall: two-way split", "heavy_path() 20 cycles on even lanes, light_path() 8 on odd: how many cycles?", number(28.0, "cycles"), "Paths serialize: 20 + 8 = 28.", Some("panel=divergence&paths=20,8&lanes=16,16"), vec![myth(20.0, "max(20, 8) is the ideal time; diverged paths add.")]),
-        seed_q("s004-recall-split-util", Divergence, "seed 004, Recall: two-way split", "…and the lane utilisation?", fraction(0.5), "448 useful of 896 lane-cycles: 50%.", Some("panel=divergence&paths=20,8&lanes=16,16"), vec![]),
+        seed_q("s004-recall-split-util", Divergence, "seed 004, Recall: two-way split", "heavy_path() costs 20 cycles on even lanes, light_path() 8 on odd lanes: what is the lane utilisation?", fraction(0.5), "448 useful of 896 lane-cycles: 50%.", Some("panel=divergence&paths=20,8&lanes=16,16"), vec![]),
         seed_q("s004-recall-latency", Latency, "seed 004, Recall: latency hiding", "S = 4, L = 200, C = 10, a 64-warp cap: is the latency hidden?", Kind::YesNo(false), "S·L/C = 80 > 64: it fails at the cap.", Some("panel=latency&S=4&L=200&W=10"), vec![]),
         seed_q("s004-recall-regs", Latency, "seed 004, Recall: register ceiling", "40 registers a thread on a 65,536-register SM: how many threads stay resident?", number(1638.0, "threads"), "⌊65536/40⌋ = 1638.", Some("panel=latency&regs=40"), vec![myth(2048.0, "2048 needs ≤ 32 registers a thread; at 40 only ⌊65536/40⌋ fit.")]),
         seed_q("s004-recall-quarter", Latency, "seed 004, Recall: the quarter-cycle trap", "128 cores, 32-thread warps: how many cycles does one warp instruction take at least?", number(1.0, "cycle"), "At least 1 cycle; 128 cores give 4 warp instructions a cycle of throughput.", Some("panel=latency&cores=128"), vec![myth(0.25, "that is the ¼-cycle trap: cores add throughput, not lower latency.")]),
@@ -472,7 +475,7 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     number(warps, "warps"),
                     format!("P = {p} threads; ⌈{p}/32⌉ = {warps}."),
                     link,
-                    if p % 32 == 0 {
+                    if p.is_multiple_of(32) {
                         vec![]
                     } else {
                         vec![myth(
@@ -507,7 +510,7 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                         number((i / 32) as f64, ""),
                         format!("⌊{i}/32⌋ = {}.", i / 32),
                         link,
-                        if i % 32 == 0 {
+                        if i.is_multiple_of(32) {
                             vec![]
                         } else {
                             vec![myth(
@@ -730,3 +733,112 @@ pub fn to_gift(questions: &[Question], title: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// The quiz a URL asks for: `topic` (`None` = all), `seed` (`None` = pick one), `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuizParams {
+    /// The topic, or all.
+    pub topic: Option<Topic>,
+    /// The seed, when given.
+    pub seed: Option<u64>,
+    /// Questions.
+    pub count: u64,
+}
+
+/// Default number of questions.
+pub const DEFAULT_COUNT: u64 = 8;
+
+impl QuizParams {
+    /// Reads `topic`, `seed` and `count`; bad values fall back to defaults and are reported.
+    #[must_use]
+    pub fn from_query(q: &Query) -> (QuizParams, Vec<crate::params::ParamError>) {
+        use crate::params::{parse_in_range, quote, ParamError};
+        let mut errors = Vec::new();
+        let topic = match q.get("topic").map(str::trim) {
+            None | Some("all" | "") => None,
+            Some(t) => Topic::parse(t).or_else(|| {
+                errors.push(ParamError::new(
+                    "topic",
+                    format!("topic = {} is not allowed: choose warps, divergence, latency, coalescing or all.", quote(t)),
+                ));
+                None
+            }),
+        };
+        let seed = q.get("seed").and_then(|s| {
+            parse_in_range("seed", s, 0, u64::MAX, "")
+                .map_err(|e| errors.push(e))
+                .ok()
+        });
+        let count = q
+            .get("count")
+            .map_or(Some(DEFAULT_COUNT), |c| {
+                parse_in_range("count", c, 1, MAX_COUNT, "")
+                    .map_err(|e| errors.push(e))
+                    .ok()
+            })
+            .unwrap_or(DEFAULT_COUNT);
+        (QuizParams { topic, seed, count }, errors)
+    }
+
+    /// The key a quiz in progress is stored under.
+    #[must_use]
+    pub fn key(&self, seed: u64) -> String {
+        format!(
+            "{}/{seed}/{}",
+            self.topic.map_or("all", Topic::name),
+            self.count
+        )
+    }
+}
+
+/// How far a forecast was from a figure, in words ("Predict, then reveal" in every panel).
+#[must_use]
+pub fn forecast_feedback(guess: &str, figure: &Figure) -> String {
+    let answer = figure.value.plain();
+    let shown = format!("{} {}", figure.value.human(), figure.unit)
+        .trim()
+        .to_string();
+    match (&figure.value, answer.parse::<f64>()) {
+        (crate::figure::Value::Bool(b), _) => {
+            let g = matches!(
+                guess.trim().to_ascii_lowercase().as_str(),
+                "yes" | "y" | "true" | "1"
+            );
+            if g == *b {
+                format!("You said {}: right.", guess.trim())
+            } else {
+                format!("You said {}; the answer is {shown}.", guess.trim())
+            }
+        }
+        (_, Ok(v)) => match parse_number(guess) {
+            None => format!(
+                "The answer is {shown}. (Your guess “{}” is not a number.)",
+                guess.chars().take(24).collect::<String>()
+            ),
+            Some(g) if (g - v).abs() <= 1e-9 * v.abs().max(1.0) => {
+                format!("You guessed {}: exactly right.", format_decimal(g))
+            }
+            Some(g) => {
+                let off = (g - v).abs();
+                let rel = if v == 0.0 {
+                    String::new()
+                } else {
+                    format!(
+                        " ({} of the answer)",
+                        crate::figure::Value::Frac {
+                            value: off / v.abs(),
+                            percent: true
+                        }
+                        .human()
+                    )
+                };
+                format!(
+                    "You guessed {}; the answer is {shown}: off by {}{rel}.",
+                    format_decimal(g),
+                    format_decimal(off)
+                )
+            }
+        },
+        _ => format!("The answer is {shown}."),
+    }
+}

@@ -53,6 +53,7 @@ test('"Embed this view" gives a snippet that reproduces the current view', async
   await app.field('block-x').fill('48');
   await app.field('block-y').fill('4');
   await page.locator('[data-action="embed"]').click();
+  await expect(page.locator('[data-embed-snippet]')).toHaveValue(/<iframe/);
   const snippet = await page.locator('[data-embed-snippet]').inputValue();
   expect(snippet).toContain('title="Warp Lab: Block-to-warp map"');
   const src = snippet.match(/src="([^"]+)"/)![1].replaceAll('&amp;', '&');

@@ -197,3 +197,52 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn quiz_params_and_forecasts() {
+    let (p, e) = QuizParams::from_query(&Query::parse("topic=latency&seed=42&count=5"));
+    assert!(e.is_empty());
+    assert_eq!(
+        p,
+        QuizParams {
+            topic: Some(Topic::Latency),
+            seed: Some(42),
+            count: 5
+        }
+    );
+    assert_eq!(p.key(42), "latency/42/5");
+    let (p, e) = QuizParams::from_query(&Query::parse("topic=cooking&seed=-1&count=99"));
+    assert_eq!(
+        p,
+        QuizParams {
+            topic: None,
+            seed: None,
+            count: DEFAULT_COUNT
+        }
+    );
+    assert_eq!(
+        e.iter().map(|e| e.param.as_str()).collect::<Vec<_>>(),
+        ["topic", "seed", "count"]
+    );
+    use crate::figure::Value;
+    let f = Figure::new("warps-per-block", "Warps", Value::Int(4), "warps", "");
+    assert_eq!(
+        forecast_feedback("3", &f),
+        "You guessed 3; the answer is 4 warps: off by 1 (25% of the answer)."
+    );
+    assert_eq!(forecast_feedback("4", &f), "You guessed 4: exactly right.");
+    assert!(forecast_feedback("lots", &f).contains("not a number"));
+    let e = Figure::new(
+        "efficiency",
+        "η",
+        Value::Frac {
+            value: 0.5,
+            percent: true,
+        },
+        "",
+        "",
+    );
+    assert!(forecast_feedback("57%", &e).contains("off by 0.07"));
+    let b = Figure::new("latency-hidden", "Hidden", Value::Bool(false), "", "");
+    assert!(forecast_feedback("yes", &b).contains("the answer is no"));
+}

@@ -1,0 +1,336 @@
+//! The self-test panel: a quiz from the URL (`topic`, `seed`, `count`), graded by the model,
+//! with worked solutions, a running score, GIFT export, and progress that lasts.
+
+use leptos::prelude::*;
+use warp_model::figure::{Figure, Value};
+use warp_model::progress::{quiz_score, Progress};
+use warp_model::query::{Panel, Query};
+use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
+use wasm_bindgen::JsCast;
+
+use crate::components::errors::ErrorList;
+use crate::components::figures::Figures;
+use crate::components::worked::WorkedSteps;
+use crate::{download, embed, storage, url};
+
+fn random_seed() -> u64 {
+    // Two draws of 26 bits: enough for distinct quizzes; the seed is then in the URL.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let draw = || (js_sys::Math::random() * f64::from(1u32 << 26)) as u64;
+    (draw() << 26) | draw()
+}
+
+/// The panel.
+#[component]
+pub fn QuizPanel(query: Query) -> impl IntoView {
+    let (params, param_errors) = QuizParams::from_query(&query);
+    let seed = params.seed.unwrap_or_else(random_seed);
+    {
+        // The address names the seed, so the link reproduces this quiz.
+        let mut q = query.clone();
+        q.set("panel", Some(Panel::Quiz.name()));
+        q.set("seed", Some(&seed.to_string()));
+        url::replace_query(&q);
+    }
+    let questions = quiz::build(params.topic, seed, params.count);
+    let qids: Vec<String> = questions.iter().map(|q| q.qid.clone()).collect();
+    let key = params.key(seed);
+    let loaded = storage::load();
+    let progress = RwSignal::new(loaded.progress);
+    let notice = RwSignal::new(loaded.notice);
+    let topic_name = params.topic.map_or("all", Topic::name);
+
+    let score = {
+        let (key, qids) = (key.clone(), qids.clone());
+        Memo::new(move |_| progress.with(|p| quiz_score(p, &key, &qids)))
+    };
+    let on_answer = {
+        let key = key.clone();
+        move |q: Question, raw: String| {
+            let grade = q.grade(&raw);
+            progress.update(|p| p.record(&key, &q, &raw, grade.correct));
+            if !progress.with_untracked(storage::save) {
+                notice.set(Some("Your progress could not be saved in this browser: it lasts until you close the tab.".into()));
+            }
+            let (c, t) = score.get_untracked();
+            embed::post_quiz_score(c, t, topic_name, seed);
+        }
+    };
+    let figures = Signal::derive(move || {
+        let (c, t) = score.get();
+        // `quiz-score`'s plain value is "correct/total" (the hooks' contract).
+        let mut f = vec![Figure::new(
+            "quiz-score",
+            "Score",
+            Value::Text(format!("{c}/{t}")),
+            "",
+            "right answers / answers given",
+        )
+        .key()];
+        f.extend(progress.with(|p| {
+            Topic::ALL
+                .iter()
+                .map(|t| {
+                    Figure::new(
+                        mastery_metric(*t),
+                        mastery_label(*t),
+                        p.mastery(*t).map_or(Value::None, |m| Value::Frac {
+                            value: m,
+                            percent: true,
+                        }),
+                        "",
+                        "right answers on this topic, all quizzes",
+                    )
+                })
+                .collect::<Vec<_>>()
+        }));
+        f.push(Figure::new(
+            "review-due",
+            "To review",
+            Value::Int(progress.with(|p| p.review_queue().len() as u64)),
+            "questions",
+            "Leitner boxes 1–4: missed questions first",
+        ));
+        f
+    });
+    let gift = quiz::to_gift(
+        &questions,
+        &format!(
+            "Warp Lab quiz: topic={topic_name}, seed={seed}, {} questions",
+            questions.len()
+        ),
+    );
+    let gift_name = format!("warp-lab-quiz-{topic_name}-{seed}.gift.txt");
+    let gift_for_download = gift.clone();
+    let errors = Signal::stored(param_errors);
+    view! {
+        <section class="panel quiz" data-panel="quiz">
+            <h1>{Panel::Quiz.title()}</h1>
+            <p class="question">{Panel::Quiz.question()}</p>
+            <ErrorList errors=errors />
+            {move || notice.get().map(|n| view! { <p class="notice" role="status" data-notice="">{n}</p> })}
+            <QuizControls params=params seed=seed />
+            <Figures figures=figures />
+            <ol class="quiz-questions">
+                {questions
+                    .into_iter()
+                    .map(|q| {
+                        let key = key.clone();
+                        let on_answer = on_answer.clone();
+                        view! { <li><QuestionCard q=q progress=progress quiz_key=key on_answer=on_answer /></li> }
+                    })
+                    .collect_view()}
+            </ol>
+            <details class="gift">
+                <summary>"Export this quiz for Moodle (GIFT)"</summary>
+                <p class="note">{format!("Numerical questions carry their tolerance (fractions ±{FRACTION_TOLERANCE}).")}</p>
+                <textarea readonly rows="6" data-gift="" aria-label="GIFT export" prop:value=gift></textarea>
+                <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
+                    "Download .gift.txt"
+                </button>
+            </details>
+            <ProgressTools progress=progress notice=notice />
+        </section>
+    }
+}
+
+fn mastery_metric(t: Topic) -> &'static str {
+    match t {
+        Topic::Warps => "mastery-warps",
+        Topic::Divergence => "mastery-divergence",
+        Topic::Latency => "mastery-latency",
+        Topic::Coalescing => "mastery-coalescing",
+    }
+}
+
+fn mastery_label(t: Topic) -> &'static str {
+    match t {
+        Topic::Warps => "Mastery: warps",
+        Topic::Divergence => "Mastery: divergence",
+        Topic::Latency => "Mastery: latency",
+        Topic::Coalescing => "Mastery: coalescing",
+    }
+}
+
+#[component]
+fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
+    let topic = params.topic.map_or("all", Topic::name);
+    let options = ["all", "warps", "divergence", "latency", "coalescing"];
+    view! {
+        <form class="quiz-controls" method="get" action="./">
+            <input type="hidden" name="panel" value="quiz" />
+            <label>
+                "Topic "
+                <select name="topic">
+                    {options.iter().map(|o| view! { <option value=*o selected=*o == topic>{*o}</option> }).collect_view()}
+                </select>
+            </label>
+            <label>"Questions " <input type="number" name="count" min="1" max="50" value=params.count.to_string() /></label>
+            <label>"Seed " <input type="text" name="seed" value=seed.to_string() inputmode="numeric" /></label>
+            <button type="submit">"Open this quiz"</button>
+            <a href=format!("?panel=quiz&topic={topic}&count={}", params.count)>"A new quiz"</a>
+        </form>
+    }
+}
+
+#[component]
+fn QuestionCard(
+    q: Question,
+    progress: RwSignal<Progress>,
+    quiz_key: String,
+    on_answer: impl Fn(Question, String) + Clone + Send + Sync + 'static,
+) -> impl IntoView {
+    let answered = {
+        let (key, qid) = (quiz_key.clone(), q.qid.clone());
+        Memo::new(move |_| {
+            progress.with(|p| {
+                p.quizzes
+                    .get(&key)
+                    .and_then(|m| m.get(&qid))
+                    .map(|a| a.raw.clone())
+            })
+        })
+    };
+    let raw = RwSignal::new(answered.get_untracked().unwrap_or_default());
+    let qq = q.clone();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if answered.get_untracked().is_some() {
+            return;
+        }
+        // Radios report through the form; a text answer through the signal.
+        let from_form = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlFormElement>().ok())
+            .and_then(|f| {
+                f.query_selector("input[name=answer]:checked")
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .map(|i| i.value());
+        let value = from_form.unwrap_or_else(|| raw.get_untracked());
+        if value.trim().is_empty() {
+            return;
+        }
+        on_answer(qq.clone(), value);
+    };
+    let input = match &q.kind {
+        Kind::Number { unit, .. } => view! {
+            <label class="answer">
+                "Your answer "
+                <input type="text" name="answer" autocomplete="off" prop:value=move || raw.get() on:input=move |ev| raw.set(event_target_value(&ev))
+                    disabled=move || answered.get().is_some() />
+                " " {*unit}
+            </label>
+        }
+        .into_any(),
+        Kind::Choice { options, .. } => options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let value = i.to_string();
+                let checked = answered.get_untracked().as_deref() == Some(value.as_str());
+                view! { <label class="choice"><input type="radio" name="answer" value=value checked=checked disabled=move || answered.get().is_some() /> " " {o.clone()}</label> }
+            })
+            .collect_view()
+            .into_any(),
+        Kind::YesNo(_) => ["yes", "no"]
+            .into_iter()
+            .map(|v| {
+                let checked = answered.get_untracked().as_deref() == Some(v);
+                view! { <label class="choice"><input type="radio" name="answer" value=v checked=checked disabled=move || answered.get().is_some() /> " " {v}</label> }
+            })
+            .collect_view()
+            .into_any(),
+    };
+    let feedback_q = q.clone();
+    view! {
+        <form class="quiz-question" data-quiz-question="" data-qid=q.qid.clone() on:submit=submit>
+            <p class="prompt">{q.prompt.clone()}</p>
+            {input}
+            <button type="submit" disabled=move || answered.get().is_some()>"Check"</button>
+            {move || {
+                answered.get().map(|raw| {
+                    let g = feedback_q.grade(&raw);
+                    let q = feedback_q.clone();
+                    view! {
+                        <div class="feedback" data-quiz-feedback="" data-correct=g.correct.to_string() role="status">
+                            <p class:right=g.correct class:wrong=!g.correct>{g.feedback}</p>
+                            {q.source.clone().map(|s| view! { <p class="source">"Source: " {s}</p> })}
+                            {q.link.clone().map(|l| view! { <p><a href=format!("?{l}") data-action="open-scenario">"Open this scenario in its panel"</a></p> })}
+                            {q.solution.first().cloned().map(|w| view! { <WorkedSteps worked=w /> })}
+                        </div>
+                    }
+                })
+            }}
+        </form>
+    }
+}
+
+#[component]
+fn ProgressTools(progress: RwSignal<Progress>, notice: RwSignal<Option<String>>) -> impl IntoView {
+    let confirming = RwSignal::new(false);
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let text = file.text();
+        leptos::task::spawn_local(async move {
+            let result = wasm_bindgen_futures::JsFuture::from(text)
+                .await
+                .ok()
+                .and_then(|v| v.as_string());
+            match result.map(|t| storage::parse_import(&t)) {
+                Some(Ok(p)) => {
+                    progress.set(p);
+                    let saved = progress.with_untracked(storage::save);
+                    notice.set(Some(if saved {
+                        "Progress imported.".into()
+                    } else {
+                        "Progress imported for this session (this browser is not keeping data)."
+                            .into()
+                    }));
+                }
+                Some(Err(e)) => notice.set(Some(format!(
+                    "That file was not imported: {e} Your progress is unchanged."
+                ))),
+                None => notice.set(Some(
+                    "That file could not be read. Your progress is unchanged.".into(),
+                )),
+            }
+        });
+    };
+    view! {
+        <section class="progress-tools" aria-label="Your progress">
+            <h2>"Your progress"</h2>
+            <p class="note">"Kept in this browser only. Missed questions come back sooner (Leitner boxes)."</p>
+            <button type="button" data-action="export-progress" on:click=move |_| {
+                download::download("warp-lab-progress.json", "application/json", &progress.with_untracked(Progress::to_json));
+            }>"Export progress (JSON)"</button>
+            <label class="import">"Import progress " <input type="file" accept="application/json,.json" data-action="import-progress" on:change=import /></label>
+            <Show
+                when=move || confirming.get()
+                fallback=move || view! { <button type="button" data-action="reset-progress" on:click=move |_| confirming.set(true)>"Reset progress…"</button> }
+            >
+                <span class="confirm">
+                    "Erase all progress? "
+                    <button type="button" data-action="confirm-reset" on:click=move |_| {
+                        progress.set(Progress::default());
+                        let _ = progress.with_untracked(storage::save);
+                        confirming.set(false);
+                        notice.set(Some("Progress reset.".into()));
+                    }>"Yes, erase"</button>
+                    " "
+                    <button type="button" on:click=move |_| confirming.set(false)>"Keep it"</button>
+                </span>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,149 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const qids = (page: Page) => page.locator('[data-quiz-question]').evaluateAll((els) => els.map((e) => e.getAttribute('data-qid')));
+
+test('the same seed gives the same quiz, and the URL names the seed', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=all&seed=42&count=8');
+  await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
+  const first = await qids(page);
+  await app.open('?panel=quiz&topic=all&seed=42&count=8');
+  expect(await qids(page)).toEqual(first);
+  await app.open('?panel=quiz&topic=latency&count=4');
+  await expect(page).toHaveURL(/seed=\d+/);
+  await expect(page.locator('[data-quiz-question]')).toHaveCount(4);
+});
+
+test('answers are graded, misconceptions named, the score kept, and all of it survives a reload', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=divergence&seed=3&count=9');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  // Find the seed 003 Ex 2 card if present; otherwise answer any numeric card wrongly.
+  const cards = page.locator('[data-quiz-question]');
+  const n = await cards.count();
+  let answered = 0;
+  for (let i = 0; i < n && answered < 2; i++) {
+    const card = cards.nth(i);
+    const text = card.locator('input[name=answer][type=text]');
+    if (await text.count() === 0) continue;
+    await text.fill(answered === 0 ? '999999' : 'nonsense');
+    await card.locator('button[type=submit]').click();
+    await expect(card.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'false');
+    answered++;
+  }
+  await expect(app.figure('quiz-score')).toHaveAttribute('data-value', `0/${answered}`);
+  await page.reload();
+  await expect(app.figure('quiz-score')).toHaveAttribute('data-value', `0/${answered}`);
+  await expect(page.locator('[data-quiz-feedback]')).toHaveCount(answered);
+  await expect(app.figure('mastery-divergence')).toHaveAttribute('data-value', '0');
+  await expect(app.figure('review-due')).toHaveAttribute('data-value', String(answered));
+});
+
+test('the amortisation myth and the quarter-cycle trap get named feedback', async ({ app, page }) => {
+  // Find seeds whose quiz holds the two bank items (the bank is shuffled by the seed).
+  for (const [qid, wrong, words] of [['s003-ex2-myth', '53.125', 'amortisation myth'], ['s004-recall-quarter', '¼', '¼-cycle trap']]) {
+    let found = false;
+    for (let seed = 0; seed < 60 && !found; seed++) {
+      await app.open(`?panel=quiz&seed=${seed}&count=50`);
+      const card = page.locator(`[data-qid="${qid}"]`);
+      if (await card.count() === 0) continue;
+      found = true;
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await card.locator('input[name=answer]').fill(wrong);
+      await card.locator('button[type=submit]').click();
+      await expect(card.locator('[data-quiz-feedback]')).toContainText(words);
+      await expect(card.locator('[data-quiz-feedback]')).toContainText('Source: seed');
+    }
+    expect(found, qid).toBe(true);
+  }
+});
+
+test('a right answer on a generated question shows the panel steps and opens the scenario', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=warps&seed=11&count=6');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const card = page.locator('[data-quiz-question][data-qid^="gen-warps-count"]').first();
+  await expect(card).toBeVisible();
+  const prompt = await card.locator('.prompt').innerText();
+  const [, x, y] = prompt.match(/\((\d+), (\d+), 1\)/)!;
+  await card.locator('input[name=answer]').fill(String(Math.ceil((Number(x) * Number(y)) / 32)));
+  await card.locator('button[type=submit]').click();
+  await expect(card.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'true');
+  await expect(card.locator('[data-worked]')).toBeVisible();
+  await card.locator('[data-action="open-scenario"]').click();
+  await expect(page).toHaveURL(new RegExp(`panel=warps&block=${x},${y}`));
+});
+
+test('GIFT export, progress export and import, reset', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=coalescing&seed=5&count=4');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const gift = await page.locator('[data-gift]').inputValue();
+  expect(gift).toContain('// Warp Lab quiz: topic=coalescing, seed=5, 4 questions');
+  expect(gift.match(/^::/gm)!.length).toBe(4);
+  const card = page.locator('[data-quiz-question]').first();
+  const input = card.locator('input[name=answer]').first();
+  if (await input.getAttribute('type') === 'text') await input.fill('12345'); else await input.check();
+  await card.locator('button[type=submit]').click();
+  const download = page.waitForEvent('download');
+  await page.locator('[data-action="export-progress"]').click();
+  const file = await (await download).path();
+  const text = require('node:fs').readFileSync(file, 'utf8');
+  expect(JSON.parse(text).schema).toBe('warp-lab-progress');
+  await page.locator('[data-action="reset-progress"]').click();
+  await page.locator('[data-action="confirm-reset"]').click();
+  await expect(app.figure('quiz-score')).toHaveAttribute('data-value', '0/0');
+  await page.locator('[data-action="import-progress"]').setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(page.locator('[data-notice]')).toContainText('imported');
+  await expect(app.figure('quiz-score')).toHaveAttribute('data-value', '0/1');
+  await page.locator('[data-action="import-progress"]').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"schema":"other"}') });
+  await expect(page.locator('[data-notice]')).toContainText('not Warp Lab progress');
+  await expect(app.figure('quiz-score')).toHaveAttribute('data-value', '0/1');
+});
+
+test('a corrupt or future store is kept aside and the page still works', async ({ app, page }) => {
+  await app.open('./');
+  for (const [bad, words] of [['{"schema":"warp-lab-progress","version":99}', 'newer Warp Lab'], ['{{{', 'could not be read'], ['{"a":1}', 'not Warp Lab progress']]) {
+    await page.evaluate((b) => localStorage.setItem('warp-lab.progress', b), bad);
+    await app.open('?panel=quiz&seed=1&count=3');
+    await expect(page.locator('[data-notice]')).toContainText(words);
+    await expect(page.locator('[data-notice]')).toContainText('kept aside');
+    await expect(page.locator('[data-quiz-question]')).toHaveCount(3);
+    expect(await page.evaluate(() => localStorage.getItem('warp-lab.progress.unreadable'))).toBe(bad);
+  }
+});
+
+test('without storage the quiz runs in memory and says so', async ({ app, page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+  });
+  await app.open('?panel=quiz&seed=1&count=2');
+  await expect(page.locator('[data-notice]')).toContainText('until you close the tab');
+  await expect(page.locator('[data-quiz-question]')).toHaveCount(2);
+});
+
+test('embedded, the quiz posts its score to the parent after each answer', async ({ page }) => {
+  await page.goto('http://127.0.0.1:4174/');
+  await page.evaluate(() => {
+    (window as any).scores = [];
+    window.addEventListener('message', (e) => { if (e.data && e.data.type === 'quiz-score') (window as any).scores.push(e.data); });
+    document.body.innerHTML = '<iframe id="q" style="width:700px;height:900px" src="http://127.0.0.1:4173/?panel=quiz&topic=warps&seed=9&count=2&embed=1"></iframe>';
+  });
+  const frame = page.frameLocator('#q');
+  const card = frame.locator('[data-quiz-question]').filter({ has: frame.locator('input[name=answer][type=text]') }).first();
+  await card.locator('input[name=answer]').fill('77777');
+  await card.locator('button[type=submit]').click();
+  await expect.poll(() => page.evaluate(() => (window as any).scores.length)).toBe(1);
+  const s = await page.evaluate(() => (window as any).scores[0]);
+  expect(s).toEqual({ source: 'warp-lab', type: 'quiz-score', correct: 0, total: 1, topic: 'warps', seed: '9' });
+});
+
+test('forecast first: the figures wait for a guess, then say how far off it was', async ({ app, page }) => {
+  await app.open('?example=warp-scheduling/B&forecast=1');
+  await expect(page.locator('.gated')).toBeHidden();
+  await page.locator('input[name="forecast-guess"]').fill('3');
+  await page.locator('[data-action="reveal"]').click();
+  await expect(page.locator('[data-forecast-feedback]')).toHaveText('You guessed 3; the answer is 4 warps: off by 1 (25% of the answer).');
+  await expect(page.locator('.gated')).toBeVisible();
+});
