@@ -18,6 +18,7 @@
 //! - [`embed`]: `embed=` and `theme=`, the iframe snippet, and the parent-page message contract.
 //! - [`quiz`], [`progress`]: the seeds' recall cards and generated questions, grading,
 //!   GIFT export, and the learner's versioned progress document.
+//! - [`gpu_kernels`]: the WGSL kernels of the "Your GPU" panel and their predicted results.
 //! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
 //!   written back.
 //! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
@@ -35,6 +36,7 @@ pub mod divergence_panel;
 pub mod embed;
 pub mod examples;
 pub mod figure;
+pub mod gpu_kernels;
 pub mod latency_panel;
 pub mod launch;
 pub mod math;

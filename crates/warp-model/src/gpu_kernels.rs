@@ -1,0 +1,305 @@
+//! The kernels of the "Your GPU" panel, as model code: each kernel's WGSL, its parameters, and
+//! what the model predicts it will measure. A thin runner in the app dispatches them through
+//! WebGPU; everything here is pure and tested natively (the WGSL is parsed and validated by
+//! naga in the tests).
+//!
+//! Honest limits: WebGPU leaves the mapping of invocations to subgroups to the implementation,
+//! and a device's subgroup size may not be 32; times on a software adapter (SwiftShader) show
+//! the shape of an effect, not a GPU's speed.
+
+use crate::coalescing::Access;
+use crate::WARP_SIZE;
+
+/// The four kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Which subgroup and lane each invocation of a workgroup gets.
+    Map,
+    /// The same work under uniform, parity, subgroup-aligned and k-way branches.
+    Divergence,
+    /// A stride sweep over a large buffer.
+    Coalescing,
+    /// Throughput against workgroups in flight.
+    Occupancy,
+}
+
+impl Kernel {
+    /// Every kernel, in panel order.
+    pub const ALL: [Kernel; 4] = [Kernel::Map, Kernel::Divergence, Kernel::Coalescing, Kernel::Occupancy];
+
+    /// Its name in `run=`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Map => "map",
+            Kernel::Divergence => "divergence",
+            Kernel::Coalescing => "coalescing",
+            Kernel::Occupancy => "occupancy",
+        }
+    }
+
+    /// Its title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Kernel::Map => "Subgroup map",
+            Kernel::Divergence => "Divergence",
+            Kernel::Coalescing => "Coalescing",
+            Kernel::Occupancy => "Occupancy",
+        }
+    }
+
+    /// The kernel named `s`.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Kernel> {
+        Kernel::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// Whether it needs the `subgroups` feature.
+    #[must_use]
+    pub fn needs_subgroups(self) -> bool {
+        matches!(self, Kernel::Map)
+    }
+}
+
+const MAP_WGSL: &str = include_str!("kernels/subgroup_map.wgsl");
+/// The divergence kernel.
+pub const DIVERGENCE_WGSL: &str = include_str!("kernels/divergence.wgsl");
+/// The coalescing kernel.
+pub const COALESCING_WGSL: &str = include_str!("kernels/coalescing.wgsl");
+/// The occupancy kernel.
+pub const OCCUPANCY_WGSL: &str = include_str!("kernels/occupancy.wgsl");
+
+/// The subgroup-map kernel for a workgroup of (x, y, z) invocations (declared 1-D with the same
+/// linear ids).
+#[must_use]
+pub fn map_wgsl(x: u32, y: u32, z: u32) -> String {
+    MAP_WGSL.replace("WG_P", &(x * y * z).to_string())
+}
+
+/// u32 words the map kernel writes per invocation.
+pub const MAP_WORDS: u32 = 4;
+
+/// What the subgroup map measured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapResult {
+    /// Smallest and largest subgroup size seen.
+    pub sizes: (u32, u32),
+    /// Distinct subgroups in the workgroup.
+    pub subgroups: u32,
+    /// Per invocation (by local index): (subgroup ordinal, lane in it).
+    pub lanes: Vec<(u32, u32)>,
+}
+
+impl MapResult {
+    /// The size as the figure shows it: `4`, or `min-max` when it varies.
+    #[must_use]
+    pub fn size_text(&self) -> String {
+        if self.sizes.0 == self.sizes.1 {
+            self.sizes.0.to_string()
+        } else {
+            format!("{}-{}", self.sizes.0, self.sizes.1)
+        }
+    }
+}
+
+/// Reads the map kernel's output for `invocations` invocations.
+///
+/// # Errors
+/// When the buffer is short or its records are inconsistent (a device bug, or a lost device).
+pub fn analyze_map(words: &[u32], invocations: u32) -> Result<MapResult, String> {
+    let n = usize::try_from(invocations).map_err(|_| "too many invocations")?;
+    if words.len() < n * 4 {
+        return Err(format!("the kernel wrote {} words, expected {}", words.len(), n * 4));
+    }
+    let mut leaders: Vec<u32> = Vec::new();
+    let mut lanes = Vec::with_capacity(n);
+    let (mut lo, mut hi) = (u32::MAX, 0);
+    for (i, rec) in words.chunks_exact(4).take(n).enumerate() {
+        let (li, sid, size, leader) = (rec[0], rec[1], rec[2], rec[3]);
+        if li as usize != i || size == 0 || sid >= size || leader >= invocations {
+            return Err(format!("invocation {i} reported an inconsistent record {rec:?}"));
+        }
+        lo = lo.min(size);
+        hi = hi.max(size);
+        let ordinal = match leaders.iter().position(|&l| l == leader) {
+            Some(p) => p,
+            None => {
+                leaders.push(leader);
+                leaders.len() - 1
+            }
+        };
+        lanes.push((u32::try_from(ordinal).unwrap_or(0), sid));
+    }
+    Ok(MapResult { sizes: (lo, hi), subgroups: u32::try_from(leaders.len()).unwrap_or(0), lanes })
+}
+
+/// CUDA's answer for the same block: ⌈P/32⌉ warps.
+#[must_use]
+pub fn cuda_warps(invocations: u32) -> u64 {
+    u64::from(invocations).div_ceil(WARP_SIZE)
+}
+
+/// The branch patterns of the divergence kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// Every lane on one path.
+    Uniform,
+    /// idx % 2.
+    Parity,
+    /// (idx / subgroup size) % 2: constant across a subgroup of consecutive invocations.
+    Aligned,
+    /// idx % k.
+    KWay(u32),
+}
+
+impl Pattern {
+    /// The patterns run, in order.
+    pub const RUN: [Pattern; 4] = [Pattern::Uniform, Pattern::Parity, Pattern::Aligned, Pattern::KWay(4)];
+
+    /// Its label.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Pattern::Uniform => "uniform".into(),
+            Pattern::Parity => "lane parity (idx % 2)".into(),
+            Pattern::Aligned => "subgroup-aligned ((idx / size) % 2)".into(),
+            Pattern::KWay(k) => format!("{k}-way (idx % {k})"),
+        }
+    }
+
+    /// The uniform buffer: pattern, k, subgroup size, iterations.
+    #[must_use]
+    pub fn params(self, subgroup: u32, iters: u32) -> [u32; 4] {
+        match self {
+            Pattern::Uniform => [0, 2, subgroup, iters],
+            Pattern::Parity => [1, 2, subgroup, iters],
+            Pattern::Aligned => [2, 2, subgroup, iters],
+            Pattern::KWay(k) => [3, k, subgroup, iters],
+        }
+    }
+
+    /// The model's slowdown over uniform for subgroups of `subgroup` consecutive invocations:
+    /// the distinct paths inside one subgroup run one after another.
+    #[must_use]
+    pub fn model_slowdown(self, subgroup: u32) -> f64 {
+        let s = subgroup.max(1);
+        f64::from(match self {
+            Pattern::Uniform | Pattern::Aligned => 1,
+            Pattern::Parity => 2.min(s),
+            Pattern::KWay(k) => k.min(s),
+        })
+    }
+}
+
+/// The median of some timings (the middle of an odd count, the mean of the two middles).
+#[must_use]
+pub fn median(values: &[f64]) -> Option<f64> {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 })
+}
+
+/// Strides of the coalescing sweep, in 4-byte elements.
+pub const STRIDES: [u32; 6] = [1, 2, 4, 8, 16, 32];
+
+/// The model's η for a warp reading floats `stride` apart, in `line`-byte segments.
+#[must_use]
+pub fn model_eta(stride: u32, line: u64) -> f64 {
+    Access { elem: 4, stride: u64::from(stride), offset: 0, line, lanes: 32 }.efficiency()
+}
+
+/// Workgroup counts of the occupancy sweep.
+pub const WORKGROUPS: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+
+/// A pointer-chasing order over `n` slots: one cycle through every slot, with big jumps so
+/// that consecutive loads do not share a cache line.
+#[must_use]
+pub fn chase(n: u32) -> Vec<u32> {
+    // Step by a large number coprime to n: i → (i + step) mod n visits every slot once.
+    let step = (n / 2 + 1..n).find(|s| gcd(*s, n) == 1).unwrap_or(1);
+    (0..n).map(|i| (i + step) % n).collect()
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn validate(src: &str) {
+        // naga accepts subgroup builtins but not yet the `enable subgroups;` directive that
+        // browsers require: check the rest.
+        let src = &src.replace("enable subgroups;", "");
+        let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(src)));
+        let mut v = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all());
+        v.validate(&module).unwrap_or_else(|e| panic!("{e:?}"));
+    }
+
+    #[test]
+    fn every_kernel_is_valid_wgsl() {
+        validate(&map_wgsl(64, 1, 1));
+        validate(&map_wgsl(8, 4, 3));
+        validate(DIVERGENCE_WGSL);
+        validate(COALESCING_WGSL);
+        validate(OCCUPANCY_WGSL);
+        assert!(!map_wgsl(64, 1, 1).contains("WG_"));
+    }
+
+    fn fake_map(n: u32, size: u32) -> Vec<u32> {
+        (0..n).flat_map(|i| [i, i % size, size, i / size * size]).collect()
+    }
+
+    #[test]
+    fn reads_the_map() {
+        // SwiftShader: subgroups of 4 → 64 invocations make 16 subgroups.
+        let r = analyze_map(&fake_map(64, 4), 64).unwrap();
+        assert_eq!((r.sizes, r.subgroups, r.size_text()), ((4, 4), 16, "4".to_string()));
+        assert_eq!(r.lanes[5], (1, 1));
+        // A 32-wide device: 96 invocations → 3, as CUDA's ⌈96/32⌉.
+        let r = analyze_map(&fake_map(96, 32), 96).unwrap();
+        assert_eq!(u64::from(r.subgroups), cuda_warps(96));
+        assert!(analyze_map(&fake_map(8, 4), 16).is_err());
+        let mut bad = fake_map(8, 4);
+        bad[1] = 9;
+        assert!(analyze_map(&bad, 8).is_err());
+    }
+
+    #[test]
+    fn model_slowdowns() {
+        assert_eq!(Pattern::Parity.model_slowdown(4), 2.0);
+        assert_eq!(Pattern::Parity.model_slowdown(1), 1.0);
+        assert_eq!(Pattern::Aligned.model_slowdown(32), 1.0);
+        assert_eq!(Pattern::KWay(4).model_slowdown(32), 4.0);
+        assert_eq!(Pattern::KWay(8).model_slowdown(4), 4.0);
+        assert_eq!(Pattern::Uniform.params(4, 100), [0, 2, 4, 100]);
+    }
+
+    #[test]
+    fn medians_and_chases() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
+        assert_eq!(median(&[f64::NAN]), None);
+        for n in [16u32, 1000, 4096] {
+            let c = chase(n);
+            let (mut i, mut seen) = (0u32, std::collections::BTreeSet::new());
+            for _ in 0..n {
+                seen.insert(i);
+                i = c[i as usize];
+            }
+            assert_eq!(seen.len() as u32, n, "one cycle through all {n}");
+        }
+        assert!((model_eta(32, 128) - 1.0 / 32.0).abs() < 1e-12);
+        assert!((model_eta(1, 128) - 1.0).abs() < 1e-12);
+    }
+}
