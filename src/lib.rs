@@ -4,6 +4,7 @@
 pub mod components;
 pub mod download;
 pub mod embed;
+pub mod gpu;
 pub mod panels;
 pub mod storage;
 pub mod url;

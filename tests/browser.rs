@@ -131,14 +131,25 @@ async fn presets_open_with_the_seed_question_and_steps() {
 }
 
 #[wasm_bindgen_test]
-async fn panels_not_yet_built_show_a_note() {
-    let (root, _h) = mount("panel=gpu");
-    leptos::task::tick().await;
-    let note = root
-        .query_selector("[data-pending='gpu']")
+async fn gpu_panel_explains_a_missing_webgpu() {
+    // The test browser runs without --enable-unsafe-webgpu: no adapter.
+    let (root, _h) = mount("panel=gpu&run=map");
+    for _ in 0..50 {
+        if root
+            .query_selector("[data-gpu-status='unavailable']")
+            .unwrap()
+            .is_some()
+        {
+            break;
+        }
+        gloo_timers::future::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let card = root
+        .query_selector("[data-gpu-status='unavailable']")
         .unwrap()
-        .expect("pending note");
-    assert!(note.text_content().unwrap().contains("later version"));
+        .expect("the fallback explanation");
+    assert!(card.text_content().unwrap().contains("requestAdapter()"));
+    assert_eq!(value(&root, "gpu-available").as_deref(), Some("no"));
 }
 
 fn click(root: &web_sys::HtmlElement, selector: &str) {

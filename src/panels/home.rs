@@ -22,10 +22,9 @@ pub fn Home() -> impl IntoView {
                     .into_iter()
                     .map(|p| {
                         view! {
-                            <li class="card" class:coming=!p.available()>
+                            <li class="card">
                                 <a href=format!("?panel={}", p.name())>{p.title()}</a>
                                 <p>{p.question()}</p>
-                                {(!p.available()).then(|| view! { <p class="badge">"coming"</p> })}
                             </li>
                         }
                     })
@@ -43,7 +42,7 @@ pub fn Home() -> impl IntoView {
                                 .filter(|e| e.topic == *topic)
                                 .map(|e| {
                                     view! {
-                                        <li class:coming=!e.ready()>
+                                        <li>
                                             <a href=format!("?example={}", e.key())>
                                                 <span class="cell-id">{e.cell}</span>
                                                 " "
@@ -51,14 +50,6 @@ pub fn Home() -> impl IntoView {
                                             </a>
                                             " "
                                             <span class="source">{e.source}</span>
-                                            {(!e.ready())
-                                                .then(|| {
-                                                    view! {
-                                                        <span class="badge">
-                                                            {format!("with the {} panel", e.panel.name())}
-                                                        </span>
-                                                    }
-                                                })}
                                         </li>
                                     }
                                 })

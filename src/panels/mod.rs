@@ -1,11 +1,10 @@
-//! The panel registry: which view answers which `panel=`. Panels that have not landed yet show
-//! a plain "coming" note, never an error page.
+//! The panel registry: which view answers which `panel=`.
 
 pub mod coalescing;
 pub mod divergence;
+pub mod gpu;
 pub mod home;
 pub mod latency;
-pub mod pending;
 pub mod quiz;
 pub mod warps;
 
@@ -21,6 +20,7 @@ pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>)
         Panel::Coalescing => {
             view! { <coalescing::CoalescingPanel query=query example=example /> }.into_any()
         }
+        Panel::Gpu => view! { <gpu::GpuPanel query=query /> }.into_any(),
         Panel::Quiz => view! { <quiz::QuizPanel query=query /> }.into_any(),
         Panel::Latency => {
             view! { <latency::LatencyPanel query=query example=example /> }.into_any()
@@ -28,6 +28,5 @@ pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>)
         Panel::Divergence => {
             view! { <divergence::DivergencePanel query=query example=example /> }.into_any()
         }
-        other => view! { <pending::Pending panel=other example=example /> }.into_any(),
     }
 }

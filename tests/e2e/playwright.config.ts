@@ -1,22 +1,31 @@
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser (there is no network for one).
+const args = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
 export default defineConfig({
   testDir: './specs',
   workers: 1,
   retries: 0,
   reporter: 'list',
-  timeout: 20_000,
+  timeout: 30_000,
   use: {
     baseURL: 'http://127.0.0.1:4173/',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: '/usr/bin/chromium', args },
   },
+  projects: [
+    // Every spec, in a browser without WebGPU (requestAdapter() gives null: the fallback path).
+    { name: 'chromium', testIgnore: /webgpu\.spec\.ts/ },
+    // The gpu panel's kernels on SwiftShader's CPU adapter, which --enable-unsafe-webgpu turns on.
+    {
+      name: 'webgpu',
+      testMatch: /webgpu\.spec\.ts/,
+      use: { launchOptions: { executablePath: '/usr/bin/chromium', args: [...args, '--enable-unsafe-webgpu'] } },
+    },
+  ],
   webServer: {
     command: 'node serve.mjs',
     url: 'http://127.0.0.1:4173/',

@@ -560,10 +560,10 @@ impl Example {
         format!("{}/{}", self.topic, self.cell)
     }
 
-    /// Whether the preset can be shown now (its panel exists).
+    /// Whether the preset carries the seed's inputs (every cell does since all panels landed).
     #[must_use]
     pub fn ready(&self) -> bool {
-        self.panel.available() && !self.params.is_empty()
+        !self.params.is_empty()
     }
 }
 

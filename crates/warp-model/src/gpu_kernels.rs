@@ -8,6 +8,7 @@
 //! the shape of an effect, not a GPU's speed.
 
 use crate::coalescing::Access;
+use crate::figure::{Figure, Value};
 use crate::WARP_SIZE;
 
 /// The four kernels.
@@ -25,7 +26,12 @@ pub enum Kernel {
 
 impl Kernel {
     /// Every kernel, in panel order.
-    pub const ALL: [Kernel; 4] = [Kernel::Map, Kernel::Divergence, Kernel::Coalescing, Kernel::Occupancy];
+    pub const ALL: [Kernel; 4] = [
+        Kernel::Map,
+        Kernel::Divergence,
+        Kernel::Coalescing,
+        Kernel::Occupancy,
+    ];
 
     /// Its name in `run=`.
     #[must_use]
@@ -110,7 +116,11 @@ impl MapResult {
 pub fn analyze_map(words: &[u32], invocations: u32) -> Result<MapResult, String> {
     let n = usize::try_from(invocations).map_err(|_| "too many invocations")?;
     if words.len() < n * 4 {
-        return Err(format!("the kernel wrote {} words, expected {}", words.len(), n * 4));
+        return Err(format!(
+            "the kernel wrote {} words, expected {}",
+            words.len(),
+            n * 4
+        ));
     }
     let mut leaders: Vec<u32> = Vec::new();
     let mut lanes = Vec::with_capacity(n);
@@ -118,7 +128,9 @@ pub fn analyze_map(words: &[u32], invocations: u32) -> Result<MapResult, String>
     for (i, rec) in words.chunks_exact(4).take(n).enumerate() {
         let (li, sid, size, leader) = (rec[0], rec[1], rec[2], rec[3]);
         if li as usize != i || size == 0 || sid >= size || leader >= invocations {
-            return Err(format!("invocation {i} reported an inconsistent record {rec:?}"));
+            return Err(format!(
+                "invocation {i} reported an inconsistent record {rec:?}"
+            ));
         }
         lo = lo.min(size);
         hi = hi.max(size);
@@ -131,7 +143,11 @@ pub fn analyze_map(words: &[u32], invocations: u32) -> Result<MapResult, String>
         };
         lanes.push((u32::try_from(ordinal).unwrap_or(0), sid));
     }
-    Ok(MapResult { sizes: (lo, hi), subgroups: u32::try_from(leaders.len()).unwrap_or(0), lanes })
+    Ok(MapResult {
+        sizes: (lo, hi),
+        subgroups: u32::try_from(leaders.len()).unwrap_or(0),
+        lanes,
+    })
 }
 
 /// CUDA's answer for the same block: ⌈P/32⌉ warps.
@@ -155,7 +171,12 @@ pub enum Pattern {
 
 impl Pattern {
     /// The patterns run, in order.
-    pub const RUN: [Pattern; 4] = [Pattern::Uniform, Pattern::Parity, Pattern::Aligned, Pattern::KWay(4)];
+    pub const RUN: [Pattern; 4] = [
+        Pattern::Uniform,
+        Pattern::Parity,
+        Pattern::Aligned,
+        Pattern::KWay(4),
+    ];
 
     /// Its label.
     #[must_use]
@@ -201,7 +222,11 @@ pub fn median(values: &[f64]) -> Option<f64> {
     }
     v.sort_by(f64::total_cmp);
     let m = v.len() / 2;
-    Some(if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 })
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    })
 }
 
 /// Strides of the coalescing sweep, in 4-byte elements.
@@ -210,7 +235,14 @@ pub const STRIDES: [u32; 6] = [1, 2, 4, 8, 16, 32];
 /// The model's η for a warp reading floats `stride` apart, in `line`-byte segments.
 #[must_use]
 pub fn model_eta(stride: u32, line: u64) -> f64 {
-    Access { elem: 4, stride: u64::from(stride), offset: 0, line, lanes: 32 }.efficiency()
+    Access {
+        elem: 4,
+        stride: u64::from(stride),
+        offset: 0,
+        line,
+        lanes: 32,
+    }
+    .efficiency()
 }
 
 /// Workgroup counts of the occupancy sweep.
@@ -233,6 +265,156 @@ fn gcd(a: u32, b: u32) -> u32 {
     }
 }
 
+/// Measured slowdown over uniform (medians) beside the model's, per pattern.
+#[must_use]
+pub fn slowdowns(runs: &[(Pattern, Vec<f64>)], subgroup: u32) -> Vec<(Pattern, f64, f64)> {
+    let uniform = runs
+        .iter()
+        .find(|(p, _)| *p == Pattern::Uniform)
+        .and_then(|(_, t)| median(t));
+    runs.iter()
+        .filter_map(|(p, t)| {
+            let (u, m) = (uniform?, median(t)?);
+            (u > 0.0).then(|| (*p, m / u, p.model_slowdown(subgroup)))
+        })
+        .collect()
+}
+
+/// Bandwidth relative to stride 1 (medians), beside the model's η in 128- and 32-byte segments.
+#[must_use]
+pub fn relative_bandwidth(runs: &[(u32, Vec<f64>)]) -> Vec<(u32, f64, f64, f64)> {
+    let base = runs
+        .iter()
+        .find(|(s, _)| *s == 1)
+        .and_then(|(_, t)| median(t));
+    runs.iter()
+        .filter_map(|(s, t)| {
+            let (b, m) = (base?, median(t)?);
+            (m > 0.0).then(|| (*s, b / m, model_eta(*s, 128), model_eta(*s, 32)))
+        })
+        .collect()
+}
+
+/// Throughput relative to one workgroup in flight (medians): (W / t_W) / (1 / t_1).
+#[must_use]
+pub fn relative_throughput(runs: &[(u32, Vec<f64>)]) -> Vec<(u32, f64)> {
+    let base = runs
+        .iter()
+        .find(|(w, _)| *w == 1)
+        .and_then(|(_, t)| median(t));
+    runs.iter()
+        .filter_map(|(w, t)| {
+            let (b, m) = (base?, median(t)?);
+            (m > 0.0).then(|| (*w, f64::from(*w) * b / m))
+        })
+        .collect()
+}
+
+/// The detection figures: `gpu-available`, `adapter-fallback`, `subgroup-size`.
+#[must_use]
+pub fn detection_figures(
+    available: bool,
+    fallback: bool,
+    sizes: Option<(u32, u32)>,
+) -> Vec<Figure> {
+    let mut f = vec![Figure::new(
+        "gpu-available",
+        "WebGPU available",
+        Value::Bool(available),
+        "",
+        "an adapter and a device were obtained",
+    )
+    .key()];
+    if available {
+        f.push(Figure::new(
+            "adapter-fallback",
+            "Software fallback",
+            Value::Bool(fallback),
+            "",
+            "the adapter runs on the CPU",
+        ));
+        f.push(Figure::new(
+            "subgroup-size",
+            "Subgroup size",
+            sizes.map_or(Value::None, |(a, b)| {
+                if a == b {
+                    Value::Int(u64::from(a))
+                } else {
+                    Value::Text(format!("{a}-{b}"))
+                }
+            }),
+            "invocations",
+            "the adapter's subgroup size (a range when it varies)",
+        ));
+    }
+    f
+}
+
+/// Figures after the map kernel.
+#[must_use]
+pub fn map_figures(r: &MapResult, invocations: u32) -> Vec<Figure> {
+    vec![
+        Figure::new(
+            "measured-subgroup-size",
+            "Measured subgroup size",
+            if r.sizes.0 == r.sizes.1 {
+                Value::Int(u64::from(r.sizes.0))
+            } else {
+                Value::Text(r.size_text())
+            },
+            "invocations",
+            "subgroup_size as the kernel saw it",
+        ),
+        Figure::new(
+            "measured-subgroups",
+            "Subgroups in the workgroup",
+            Value::Int(u64::from(r.subgroups)),
+            "subgroups",
+            "distinct subgroups among its invocations",
+        ),
+        Figure::new(
+            "cuda-warps",
+            "CUDA warps for the same block",
+            Value::Int(cuda_warps(invocations)),
+            "warps",
+            "⌈P/32⌉",
+        ),
+    ]
+}
+
+/// Figures after the divergence kernel: lane parity's measured and modelled slowdown.
+#[must_use]
+pub fn divergence_figures(rows: &[(Pattern, f64, f64)]) -> Vec<Figure> {
+    rows.iter()
+        .find(|(p, _, _)| *p == Pattern::Parity)
+        .map(|(_, measured, model)| {
+            vec![
+                Figure::new(
+                    "measured-slowdown",
+                    "Measured slowdown (parity)",
+                    Value::Frac {
+                        value: *measured,
+                        percent: false,
+                    },
+                    "×",
+                    "median time of lane parity over uniform",
+                )
+                .key(),
+                Figure::new(
+                    "model-slowdown",
+                    "Model slowdown (parity)",
+                    Value::Frac {
+                        value: *model,
+                        percent: false,
+                    },
+                    "×",
+                    "paths serialized inside a subgroup",
+                ),
+            ]
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,8 +423,12 @@ mod tests {
         // naga accepts subgroup builtins but not yet the `enable subgroups;` directive that
         // browsers require: check the rest.
         let src = &src.replace("enable subgroups;", "");
-        let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{}", e.emit_to_string(src)));
-        let mut v = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all());
+        let module = naga::front::wgsl::parse_str(src)
+            .unwrap_or_else(|e| panic!("{}", e.emit_to_string(src)));
+        let mut v = naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::all(),
+        );
         v.validate(&module).unwrap_or_else(|e| panic!("{e:?}"));
     }
 
@@ -257,14 +443,19 @@ mod tests {
     }
 
     fn fake_map(n: u32, size: u32) -> Vec<u32> {
-        (0..n).flat_map(|i| [i, i % size, size, i / size * size]).collect()
+        (0..n)
+            .flat_map(|i| [i, i % size, size, i / size * size])
+            .collect()
     }
 
     #[test]
     fn reads_the_map() {
         // SwiftShader: subgroups of 4 → 64 invocations make 16 subgroups.
         let r = analyze_map(&fake_map(64, 4), 64).unwrap();
-        assert_eq!((r.sizes, r.subgroups, r.size_text()), ((4, 4), 16, "4".to_string()));
+        assert_eq!(
+            (r.sizes, r.subgroups, r.size_text()),
+            ((4, 4), 16, "4".to_string())
+        );
         assert_eq!(r.lanes[5], (1, 1));
         // A 32-wide device: 96 invocations → 3, as CUDA's ⌈96/32⌉.
         let r = analyze_map(&fake_map(96, 32), 96).unwrap();
@@ -283,6 +474,50 @@ mod tests {
         assert_eq!(Pattern::KWay(4).model_slowdown(32), 4.0);
         assert_eq!(Pattern::KWay(8).model_slowdown(4), 4.0);
         assert_eq!(Pattern::Uniform.params(4, 100), [0, 2, 4, 100]);
+    }
+
+    #[test]
+    fn measurements_become_figures() {
+        let runs = vec![
+            (Pattern::Uniform, vec![10.0, 11.0, 9.0]),
+            (Pattern::Parity, vec![19.0, 20.0, 21.0]),
+            (Pattern::Aligned, vec![10.0]),
+        ];
+        let rows = slowdowns(&runs, 4);
+        assert_eq!(rows[1], (Pattern::Parity, 2.0, 2.0));
+        assert_eq!(rows[2], (Pattern::Aligned, 1.0, 1.0));
+        let f = divergence_figures(&rows);
+        assert_eq!(f[0].value.plain(), "2");
+        assert_eq!(f[1].metric, "model-slowdown");
+        let bw = relative_bandwidth(&[(1, vec![2.0]), (32, vec![8.0])]);
+        assert_eq!(bw[1].0, 32);
+        assert!(
+            (bw[1].1 - 0.25).abs() < 1e-12
+                && (bw[1].2 - 1.0 / 32.0).abs() < 1e-12
+                && (bw[1].3 - 0.125).abs() < 1e-12
+        );
+        let th = relative_throughput(&[(1, vec![4.0]), (8, vec![8.0])]);
+        assert_eq!(th[1], (8, 4.0));
+        let d = detection_figures(true, true, Some((4, 4)));
+        assert_eq!(
+            d.iter().map(|f| f.value.plain()).collect::<Vec<_>>(),
+            ["yes", "yes", "4"]
+        );
+        assert_eq!(
+            detection_figures(true, false, Some((8, 64)))[2]
+                .value
+                .plain(),
+            "8-64"
+        );
+        assert_eq!(detection_figures(false, false, None).len(), 1);
+        let m = analyze_map(&fake_map(64, 4), 64).unwrap();
+        assert_eq!(
+            map_figures(&m, 64)
+                .iter()
+                .map(|f| f.value.plain())
+                .collect::<Vec<_>>(),
+            ["4", "16", "2"]
+        );
     }
 
     #[test]

@@ -73,15 +73,6 @@ impl Panel {
         }
     }
 
-    /// Whether this version has the panel (the others show a plain "coming" note).
-    #[must_use]
-    pub fn available(self) -> bool {
-        matches!(
-            self,
-            Panel::Warps | Panel::Divergence | Panel::Coalescing | Panel::Latency
-        )
-    }
-
     /// The panel named `s`, if any.
     #[must_use]
     pub fn parse(s: &str) -> Option<Panel> {

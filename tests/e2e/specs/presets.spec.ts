@@ -37,10 +37,3 @@ test('the seed 000 Ex 9 comparison: (32, 8) wastes nothing', async ({ app, page 
   await expect(app.figure('idle-lanes-per-block')).toHaveAttribute('data-value', '0');
 });
 
-test('panels still to come show a plain note, not an error', async ({ app, page }) => {
-  for (const name of ['gpu']) {
-    await app.open(`?panel=${name}`);
-    await expect(page.locator(`[data-pending="${name}"]`)).toBeVisible();
-    await expect(page.locator('[data-error]')).toHaveCount(0);
-  }
-});

@@ -1,0 +1,159 @@
+//! Runs the model's kernels (`warp_model::gpu_kernels`) on the device, a few repetitions each,
+//! reporting progress and stopping when cancelled. Sizes are chosen so that a software adapter
+//! on two CPU cores finishes each kernel in seconds.
+
+use warp_model::gpu_kernels::{
+    self, MapResult, Pattern, COALESCING_WGSL, DIVERGENCE_WGSL, OCCUPANCY_WGSL, STRIDES, WORKGROUPS,
+};
+
+use super::{Control, Gpu};
+
+/// Timed repetitions per configuration (the median is reported).
+pub const REPS: usize = 7;
+
+/// The subgroup map for one workgroup of (x, y, z).
+///
+/// # Errors
+/// No `subgroups` feature, a block over the device's limit, or any GPU failure.
+pub async fn map(gpu: &Gpu, (x, y, z): (u32, u32, u32)) -> Result<MapResult, String> {
+    if !gpu.summary.subgroups {
+        return Err("this device does not offer the `subgroups` feature, so the mapping cannot be observed (the other kernels still run)".into());
+    }
+    let p = x * y * z;
+    if p > gpu.summary.max_invocations {
+        return Err(format!(
+            "a workgroup of {p} invocations is over this device's limit of {} (maxComputeInvocationsPerWorkgroup): choose a smaller block",
+            gpu.summary.max_invocations
+        ));
+    }
+    let pipeline = gpu.pipeline(&gpu_kernels::map_wgsl(x, y, z)).await?;
+    let out = gpu.storage(p * gpu_kernels::MAP_WORDS)?;
+    let group = gpu.bind(&pipeline, &[&out]);
+    let words = gpu
+        .run_and_read(&pipeline, &group, 1, &out, p * gpu_kernels::MAP_WORDS)
+        .await?;
+    gpu_kernels::analyze_map(&words, p)
+}
+
+/// The divergence patterns, interleaved over the repetitions; times in ms per pattern.
+///
+/// # Errors
+/// Cancellation or any GPU failure.
+pub async fn divergence(
+    gpu: &Gpu,
+    subgroup: u32,
+    ctl: &Control,
+    progress: &dyn Fn(f64),
+) -> Result<Vec<(Pattern, Vec<f64>)>, String> {
+    const WORKGROUPS: u32 = 32;
+    const ITERS: u32 = 3000;
+    let pipeline = gpu.pipeline(DIVERGENCE_WGSL).await?;
+    let out = gpu.storage(WORKGROUPS * 64)?;
+    let groups: Vec<(Pattern, web_sys::GpuBindGroup)> = Pattern::RUN
+        .iter()
+        .map(|p| {
+            Ok((
+                *p,
+                gpu.bind(&pipeline, &[&gpu.uniform(p.params(subgroup, ITERS))?, &out]),
+            ))
+        })
+        .collect::<Result<_, String>>()?;
+    let mut times: Vec<(Pattern, Vec<f64>)> =
+        Pattern::RUN.iter().map(|p| (*p, Vec::new())).collect();
+    let total = (REPS + 1) * groups.len();
+    let mut done = 0;
+    for rep in 0..=REPS {
+        for (i, (_, group)) in groups.iter().enumerate() {
+            ctl.check()?;
+            let t = gpu.time(&pipeline, group, WORKGROUPS).await?;
+            // Repetition 0 warms caches and the shader; it is not counted.
+            if rep > 0 {
+                times[i].1.push(t);
+            }
+            done += 1;
+            #[allow(clippy::cast_precision_loss)]
+            progress(done as f64 / total as f64);
+        }
+    }
+    Ok(times)
+}
+
+/// The stride sweep; times in ms per stride.
+///
+/// # Errors
+/// Cancellation or any GPU failure.
+pub async fn coalescing(
+    gpu: &Gpu,
+    ctl: &Control,
+    progress: &dyn Fn(f64),
+) -> Result<Vec<(u32, Vec<f64>)>, String> {
+    const N: u32 = 1 << 22;
+    const WORKGROUPS: u32 = 256;
+    const READS: u32 = 64;
+    let threads = WORKGROUPS * 64;
+    let pipeline = gpu.pipeline(COALESCING_WGSL).await?;
+    let src = gpu.storage(N)?;
+    let dst = gpu.storage(threads)?;
+    let groups: Vec<(u32, web_sys::GpuBindGroup)> = STRIDES
+        .iter()
+        .map(|s| {
+            Ok((
+                *s,
+                gpu.bind(
+                    &pipeline,
+                    &[&gpu.uniform([*s, N, READS, threads])?, &src, &dst],
+                ),
+            ))
+        })
+        .collect::<Result<_, String>>()?;
+    let mut times: Vec<(u32, Vec<f64>)> = STRIDES.iter().map(|s| (*s, Vec::new())).collect();
+    let total = (REPS + 1) * groups.len();
+    let mut done = 0;
+    for rep in 0..=REPS {
+        for (i, (_, group)) in groups.iter().enumerate() {
+            ctl.check()?;
+            let t = gpu.time(&pipeline, group, WORKGROUPS).await?;
+            if rep > 0 {
+                times[i].1.push(t);
+            }
+            done += 1;
+            #[allow(clippy::cast_precision_loss)]
+            progress(done as f64 / total as f64);
+        }
+    }
+    Ok(times)
+}
+
+/// Throughput against workgroups in flight; times in ms per workgroup count.
+///
+/// # Errors
+/// Cancellation or any GPU failure.
+pub async fn occupancy(
+    gpu: &Gpu,
+    ctl: &Control,
+    progress: &dyn Fn(f64),
+) -> Result<Vec<(u32, Vec<f64>)>, String> {
+    const N: u32 = 1 << 20;
+    const CHASE: u32 = 512;
+    let pipeline = gpu.pipeline(OCCUPANCY_WGSL).await?;
+    let next = gpu.storage_with(&gpu_kernels::chase(N))?;
+    let largest = WORKGROUPS.iter().copied().max().unwrap_or(1);
+    let dst = gpu.storage(largest * 64)?;
+    let group = gpu.bind(&pipeline, &[&gpu.uniform([CHASE, N, 0, 0])?, &next, &dst]);
+    let mut times: Vec<(u32, Vec<f64>)> = WORKGROUPS.iter().map(|w| (*w, Vec::new())).collect();
+    let total = (REPS + 1) * WORKGROUPS.len();
+    let mut done = 0;
+    for rep in 0..=REPS {
+        for (i, w) in WORKGROUPS.iter().enumerate() {
+            ctl.check()?;
+            let t = gpu.time(&pipeline, &group, *w).await?;
+            if rep > 0 {
+                times[i].1.push(t);
+            }
+            done += 1;
+            #[allow(clippy::cast_precision_loss)]
+            progress(done as f64 / total as f64);
+        }
+    }
+    Ok(times)
+}

@@ -1,0 +1,409 @@
+//! The WebGPU path: detection (navigator.gpu → adapter → device) and a thin runner that
+//! dispatches the model's kernels (`warp_model::gpu_kernels`) and reads their results back.
+//!
+//! web-sys directly, not wgpu: wgpu's web backend cannot request the `subgroups` feature.
+//! Every await is bounded by a timeout; device loss, validation and shader compilation errors
+//! come back as messages.
+
+pub mod kernels;
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::Duration;
+
+use futures::future::{select, Either};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{
+    gpu_buffer_usage as usage, gpu_map_mode, GpuAdapter, GpuBindGroupDescriptor, GpuBindGroupEntry,
+    GpuBuffer, GpuBufferDescriptor, GpuCompilationMessageType, GpuComputePassDescriptor,
+    GpuComputePassTimestampWrites, GpuComputePipeline, GpuComputePipelineDescriptor, GpuDevice,
+    GpuDeviceDescriptor, GpuErrorFilter, GpuProgrammableStage, GpuQuerySet, GpuQuerySetDescriptor,
+    GpuQueryType, GpuShaderModuleDescriptor,
+};
+
+/// What the adapter says about itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdapterSummary {
+    /// Vendor, e.g. `google`, `nvidia`.
+    pub vendor: String,
+    /// Architecture, e.g. `swiftshader`.
+    pub architecture: String,
+    /// A software adapter running on the CPU.
+    pub fallback: bool,
+    /// Subgroup sizes (0, 0 when unknown).
+    pub subgroup_sizes: (u32, u32),
+    /// maxComputeInvocationsPerWorkgroup.
+    pub max_invocations: u32,
+    /// maxComputeWorkgroupSizeX/Y/Z.
+    pub max_size: (u32, u32, u32),
+    /// The `subgroups` feature.
+    pub subgroups: bool,
+    /// The `timestamp-query` feature.
+    pub timestamps: bool,
+}
+
+/// A device ready to run kernels.
+#[derive(Clone)]
+pub struct Gpu {
+    device: GpuDevice,
+    /// The adapter's description.
+    pub summary: AdapterSummary,
+    lost: Rc<RefCell<Option<String>>>,
+}
+
+/// Time allowed for one GPU operation.
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+async fn settle(p: JsValue) -> Result<JsValue, String> {
+    let p: js_sys::Promise = p.unchecked_into();
+    let work = std::pin::pin!(wasm_bindgen_futures::JsFuture::from(p));
+    let timer = std::pin::pin!(gloo_timers::future::sleep(TIMEOUT));
+    match select(work, timer).await {
+        Either::Left((r, _)) => r.map_err(|e| describe(&e)),
+        Either::Right(_) => Err(format!(
+            "the GPU did not answer within {} s",
+            TIMEOUT.as_secs()
+        )),
+    }
+}
+
+fn describe(e: &JsValue) -> String {
+    js_sys::Reflect::get(e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".into())
+}
+
+/// Why WebGPU is not available, step by step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unavailable {
+    /// `navigator.gpu` is missing.
+    NoApi,
+    /// `requestAdapter()` gave null.
+    NoAdapter,
+    /// `requestDevice()` failed.
+    NoDevice(String),
+}
+
+impl Unavailable {
+    /// What failed and what the learner can do.
+    #[must_use]
+    pub fn explain(&self) -> String {
+        match self {
+            Unavailable::NoApi => "This browser has no navigator.gpu: it does not offer WebGPU here. Try a current Chrome, Edge or Safari, or Firefox with WebGPU enabled; pages must be served over HTTPS or from localhost.".into(),
+            Unavailable::NoAdapter => "navigator.gpu exists but requestAdapter() found no adapter: the GPU may be blocklisted or disabled (check chrome://gpu), or the browser runs without GPU access (as in headless mode without --enable-unsafe-webgpu).".into(),
+            Unavailable::NoDevice(e) => format!("An adapter was found but requestDevice() failed ({e}). Reloading the page usually helps."),
+        }
+    }
+}
+
+impl Gpu {
+    /// Finds an adapter and opens a device with `subgroups` and `timestamp-query` where offered.
+    ///
+    /// # Errors
+    /// Which step failed.
+    pub async fn detect() -> Result<Gpu, Unavailable> {
+        let window = web_sys::window().ok_or(Unavailable::NoApi)?;
+        let navigator = window.navigator();
+        let api = js_sys::Reflect::get(&navigator, &"gpu".into()).unwrap_or(JsValue::UNDEFINED);
+        if api.is_undefined() || api.is_null() {
+            return Err(Unavailable::NoApi);
+        }
+        let gpu: web_sys::Gpu = api.unchecked_into();
+        let adapter = settle(gpu.request_adapter().into())
+            .await
+            .map_err(|_| Unavailable::NoAdapter)?;
+        if adapter.is_null() || adapter.is_undefined() {
+            return Err(Unavailable::NoAdapter);
+        }
+        let adapter: GpuAdapter = adapter.unchecked_into();
+        let features = adapter.features();
+        let (subgroups, timestamps) = (features.has("subgroups"), features.has("timestamp-query"));
+        let info = adapter.info();
+        let limits = adapter.limits();
+        let subgroup_sizes =
+            if js_sys::Reflect::has(&info, &"subgroupMinSize".into()).unwrap_or(false) {
+                (info.subgroup_min_size(), info.subgroup_max_size())
+            } else {
+                (0, 0)
+            };
+        let summary = AdapterSummary {
+            vendor: info.vendor(),
+            architecture: info.architecture(),
+            fallback: js_sys::Reflect::get(&info, &"isFallbackAdapter".into())
+                .ok()
+                .and_then(|v| v.as_bool())
+                .unwrap_or(false),
+            subgroup_sizes,
+            max_invocations: limits.max_compute_invocations_per_workgroup(),
+            max_size: (
+                limits.max_compute_workgroup_size_x(),
+                limits.max_compute_workgroup_size_y(),
+                limits.max_compute_workgroup_size_z(),
+            ),
+            subgroups,
+            timestamps,
+        };
+        let desc = GpuDeviceDescriptor::new();
+        let wanted: Vec<js_sys::JsString> =
+            [(subgroups, "subgroups"), (timestamps, "timestamp-query")]
+                .into_iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, f)| js_sys::JsString::from(f))
+                .collect();
+        desc.set_required_features(&wanted);
+        let device = settle(adapter.request_device_with_descriptor(&desc).into())
+            .await
+            .map_err(Unavailable::NoDevice)?;
+        let device: GpuDevice = device.unchecked_into();
+        let lost = Rc::new(RefCell::new(None));
+        {
+            let lost = lost.clone();
+            let promise: js_sys::Promise = device.lost().unchecked_into();
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(info) = wasm_bindgen_futures::JsFuture::from(promise).await {
+                    *lost.borrow_mut() = Some(describe(&info));
+                }
+            });
+        }
+        Ok(Gpu {
+            device,
+            summary,
+            lost,
+        })
+    }
+
+    fn check_lost(&self) -> Result<(), String> {
+        match self.lost.borrow().as_ref() {
+            Some(m) => Err(format!(
+                "the GPU device was lost ({m}); reload the page to try again"
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Compiles a kernel, reporting WGSL errors with their line and column.
+    ///
+    /// # Errors
+    /// Compilation or pipeline validation errors.
+    pub async fn pipeline(&self, code: &str) -> Result<GpuComputePipeline, String> {
+        self.check_lost()?;
+        self.device.push_error_scope(GpuErrorFilter::Validation);
+        let module = self
+            .device
+            .create_shader_module(&GpuShaderModuleDescriptor::new(code));
+        let info = settle(module.get_compilation_info().into()).await?;
+        let info: web_sys::GpuCompilationInfo = info.unchecked_into();
+        let errors: Vec<String> = info
+            .messages()
+            .iter()
+            .map(|m| m.unchecked_into::<web_sys::GpuCompilationMessage>())
+            .filter(|m| m.type_() == GpuCompilationMessageType::Error)
+            .map(|m| {
+                format!(
+                    "line {}, column {}: {}",
+                    m.line_num(),
+                    m.line_pos(),
+                    m.message()
+                )
+            })
+            .collect();
+        let stage = GpuProgrammableStage::new(&module);
+        stage.set_entry_point("main");
+        let desc = GpuComputePipelineDescriptor::new_with_gpu_auto_layout_mode(
+            web_sys::GpuAutoLayoutMode::Auto,
+            &stage,
+        );
+        let pipeline = self.device.create_compute_pipeline(&desc);
+        let scope = settle(self.device.pop_error_scope().into()).await?;
+        if !errors.is_empty() {
+            return Err(format!("the shader did not compile: {}", errors.join("; ")));
+        }
+        if !scope.is_null() && !scope.is_undefined() {
+            return Err(format!("the pipeline was rejected: {}", describe(&scope)));
+        }
+        Ok(pipeline)
+    }
+
+    fn buffer(&self, size: u32, usage_bits: u32) -> Result<GpuBuffer, String> {
+        self.device
+            .create_buffer(&GpuBufferDescriptor::new(size.max(16), usage_bits))
+            .map_err(|e| describe(&e))
+    }
+
+    /// A storage buffer filled with `data`.
+    ///
+    /// # Errors
+    /// Allocation failures.
+    pub fn storage_with(&self, data: &[u32]) -> Result<GpuBuffer, String> {
+        let bytes: Vec<u8> = data.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let size = u32::try_from(bytes.len()).map_err(|_| "buffer too large")?;
+        let b = self.buffer(size, usage::STORAGE | usage::COPY_DST | usage::COPY_SRC)?;
+        self.device
+            .queue()
+            .write_buffer_with_u32_and_u8_slice(&b, 0, &bytes)
+            .map_err(|e| describe(&e))?;
+        Ok(b)
+    }
+
+    /// An empty storage buffer of `words` u32.
+    ///
+    /// # Errors
+    /// Allocation failures.
+    pub fn storage(&self, words: u32) -> Result<GpuBuffer, String> {
+        self.buffer(
+            words * 4,
+            usage::STORAGE | usage::COPY_SRC | usage::COPY_DST,
+        )
+    }
+
+    /// A uniform buffer of four u32.
+    ///
+    /// # Errors
+    /// Allocation failures.
+    pub fn uniform(&self, params: [u32; 4]) -> Result<GpuBuffer, String> {
+        let bytes: Vec<u8> = params.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let b = self.buffer(16, usage::UNIFORM | usage::COPY_DST)?;
+        self.device
+            .queue()
+            .write_buffer_with_u32_and_u8_slice(&b, 0, &bytes)
+            .map_err(|e| describe(&e))?;
+        Ok(b)
+    }
+
+    /// A bind group with `buffers` at bindings 0, 1, …
+    #[must_use]
+    pub fn bind(
+        &self,
+        pipeline: &GpuComputePipeline,
+        buffers: &[&GpuBuffer],
+    ) -> web_sys::GpuBindGroup {
+        let entries: Vec<GpuBindGroupEntry> = buffers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| GpuBindGroupEntry::new_with_gpu_buffer(u32::try_from(i).unwrap_or(0), b))
+            .collect();
+        self.device.create_bind_group(&GpuBindGroupDescriptor::new(
+            &entries,
+            &pipeline.get_bind_group_layout(0),
+        ))
+    }
+
+    /// Dispatches `workgroups` workgroups and returns how long the GPU took, in milliseconds:
+    /// from timestamp queries where the device has them, else performance.now() around the
+    /// submission (a coarser clock that includes submission overhead).
+    ///
+    /// # Errors
+    /// A lost device, a timeout, or a failed readback.
+    pub async fn time(
+        &self,
+        pipeline: &GpuComputePipeline,
+        group: &web_sys::GpuBindGroup,
+        workgroups: u32,
+    ) -> Result<f64, String> {
+        self.check_lost()?;
+        let queue = self.device.queue();
+        let encoder = self.device.create_command_encoder();
+        let queries: Option<(GpuQuerySet, GpuBuffer, GpuBuffer)> = if self.summary.timestamps {
+            let set = self
+                .device
+                .create_query_set(&GpuQuerySetDescriptor::new(2, GpuQueryType::Timestamp))
+                .map_err(|e| describe(&e))?;
+            let resolve = self.buffer(16, usage::QUERY_RESOLVE | usage::COPY_SRC)?;
+            let read = self.buffer(16, usage::MAP_READ | usage::COPY_DST)?;
+            Some((set, resolve, read))
+        } else {
+            None
+        };
+        let pass_desc = GpuComputePassDescriptor::new();
+        if let Some((set, _, _)) = &queries {
+            let writes = GpuComputePassTimestampWrites::new(set);
+            writes.set_beginning_of_pass_write_index(0);
+            writes.set_end_of_pass_write_index(1);
+            pass_desc.set_timestamp_writes(&writes);
+        }
+        let pass = encoder.begin_compute_pass_with_descriptor(&pass_desc);
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, Some(group));
+        pass.dispatch_workgroups(workgroups);
+        pass.end();
+        if let Some((set, resolve, read)) = &queries {
+            encoder.resolve_query_set_with_u32(set, 0, 2, resolve, 0);
+            encoder
+                .copy_buffer_to_buffer_with_u32_and_u32_and_u32(resolve, 0, read, 0, 16)
+                .map_err(|e| describe(&e))?;
+        }
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let start = perf.as_ref().map_or(0.0, web_sys::Performance::now);
+        queue.submit(&[encoder.finish()]);
+        settle(queue.on_submitted_work_done().into()).await?;
+        let wall = perf.as_ref().map_or(0.0, web_sys::Performance::now) - start;
+        if let Some((set, _, read)) = queries {
+            settle(read.map_async(gpu_map_mode::READ).into()).await?;
+            let range = read.get_mapped_range().map_err(|e| describe(&e))?;
+            let stamps = js_sys::BigUint64Array::new(&range);
+            let (a, b) = (stamps.get_index(0), stamps.get_index(1));
+            read.unmap();
+            set.destroy();
+            if b > a {
+                #[allow(clippy::cast_precision_loss)]
+                return Ok((b - a) as f64 / 1.0e6);
+            }
+        }
+        Ok(wall)
+    }
+
+    /// Runs once and reads back `words` u32 from `out`.
+    ///
+    /// # Errors
+    /// A lost device, a timeout, or a failed readback.
+    pub async fn run_and_read(
+        &self,
+        pipeline: &GpuComputePipeline,
+        group: &web_sys::GpuBindGroup,
+        workgroups: u32,
+        out: &GpuBuffer,
+        words: u32,
+    ) -> Result<Vec<u32>, String> {
+        self.check_lost()?;
+        let read = self.buffer(words * 4, usage::MAP_READ | usage::COPY_DST)?;
+        let encoder = self.device.create_command_encoder();
+        let pass = encoder.begin_compute_pass();
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, Some(group));
+        pass.dispatch_workgroups(workgroups);
+        pass.end();
+        encoder
+            .copy_buffer_to_buffer_with_u32_and_u32_and_u32(out, 0, &read, 0, words * 4)
+            .map_err(|e| describe(&e))?;
+        self.device.queue().submit(&[encoder.finish()]);
+        settle(read.map_async(gpu_map_mode::READ).into()).await?;
+        let range = read.get_mapped_range().map_err(|e| describe(&e))?;
+        let data = js_sys::Uint32Array::new(&range).to_vec();
+        read.unmap();
+        read.destroy();
+        Ok(data)
+    }
+}
+
+/// Progress and cancellation shared between a running kernel and its buttons.
+#[derive(Clone, Default)]
+pub struct Control {
+    /// Set by the Cancel button.
+    pub cancelled: Rc<Cell<bool>>,
+}
+
+impl Control {
+    /// Fails when the learner cancelled.
+    ///
+    /// # Errors
+    /// "cancelled".
+    pub fn check(&self) -> Result<(), String> {
+        if self.cancelled.get() {
+            Err("cancelled".into())
+        } else {
+            Ok(())
+        }
+    }
+}

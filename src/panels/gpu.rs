@@ -1,0 +1,356 @@
+//! "Your GPU": detects WebGPU, runs the model's four kernels on the learner's own device, and
+//! sets what they measure beside what the model predicts. Without WebGPU it says which step
+//! failed and what to do; every other panel works the same either way.
+
+use leptos::prelude::*;
+use warp_model::figure::Value;
+use warp_model::gpu_kernels::{self, Kernel, MapResult, Pattern};
+use warp_model::params::ParamError;
+use warp_model::query::{Panel, Query};
+use warp_model::warp_map::BlockDim;
+use warp_model::warps_panel::{evaluate, WarpsInput};
+
+use crate::components::errors::ErrorList;
+use crate::components::figures::Figures;
+use crate::gpu::{kernels, Control, Gpu};
+
+/// What a kernel card shows.
+#[derive(Clone, Debug, PartialEq)]
+enum Run {
+    Idle,
+    Running(f64),
+    Map(MapResult, BlockDim),
+    Divergence(Vec<(Pattern, f64, f64)>),
+    Coalescing(Vec<(u32, f64, f64, f64)>),
+    Occupancy(Vec<(u32, f64)>),
+    Failed(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Detection {
+    Detecting,
+    Ready(crate::gpu::AdapterSummary),
+    Unavailable(String),
+}
+
+/// The panel.
+#[component]
+pub fn GpuPanel(query: Query) -> impl IntoView {
+    // The block for the subgroup map: the warps panel's own parameter and rules.
+    let input = WarpsInput::from_query(
+        &query,
+        &WarpsInput {
+            block_x: "64".into(),
+            ..WarpsInput::default()
+        },
+    );
+    let warps = evaluate(&input);
+    let block = warps.block;
+    let mut errors: Vec<ParamError> = warps
+        .errors
+        .into_iter()
+        .filter(|e| e.param.starts_with("block"))
+        .collect();
+    let auto_run = match query.get("run") {
+        None => None,
+        Some(r) => Kernel::parse(r).or_else(|| {
+            errors.push(ParamError::new(
+                "run",
+                "run must be map, divergence, coalescing or occupancy.",
+            ));
+            None
+        }),
+    };
+    let detection = RwSignal::new(Detection::Detecting);
+    let device = StoredValue::new_local(None::<Gpu>);
+    let runs: Vec<(Kernel, RwSignal<Run>)> = Kernel::ALL
+        .iter()
+        .map(|k| (*k, RwSignal::new(Run::Idle)))
+        .collect();
+    let control = StoredValue::new_local(Control::default());
+    let run_kernel = {
+        let runs = runs.clone();
+        move |k: Kernel| {
+            let Some(state) = runs.iter().find(|(x, _)| *x == k).map(|(_, s)| *s) else {
+                return;
+            };
+            let Some(gpu) = device.get_value() else {
+                return;
+            };
+            if matches!(state.get_untracked(), Run::Running(_)) {
+                return;
+            }
+            let ctl = Control::default();
+            control.set_value(ctl.clone());
+            state.set(Run::Running(0.0));
+            leptos::task::spawn_local(async move {
+                let progress = move |p: f64| state.set(Run::Running(p));
+                let sg = gpu.summary.subgroup_sizes.0.max(1);
+                let result = match k {
+                    Kernel::Map => match block {
+                        Some(b) => {
+                            let dims = (
+                                u32::try_from(b.x()).unwrap_or(1),
+                                u32::try_from(b.y()).unwrap_or(1),
+                                u32::try_from(b.z()).unwrap_or(1),
+                            );
+                            kernels::map(&gpu, dims).await.map(|r| Run::Map(r, b))
+                        }
+                        None => {
+                            Err("the block parameter is not valid (see the message above)".into())
+                        }
+                    },
+                    Kernel::Divergence => kernels::divergence(&gpu, sg, &ctl, &progress)
+                        .await
+                        .map(|t| Run::Divergence(gpu_kernels::slowdowns(&t, sg))),
+                    Kernel::Coalescing => kernels::coalescing(&gpu, &ctl, &progress)
+                        .await
+                        .map(|t| Run::Coalescing(gpu_kernels::relative_bandwidth(&t))),
+                    Kernel::Occupancy => kernels::occupancy(&gpu, &ctl, &progress)
+                        .await
+                        .map(|t| Run::Occupancy(gpu_kernels::relative_throughput(&t))),
+                };
+                state.set(result.unwrap_or_else(|e| {
+                    Run::Failed(if e == "cancelled" {
+                        "Cancelled.".into()
+                    } else {
+                        format!("The run stopped: {e}.")
+                    })
+                }));
+            });
+        }
+    };
+    {
+        let run_kernel = run_kernel.clone();
+        leptos::task::spawn_local(async move {
+            match Gpu::detect().await {
+                Ok(gpu) => {
+                    detection.set(Detection::Ready(gpu.summary.clone()));
+                    device.set_value(Some(gpu));
+                    if let Some(k) = auto_run {
+                        run_kernel(k);
+                    }
+                }
+                Err(u) => detection.set(Detection::Unavailable(u.explain())),
+            }
+        });
+    }
+    let figures = {
+        let runs = runs.clone();
+        Signal::derive(move || {
+            let mut f = match detection.get() {
+                Detection::Ready(s) => gpu_kernels::detection_figures(
+                    true,
+                    s.fallback,
+                    (s.subgroup_sizes.0 > 0).then_some(s.subgroup_sizes),
+                ),
+                Detection::Unavailable(_) => gpu_kernels::detection_figures(false, false, None),
+                Detection::Detecting => Vec::new(),
+            };
+            for (_, state) in &runs {
+                match state.get() {
+                    Run::Map(r, b) => f.extend(gpu_kernels::map_figures(
+                        &r,
+                        u32::try_from(b.threads()).unwrap_or(0),
+                    )),
+                    Run::Divergence(rows) => f.extend(gpu_kernels::divergence_figures(&rows)),
+                    _ => {}
+                }
+            }
+            f
+        })
+    };
+    view! {
+        <section class="panel gpu" data-panel="gpu">
+            <h1>{Panel::Gpu.title()}</h1>
+            <p class="question">{Panel::Gpu.question()}</p>
+            <ErrorList errors=Signal::stored(errors) />
+            <DetectionCard detection=detection />
+            <Figures figures=figures />
+            {runs
+                .iter()
+                .map(|(k, state)| {
+                    let run_kernel = run_kernel.clone();
+                    let k = *k;
+                    let state = *state;
+                    view! {
+                        <KernelCard
+                            kernel=k
+                            state=state
+                            ready=Signal::derive(move || matches!(detection.get(), Detection::Ready(_)))
+                            on_run=move || run_kernel(k)
+                            on_cancel=move || control.with_value(|c| c.cancelled.set(true))
+                        />
+                    }
+                })
+                .collect_view()}
+            <p class="note">
+                "Honest limits: WebGPU leaves the mapping of invocations to subgroups to the implementation, and this device's subgroup "
+                "size may not be 32. Times from a software adapter (SwiftShader) show the shape of an effect, not a GPU's speed; "
+                "compare ratios, never absolute times."
+            </p>
+        </section>
+    }
+}
+
+#[component]
+fn DetectionCard(detection: RwSignal<Detection>) -> impl IntoView {
+    move || {
+        match detection.get() {
+        Detection::Detecting => view! { <p class="status" data-gpu-status="detecting">"Looking for WebGPU…"</p> }.into_any(),
+        Detection::Unavailable(why) => view! {
+            <div class="gpu-missing" data-gpu-status="unavailable" role="status">
+                <p><strong>"No WebGPU here. "</strong>{why}</p>
+                <p>"Everything else in Warp Lab works without it: the model's numbers do not need a GPU."</p>
+            </div>
+        }
+        .into_any(),
+        Detection::Ready(s) => view! {
+            <dl class="adapter" data-gpu-status="ready">
+                <dt>"Adapter"</dt>
+                <dd>{format!("{} {}{}", s.vendor, s.architecture, if s.fallback { " (software fallback, on the CPU)" } else { "" })}</dd>
+                <dt>"Subgroup sizes"</dt>
+                <dd>{if s.subgroup_sizes.0 == 0 { "not reported".to_string() } else { format!("{}–{}", s.subgroup_sizes.0, s.subgroup_sizes.1) }}</dd>
+                <dt>"Invocations per workgroup"</dt>
+                <dd>{format!("at most {} (x ≤ {}, y ≤ {}, z ≤ {})", s.max_invocations, s.max_size.0, s.max_size.1, s.max_size.2)}</dd>
+                <dt>"Features"</dt>
+                <dd>{format!(
+                    "subgroups: {}; timestamp queries: {}",
+                    if s.subgroups { "yes" } else { "no" },
+                    if s.timestamps { "yes (GPU timers)" } else { "no (performance.now() around each submission)" }
+                )}</dd>
+            </dl>
+        }
+        .into_any(),
+    }
+    }
+}
+
+fn describe(k: Kernel) -> &'static str {
+    match k {
+        Kernel::Map => "One workgroup of the block's size records each invocation's subgroup and lane, drawn like the block-to-warp map beside CUDA's 32-lane warps.",
+        Kernel::Divergence => "The same work under uniform, lane-parity, subgroup-aligned and 4-way branches; median slowdown over uniform beside the model's prediction for this subgroup size.",
+        Kernel::Coalescing => "A stride sweep over a 16 MB buffer: bandwidth relative to stride 1 beside the model's η.",
+        Kernel::Occupancy => "Chains of dependent loads: throughput against the number of workgroups in flight.",
+    }
+}
+
+#[component]
+fn KernelCard(
+    kernel: Kernel,
+    state: RwSignal<Run>,
+    ready: Signal<bool>,
+    on_run: impl Fn() + Clone + 'static,
+    on_cancel: impl Fn() + Clone + 'static,
+) -> impl IntoView {
+    let running = move || matches!(state.get(), Run::Running(_));
+    view! {
+        <section class="kernel" data-kernel=kernel.name()>
+            <h2>{kernel.title()}</h2>
+            <p class="note">{describe(kernel)}</p>
+            <p>
+                <button type="button" data-action=format!("run-{}", kernel.name()) disabled=move || !ready.get() || running()
+                    on:click=move |_| on_run()>"Run"</button>
+                " "
+                <button type="button" data-action="cancel" disabled=move || !running() on:click=move |_| on_cancel()>"Cancel"</button>
+                " "
+                {move || match state.get() {
+                    Run::Running(p) => Some(view! { <progress max="1" value=p data-progress=kernel.name()></progress> }),
+                    _ => None,
+                }}
+            </p>
+            <div class="result" data-result=kernel.name() aria-live="polite">
+                {move || match state.get() {
+                    Run::Idle | Run::Running(_) => ().into_any(),
+                    Run::Failed(m) => view! { <p class="error" data-status=kernel.name()>{m}</p> }.into_any(),
+                    Run::Map(r, b) => view! { <MapPicture result=r block=b /> }.into_any(),
+                    Run::Divergence(rows) => view! {
+                        <table>
+                            <thead><tr><th scope="col">"Pattern"</th><th scope="col">"Measured slowdown"</th><th scope="col">"Model"</th></tr></thead>
+                            <tbody>
+                                {rows.into_iter().map(|(p, m, model)| view! {
+                                    <tr><th scope="row">{p.label()}</th><td>{times(m)}</td><td>{times(model)}</td></tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    }.into_any(),
+                    Run::Coalescing(rows) => view! {
+                        <table>
+                            <thead><tr><th scope="col">"Stride"</th><th scope="col">"Bandwidth vs stride 1"</th><th scope="col">"Model η (128-byte lines)"</th><th scope="col">"Model η (32-byte sectors)"</th></tr></thead>
+                            <tbody>
+                                {rows.into_iter().map(|(s, bw, e128, e32)| view! {
+                                    <tr><th scope="row">{s}</th><td>{pct(bw)}</td><td>{pct(e128)}</td><td>{pct(e32)}</td></tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    }.into_any(),
+                    Run::Occupancy(rows) => view! {
+                        <table>
+                            <thead><tr><th scope="col">"Workgroups in flight"</th><th scope="col">"Throughput vs 1 workgroup"</th></tr></thead>
+                            <tbody>
+                                {rows.into_iter().map(|(w, t)| view! { <tr><th scope="row">{w}</th><td>{times(t)}</td></tr> }).collect_view()}
+                            </tbody>
+                        </table>
+                        <p class="note">"The model: throughput rises with warps in flight while their stalls overlap, then levels off once the device is full (the latency panel's saturating curve)."</p>
+                    }.into_any(),
+                }}
+            </div>
+        </section>
+    }
+}
+
+fn times(v: f64) -> String {
+    format!(
+        "{}×",
+        Value::Frac {
+            value: v,
+            percent: false
+        }
+        .human()
+    )
+}
+
+fn pct(v: f64) -> String {
+    Value::Frac {
+        value: v,
+        percent: true,
+    }
+    .human()
+}
+
+/// The measured mapping in the block-to-warp style, beside CUDA's warps.
+#[component]
+fn MapPicture(result: MapResult, block: BlockDim) -> impl IntoView {
+    let grid = |colour: Box<dyn Fn(u64) -> u64>| {
+        (0..block.z())
+            .map(|z| {
+                let cells = (0..block.x() * block.y())
+                    .map(|k| {
+                        let i = z * block.x() * block.y() + k;
+                        view! { <span class=format!("cell c{} l{}", colour(i) % 8, (colour(i) / 8) % 2) data-linear=i></span> }
+                    })
+                    .collect_view();
+                view! { <div class="grid" style=format!("--cols:{}", block.x())>{cells}</div> }
+            })
+            .collect_view()
+    };
+    let lanes = result.lanes.clone();
+    let measured = grid(Box::new(move |i| {
+        lanes
+            .get(usize::try_from(i).unwrap_or(0))
+            .map_or(0, |l| u64::from(l.0))
+    }));
+    let cuda = grid(Box::new(BlockDim::warp_of));
+    view! {
+        <div class="map-pair" data-picture="subgroup-map">
+            <figure>
+                <figcaption>{format!("This device: {} subgroups of {}", result.subgroups, result.size_text())}</figcaption>
+                {measured}
+            </figure>
+            <figure>
+                <figcaption>{format!("CUDA: {} warps of 32", gpu_kernels::cuda_warps(u32::try_from(block.threads()).unwrap_or(0)))}</figcaption>
+                {cuda}
+            </figure>
+        </div>
+    }
+}
