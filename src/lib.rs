@@ -2,6 +2,7 @@
 //! `warp-model`. Panels are thin views: every figure they show comes from the model.
 
 pub mod components;
+pub mod crash;
 pub mod download;
 pub mod embed;
 pub mod gpu;

@@ -1,6 +1,6 @@
-//! Entry point: a panic hook, then mount. Everything else lives in the library.
+//! Entry point: the panic hook (a banner, never a dead page), then mount.
 
 fn main() {
-    console_error_panic_hook::set_once();
+    warp_lab::crash::install();
     leptos::mount::mount_to_body(warp_lab::App);
 }

@@ -343,3 +343,29 @@ async fn forecast_first_hides_the_figures_until_a_guess() {
         "You guessed 3; the answer is 4 warps: off by 1 (25% of the answer)."
     );
 }
+
+#[wasm_bindgen_test]
+async fn a_panic_shows_a_banner_instead_of_a_dead_page() {
+    warp_lab::crash::install();
+    // Panic in a separate task (a timer callback), as a bug in an event handler would.
+    let cb =
+        wasm_bindgen::closure::Closure::once_into_js(|| -> () { panic!("forced by the test") });
+    web_sys::window()
+        .unwrap()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), 0)
+        .unwrap();
+    gloo_timers::future::sleep(std::time::Duration::from_millis(200)).await;
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let banner = doc
+        .query_selector("[data-crash]")
+        .unwrap()
+        .expect("the crash banner");
+    assert!(banner
+        .text_content()
+        .unwrap()
+        .contains("quiz progress is saved"));
+    assert!(doc
+        .query_selector("[data-crash] a[data-action='reload-defaults']")
+        .unwrap()
+        .is_some());
+}

@@ -257,7 +257,7 @@ impl Capacity {
 /// Fewest cycles recorded for the animation (it records two stall periods, up to 4000 cycles).
 pub const RECORDED_CYCLES: u64 = 240;
 /// Work budget for one simulation (scheduler-cycles), so a huge L never freezes the page.
-pub const SIM_BUDGET: u64 = 400_000;
+pub const SIM_BUDGET: u64 = 100_000;
 
 /// Everything the panel shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -436,7 +436,7 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
         // Record two periods: long enough to see the idle slots of a deficit.
         let record = (2 * period + 48).clamp(RECORDED_CYCLES, 4000);
         let periods = (SIM_BUDGET / (s * period))
-            .clamp(1, 40)
+            .clamp(2, 10)
             .max(record.div_ceil(period));
         let cycles = periods * period;
         let trace = simulate(cfg, cycles, record);

@@ -302,7 +302,6 @@ fn seed_q(
     link: Option<&str>,
     misconceptions: Vec<Misconception>,
 ) -> Question {
-    let solution = link.map(|l| solution_for(topic, l)).unwrap_or_default();
     Question {
         qid: qid.to_string(),
         topic,
@@ -310,9 +309,19 @@ fn seed_q(
         kind,
         source: Some(source.to_string()),
         explanation: explanation.to_string(),
-        solution,
+        // Filled by `build` for the questions a quiz uses (see `solve`).
+        solution: Vec::new(),
         link: link.map(str::to_string),
         misconceptions,
+    }
+}
+
+/// Fills a question's solution with its panel's worked steps, when it has a scenario.
+pub fn solve(q: &mut Question) {
+    if q.solution.is_empty() {
+        if let Some(link) = &q.link {
+            q.solution = solution_for(q.topic, link);
+        }
     }
 }
 
@@ -665,6 +674,7 @@ pub fn build(topic: Option<Topic>, seed: u64, count: u64) -> Vec<Question> {
         .unwrap_or(1)
         .min(bank.len());
     let mut quiz: Vec<Question> = bank.into_iter().take(from_bank).collect();
+    quiz.iter_mut().for_each(solve);
     let topics: Vec<Topic> = topic.map_or(Topic::ALL.to_vec(), |t| vec![t]);
     let mut attempts = 0;
     while quiz.len() < usize::try_from(count).unwrap_or(1) && attempts < 500 {
