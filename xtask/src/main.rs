@@ -8,6 +8,7 @@
 //! Written by hand rather than with a task-runner crate: it is a few process calls in a row, and
 //! keeping it dependency-free keeps `cargo xtask` fast to build on a fresh clone.
 
+mod bench;
 mod csp;
 mod tools;
 
@@ -21,11 +22,14 @@ fn main() -> ExitCode {
         Some("serve") => serve(),
         Some("test") => test(&args[1..]),
         Some("dist") => dist(),
+        Some("bench") => tools::ensure_build_tools()
+            .and_then(|()| tools::ensure_test_tools())
+            .and_then(|()| bench::bench(&args[1..])),
         // trunk's post_build hook (Trunk.toml), not meant to be run by hand.
         Some("csp") => csp::hook(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/"
+                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)"
             );
             return ExitCode::from(2);
         }
