@@ -1,0 +1,450 @@
+//! The kernel lab: a small, honest subset of CUDA C, parsed and run warp by warp.
+//!
+//! - [`lex`] and [`parse`]: `__global__ void name(params) { … }` with int, unsigned, float and
+//!   bool scalars, `float*` / `int*` pointers, locals, C operators and precedence, if/else, for,
+//!   while, break, continue, return, threadIdx / blockIdx / blockDim / gridDim and warpSize,
+//!   loads and stores through the pointers, and the work functions `heavy_path()` (20 cycles),
+//!   `light_path()` (8) and `work(n)` (n). Valid CUDA outside the subset gets "not supported in
+//!   this subset: …"; every error has a line, a column and a caret.
+//! - [`exec`]: the SIMT interpreter (lockstep lanes, active masks, a reconvergence stack), the
+//!   cost model, memory transactions, a step budget and bounds checks.
+//!
+//! What it leaves out: shared memory, barriers, atomics, device functions, unsigned wraparound,
+//! and independent thread scheduling (Volta and later may interleave diverged paths).
+
+pub mod exec;
+pub mod lex;
+pub mod parse;
+
+use crate::divergence::Branch;
+use crate::figure::{Figure, Value};
+use crate::params::{parse_in_range, ParamError};
+use crate::query::Query;
+use crate::warps_panel::{evaluate as warps_evaluate, WarpsInput};
+
+/// A parse error, with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelError {
+    /// Line, 1-based.
+    pub line: usize,
+    /// Column, 1-based.
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl KernelError {
+    /// An error at a place.
+    #[must_use]
+    pub fn at(line: usize, col: usize, message: impl Into<String>) -> KernelError {
+        KernelError {
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// The message with the source line and a caret under the problem.
+    #[must_use]
+    pub fn with_caret(&self, src: &str) -> String {
+        let text = src.lines().nth(self.line.saturating_sub(1)).unwrap_or("");
+        let shown: String = text.chars().take(120).collect();
+        let pad: String = text
+            .chars()
+            .take(self.col.saturating_sub(1).min(120))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        format!(
+            "line {}, column {}: {}\n{shown}\n{pad}^",
+            self.line, self.col, self.message
+        )
+    }
+}
+
+/// Longest source accepted.
+pub const MAX_SOURCE: usize = 20_000;
+
+/// Parses a kernel.
+///
+/// # Errors
+/// The first problem, with its place.
+pub fn compile(src: &str) -> Result<parse::Kernel, KernelError> {
+    if src.len() > MAX_SOURCE {
+        return Err(KernelError::at(
+            1,
+            1,
+            format!("the source is longer than {MAX_SOURCE} characters"),
+        ));
+    }
+    parse::parse(lex::lex(src)?)
+}
+
+/// The lab's inputs as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInput {
+    /// `src`: the kernel.
+    pub src: String,
+    /// `block=X[,Y[,Z]]`.
+    pub block: String,
+    /// `grid=G[,H]`, or empty (from n, else 1).
+    pub grid: String,
+    /// `n`, passed to an int parameter named n.
+    pub n: String,
+    /// `len`: elements in every pointer buffer.
+    pub len: String,
+    /// `trace=B,W`: the block (linear) and warp to step through.
+    pub trace: String,
+}
+
+/// The default kernel: seed 004 Ex 5.
+pub const DEFAULT_SRC: &str = "__global__ void split(float* out) {\n    if (threadIdx.x % 2 == 0) {\n        heavy_path();   // 20 cycles\n    } else {\n        light_path();   // 8 cycles\n    }\n}\n";
+
+/// Default buffer length.
+pub const DEFAULT_LEN: u64 = 1_048_576;
+
+impl Default for KernelInput {
+    fn default() -> Self {
+        KernelInput {
+            src: DEFAULT_SRC.into(),
+            block: "32".into(),
+            grid: String::new(),
+            n: String::new(),
+            len: String::new(),
+            trace: String::new(),
+        }
+    }
+}
+
+/// The URL parameters the lab reads and writes.
+pub const URL_PARAMS: [&str; 6] = ["src", "block", "grid", "n", "len", "trace"];
+
+impl KernelInput {
+    /// Reads the lab's parameters over the defaults.
+    #[must_use]
+    pub fn from_query(q: &Query) -> KernelInput {
+        let mut k = KernelInput::default();
+        for (name, slot) in [
+            ("src", &mut k.src),
+            ("block", &mut k.block),
+            ("grid", &mut k.grid),
+            ("n", &mut k.n),
+            ("len", &mut k.len),
+            ("trace", &mut k.trace),
+        ] {
+            if let Some(v) = q.get(name) {
+                v.clone_into(slot);
+            }
+        }
+        k
+    }
+
+    /// Writes the non-empty parameters.
+    pub fn write_query(&self, q: &mut Query) {
+        for (name, v) in [
+            ("src", &self.src),
+            ("block", &self.block),
+            ("grid", &self.grid),
+            ("n", &self.n),
+            ("len", &self.len),
+            ("trace", &self.trace),
+        ] {
+            q.set(name, (!v.trim().is_empty()).then_some(v.as_str()));
+        }
+    }
+}
+
+/// Links that open the other panels on what the code did (query strings without `?`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Links {
+    /// The divergence timeline on the first divergent branch.
+    pub divergence: Option<String>,
+    /// The divergence panel's loop mode on the first split loop.
+    pub loop_counts: Option<String>,
+    /// The coalescing view on the first strided load.
+    pub coalescing: Option<String>,
+    /// The block-to-warp map on the launch.
+    pub warps: String,
+}
+
+/// Everything the lab shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelOutput {
+    /// `src` (parse, with caret), `run` (run time), or launch parameter errors.
+    pub errors: Vec<ParamError>,
+    /// The run.
+    pub result: Option<exec::RunResult>,
+    /// The figures.
+    pub figures: Vec<Figure>,
+    /// Links to the other panels.
+    pub links: Option<Links>,
+}
+
+/// The launch the inputs describe.
+///
+/// # Errors
+/// Named launch errors.
+pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<ParamError>> {
+    let mut errors = Vec::new();
+    let mut wq = Query::default();
+    wq.set("block", Some(&input.block));
+    let w = warps_evaluate(&WarpsInput::from_query(&wq, &WarpsInput::default()));
+    errors.extend(w.errors);
+    let n = if input.n.trim().is_empty() {
+        None
+    } else {
+        parse_in_range("n", &input.n, 0, 1 << 31, "")
+            .map_err(|e| errors.push(e))
+            .ok()
+    };
+    let len = if input.len.trim().is_empty() {
+        Some(DEFAULT_LEN)
+    } else {
+        parse_in_range("len", &input.len, 1, 1 << 22, "")
+            .map_err(|e| errors.push(e))
+            .ok()
+    };
+    let grid = if input.grid.trim().is_empty() {
+        Ok((
+            w.block
+                .map_or(1, |b| n.map_or(1, |n| n.div_ceil(b.threads()).max(1))),
+            1,
+        ))
+    } else {
+        let parts: Vec<&str> = input.grid.split(',').collect();
+        if parts.len() > 2 {
+            Err(ParamError::new("grid", "grid takes G or G,H"))
+        } else {
+            let g = parse_in_range("grid", parts[0], 1, 65_535, "");
+            let h = parts
+                .get(1)
+                .map_or(Ok(1), |h| parse_in_range("grid", h, 1, 65_535, ""));
+            g.and_then(|g| h.map(|h| (g, h)))
+        }
+    };
+    let grid = grid.map_err(|e| errors.push(e)).ok();
+    let trace = if input.trace.trim().is_empty() {
+        Some((0, 0))
+    } else {
+        let p: Vec<&str> = input.trace.split(',').collect();
+        match (
+            p.first().map(|s| s.trim().parse::<u64>()),
+            p.get(1).map(|s| s.trim().parse::<u64>()),
+        ) {
+            (Some(Ok(b)), Some(Ok(wi))) if p.len() == 2 => Some((b, wi)),
+            _ => {
+                errors.push(ParamError::new(
+                    "trace",
+                    "trace must be B,W: a block (linear index) and a warp in it, e.g. 0,0",
+                ));
+                None
+            }
+        }
+    };
+    match (w.block, n, len, grid, trace) {
+        (Some(block), _, Some(len), Some(grid), Some(trace)) if errors.is_empty() => Ok((
+            exec::Launch {
+                block,
+                grid,
+                n: n.map_or(0, |v| i64::try_from(v).unwrap_or(0)),
+                len: usize::try_from(len).unwrap_or(1),
+            },
+            trace,
+        )),
+        _ => Err(errors),
+    }
+}
+
+/// Parses and runs. Never panics, whatever the text.
+#[must_use]
+pub fn evaluate(input: &KernelInput) -> KernelOutput {
+    let mut out = KernelOutput {
+        errors: Vec::new(),
+        result: None,
+        figures: Vec::new(),
+        links: None,
+    };
+    let kernel = match compile(&input.src) {
+        Ok(k) => Some(k),
+        Err(e) => {
+            out.errors
+                .push(ParamError::new("src", e.with_caret(&input.src)));
+            None
+        }
+    };
+    let launch = launch(input).map_err(|e| out.errors.extend(e)).ok();
+    let (Some(kernel), Some((launch, trace))) = (kernel, launch) else {
+        return out;
+    };
+    match exec::run(&kernel, launch, trace) {
+        Ok(r) => {
+            out.figures = figures(&r);
+            out.links = Some(links(&r, &launch, input));
+            out.result = Some(r);
+        }
+        Err(e) => out.errors.push(ParamError::new(
+            "run",
+            if e.line > 0 {
+                format!("line {}: {}", e.line, e.message)
+            } else {
+                e.message
+            },
+        )),
+    }
+    out
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    crate::divergence::ratio(a, b)
+}
+
+fn figures(r: &exec::RunResult) -> Vec<Figure> {
+    vec![
+        Figure::new(
+            "warps-run",
+            "Warps run",
+            Value::Int(r.warps),
+            "warps",
+            "warps of the launch that executed",
+        ),
+        Figure::new(
+            "instructions-issued",
+            "Instructions issued",
+            Value::Int(r.issued),
+            "warp instructions",
+            "warp-level instructions, statements and conditions",
+        ),
+        Figure::new(
+            "simt-efficiency",
+            "SIMT efficiency",
+            Value::Frac {
+                value: ratio(r.active_lanes, 32 * r.issued),
+                percent: true,
+            },
+            "",
+            "active lanes summed over issued instructions / (32 × issued)",
+        )
+        .key(),
+        Figure::new(
+            "divergent-branches",
+            "Divergent branches",
+            Value::Int(r.divergent),
+            "",
+            "warp-level branch executions whose lanes split",
+        ),
+        Figure::new(
+            "load-transactions",
+            "Load transactions",
+            Value::Int(r.loads.transactions),
+            "",
+            "128-byte segments moved by loads",
+        ),
+        Figure::new(
+            "store-transactions",
+            "Store transactions",
+            Value::Int(r.stores.transactions),
+            "",
+            "128-byte segments moved by stores",
+        ),
+        Figure::new(
+            "load-efficiency",
+            "Load efficiency",
+            if r.loads.moved_bytes == 0 {
+                Value::None
+            } else {
+                Value::Frac {
+                    value: ratio(r.loads.useful_bytes, r.loads.moved_bytes),
+                    percent: true,
+                }
+            },
+            "",
+            "useful / moved bytes over all loads",
+        ),
+        Figure::new(
+            "cycles",
+            "Cycles",
+            Value::Int(r.cycles),
+            "cycles",
+            "1 per instruction; heavy_path 20, light_path 8, work(n) n",
+        ),
+    ]
+}
+
+fn links(r: &exec::RunResult, launch: &exec::Launch, input: &KernelInput) -> Links {
+    let b = launch.block;
+    let block = format!("{},{},{}", b.x(), b.y(), b.z());
+    Links {
+        divergence: r.branch.map(|br| {
+            if br.els.0 > 0 {
+                format!(
+                    "panel=divergence&paths={},{}&lanes={},{}",
+                    br.then.0,
+                    br.els.0,
+                    br.then.1,
+                    32 - br.then.1
+                )
+            } else {
+                format!(
+                    "panel=divergence&paths={},1&lanes={},{}",
+                    br.then.0,
+                    br.then.1,
+                    32 - br.then.1
+                )
+            }
+        }),
+        loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
+            format!(
+                "panel=divergence&counts={}",
+                c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            )
+        }),
+        coalescing: r
+            .load_stride
+            .map(|s| format!("panel=coalescing&elem=4&stride={s}")),
+        warps: if input.n.trim().is_empty() {
+            format!("panel=warps&block={block}")
+        } else {
+            format!("panel=warps&block={block}&n={}", input.n.trim())
+        },
+    }
+}
+
+/// The first divergent branch as the divergence model's branch (for comparisons).
+#[must_use]
+pub fn branch_model(r: &exec::RunResult) -> Option<Branch> {
+    let br = r.branch?;
+    let lanes = [u64::from(br.then.1), 32 - u64::from(br.then.1)];
+    Branch::new(&[br.then.0.max(1), br.els.0.max(1)], Some(&lanes)).ok()
+}
+
+/// The lab's presets: the seeds' code (label, source, launch parameters).
+pub const PRESETS: [(&str, &str, &str); 6] = [
+    ("Even/odd branch (seed 004 Ex 5)", DEFAULT_SRC, "block=32"),
+    (
+        "idx % 2 across warps (seed 003 Ex 10)",
+        "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
+        "block=128",
+    ),
+    (
+        "(idx / 32) % 2: re-aligned (seed 003 Ex 10)",
+        "__global__ void aligned(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if ((idx / 32) % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
+        "block=128",
+    ),
+    (
+        "The if (i < N) guard of a ragged tail (seed 004 Ex 2)",
+        "__global__ void scale(float* a, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        a[i] = a[i] * 2.0f;\n    }\n}\n",
+        "block=256&n=1000",
+    ),
+    (
+        "A loop with per-lane trip counts (seed 003 Ex 6)",
+        "__global__ void trips(int* counts) {\n    int i = threadIdx.x;\n    int c = i % 4 + 1;\n    for (int k = 0; k < c; k++) {\n        work(1);\n    }\n}\n",
+        "block=32",
+    ),
+    (
+        "A strided copy a[i] = b[i * 32] (seed 004 Ex 4)",
+        "__global__ void strided(float* a, const float* b) {\n    int i = threadIdx.x;\n    a[i] = b[i * 32];\n}\n",
+        "block=32",
+    ),
+];
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,162 @@
+//! Tokens of the CUDA C subset, with line and column for every one.
+
+use super::KernelError;
+
+/// A token kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    /// An identifier or keyword.
+    Ident(String),
+    /// An integer literal.
+    Int(i64),
+    /// A floating literal (`1.5`, `2.0f`).
+    Float(f64),
+    /// Punctuation or an operator.
+    Punct(&'static str),
+    /// End of input.
+    Eof,
+}
+
+/// A token and where it starts (1-based line and column).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// The token.
+    pub tok: Tok,
+    /// Line, 1-based.
+    pub line: usize,
+    /// Column, 1-based.
+    pub col: usize,
+}
+
+const PUNCT: [&str; 47] = [
+    "<<=", ">>=", "<<<", ">>>", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "++", "--", "+=",
+    "-=", "*=", "/=", "%=", "&=", "|=", "^=", "->", "+", "-", "*", "/", "%", "<", ">", "=", "!",
+    "~", "&", "|", "^", "(", ")", "{", "}", "[", "]", ";", ",", "?", ":", ".",
+];
+
+/// Splits `src` into tokens.
+///
+/// # Errors
+/// An unexpected character, an unterminated comment, a number out of range.
+pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
+    let chars: Vec<char> = src.chars().collect();
+    let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
+    let mut out = Vec::new();
+    let advance = |i: &mut usize, line: &mut usize, col: &mut usize, n: usize, chars: &[char]| {
+        for _ in 0..n {
+            if chars.get(*i) == Some(&'\n') {
+                *line += 1;
+                *col = 1;
+            } else {
+                *col += 1;
+            }
+            *i += 1;
+        }
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            advance(&mut i, &mut line, &mut col, 1, &chars);
+            continue;
+        }
+        if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                advance(&mut i, &mut line, &mut col, 1, &chars);
+            }
+            continue;
+        }
+        if c == '/' && chars.get(i + 1) == Some(&'*') {
+            let (l0, c0) = (line, col);
+            advance(&mut i, &mut line, &mut col, 2, &chars);
+            loop {
+                if i + 1 >= chars.len() {
+                    return Err(KernelError::at(
+                        l0,
+                        c0,
+                        "this comment is never closed (*/ missing)",
+                    ));
+                }
+                if chars[i] == '*' && chars[i + 1] == '/' {
+                    advance(&mut i, &mut line, &mut col, 2, &chars);
+                    break;
+                }
+                advance(&mut i, &mut line, &mut col, 1, &chars);
+            }
+            continue;
+        }
+        if c == '#' {
+            return Err(KernelError::at(
+                line,
+                col,
+                "not supported in this subset: preprocessor lines (#include, #define)",
+            ));
+        }
+        let (l0, c0) = (line, col);
+        if c.is_ascii_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                advance(&mut i, &mut line, &mut col, 1, &chars);
+            }
+            out.push(Token {
+                tok: Tok::Ident(chars[start..i].iter().collect()),
+                line: l0,
+                col: c0,
+            });
+            continue;
+        }
+        if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit)) {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '.') {
+                advance(&mut i, &mut line, &mut col, 1, &chars);
+            }
+            let text: String = chars[start..i].iter().collect();
+            let t = text.trim_end_matches(['f', 'F', 'u', 'U']);
+            let tok = if t.contains('.') || t.contains(['e', 'E']) && !t.starts_with("0x") {
+                t.parse::<f64>()
+                    .map(Tok::Float)
+                    .map_err(|_| KernelError::at(l0, c0, format!("“{text}” is not a number")))?
+            } else if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+                i64::from_str_radix(hex, 16)
+                    .map(Tok::Int)
+                    .map_err(|_| KernelError::at(l0, c0, format!("“{text}” is not a number")))?
+            } else {
+                t.parse::<i64>()
+                    .ok()
+                    .filter(|v| *v <= i64::from(u32::MAX))
+                    .map(Tok::Int)
+                    .ok_or_else(|| KernelError::at(l0, c0, format!("“{text}” is not a number this subset can hold (at most 4294967295)")))?
+            };
+            out.push(Token {
+                tok,
+                line: l0,
+                col: c0,
+            });
+            continue;
+        }
+        let rest: String = chars[i..(i + 3).min(chars.len())].iter().collect();
+        match PUNCT.iter().find(|p| rest.starts_with(**p)) {
+            Some(p) => {
+                advance(&mut i, &mut line, &mut col, p.len(), &chars);
+                out.push(Token {
+                    tok: Tok::Punct(p),
+                    line: l0,
+                    col: c0,
+                });
+            }
+            None => {
+                let what = if c == '"' || c == '\'' {
+                    "not supported in this subset: string and character literals".to_string()
+                } else {
+                    format!("unexpected character “{c}”")
+                };
+                return Err(KernelError::at(line, col, what));
+            }
+        }
+    }
+    out.push(Token {
+        tok: Tok::Eof,
+        line,
+        col,
+    });
+    Ok(out)
+}

@@ -1,0 +1,805 @@
+//! A recursive-descent parser for the CUDA C subset. Hand-written, as the condition language
+//! is: the grammar is small, every error needs a line, a column and a caret, and valid CUDA
+//! outside the subset needs its own "not supported in this subset" message, which generic
+//! parser crates do not give.
+
+use super::lex::{Tok, Token};
+use super::KernelError;
+
+/// Scalar types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// `int`
+    Int,
+    /// `unsigned` / `unsigned int`
+    Unsigned,
+    /// `float`
+    Float,
+    /// `bool`
+    Bool,
+}
+
+/// A kernel parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Its name.
+    pub name: String,
+    /// Its type (the element type for pointers).
+    pub ty: Ty,
+    /// `float*` / `int*` (with or without `const`).
+    pub pointer: bool,
+}
+
+/// `x`, `y` or `z`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    /// .x
+    X,
+    /// .y
+    Y,
+    /// .z
+    Z,
+}
+
+/// The built-in index variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// threadIdx
+    ThreadIdx,
+    /// blockIdx
+    BlockIdx,
+    /// blockDim
+    BlockDim,
+    /// gridDim
+    GridDim,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bin {
+    /// +
+    Add,
+    /// -
+    Sub,
+    /// *
+    Mul,
+    /// /
+    Div,
+    /// %
+    Rem,
+    /// <<
+    Shl,
+    /// >>
+    Shr,
+    /// <
+    Lt,
+    /// <=
+    Le,
+    /// >
+    Gt,
+    /// >=
+    Ge,
+    /// ==
+    Eq,
+    /// !=
+    Ne,
+    /// &
+    BitAnd,
+    /// ^
+    BitXor,
+    /// |
+    BitOr,
+    /// &&
+    And,
+    /// ||
+    Or,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Un {
+    /// -
+    Neg,
+    /// !
+    Not,
+    /// ~
+    BitNot,
+}
+
+/// An expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// An integer literal.
+    Int(i64),
+    /// A float literal.
+    Float(f64),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A variable or scalar parameter.
+    Var(String),
+    /// threadIdx.x and friends.
+    Builtin(Builtin, Axis),
+    /// warpSize.
+    WarpSize,
+    /// `p[i]` (a global load).
+    Index(String, Box<Expr>, usize),
+    /// Unary.
+    Unary(Un, Box<Expr>),
+    /// Binary.
+    Binary(Bin, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`.
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A call to a work or math function.
+    Call(String, Vec<Expr>),
+}
+
+/// An assignable place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    /// A variable.
+    Var(String),
+    /// `p[i]` (a global store).
+    Index(String, Expr),
+}
+
+/// A statement and its line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    /// What it is.
+    pub kind: StmtKind,
+    /// Line, 1-based.
+    pub line: usize,
+}
+
+/// Statement kinds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `int x = e;`
+    Decl(Ty, String, Option<Expr>),
+    /// `x = e;`, `x += e;`, `p[i] = e;`, `x++;`
+    Assign(Place, Option<Bin>, Expr),
+    /// A call statement.
+    Expr(Expr),
+    /// `if (c) … else …` (the else's line).
+    If(Expr, Vec<Stmt>, Option<(Vec<Stmt>, usize)>),
+    /// `while (c) …`
+    While(Expr, Vec<Stmt>),
+    /// `for (init; cond; step) …`
+    For(
+        Option<Box<Stmt>>,
+        Option<Expr>,
+        Option<Box<Stmt>>,
+        Vec<Stmt>,
+    ),
+    /// `break;`
+    Break,
+    /// `continue;`
+    Continue,
+    /// `return;`
+    Return,
+    /// `{ … }`
+    Block(Vec<Stmt>),
+}
+
+/// A parsed kernel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    /// Its name.
+    pub name: String,
+    /// Its parameters.
+    pub params: Vec<Param>,
+    /// Its body.
+    pub body: Vec<Stmt>,
+}
+
+/// Names of the work functions and their cost in cycles (`work(n)` costs n).
+pub const WORK_FUNCTIONS: [(&str, u64); 2] = [("heavy_path", 20), ("light_path", 8)];
+/// Pure functions the subset knows.
+pub const MATH_FUNCTIONS: [&str; 8] = [
+    "min", "max", "abs", "sqrtf", "fabsf", "fminf", "fmaxf", "work",
+];
+
+const UNSUPPORTED: [&str; 30] = [
+    "switch",
+    "case",
+    "do",
+    "goto",
+    "struct",
+    "class",
+    "union",
+    "enum",
+    "typedef",
+    "template",
+    "namespace",
+    "sizeof",
+    "double",
+    "char",
+    "long",
+    "short",
+    "__shared__",
+    "__device__",
+    "__host__",
+    "__syncthreads",
+    "atomicAdd",
+    "atomicSub",
+    "atomicMax",
+    "atomicMin",
+    "atomicCAS",
+    "printf",
+    "malloc",
+    "auto",
+    "static",
+    "extern",
+];
+
+struct P {
+    toks: Vec<Token>,
+    at: usize,
+    depth: usize,
+}
+
+fn err(t: &Token, msg: impl Into<String>) -> KernelError {
+    KernelError::at(t.line, t.col, msg)
+}
+
+fn describe(t: &Tok) -> String {
+    match t {
+        Tok::Ident(s) => format!("“{s}”"),
+        Tok::Int(n) => format!("the number {n}"),
+        Tok::Float(f) => format!("the number {f}"),
+        Tok::Punct(p) => format!("“{p}”"),
+        Tok::Eof => "the end of the source".into(),
+    }
+}
+
+impl P {
+    fn peek(&self) -> &Token {
+        &self.toks[self.at.min(self.toks.len() - 1)]
+    }
+    fn next(&mut self) -> Token {
+        let t = self.peek().clone();
+        if self.at < self.toks.len() - 1 {
+            self.at += 1;
+        }
+        t
+    }
+    fn is(&self, p: &str) -> bool {
+        matches!(&self.peek().tok, Tok::Punct(q) if *q == p)
+    }
+    fn is_word(&self, w: &str) -> bool {
+        matches!(&self.peek().tok, Tok::Ident(s) if s == w)
+    }
+    fn eat(&mut self, p: &str) -> bool {
+        if self.is(p) {
+            self.next();
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, p: &str, what: &str) -> Result<Token, KernelError> {
+        if self.is(p) {
+            Ok(self.next())
+        } else {
+            Err(err(
+                self.peek(),
+                format!(
+                    "expected “{p}” {what}, found {}",
+                    describe(&self.peek().tok)
+                ),
+            ))
+        }
+    }
+    fn ident(&mut self, what: &str) -> Result<(String, Token), KernelError> {
+        let t = self.next();
+        match &t.tok {
+            Tok::Ident(s) => {
+                if UNSUPPORTED.contains(&s.as_str()) {
+                    return Err(err(&t, format!("not supported in this subset: {s}")));
+                }
+                Ok((s.clone(), t.clone()))
+            }
+            other => Err(err(
+                &t,
+                format!("expected {what}, found {}", describe(other)),
+            )),
+        }
+    }
+    fn enter(&mut self) -> Result<(), KernelError> {
+        self.depth += 1;
+        if self.depth > 200 {
+            return Err(err(self.peek(), "nested too deeply"));
+        }
+        Ok(())
+    }
+
+    fn ty(&mut self) -> Option<Ty> {
+        let t = match &self.peek().tok {
+            Tok::Ident(s) => s.clone(),
+            _ => return None,
+        };
+        let ty = match t.as_str() {
+            "int" => Ty::Int,
+            "unsigned" => {
+                self.next();
+                if self.is_word("int") {
+                    self.next();
+                }
+                return Some(Ty::Unsigned);
+            }
+            "float" => Ty::Float,
+            "bool" => Ty::Bool,
+            _ => return None,
+        };
+        self.next();
+        Some(ty)
+    }
+
+    fn kernel(&mut self) -> Result<Kernel, KernelError> {
+        let t = self.peek().clone();
+        match &t.tok {
+            Tok::Ident(s) if s == "__global__" => {
+                self.next();
+            }
+            Tok::Ident(s) if UNSUPPORTED.contains(&s.as_str()) => {
+                return Err(err(
+                    &t,
+                    format!("not supported in this subset: {s} (write one __global__ kernel)"),
+                ))
+            }
+            Tok::Eof => {
+                return Err(err(
+                    &t,
+                    "the source is empty: write a __global__ void kernel(…) { … }",
+                ))
+            }
+            other => {
+                return Err(err(
+                    &t,
+                    format!(
+                        "expected “__global__ void name(…)”, found {}",
+                        describe(other)
+                    ),
+                ))
+            }
+        }
+        if !self.is_word("void") {
+            return Err(err(self.peek(), "a __global__ kernel returns void"));
+        }
+        self.next();
+        let (name, _) = self.ident("the kernel's name")?;
+        self.expect("(", "after the kernel's name")?;
+        let mut params = Vec::new();
+        if !self.is(")") {
+            loop {
+                let konst = self.is_word("const");
+                if konst {
+                    self.next();
+                }
+                let Some(ty) = self.ty() else {
+                    let t = self.peek().clone();
+                    return Err(match &t.tok {
+                        Tok::Ident(s) if UNSUPPORTED.contains(&s.as_str()) => err(&t, format!("not supported in this subset: {s}")),
+                        other => err(&t, format!("expected a parameter type (int, unsigned, float, bool, float*, int*), found {}", describe(other))),
+                    });
+                };
+                let pointer = self.eat("*");
+                if self.is_word("const") {
+                    self.next();
+                }
+                let (pname, pt) = self.ident("a parameter name")?;
+                if self.is("*") || self.is("[") {
+                    return Err(err(
+                        self.peek(),
+                        "not supported in this subset: pointers to pointers and array parameters",
+                    ));
+                }
+                if pointer && ty == Ty::Bool {
+                    return Err(err(
+                        &pt,
+                        "not supported in this subset: bool* (use int* or float*)",
+                    ));
+                }
+                params.push(Param {
+                    name: pname,
+                    ty,
+                    pointer,
+                });
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        self.expect(")", "to close the parameter list")?;
+        self.expect("{", "to open the kernel's body")?;
+        let body = self.block_rest()?;
+        if !matches!(self.peek().tok, Tok::Eof) {
+            return Err(err(
+                self.peek(),
+                "only one __global__ kernel per source: nothing may follow it",
+            ));
+        }
+        Ok(Kernel { name, params, body })
+    }
+
+    /// Statements up to the matching `}` (already past `{`).
+    fn block_rest(&mut self) -> Result<Vec<Stmt>, KernelError> {
+        let mut out = Vec::new();
+        while !self.is("}") {
+            if matches!(self.peek().tok, Tok::Eof) {
+                return Err(err(self.peek(), "a “{” is never closed: “}” missing"));
+            }
+            out.push(self.stmt()?);
+        }
+        self.next();
+        Ok(out)
+    }
+
+    fn body(&mut self) -> Result<Vec<Stmt>, KernelError> {
+        if self.eat("{") {
+            self.block_rest()
+        } else {
+            Ok(vec![self.stmt()?])
+        }
+    }
+
+    fn stmt(&mut self) -> Result<Stmt, KernelError> {
+        self.enter()?;
+        let t = self.peek().clone();
+        let line = t.line;
+        let kind = match &t.tok {
+            Tok::Punct("{") => {
+                self.next();
+                StmtKind::Block(self.block_rest()?)
+            }
+            Tok::Punct(";") => {
+                self.next();
+                StmtKind::Block(Vec::new())
+            }
+            Tok::Ident(w) if w == "if" => {
+                self.next();
+                self.expect("(", "after if")?;
+                let c = self.expr()?;
+                self.expect(")", "to close the if's condition")?;
+                let then = self.body()?;
+                let els = if self.is_word("else") {
+                    let el = self.next().line;
+                    Some((self.body()?, el))
+                } else {
+                    None
+                };
+                StmtKind::If(c, then, els)
+            }
+            Tok::Ident(w) if w == "while" => {
+                self.next();
+                self.expect("(", "after while")?;
+                let c = self.expr()?;
+                self.expect(")", "to close the while's condition")?;
+                StmtKind::While(c, self.body()?)
+            }
+            Tok::Ident(w) if w == "for" => {
+                self.next();
+                self.expect("(", "after for")?;
+                let init = if self.eat(";") {
+                    None
+                } else {
+                    let s = self.simple(true)?;
+                    self.expect(";", "after the for's first clause")?;
+                    Some(Box::new(s))
+                };
+                let cond = if self.is(";") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(";", "after the for's condition")?;
+                let step = if self.is(")") {
+                    None
+                } else {
+                    Some(Box::new(self.simple(false)?))
+                };
+                self.expect(")", "to close the for's header")?;
+                StmtKind::For(init, cond, step, self.body()?)
+            }
+            Tok::Ident(w) if w == "break" || w == "continue" || w == "return" => {
+                let w = w.clone();
+                self.next();
+                if w == "return" && !self.is(";") {
+                    return Err(err(
+                        self.peek(),
+                        "a __global__ kernel returns nothing: write “return;”",
+                    ));
+                }
+                self.expect(";", &format!("after {w}"))?;
+                match w.as_str() {
+                    "break" => StmtKind::Break,
+                    "continue" => StmtKind::Continue,
+                    _ => StmtKind::Return,
+                }
+            }
+            _ => {
+                let s = self.simple(true)?;
+                self.expect(";", "to end the statement")?;
+                s.kind
+            }
+        };
+        self.depth -= 1;
+        Ok(Stmt { kind, line })
+    }
+
+    /// A declaration, assignment, increment or call, without its `;` (for headers).
+    fn simple(&mut self, allow_decl: bool) -> Result<Stmt, KernelError> {
+        let t = self.peek().clone();
+        let line = t.line;
+        if self.is_word("const") {
+            self.next();
+        }
+        if let Some(ty) = self.ty() {
+            if !allow_decl {
+                return Err(err(&t, "a declaration is not allowed here"));
+            }
+            if self.is("*") {
+                return Err(err(self.peek(), "not supported in this subset: local pointers (index the pointer parameters instead)"));
+            }
+            let (name, _) = self.ident("a variable name")?;
+            if self.is("[") {
+                return Err(err(
+                    self.peek(),
+                    "not supported in this subset: local arrays",
+                ));
+            }
+            let init = if self.eat("=") {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            if self.is(",") {
+                return Err(err(
+                    self.peek(),
+                    "declare one variable per statement in this subset",
+                ));
+            }
+            return Ok(Stmt {
+                kind: StmtKind::Decl(ty, name, init),
+                line,
+            });
+        }
+        // ++x / --x
+        if self.is("++") || self.is("--") {
+            let op = if self.next().tok == Tok::Punct("++") {
+                Bin::Add
+            } else {
+                Bin::Sub
+            };
+            let (name, _) = self.ident("a variable after ++/--")?;
+            return Ok(Stmt {
+                kind: StmtKind::Assign(Place::Var(name), Some(op), Expr::Int(1)),
+                line,
+            });
+        }
+        let e = self.expr()?;
+        let place = match &e {
+            Expr::Var(n) => Some(Place::Var(n.clone())),
+            Expr::Index(n, i, _) => Some(Place::Index(n.clone(), (**i).clone())),
+            _ => None,
+        };
+        let compound = [
+            ("=", None),
+            ("+=", Some(Bin::Add)),
+            ("-=", Some(Bin::Sub)),
+            ("*=", Some(Bin::Mul)),
+            ("/=", Some(Bin::Div)),
+            ("%=", Some(Bin::Rem)),
+            ("&=", Some(Bin::BitAnd)),
+            ("|=", Some(Bin::BitOr)),
+            ("^=", Some(Bin::BitXor)),
+            ("<<=", Some(Bin::Shl)),
+            (">>=", Some(Bin::Shr)),
+        ];
+        if let Some((_, op)) = compound.iter().find(|(p, _)| self.is(p)) {
+            let at = self.next();
+            let place = place.ok_or_else(|| err(&at, "only a variable or p[i] can be assigned"))?;
+            let v = self.expr()?;
+            return Ok(Stmt {
+                kind: StmtKind::Assign(place, *op, v),
+                line,
+            });
+        }
+        if self.is("++") || self.is("--") {
+            let at = self.next();
+            let op = if at.tok == Tok::Punct("++") {
+                Bin::Add
+            } else {
+                Bin::Sub
+            };
+            let place =
+                place.ok_or_else(|| err(&at, "only a variable or p[i] can be incremented"))?;
+            return Ok(Stmt {
+                kind: StmtKind::Assign(place, Some(op), Expr::Int(1)),
+                line,
+            });
+        }
+        match e {
+            Expr::Call(..) => Ok(Stmt {
+                kind: StmtKind::Expr(e),
+                line,
+            }),
+            _ => Err(err(
+                &t,
+                "this statement does nothing: assign it, or call a function",
+            )),
+        }
+    }
+
+    fn expr(&mut self) -> Result<Expr, KernelError> {
+        self.enter()?;
+        let c = self.binary(0)?;
+        let e = if self.eat("?") {
+            let a = self.expr()?;
+            self.expect(":", "in c ? a : b")?;
+            let b = self.expr()?;
+            Expr::Cond(Box::new(c), Box::new(a), Box::new(b))
+        } else {
+            c
+        };
+        self.depth -= 1;
+        Ok(e)
+    }
+
+    fn binop(&self) -> Option<(Bin, u8)> {
+        let Tok::Punct(p) = &self.peek().tok else {
+            return None;
+        };
+        Some(match *p {
+            "||" => (Bin::Or, 1),
+            "&&" => (Bin::And, 2),
+            "|" => (Bin::BitOr, 3),
+            "^" => (Bin::BitXor, 4),
+            "&" => (Bin::BitAnd, 5),
+            "==" => (Bin::Eq, 6),
+            "!=" => (Bin::Ne, 6),
+            "<" => (Bin::Lt, 7),
+            "<=" => (Bin::Le, 7),
+            ">" => (Bin::Gt, 7),
+            ">=" => (Bin::Ge, 7),
+            "<<" => (Bin::Shl, 8),
+            ">>" => (Bin::Shr, 8),
+            "+" => (Bin::Add, 9),
+            "-" => (Bin::Sub, 9),
+            "*" => (Bin::Mul, 10),
+            "/" => (Bin::Div, 10),
+            "%" => (Bin::Rem, 10),
+            _ => return None,
+        })
+    }
+
+    /// Precedence climbing over C's binary operators.
+    fn binary(&mut self, min: u8) -> Result<Expr, KernelError> {
+        let mut left = self.unary()?;
+        while let Some((op, prec)) = self.binop() {
+            if prec <= min {
+                break;
+            }
+            self.next();
+            self.enter()?;
+            let right = self.binary(prec)?;
+            self.depth -= 1;
+            left = Expr::Binary(op, Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Result<Expr, KernelError> {
+        self.enter()?;
+        let t = self.peek().clone();
+        let e = match &t.tok {
+            Tok::Punct("-") => {
+                self.next();
+                Expr::Unary(Un::Neg, Box::new(self.unary()?))
+            }
+            Tok::Punct("+") => {
+                self.next();
+                self.unary()?
+            }
+            Tok::Punct("!") => {
+                self.next();
+                Expr::Unary(Un::Not, Box::new(self.unary()?))
+            }
+            Tok::Punct("~") => {
+                self.next();
+                Expr::Unary(Un::BitNot, Box::new(self.unary()?))
+            }
+            Tok::Punct("&") | Tok::Punct("*") => return Err(err(&t, "not supported in this subset: taking addresses or dereferencing (index the pointer instead: p[i])")),
+            Tok::Punct("(") => {
+                self.next();
+                if self.ty().is_some() {
+                    return Err(err(&t, "not supported in this subset: casts"));
+                }
+                let e = self.expr()?;
+                self.expect(")", "to close the parenthesis")?;
+                e
+            }
+            _ => self.primary()?,
+        };
+        self.depth -= 1;
+        Ok(e)
+    }
+
+    fn primary(&mut self) -> Result<Expr, KernelError> {
+        let t = self.next();
+        match &t.tok {
+            Tok::Int(n) => Ok(Expr::Int(*n)),
+            Tok::Float(f) => Ok(Expr::Float(*f)),
+            Tok::Ident(w) => {
+                let w = w.clone();
+                match w.as_str() {
+                    "true" => return Ok(Expr::Bool(true)),
+                    "false" => return Ok(Expr::Bool(false)),
+                    "warpSize" => return Ok(Expr::WarpSize),
+                    _ => {}
+                }
+                if UNSUPPORTED.contains(&w.as_str()) {
+                    return Err(err(&t, format!("not supported in this subset: {w}")));
+                }
+                let builtin = match w.as_str() {
+                    "threadIdx" => Some(Builtin::ThreadIdx),
+                    "blockIdx" => Some(Builtin::BlockIdx),
+                    "blockDim" => Some(Builtin::BlockDim),
+                    "gridDim" => Some(Builtin::GridDim),
+                    _ => None,
+                };
+                if let Some(b) = builtin {
+                    self.expect(".", &format!("after {w} (as in {w}.x)"))
+                        .map_err(|_| err(self.peek(), format!("{w} needs .x, .y or .z")))?;
+                    let (axis, at) = self.ident("x, y or z")?;
+                    let axis = match axis.as_str() {
+                        "x" => Axis::X,
+                        "y" => Axis::Y,
+                        "z" => Axis::Z,
+                        _ => return Err(err(&at, format!("{w} has .x, .y and .z only"))),
+                    };
+                    return Ok(Expr::Builtin(b, axis));
+                }
+                if self.eat("(") {
+                    let known = WORK_FUNCTIONS.iter().any(|(n, _)| *n == w) || MATH_FUNCTIONS.contains(&w.as_str());
+                    if !known {
+                        return Err(err(&t, format!("not supported in this subset: calling {w}() (the subset knows heavy_path(), light_path(), work(n), min, max, abs, sqrtf, fabsf, fminf, fmaxf)")));
+                    }
+                    let mut args = Vec::new();
+                    if !self.is(")") {
+                        loop {
+                            args.push(self.expr()?);
+                            if !self.eat(",") {
+                                break;
+                            }
+                        }
+                    }
+                    self.expect(")", "to close the call")?;
+                    return Ok(Expr::Call(w, args));
+                }
+                if self.is("[") {
+                    self.next();
+                    let i = self.expr()?;
+                    self.expect("]", "to close the index")?;
+                    return Ok(Expr::Index(w, Box::new(i), t.line));
+                }
+                Ok(Expr::Var(w))
+            }
+            Tok::Punct("<<<") => Err(err(&t, "not supported in this subset: launching kernels (<<< >>>): set the launch with block, grid and n")),
+            other => Err(err(&t, format!("expected a value, found {}", describe(other)))),
+        }
+    }
+}
+
+/// Parses one kernel.
+///
+/// # Errors
+/// The first problem, with its line and column.
+pub fn parse(tokens: Vec<Token>) -> Result<Kernel, KernelError> {
+    let mut p = P {
+        toks: tokens,
+        at: 0,
+        depth: 0,
+    };
+    p.kernel()
+}

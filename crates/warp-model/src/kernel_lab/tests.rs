@@ -1,0 +1,246 @@
+//! The lab against the seeds and the panels' models, with hand-derived traces.
+
+use super::*;
+use crate::coalescing::Access;
+use crate::divergence::Loop;
+use proptest::prelude::*;
+
+fn run_preset(i: usize) -> KernelOutput {
+    let (_, src, params) = PRESETS[i];
+    let mut q = Query::parse(params);
+    q.set("src", Some(src));
+    evaluate(&KernelInput::from_query(&q))
+}
+
+fn fig(out: &KernelOutput, metric: &str) -> String {
+    out.figures
+        .iter()
+        .find(|f| f.metric == metric)
+        .map(|f| f.value.plain())
+        .unwrap_or_else(|| panic!("{metric}: {:?}", out.errors))
+}
+
+#[test]
+fn even_odd_branch_matches_the_divergence_model() {
+    let out = run_preset(0);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(fig(&out, "warps-run"), "1");
+    assert_eq!(fig(&out, "divergent-branches"), "1");
+    let r = out.result.as_ref().unwrap();
+    let br = r.branch.unwrap();
+    assert_eq!((br.then, br.els), ((20, 16), (8, 16)));
+    // Seed 004 Ex 5 through the divergence model: 28 cycles, 50 % lane utilization.
+    let b = branch_model(r).unwrap();
+    assert_eq!(b.diverged_cycles(), 28);
+    assert!((b.lane_utilization().unwrap() - 0.5).abs() < 1e-12);
+    assert_eq!(
+        out.links.clone().unwrap().divergence.as_deref(),
+        Some("panel=divergence&paths=20,8&lanes=16,16")
+    );
+    // Issued: if (32 lanes), heavy (16), light (16): SIMT efficiency 64/96.
+    assert_eq!(fig(&out, "instructions-issued"), "3");
+    assert_eq!(fig(&out, "simt-efficiency"), "0.666667");
+    assert_eq!(fig(&out, "cycles"), "29");
+}
+
+#[test]
+fn the_step_through_shows_masks_and_reconvergence() {
+    let out = run_preset(0);
+    let t = &out.result.unwrap().trace;
+    assert_eq!(t.len(), 3);
+    // Line 2: the if, all 32 lanes, empty stack.
+    assert_eq!((t[0].line, t[0].mask, t[0].stack.len()), (2, u32::MAX, 0));
+    // Line 3: heavy_path on the even lanes, inside the if.
+    assert_eq!((t[1].line, t[1].mask), (3, 0x5555_5555));
+    assert_eq!(
+        t[1].stack,
+        vec![exec::StackEntry {
+            kind: "if",
+            line: 2,
+            rejoin: u32::MAX
+        }]
+    );
+    // Line 5: light_path on the odd lanes, in the else; all 32 rejoin after.
+    assert_eq!((t[2].line, t[2].mask), (5, 0xAAAA_AAAA));
+    assert_eq!(t[2].stack[0].kind, "else");
+}
+
+#[test]
+fn realignment_removes_divergence() {
+    let parity = run_preset(1);
+    let aligned = run_preset(2);
+    // 4 warps: every warp splits under idx % 2, none under (idx / 32) % 2 (seed 003 Ex 10).
+    assert_eq!(fig(&parity, "divergent-branches"), "4");
+    assert_eq!(fig(&aligned, "divergent-branches"), "0");
+    let b = branch_model(parity.result.as_ref().unwrap()).unwrap();
+    assert_eq!((b.diverged_cycles(), b.ideal_cycles()), (24, 14));
+}
+
+#[test]
+fn the_ragged_tail_guard() {
+    let out = run_preset(3);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    // N = 1000, B = 256: 4 blocks, 32 warps; only warp 7 of block 3 splits (8 lanes work).
+    assert_eq!(fig(&out, "warps-run"), "32");
+    assert_eq!(fig(&out, "divergent-branches"), "1");
+    let r = out.result.as_ref().unwrap();
+    assert_eq!(r.branch.unwrap().then.1, 8);
+    // Coalesced floats: each full warp's load and store is one transaction.
+    assert_eq!(r.loads.transactions, 32);
+    // 1000 useful floats over 32 lines of 128 bytes.
+    assert_eq!(
+        fig(&out, "load-efficiency"),
+        crate::figure::format_decimal(4000.0 / 4096.0)
+    );
+    assert_eq!(
+        out.links.clone().unwrap().warps,
+        "panel=warps&block=256,1,1&n=1000"
+    );
+}
+
+#[test]
+fn loop_trip_counts_match_the_loop_model() {
+    let out = run_preset(4);
+    let r = out.result.as_ref().unwrap();
+    let (line, counts) = r.loop_counts.clone().unwrap();
+    assert_eq!(line, 4);
+    let expected: Vec<u64> = (0..32).map(|i| i % 4 + 1).collect();
+    assert_eq!(counts, expected);
+    let l = Loop::new(&counts).unwrap();
+    assert_eq!((l.loop_cycles(), l.useful_lane_iterations()), (4, 80));
+    assert!(out
+        .links
+        .clone()
+        .unwrap()
+        .loop_counts
+        .unwrap()
+        .starts_with("panel=divergence&counts=1,2,3,4,1"));
+}
+
+#[test]
+fn strided_copy_matches_the_coalescing_model() {
+    let out = run_preset(5);
+    assert_eq!(fig(&out, "load-transactions"), "32");
+    assert_eq!(fig(&out, "store-transactions"), "1");
+    let model = Access {
+        elem: 4,
+        stride: 32,
+        offset: 0,
+        line: 128,
+        lanes: 32,
+    }
+    .efficiency();
+    assert_eq!(
+        fig(&out, "load-efficiency"),
+        crate::figure::format_decimal(model)
+    );
+    assert_eq!(
+        out.links.clone().unwrap().coalescing.as_deref(),
+        Some("panel=coalescing&elem=4&stride=32")
+    );
+}
+
+#[test]
+fn errors_have_a_place_and_a_caret() {
+    let run = |src: &str, extra: &str| {
+        let mut q = Query::parse(extra);
+        q.set("src", Some(src));
+        evaluate(&KernelInput::from_query(&q))
+    };
+    let e = &run(
+        "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}",
+        "",
+    )
+    .errors[0];
+    assert_eq!(e.param, "src");
+    assert!(
+        e.message
+            .starts_with("line 3, column 5: expected “;” to end the statement"),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message.ends_with("\n    a[i] = 1;\n    ^"),
+        "{}",
+        e.message
+    );
+    let e = &run("__global__ void k(float* a) { __syncthreads(); }", "").errors[0];
+    assert!(
+        e.message
+            .contains("not supported in this subset: __syncthreads"),
+        "{}",
+        e.message
+    );
+    let e = &run("__global__ void k(float* a) { __shared__ float s; }", "").errors[0];
+    assert!(
+        e.message
+            .contains("not supported in this subset: __shared__"),
+        "{}",
+        e.message
+    );
+    let e = &run("__global__ void k(float* a) { while (true) { } }", "").errors[0];
+    assert_eq!(e.param, "run");
+    assert!(
+        e.message
+            .starts_with("line 1: the run passed its step budget")
+            && e.message.contains("loop at line 1"),
+        "{}",
+        e.message
+    );
+    let e = &run(
+        "__global__ void k(float* a) {\n  int i = threadIdx.x;\n  a[i + 100] = 0.0f;\n}",
+        "len=64",
+    )
+    .errors[0];
+    assert_eq!(e.param, "run");
+    assert!(e.message.contains("line 3: out-of-bounds store to a[100] by thread (0, 0, 0) of block (0, 0) (lane 0): a has 64 elements"), "{}", e.message);
+    let e = &run("__global__ void k(int* a) { int z = 0; a[0] = 1 / z; }", "").errors[0];
+    assert!(e.message.contains("division by zero"), "{}", e.message);
+    let e = &run("__global__ void k() { x = 1; }", "").errors[0];
+    assert!(e.message.contains("x is not declared"), "{}", e.message);
+    assert_eq!(run("", "").errors[0].param, "src");
+    assert_eq!(run(DEFAULT_SRC, "block=4096").errors[0].param, "block-x");
+    assert_eq!(run(DEFAULT_SRC, "grid=70000").errors[0].param, "grid");
+    assert!(run(DEFAULT_SRC, "grid=1000&block=1024").errors[0]
+        .message
+        .contains("at most 4096"));
+}
+
+#[test]
+fn c_semantics() {
+    let src = "__global__ void k(int* a, float* f) {\n  int i = threadIdx.x;\n  int x = -7 / 2;\n  int y = -7 % 2;\n  a[i] = x * 10 + y;\n  f[i] = i < 16 ? 1.5f : 2.5f;\n  if (i > 100 && a[i + 1000000000] > 0) { a[i] = 0; }\n}";
+    let mut q = Query::parse("block=32&len=64");
+    q.set("src", Some(src));
+    let out = evaluate(&KernelInput::from_query(&q));
+    // -7/2 = -3 and -7%2 = -1 in C; && never evaluates the out-of-bounds load.
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    let t = &out.result.unwrap().trace;
+    let x = t
+        .iter()
+        .rev()
+        .find_map(|s| {
+            s.vars
+                .iter()
+                .find(|(n, _)| n == "x")
+                .map(|(_, v)| v[0].clone())
+        })
+        .unwrap();
+    assert_eq!(x.as_deref(), Some("-3"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn no_source_text_panics(src in ".{0,200}") {
+        let _ = evaluate(&KernelInput { src, ..KernelInput::default() });
+    }
+
+    #[test]
+    fn token_soup_never_panics(words in proptest::collection::vec(prop::sample::select(vec![
+        "__global__", "void", "k", "(", ")", "{", "}", "int", "float", "*", "a", "[", "]", "=", ";", "if", "else", "for",
+        "while", "i", "<", "32", "threadIdx", ".", "x", "+", "++", "return", "break", "heavy_path", "?", ":", "&&", "0.5f",
+    ]), 0..60)) {
+        let src = format!("__global__ void k(float* a) {{ {} }}", words.join(" "));
+        let _ = evaluate(&KernelInput { src, ..KernelInput::default() });
+    }
+}
