@@ -369,3 +369,47 @@ async fn a_panic_shows_a_banner_instead_of_a_dead_page() {
         .unwrap()
         .is_some());
 }
+
+#[wasm_bindgen_test]
+async fn kernel_lab_runs_and_steps_through_one_warp() {
+    let (root, _h) = mount("panel=kernel");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "divergent-branches").as_deref(), Some("1"));
+    let mask = || {
+        root.query_selector("[data-mask]")
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-mask")
+            .unwrap()
+    };
+    assert_eq!(mask(), "ffffffff");
+    click(&root, "[data-action='step-next']");
+    leptos::task::tick().await;
+    assert_eq!(mask(), "55555555");
+    assert_eq!(
+        root.query_selector("[data-stack]")
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-stack")
+            .as_deref(),
+        Some("1")
+    );
+    // The strided-copy preset.
+    click(&root, "[data-preset='5']");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "load-transactions").as_deref(), Some("32"));
+    // A typo is named with its place.
+    let area: web_sys::HtmlTextAreaElement = root
+        .query_selector("textarea[name='src']")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    area.set_value("__global__ void k(float* a) { a[0] = 1 }");
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    area.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    click(&root, "[data-action='run-kernel']");
+    leptos::task::tick().await;
+    assert!(error(&root, "src").unwrap().contains("line 1, column 40"));
+}

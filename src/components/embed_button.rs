@@ -50,7 +50,7 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
         Panel::Divergence => Some("divergence"),
         Panel::Latency => Some("latency"),
         Panel::Coalescing => Some("coalescing"),
-        Panel::Quiz | Panel::Gpu => None,
+        Panel::Quiz | Panel::Gpu | Panel::Kernel => None,
     };
     view! {
         {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=format!("?panel=quiz&topic={t}") data-action="quiz-me">"Quiz me on this"</a></p> })}

@@ -4,6 +4,7 @@ pub mod coalescing;
 pub mod divergence;
 pub mod gpu;
 pub mod home;
+pub mod kernel;
 pub mod latency;
 pub mod quiz;
 pub mod warps;
@@ -21,6 +22,7 @@ pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>)
             view! { <coalescing::CoalescingPanel query=query example=example /> }.into_any()
         }
         Panel::Gpu => view! { <gpu::GpuPanel query=query /> }.into_any(),
+        Panel::Kernel => view! { <kernel::KernelPanel query=query /> }.into_any(),
         Panel::Quiz => view! { <quiz::QuizPanel query=query /> }.into_any(),
         Panel::Latency => {
             view! { <latency::LatencyPanel query=query example=example /> }.into_any()

@@ -89,6 +89,7 @@ pub fn default_height(panel: Option<Panel>) -> u32 {
         Some(Panel::Warps) => 900,
         Some(Panel::Divergence | Panel::Latency) => 1000,
         Some(Panel::Coalescing) => 1100,
+        Some(Panel::Kernel) => 1300,
         _ => 700,
     }
 }

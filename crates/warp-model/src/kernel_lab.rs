@@ -118,7 +118,64 @@ impl Default for KernelInput {
 /// The URL parameters the lab reads and writes.
 pub const URL_PARAMS: [&str; 6] = ["src", "block", "grid", "n", "len", "trace"];
 
+/// The launch controls (the source has its own editor).
+pub const LAUNCH_FIELDS: [crate::params::FieldSpec; 5] = [
+    crate::params::FieldSpec {
+        name: "block",
+        label: "Block",
+        hint: "X[,Y[,Z]]",
+    },
+    crate::params::FieldSpec {
+        name: "grid",
+        label: "Grid",
+        hint: "G[,H]; default ⌈n/B⌉ or 1",
+    },
+    crate::params::FieldSpec {
+        name: "n",
+        label: "n",
+        hint: "passed to an int n parameter",
+    },
+    crate::params::FieldSpec {
+        name: "len",
+        label: "Buffer length",
+        hint: "elements a pointer, default 1048576",
+    },
+    crate::params::FieldSpec {
+        name: "trace",
+        label: "Step through",
+        hint: "block,warp (default 0,0)",
+    },
+];
+
 impl KernelInput {
+    /// The raw text of field `name`; empty for an unknown name.
+    #[must_use]
+    pub fn field(&self, name: &str) -> &str {
+        match name {
+            "src" => &self.src,
+            "block" => &self.block,
+            "grid" => &self.grid,
+            "n" => &self.n,
+            "len" => &self.len,
+            "trace" => &self.trace,
+            _ => "",
+        }
+    }
+
+    /// Sets field `name`; an unknown name changes nothing.
+    pub fn set_field(&mut self, name: &str, value: String) {
+        let slot = match name {
+            "src" => &mut self.src,
+            "block" => &mut self.block,
+            "grid" => &mut self.grid,
+            "n" => &mut self.n,
+            "len" => &mut self.len,
+            "trace" => &mut self.trace,
+            _ => return,
+        };
+        *slot = value;
+    }
+
     /// Reads the lab's parameters over the defaults.
     #[must_use]
     pub fn from_query(q: &Query) -> KernelInput {

@@ -3,6 +3,7 @@
 
 use crate::coalescing_panel::{self, CoalescingInput};
 use crate::divergence_panel::{self, DivergenceInput};
+use crate::kernel_lab::{self, KernelInput};
 use crate::latency_panel::{self, LatencyInput};
 use crate::params::FieldSpec;
 use crate::query::{Panel, Query};
@@ -110,5 +111,32 @@ impl PanelInput for LatencyInput {
     }
     fn set_field(&mut self, name: &str, value: String) {
         LatencyInput::set_field(self, name, value);
+    }
+}
+
+impl PanelInput for KernelInput {
+    const PANEL: Panel = Panel::Kernel;
+    const URL_PARAMS: &'static [&'static str] = &kernel_lab::URL_PARAMS;
+    // The source has its own editor; the form holds the launch.
+    const FIELDS: &'static [FieldSpec] = &kernel_lab::LAUNCH_FIELDS;
+
+    fn from_query(q: &Query, base: &Self) -> Self {
+        let mut k = base.clone();
+        let read = KernelInput::from_query(q);
+        for name in kernel_lab::URL_PARAMS {
+            if q.get(name).is_some() {
+                k.set_field(name, read.field(name).to_string());
+            }
+        }
+        k
+    }
+    fn write_query(&self, q: &mut Query) {
+        KernelInput::write_query(self, q);
+    }
+    fn field(&self, name: &str) -> &str {
+        KernelInput::field(self, name)
+    }
+    fn set_field(&mut self, name: &str, value: String) {
+        KernelInput::set_field(self, name, value);
     }
 }

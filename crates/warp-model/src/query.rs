@@ -21,17 +21,20 @@ pub enum Panel {
     Quiz,
     /// Measurements on the learner's own GPU.
     Gpu,
+    /// CUDA C run warp by warp.
+    Kernel,
 }
 
 impl Panel {
     /// Every panel, in home-view order.
-    pub const ALL: [Panel; 6] = [
+    pub const ALL: [Panel; 7] = [
         Panel::Warps,
         Panel::Divergence,
         Panel::Latency,
         Panel::Coalescing,
         Panel::Quiz,
         Panel::Gpu,
+        Panel::Kernel,
     ];
 
     /// The value of `panel=` that opens it.
@@ -44,6 +47,7 @@ impl Panel {
             Panel::Coalescing => "coalescing",
             Panel::Quiz => "quiz",
             Panel::Gpu => "gpu",
+            Panel::Kernel => "kernel",
         }
     }
 
@@ -57,6 +61,7 @@ impl Panel {
             Panel::Coalescing => "Coalescing",
             Panel::Quiz => "Self-test",
             Panel::Gpu => "Your GPU",
+            Panel::Kernel => "Kernel lab",
         }
     }
 
@@ -70,6 +75,7 @@ impl Panel {
             Panel::Coalescing => "How many memory transactions does one warp's load need?",
             Panel::Quiz => "Can you predict the numbers before the app shows them?",
             Panel::Gpu => "What does your own GPU measure beside the model?",
+            Panel::Kernel => "What does every warp do with the code you write?",
         }
     }
 

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use warp_model::coalescing_panel::{self, CoalescingInput};
 use warp_model::divergence_panel::{self, DivergenceInput};
 use warp_model::embed::presentation;
+use warp_model::kernel_lab::{self, KernelInput};
 use warp_model::latency_panel::{self, LatencyInput};
 use warp_model::panel::PanelInput;
 use warp_model::query::{route, Query};
@@ -22,6 +23,7 @@ fn all_params() -> Vec<&'static str> {
     v.extend(DivergenceInput::URL_PARAMS);
     v.extend(CoalescingInput::URL_PARAMS);
     v.extend(LatencyInput::URL_PARAMS);
+    v.extend(kernel_lab::URL_PARAMS);
     v
 }
 
@@ -51,6 +53,9 @@ fn everything(query: &str) -> Vec<String> {
     let l = latency_panel::evaluate(&LatencyInput::from_query(&q, &LatencyInput::default()));
     assert!(!l.figures.is_empty() || !l.errors.is_empty(), "{query}");
     params.extend(l.errors.into_iter().map(|e| e.param));
+    let k = kernel_lab::evaluate(&KernelInput::from_query(&q));
+    assert!(!k.figures.is_empty() || !k.errors.is_empty(), "{query}");
+    params.extend(k.errors.into_iter().map(|e| e.param));
     let (qp, e) = QuizParams::from_query(&q);
     params.extend(e.into_iter().map(|e| e.param));
     // Three questions are enough to exercise the parameters (each generated question also

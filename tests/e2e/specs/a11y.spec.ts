@@ -30,6 +30,7 @@ const pages = [
   '?example=warp-scheduling/J&theme=dark',
   '?panel=quiz&seed=4&count=5',
   '?panel=gpu',
+  '?panel=kernel',
   '?example=divergence/C1&embed=1',
   '?example=execution-model/D&embed=1&theme=dark',
   '?panel=warps&block=2000',

@@ -111,6 +111,7 @@ const panels: Record<string, string[]> = {
   divergence: ['paths', 'lanes', 'counts', 'cond', 'warps', 'overhead', 'compare'],
   coalescing: ['elem', 'stride', 'offset', 'line', 'lanes', 'matrix', 'walk', 'fields', 'field', 'layout'],
   latency: ['L', 'W', 'S', 'T', 'cap', 'resident', 'policy', 'regs', 'regfile', 'threads', 'mode', 'cc', 'tpb', 'cores'],
+  kernel: ['src', 'block', 'grid', 'n', 'len', 'trace'],
 };
 
 test('script payloads in every parameter are shown as text and never run', async ({ app, page }) => {

@@ -1,0 +1,255 @@
+//! The kernel lab: write a small CUDA C kernel and watch every warp execute it. A thin view
+//! over `warp_model::kernel_lab`: the editor and the launch go in; figures, errors, per-line
+//! counts, a step-through of one warp, and links to the other panels come out.
+
+use leptos::prelude::*;
+use warp_model::figure::Value;
+use warp_model::kernel_lab::{evaluate, KernelInput, KernelOutput, PRESETS};
+use warp_model::query::{Panel, Query};
+
+use crate::components::errors::ErrorList;
+use crate::components::figures::Figures;
+use crate::components::panel_frame::{use_panel_input, Controls};
+
+/// The panel.
+#[component]
+pub fn KernelPanel(query: Query) -> impl IntoView {
+    let (input, _) = use_panel_input::<KernelInput>(query, None);
+    // The run is explicit (the Run button, a preset, or the page load): editing does not
+    // re-run a launch of thousands of warps on every keystroke.
+    let ran = RwSignal::new(input.get_untracked());
+    let output = Memo::new(move |_| ran.with(evaluate));
+    let stale = Memo::new(move |_| input.with(|i| ran.with(|r| i != r)));
+    let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
+    let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
+    let run = move || ran.set(input.get_untracked());
+    let lines = move || ran.with(|r| r.src.lines().count().max(1));
+    view! {
+        <section class="panel kernel" data-panel="kernel">
+            <h1>{Panel::Kernel.title()}</h1>
+            <p class="question">{Panel::Kernel.question()}</p>
+            <div class="presets" role="group" aria-label="Presets from the seeds">
+                {PRESETS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (label, src, params))| {
+                        view! {
+                            <button type="button" data-preset=i on:click=move |_| {
+                                let mut next = KernelInput::from_query(&Query::parse(params));
+                                next.src = (*src).to_string();
+                                input.set(next.clone());
+                                ran.set(next);
+                            }>{*label}</button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            <div class="layout">
+                <div class="side">
+                    <label class="editor">
+                        <span class="label">"Kernel (CUDA C subset)"</span>
+                        <textarea
+                            name="src"
+                            spellcheck="false"
+                            autocomplete="off"
+                            rows=move || (input.with(|i| i.src.lines().count()) + 2).clamp(6, 30)
+                            prop:value=move || input.with(|i| i.src.clone())
+                            on:input=move |ev| input.update(|i| i.src = event_target_value(&ev))
+                        ></textarea>
+                    </label>
+                    <Controls input=input errors=errors />
+                    <p>
+                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>"Run"</button>
+                        " "
+                        <Show when=move || stale.get()>
+                            <span class="note" data-stale="">"Edited since the last run: press Run."</span>
+                        </Show>
+                    </p>
+                    <ErrorList errors=errors />
+                    <Figures figures=figures />
+                    <Links output=output />
+                </div>
+                <div class="picture">
+                    <StepThrough output=output ran=ran />
+                    <LineTable output=output ran=ran lines=Signal::derive(lines) />
+                </div>
+            </div>
+            <p class="note">
+                "Stated model: 1 cycle per issued warp instruction; heavy_path() 20, light_path() 8, work(n) n. Lanes run in lockstep "
+                "and rejoin at the end of an if/else and at a loop's exit; independent thread scheduling (Volta and later) is left out. "
+                "Buffers start filled with their index (p[i] = i); int parameters other than n are 0."
+            </p>
+        </section>
+    }
+}
+
+#[component]
+fn Links(output: Memo<KernelOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            o.links.clone().map(|l| {
+                view! {
+                    <ul class="follow-ups" aria-label="Open what this code did in the other panels">
+                        {l.divergence.map(|q| view! { <li><a href=format!("?{q}") data-link="divergence">"The first divergent branch in the divergence timeline"</a></li> })}
+                        {l.loop_counts.map(|q| view! { <li><a href=format!("?{q}") data-link="loop">"The first split loop's trip counts"</a></li> })}
+                        {l.coalescing.map(|q| view! { <li><a href=format!("?{q}") data-link="coalescing">"The first strided load in the coalescing view"</a></li> })}
+                        <li><a href=format!("?{}", l.warps) data-link="warps">"The launch in the block-to-warp map"</a></li>
+                    </ul>
+                }
+            })
+        })
+    }
+}
+
+fn mask_cells(mask: u32) -> impl IntoView {
+    (0..32)
+        .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=format!("lane {l}")></span> })
+        .collect_view()
+}
+
+#[component]
+fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl IntoView {
+    let step = RwSignal::new(0usize);
+    let var = RwSignal::new(String::new());
+    let steps = Memo::new(move |_| output.with(|o| o.result.as_ref().map_or(0, |r| r.trace.len())));
+    Effect::new(move |_| {
+        steps.track();
+        step.set(0);
+    });
+    let current = move || {
+        output.with(|o| {
+            o.result
+                .as_ref()
+                .and_then(|r| r.trace.get(step.get()).cloned())
+        })
+    };
+    view! {
+        <figure class="step-through" data-picture="step-through">
+            <figcaption>
+                "One warp, instruction by instruction (choose it with “Step through”): the line issued, its 32-lane active mask, "
+                "the reconvergence stack, and a variable's value in every lane."
+            </figcaption>
+            <p class="anim-controls">
+                <button type="button" data-action="step-back" on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>"◀ Back"</button>
+                <button type="button" data-action="step-next" on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>"Next ▶"</button>
+                <span data-step=move || step.get() aria-live="polite">
+                    {move || format!("step {} of {}", (step.get() + 1).min(steps.get()), steps.get())}
+                </span>
+            </p>
+            {move || {
+                current().map(|s| {
+                    let src = ran.with(|r| r.src.clone());
+                    let listing = src
+                        .lines()
+                        .enumerate()
+                        .map(|(i, text)| {
+                            let here = i + 1 == s.line;
+                            view! { <li class:here=here data-line=i + 1 aria-current=here.then_some("step")><code>{text.to_string()}</code></li> }
+                        })
+                        .collect_view();
+                    let names: Vec<String> = s.vars.iter().map(|(n, _)| n.clone()).collect();
+                    let chosen = var.get();
+                    let shown = s.vars.iter().find(|(n, _)| *n == chosen).or_else(|| s.vars.last()).cloned();
+                    view! {
+                        <ol class="listing">{listing}</ol>
+                        <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
+                            <span class="row-label">{format!("line {}: {} of 32 lanes active", s.line, s.mask.count_ones())}</span>
+                            <span class="mask">{mask_cells(s.mask)}</span>
+                        </p>
+                        <div class="stack" data-stack=s.stack.len()>
+                            <strong>"Reconvergence stack: "</strong>
+                            {if s.stack.is_empty() {
+                                "empty (all active lanes together)".to_string()
+                            } else {
+                                s.stack.iter().map(|e| format!("{} at line {} (rejoin {} lanes)", e.kind, e.line, e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
+                            }}
+                        </div>
+                        {(!names.is_empty()).then(|| view! {
+                            <label>
+                                "Variable "
+                                <select on:change=move |ev| var.set(event_target_value(&ev))>
+                                    {names.iter().map(|n| view! { <option value=n.clone() selected=shown.as_ref().is_some_and(|(m, _)| m == n)>{n.clone()}</option> }).collect_view()}
+                                </select>
+                            </label>
+                        })}
+                        {shown.map(|(name, vals)| view! {
+                            <table class="lane-values" data-var=name.clone()>
+                                <caption>{format!("{name} in each lane (— masked)")}</caption>
+                                <tbody>
+                                    {(0..4).map(|r| view! {
+                                        <tr>
+                                            {(0..8).map(|c| {
+                                                let l = r * 8 + c;
+                                                view! { <td title=format!("lane {l}")>{vals.get(l).cloned().flatten().unwrap_or_else(|| "—".into())}</td> }
+                                            }).collect_view()}
+                                        </tr>
+                                    }).collect_view()}
+                                </tbody>
+                            </table>
+                        })}
+                    }
+                })
+            }}
+        </figure>
+    }
+}
+
+#[component]
+fn LineTable(
+    output: Memo<KernelOutput>,
+    ran: RwSignal<KernelInput>,
+    lines: Signal<usize>,
+) -> impl IntoView {
+    let _ = lines;
+    move || {
+        output.with(|o| {
+            o.result.as_ref().map(|r| {
+                let src = ran.with(|x| x.src.clone());
+                let rows = r
+                    .lines
+                    .iter()
+                    .map(|(line, st)| {
+                        let code = src
+                            .lines()
+                            .nth(line.saturating_sub(1))
+                            .unwrap_or("")
+                            .trim()
+                            .to_string();
+                        #[allow(clippy::cast_precision_loss)]
+                        let avg = if st.issued == 0 {
+                            0.0
+                        } else {
+                            st.active_lanes as f64 / st.issued as f64
+                        };
+                        view! {
+                            <tr data-line=*line>
+                                <th scope="row">{*line}</th>
+                                <td><code>{code}</code></td>
+                                <td>{st.issued}</td>
+                                <td>{Value::Frac { value: avg, percent: false }.human()}</td>
+                                <td>{st.divergent}</td>
+                                <td>{st.transactions}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <table class="per-line" data-table="per-line">
+                        <caption>"Per line, over the whole launch"</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">"Line"</th>
+                                <th scope="col">"Code"</th>
+                                <th scope="col">"Issued"</th>
+                                <th scope="col">"Active lanes (mean)"</th>
+                                <th scope="col">"Divergent"</th>
+                                <th scope="col">"Transactions"</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                }
+            })
+        })
+    }
+}
