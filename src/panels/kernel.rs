@@ -48,6 +48,10 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                 <div class="side">
                     <label class="editor">
                         <span class="label">"Kernel (CUDA C subset)"</span>
+                        <span class="gutter-wrap">
+                        <pre class="gutter" aria-hidden="true">
+                            {move || (1..=input.with(|i| i.src.lines().count()).max(1)).map(|n| format!("{n}\n")).collect::<String>()}
+                        </pre>
                         <textarea
                             name="src"
                             spellcheck="false"
@@ -55,7 +59,9 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                             rows=move || (input.with(|i| i.src.lines().count()) + 2).clamp(6, 30)
                             prop:value=move || input.with(|i| i.src.clone())
                             on:input=move |ev| input.update(|i| i.src = event_target_value(&ev))
+                            wrap="off"
                         ></textarea>
+                        </span>
                     </label>
                     <Controls input=input errors=errors />
                     <p>
