@@ -49,33 +49,17 @@ pub async fn divergence(
     const ITERS: u32 = 3000;
     let pipeline = gpu.pipeline(DIVERGENCE_WGSL).await?;
     let out = gpu.storage(WORKGROUPS * 64)?;
-    let groups: Vec<(Pattern, web_sys::GpuBindGroup)> = Pattern::RUN
+    let runs: Vec<(Pattern, web_sys::GpuBindGroup, u32)> = Pattern::RUN
         .iter()
         .map(|p| {
             Ok((
                 *p,
                 gpu.bind(&pipeline, &[&gpu.uniform(p.params(subgroup, ITERS))?, &out]),
+                WORKGROUPS,
             ))
         })
         .collect::<Result<_, String>>()?;
-    let mut times: Vec<(Pattern, Vec<f64>)> =
-        Pattern::RUN.iter().map(|p| (*p, Vec::new())).collect();
-    let total = (REPS + 1) * groups.len();
-    let mut done = 0;
-    for rep in 0..=REPS {
-        for (i, (_, group)) in groups.iter().enumerate() {
-            ctl.check()?;
-            let t = gpu.time(&pipeline, group, WORKGROUPS).await?;
-            // Repetition 0 warms caches and the shader; it is not counted.
-            if rep > 0 {
-                times[i].1.push(t);
-            }
-            done += 1;
-            #[allow(clippy::cast_precision_loss)]
-            progress(done as f64 / total as f64);
-        }
-    }
-    Ok(times)
+    sweep(gpu, &pipeline, &runs, ctl, progress).await
 }
 
 /// The stride sweep; times in ms per stride.
@@ -94,7 +78,7 @@ pub async fn coalescing(
     let pipeline = gpu.pipeline(COALESCING_WGSL).await?;
     let src = gpu.storage(N)?;
     let dst = gpu.storage(threads)?;
-    let groups: Vec<(u32, web_sys::GpuBindGroup)> = STRIDES
+    let runs: Vec<(u32, web_sys::GpuBindGroup, u32)> = STRIDES
         .iter()
         .map(|s| {
             Ok((
@@ -103,25 +87,11 @@ pub async fn coalescing(
                     &pipeline,
                     &[&gpu.uniform([*s, N, READS, threads])?, &src, &dst],
                 ),
+                WORKGROUPS,
             ))
         })
         .collect::<Result<_, String>>()?;
-    let mut times: Vec<(u32, Vec<f64>)> = STRIDES.iter().map(|s| (*s, Vec::new())).collect();
-    let total = (REPS + 1) * groups.len();
-    let mut done = 0;
-    for rep in 0..=REPS {
-        for (i, (_, group)) in groups.iter().enumerate() {
-            ctl.check()?;
-            let t = gpu.time(&pipeline, group, WORKGROUPS).await?;
-            if rep > 0 {
-                times[i].1.push(t);
-            }
-            done += 1;
-            #[allow(clippy::cast_precision_loss)]
-            progress(done as f64 / total as f64);
-        }
-    }
-    Ok(times)
+    sweep(gpu, &pipeline, &runs, ctl, progress).await
 }
 
 /// Throughput against workgroups in flight; times in ms per workgroup count.
@@ -140,13 +110,29 @@ pub async fn occupancy(
     let largest = WORKGROUPS.iter().copied().max().unwrap_or(1);
     let dst = gpu.storage(largest * 64)?;
     let group = gpu.bind(&pipeline, &[&gpu.uniform([CHASE, N, 0, 0])?, &next, &dst]);
-    let mut times: Vec<(u32, Vec<f64>)> = WORKGROUPS.iter().map(|w| (*w, Vec::new())).collect();
-    let total = (REPS + 1) * WORKGROUPS.len();
+    // One bind group, dispatched with more and more workgroups.
+    let runs: Vec<(u32, web_sys::GpuBindGroup, u32)> =
+        WORKGROUPS.iter().map(|w| (*w, group.clone(), *w)).collect();
+    sweep(gpu, &pipeline, &runs, ctl, progress).await
+}
+
+/// Times every configuration `REPS` times (after one uncounted warm-up round), interleaving the
+/// configurations so that drift hits them all alike; times in ms per configuration.
+async fn sweep<K: Copy>(
+    gpu: &Gpu,
+    pipeline: &web_sys::GpuComputePipeline,
+    runs: &[(K, web_sys::GpuBindGroup, u32)],
+    ctl: &Control,
+    progress: &dyn Fn(f64),
+) -> Result<Vec<(K, Vec<f64>)>, String> {
+    let mut times: Vec<(K, Vec<f64>)> = runs.iter().map(|(k, _, _)| (*k, Vec::new())).collect();
+    let total = (REPS + 1) * runs.len();
     let mut done = 0;
     for rep in 0..=REPS {
-        for (i, w) in WORKGROUPS.iter().enumerate() {
+        for (i, (_, group, workgroups)) in runs.iter().enumerate() {
             ctl.check()?;
-            let t = gpu.time(&pipeline, &group, *w).await?;
+            let t = gpu.time(pipeline, group, *workgroups).await?;
+            // Repetition 0 warms caches and the shader; it is not counted.
             if rep > 0 {
                 times[i].1.push(t);
             }
