@@ -48,6 +48,8 @@ pub mod progress;
 pub mod query;
 pub mod quiz;
 pub mod scheduler;
+#[cfg(test)]
+mod testing;
 pub mod warp_map;
 pub mod warps_panel;
 pub mod worked;

@@ -14,25 +14,12 @@ fn run(query: &str) -> LatencyOutput {
 
 fn check(query: &str, expected: &[(&str, &str)]) {
     let out = run(query);
-    assert!(out.errors.is_empty(), "{query}: {:?}", out.errors);
-    for (metric, value) in expected {
-        let got = out
-            .figures
-            .iter()
-            .find(|f| f.metric == *metric)
-            .map(|f| f.value.plain());
-        assert_eq!(got.as_deref(), Some(*value), "{query}: {metric}");
-    }
+    crate::testing::assert_figures(query, &out.figures, &out.errors, expected);
 }
 
 fn check_error(query: &str, param: &str, needle: &str) {
     let out = run(query);
-    let e = out
-        .errors
-        .iter()
-        .find(|e| e.param == param)
-        .unwrap_or_else(|| panic!("{query}: {:?}", out.errors));
-    assert!(e.message.contains(needle), "{query}: {}", e.message);
+    crate::testing::assert_error(query, &out.errors, param, needle);
 }
 
 #[test]
