@@ -115,3 +115,36 @@ pub fn Controls<I: PanelInput>(
         </form>
     }
 }
+
+/// The anatomy every model panel shares (design.md): title and question, the preset card,
+/// controls, errors and figures beside the picture (the children), worked steps, and the
+/// links out.
+#[component]
+pub fn PanelShell<I: PanelInput>(
+    input: RwSignal<I>,
+    example: Option<&'static Example>,
+    on_preset: Memo<bool>,
+    #[prop(into)] errors: Signal<Vec<ParamError>>,
+    #[prop(into)] figures: Signal<Vec<warp_model::figure::Figure>>,
+    #[prop(into)] worked: Signal<Vec<warp_model::worked::Worked>>,
+    children: Children,
+) -> impl IntoView {
+    let panel = I::PANEL;
+    view! {
+        <section class=format!("panel {}", panel.name()) data-panel=panel.name()>
+            <h1>{panel.title()}</h1>
+            <p class="question">{panel.question()}</p>
+            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
+            <div class="layout">
+                <div class="side">
+                    <Controls input=input errors=errors />
+                    <crate::components::errors::ErrorList errors=errors />
+                    <crate::components::forecast::ForecastFigures figures=figures />
+                </div>
+                <div class="picture">{children()}</div>
+            </div>
+            <crate::components::worked::WorkedList worked=worked />
+            <crate::components::embed_button::EmbedButton panel=panel />
+        </section>
+    }
+}

@@ -6,14 +6,10 @@ use warp_model::coalescing::LINE_SIZES;
 use warp_model::coalescing_panel::{evaluate, CoalescingInput, CoalescingOutput};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
-use warp_model::query::{Panel, Query};
+use warp_model::query::Query;
 
 use crate::components::chart::{ChartData, LineChart, Series};
-use crate::components::embed_button::EmbedButton;
-use crate::components::errors::ErrorList;
-use crate::components::forecast::ForecastFigures;
-use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
-use crate::components::worked::WorkedList;
+use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel.
 #[component]
@@ -25,51 +21,38 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
     let chart = Signal::derive(move || output.with(chart_data));
     let line_now = move || input.with(|i| i.line.trim().to_string());
     view! {
-        <section class="panel coalescing" data-panel="coalescing">
-            <h1>{Panel::Coalescing.title()}</h1>
-            <p class="question">{Panel::Coalescing.question()}</p>
-            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
-            <div class="layout">
-                <div class="side">
-                    <Controls input=input errors=errors />
-                    <ErrorList errors=errors />
-                    <ForecastFigures figures=figures />
-                </div>
-                <div class="picture">
-                    <div class="toggle" role="group" aria-label="Segment size">
-                        {LINE_SIZES
-                            .iter()
-                            .rev()
-                            .map(|&l| {
-                                let label = match l {
-                                    128 => "128-byte lines".to_string(),
-                                    32 => "32-byte sectors".to_string(),
-                                    other => format!("{other}-byte segments"),
-                                };
-                                view! {
-                                    <button
-                                        type="button"
-                                        data-line=l
-                                        aria-pressed=move || (line_now() == l.to_string()).to_string()
-                                        on:click=move |_| input.update(|i| i.line = l.to_string())
-                                    >
-                                        {label}
-                                    </button>
-                                }
-                            })
-                            .collect_view()}
-                    </div>
-                    <MemoryStrip output=output />
-                    <LineChart data=chart name="efficiency-by-stride" />
-                    <p class="note">
-                        "Textbook model: whole aligned segments move; caches, and a 128-byte request's split into "
-                        "32-byte sectors on recent GPUs, are left out (choose 32-byte sectors to see that view)."
-                    </p>
-                </div>
+        <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
+            worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
+            <div class="toggle" role="group" aria-label="Segment size">
+                {LINE_SIZES
+                    .iter()
+                    .rev()
+                    .map(|&l| {
+                        let label = match l {
+                            128 => "128-byte lines".to_string(),
+                            32 => "32-byte sectors".to_string(),
+                            other => format!("{other}-byte segments"),
+                        };
+                        view! {
+                            <button
+                                type="button"
+                                data-line=l
+                                aria-pressed=move || (line_now() == l.to_string()).to_string()
+                                on:click=move |_| input.update(|i| i.line = l.to_string())
+                            >
+                                {label}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
-            <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
-            <EmbedButton panel=Panel::Coalescing />
-        </section>
+            <MemoryStrip output=output />
+            <LineChart data=chart name="efficiency-by-stride" />
+            <p class="note">
+                "Textbook model: whole aligned segments move; caches, and a 128-byte request's split into "
+                "32-byte sectors on recent GPUs, are left out (choose 32-byte sectors to see that view)."
+            </p>
+        </PanelShell>
     }
 }
 

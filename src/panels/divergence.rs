@@ -7,13 +7,9 @@
 use leptos::prelude::*;
 use warp_model::divergence_panel::{evaluate, lanes_of, DivergenceInput, DivergenceOutput, Mode};
 use warp_model::examples::Example;
-use warp_model::query::{Panel, Query};
+use warp_model::query::Query;
 
-use crate::components::embed_button::EmbedButton;
-use crate::components::errors::ErrorList;
-use crate::components::forecast::ForecastFigures;
-use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
-use crate::components::worked::WorkedList;
+use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel.
 #[component]
@@ -24,31 +20,18 @@ pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl 
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
     let mode = Memo::new(move |_| output.with(|o| o.mode));
     view! {
-        <section class="panel divergence" data-panel="divergence">
-            <h1>{Panel::Divergence.title()}</h1>
-            <p class="question">{Panel::Divergence.question()}</p>
-            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
-            <div class="layout">
-                <div class="side">
-                    <Controls input=input errors=errors />
-                    <ErrorList errors=errors />
-                    <ForecastFigures figures=figures />
-                </div>
-                <div class="picture">
-                    {move || match mode.get() {
-                        Mode::Paths => view! { <Timeline input=input output=output /> }.into_any(),
-                        Mode::Loop => view! { <LoopView output=output /> }.into_any(),
-                        Mode::Condition => view! { <ConditionView input=input output=output /> }.into_any(),
-                    }}
-                    <p class="note">
-                        "Textbook model: a path costs its issue cycles; masked lanes wait; an untaken path costs nothing. "
-                        "Reconvergence overhead counts only where given (overhead)."
-                    </p>
-                </div>
-            </div>
-            <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
-            <EmbedButton panel=Panel::Divergence />
-        </section>
+        <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
+            worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
+            {move || match mode.get() {
+                Mode::Paths => view! { <Timeline input=input output=output /> }.into_any(),
+                Mode::Loop => view! { <LoopView output=output /> }.into_any(),
+                Mode::Condition => view! { <ConditionView input=input output=output /> }.into_any(),
+            }}
+            <p class="note">
+                "Textbook model: a path costs its issue cycles; masked lanes wait; an untaken path costs nothing. "
+                "Reconvergence overhead counts only where given (overhead)."
+            </p>
+        </PanelShell>
     }
 }
 

@@ -6,14 +6,10 @@ use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::figure::Value;
 use warp_model::latency_panel::{evaluate, LatencyInput, LatencyOutput};
-use warp_model::query::{Panel, Query};
+use warp_model::query::Query;
 
 use crate::components::chart::{ChartData, LineChart, Series};
-use crate::components::embed_button::EmbedButton;
-use crate::components::errors::ErrorList;
-use crate::components::forecast::ForecastFigures;
-use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
-use crate::components::worked::WorkedList;
+use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel.
 #[component]
@@ -25,35 +21,22 @@ pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl Int
     let chart = Signal::derive(move || output.with(chart_data));
     let sim_warps = Signal::derive(move || output.with(|o| o.sim.as_ref().map(|(c, _)| c.warps)));
     view! {
-        <section class="panel latency" data-panel="latency">
-            <h1>{Panel::Latency.title()}</h1>
-            <p class="question">{Panel::Latency.question()}</p>
-            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
-            <div class="layout">
-                <div class="side">
-                    <Controls input=input errors=errors />
-                    <ErrorList errors=errors />
-                    <ForecastFigures figures=figures />
-                </div>
-                <div class="picture">
-                    <div class="sliders">
-                        <Slider input=input name="L" label="Stall latency L" max=1000 />
-                        <Slider input=input name="W" label="Instructions W" max=64 />
-                        <Slider input=input name="S" label="Schedulers S" max=8 />
-                        <Slider input=input name="resident" label="Simulated warps" max=128 fallback=sim_warps />
-                    </div>
-                    <LineChart data=chart name="utilization-by-warps" />
-                    <Animation output=output />
-                    <p class="note">
-                        "Stated model: a warp's burst starts with its load; the data returns L cycles later; the warp "
-                        "issues its W independent instructions meanwhile, then waits. Caches, dependent chains and "
-                        "memory bandwidth are left out."
-                    </p>
-                </div>
+        <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
+            worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
+            <div class="sliders">
+                <Slider input=input name="L" label="Stall latency L" max=1000 />
+                <Slider input=input name="W" label="Instructions W" max=64 />
+                <Slider input=input name="S" label="Schedulers S" max=8 />
+                <Slider input=input name="resident" label="Simulated warps" max=128 fallback=sim_warps />
             </div>
-            <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
-            <EmbedButton panel=Panel::Latency />
-        </section>
+            <LineChart data=chart name="utilization-by-warps" />
+            <Animation output=output />
+            <p class="note">
+                "Stated model: a warp's burst starts with its load; the data returns L cycles later; the warp "
+                "issues its W independent instructions meanwhile, then waits. Caches, dependent chains and "
+                "memory bandwidth are left out."
+            </p>
+        </PanelShell>
     }
 }
 

@@ -7,17 +7,13 @@
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::launch::{Launch1d, Launch2d};
-use warp_model::query::{Panel, Query};
+use warp_model::query::Query;
 use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
 
-use crate::components::embed_button::EmbedButton;
-use crate::components::errors::ErrorList;
-use crate::components::forecast::ForecastFigures;
 use crate::components::mathml::Formula;
-use crate::components::panel_frame::{use_panel_input, Controls, PresetCard};
-use crate::components::worked::WorkedList;
+use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel, opened from `query` (and the preset `example`, whose inputs the query may
 /// override).
@@ -30,24 +26,11 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
     let pick = move |i: u64| input.update(|inp| inp.thread = i.to_string());
 
     view! {
-        <section class="panel warps" data-panel="warps">
-            <h1>{Panel::Warps.title()}</h1>
-            <p class="question">{Panel::Warps.question()}</p>
-            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
-            <div class="layout">
-                <div class="side">
-                    <Controls input=input errors=errors />
-                    <ErrorList errors=errors />
-                    <ForecastFigures figures=figures />
-                </div>
-                <div class="picture">
-                    <BlockMap output=output on_pick=pick />
-                    <LaunchView output=output />
-                </div>
-            </div>
-            <WorkedList worked=Signal::derive(move || output.with(|o| o.worked.clone())) />
-            <EmbedButton panel=Panel::Warps />
-        </section>
+        <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
+            worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
+            <BlockMap output=output on_pick=pick />
+            <LaunchView output=output />
+        </PanelShell>
     }
 }
 

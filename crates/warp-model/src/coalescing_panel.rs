@@ -114,42 +114,6 @@ pub const URL_PARAMS: [&str; 10] = [
 pub const MAX_FIELDS: u64 = 64;
 
 impl CoalescingInput {
-    /// The raw text of field `name`; empty for an unknown name.
-    #[must_use]
-    pub fn field(&self, name: &str) -> &str {
-        match name {
-            "elem" => &self.elem,
-            "stride" => &self.stride,
-            "offset" => &self.offset,
-            "line" => &self.line,
-            "lanes" => &self.lanes,
-            "matrix" => &self.matrix,
-            "walk" => &self.walk,
-            "fields" => &self.fields,
-            "field" => &self.field,
-            "layout" => &self.layout,
-            _ => "",
-        }
-    }
-
-    /// Sets field `name`; an unknown name changes nothing.
-    pub fn set_field(&mut self, name: &str, value: String) {
-        let slot = match name {
-            "elem" => &mut self.elem,
-            "stride" => &mut self.stride,
-            "offset" => &mut self.offset,
-            "line" => &mut self.line,
-            "lanes" => &mut self.lanes,
-            "matrix" => &mut self.matrix,
-            "walk" => &mut self.walk,
-            "fields" => &mut self.fields,
-            "field" => &mut self.field,
-            "layout" => &mut self.layout,
-            _ => return,
-        };
-        *slot = value;
-    }
-
     /// Reads the panel's parameters over `base`.
     #[must_use]
     pub fn from_query(q: &Query, base: &CoalescingInput) -> CoalescingInput {
@@ -678,3 +642,16 @@ mod tests {
         }
     }
 }
+
+crate::raw_fields!(CoalescingInput {
+    "elem" => elem,
+    "stride" => stride,
+    "offset" => offset,
+    "line" => line,
+    "lanes" => lanes,
+    "matrix" => matrix,
+    "walk" => walk,
+    "fields" => fields,
+    "field" => field,
+    "layout" => layout,
+});

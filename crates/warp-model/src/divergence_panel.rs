@@ -98,36 +98,6 @@ pub const DEFAULT_WARPS: u64 = 4;
 pub const MAX_WARPS: u64 = 256;
 
 impl DivergenceInput {
-    /// The raw text of field `name`; empty for an unknown name.
-    #[must_use]
-    pub fn field(&self, name: &str) -> &str {
-        match name {
-            "paths" => &self.paths,
-            "lanes" => &self.lanes,
-            "counts" => &self.counts,
-            "cond" => &self.cond,
-            "warps" => &self.warps,
-            "overhead" => &self.overhead,
-            "compare" => &self.compare,
-            _ => "",
-        }
-    }
-
-    /// Sets field `name`; an unknown name changes nothing.
-    pub fn set_field(&mut self, name: &str, value: String) {
-        let slot = match name {
-            "paths" => &mut self.paths,
-            "lanes" => &mut self.lanes,
-            "counts" => &mut self.counts,
-            "cond" => &mut self.cond,
-            "warps" => &mut self.warps,
-            "overhead" => &mut self.overhead,
-            "compare" => &mut self.compare,
-            _ => return,
-        };
-        *slot = value;
-    }
-
     /// Reads the panel's parameters over `base`. A link that gives `paths` without `lanes`
     /// means lanes unknown, not the base's lanes.
     #[must_use]
@@ -1067,3 +1037,13 @@ pub fn quoted(raw: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+crate::raw_fields!(DivergenceInput {
+    "paths" => paths,
+    "lanes" => lanes,
+    "counts" => counts,
+    "cond" => cond,
+    "warps" => warps,
+    "overhead" => overhead,
+    "compare" => compare,
+});

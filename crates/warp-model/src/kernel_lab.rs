@@ -148,34 +148,6 @@ pub const LAUNCH_FIELDS: [crate::params::FieldSpec; 5] = [
 ];
 
 impl KernelInput {
-    /// The raw text of field `name`; empty for an unknown name.
-    #[must_use]
-    pub fn field(&self, name: &str) -> &str {
-        match name {
-            "src" => &self.src,
-            "block" => &self.block,
-            "grid" => &self.grid,
-            "n" => &self.n,
-            "len" => &self.len,
-            "trace" => &self.trace,
-            _ => "",
-        }
-    }
-
-    /// Sets field `name`; an unknown name changes nothing.
-    pub fn set_field(&mut self, name: &str, value: String) {
-        let slot = match name {
-            "src" => &mut self.src,
-            "block" => &mut self.block,
-            "grid" => &mut self.grid,
-            "n" => &mut self.n,
-            "len" => &mut self.len,
-            "trace" => &mut self.trace,
-            _ => return,
-        };
-        *slot = value;
-    }
-
     /// Reads the lab's parameters over the defaults.
     #[must_use]
     pub fn from_query(q: &Query) -> KernelInput {
@@ -505,3 +477,12 @@ pub const PRESETS: [(&str, &str, &str); 6] = [
 
 #[cfg(test)]
 mod tests;
+
+crate::raw_fields!(KernelInput {
+    "src" => src,
+    "block" => block,
+    "grid" => grid,
+    "n" => n,
+    "len" => len,
+    "trace" => trace,
+});

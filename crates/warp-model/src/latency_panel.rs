@@ -145,50 +145,6 @@ pub const URL_PARAMS: [&str; 14] = [
 ];
 
 impl LatencyInput {
-    /// The raw text of field `name`; empty for an unknown name.
-    #[must_use]
-    pub fn field(&self, name: &str) -> &str {
-        match name {
-            "L" => &self.l,
-            "W" => &self.w,
-            "S" => &self.s,
-            "T" => &self.t,
-            "cap" => &self.cap,
-            "resident" => &self.resident,
-            "policy" => &self.policy,
-            "regs" => &self.regs,
-            "regfile" => &self.regfile,
-            "threads" => &self.threads,
-            "mode" => &self.mode,
-            "cc" => &self.cc,
-            "tpb" => &self.tpb,
-            "cores" => &self.cores,
-            _ => "",
-        }
-    }
-
-    /// Sets field `name`; an unknown name changes nothing.
-    pub fn set_field(&mut self, name: &str, value: String) {
-        let slot = match name {
-            "L" => &mut self.l,
-            "W" => &mut self.w,
-            "S" => &mut self.s,
-            "T" => &mut self.t,
-            "cap" => &mut self.cap,
-            "resident" => &mut self.resident,
-            "policy" => &mut self.policy,
-            "regs" => &mut self.regs,
-            "regfile" => &mut self.regfile,
-            "threads" => &mut self.threads,
-            "mode" => &mut self.mode,
-            "cc" => &mut self.cc,
-            "tpb" => &mut self.tpb,
-            "cores" => &mut self.cores,
-            _ => return,
-        };
-        *slot = value;
-    }
-
     /// Reads the panel's parameters over `base`.
     #[must_use]
     pub fn from_query(q: &Query, base: &LatencyInput) -> LatencyInput {
@@ -914,3 +870,20 @@ fn cores_worked(cores: u64) -> Worked {
 
 #[cfg(test)]
 mod tests;
+
+crate::raw_fields!(LatencyInput {
+    "L" => l,
+    "W" => w,
+    "S" => s,
+    "T" => t,
+    "cap" => cap,
+    "resident" => resident,
+    "policy" => policy,
+    "regs" => regs,
+    "regfile" => regfile,
+    "threads" => threads,
+    "mode" => mode,
+    "cc" => cc,
+    "tpb" => tpb,
+    "cores" => cores,
+});

@@ -28,6 +28,32 @@
 //!   error messages derive from the declaration.
 #![deny(missing_docs)]
 
+/// `field` and `set_field` for a panel's raw-input struct, from its `"url-name" => field`
+/// pairs: the one place where a parameter's name meets its slot.
+#[macro_export]
+macro_rules! raw_fields {
+    ($ty:ty { $($name:literal => $field:ident),* $(,)? }) => {
+        impl $ty {
+            /// The raw text of the field named `name`; empty for an unknown name.
+            #[must_use]
+            pub fn field(&self, name: &str) -> &str {
+                match name {
+                    $($name => &self.$field,)*
+                    _ => "",
+                }
+            }
+
+            /// Sets the field named `name`; an unknown name changes nothing.
+            pub fn set_field(&mut self, name: &str, value: String) {
+                match name {
+                    $($name => self.$field = value,)*
+                    _ => {}
+                }
+            }
+        }
+    };
+}
+
 pub mod branch_expr;
 pub mod coalescing;
 pub mod coalescing_panel;

@@ -91,36 +91,6 @@ pub const FIELDS: [FieldSpec; 7] = [
 ];
 
 impl WarpsInput {
-    /// The raw text of the field named `name` (see [`FIELDS`]); empty for an unknown name.
-    #[must_use]
-    pub fn field(&self, name: &str) -> &str {
-        match name {
-            "block-x" => &self.block_x,
-            "block-y" => &self.block_y,
-            "block-z" => &self.block_z,
-            "thread" => &self.thread,
-            "warp" => &self.warp,
-            "n" => &self.n,
-            "image" => &self.image,
-            _ => "",
-        }
-    }
-
-    /// Sets the field named `name`; an unknown name changes nothing.
-    pub fn set_field(&mut self, name: &str, value: String) {
-        let slot = match name {
-            "block-x" => &mut self.block_x,
-            "block-y" => &mut self.block_y,
-            "block-z" => &mut self.block_z,
-            "thread" => &mut self.thread,
-            "warp" => &mut self.warp,
-            "n" => &mut self.n,
-            "image" => &mut self.image,
-            _ => return,
-        };
-        *slot = value;
-    }
-
     /// Reads the panel's parameters over `base` (absent ones keep `base`'s values).
     /// `block=X[,Y[,Z]]`: Y and Z default to 1.
     #[must_use]
@@ -1219,3 +1189,13 @@ pub fn inlines_text(items: &[Inline]) -> String {
 
 #[cfg(test)]
 mod tests;
+
+crate::raw_fields!(WarpsInput {
+    "block-x" => block_x,
+    "block-y" => block_y,
+    "block-z" => block_z,
+    "thread" => thread,
+    "warp" => warp,
+    "n" => n,
+    "image" => image,
+});
