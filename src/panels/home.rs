@@ -44,8 +44,7 @@ pub fn Home() -> impl IntoView {
                                     view! {
                                         <li>
                                             <a href=format!("?example={}", e.key())>
-                                                <span class="cell-id">{e.cell}</span>
-                                                " "
+                                                <span class="cell-id">{e.cell} " "</span>
                                                 {e.title}
                                             </a>
                                             " "
