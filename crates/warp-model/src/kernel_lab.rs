@@ -151,33 +151,14 @@ impl KernelInput {
     /// Reads the lab's parameters over the defaults.
     #[must_use]
     pub fn from_query(q: &Query) -> KernelInput {
-        let mut k = KernelInput::default();
-        for (name, slot) in [
-            ("src", &mut k.src),
-            ("block", &mut k.block),
-            ("grid", &mut k.grid),
-            ("n", &mut k.n),
-            ("len", &mut k.len),
-            ("trace", &mut k.trace),
-        ] {
-            if let Some(v) = q.get(name) {
-                v.clone_into(slot);
-            }
-        }
-        k
+        crate::panel::read_params(q, &KernelInput::default())
     }
 
     /// Writes the non-empty parameters.
     pub fn write_query(&self, q: &mut Query) {
-        for (name, v) in [
-            ("src", &self.src),
-            ("block", &self.block),
-            ("grid", &self.grid),
-            ("n", &self.n),
-            ("len", &self.len),
-            ("trace", &self.trace),
-        ] {
-            q.set(name, (!v.trim().is_empty()).then_some(v.as_str()));
+        for name in URL_PARAMS {
+            let v = self.field(name);
+            q.set(name, (!v.trim().is_empty()).then_some(v));
         }
     }
 }

@@ -148,24 +148,12 @@ impl LatencyInput {
     /// Reads the panel's parameters over `base`.
     #[must_use]
     pub fn from_query(q: &Query, base: &LatencyInput) -> LatencyInput {
-        let mut input = base.clone();
-        for name in URL_PARAMS {
-            if let Some(v) = q.get(name) {
-                input.set_field(name, v.to_string());
-            }
-        }
-        input
+        crate::panel::read_params(q, base)
     }
 
     /// Writes `L` and `W` always, the rest when they differ from the defaults.
     pub fn write_query(&self, q: &mut Query) {
-        let defaults = LatencyInput::default();
-        for name in URL_PARAMS {
-            let v = self.field(name).trim();
-            let keep =
-                !v.is_empty() && (matches!(name, "L" | "W") || v != defaults.field(name).trim());
-            q.set(name, keep.then_some(v));
-        }
+        crate::panel::write_changed(self, q, &["L", "W"]);
     }
 }
 

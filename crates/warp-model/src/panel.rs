@@ -38,6 +38,29 @@ pub trait PanelInput: Clone + PartialEq + Default + Send + Sync + 'static {
     }
 }
 
+/// Reads `I::URL_PARAMS` from `q` over `base`, each into the field of the same name.
+#[must_use]
+pub fn read_params<I: PanelInput>(q: &Query, base: &I) -> I {
+    let mut input = base.clone();
+    for name in I::URL_PARAMS {
+        if let Some(v) = q.get(name) {
+            input.set_field(name, v.to_string());
+        }
+    }
+    input
+}
+
+/// Writes each of `I::URL_PARAMS` that is non-empty and differs from the default (or is named
+/// in `always`); removes the others, so the link stays short.
+pub fn write_changed<I: PanelInput>(input: &I, q: &mut Query, always: &[&str]) {
+    let defaults = I::default();
+    for name in I::URL_PARAMS {
+        let v = input.field(name).trim();
+        let keep = !v.is_empty() && (always.contains(name) || v != defaults.field(name).trim());
+        q.set(name, keep.then_some(v));
+    }
+}
+
 impl PanelInput for WarpsInput {
     const PANEL: Panel = Panel::Warps;
     const URL_PARAMS: &'static [&'static str] = &warps_panel::URL_PARAMS;
@@ -121,14 +144,7 @@ impl PanelInput for KernelInput {
     const FIELDS: &'static [FieldSpec] = &kernel_lab::LAUNCH_FIELDS;
 
     fn from_query(q: &Query, base: &Self) -> Self {
-        let mut k = base.clone();
-        let read = KernelInput::from_query(q);
-        for name in kernel_lab::URL_PARAMS {
-            if q.get(name).is_some() {
-                k.set_field(name, read.field(name).to_string());
-            }
-        }
-        k
+        read_params(q, base)
     }
     fn write_query(&self, q: &mut Query) {
         KernelInput::write_query(self, q);
