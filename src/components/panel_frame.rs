@@ -96,7 +96,7 @@ pub fn Controls<I: PanelInput>(
                     };
                     view! {
                         <label class="field">
-                            <span class="label">{f.label}</span>
+                            <span class="label">{f.label_text()}</span>
                             <input
                                 type="text"
                                 autocomplete="off"
@@ -107,7 +107,7 @@ pub fn Controls<I: PanelInput>(
                                 aria-invalid=move || invalid().to_string()
                                 aria-describedby=move || invalid().then(|| format!("error-{name}"))
                             />
-                            <span class="hint">{f.hint}</span>
+                            <span class="hint">{f.hint_text()}</span>
                         </label>
                     }
                 })

@@ -63,6 +63,7 @@ pub mod embed;
 pub mod examples;
 pub mod figure;
 pub mod gpu_kernels;
+pub mod i18n;
 pub mod kernel_lab;
 pub mod latency_panel;
 pub mod launch;

@@ -156,3 +156,30 @@ impl PanelInput for KernelInput {
         KernelInput::set_field(self, name, value);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{lookup, Lang};
+
+    fn field_keys<I: PanelInput>() -> Vec<&'static str> {
+        I::FIELDS.iter().flat_map(|f| [f.label, f.hint]).collect()
+    }
+
+    #[test]
+    fn every_field_label_and_hint_is_in_both_catalogues() {
+        let keys: Vec<_> = [
+            field_keys::<WarpsInput>(),
+            field_keys::<DivergenceInput>(),
+            field_keys::<LatencyInput>(),
+            field_keys::<CoalescingInput>(),
+            field_keys::<KernelInput>(),
+        ]
+        .concat();
+        assert!(keys.len() >= 40, "{} keys", keys.len());
+        for lang in Lang::ALL {
+            let missing: Vec<_> = keys.iter().filter(|k| lookup(lang, k).is_none()).collect();
+            assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! Two languages, English and Hinglish, from one message catalogue per language.
+//!
+//! Every sentence a learner reads (UI text, figure labels, errors, worked steps, quiz text,
+//! presets) is looked up by key in `locales/<lang>/*.txt`; the files of one language together
+//! are its catalogue, split by panel so that each file stays readable. Tests fail when a key is
+//! missing in either language, when the two disagree on a message's placeholders, or when code
+//! asks for a key no catalogue has.
+//!
+//! The language is the one ambient input of the model: the app sets it once per page
+//! ([`set_lang`], from `lang=`), tests scope it with [`with_lang`]. Everything else the model
+//! computes still depends only on its arguments.
+//!
+//! Why not `fluent`: its bundle, parser and plural rules cost about 150 kB of wasm, and the
+//! catalogue needs only named placeholders; numbers are formatted by the model before they
+//! reach a message, the same way in both languages.
+//!
+//! File format, one message a line:
+//!
+//! ```text
+//! # a comment
+//! warps.thread.range = The block has {p} threads, numbered 0 to {last}.
+//! a.long.message = A value may continue on following lines
+//!     that start with whitespace; they join with one space.
+//! ```
+//!
+//! `{name}` is a placeholder; `{{` and `}}` are literal braces; `\n` is a line break.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::fmt::Display;
+use std::sync::OnceLock;
+
+use crate::params::{quote, ParamError};
+
+/// A language the app speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Hinglish: Hindi in Latin script with English technical terms, the register of the
+    /// Hinglish seed pages.
+    Hinglish,
+}
+
+impl Lang {
+    /// Both languages, in switch order.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Hinglish];
+
+    /// The value of `lang=`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Hinglish => "hinglish",
+        }
+    }
+
+    /// The BCP 47 tag for `<html lang>`: Hindi written in Latin script.
+    #[must_use]
+    pub fn html_lang(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Hinglish => "hi-Latn",
+        }
+    }
+
+    /// Its own name, as the language switch shows it.
+    #[must_use]
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Hinglish => "Hinglish",
+        }
+    }
+
+    /// Reads `lang=` (`en`, `hinglish`; also `hi`, `hi-Latn`, case-insensitive).
+    ///
+    /// # Errors
+    /// Names `lang` and the allowed values.
+    pub fn parse(raw: &str) -> Result<Lang, ParamError> {
+        match raw.trim().to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "hinglish" | "hi" | "hi-latn" => Ok(Lang::Hinglish),
+            _ => Err(ParamError::new(
+                "lang",
+                fill("common.lang.invalid", &[("value", &quote(raw))]),
+            )),
+        }
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// The language messages are looked up in.
+#[must_use]
+pub fn lang() -> Lang {
+    CURRENT.with(Cell::get)
+}
+
+/// Sets the language for this thread (the app: once, before it renders).
+pub fn set_lang(lang: Lang) {
+    CURRENT.with(|c| c.set(lang));
+}
+
+/// Runs `f` with `lang` as the language, then restores the previous one.
+pub fn with_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
+    let before = self::lang();
+    set_lang(lang);
+    let out = f();
+    set_lang(before);
+    out
+}
+
+/// The files of each catalogue, in this order (one per area of the app).
+macro_rules! catalogue_files {
+    ($lang:literal) => {
+        [
+            include_str!(concat!("../locales/", $lang, "/common.txt")),
+            include_str!(concat!("../locales/", $lang, "/ui.txt")),
+            include_str!(concat!("../locales/", $lang, "/warps.txt")),
+            include_str!(concat!("../locales/", $lang, "/divergence.txt")),
+            include_str!(concat!("../locales/", $lang, "/latency.txt")),
+            include_str!(concat!("../locales/", $lang, "/coalescing.txt")),
+            include_str!(concat!("../locales/", $lang, "/quiz.txt")),
+            include_str!(concat!("../locales/", $lang, "/examples.txt")),
+            include_str!(concat!("../locales/", $lang, "/kernel.txt")),
+            include_str!(concat!("../locales/", $lang, "/gpu.txt")),
+        ]
+    };
+}
+
+/// The catalogue files of `lang`, as text.
+#[must_use]
+pub fn catalogue_sources(lang: Lang) -> [&'static str; 10] {
+    match lang {
+        Lang::En => catalogue_files!("en"),
+        Lang::Hinglish => catalogue_files!("hinglish"),
+    }
+}
+
+/// A parsed catalogue: key → message.
+pub type Catalogue = HashMap<&'static str, String>;
+
+/// A line of a catalogue file that is not a message, a comment or a continuation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogueError {
+    /// 1-based line within its file.
+    pub line: usize,
+    /// What is wrong.
+    pub problem: String,
+}
+
+/// Parses catalogue files. Problems are collected, never fatal: a bad line is skipped.
+#[must_use]
+pub fn parse_catalogue(files: &[&'static str]) -> (Catalogue, Vec<CatalogueError>) {
+    let mut map = Catalogue::new();
+    let mut problems = Vec::new();
+    for file in files {
+        let mut last: Option<&'static str> = None;
+        for (i, line) in file.lines().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if line.starts_with([' ', '\t']) {
+                match last.and_then(|k| map.get_mut(k)) {
+                    Some(v) => {
+                        if !v.is_empty() {
+                            v.push(' ');
+                        }
+                        v.push_str(trimmed);
+                    }
+                    None => problems.push(CatalogueError {
+                        line: i + 1,
+                        problem: "continuation line with no message before it".into(),
+                    }),
+                }
+                continue;
+            }
+            let Some((key, value)) = line.split_once(" = ").or_else(|| {
+                line.strip_suffix(" =")
+                    .or_else(|| line.strip_suffix('='))
+                    .map(|k| (k, ""))
+            }) else {
+                problems.push(CatalogueError {
+                    line: i + 1,
+                    problem: format!("expected `key = message`, found {line:?}"),
+                });
+                last = None;
+                continue;
+            };
+            let key = key.trim();
+            if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)) {
+                problems.push(CatalogueError {
+                    line: i + 1,
+                    problem: format!("bad key {key:?}"),
+                });
+                last = None;
+                continue;
+            }
+            if map.insert(key, value.trim().to_string()).is_some() {
+                problems.push(CatalogueError {
+                    line: i + 1,
+                    problem: format!("duplicate key {key}"),
+                });
+            }
+            last = Some(key);
+        }
+    }
+    (map, problems)
+}
+
+fn catalogue(lang: Lang) -> &'static Catalogue {
+    static EN: OnceLock<Catalogue> = OnceLock::new();
+    static HINGLISH: OnceLock<Catalogue> = OnceLock::new();
+    let cell = match lang {
+        Lang::En => &EN,
+        Lang::Hinglish => &HINGLISH,
+    };
+    cell.get_or_init(|| parse_catalogue(&catalogue_sources(lang)).0)
+}
+
+/// The raw message of `key` in `lang` (placeholders unfilled), if the catalogue has it.
+#[must_use]
+pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
+    catalogue(lang).get(key).map(String::as_str)
+}
+
+/// The message of `key` in the current language: falls back to English, then to the key
+/// itself (a test keeps that from ever showing). Never panics.
+#[must_use]
+pub fn text(key: &str) -> &'static str {
+    lookup(lang(), key)
+        .or_else(|| lookup(Lang::En, key))
+        .unwrap_or("⟦missing message⟧")
+}
+
+/// The message of `key` with its placeholders filled from `args` (name, value). A placeholder
+/// with no argument is left as `{name}`; an argument no placeholder names is ignored.
+#[must_use]
+pub fn fill(key: &str, args: &[(&str, &dyn Display)]) -> String {
+    render(text(key), args)
+}
+
+/// Fills a message's placeholders (see [`fill`]).
+#[must_use]
+pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(message.len() + 16);
+    let mut rest = message;
+    while let Some(i) = rest.find(['{', '}', '\\']) {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        if let Some(t) = tail.strip_prefix("{{") {
+            out.push('{');
+            rest = t;
+        } else if let Some(t) = tail.strip_prefix("}}") {
+            out.push('}');
+            rest = t;
+        } else if let Some(t) = tail.strip_prefix("\\n") {
+            out.push('\n');
+            rest = t;
+        } else if let Some(name) = tail
+            .strip_prefix('{')
+            .and_then(|t| t.split_once('}'))
+            .map(|(n, _)| n)
+            .filter(|n| is_placeholder_name(n))
+        {
+            match args.iter().find(|(k, _)| *k == name) {
+                Some((_, v)) => out.push_str(&v.to_string()),
+                None => {
+                    out.push('{');
+                    out.push_str(name);
+                    out.push('}');
+                }
+            }
+            rest = &tail[name.len() + 2..];
+        } else {
+            out.push_str(&tail[..1]);
+            rest = &tail[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn is_placeholder_name(n: &str) -> bool {
+    !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// The placeholder names of a message, sorted, for comparing languages.
+#[must_use]
+pub fn placeholders(message: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = message;
+    while let Some(i) = rest.find(['{', '}']) {
+        let tail = &rest[i..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            rest = &tail[2..];
+            continue;
+        }
+        match tail
+            .strip_prefix('{')
+            .and_then(|t| t.split_once('}'))
+            .map(|(n, _)| n)
+            .filter(|n| is_placeholder_name(n))
+        {
+            Some(n) => {
+                names.push(n.to_string());
+                rest = &tail[n.len() + 2..];
+            }
+            None => rest = &tail[1..],
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// A message in the current language: `tr!("key")`, or with placeholders
+/// `tr!("key", name = value, other)` (a bare name passes the variable of that name). Values
+/// are formatted with `Display`. Always a `String`.
+#[macro_export]
+macro_rules! tr {
+    ($key:literal) => {
+        $crate::i18n::text($key).to_string()
+    };
+    ($key:literal, $($name:ident $(= $val:expr)?),+ $(,)?) => {
+        $crate::i18n::fill(
+            $key,
+            &[$((stringify!($name), &$crate::__tr_value!($name $(= $val)?) as &dyn ::core::fmt::Display)),+],
+        )
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tr_value {
+    ($name:ident) => {
+        $name
+    };
+    ($name:ident = $val:expr) => {
+        $val
+    };
+}
+
+#[cfg(test)]
+mod tests;
