@@ -16,15 +16,21 @@ use warp_model::query::{route, Panel, Query};
 use wasm_bindgen::JsCast;
 
 use components::errors::ErrorList;
+use components::lang_switch::LangSwitch;
 
 /// The whole app, routed by the query string it was loaded with.
 #[component]
 pub fn App() -> impl IntoView {
     let query = url::read_query();
+    // The language first: every message below is looked up in it.
+    let (lang, lang_error) = warp_model::i18n::from_query(&query);
+    warp_model::i18n::set_lang(lang);
+    components::lang_switch::apply_lang(lang);
     let route = route(&query);
     let (look, look_errors) = presentation(&query);
     embed::apply_theme(look.theme);
     let mut errors = route.errors.clone();
+    errors.extend(lang_error);
     errors.extend(look_errors);
     let body = match route.panel {
         None => view! { <panels::home::Home /> }.into_any(),
@@ -57,6 +63,7 @@ pub fn App() -> impl IntoView {
                         "Open in Warp Lab ↗"
                     </a>
                 </p>
+                <LangSwitch />
             </main>
         }
         .into_any();
@@ -81,6 +88,7 @@ pub fn App() -> impl IntoView {
                         .collect_view()}
                 </ul>
             </nav>
+            <LangSwitch />
         </header>
         <main id="main">
             <ErrorList errors=Signal::stored(errors) />

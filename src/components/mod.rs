@@ -5,6 +5,7 @@ pub mod embed_button;
 pub mod errors;
 pub mod figures;
 pub mod forecast;
+pub mod lang_switch;
 pub mod mathml;
 pub mod panel_frame;
 pub mod worked;

@@ -31,6 +31,7 @@ use std::fmt::Display;
 use std::sync::OnceLock;
 
 use crate::params::{quote, ParamError};
+use crate::query::Query;
 
 /// A language the app speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -87,6 +88,33 @@ impl Lang {
                 fill("common.lang.invalid", &[("value", &quote(raw))]),
             )),
         }
+    }
+}
+
+/// The language `lang=` asks for (English when absent), and a named error when it is not one
+/// of ours (the page then speaks English).
+#[must_use]
+pub fn from_query(q: &Query) -> (Lang, Option<ParamError>) {
+    match q.get("lang") {
+        None => (Lang::En, None),
+        Some(raw) => match Lang::parse(raw) {
+            Ok(l) => (l, None),
+            Err(e) => (Lang::En, Some(e)),
+        },
+    }
+}
+
+/// The query string of the same page in `lang`: every other parameter kept, `lang=` dropped
+/// for English (the default) so links stay short.
+#[must_use]
+pub fn switch_search(q: &Query, lang: Lang) -> String {
+    let mut q = q.clone();
+    q.set("lang", (lang != Lang::En).then_some(lang.code()));
+    let s = q.to_search();
+    if s.is_empty() {
+        "?".to_string()
+    } else {
+        s
     }
 }
 

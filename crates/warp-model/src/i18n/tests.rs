@@ -169,3 +169,19 @@ fn lang_parameter_accepts_both_languages_and_names_itself_when_wrong() {
     assert!(e.message.contains("en or hinglish"), "{}", e.message);
     assert_eq!(Lang::Hinglish.html_lang(), "hi-Latn");
 }
+
+#[test]
+fn the_switch_keeps_every_other_parameter() {
+    let q = Query::parse("?panel=warps&block=48&lang=hinglish");
+    assert_eq!(from_query(&q), (Lang::Hinglish, None));
+    assert_eq!(switch_search(&q, Lang::En), "?panel=warps&block=48");
+    let en = Query::parse("?example=warps/B");
+    assert_eq!(
+        switch_search(&en, Lang::Hinglish),
+        "?example=warps/B&lang=hinglish"
+    );
+    assert_eq!(switch_search(&Query::default(), Lang::En), "?");
+    let (lang, err) = from_query(&Query::parse("?lang=klingon"));
+    assert_eq!(lang, Lang::En);
+    assert_eq!(err.map(|e| e.param), Some("lang".to_string()));
+}
