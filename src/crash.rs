@@ -32,14 +32,21 @@ pub fn show_banner() {
     let _ = banner.set_attribute("data-crash", "");
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("class", "crash");
-    let text = doc.create_text_node(
-        "Something went wrong inside Warp Lab: this is a bug in the app, not something you did. \
-         Your quiz progress is saved in this browser. ",
-    );
+    // The message ends with a space before the links.
+    let message = format!("{} ", warp_model::i18n::text("ui.crash.message"));
+    let text = doc.create_text_node(&message);
     let _ = banner.append_child(&text);
     for (label, href, action) in [
-        ("Reload this view", "", "reload-view"),
-        ("Start again at the defaults", "./", "reload-defaults"),
+        (
+            warp_model::i18n::text("ui.crash.reload-view"),
+            "",
+            "reload-view",
+        ),
+        (
+            warp_model::i18n::text("ui.crash.reload-defaults"),
+            "./",
+            "reload-defaults",
+        ),
     ] {
         if let Ok(a) = doc.create_element("a") {
             let href = if href.is_empty() {

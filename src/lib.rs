@@ -60,10 +60,9 @@ pub fn App() -> impl IntoView {
                         on:focus=move |ev| refresh(ev.current_target())
                         on:mouseenter=move |ev| refresh(ev.current_target())
                     >
-                        "Open in Warp Lab ↗"
+                        {warp_model::i18n::text("ui.app.open-full")}
                     </a>
                 </p>
-                <LangSwitch />
             </main>
         }
         .into_any();
@@ -71,7 +70,7 @@ pub fn App() -> impl IntoView {
     view! {
         <header class="site">
             <a class="brand" href="./">"Warp Lab"</a>
-            <nav aria-label="Panels">
+            <nav aria-label=warp_model::i18n::text("ui.app.nav")>
                 <ul>
                     {Panel::ALL
                         .into_iter()

@@ -35,7 +35,7 @@ pub fn load() -> Loaded {
     let Some(s) = storage() else {
         return Loaded {
             progress: Progress::default(),
-            notice: Some("This browser is not keeping data for this page (private mode or full storage): your progress lasts until you close the tab.".into()),
+            notice: Some(warp_model::tr!("ui.storage.unavailable")),
             persistent: false,
         };
     };
@@ -56,15 +56,15 @@ pub fn load() -> Loaded {
                 let _ = s.remove_item(KEY);
                 Loaded {
                     progress: Progress::default(),
-                    notice: Some(format!(
-                        "{} {}A fresh record has started.",
-                        problem.message(),
-                        if kept {
-                            format!("It was kept aside under “{ASIDE}”. ")
-                        } else {
-                            String::new()
-                        }
-                    )),
+                    notice: Some(if kept {
+                        warp_model::tr!(
+                            "ui.storage.unreadable-kept",
+                            problem = problem.message(),
+                            aside = ASIDE
+                        )
+                    } else {
+                        warp_model::tr!("ui.storage.unreadable", problem = problem.message())
+                    }),
                     persistent: true,
                 }
             }

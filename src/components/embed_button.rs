@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use warp_model::embed::embed_snippet;
+use warp_model::i18n::text;
 use warp_model::query::Panel;
 use wasm_bindgen::JsCast;
 
@@ -30,19 +31,19 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
                 let promise = c.write_text(&text);
                 leptos::task::spawn_local(async move {
                     match wasm_bindgen_futures::JsFuture::from(promise).await {
-                        Ok(_) => status.set("Copied."),
+                        Ok(_) => status.set(warp_model::i18n::text("ui.embed.copied")),
                         Err(_) => {
                             // Clipboards are often closed inside frames: select the text instead.
                             if let Some(a) = area.get_untracked() {
                                 let el: &web_sys::HtmlTextAreaElement = a.unchecked_ref();
                                 el.select();
                             }
-                            status.set("Selected: press Ctrl+C (⌘C) to copy.");
+                            status.set(warp_model::i18n::text("ui.embed.selected"));
                         }
                     }
                 });
             }
-            None => status.set("Select the text and copy it."),
+            None => status.set(warp_model::i18n::text("ui.embed.select-yourself")),
         }
     };
     let quiz_topic = match panel {
@@ -53,16 +54,13 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
         Panel::Quiz | Panel::Gpu | Panel::Kernel => None,
     };
     view! {
-        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=format!("?panel=quiz&topic={t}") data-action="quiz-me">"Quiz me on this"</a></p> })}
+        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=format!("?panel=quiz&topic={t}") data-action="quiz-me">{text("ui.embed.quiz-me")}</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>
-            <summary data-action="embed">"Embed this view"</summary>
-            <p class="note">
-                "Paste this into a course page: the frame shows exactly this view and sizes itself "
-                "(see the README's embedding guide for the few lines that listen for its height)."
-            </p>
-            <textarea node_ref=area readonly rows="4" aria-label="Embed snippet" data-embed-snippet="" prop:value=move || snippet.get()></textarea>
+            <summary data-action="embed">{text("ui.embed.summary")}</summary>
+            <p class="note">{text("ui.embed.note")}</p>
+            <textarea node_ref=area readonly rows="4" aria-label=text("ui.embed.snippet") data-embed-snippet="" prop:value=move || snippet.get()></textarea>
             <p>
-                <button type="button" on:click=copy data-action="copy-embed">"Copy"</button>
+                <button type="button" on:click=copy data-action="copy-embed">{text("ui.embed.copy")}</button>
                 " "
                 <span class="status" aria-live="polite">{move || status.get()}</span>
             </p>

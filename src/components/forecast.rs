@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Figure;
+use warp_model::i18n::text;
 use warp_model::quiz::forecast_feedback;
 
 use super::figures::Figures;
@@ -31,7 +32,7 @@ pub fn ForecastFigures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoV
                         feedback.set(String::new());
                     }
                 />
-                " Forecast first"
+                " " {text("ui.forecast.switch")}
             </label>
             <Show when=hidden>
                 <form class="guess" on:submit=move |ev| {
@@ -42,11 +43,11 @@ pub fn ForecastFigures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoV
                     revealed.set(true);
                 }>
                     <label>
-                        {move || key.get().map(|k| format!("Your guess for {}: ", k.label.to_lowercase()))}
+                        {move || key.get().map(|k| format!("{} ", warp_model::tr!("ui.forecast.guess", label = k.label.to_lowercase())))}
                         <input type="text" name="forecast-guess" autocomplete="off" on:input=move |ev| guess.set(event_target_value(&ev)) />
                     </label>
                     " "
-                    <button type="submit" data-action="reveal">"Reveal"</button>
+                    <button type="submit" data-action="reveal">{text("ui.forecast.reveal")}</button>
                 </form>
             </Show>
             <Show when=move || revealed.get() && on.get()>

@@ -19,7 +19,8 @@ pub fn apply_lang(lang: Lang) {
     }
 }
 
-/// English · Hinglish, the current one marked.
+/// English · Hinglish, the current one marked. A group, not a `<nav>`: the site has one
+/// navigation (the panels), and embed mode has none (a course page picks `lang=` itself).
 #[component]
 pub fn LangSwitch() -> impl IntoView {
     let current = i18n::lang();
@@ -29,7 +30,7 @@ pub fn LangSwitch() -> impl IntoView {
         }
     };
     view! {
-        <nav class="lang-switch" aria-label=i18n::text("ui.lang.switch")>
+        <div class="lang-switch" role="group" aria-label=i18n::text("ui.lang.switch")>
             {Lang::ALL
                 .into_iter()
                 .map(|l| {
@@ -49,6 +50,6 @@ pub fn LangSwitch() -> impl IntoView {
                     }
                 })
                 .collect_view()}
-        </nav>
+        </div>
     }
 }

@@ -50,16 +50,16 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
         <aside class="preset" data-example=example.key() class:changed=move || !on_preset.get()>
             <p class="source">
                 <span class="cell-id">{example.cell}</span>
-                " " {example.title} " · " {example.source}
-                {example.written_here.then_some(" (the seed page lost this example's body; written here to fit its cell)")}
+                " " {example.title()} " · " {example.source()}
+                {example.written_here_note().map(|n| format!(" {n}"))}
             </p>
-            <p class="seed-question">{example.question}</p>
-            <p class="forecast" data-forecast=""><strong>"Forecast: "</strong>{example.forecast}</p>
-            {(!example.note.is_empty()).then(|| view! { <p class="note">{example.note}</p> })}
+            <p class="seed-question">{example.question()}</p>
+            <p class="forecast" data-forecast=""><strong>{warp_model::i18n::text("common.forecast")} ": "</strong>{example.forecast()}</p>
+            {example.note().map(|n| view! { <p class="note">{n}</p> })}
             <Show when=move || !on_preset.get()>
                 <p class="note">
-                    "You have changed the inputs since the preset. "
-                    <a href=format!("?example={}", example.key())>"Back to the preset"</a>
+                    {warp_model::i18n::text("ui.preset.changed")} " "
+                    <a href=format!("?example={}", example.key())>{warp_model::i18n::text("ui.preset.back")}</a>
                 </p>
             </Show>
             {(!example.follow_ups.is_empty())
@@ -67,9 +67,8 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
                     view! {
                         <ul class="follow-ups">
                             {example
-                                .follow_ups
-                                .iter()
-                                .map(|(label, q)| view! { <li><a href=format!("?{q}")>{*label}</a></li> })
+                                .follow_up_links()
+                                .map(|(label, q)| view! { <li><a href=format!("?{q}")>{label}</a></li> })
                                 .collect_view()}
                         </ul>
                     }

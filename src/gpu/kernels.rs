@@ -17,13 +17,14 @@ pub const REPS: usize = 7;
 /// No `subgroups` feature, a block over the device's limit, or any GPU failure.
 pub async fn map(gpu: &Gpu, (x, y, z): (u32, u32, u32)) -> Result<MapResult, String> {
     if !gpu.summary.subgroups {
-        return Err("this device does not offer the `subgroups` feature, so the mapping cannot be observed (the other kernels still run)".into());
+        return Err(warp_model::tr!("ui.gpu.error.no-subgroups"));
     }
     let p = x * y * z;
     if p > gpu.summary.max_invocations {
-        return Err(format!(
-            "a workgroup of {p} invocations is over this device's limit of {} (maxComputeInvocationsPerWorkgroup): choose a smaller block",
-            gpu.summary.max_invocations
+        return Err(warp_model::tr!(
+            "ui.gpu.error.too-big-block",
+            p,
+            limit = gpu.summary.max_invocations
         ));
     }
     let pipeline = gpu.pipeline(&gpu_kernels::map_wgsl(x, y, z)).await?;

@@ -51,6 +51,10 @@ pub struct Gpu {
     lost: Rc<RefCell<Option<String>>>,
 }
 
+/// The error a run returns when the learner cancelled it (a marker, never shown: the panel
+/// says "Cancelled." in the page's language).
+pub const CANCELLED: &str = "cancelled";
+
 /// Time allowed for one GPU operation.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -60,9 +64,9 @@ async fn settle(p: JsValue) -> Result<JsValue, String> {
     let timer = std::pin::pin!(gloo_timers::future::sleep(TIMEOUT));
     match select(work, timer).await {
         Either::Left((r, _)) => r.map_err(|e| describe(&e)),
-        Either::Right(_) => Err(format!(
-            "the GPU did not answer within {} s",
-            TIMEOUT.as_secs()
+        Either::Right(_) => Err(warp_model::tr!(
+            "ui.gpu.error.timeout",
+            seconds = TIMEOUT.as_secs()
         )),
     }
 }
@@ -72,7 +76,7 @@ fn describe(e: &JsValue) -> String {
         .ok()
         .and_then(|m| m.as_string())
         .or_else(|| e.as_string())
-        .unwrap_or_else(|| "unknown error".into())
+        .unwrap_or_else(|| warp_model::tr!("ui.gpu.error.unknown"))
 }
 
 /// Why WebGPU is not available, step by step.
@@ -91,9 +95,9 @@ impl Unavailable {
     #[must_use]
     pub fn explain(&self) -> String {
         match self {
-            Unavailable::NoApi => "This browser has no navigator.gpu: it does not offer WebGPU here. Try a current Chrome, Edge or Safari, or Firefox with WebGPU enabled; pages must be served over HTTPS or from localhost.".into(),
-            Unavailable::NoAdapter => "navigator.gpu exists but requestAdapter() found no adapter: the GPU may be blocklisted or disabled (check chrome://gpu), or the browser runs without GPU access (as in headless mode without --enable-unsafe-webgpu).".into(),
-            Unavailable::NoDevice(e) => format!("An adapter was found but requestDevice() failed ({e}). Reloading the page usually helps."),
+            Unavailable::NoApi => warp_model::tr!("ui.gpu.error.no-api"),
+            Unavailable::NoAdapter => warp_model::tr!("ui.gpu.error.no-adapter"),
+            Unavailable::NoDevice(e) => warp_model::tr!("ui.gpu.error.no-device", reason = e),
         }
     }
 }
@@ -176,9 +180,7 @@ impl Gpu {
 
     fn check_lost(&self) -> Result<(), String> {
         match self.lost.borrow().as_ref() {
-            Some(m) => Err(format!(
-                "the GPU device was lost ({m}); reload the page to try again"
-            )),
+            Some(m) => Err(warp_model::tr!("ui.gpu.error.lost", reason = m)),
             None => Ok(()),
         }
     }
@@ -201,11 +203,11 @@ impl Gpu {
             .map(|m| m.unchecked_into::<web_sys::GpuCompilationMessage>())
             .filter(|m| m.type_() == GpuCompilationMessageType::Error)
             .map(|m| {
-                format!(
-                    "line {}, column {}: {}",
-                    m.line_num(),
-                    m.line_pos(),
-                    m.message()
+                warp_model::tr!(
+                    "ui.gpu.error.wgsl-line",
+                    line = m.line_num(),
+                    column = m.line_pos(),
+                    message = m.message()
                 )
             })
             .collect();
@@ -218,10 +220,16 @@ impl Gpu {
         let pipeline = self.device.create_compute_pipeline(&desc);
         let scope = settle(self.device.pop_error_scope().into()).await?;
         if !errors.is_empty() {
-            return Err(format!("the shader did not compile: {}", errors.join("; ")));
+            return Err(warp_model::tr!(
+                "ui.gpu.error.compile",
+                errors = errors.join("; ")
+            ));
         }
         if !scope.is_null() && !scope.is_undefined() {
-            return Err(format!("the pipeline was rejected: {}", describe(&scope)));
+            return Err(warp_model::tr!(
+                "ui.gpu.error.pipeline",
+                reason = describe(&scope)
+            ));
         }
         Ok(pipeline)
     }
@@ -238,7 +246,8 @@ impl Gpu {
     /// Allocation failures.
     pub fn storage_with(&self, data: &[u32]) -> Result<GpuBuffer, String> {
         let bytes: Vec<u8> = data.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let size = u32::try_from(bytes.len()).map_err(|_| "buffer too large")?;
+        let size =
+            u32::try_from(bytes.len()).map_err(|_| warp_model::tr!("ui.gpu.error.too-large"))?;
         let b = self.buffer(size, usage::STORAGE | usage::COPY_DST | usage::COPY_SRC)?;
         self.device
             .queue()
@@ -398,12 +407,35 @@ impl Control {
     /// Fails when the learner cancelled.
     ///
     /// # Errors
-    /// "cancelled".
+    /// [`CANCELLED`].
     pub fn check(&self) -> Result<(), String> {
         if self.cancelled.get() {
-            Err("cancelled".into())
+            Err(CANCELLED.into())
         } else {
             Ok(())
         }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::Unavailable;
+    use warp_model::i18n::{with_lang, Lang};
+
+    #[test]
+    fn why_webgpu_is_missing_speaks_hinglish_and_keeps_the_api_names() {
+        let why = Unavailable::NoDevice("OperationError 7".into());
+        let en = why.explain();
+        let hi = with_lang(Lang::Hinglish, || why.explain());
+        assert!(en.starts_with("An adapter was found"), "{en}");
+        assert!(hi.contains("mila par") && hi.contains("aksar"), "{hi}");
+        for kept in ["requestDevice()", "(OperationError 7)"] {
+            assert!(en.contains(kept) && hi.contains(kept), "{kept}: {hi}");
+        }
+        let hi_api = with_lang(Lang::Hinglish, || Unavailable::NoApi.explain());
+        assert!(
+            hi_api.contains("navigator.gpu") && hi_api.contains("nahi hai"),
+            "{hi_api}"
+        );
     }
 }

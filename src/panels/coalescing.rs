@@ -6,7 +6,9 @@ use warp_model::coalescing::LINE_SIZES;
 use warp_model::coalescing_panel::{evaluate, CoalescingInput, CoalescingOutput};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
+use warp_model::i18n::text;
 use warp_model::query::Query;
+use warp_model::tr;
 
 use crate::components::chart::{ChartData, LineChart, Series};
 use crate::components::panel_frame::{use_panel_input, PanelShell};
@@ -23,15 +25,15 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
-            <div class="toggle" role="group" aria-label="Segment size">
+            <div class="toggle" role="group" aria-label=text("ui.coalescing.toggle")>
                 {LINE_SIZES
                     .iter()
                     .rev()
                     .map(|&l| {
                         let label = match l {
-                            128 => "128-byte lines".to_string(),
-                            32 => "32-byte sectors".to_string(),
-                            other => format!("{other}-byte segments"),
+                            128 => tr!("ui.coalescing.lines-128"),
+                            32 => tr!("ui.coalescing.sectors-32"),
+                            other => tr!("ui.coalescing.segments", line = other),
                         };
                         view! {
                             <button
@@ -48,10 +50,7 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
             </div>
             <MemoryStrip output=output />
             <LineChart data=chart name="efficiency-by-stride" />
-            <p class="note">
-                "Textbook model: whole aligned segments move; caches, and a 128-byte request's split into "
-                "32-byte sectors on recent GPUs, are left out (choose 32-byte sectors to see that view)."
-            </p>
+            <p class="note">{text("ui.coalescing.note")}</p>
         </PanelShell>
     }
 }
@@ -63,7 +62,7 @@ fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
         .curves
         .iter()
         .map(|(line, pts)| Series {
-            label: format!("{line}-byte segments"),
+            label: tr!("ui.coalescing.segments", line),
             points: pts.iter().map(|&(s, e)| (s as f64, e)).collect(),
             highlight: *line == a.line,
         })
@@ -90,18 +89,22 @@ fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
         series,
         marker,
         vlines: Vec::new(),
-        x: (1.0, 64.0, "stride (elements)".into()),
+        x: (1.0, 64.0, tr!("ui.coalescing.chart.x")),
         y: (0.0, 1.05, "η".into()),
-        summary: format!(
-            "η against stride 1–64 for {}-byte elements in {}-byte segments: {} at stride 1, {} at stride 2, {} at stride 8, {} at stride 32; the current stride {} gives {}.",
-            a.elem,
-            a.line,
-            at(1),
-            at(2),
-            at(8),
-            at(32),
-            a.stride,
-            Value::Frac { value: a.efficiency(), percent: true }.human()
+        summary: tr!(
+            "ui.coalescing.chart.summary",
+            elem = a.elem,
+            line = a.line,
+            s1 = at(1),
+            s2 = at(2),
+            s8 = at(8),
+            s32 = at(32),
+            stride = a.stride,
+            now = Value::Frac {
+                value: a.efficiency(),
+                percent: true
+            }
+            .human()
         ),
     })
 }
@@ -176,21 +179,18 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                     }
                 })
                 .collect_view();
-            let summary = format!(
-                "{} lanes read {} bytes each; they touch {} segment(s) of {} bytes; {} of the {} bytes moved were asked for.",
-                a.lanes,
-                a.elem,
-                segs.len(),
-                a.line,
-                a.useful_bytes(),
-                a.moved_bytes()
+            let summary = tr!(
+                "ui.coalescing.strip.summary",
+                lanes = a.lanes,
+                elem = a.elem,
+                segments = segs.len(),
+                line = a.line,
+                useful = a.useful_bytes(),
+                moved = a.moved_bytes()
             );
             Some(view! {
                 <figure class="memory" data-picture="memory">
-                    <figcaption>
-                        "Top: the warp's 32 lanes. Arrows: the byte each active lane reads. Bottom: the aligned segments "
-                        "the load touches (numbered), bytes asked for lit, the rest of each segment moved for nothing (hatched)."
-                    </figcaption>
+                    <figcaption>{text("ui.coalescing.strip.caption")}</figcaption>
                     <svg viewBox=format!("0 0 {} 152", width.max(x)) role="img" aria-label=summary.clone() class="strip">
                         <defs>
                             <pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">

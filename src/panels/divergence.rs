@@ -7,7 +7,9 @@
 use leptos::prelude::*;
 use warp_model::divergence_panel::{evaluate, lanes_of, DivergenceInput, DivergenceOutput, Mode};
 use warp_model::examples::Example;
+use warp_model::i18n::text;
 use warp_model::query::Query;
+use warp_model::tr;
 
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -27,10 +29,7 @@ pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl 
                 Mode::Loop => view! { <LoopView output=output /> }.into_any(),
                 Mode::Condition => view! { <ConditionView input=input output=output /> }.into_any(),
             }}
-            <p class="note">
-                "Textbook model: a path costs its issue cycles; masked lanes wait; an untaken path costs nothing. "
-                "Reconvergence overhead counts only where given (overhead)."
-            </p>
+            <p class="note">{text("ui.divergence.note")}</p>
         </PanelShell>
     }
 }
@@ -64,16 +63,15 @@ fn Timeline(input: RwSignal<DivergenceInput>, output: Memo<DivergenceOutput>) ->
     view! {
         <figure class="timeline" data-picture="timeline">
             <figcaption>
-                "Time in cycles runs across. Top: all 32 lanes agree (ideal). Below: each taken path in turn, "
-                "its live lanes coloured and masked lanes grey. Drag a path's slider to change its cost"
-                {move || lanes_known.get().then_some("; move lanes between paths with the arrows")}
+                {text("ui.divergence.timeline.caption")}
+                {move || lanes_known.get().then(|| text("ui.divergence.timeline.caption-lanes"))}
                 "."
             </figcaption>
             <div class="track-row baseline">
-                <span class="row-label">"All lanes agree"</span>
+                <span class="row-label">{text("ui.divergence.baseline")}</span>
                 <span class="track">
                     <span class="bar ideal" style=move || format!("width:{}%", pct(totals.get().1, totals.get().0))>
-                        {move || format!("{} cycles", totals.get().1)}
+                        {move || tr!("ui.divergence.cycles", cycles = totals.get().1)}
                     </span>
                     <span
                         class="penalty"
@@ -84,7 +82,7 @@ fn Timeline(input: RwSignal<DivergenceInput>, output: Memo<DivergenceOutput>) ->
                     >
                         {move || {
                             let (d, i) = totals.get();
-                            (d > i).then(|| format!("penalty {} cycles", d - i))
+                            (d > i).then(|| tr!("ui.divergence.penalty", cycles = d - i))
                         }}
                     </span>
                 </span>
@@ -113,8 +111,11 @@ fn PathRow(
     let cycles = move || path.get().map_or(1, |p| p.cycles);
     let label = move || {
         path.get().map(|p| {
-            let lanes = p.lanes.map(|l| format!(" · {l} lanes")).unwrap_or_default();
-            format!("Path {} · {} cycles{lanes}", i + 1, p.cycles)
+            let path = tr!("ui.divergence.path", n = i + 1, cycles = p.cycles);
+            match p.lanes {
+                Some(lanes) => format!("{path} · {}", tr!("ui.divergence.path.lanes", lanes)),
+                None => path,
+            }
         })
     };
     let set_cycles = move |ev| {
@@ -152,7 +153,7 @@ fn PathRow(
                             }
                                 .into_any()
                         })
-                        .unwrap_or_else(|| view! { <span class="skipped">"no lane takes it: skipped"</span> }.into_any())
+                        .unwrap_or_else(|| view! { <span class="skipped">{text("ui.divergence.path.skipped")}</span> }.into_any())
                 }}
             </span>
             <span class="mask" aria-hidden="true">
@@ -176,22 +177,22 @@ fn PathRow(
                     max=move || (cycles() * 2).max(100).to_string()
                     prop:value=move || cycles().to_string()
                     on:input=set_cycles
-                    aria-label=format!("Cycles of path {}", i + 1)
+                    aria-label=tr!("ui.divergence.path.slider", n = i + 1)
                 />
                 <Show when=can_move_lanes>
                     <button
                         type="button"
                         on:click=move |_| move_lane(if i == 0 { n_paths.get() - 1 } else { i - 1 })
-                        aria-label=format!("Move one lane from path {} to the previous path", i + 1)
+                        aria-label=tr!("ui.divergence.path.to-previous", n = i + 1)
                     >
-                        "◀ lane"
+                        {text("ui.divergence.path.lane-back")}
                     </button>
                     <button
                         type="button"
                         on:click=move |_| move_lane((i + 1) % n_paths.get().max(1))
-                        aria-label=format!("Move one lane from path {} to the next path", i + 1)
+                        aria-label=tr!("ui.divergence.path.to-next", n = i + 1)
                     >
-                        "lane ▶"
+                        {text("ui.divergence.path.lane-on")}
                     </button>
                 </Show>
             </span>
@@ -215,7 +216,7 @@ fn CompareWarp(output: Memo<DivergenceOutput>) -> impl IntoView {
                         start += p.cycles;
                         view! {
                             <div class="track-row path">
-                                <span class="row-label">{format!("Path {} · {} cycles", i + 1, p.cycles)}</span>
+                                <span class="row-label">{tr!("ui.divergence.path", n = i + 1, cycles = p.cycles)}</span>
                                 <span class="track">
                                     <span class=format!("bar c{}", (i + 4) % 8) style=format!("left:{left}%;width:{}%", pct(p.cycles, total))></span>
                                 </span>
@@ -225,7 +226,7 @@ fn CompareWarp(output: Memo<DivergenceOutput>) -> impl IntoView {
                     .collect_view();
                 view! {
                     <div class="compare" data-picture="compare">
-                        <p class="row-label">"The warp set beside it"</p>
+                        <p class="row-label">{text("ui.divergence.compare")}</p>
                         {rows}
                     </div>
                 }
@@ -248,7 +249,7 @@ fn LoopView(output: Memo<DivergenceOutput>) -> impl IntoView {
                     .map(|(lane, &c)| {
                         view! {
                             <div class="loop-lane">
-                                <span class="row-label">{format!("lane {lane}: {c}")}</span>
+                                <span class="row-label">{tr!("ui.divergence.loop.lane", lane, count = c)}</span>
                                 <span class="track">
                                     <span class="bar c1" style=format!("width:{}%", pct(c, max))></span>
                                     <span class="idle" style=format!("left:{}%;width:{}%", pct(c, max), pct(max - c, max))></span>
@@ -260,9 +261,7 @@ fn LoopView(output: Memo<DivergenceOutput>) -> impl IntoView {
                 view! {
                     <figure class="loop" data-picture="loop">
                         <figcaption>
-                            {format!(
-                                "Each lane's trip count; the warp runs {max} iterations, so the hatched part of every shorter lane is masked."
-                            )}
+                            {tr!("ui.divergence.loop.caption", max)}
                         </figcaption>
                         {rows}
                     </figure>
@@ -288,7 +287,7 @@ fn ConditionView(
     };
     view! {
         <figure class="condition" data-picture="condition">
-            <figcaption>"Each row is a warp, each cell a lane: dark = takes the if, light = takes the else."</figcaption>
+            <figcaption>{text("ui.divergence.condition.caption")}</figcaption>
             {move || {
                 output.with(|o| {
                     o.condition.as_ref().map(|c| {
@@ -303,13 +302,13 @@ fn ConditionView(
                                     .collect_view();
                                 view! {
                                     <div class="warp-lanes" class:divergent=w.divergent() data-warp=w.warp>
-                                        <span class="row-label">{format!("warp {}", w.warp)}</span>
+                                        <span class="row-label">{tr!("ui.divergence.condition.warp", warp = w.warp)}</span>
                                         <span class="lanes">{lanes}</span>
                                         <span class="verdict">
                                             {if w.divergent() {
-                                                format!("diverges: {} if / {} else", w.if_lanes(), 32 - w.if_lanes())
+                                                tr!("ui.divergence.condition.diverges", taken = w.if_lanes(), other = 32 - w.if_lanes())
                                             } else {
-                                                "uniform".to_string()
+                                                tr!("ui.divergence.condition.uniform")
                                             }}
                                         </span>
                                     </div>
@@ -319,14 +318,14 @@ fn ConditionView(
                         let aligned = c.realigned == c.expr;
                         view! {
                             {rows}
-                            {(c.warps.len() > SHOWN).then(|| view! { <p class="note">{format!("First {SHOWN} of {} warps shown.", c.warps.len())}</p> })}
+                            {(c.warps.len() > SHOWN).then(|| view! { <p class="note">{tr!("ui.divergence.condition.shown", shown = SHOWN, total = c.warps.len())}</p> })}
                             <p>
                                 <button type="button" on:click=realign disabled=aligned data-action="realign">
-                                    "Re-align the key to warp boundaries"
+                                    {text("ui.divergence.condition.realign")}
                                 </button>
                                 " "
                                 {if aligned {
-                                    "The key is already constant across each warp.".to_string()
+                                    tr!("ui.divergence.condition.aligned")
                                 } else {
                                     format!("→ {}", c.realigned.text())
                                 }}

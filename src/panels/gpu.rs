@@ -5,8 +5,10 @@
 use leptos::prelude::*;
 use warp_model::figure::Value;
 use warp_model::gpu_kernels::{self, Kernel, MapResult, Pattern};
+use warp_model::i18n::text;
 use warp_model::params::ParamError;
 use warp_model::query::{Panel, Query};
+use warp_model::tr;
 use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, WarpsInput};
 
@@ -54,10 +56,7 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
     let auto_run = match query.get("run") {
         None => None,
         Some(r) => Kernel::parse(r).or_else(|| {
-            errors.push(ParamError::new(
-                "run",
-                "run must be map, divergence, coalescing or occupancy.",
-            ));
+            errors.push(ParamError::new("run", tr!("ui.gpu.run.invalid")));
             None
         }),
     };
@@ -96,9 +95,7 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                             );
                             kernels::map(&gpu, dims).await.map(|r| Run::Map(r, b))
                         }
-                        None => {
-                            Err("the block parameter is not valid (see the message above)".into())
-                        }
+                        None => Err(tr!("ui.gpu.block-invalid")),
                     },
                     Kernel::Divergence => kernels::divergence(&gpu, sg, &ctl, &progress)
                         .await
@@ -111,10 +108,10 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                         .map(|t| Run::Occupancy(gpu_kernels::relative_throughput(&t))),
                 };
                 state.set(result.unwrap_or_else(|e| {
-                    Run::Failed(if e == "cancelled" {
-                        "Cancelled.".into()
+                    Run::Failed(if e == crate::gpu::CANCELLED {
+                        tr!("ui.gpu.cancelled")
                     } else {
-                        format!("The run stopped: {e}.")
+                        tr!("ui.gpu.stopped", reason = e)
                     })
                 }));
             });
@@ -184,11 +181,7 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                     }
                 })
                 .collect_view()}
-            <p class="note">
-                "Honest limits: WebGPU leaves the mapping of invocations to subgroups to the implementation, and this device's subgroup "
-                "size may not be 32. Times from a software adapter (SwiftShader) show the shape of an effect, not a GPU's speed; "
-                "compare ratios, never absolute times."
-            </p>
+            <p class="note">{text("ui.gpu.note")}</p>
         </section>
     }
 }
@@ -197,41 +190,32 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
 fn DetectionCard(detection: RwSignal<Detection>) -> impl IntoView {
     move || {
         match detection.get() {
-        Detection::Detecting => view! { <p class="status" data-gpu-status="detecting">"Looking for WebGPU…"</p> }.into_any(),
+        Detection::Detecting => view! { <p class="status" data-gpu-status="detecting">{text("ui.gpu.detecting")}</p> }.into_any(),
         Detection::Unavailable(why) => view! {
             <div class="gpu-missing" data-gpu-status="unavailable" role="status">
-                <p><strong>"No WebGPU here. "</strong>{why}</p>
-                <p>"Everything else in Warp Lab works without it: the model's numbers do not need a GPU."</p>
+                <p><strong>{text("ui.gpu.missing")} " "</strong>{why}</p>
+                <p>{text("ui.gpu.missing.rest")}</p>
             </div>
         }
         .into_any(),
         Detection::Ready(s) => view! {
             <dl class="adapter" data-gpu-status="ready">
-                <dt>"Adapter"</dt>
-                <dd>{format!("{} {}{}", s.vendor, s.architecture, if s.fallback { " (software fallback, on the CPU)" } else { "" })}</dd>
-                <dt>"Subgroup sizes"</dt>
-                <dd>{if s.subgroup_sizes.0 == 0 { "not reported".to_string() } else { format!("{}–{}", s.subgroup_sizes.0, s.subgroup_sizes.1) }}</dd>
-                <dt>"Invocations per workgroup"</dt>
-                <dd>{format!("at most {} (x ≤ {}, y ≤ {}, z ≤ {})", s.max_invocations, s.max_size.0, s.max_size.1, s.max_size.2)}</dd>
-                <dt>"Features"</dt>
-                <dd>{format!(
-                    "subgroups: {}; timestamp queries: {}",
-                    if s.subgroups { "yes" } else { "no" },
-                    if s.timestamps { "yes (GPU timers)" } else { "no (performance.now() around each submission)" }
+                <dt>{text("ui.gpu.adapter")}</dt>
+                <dd>{format!("{} {}{}", s.vendor, s.architecture, if s.fallback { format!(" {}", text("ui.gpu.adapter.fallback")) } else { String::new() })}</dd>
+                <dt>{text("ui.gpu.subgroup-sizes")}</dt>
+                <dd>{if s.subgroup_sizes.0 == 0 { tr!("ui.gpu.not-reported") } else { format!("{}–{}", s.subgroup_sizes.0, s.subgroup_sizes.1) }}</dd>
+                <dt>{text("ui.gpu.invocations")}</dt>
+                <dd>{tr!("ui.gpu.invocations.value", max = s.max_invocations, x = s.max_size.0, y = s.max_size.1, z = s.max_size.2)}</dd>
+                <dt>{text("ui.gpu.features")}</dt>
+                <dd>{tr!(
+                    "ui.gpu.features.value",
+                    subgroups = if s.subgroups { text("common.value.yes") } else { text("common.value.no") },
+                    timestamps = if s.timestamps { text("ui.gpu.timestamps.yes") } else { text("ui.gpu.timestamps.no") }
                 )}</dd>
             </dl>
         }
         .into_any(),
     }
-    }
-}
-
-fn describe(k: Kernel) -> &'static str {
-    match k {
-        Kernel::Map => "One workgroup of the block's size records each invocation's subgroup and lane, drawn like the block-to-warp map beside CUDA's 32-lane warps.",
-        Kernel::Divergence => "The same work under uniform, lane-parity, subgroup-aligned and 4-way branches; median slowdown over uniform beside the model's prediction for this subgroup size.",
-        Kernel::Coalescing => "A stride sweep over a 16 MB buffer: bandwidth relative to stride 1 beside the model's η.",
-        Kernel::Occupancy => "Chains of dependent loads: throughput against the number of workgroups in flight.",
     }
 }
 
@@ -247,12 +231,12 @@ fn KernelCard(
     view! {
         <section class="kernel" data-kernel=kernel.name()>
             <h2>{kernel.title()}</h2>
-            <p class="note">{describe(kernel)}</p>
+            <p class="note">{kernel.description()}</p>
             <p>
                 <button type="button" data-action=format!("run-{}", kernel.name()) disabled=move || !ready.get() || running()
-                    on:click=move |_| on_run()>"Run"</button>
+                    on:click=move |_| on_run()>{text("ui.gpu.run")}</button>
                 " "
-                <button type="button" data-action="cancel" disabled=move || !running() on:click=move |_| on_cancel()>"Cancel"</button>
+                <button type="button" data-action="cancel" disabled=move || !running() on:click=move |_| on_cancel()>{text("ui.gpu.cancel")}</button>
                 " "
                 {move || match state.get() {
                     Run::Running(p) => Some(view! { <progress max="1" value=p data-progress=kernel.name()></progress> }),
@@ -266,7 +250,7 @@ fn KernelCard(
                     Run::Map(r, b) => view! { <MapPicture result=r block=b /> }.into_any(),
                     Run::Divergence(rows) => view! {
                         <table>
-                            <thead><tr><th scope="col">"Pattern"</th><th scope="col">"Measured slowdown"</th><th scope="col">"Model"</th></tr></thead>
+                            <thead><tr><th scope="col">{text("ui.gpu.table.pattern")}</th><th scope="col">{text("ui.gpu.table.slowdown")}</th><th scope="col">{text("ui.gpu.table.model")}</th></tr></thead>
                             <tbody>
                                 {rows.into_iter().map(|(p, m, model)| view! {
                                     <tr><th scope="row">{p.label()}</th><td>{times(m)}</td><td>{times(model)}</td></tr>
@@ -276,7 +260,7 @@ fn KernelCard(
                     }.into_any(),
                     Run::Coalescing(rows) => view! {
                         <table>
-                            <thead><tr><th scope="col">"Stride"</th><th scope="col">"Bandwidth vs stride 1"</th><th scope="col">"Model η (128-byte lines)"</th><th scope="col">"Model η (32-byte sectors)"</th></tr></thead>
+                            <thead><tr><th scope="col">{text("ui.gpu.table.stride")}</th><th scope="col">{text("ui.gpu.table.bandwidth")}</th><th scope="col">{text("ui.gpu.table.eta-128")}</th><th scope="col">{text("ui.gpu.table.eta-32")}</th></tr></thead>
                             <tbody>
                                 {rows.into_iter().map(|(s, bw, e128, e32)| view! {
                                     <tr><th scope="row">{s}</th><td>{pct(bw)}</td><td>{pct(e128)}</td><td>{pct(e32)}</td></tr>
@@ -286,12 +270,12 @@ fn KernelCard(
                     }.into_any(),
                     Run::Occupancy(rows) => view! {
                         <table>
-                            <thead><tr><th scope="col">"Workgroups in flight"</th><th scope="col">"Throughput vs 1 workgroup"</th></tr></thead>
+                            <thead><tr><th scope="col">{text("ui.gpu.table.workgroups")}</th><th scope="col">{text("ui.gpu.table.throughput")}</th></tr></thead>
                             <tbody>
                                 {rows.into_iter().map(|(w, t)| view! { <tr><th scope="row">{w}</th><td>{times(t)}</td></tr> }).collect_view()}
                             </tbody>
                         </table>
-                        <p class="note">"The model: throughput rises with warps in flight while their stalls overlap, then levels off once the device is full (the latency panel's saturating curve)."</p>
+                        <p class="note">{text("ui.gpu.occupancy.note")}</p>
                     }.into_any(),
                 }}
             </div>
@@ -344,11 +328,11 @@ fn MapPicture(result: MapResult, block: BlockDim) -> impl IntoView {
     view! {
         <div class="map-pair" data-picture="subgroup-map">
             <figure>
-                <figcaption>{format!("This device: {} subgroups of {}", result.subgroups, result.size_text())}</figcaption>
+                <figcaption>{tr!("ui.gpu.map.device", subgroups = result.subgroups, size = result.size_text())}</figcaption>
                 {measured}
             </figure>
             <figure>
-                <figcaption>{format!("CUDA: {} warps of 32", gpu_kernels::cuda_warps(u32::try_from(block.threads()).unwrap_or(0)))}</figcaption>
+                <figcaption>{tr!("ui.gpu.map.cuda", warps = gpu_kernels::cuda_warps(u32::try_from(block.threads()).unwrap_or(0)))}</figcaption>
                 {cuda}
             </figure>
         </div>

@@ -10,13 +10,8 @@ pub fn Home() -> impl IntoView {
     view! {
         <section class="home" data-panel="home">
             <h1>"Warp Lab"</h1>
-            <p class="lede">
-                "How a GPU really executes your code: blocks cut into 32-lane warps, branches that "
-                "serialize, warps that hide memory stalls, loads that coalesce. Every number is "
-                "computed by the same model the worked examples use; change any input and the "
-                "steps are worked again."
-            </p>
-            <h2>"Panels"</h2>
+            <p class="lede">{warp_model::i18n::text("ui.home.lede")}</p>
+            <h2>{warp_model::i18n::text("ui.home.panels")}</h2>
             <ul class="cards">
                 {Panel::ALL
                     .into_iter()
@@ -30,12 +25,12 @@ pub fn Home() -> impl IntoView {
                     })
                     .collect_view()}
             </ul>
-            <h2>"Worked examples"</h2>
+            <h2>{warp_model::i18n::text("ui.home.examples")}</h2>
             {TOPICS
                 .iter()
                 .map(|(topic, _, title)| {
                     view! {
-                        <h3>{*title}</h3>
+                        <h3>{warp_model::i18n::text(title)}</h3>
                         <ul class="examples">
                             {examples::ALL
                                 .iter()
@@ -45,10 +40,10 @@ pub fn Home() -> impl IntoView {
                                         <li>
                                             <a href=format!("?example={}", e.key())>
                                                 <span class="cell-id">{e.cell} " "</span>
-                                                {e.title}
+                                                {e.title()}
                                             </a>
                                             " "
-                                            <span class="source">{e.source}</span>
+                                            <span class="source">{e.source()}</span>
                                         </li>
                                     }
                                 })

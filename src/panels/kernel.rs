@@ -4,8 +4,10 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Value;
+use warp_model::i18n::text;
 use warp_model::kernel_lab::{evaluate, KernelInput, KernelOutput, PRESETS};
 use warp_model::query::{Panel, Query};
+use warp_model::tr;
 
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
@@ -28,7 +30,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         <section class="panel kernel" data-panel="kernel">
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
-            <div class="presets" role="group" aria-label="Presets from the seeds">
+            <div class="presets" role="group" aria-label=text("ui.kernel.presets")>
                 {PRESETS
                     .iter()
                     .enumerate()
@@ -39,7 +41,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                                 next.src = (*src).to_string();
                                 input.set(next.clone());
                                 ran.set(next);
-                            }>{*label}</button>
+                            }>{text(label)}</button>
                         }
                     })
                     .collect_view()}
@@ -47,7 +49,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             <div class="layout">
                 <div class="side">
                     <label class="editor">
-                        <span class="label">"Kernel (CUDA C subset)"</span>
+                        <span class="label">{text("ui.kernel.editor")}</span>
                         <span class="gutter-wrap">
                         <pre class="gutter" aria-hidden="true">
                             {move || (1..=input.with(|i| i.src.lines().count()).max(1)).map(|n| format!("{n}\n")).collect::<String>()}
@@ -65,10 +67,10 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     </label>
                     <Controls input=input errors=errors />
                     <p>
-                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>"Run"</button>
+                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{text("ui.kernel.run")}</button>
                         " "
                         <Show when=move || stale.get()>
-                            <span class="note" data-stale="">"Edited since the last run: press Run."</span>
+                            <span class="note" data-stale="">{text("ui.kernel.stale")}</span>
                         </Show>
                     </p>
                     <ErrorList errors=errors />
@@ -80,11 +82,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     <LineTable output=output ran=ran lines=Signal::derive(lines) />
                 </div>
             </div>
-            <p class="note">
-                "Stated model: 1 cycle per issued warp instruction; heavy_path() 20, light_path() 8, work(n) n. Lanes run in lockstep "
-                "and rejoin at the end of an if/else and at a loop's exit; independent thread scheduling (Volta and later) is left out. "
-                "Buffers start filled with their index (p[i] = i); int parameters other than n are 0."
-            </p>
+            <p class="note">{text("ui.kernel.note")}</p>
         </section>
     }
 }
@@ -95,11 +93,11 @@ fn Links(output: Memo<KernelOutput>) -> impl IntoView {
         output.with(|o| {
             o.links.clone().map(|l| {
                 view! {
-                    <ul class="follow-ups" aria-label="Open what this code did in the other panels">
-                        {l.divergence.map(|q| view! { <li><a href=format!("?{q}") data-link="divergence">"The first divergent branch in the divergence timeline"</a></li> })}
-                        {l.loop_counts.map(|q| view! { <li><a href=format!("?{q}") data-link="loop">"The first split loop's trip counts"</a></li> })}
-                        {l.coalescing.map(|q| view! { <li><a href=format!("?{q}") data-link="coalescing">"The first strided load in the coalescing view"</a></li> })}
-                        <li><a href=format!("?{}", l.warps) data-link="warps">"The launch in the block-to-warp map"</a></li>
+                    <ul class="follow-ups" aria-label=text("ui.kernel.links")>
+                        {l.divergence.map(|q| view! { <li><a href=format!("?{q}") data-link="divergence">{text("ui.kernel.link.divergence")}</a></li> })}
+                        {l.loop_counts.map(|q| view! { <li><a href=format!("?{q}") data-link="loop">{text("ui.kernel.link.loop")}</a></li> })}
+                        {l.coalescing.map(|q| view! { <li><a href=format!("?{q}") data-link="coalescing">{text("ui.kernel.link.coalescing")}</a></li> })}
+                        <li><a href=format!("?{}", l.warps) data-link="warps">{text("ui.kernel.link.warps")}</a></li>
                     </ul>
                 }
             })
@@ -109,7 +107,7 @@ fn Links(output: Memo<KernelOutput>) -> impl IntoView {
 
 fn mask_cells(mask: u32) -> impl IntoView {
     (0..32)
-        .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=format!("lane {l}")></span> })
+        .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> })
         .collect_view()
 }
 
@@ -131,15 +129,12 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
     };
     view! {
         <figure class="step-through" data-picture="step-through">
-            <figcaption>
-                "One warp, instruction by instruction (choose it with “Step through”): the line issued, its 32-lane active mask, "
-                "the reconvergence stack, and a variable's value in every lane."
-            </figcaption>
+            <figcaption>{text("ui.kernel.step.caption")}</figcaption>
             <p class="anim-controls">
-                <button type="button" data-action="step-back" on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>"◀ Back"</button>
-                <button type="button" data-action="step-next" on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>"Next ▶"</button>
+                <button type="button" data-action="step-back" on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>{text("ui.kernel.step.back")}</button>
+                <button type="button" data-action="step-next" on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>{text("ui.kernel.step.next")}</button>
                 <span data-step=move || step.get() aria-live="polite">
-                    {move || format!("step {} of {}", (step.get() + 1).min(steps.get()), steps.get())}
+                    {move || tr!("ui.kernel.step.count", n = (step.get() + 1).min(steps.get()), total = steps.get())}
                 </span>
             </p>
             {move || {
@@ -159,20 +154,20 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                     view! {
                         <ol class="listing">{listing}</ol>
                         <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
-                            <span class="row-label">{format!("line {}: {} of 32 lanes active", s.line, s.mask.count_ones())}</span>
+                            <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.mask.count_ones())}</span>
                             <span class="mask">{mask_cells(s.mask)}</span>
                         </p>
                         <div class="stack" data-stack=s.stack.len()>
-                            <strong>"Reconvergence stack: "</strong>
+                            <strong>{text("ui.kernel.step.stack")} " "</strong>
                             {if s.stack.is_empty() {
-                                "empty (all active lanes together)".to_string()
+                                tr!("ui.kernel.step.stack-empty")
                             } else {
-                                s.stack.iter().map(|e| format!("{} at line {} (rejoin {} lanes)", e.kind, e.line, e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
+                                s.stack.iter().map(|e| tr!("ui.kernel.step.stack-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
                             }}
                         </div>
                         {(!names.is_empty()).then(|| view! {
                             <label>
-                                "Variable "
+                                {text("ui.kernel.step.variable")} " "
                                 <select on:change=move |ev| var.set(event_target_value(&ev))>
                                     {names.iter().map(|n| view! { <option value=n.clone() selected=shown.as_ref().is_some_and(|(m, _)| m == n)>{n.clone()}</option> }).collect_view()}
                                 </select>
@@ -180,13 +175,13 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                         })}
                         {shown.map(|(name, vals)| view! {
                             <table class="lane-values" data-var=name.clone()>
-                                <caption>{format!("{name} in each lane (— masked)")}</caption>
+                                <caption>{tr!("ui.kernel.step.values", name)}</caption>
                                 <tbody>
                                     {(0..4).map(|r| view! {
                                         <tr>
                                             {(0..8).map(|c| {
                                                 let l = r * 8 + c;
-                                                view! { <td title=format!("lane {l}")>{vals.get(l).cloned().flatten().unwrap_or_else(|| "—".into())}</td> }
+                                                view! { <td title=tr!("ui.kernel.lane", lane = l)>{vals.get(l).cloned().flatten().unwrap_or_else(|| "—".into())}</td> }
                                             }).collect_view()}
                                         </tr>
                                     }).collect_view()}
@@ -241,15 +236,15 @@ fn LineTable(
                     .collect_view();
                 view! {
                     <table class="per-line" data-table="per-line">
-                        <caption>"Per line, over the whole launch"</caption>
+                        <caption>{text("ui.kernel.table.caption")}</caption>
                         <thead>
                             <tr>
-                                <th scope="col">"Line"</th>
-                                <th scope="col">"Code"</th>
-                                <th scope="col">"Issued"</th>
-                                <th scope="col">"Active lanes (mean)"</th>
-                                <th scope="col">"Divergent"</th>
-                                <th scope="col">"Transactions"</th>
+                                <th scope="col">{text("ui.kernel.table.line")}</th>
+                                <th scope="col">{text("ui.kernel.table.code")}</th>
+                                <th scope="col">{text("ui.kernel.table.issued")}</th>
+                                <th scope="col">{text("ui.kernel.table.active")}</th>
+                                <th scope="col">{text("ui.kernel.table.divergent")}</th>
+                                <th scope="col">{text("ui.kernel.table.transactions")}</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>

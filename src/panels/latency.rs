@@ -5,8 +5,10 @@
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::figure::Value;
+use warp_model::i18n::text;
 use warp_model::latency_panel::{evaluate, LatencyInput, LatencyOutput};
 use warp_model::query::Query;
+use warp_model::tr;
 
 use crate::components::chart::{ChartData, LineChart, Series};
 use crate::components::panel_frame::{use_panel_input, PanelShell};
@@ -24,18 +26,14 @@ pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl Int
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
             <div class="sliders">
-                <Slider input=input name="L" label="Stall latency L" max=1000 />
-                <Slider input=input name="W" label="Instructions W" max=64 />
-                <Slider input=input name="S" label="Schedulers S" max=8 />
-                <Slider input=input name="resident" label="Simulated warps" max=128 fallback=sim_warps />
+                <Slider input=input name="L" label=text("ui.latency.slider.l") max=1000 />
+                <Slider input=input name="W" label=text("ui.latency.slider.w") max=64 />
+                <Slider input=input name="S" label=text("ui.latency.slider.s") max=8 />
+                <Slider input=input name="resident" label=text("ui.latency.slider.resident") max=128 fallback=sim_warps />
             </div>
             <LineChart data=chart name="utilization-by-warps" />
             <Animation output=output />
-            <p class="note">
-                "Stated model: a warp's burst starts with its load; the data returns L cycles later; the warp "
-                "issues its W independent instructions meanwhile, then waits. Caches, dependent chains and "
-                "memory bandwidth are left out."
-            </p>
+            <p class="note">{text("ui.latency.note")}</p>
         </PanelShell>
     }
 }
@@ -81,10 +79,13 @@ fn chart_data(o: &LatencyOutput) -> Option<ChartData> {
     let top = points.last().map_or(64.0, |p| p.0);
     let needed = lat.warps_needed();
     #[allow(clippy::cast_precision_loss)]
-    let mut vlines = vec![(available as f64, format!("available {available}"))];
+    let mut vlines = vec![(
+        available as f64,
+        tr!("ui.latency.chart.available", n = available),
+    )];
     #[allow(clippy::cast_precision_loss)]
     if (needed as f64) <= top {
-        vlines.push((needed as f64, format!("needed {needed}")));
+        vlines.push((needed as f64, tr!("ui.latency.chart.needed", n = needed)));
     }
     let pct = |v: f64| {
         Value::Frac {
@@ -95,16 +96,22 @@ fn chart_data(o: &LatencyOutput) -> Option<ChartData> {
     };
     #[allow(clippy::cast_precision_loss)]
     Some(ChartData {
-        series: vec![Series { label: "predicted utilization".into(), points, highlight: true }],
+        series: vec![Series {
+            label: tr!("ui.latency.chart.series"),
+            points,
+            highlight: true,
+        }],
         marker: Some((cfg.warps as f64, trace.utilization())),
         vlines,
-        x: (1.0, top, "resident warps".into()),
-        y: (0.0, 1.05, "issue-slot utilization".into()),
-        summary: format!(
-            "Utilization rises linearly with resident warps and saturates at 100 % from {needed} warps; {available} are available. The simulation with {} warps measured {} (predicted {}).",
-            cfg.warps,
-            pct(trace.utilization()),
-            pct(lat.predicted_utilization(cfg.warps))
+        x: (1.0, top, tr!("ui.latency.chart.x")),
+        y: (0.0, 1.05, tr!("ui.latency.chart.y")),
+        summary: tr!(
+            "ui.latency.chart.summary",
+            needed,
+            available,
+            warps = cfg.warps,
+            measured = pct(trace.utilization()),
+            predicted = pct(lat.predicted_utilization(cfg.warps))
         ),
     })
 }
@@ -174,13 +181,13 @@ fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
                     .map(|(s, row)| {
                         let cells = (start..end)
                             .map(|c| match row.get(c).copied().flatten() {
-                                Some(w) => view! { <span class=format!("slot c{}", w % 8) title=format!("cycle {c}: warp {w}")>{w}</span> }.into_any(),
-                                None => view! { <span class="slot idle" title=format!("cycle {c}: idle")></span> }.into_any(),
+                                Some(w) => view! { <span class=format!("slot c{}", w % 8) title=tr!("ui.latency.anim.slot", c, w)>{w}</span> }.into_any(),
+                                None => view! { <span class="slot idle" title=tr!("ui.latency.anim.idle", c)></span> }.into_any(),
                             })
                             .collect_view();
                         view! {
                             <div class="sched-row">
-                                <span class="row-label">{format!("scheduler {s}")}</span>
+                                <span class="row-label">{tr!("ui.latency.anim.scheduler", s)}</span>
                                 <span class="slots">{cells}</span>
                             </div>
                         }
@@ -203,30 +210,62 @@ fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
     };
     view! {
         <figure class="animation" data-picture="scheduler">
-            <figcaption>
-                "Each row is a scheduler, each cell a cycle: the number is the warp that issued; hollow cells are idle slots."
-            </figcaption>
+            <figcaption>{text("ui.latency.anim.caption")}</figcaption>
             <div class="anim-controls">
                 <button type="button" on:click=play data-action="play">
-                    {move || if playing.get() { "Pause" } else { "Play" }}
+                    {move || if playing.get() { text("ui.latency.anim.pause") } else { text("ui.latency.anim.play") }}
                 </button>
-                <button type="button" on:click=move |_| { stop(); advance(1); } data-action="step">"Step"</button>
-                <button type="button" on:click=move |_| { stop(); cycle.set(WINDOW.min(recorded())); } data-action="reset">"Reset"</button>
+                <button type="button" on:click=move |_| { stop(); advance(1); } data-action="step">{text("ui.latency.anim.step")}</button>
+                <button type="button" on:click=move |_| { stop(); cycle.set(WINDOW.min(recorded())); } data-action="reset">{text("ui.latency.anim.reset")}</button>
                 <label>
-                    "Speed "
+                    {text("ui.latency.anim.speed")} " "
                     <select on:change=move |ev| speed.set(event_target_value(&ev).parse().unwrap_or(1))>
-                        <option value="1">"1 cycle"</option>
-                        <option value="4">"4 cycles"</option>
-                        <option value="16">"16 cycles"</option>
+                        <option value="1">{text("ui.latency.anim.speed-1")}</option>
+                        <option value="4">{text("ui.latency.anim.speed-4")}</option>
+                        <option value="16">{text("ui.latency.anim.speed-16")}</option>
                     </select>
-                    " a tick"
+                    " " {text("ui.latency.anim.a-tick")}
                 </label>
                 <span class="cycle" aria-live="polite" data-cycle=move || cycle.get()>
-                    {move || format!("cycles {}–{} of {}", cycle.get().saturating_sub(WINDOW), cycle.get(), recorded_memo.get())}
+                    {move || tr!("ui.latency.anim.window", from = cycle.get().saturating_sub(WINDOW), to = cycle.get(), total = recorded_memo.get())}
                 </span>
-                <span class="so-far">"utilization so far: " {so_far}</span>
+                <span class="so-far">{text("ui.latency.anim.so-far")} " " {so_far}</span>
             </div>
             <div class="sched-rows">{rows}</div>
         </figure>
+    }
+}
+
+// Native only: the wasm test layer (tests/browser.rs) mounts whole panels in a browser.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use warp_model::i18n::{with_lang, Lang};
+
+    fn numbers(s: &str) -> Vec<String> {
+        let mut n: Vec<String> = s
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map(|w| w.trim_matches('.'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        n.sort();
+        n
+    }
+
+    #[test]
+    fn the_chart_speaks_hinglish_with_the_same_numbers() {
+        let chart = || chart_data(&evaluate(&LatencyInput::default())).expect("a chart");
+        let en = chart();
+        let hi = with_lang(Lang::Hinglish, chart);
+        assert!(en.summary.contains("saturates at 100 %"), "{}", en.summary);
+        assert!(hi.summary.contains("saturate ho jaata"), "{}", hi.summary);
+        assert!(hi.x.2.contains("warps") && hi.vlines.iter().any(|(_, l)| l.contains("chahiye")));
+        // The words change; every number and point stays.
+        assert_eq!(numbers(&hi.summary), numbers(&en.summary));
+        assert_eq!(hi.series[0].points, en.series[0].points);
+        assert_eq!(hi.marker, en.marker);
+        let xs = |c: &ChartData| c.vlines.iter().map(|(x, _)| *x).collect::<Vec<_>>();
+        assert_eq!(xs(&hi), xs(&en));
     }
 }

@@ -3,9 +3,11 @@
 
 use leptos::prelude::*;
 use warp_model::figure::{Figure, Value};
+use warp_model::i18n::text;
 use warp_model::progress::{quiz_score, Progress};
 use warp_model::query::{Panel, Query};
 use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
+use warp_model::tr;
 use wasm_bindgen::JsCast;
 
 use crate::components::errors::ErrorList;
@@ -50,7 +52,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             let grade = q.grade(&raw);
             progress.update(|p| p.record(&key, &q, &raw, grade.correct));
             if !progress.with_untracked(storage::save) {
-                notice.set(Some("Your progress could not be saved in this browser: it lasts until you close the tab.".into()));
+                notice.set(Some(tr!("ui.quiz.not-saved")));
             }
             let (c, t) = score.get_untracked();
             embed::post_quiz_score(c, t, topic_name, seed);
@@ -61,10 +63,10 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         // `quiz-score`'s plain value is "correct/total" (the hooks' contract).
         let mut f = vec![Figure::new(
             "quiz-score",
-            "Score",
+            text("ui.quiz.score"),
             Value::Text(format!("{c}/{t}")),
             "",
-            "right answers / answers given",
+            text("ui.quiz.score.help"),
         )
         .key()];
         f.extend(progress.with(|p| {
@@ -79,25 +81,27 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                             percent: true,
                         }),
                         "",
-                        "right answers on this topic, all quizzes",
+                        text("ui.quiz.mastery.help"),
                     )
                 })
                 .collect::<Vec<_>>()
         }));
         f.push(Figure::new(
             "review-due",
-            "To review",
+            text("ui.quiz.review"),
             Value::Int(progress.with(|p| p.review_queue().len() as u64)),
-            "questions",
-            "Leitner boxes 1–4: missed questions first",
+            text("ui.quiz.review.unit"),
+            text("ui.quiz.review.help"),
         ));
         f
     });
     let gift = quiz::to_gift(
         &questions,
-        &format!(
-            "Warp Lab quiz: topic={topic_name}, seed={seed}, {} questions",
-            questions.len()
+        &tr!(
+            "ui.quiz.gift.title",
+            topic = topic_name,
+            seed,
+            count = questions.len()
         ),
     );
     let gift_name = format!("warp-lab-quiz-{topic_name}-{seed}.gift.txt");
@@ -122,11 +126,11 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                     .collect_view()}
             </ol>
             <details class="gift">
-                <summary>"Export this quiz for Moodle (GIFT)"</summary>
-                <p class="note">{format!("Numerical questions carry their tolerance (fractions ±{FRACTION_TOLERANCE}).")}</p>
-                <textarea readonly rows="6" data-gift="" aria-label="GIFT export" prop:value=gift></textarea>
+                <summary>{text("ui.quiz.gift.summary")}</summary>
+                <p class="note">{tr!("ui.quiz.gift.note", tolerance = FRACTION_TOLERANCE)}</p>
+                <textarea readonly rows="6" data-gift="" aria-label=text("ui.quiz.gift.label") prop:value=gift></textarea>
                 <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
-                    "Download .gift.txt"
+                    {text("ui.quiz.gift.download")}
                 </button>
             </details>
             <ProgressTools progress=progress notice=notice />
@@ -145,10 +149,10 @@ fn mastery_metric(t: Topic) -> &'static str {
 
 fn mastery_label(t: Topic) -> &'static str {
     match t {
-        Topic::Warps => "Mastery: warps",
-        Topic::Divergence => "Mastery: divergence",
-        Topic::Latency => "Mastery: latency",
-        Topic::Coalescing => "Mastery: coalescing",
+        Topic::Warps => text("ui.quiz.mastery.warps"),
+        Topic::Divergence => text("ui.quiz.mastery.divergence"),
+        Topic::Latency => text("ui.quiz.mastery.latency"),
+        Topic::Coalescing => text("ui.quiz.mastery.coalescing"),
     }
 }
 
@@ -160,15 +164,19 @@ fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
         <form class="quiz-controls" method="get" action="./">
             <input type="hidden" name="panel" value="quiz" />
             <label>
-                "Topic "
+                {text("ui.quiz.topic")} " "
                 <select name="topic">
-                    {options.iter().map(|o| view! { <option value=*o selected=*o == topic>{*o}</option> }).collect_view()}
+                    {options.iter().map(|o| {
+                        // Topic names are the panels' technical terms; only "all" is a word.
+                        let shown = if *o == "all" { text("ui.quiz.topic.all") } else { *o };
+                        view! { <option value=*o selected=*o == topic>{shown}</option> }
+                    }).collect_view()}
                 </select>
             </label>
-            <label>"Questions " <input type="number" name="count" min="1" max="50" value=params.count.to_string() /></label>
-            <label>"Seed " <input type="text" name="seed" value=seed.to_string() inputmode="numeric" /></label>
-            <button type="submit">"Open this quiz"</button>
-            <a href=format!("?panel=quiz&topic={topic}&count={}", params.count)>"A new quiz"</a>
+            <label>{text("ui.quiz.count")} " " <input type="number" name="count" min="1" max="50" value=params.count.to_string() /></label>
+            <label>{text("ui.quiz.seed")} " " <input type="text" name="seed" value=seed.to_string() inputmode="numeric" /></label>
+            <button type="submit">{text("ui.quiz.open")}</button>
+            <a href=format!("?panel=quiz&topic={topic}&count={}", params.count)>{text("ui.quiz.new")}</a>
         </form>
     }
 }
@@ -218,7 +226,7 @@ fn QuestionCard(
     let input = match &q.kind {
         Kind::Number { unit, .. } => view! {
             <label class="answer">
-                "Your answer "
+                {text("ui.quiz.answer")} " "
                 <input type="text" name="answer" autocomplete="off" prop:value=move || raw.get() on:input=move |ev| raw.set(event_target_value(&ev))
                     disabled=move || answered.get().is_some() />
                 " " {*unit}
@@ -239,7 +247,8 @@ fn QuestionCard(
             .into_iter()
             .map(|v| {
                 let checked = answered.get_untracked().as_deref() == Some(v);
-                view! { <label class="choice"><input type="radio" name="answer" value=v checked=checked disabled=move || answered.get().is_some() /> " " {v}</label> }
+                let shown = if v == "yes" { text("common.value.yes") } else { text("common.value.no") };
+                view! { <label class="choice"><input type="radio" name="answer" value=v checked=checked disabled=move || answered.get().is_some() /> " " {shown}</label> }
             })
             .collect_view()
             .into_any(),
@@ -249,7 +258,7 @@ fn QuestionCard(
         <form class="quiz-question" data-quiz-question="" data-qid=q.qid.clone() on:submit=submit>
             <p class="prompt">{q.prompt.clone()}</p>
             {input}
-            <button type="submit" disabled=move || answered.get().is_some()>"Check"</button>
+            <button type="submit" disabled=move || answered.get().is_some()>{text("ui.quiz.check")}</button>
             {move || {
                 answered.get().map(|raw| {
                     let g = feedback_q.grade(&raw);
@@ -257,8 +266,8 @@ fn QuestionCard(
                     view! {
                         <div class="feedback" data-quiz-feedback="" data-correct=g.correct.to_string() role="status">
                             <p class:right=g.correct class:wrong=!g.correct>{g.feedback}</p>
-                            {q.source.clone().map(|s| view! { <p class="source">"Source: " {s}</p> })}
-                            {q.link.clone().map(|l| view! { <p><a href=format!("?{l}") data-action="open-scenario">"Open this scenario in its panel"</a></p> })}
+                            {q.source.clone().map(|s| view! { <p class="source">{text("ui.quiz.source")} " " {s}</p> })}
+                            {q.link.clone().map(|l| view! { <p><a href=format!("?{l}") data-action="open-scenario">{text("ui.quiz.open-scenario")}</a></p> })}
                             {q.solution.first().cloned().map(|w| view! { <WorkedSteps worked=w /> })}
                         </div>
                     }
@@ -292,43 +301,38 @@ fn ProgressTools(progress: RwSignal<Progress>, notice: RwSignal<Option<String>>)
                     progress.set(p);
                     let saved = progress.with_untracked(storage::save);
                     notice.set(Some(if saved {
-                        "Progress imported.".into()
+                        tr!("ui.quiz.imported")
                     } else {
-                        "Progress imported for this session (this browser is not keeping data)."
-                            .into()
+                        tr!("ui.quiz.imported-session")
                     }));
                 }
-                Some(Err(e)) => notice.set(Some(format!(
-                    "That file was not imported: {e} Your progress is unchanged."
-                ))),
-                None => notice.set(Some(
-                    "That file could not be read. Your progress is unchanged.".into(),
-                )),
+                Some(Err(e)) => notice.set(Some(tr!("ui.quiz.import-failed", reason = e))),
+                None => notice.set(Some(tr!("ui.quiz.import-unreadable"))),
             }
         });
     };
     view! {
-        <section class="progress-tools" aria-label="Your progress">
-            <h2>"Your progress"</h2>
-            <p class="note">"Kept in this browser only. Missed questions come back sooner (Leitner boxes)."</p>
+        <section class="progress-tools" aria-label=text("ui.quiz.progress")>
+            <h2>{text("ui.quiz.progress")}</h2>
+            <p class="note">{text("ui.quiz.progress.note")}</p>
             <button type="button" data-action="export-progress" on:click=move |_| {
                 download::download("warp-lab-progress.json", "application/json", &progress.with_untracked(Progress::to_json));
-            }>"Export progress (JSON)"</button>
-            <label class="import">"Import progress " <input type="file" accept="application/json,.json" data-action="import-progress" on:change=import /></label>
+            }>{text("ui.quiz.progress.export")}</button>
+            <label class="import">{text("ui.quiz.progress.import")} " " <input type="file" accept="application/json,.json" data-action="import-progress" on:change=import /></label>
             <Show
                 when=move || confirming.get()
-                fallback=move || view! { <button type="button" data-action="reset-progress" on:click=move |_| confirming.set(true)>"Reset progress…"</button> }
+                fallback=move || view! { <button type="button" data-action="reset-progress" on:click=move |_| confirming.set(true)>{text("ui.quiz.progress.reset")}</button> }
             >
                 <span class="confirm">
-                    "Erase all progress? "
+                    {text("ui.quiz.progress.erase-ask")} " "
                     <button type="button" data-action="confirm-reset" on:click=move |_| {
                         progress.set(Progress::default());
                         let _ = progress.with_untracked(storage::save);
                         confirming.set(false);
-                        notice.set(Some("Progress reset.".into()));
-                    }>"Yes, erase"</button>
+                        notice.set(Some(tr!("ui.quiz.progress.was-reset")));
+                    }>{text("ui.quiz.progress.erase")}</button>
                     " "
-                    <button type="button" on:click=move |_| confirming.set(false)>"Keep it"</button>
+                    <button type="button" on:click=move |_| confirming.set(false)>{text("ui.quiz.progress.keep")}</button>
                 </span>
             </Show>
         </section>

@@ -6,8 +6,10 @@
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::i18n::text;
 use warp_model::launch::{Launch1d, Launch2d};
 use warp_model::query::Query;
+use warp_model::tr;
 use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
@@ -87,15 +89,12 @@ fn BlockMap(
     };
     view! {
         <figure class="block-map">
-            <figcaption>
-                "Each cell is a thread, x across, y down, one grid per z-slice; colour = warp. "
-                "Point at a cell, or focus the map and use the arrow keys (Enter inspects)."
-            </figcaption>
+            <figcaption>{text("ui.warps.map.caption")}</figcaption>
             <div
                 class="slices"
                 tabindex="0"
                 role="group"
-                aria-label="Block map: arrow keys move between threads, Enter inspects one"
+                aria-label=text("ui.warps.map.label")
                 on:mouseover=move |ev| hovered.set(linear_of_event(&ev))
                 on:mouseleave=move |_| hovered.set(None)
                 on:click=move |ev| {
@@ -116,9 +115,9 @@ fn BlockMap(
                     let b = block.get()?;
                     let d = thread_detail(&b, focus_thread()?)?;
                     Some(view! {
-                        "thread (" {d.pos.x} ", " {d.pos.y} ", " {d.pos.z} "): linear "
+                        {tr!("ui.warps.inspect.thread", x = d.pos.x, y = d.pos.y, z = d.pos.z)} " "
                         <Formula math=d.formula.clone() />
-                        ", warp " {d.warp} ", lane " {d.lane}
+                        {tr!("ui.warps.inspect.warp", warp = d.warp, lane = d.lane)}
                     })
                 }}
             </p>
@@ -196,16 +195,16 @@ fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
                 .collect_view()}
         </div>
         <details class="as-table">
-            <summary>"The warps as a table"</summary>
+            <summary>{text("ui.warps.table.summary")}</summary>
             <table>
                 <thead>
                     <tr>
-                        <th scope="col">"Warp"</th>
-                        <th scope="col">"Linear ids"</th>
-                        <th scope="col">"From (x, y, z)"</th>
-                        <th scope="col">"To (x, y, z)"</th>
-                        <th scope="col">"Active lanes"</th>
-                        <th scope="col">"Crosses a row"</th>
+                        <th scope="col">{text("ui.warps.table.warp")}</th>
+                        <th scope="col">{text("ui.warps.table.ids")}</th>
+                        <th scope="col">{text("ui.warps.table.from")}</th>
+                        <th scope="col">{text("ui.warps.table.to")}</th>
+                        <th scope="col">{text("ui.warps.table.active")}</th>
+                        <th scope="col">{text("ui.warps.table.crosses")}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -219,7 +218,7 @@ fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
                                     <td>{coords(s.first)}</td>
                                     <td>{coords(s.last)}</td>
                                     <td>{s.active}</td>
-                                    <td>{if s.straddles_rows { "yes" } else { "no" }}</td>
+                                    <td>{if s.straddles_rows { text("common.value.yes") } else { text("common.value.no") }}</td>
                                 </tr>
                             }
                         })
@@ -259,7 +258,7 @@ fn BlockStrip(launch: Launch1d) -> impl IntoView {
     view! {
         <figure class="launch" data-launch="n">
             <figcaption>
-                {format!("Grid of {blocks} blocks × {b} threads for N = {}", launch.n())}
+                {tr!("ui.warps.launch.caption", blocks, threads = b, n = launch.n())}
             </figcaption>
             <div class="block-strip">
                 {shown
@@ -274,7 +273,7 @@ fn BlockStrip(launch: Launch1d) -> impl IntoView {
                                 100
                             };
                             view! {
-                                <span class="blk" class:ragged=is_ragged title=format!("block {k}")>
+                                <span class="blk" class:ragged=is_ragged title=tr!("ui.warps.launch.block", k)>
                                     <span class="fill" style=format!("width:{fill}%")></span>
                                     <span class="blk-label">{k}</span>
                                 </span>
@@ -288,12 +287,12 @@ fn BlockStrip(launch: Launch1d) -> impl IntoView {
                 .map(|r| {
                     view! {
                         <p class="ragged-note">
-                            {format!(
-                                "Block {} holds the last element (N − 1 = {}); in its warp {} only {} of 32 lanes work.",
-                                r.block,
-                                launch.n() - 1,
-                                r.warp,
-                                r.warp_active,
+                            {tr!(
+                                "ui.warps.launch.ragged",
+                                block = r.block,
+                                last = launch.n() - 1,
+                                warp = r.warp,
+                                active = r.warp_active,
                             )}
                         </p>
                     }
@@ -335,14 +334,18 @@ fn ImageGrid(launch: Launch2d) -> impl IntoView {
     view! {
         <figure class="launch" data-launch="image">
             <figcaption>
-                {format!(
-                    "Grid ({gx}, {gy}) of {bx}×{by} blocks over a {}×{} image; hatched: threads outside it.",
-                    launch.width(),
-                    launch.height()
+                {tr!(
+                    "ui.warps.image.caption",
+                    gx,
+                    gy,
+                    bx,
+                    by,
+                    w = launch.width(),
+                    h = launch.height()
                 )}
             </figcaption>
             <svg class="image-grid" viewBox=format!("-1 -1 {} {}", sw + 2.0, sh + 2.0) role="img"
-                aria-label=format!("{} extra thread rows and {} extra thread columns past the image", launch.extra_rows(), launch.extra_columns())>
+                aria-label=tr!("ui.warps.image.label", rows = launch.extra_rows(), columns = launch.extra_columns())>
                 <defs>
                     <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch" />

@@ -156,6 +156,10 @@ fn test(args: &[String]) -> Result<(), String> {
         cmd("cargo", &["test", "-p", "warp-model", "-p", "xtask"]),
     );
     layer(
+        "app unit tests (native: the views' text helpers)",
+        cmd("cargo", &["test", "-p", "warp-lab", "--lib"]),
+    );
+    layer(
         "browser tests (wasm-bindgen-test, headless Chromium)",
         cmd(
             "cargo",

@@ -22,7 +22,11 @@ pub struct ExprError {
 
 impl fmt::Display for ExprError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at column {}: {}", self.column + 1, self.message)
+        f.write_str(&crate::tr!(
+            "divergence.expr.at-column",
+            column = self.column + 1,
+            message = &self.message
+        ))
     }
 }
 
@@ -117,14 +121,14 @@ pub fn parse(text: &str) -> Result<Expr, ExprError> {
     if text.chars().count() > MAX_LEN {
         return Err(ExprError {
             column: MAX_LEN,
-            message: format!("the condition is longer than {MAX_LEN} characters"),
+            message: crate::tr!("divergence.expr.too-long", max = MAX_LEN),
         });
     }
     let tokens = lex(text)?;
     if tokens.is_empty() {
         return Err(ExprError {
             column: 0,
-            message: "the condition is empty".into(),
+            message: crate::tr!("divergence.expr.empty"),
         });
     }
     let mut p = Parser {
@@ -136,14 +140,14 @@ pub fn parse(text: &str) -> Result<Expr, ExprError> {
     if let Some(t) = p.tokens.get(p.at) {
         return Err(ExprError {
             column: t.column,
-            message: format!("unexpected {}", t.tok.describe()),
+            message: crate::tr!("divergence.expr.unexpected", what = t.tok.describe()),
         });
     }
     match kind(&e) {
         Ok(Kind::Bool) => Ok(e),
         Ok(Kind::Int) => Err(ExprError {
             column: 0,
-            message: "this is a number, not a condition: compare it, e.g. idx % 2 == 0".into(),
+            message: crate::tr!("divergence.expr.not-a-condition"),
         }),
         Err(m) => Err(ExprError {
             column: 0,
@@ -157,27 +161,32 @@ fn kind(e: &Expr) -> Result<Kind, String> {
         Expr::Num(_) | Expr::Idx => Ok(Kind::Int),
         Expr::Neg(x) => match kind(x)? {
             Kind::Int => Ok(Kind::Int),
-            Kind::Bool => Err("- needs a number, not a condition".into()),
+            Kind::Bool => Err(crate::tr!("divergence.expr.neg-needs-number")),
         },
         Expr::Not(x) => match kind(x)? {
             Kind::Bool => Ok(Kind::Bool),
-            Kind::Int => Err("! needs a condition, e.g. !(idx < 16)".into()),
+            Kind::Int => Err(crate::tr!("divergence.expr.not-needs-condition")),
         },
         Expr::Bin(op, a, b) => {
             let (ka, kb) = (kind(a)?, kind(b)?);
             match op {
                 BinOp::And | BinOp::Or if ka == Kind::Bool && kb == Kind::Bool => Ok(Kind::Bool),
-                BinOp::And | BinOp::Or => Err(format!("{} joins two conditions", op.symbol())),
+                BinOp::And | BinOp::Or => {
+                    Err(crate::tr!("divergence.expr.joins", op = op.symbol()))
+                }
                 BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
                     if ka == Kind::Int && kb == Kind::Int =>
                 {
                     Ok(Kind::Bool)
                 }
                 BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                    Err(format!("{} compares two numbers", op.symbol()))
+                    Err(crate::tr!("divergence.expr.compares", op = op.symbol()))
                 }
                 _ if ka == Kind::Int && kb == Kind::Int => Ok(Kind::Int),
-                _ => Err(format!("{} needs two numbers", op.symbol())),
+                _ => Err(crate::tr!(
+                    "divergence.expr.needs-numbers",
+                    op = op.symbol()
+                )),
             }
         }
     }
@@ -196,9 +205,9 @@ enum Tok {
 impl Tok {
     fn describe(&self) -> String {
         match self {
-            Tok::Num(n) => format!("number {n}"),
+            Tok::Num(n) => crate::tr!("divergence.expr.tok.number", n),
             Tok::Idx => "idx".into(),
-            Tok::Op(op) => format!("operator {}", op.symbol()),
+            Tok::Op(op) => crate::tr!("divergence.expr.tok.operator", op = op.symbol()),
             Tok::Not => "!".into(),
             Tok::Open => "(".into(),
             Tok::Close => ")".into(),
@@ -252,7 +261,7 @@ fn lex(text: &str) -> Result<Vec<Token>, ExprError> {
                         .filter(|n| *n <= 1 << 40)
                         .ok_or_else(|| ExprError {
                             column,
-                            message: format!("{digits} is too large (at most 2^40)"),
+                            message: crate::tr!("divergence.expr.too-large", digits = &digits),
                         })?;
                     (Tok::Num(n), end - i)
                 }
@@ -270,9 +279,7 @@ fn lex(text: &str) -> Result<Vec<Token>, ExprError> {
                         _ => {
                             return Err(ExprError {
                                 column,
-                                message: format!(
-                                    "unknown name “{word}”: the condition may use idx (the thread index), whole numbers, + - * / %, comparisons, && || ! and parentheses"
-                                ),
+                                message: crate::tr!("divergence.expr.unknown-name", word),
                             })
                         }
                     }
@@ -280,19 +287,19 @@ fn lex(text: &str) -> Result<Vec<Token>, ExprError> {
                 '=' => {
                     return Err(ExprError {
                         column,
-                        message: "use == to compare (a single = assigns)".into(),
+                        message: crate::tr!("divergence.expr.single-equals"),
                     })
                 }
                 '&' | '|' => {
                     return Err(ExprError {
                         column,
-                        message: format!("use {c}{c} to join conditions"),
+                        message: crate::tr!("divergence.expr.join-op", op = format!("{c}{c}")),
                     })
                 }
                 _ => {
                     return Err(ExprError {
                         column,
-                        message: format!("unexpected character “{c}”"),
+                        message: crate::tr!("divergence.expr.unexpected-char", c),
                     })
                 }
             },
@@ -320,7 +327,7 @@ impl Parser {
         if self.depth > 64 {
             return Err(ExprError {
                 column: self.end_column(),
-                message: "nested too deeply".into(),
+                message: crate::tr!("divergence.expr.too-deep"),
             });
         }
         let mut left = self.unary()?;
@@ -344,7 +351,7 @@ impl Parser {
         let Some(t) = self.tokens.get(self.at) else {
             return Err(ExprError {
                 column: self.end_column(),
-                message: "the condition ends too early".into(),
+                message: crate::tr!("divergence.expr.ends-early"),
             });
         };
         let column = t.column;
@@ -377,13 +384,13 @@ impl Parser {
                     }
                     _ => Err(ExprError {
                         column,
-                        message: "this ( is never closed".into(),
+                        message: crate::tr!("divergence.expr.never-closed"),
                     }),
                 }
             }
             other => Err(ExprError {
                 column,
-                message: format!("unexpected {}", other.describe()),
+                message: crate::tr!("divergence.expr.unexpected", what = other.describe()),
             }),
         }
     }
@@ -397,13 +404,13 @@ enum Val {
 fn eval_val(e: &Expr, idx: i64) -> Result<Val, String> {
     let int = |e: &Expr| match eval_val(e, idx)? {
         Val::Int(v) => Ok(v),
-        Val::Bool(_) => Err("expected a number".to_string()),
+        Val::Bool(_) => Err(crate::tr!("divergence.expr.expected-number")),
     };
     let boolean = |e: &Expr| match eval_val(e, idx)? {
         Val::Bool(v) => Ok(v),
-        Val::Int(_) => Err("expected a condition".to_string()),
+        Val::Int(_) => Err(crate::tr!("divergence.expr.expected-condition")),
     };
-    let overflow = || "a number grew too large".to_string();
+    let overflow = || crate::tr!("divergence.expr.overflow");
     Ok(match e {
         Expr::Num(n) => Val::Int(*n),
         Expr::Idx => Val::Int(idx),
@@ -418,7 +425,7 @@ fn eval_val(e: &Expr, idx: i64) -> Result<Val, String> {
                 BinOp::Sub => Val::Int(x.checked_sub(y).ok_or_else(overflow)?),
                 BinOp::Mul => Val::Int(x.checked_mul(y).ok_or_else(overflow)?),
                 BinOp::Div | BinOp::Rem if y == 0 => {
-                    return Err(format!("division by zero when idx = {idx}"));
+                    return Err(crate::tr!("divergence.expr.div-zero", idx));
                 }
                 // C semantics: truncating division and a remainder with the dividend's sign.
                 BinOp::Div => Val::Int(x.checked_div(y).ok_or_else(overflow)?),
@@ -443,7 +450,7 @@ impl Expr {
     pub fn eval(&self, idx: i64) -> Result<bool, String> {
         match eval_val(self, idx)? {
             Val::Bool(b) => Ok(b),
-            Val::Int(_) => Err("the condition is a number".into()),
+            Val::Int(_) => Err(crate::tr!("divergence.expr.is-number")),
         }
     }
 
@@ -563,6 +570,24 @@ mod tests {
         assert_eq!(
             parse("idx % 0 == 0").unwrap().eval(3),
             Err("division by zero when idx = 3".into())
+        );
+    }
+
+    #[test]
+    fn errors_speak_hinglish_and_keep_their_column() {
+        use crate::i18n::{with_lang, Lang};
+        let (en, hi) = (
+            parse("foo < 3").unwrap_err(),
+            with_lang(Lang::Hinglish, || parse("foo < 3").unwrap_err()),
+        );
+        assert_eq!(en.column, hi.column);
+        assert!(hi.message.contains("anjaan naam “foo”"), "{}", hi.message);
+        let hi = with_lang(Lang::Hinglish, || parse("idx % 0 == 0").unwrap().eval(3));
+        assert_eq!(hi, Err("idx = 3 par zero se division".into()));
+        let shown = with_lang(Lang::Hinglish, || parse("idx <").unwrap_err().to_string());
+        assert!(
+            shown.starts_with("column 6 par: condition bahut jaldi"),
+            "{shown}"
         );
     }
 

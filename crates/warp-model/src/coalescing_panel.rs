@@ -51,57 +51,57 @@ impl Default for CoalescingInput {
     }
 }
 
-/// The panel's controls, in form order.
+/// The panel's controls, in form order (label and hint are catalogue keys).
 pub const FIELDS: [FieldSpec; 10] = [
     FieldSpec {
         name: "elem",
-        label: "Element bytes",
-        hint: "1, 2, 4, 8 or 16",
+        label: "coalescing.field.elem",
+        hint: "coalescing.field.elem.hint",
     },
     FieldSpec {
         name: "stride",
-        label: "Stride (elements)",
-        hint: "0–4096; 0 = broadcast",
+        label: "coalescing.field.stride",
+        hint: "coalescing.field.stride.hint",
     },
     FieldSpec {
         name: "offset",
-        label: "Offset (bytes)",
-        hint: "from an aligned base",
+        label: "coalescing.field.offset",
+        hint: "coalescing.field.offset.hint",
     },
     FieldSpec {
         name: "line",
-        label: "Segment bytes",
-        hint: "128 line, 32 sector, or 64",
+        label: "coalescing.field.line",
+        hint: "coalescing.field.line.hint",
     },
     FieldSpec {
         name: "lanes",
-        label: "Active lanes",
-        hint: "1–32",
+        label: "coalescing.field.lanes",
+        hint: "coalescing.field.lanes.hint",
     },
     FieldSpec {
         name: "matrix",
-        label: "Matrix width",
-        hint: "elements per row; 2-D view",
+        label: "coalescing.field.matrix",
+        hint: "coalescing.field.matrix.hint",
     },
     FieldSpec {
         name: "walk",
-        label: "Walk",
-        hint: "row or column",
+        label: "coalescing.field.walk",
+        hint: "coalescing.field.walk.hint",
     },
     FieldSpec {
         name: "fields",
-        label: "Struct fields",
-        hint: "fields per struct; struct view",
+        label: "coalescing.field.fields",
+        hint: "coalescing.field.fields.hint",
     },
     FieldSpec {
         name: "field",
-        label: "Field read",
-        hint: "0-based field index",
+        label: "coalescing.field.field",
+        hint: "coalescing.field.field.hint",
     },
     FieldSpec {
         name: "layout",
-        label: "Layout",
-        hint: "aos or soa",
+        label: "coalescing.field.layout",
+        hint: "coalescing.field.layout.hint",
     },
 ];
 
@@ -175,14 +175,18 @@ fn one_of(name: &str, raw: &str, allowed: &[u64], unit: &str) -> Result<u64, Par
         .map(u64::to_string)
         .collect::<Vec<_>>()
         .join(", ");
-    let v = parse_in_range(name, raw, 0, u64::MAX, "")
-        .map_err(|e| ParamError::new(name, format!("{} Allowed: {list} {unit}.", e.message)))?;
+    let v = parse_in_range(name, raw, 0, u64::MAX, "").map_err(|e| {
+        ParamError::new(
+            name,
+            crate::tr!("coalescing.error.allowed", message = e.message, list, unit),
+        )
+    })?;
     if allowed.contains(&v) {
         Ok(v)
     } else {
         Err(ParamError::new(
             name,
-            format!("{name} = {v} is not allowed: choose {list} {unit}."),
+            crate::tr!("coalescing.error.not-allowed", name, value = v, list, unit),
         ))
     }
 }
@@ -194,11 +198,12 @@ fn word_choice(name: &str, raw: &str, choices: [&str; 2]) -> Result<bool, ParamE
         s if s.eq_ignore_ascii_case(choices[1]) => Ok(true),
         _ => Err(ParamError::new(
             name,
-            format!(
-                "{name} = {} is not allowed: choose {} or {}.",
-                quote(raw),
-                choices[0],
-                choices[1]
+            crate::tr!(
+                "coalescing.error.choose",
+                name,
+                value = quote(raw),
+                first = choices[0],
+                second = choices[1],
             ),
         )),
     }
@@ -209,14 +214,15 @@ fn word_choice(name: &str, raw: &str, choices: [&str; 2]) -> Result<bool, ParamE
 pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
     let mut errors = Vec::new();
     let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
-    let elem = ok(one_of("elem", &input.elem, &ELEM_SIZES, "bytes"));
-    let line = ok(one_of("line", &input.line, &LINE_SIZES, "bytes"));
+    let bytes = crate::i18n::text("coalescing.unit.bytes");
+    let elem = ok(one_of("elem", &input.elem, &ELEM_SIZES, bytes));
+    let line = ok(one_of("line", &input.line, &LINE_SIZES, bytes));
     let lanes = ok(parse_in_range(
         "lanes",
         &input.lanes,
         1,
         32,
-        "a warp has 32 lanes",
+        crate::i18n::text("coalescing.limit.lanes"),
     ));
     let offset = ok(parse_in_range("offset", &input.offset, 0, MAX_OFFSET, ""));
     let mut view = View::Linear;
@@ -226,7 +232,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
             &input.matrix,
             1,
             MAX_STRIDE,
-            "elements per row",
+            crate::i18n::text("coalescing.limit.matrix"),
         ));
         let column = word_choice("walk", &input.walk, ["row", "column"])
             .map_err(|e| errors.push(e))
@@ -302,49 +308,49 @@ fn figures(a: &Access) -> Vec<Figure> {
     vec![
         Figure::new(
             "transactions",
-            "Transactions",
+            crate::i18n::text("coalescing.figure.transactions"),
             Value::Int(a.transactions()),
-            "segments",
-            "distinct aligned segments touched",
+            crate::i18n::text("coalescing.unit.segments"),
+            crate::i18n::text("coalescing.figure.transactions.help"),
         ),
         Figure::new(
             "useful-bytes",
-            "Useful bytes",
+            crate::i18n::text("coalescing.figure.useful-bytes"),
             Value::Int(a.useful_bytes()),
-            "bytes",
-            "distinct bytes the lanes asked for",
+            crate::i18n::text("coalescing.unit.bytes"),
+            crate::i18n::text("coalescing.figure.useful-bytes.help"),
         ),
         Figure::new(
             "moved-bytes",
-            "Moved bytes",
+            crate::i18n::text("coalescing.figure.moved-bytes"),
             Value::Int(a.moved_bytes()),
-            "bytes",
-            "transactions · segment size",
+            crate::i18n::text("coalescing.unit.bytes"),
+            crate::i18n::text("coalescing.figure.moved-bytes.help"),
         ),
         Figure::new(
             "efficiency",
-            "Efficiency η",
+            crate::i18n::text("coalescing.figure.efficiency"),
             Value::Frac {
                 value: a.efficiency(),
                 percent: true,
             },
             "",
-            "useful bytes / moved bytes",
+            crate::i18n::text("coalescing.figure.efficiency.help"),
         )
         .key(),
         Figure::new(
             "stride-elements",
-            "Stride",
+            crate::i18n::text("coalescing.figure.stride-elements"),
             Value::Int(a.stride),
-            "elements",
-            "elements between consecutive lanes",
+            crate::i18n::text("coalescing.unit.elements"),
+            crate::i18n::text("coalescing.figure.stride-elements.help"),
         ),
         Figure::new(
             "stride-bytes",
-            "Lane-to-lane distance",
+            crate::i18n::text("coalescing.figure.stride-bytes"),
             Value::Int(a.stride * a.elem),
-            "bytes",
-            "stride · element bytes",
+            crate::i18n::text("coalescing.unit.bytes"),
+            crate::i18n::text("coalescing.figure.stride-bytes.help"),
         ),
     ]
 }
@@ -353,38 +359,46 @@ fn worked(a: &Access, view: &View) -> Worked {
     let (tx, useful, moved) = (a.transactions(), a.useful_bytes(), a.moved_bytes());
     let last = a.lanes - 1;
     let mut steps = Vec::new();
+    let where_title = || crate::tr!("coalescing.step.where.title");
     match view {
-        View::Matrix { width, column: true } => steps.push(Step {
-            title: "Where consecutive lanes read".into(),
-            body: vec![t(format!(
-                "Reading down a column of a row-major matrix {width} elements wide: lane l reads row l, so consecutive lanes are {width} elements apart (stride {width})."
-            ))],
-            why: "Row-major storage puts a row's elements next to each other; a column's elements are a whole row apart.".into(),
+        View::Matrix {
+            width,
+            column: true,
+        } => steps.push(Step {
+            title: where_title(),
+            body: vec![t(crate::tr!("coalescing.step.where.column", width))],
+            why: crate::tr!("coalescing.step.where.column.why"),
         }),
         View::Matrix { column: false, .. } => steps.push(Step {
-            title: "Where consecutive lanes read".into(),
-            body: vec![t("Reading along a row: consecutive lanes read neighbouring elements (stride 1).")],
-            why: "Row-major storage puts a row's elements next to each other.".into(),
+            title: where_title(),
+            body: vec![t(crate::tr!("coalescing.step.where.row"))],
+            why: crate::tr!("coalescing.step.where.row.why"),
         }),
-        View::Struct { fields, field, soa: false } => steps.push(Step {
-            title: "Where consecutive lanes read".into(),
-            body: vec![t(format!(
-                "Array of structs: each struct holds {fields} fields, so field {field} of consecutive structs is {fields} elements apart (stride {fields}, offset {} bytes).",
-                field * a.elem
+        View::Struct {
+            fields,
+            field,
+            soa: false,
+        } => steps.push(Step {
+            title: where_title(),
+            body: vec![t(crate::tr!(
+                "coalescing.step.where.aos",
+                fields,
+                field,
+                offset = field * a.elem,
             ))],
-            why: "In an array of structs the other fields sit between the values the warp wants.".into(),
+            why: crate::tr!("coalescing.step.where.aos.why"),
         }),
-        View::Struct { field, soa: true, .. } => steps.push(Step {
-            title: "Where consecutive lanes read".into(),
-            body: vec![t(format!(
-                "Struct of arrays: field {field} has its own array, so consecutive lanes read neighbouring elements (stride 1)."
-            ))],
-            why: "Storing each field contiguously is what lets a warp's reads of one field coalesce.".into(),
+        View::Struct {
+            field, soa: true, ..
+        } => steps.push(Step {
+            title: where_title(),
+            body: vec![t(crate::tr!("coalescing.step.where.soa", field))],
+            why: crate::tr!("coalescing.step.where.soa.why"),
         }),
         View::Linear => {}
     }
     steps.push(Step {
-        title: "Addresses".into(),
+        title: crate::tr!("coalescing.step.addresses.title"),
         body: vec![
             m(eq(vec![
                 id("a(l)"),
@@ -405,51 +419,50 @@ fn worked(a: &Access, view: &View) -> Worked {
                     num(a.stride * a.elem),
                 ]),
             ])),
-            t(format!(
-                ": lane 0 reads byte {}, lane 1 byte {}, lane {last} byte {}, each {} bytes.",
-                a.address(0),
-                a.address(1.min(last)),
-                a.address(last),
-                a.elem
+            t(crate::tr!(
+                "coalescing.step.addresses",
+                first = a.address(0),
+                second = a.address(1.min(last)),
+                last,
+                end = a.address(last),
+                elem = a.elem,
             )),
         ],
-        why: "Coalescing is decided by the byte addresses of the active lanes, nothing else."
-            .into(),
+        why: crate::tr!("coalescing.step.addresses.why"),
     });
     steps.push(Step {
-        title: format!("Segments of {} bytes", a.line),
+        title: crate::tr!("coalescing.step.segments.title", line = a.line),
         body: vec![
-            t("Each element lies in segment "),
+            t(crate::tr!("coalescing.step.segments.before") + " "),
             m(row(vec![id("⌊a / "), num(a.line), id("⌋")])),
             t(format!(
-                " (and the next, if it crosses an edge). The lanes touch {tx} distinct segment(s)."
+                " {}",
+                crate::tr!("coalescing.step.segments.after", tx)
             )),
         ],
-        why:
-            "The memory system moves whole aligned segments; lanes merge only when they share one."
-                .into(),
+        why: crate::tr!("coalescing.step.segments.why"),
     });
     steps.push(Step {
-        title: "Useful and moved bytes".into(),
+        title: crate::tr!("coalescing.step.bytes.title"),
         body: vec![
-            t("useful "),
+            t(crate::tr!("coalescing.step.bytes.useful") + " "),
             m(if a.stride == 0 {
                 eq(vec![num(a.elem), num(useful)])
             } else {
                 eq(vec![times(num(a.lanes), num(a.elem)), num(useful)])
             }),
-            t(" bytes; moved "),
+            t(format!(" {} ", crate::tr!("coalescing.step.bytes.moved"))),
             m(eq(vec![times(num(tx), num(a.line)), num(moved)])),
-            t(" bytes."),
+            t(format!(" {}", crate::tr!("coalescing.step.bytes.end"))),
         ],
         why: if a.stride == 0 {
-            "Every lane asks for the same element (a broadcast): it is needed once.".into()
+            crate::tr!("coalescing.step.bytes.why.broadcast")
         } else {
-            "Each lane asks for its own element; every segment moves whole, used or not.".into()
+            crate::tr!("coalescing.step.bytes.why.own")
         },
     });
     steps.push(Step {
-        title: "Efficiency".into(),
+        title: crate::tr!("coalescing.step.efficiency.title"),
         body: vec![m(eq(vec![
             id("η"),
             frac(num(useful), num(moved)),
@@ -461,24 +474,35 @@ fn worked(a: &Access, view: &View) -> Worked {
                 .human(),
             ),
         ]))],
-        why: "η is the share of the moved bytes the warp actually needed.".into(),
+        why: crate::tr!("coalescing.step.efficiency.why"),
     });
     let floor_t = useful.div_ceil(a.line);
     Worked {
-        question: format!(
-            "{} lanes each read {} bytes, {} element(s) apart, from byte {}. How many {}-byte transactions, and what is η?",
-            a.lanes, a.elem, a.stride, a.offset, a.line
+        question: crate::tr!(
+            "coalescing.question",
+            lanes = a.lanes,
+            elem = a.elem,
+            stride = a.stride,
+            offset = a.offset,
+            line = a.line,
         ),
-        forecast: "Is η closer to 100 % or to 3 %?".into(),
+        forecast: crate::tr!("coalescing.forecast"),
         steps,
-        answer: format!(
-            "{tx} transaction(s) moving {moved} bytes for {useful} useful: η = {}.",
-            Value::Frac { value: a.efficiency(), percent: true }.human()
+        answer: crate::tr!(
+            "coalescing.answer",
+            tx,
+            moved,
+            useful,
+            eta = Value::Frac {
+                value: a.efficiency(),
+                percent: true,
+            }
+            .human(),
         ),
         verify: vec![
-            t("units: bytes ÷ bytes, dimensionless, and 0 < η ≤ 1 ✓; at least "),
+            t(crate::tr!("coalescing.verify.before") + " "),
             m(eq(vec![ceil(frac(num(useful), num(a.line))), num(floor_t)])),
-            t(format!(" ≤ {tx} transaction(s) ✓")),
+            t(format!(" {}", crate::tr!("coalescing.verify.after", tx))),
         ],
     }
 }
@@ -603,6 +627,49 @@ mod tests {
         check_error("matrix=64&walk=diagonal", "walk", "row or column");
         check_error("fields=4&field=4", "field", "from 0 to 3");
         check_error("fields=4&layout=xyz", "layout", "aos or soa");
+    }
+
+    #[test]
+    fn hinglish_words_same_numbers() {
+        use crate::i18n::{with_lang, Lang};
+        let query = "fields=4&field=2&layout=aos";
+        let en = run(query);
+        let hi = with_lang(Lang::Hinglish, || run(query));
+        let values = |o: &CoalescingOutput| {
+            o.figures
+                .iter()
+                .map(|f| (f.metric, f.value.plain()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(values(&hi), values(&en));
+        assert_eq!(hi.segments, en.segments);
+        let text = hi.worked[0].text();
+        assert!(text.contains("har struct mein 4 fields hain"), "{text}");
+        assert!(text.contains("32 × 4 = 128"), "{text}");
+        assert!(text.contains("100 % ke paas hai"), "{text}");
+        assert!(text.contains("kam se kam ⌈128/128⌉"), "{text}");
+        assert!(!text.contains("Array of structs: each struct"), "{text}");
+        assert_eq!(hi.figures[1].label, "Useful bytes");
+        assert_eq!(hi.figures[2].label, "Move hue bytes");
+        let e = with_lang(Lang::Hinglish, || run("elem=3")).errors;
+        assert_eq!(e[0].param, "elem");
+        assert!(
+            e[0].message.contains("1, 2, 4, 8, 16 bytes mein se chuno"),
+            "{}",
+            e[0].message
+        );
+        let walk = with_lang(Lang::Hinglish, || run("matrix=64&walk=diagonal")).errors;
+        assert!(
+            walk[0].message.contains("row ya column chuno"),
+            "{}",
+            walk[0].message
+        );
+        let labels = with_lang(Lang::Hinglish, || {
+            FIELDS.iter().map(FieldSpec::label_text).collect::<Vec<_>>()
+        });
+        assert_eq!(labels[0], "Element ke bytes");
+        assert_eq!(FIELDS[0].label_text(), "Element bytes");
+        assert_eq!(FIELDS[9].hint_text(), "aos or soa");
     }
 
     #[test]

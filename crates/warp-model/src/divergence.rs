@@ -298,7 +298,7 @@ pub fn branch_over_warps(
             let mut mask = 0u32;
             for lane in 0..32u32 {
                 let idx = i64::try_from(w * WARP_SIZE + u64::from(lane))
-                    .map_err(|_| "too many warps".to_string())?;
+                    .map_err(|_| crate::tr!("divergence.error.too-many-warps"))?;
                 if takes_if(idx)? {
                     mask |= 1 << lane;
                 }

@@ -8,11 +8,13 @@ use crate::divergence::{
     MAX_TRIP_COUNT,
 };
 use crate::figure::{Figure, Value};
+use crate::i18n::render;
 use crate::math::{call, eq, frac, id, joined, num, op, row, sub, times, word, Math};
-use crate::params::{parse_in_range, parse_list, quote, FieldSpec, ParamError};
+use crate::params::{parse_in_range, parse_list, parse_whole, quote, FieldSpec, ParamError};
 use crate::query::Query;
-use crate::worked::{m, t, Step, Worked};
+use crate::worked::{m, t, Inline, Step, Worked};
 use crate::WARP_SIZE;
+use std::fmt::Display;
 
 /// The panel's inputs as typed. Empty optional fields are off.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,38 +54,38 @@ impl Default for DivergenceInput {
 pub const FIELDS: [FieldSpec; 7] = [
     FieldSpec {
         name: "paths",
-        label: "Path cycles",
-        hint: "T1,…,Tk; 1–32 paths",
+        label: "divergence.field.paths",
+        hint: "divergence.field.paths.hint",
     },
     FieldSpec {
         name: "lanes",
-        label: "Lanes per path",
-        hint: "n1,…,nk summing to 32; optional",
+        label: "divergence.field.lanes",
+        hint: "divergence.field.lanes.hint",
     },
     FieldSpec {
         name: "overhead",
-        label: "Branch overhead",
-        hint: "O cycles; compares predication",
+        label: "divergence.field.overhead",
+        hint: "divergence.field.overhead.hint",
     },
     FieldSpec {
         name: "compare",
-        label: "Compare a warp",
-        hint: "its path cycles; optional",
+        label: "divergence.field.compare",
+        hint: "divergence.field.compare.hint",
     },
     FieldSpec {
         name: "counts",
-        label: "Loop trip counts",
-        hint: "c0,…,c31; loop mode",
+        label: "divergence.field.counts",
+        hint: "divergence.field.counts.hint",
     },
     FieldSpec {
         name: "cond",
-        label: "Branch condition",
-        hint: "e.g. idx % 2 == 0",
+        label: "divergence.field.cond",
+        hint: "divergence.field.cond.hint",
     },
     FieldSpec {
         name: "warps",
-        label: "Warps",
-        hint: "1–256, default 4",
+        label: "divergence.field.warps",
+        hint: "divergence.field.warps.hint",
     },
 ];
 
@@ -244,34 +246,56 @@ fn times_value(v: f64) -> Value {
 
 fn branch_error(e: BranchError, lanes_given: bool) -> ParamError {
     match e {
-        BranchError::PathCount(n) => ParamError::new(
-            "paths",
-            format!("paths has {n} items: a warp has 1 to 32 paths (at most one per lane)."),
-        ),
+        BranchError::PathCount(n) => {
+            ParamError::new("paths", crate::tr!("divergence.error.path-count", n))
+        }
         BranchError::Cycles(i, c) => ParamError::new(
             "paths",
-            format!(
-                "paths item {} = {c}: a path costs from 1 to {MAX_PATH_CYCLES} cycles (mark a path \
-                 no lane takes with 0 in lanes instead).",
-                i + 1
+            crate::tr!(
+                "divergence.error.cycles",
+                item = i + 1,
+                value = c,
+                max = MAX_PATH_CYCLES
             ),
         ),
         BranchError::LaneCount { paths, lanes } => ParamError::new(
             "lanes",
-            format!("lanes has {lanes} items but paths has {paths}: give one lane count per path."),
+            crate::tr!("divergence.error.lane-count", lanes, paths),
         ),
-        BranchError::LaneSum(s) if lanes_given => {
-            ParamError::new(
-                "lanes",
-                format!(
-                "lanes add up to {}: a warp has exactly 32 lanes, so the counts must sum to 32 \
-                 (0 marks a path no lane takes).",
-                if s == u64::MAX { "more than 2⁶⁴".to_string() } else { s.to_string() }
+        BranchError::LaneSum(s) if lanes_given => ParamError::new(
+            "lanes",
+            crate::tr!(
+                "divergence.error.lane-sum",
+                sum = if s == u64::MAX {
+                    crate::tr!("divergence.error.lane-sum.huge")
+                } else {
+                    s.to_string()
+                }
             ),
-            )
+        ),
+        BranchError::LaneSum(_) => {
+            ParamError::new("lanes", crate::tr!("divergence.error.lane-sum.short"))
         }
-        BranchError::LaneSum(_) => ParamError::new("lanes", "lanes must sum to 32."),
     }
+}
+
+/// Why `parse_list` rejected a path list, to add the advice that fits: too many items, or the
+/// first bad item a whole number out of range. Read from the text itself, not from the
+/// message, so that it holds in every language.
+fn paths_advice(raw: &str) -> Option<String> {
+    if raw.trim().is_empty() {
+        return None;
+    }
+    let items: Vec<&str> = raw.split(',').map(str::trim).collect();
+    if items.len() > 32 {
+        return Some(crate::tr!("divergence.error.paths.too-many"));
+    }
+    let bad = items
+        .iter()
+        .find(|item| parse_in_range("", item, 1, MAX_PATH_CYCLES, "").is_err())?;
+    parse_whole("", bad, "")
+        .is_ok()
+        .then(|| crate::tr!("divergence.error.paths.at-least"))
 }
 
 /// Reads `paths` and `lanes` into a branch.
@@ -287,17 +311,14 @@ fn read_branch(
         1,
         MAX_PATH_CYCLES,
         32,
-        "the cycles of each path, e.g. 12,9",
+        &crate::tr!("divergence.what.paths"),
     )
     .map_err(|e| {
-        let more = if e.message.contains("items") {
-            " A warp has at most 32 paths, one per lane."
-        } else if e.message.contains("out of range") {
-            " A path costs at least 1 cycle; mark a path no lane takes with 0 in lanes."
-        } else {
-            ""
+        let message = match paths_advice(paths_raw) {
+            Some(more) => format!("{} {more}", e.message),
+            None => e.message,
         };
-        errors.push(ParamError::new(param, format!("{}{more}", e.message)));
+        errors.push(ParamError::new(param, message));
     })
     .ok()?;
     let lanes = if lanes_raw.trim().is_empty() {
@@ -310,7 +331,7 @@ fn read_branch(
                 0,
                 32,
                 32,
-                "the lanes on each path, summing to 32",
+                &crate::tr!("divergence.what.lanes"),
             )
             .map_err(|e| errors.push(e))
             .ok()?,
@@ -344,7 +365,7 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
                 0,
                 MAX_TRIP_COUNT,
                 32,
-                "each lane's trip count",
+                &crate::tr!("divergence.what.counts"),
             )
             .map_err(|e| errors.push(e))
             {
@@ -356,7 +377,7 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
                     }
                     None => errors.push(ParamError::new(
                         "counts",
-                        "counts are all 0: at least one lane must run the loop once.",
+                        crate::tr!("divergence.error.counts.zero"),
                     )),
                 }
             }
@@ -365,7 +386,7 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
             let expr = branch_expr::parse(&input.cond).map_err(|e| {
                 errors.push(ParamError::new(
                     "cond",
-                    format!("cond {e}. Example: idx % 2 == 0."),
+                    crate::tr!("divergence.error.cond", error = e),
                 ));
             });
             let warps = if input.warps.trim().is_empty() {
@@ -381,7 +402,7 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
                     } else {
                         errors.push(ParamError::new(
                             "paths",
-                            "with cond, paths must be two costs: Tif,Telse (e.g. 10,14).",
+                            crate::tr!("divergence.error.cond.paths"),
                         ));
                         Err(())
                     }
@@ -395,7 +416,7 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
                     }
                     Err(e) => errors.push(ParamError::new(
                         "cond",
-                        format!("cond cannot be evaluated: {e}."),
+                        crate::tr!("divergence.error.cond.eval", error = e),
                     )),
                 }
             }
@@ -471,48 +492,48 @@ fn branch_figures(b: &Branch, overhead: Option<u64>) -> Vec<Figure> {
     let mut f = vec![
         Figure::new(
             "paths-taken",
-            "Paths taken",
+            crate::i18n::text("divergence.fig.paths-taken"),
             Value::Int(b.paths_taken()),
-            "paths",
-            "k: paths at least one lane takes",
+            crate::i18n::text("divergence.unit.paths"),
+            crate::i18n::text("divergence.fig.paths-taken.help"),
         ),
         Figure::new(
             "diverged-cycles",
-            "Diverged time",
+            crate::i18n::text("divergence.fig.diverged-cycles"),
             Value::Int(b.diverged_cycles()),
-            "cycles",
-            "Σ of the taken paths, run one after another",
+            crate::i18n::text("divergence.unit.cycles"),
+            crate::i18n::text("divergence.fig.diverged-cycles.help"),
         ),
         Figure::new(
             "ideal-cycles",
-            "Ideal time",
+            crate::i18n::text("divergence.fig.ideal-cycles"),
             Value::Int(b.ideal_cycles()),
-            "cycles",
-            "max of the taken paths: no lane disagrees",
+            crate::i18n::text("divergence.unit.cycles"),
+            crate::i18n::text("divergence.fig.ideal-cycles.help"),
         ),
         Figure::new(
             "efficiency",
-            "Efficiency",
+            crate::i18n::text("divergence.fig.efficiency"),
             frac_value(b.efficiency()),
             "",
-            "ideal / diverged = max / Σ",
+            crate::i18n::text("divergence.fig.efficiency.help"),
         )
         .key(),
         Figure::new(
             "slowdown",
-            "Slowdown",
+            crate::i18n::text("divergence.fig.slowdown"),
             times_value(b.slowdown()),
             "×",
-            "diverged / ideal = Σ / max",
+            crate::i18n::text("divergence.fig.slowdown.help"),
         ),
     ];
     if let Some(u) = b.lane_utilization() {
         f.push(Figure::new(
             "lane-utilization",
-            "Lane utilization",
+            crate::i18n::text("divergence.fig.lane-utilization"),
             frac_value(u),
             "",
-            "useful lane-cycles / (32 · diverged) = Σ(lanes·T) / (32·ΣT)",
+            crate::i18n::text("divergence.fig.lane-utilization.help"),
         ));
     }
     if let Some(o) = overhead {
@@ -520,24 +541,24 @@ fn branch_figures(b: &Branch, overhead: Option<u64>) -> Vec<Figure> {
         f.extend([
             Figure::new(
                 "predicated-cycles",
-                "Predicated",
+                crate::i18n::text("divergence.fig.predicated-cycles"),
                 Value::Int(pred),
-                "cycles",
-                "every path runs for every lane: Σ all T",
+                crate::i18n::text("divergence.unit.cycles"),
+                crate::i18n::text("divergence.fig.predicated-cycles.help"),
             ),
             Figure::new(
                 "branch-cycles",
-                "Branching",
+                crate::i18n::text("divergence.fig.branch-cycles"),
                 Value::Int(branch),
-                "cycles",
-                "taken paths + overhead O when the warp diverges",
+                crate::i18n::text("divergence.unit.cycles"),
+                crate::i18n::text("divergence.fig.branch-cycles.help"),
             ),
             Figure::new(
                 "predication-wins",
-                "Predication wins",
+                crate::i18n::text("divergence.fig.predication-wins"),
                 Value::Bool(pred < branch),
                 "",
-                "predicated < branching",
+                crate::i18n::text("divergence.fig.predication-wins.help"),
             ),
         ]);
     }
@@ -548,31 +569,31 @@ fn compare_figures(c: &Branch) -> Vec<Figure> {
     vec![
         Figure::new(
             "compare-paths-taken",
-            "Other warp: paths",
+            crate::i18n::text("divergence.fig.compare-paths-taken"),
             Value::Int(c.paths_taken()),
-            "paths",
-            "k of the warp set beside",
+            crate::i18n::text("divergence.unit.paths"),
+            crate::i18n::text("divergence.fig.compare-paths-taken.help"),
         ),
         Figure::new(
             "compare-diverged-cycles",
-            "Other warp: diverged",
+            crate::i18n::text("divergence.fig.compare-diverged-cycles"),
             Value::Int(c.diverged_cycles()),
-            "cycles",
-            "Σ of its paths",
+            crate::i18n::text("divergence.unit.cycles"),
+            crate::i18n::text("divergence.fig.compare-diverged-cycles.help"),
         ),
         Figure::new(
             "compare-ideal-cycles",
-            "Other warp: ideal",
+            crate::i18n::text("divergence.fig.compare-ideal-cycles"),
             Value::Int(c.ideal_cycles()),
-            "cycles",
-            "max of its paths",
+            crate::i18n::text("divergence.unit.cycles"),
+            crate::i18n::text("divergence.fig.compare-ideal-cycles.help"),
         ),
         Figure::new(
             "compare-efficiency",
-            "Other warp: efficiency",
+            crate::i18n::text("divergence.fig.compare-efficiency"),
             frac_value(c.efficiency()),
             "",
-            "its max / Σ",
+            crate::i18n::text("divergence.fig.compare-efficiency.help"),
         ),
     ]
 }
@@ -581,31 +602,31 @@ fn loop_figures(l: &Loop) -> Vec<Figure> {
     vec![
         Figure::new(
             "loop-cycles",
-            "Loop time",
+            crate::i18n::text("divergence.fig.loop-cycles"),
             Value::Int(l.loop_cycles()),
-            "cycles",
-            "max count: the warp waits for its longest lane",
+            crate::i18n::text("divergence.unit.cycles"),
+            crate::i18n::text("divergence.fig.loop-cycles.help"),
         ),
         Figure::new(
             "useful-lane-iterations",
-            "Useful work",
+            crate::i18n::text("divergence.fig.useful-lane-iterations"),
             Value::Int(l.useful_lane_iterations()),
-            "lane-iterations",
-            "Σ counts",
+            crate::i18n::text("divergence.unit.lane-iterations"),
+            crate::i18n::text("divergence.fig.useful-lane-iterations.help"),
         ),
         Figure::new(
             "idle-lane-iterations",
-            "Masked work",
+            crate::i18n::text("divergence.fig.idle-lane-iterations"),
             Value::Int(l.idle_lane_iterations()),
-            "lane-iterations",
+            crate::i18n::text("divergence.unit.lane-iterations"),
             "32 · max − Σ",
         ),
         Figure::new(
             "lane-utilization",
-            "Lane utilization",
+            crate::i18n::text("divergence.fig.lane-utilization"),
             frac_value(l.lane_utilization()),
             "",
-            "Σ counts / (32 · max)",
+            crate::i18n::text("divergence.fig.loop-lane-utilization.help"),
         )
         .key(),
     ]
@@ -620,46 +641,46 @@ fn condition_figures(run: &ConditionRun) -> Vec<Figure> {
     vec![
         Figure::new(
             "warps",
-            "Warps",
+            crate::i18n::text("divergence.fig.warps"),
             Value::Int(run.warps.len() as u64),
-            "warps",
-            "consecutive warps evaluated",
+            crate::i18n::text("divergence.unit.warps"),
+            crate::i18n::text("divergence.fig.warps.help"),
         ),
         Figure::new(
             "divergent-warps",
-            "Divergent warps",
+            crate::i18n::text("divergence.fig.divergent-warps"),
             Value::Int(divergent),
-            "warps",
-            "warps whose lanes take both sides",
+            crate::i18n::text("divergence.unit.warps"),
+            crate::i18n::text("divergence.fig.divergent-warps.help"),
         ),
         Figure::new(
             "diverged-cycles",
-            "Diverged time",
+            crate::i18n::text("divergence.fig.diverged-cycles"),
             Value::Int(diverged),
-            "cycles",
-            "Σ over warps of the sides taken",
+            crate::i18n::text("divergence.unit.cycles"),
+            crate::i18n::text("divergence.fig.cond-diverged-cycles.help"),
         ),
         Figure::new(
             "ideal-cycles",
-            "Ideal time",
+            crate::i18n::text("divergence.fig.ideal-cycles"),
             Value::Int(ideal),
-            "cycles",
-            "Σ over warps of the slower side taken",
+            crate::i18n::text("divergence.unit.cycles"),
+            crate::i18n::text("divergence.fig.cond-ideal-cycles.help"),
         ),
         Figure::new(
             "efficiency",
-            "Efficiency",
+            crate::i18n::text("divergence.fig.efficiency"),
             frac_value(ratio(ideal, diverged)),
             "",
-            "Σ ideal / Σ diverged over all warps",
+            crate::i18n::text("divergence.fig.cond-efficiency.help"),
         )
         .key(),
         Figure::new(
             "realigned-efficiency",
-            "Re-aligned efficiency",
+            crate::i18n::text("divergence.fig.realigned-efficiency"),
             frac_value(run.realigned_efficiency),
             "",
-            "the same condition with idx → idx / 32",
+            crate::i18n::text("divergence.fig.realigned-efficiency.help"),
         ),
     ]
 }
@@ -676,6 +697,34 @@ fn pct(v: f64) -> String {
     frac_value(v).human()
 }
 
+/// The message `key` as inline runs: each `{name}` placeholder named in `maths` becomes that
+/// formula, and the words between are filled from `args`. One message per sentence keeps the
+/// word order of each language, formulas included.
+fn tk(key: &'static str, args: &[(&str, &dyn Display)], maths: &[(&str, Math)]) -> Vec<Inline> {
+    let mut rest = crate::i18n::text(key);
+    let mut out = Vec::new();
+    loop {
+        let next = maths
+            .iter()
+            .filter_map(|(name, math)| {
+                let slot = format!("{{{name}}}");
+                rest.find(&slot).map(|at| (at, slot.len(), math))
+            })
+            .min_by_key(|(at, ..)| *at);
+        let Some((at, len, math)) = next else {
+            if !rest.is_empty() {
+                out.push(t(render(rest, args)));
+            }
+            return out;
+        };
+        if at > 0 {
+            out.push(t(render(&rest[..at], args)));
+        }
+        out.push(m(math.clone()));
+        rest = &rest[at + len..];
+    }
+}
+
 /// Worked steps for a branch (seed 003 Ex 1–5, 8, 9; 000 Ex 7–8; 004 Ex 5).
 #[must_use]
 pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
@@ -687,7 +736,13 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
         .iter()
         .enumerate()
         .filter(|(_, p)| !p.taken())
-        .map(|(n, p)| format!("path {} ({} cycles)", n + 1, p.cycles))
+        .map(|(n, p)| {
+            crate::tr!(
+                "divergence.step.taken.untaken-path",
+                n = n + 1,
+                cycles = p.cycles
+            )
+        })
         .collect();
     let lanes_text = if b.lanes_known() {
         let l: Vec<String> = b
@@ -695,39 +750,47 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
             .iter()
             .map(|p| p.lanes.unwrap_or(0).to_string())
             .collect();
-        format!(", taken by {} lanes", l.join(", "))
+        crate::tr!("divergence.branch.question.lanes", lanes = l.join(", "))
     } else {
         String::new()
     };
     let mut steps = vec![Step {
-        title: "Identify the taken paths".into(),
+        title: crate::tr!("divergence.step.taken.title"),
         body: vec![t(if untaken.is_empty() {
-            format!("k = {k}: every path has at least one lane.")
+            crate::tr!("divergence.step.taken.all", k)
         } else {
-            format!(
-                "k = {k}: {} no lane takes, so its mask is all off and the hardware skips it.",
-                untaken.join(" and ")
+            let and = format!(" {} ", crate::tr!("divergence.step.taken.and"));
+            crate::tr!(
+                "divergence.step.taken.some",
+                k,
+                untaken = untaken.join(&and)
             )
         })],
-        why: "The cost depends on which paths are taken, not on how many threads take each.".into(),
+        why: crate::tr!("divergence.step.taken.why"),
     }];
     steps.push(Step {
-        title: "Diverged time".into(),
-        body: vec![
-            m(eq(vec![id("Σ"), joined(cycles_list(b, true), "+"), num(d)])),
-            t(" cycles."),
-        ],
-        why: "One group runs while the others wait masked, then the next: the paths run end to \
-              end, and masked lanes still tick."
-            .into(),
+        title: crate::tr!("divergence.step.diverged.title"),
+        body: tk(
+            "divergence.step.diverged.body",
+            &[],
+            &[(
+                "sum",
+                eq(vec![id("Σ"), joined(cycles_list(b, true), "+"), num(d)]),
+            )],
+        ),
+        why: crate::tr!("divergence.step.diverged.why"),
     });
     steps.push(Step {
-        title: "Ideal time".into(),
-        body: vec![m(eq(vec![call("max", cycles_list(b, true)), num(i)])), t(" cycles.")],
-        why: "If no lane disagreed, all 32 would overlap and the slowest path alone would set the clock.".into(),
+        title: crate::tr!("divergence.step.ideal.title"),
+        body: tk(
+            "divergence.step.ideal.body",
+            &[],
+            &[("max", eq(vec![call("max", cycles_list(b, true)), num(i)]))],
+        ),
+        why: crate::tr!("divergence.step.ideal.why"),
     });
     steps.push(Step {
-        title: "Efficiency and slowdown".into(),
+        title: crate::tr!("divergence.step.efficiency.title"),
         body: vec![
             m(eq(vec![
                 id("efficiency"),
@@ -742,7 +805,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
             ])),
             t("."),
         ],
-        why: "The ratio of the time we could have had to the time we took.".into(),
+        why: crate::tr!("divergence.step.efficiency.why"),
     });
     if let (Some(u), Some(useful)) = (b.lane_utilization(), b.useful_lane_cycles()) {
         let terms: Vec<Math> = b
@@ -752,19 +815,20 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
             .map(|p| times(num(p.lanes.unwrap_or(0)), num(p.cycles)))
             .collect();
         steps.push(Step {
-            title: "Lane utilization".into(),
-            body: vec![
-                t("Useful lane-cycles "),
-                m(eq(vec![joined(terms, "+"), num(useful)])),
-                t(" of "),
-                m(eq(vec![times(num(32), num(d)), num(32 * d)])),
-                t(": "),
-                m(eq(vec![frac(num(useful), num(32 * d)), word(&pct(u))])),
-                t("."),
-            ],
-            why: "A second measure, not efficiency under another name: it counts the lanes doing \
-                  real work in every cycle the warp is busy."
-                .into(),
+            title: crate::tr!("divergence.step.lane-utilization.title"),
+            body: tk(
+                "divergence.step.lane-utilization.body",
+                &[],
+                &[
+                    ("useful", eq(vec![joined(terms, "+"), num(useful)])),
+                    ("total", eq(vec![times(num(32), num(d)), num(32 * d)])),
+                    (
+                        "ratio",
+                        eq(vec![frac(num(useful), num(32 * d)), word(&pct(u))]),
+                    ),
+                ],
+            ),
+            why: crate::tr!("divergence.step.lane-utilization.why"),
         });
         let taken: Vec<_> = b.paths().iter().filter(|p| p.taken()).collect();
         if let [a, c] = taken[..] {
@@ -774,65 +838,95 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
                 #[allow(clippy::cast_precision_loss)]
                 let naive = many.cycles as f64 + few.cycles as f64 * few_lanes as f64 / 32.0;
                 steps.push(Step {
-                    title: "The amortisation myth".into(),
-                    body: vec![
-                        t(format!(
-                            "“Only {few_lanes} lane(s) take the {}-cycle path, so amortise it”: ",
-                            few.cycles
-                        )),
-                        m(eq(vec![
-                            row(vec![num(many.cycles), op("+"), frac(times(num(few.cycles), num(few_lanes)), num(32))]),
-                            word(&times_value(naive).human()),
-                        ])),
-                        t(format!(" cycles is wrong; the warp pays the full {d}.")),
-                    ],
-                    why: "The whole warp walks each taken path; the lane count never divides the cost.".into(),
+                    title: crate::tr!("divergence.step.myth.title"),
+                    body: tk(
+                        "divergence.step.myth.body",
+                        &[
+                            ("lanes", &few_lanes),
+                            ("cycles", &few.cycles),
+                            ("diverged", &d),
+                        ],
+                        &[(
+                            "naive",
+                            eq(vec![
+                                row(vec![
+                                    num(many.cycles),
+                                    op("+"),
+                                    frac(times(num(few.cycles), num(few_lanes)), num(32)),
+                                ]),
+                                word(&times_value(naive).human()),
+                            ]),
+                        )],
+                    ),
+                    why: crate::tr!("divergence.step.myth.why"),
                 });
             }
         }
     }
     if let Some(o) = overhead {
         let (pred, br) = (b.predicated_cycles(), b.branch_cycles(o));
-        steps.push(Step {
-            title: "Branch or predicate?".into(),
-            body: vec![
-                m(eq(vec![sub("T", "pred"), joined(cycles_list(b, false), "+"), num(pred)])),
-                t("; "),
-                m(if k > 1 {
-                    eq(vec![sub("T", "branch"), row(vec![num(d), op("+"), num(o)]), num(br)])
+        let maths = [
+            (
+                "pred",
+                eq(vec![
+                    sub("T", "pred"),
+                    joined(cycles_list(b, false), "+"),
+                    num(pred),
+                ]),
+            ),
+            (
+                "branch",
+                if k > 1 {
+                    eq(vec![
+                        sub("T", "branch"),
+                        row(vec![num(d), op("+"), num(o)]),
+                        num(br),
+                    ])
                 } else {
                     eq(vec![sub("T", "branch"), num(br)])
-                }),
-                t(if pred < br {
-                    format!(": predication wins by {} cycles.", br - pred)
-                } else if pred == br {
-                    ": a tie.".to_string()
-                } else {
-                    format!(
-                        ": predication loses by {} cycles, because it runs a path the branch would skip.",
-                        pred - br
-                    )
-                }),
-            ],
-            why: "Predication runs both sides for every lane but needs no divergence stack; \
-                  branching skips untaken paths but pays the overhead O when the warp splits."
-                .into(),
+                },
+            ),
+        ];
+        steps.push(Step {
+            title: crate::tr!("divergence.step.predicate.title"),
+            body: if pred < br {
+                tk(
+                    "divergence.step.predicate.wins",
+                    &[("n", &(br - pred))],
+                    &maths,
+                )
+            } else if pred == br {
+                tk("divergence.step.predicate.tie", &[], &maths)
+            } else {
+                tk(
+                    "divergence.step.predicate.loses",
+                    &[("n", &(pred - br))],
+                    &maths,
+                )
+            },
+            why: crate::tr!("divergence.step.predicate.why"),
         });
     }
     #[allow(clippy::cast_precision_loss)]
     let floor = 1.0 / k as f64;
     Worked {
-        question: format!(
-            "A warp's branch has paths of {} cycles{lanes_text}. How long does it run, and how efficient is it?",
-            cycles.join(", ")
+        question: crate::tr!(
+            "divergence.branch.question",
+            cycles = cycles.join(", "),
+            lanes = lanes_text
         ),
-        forecast: "Guess the efficiency first: is it the share of lanes on each side?".into(),
+        forecast: crate::tr!("divergence.branch.forecast"),
         steps,
-        answer: format!(
-            "{d} cycles against an ideal {i}: efficiency {}, slowdown {}×{}.",
-            pct(b.efficiency()),
-            times_value(b.slowdown()).human(),
-            b.lane_utilization().map(|u| format!(", lane utilization {}", pct(u))).unwrap_or_default()
+        answer: crate::tr!(
+            "divergence.branch.answer",
+            diverged = d,
+            ideal = i,
+            efficiency = pct(b.efficiency()),
+            slowdown = times_value(b.slowdown()).human(),
+            utilization = b
+                .lane_utilization()
+                .map(|u| crate::tr!("divergence.branch.answer.utilization", utilization = pct(u)))
+                .unwrap_or_default()
         ),
         verify: vec![
             m(row(vec![
@@ -845,7 +939,10 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
                 num(1),
             ])),
             t(" ✓; "),
-            m(eq(vec![times(num(i), word(&times_value(b.slowdown()).human())), num(d)])),
+            m(eq(vec![
+                times(num(i), word(&times_value(b.slowdown()).human())),
+                num(d),
+            ])),
             t(" ✓"),
         ],
     }
@@ -853,46 +950,56 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
 
 fn compare_worked(b: &Branch, c: &Branch) -> Worked {
     Worked {
-        question: "And the warp set beside it?".into(),
-        forecast: "Guess whether it reaches 100 %.".into(),
+        question: crate::tr!("divergence.compare.question"),
+        forecast: crate::tr!("divergence.compare.forecast"),
         steps: vec![Step {
-            title: "Its paths".into(),
-            body: vec![
-                t(format!("k = {}: ", c.paths_taken())),
-                m(eq(vec![
-                    id("Σ"),
-                    joined(cycles_list(c, true), "+"),
-                    num(c.diverged_cycles()),
-                ])),
-                t(", "),
-                m(eq(vec![
-                    call("max", cycles_list(c, true)),
-                    num(c.ideal_cycles()),
-                ])),
-                t(", efficiency "),
-                m(eq(vec![
-                    frac(num(c.ideal_cycles()), num(c.diverged_cycles())),
-                    word(&pct(c.efficiency())),
-                ])),
-                t("."),
-            ],
-            why: "Grouping similar work into whole warps (sorting) collapses k towards 1, where \
-                  diverged time equals ideal time."
-                .into(),
+            title: crate::tr!("divergence.compare.step.title"),
+            body: tk(
+                "divergence.compare.step.body",
+                &[("k", &c.paths_taken())],
+                &[
+                    (
+                        "sum",
+                        eq(vec![
+                            id("Σ"),
+                            joined(cycles_list(c, true), "+"),
+                            num(c.diverged_cycles()),
+                        ]),
+                    ),
+                    (
+                        "max",
+                        eq(vec![
+                            call("max", cycles_list(c, true)),
+                            num(c.ideal_cycles()),
+                        ]),
+                    ),
+                    (
+                        "ratio",
+                        eq(vec![
+                            frac(num(c.ideal_cycles()), num(c.diverged_cycles())),
+                            word(&pct(c.efficiency())),
+                        ]),
+                    ),
+                ],
+            ),
+            why: crate::tr!("divergence.compare.step.why"),
         }],
-        answer: format!(
-            "{} against {} for the first warp.",
-            pct(c.efficiency()),
-            pct(b.efficiency())
+        answer: crate::tr!(
+            "divergence.compare.answer",
+            other = pct(c.efficiency()),
+            first = pct(b.efficiency())
         ),
-        verify: vec![
-            t("one path ⇒ max/Σ = 1; here "),
-            m(eq(vec![
-                frac(num(c.ideal_cycles()), num(c.diverged_cycles())),
-                word(&times_value(c.efficiency()).human()),
-            ])),
-            t(" ✓"),
-        ],
+        verify: tk(
+            "divergence.compare.verify",
+            &[],
+            &[(
+                "ratio",
+                eq(vec![
+                    frac(num(c.ideal_cycles()), num(c.diverged_cycles())),
+                    word(&times_value(c.efficiency()).human()),
+                ]),
+            )],
+        ),
     }
 }
 
@@ -907,48 +1014,63 @@ fn loop_worked(l: &Loop) -> Worked {
         .unwrap_or(0);
     let short_lanes = l.counts().iter().filter(|&&c| c == short).count() as u64;
     Worked {
-        question: format!(
-            "A loop whose trip count differs per lane (max {mx}, sum {s}). How long does the warp run, and how much of it is useful?"
-        ),
-        forecast: "Does the time depend on the sum of the counts or on their max?".into(),
+        question: crate::tr!("divergence.loop.question", max = mx, sum = s),
+        forecast: crate::tr!("divergence.loop.forecast"),
         steps: vec![
             Step {
-                title: "The back-edge is a branch".into(),
-                body: vec![t(
-                    "In every iteration, lanes whose count has run out drop out (masked off), but the warp keeps looping.",
-                )],
-                why: "The loop cannot exit for the warp until its longest lane finishes.".into(),
+                title: crate::tr!("divergence.loop.backedge.title"),
+                body: vec![t(crate::tr!("divergence.loop.backedge.body"))],
+                why: crate::tr!("divergence.loop.backedge.why"),
             },
             Step {
-                title: "Loop time".into(),
-                body: vec![m(eq(vec![call("max", vec![id("counts")]), num(mx)])), t(" cycles (one per iteration).")],
-                why: "The warp is hostage to its slowest lane.".into(),
+                title: crate::tr!("divergence.loop.time.title"),
+                body: tk(
+                    "divergence.loop.time.body",
+                    &[],
+                    &[("max", eq(vec![call("max", vec![id("counts")]), num(mx)]))],
+                ),
+                why: crate::tr!("divergence.loop.time.why"),
             },
             Step {
-                title: "Useful work".into(),
-                body: vec![m(eq(vec![row(vec![id("Σ"), id("counts")]), num(s)])), t(" lane-iterations.")],
-                why: "Each lane does real work only for its own count.".into(),
+                title: crate::tr!("divergence.loop.useful.title"),
+                body: tk(
+                    "divergence.loop.useful.body",
+                    &[],
+                    &[("sum", eq(vec![row(vec![id("Σ"), id("counts")]), num(s)]))],
+                ),
+                why: crate::tr!("divergence.loop.useful.why"),
             },
             Step {
-                title: "Utilization".into(),
+                title: crate::tr!("divergence.loop.utilization.title"),
                 body: vec![m(eq(vec![
                     id("U"),
                     frac(num(s), times(num(32), num(mx))),
                     frac(num(s), num(32 * mx)),
                     word(&pct(l.lane_utilization())),
                 ]))],
-                why: format!(
-                    "The hardware could have done 32 × {mx} = {} lane-iterations; only {s} were real.",
-                    32 * mx
+                why: crate::tr!(
+                    "divergence.loop.utilization.why",
+                    max = mx,
+                    total = 32 * mx,
+                    sum = s
                 ),
             },
         ],
-        answer: format!("{mx} cycles; {s} useful of {} lane-iterations: U = {}.", 32 * mx, pct(l.lane_utilization())),
+        answer: crate::tr!(
+            "divergence.loop.answer",
+            max = mx,
+            sum = s,
+            total = 32 * mx,
+            utilization = pct(l.lane_utilization())
+        ),
         verify: vec![
-            t("U ≤ 1 since Σ counts ≤ 32 · max ✓; the "),
-            t(format!(
-                "{short_lanes} shortest lane(s) (count {short}) waste {short_lanes} × ({mx} − {short}) = {} lane-iterations ✓",
-                short_lanes * (mx - short)
+            t(format!("{} ", crate::tr!("divergence.loop.verify.bound"))),
+            t(crate::tr!(
+                "divergence.loop.verify.waste",
+                lanes = short_lanes,
+                short,
+                max = mx,
+                waste = short_lanes * (mx - short)
             )),
         ],
     }
@@ -966,59 +1088,80 @@ fn condition_worked(run: &ConditionRun, t_if: u64, t_else: u64) -> Worked {
         .iter()
         .take(4)
         .map(|w| {
-            format!(
-                "warp {}: {} if / {} else",
-                w.warp,
-                w.if_lanes(),
-                WARP_SIZE - w.if_lanes()
+            crate::tr!(
+                "divergence.cond.warp-split",
+                warp = w.warp,
+                ifs = w.if_lanes(),
+                elses = WARP_SIZE - w.if_lanes()
             )
         })
         .collect();
     Worked {
-        question: format!(
-            "if ({}) costs {t_if} cycles, else {t_else}. Over {} warps, how many diverge, and how efficient is the branch?",
-            run.expr.text(),
-            run.warps.len()
+        question: crate::tr!(
+            "divergence.cond.question",
+            cond = run.expr.text(),
+            tif = t_if,
+            telse = t_else,
+            warps = run.warps.len()
         ),
-        forecast: "Guess whether the condition splits lanes inside a warp, or whole warps.".into(),
+        forecast: crate::tr!("divergence.cond.forecast"),
         steps: vec![
             Step {
-                title: "Evaluate the condition per lane".into(),
-                body: vec![t(format!(
-                    "Warp w holds idx = 32w … 32w + 31. {}{}.",
-                    shown.join("; "),
-                    if run.warps.len() > 4 { "; …" } else { "" }
+                title: crate::tr!("divergence.cond.eval.title"),
+                body: vec![t(crate::tr!(
+                    "divergence.cond.eval.body",
+                    shown = shown.join("; "),
+                    more = if run.warps.len() > 4 { "; …" } else { "" }
                 ))],
-                why: "Divergence is decided inside each warp: only lanes of the same warp share an instruction stream.".into(),
+                why: crate::tr!("divergence.cond.eval.why"),
             },
             Step {
-                title: "Cost each warp".into(),
-                body: vec![t(format!(
-                    "{divergent} of {} warps take both sides and pay {t_if} + {t_else} = {} cycles; the others pay one side.",
-                    run.warps.len(),
-                    t_if + t_else
+                title: crate::tr!("divergence.cond.cost.title"),
+                body: vec![t(crate::tr!(
+                    "divergence.cond.cost.body",
+                    divergent,
+                    warps = run.warps.len(),
+                    tif = t_if,
+                    telse = t_else,
+                    sum = t_if + t_else
                 ))],
-                why: "A warp whose lanes all agree runs one path; a split warp runs both, end to end.".into(),
+                why: crate::tr!("divergence.cond.cost.why"),
             },
             Step {
-                title: "Efficiency over all warps".into(),
-                body: vec![m(eq(vec![frac(row(vec![id("Σ"), id("ideal")]), row(vec![id("Σ"), id("diverged")])), frac(num(ideal), num(diverged)), word(&pct(eff))]))],
-                why: "Summing before dividing weighs each warp by its time.".into(),
+                title: crate::tr!("divergence.cond.efficiency.title"),
+                body: vec![m(eq(vec![
+                    frac(
+                        row(vec![id("Σ"), id("ideal")]),
+                        row(vec![id("Σ"), id("diverged")]),
+                    ),
+                    frac(num(ideal), num(diverged)),
+                    word(&pct(eff)),
+                ]))],
+                why: crate::tr!("divergence.cond.efficiency.why"),
             },
             Step {
-                title: "Re-align the key to warp boundaries".into(),
-                body: vec![t(format!(
-                    "Rewrite the condition as {}: idx / 32 is the same for all 32 lanes of a warp, so each warp is entirely if or entirely else. Efficiency becomes {}.",
-                    run.realigned.text(),
-                    pct(run.realigned_efficiency)
+                title: crate::tr!("divergence.cond.realign.title"),
+                body: vec![t(crate::tr!(
+                    "divergence.cond.realign.body",
+                    cond = run.realigned.text(),
+                    efficiency = pct(run.realigned_efficiency)
                 ))],
-                why: "Aligning the branch key with warp granularity removes intra-warp divergence: the same work, grouped by 32.".into(),
+                why: crate::tr!("divergence.cond.realign.why"),
             },
         ],
-        answer: format!("{divergent} divergent warps; efficiency {}; re-aligned, {}.", pct(eff), pct(run.realigned_efficiency)),
-        verify: vec![t(format!(
-            "efficiency is 100 % exactly when no warp diverges: {} ✓",
-            if (divergent == 0) == (ideal == diverged) { "it holds here" } else { "it does NOT hold" }
+        answer: crate::tr!(
+            "divergence.cond.answer",
+            divergent,
+            efficiency = pct(eff),
+            realigned = pct(run.realigned_efficiency)
+        ),
+        verify: vec![t(crate::tr!(
+            "divergence.cond.verify",
+            verdict = if (divergent == 0) == (ideal == diverged) {
+                crate::tr!("divergence.cond.verify.holds")
+            } else {
+                crate::tr!("divergence.cond.verify.fails")
+            }
         ))],
     }
 }

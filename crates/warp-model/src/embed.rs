@@ -61,7 +61,7 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
         Some(other) => {
             errors.push(ParamError::new(
                 "embed",
-                format!("embed = {} is not allowed: use 1 or 0.", quote(other)),
+                crate::tr!("common.embed.invalid", value = quote(other)),
             ));
             false
         }
@@ -71,10 +71,7 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
         Some(t) => Theme::parse(t).unwrap_or_else(|| {
             errors.push(ParamError::new(
                 "theme",
-                format!(
-                    "theme = {} is not allowed: choose light, dark or auto.",
-                    quote(t)
-                ),
+                crate::tr!("common.theme.invalid", value = quote(t)),
             ));
             Theme::Auto
         }),
@@ -185,6 +182,27 @@ mod tests {
             ["embed", "theme"]
         );
         assert!(e[1].message.contains("light, dark or auto"));
+        assert_eq!(e[0].message, "embed = “yes” is not allowed: use 1 or 0.");
+        let (p, e) = crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || {
+            presentation(&Query::parse("embed=yes&theme=neon"))
+        });
+        assert_eq!(p, Presentation::default());
+        assert_eq!(e[0].param, "embed");
+        assert_eq!(e[0].message, "embed = “yes” nahi chalega: 1 ya 0 likho.");
+        assert!(
+            e[1].message.contains("light, dark ya auto"),
+            "{}",
+            e[1].message
+        );
+    }
+
+    #[test]
+    fn snippet_title_follows_the_language() {
+        let q = Query::parse("panel=gpu");
+        let s = crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || {
+            embed_snippet("/", &q, Some(Panel::Gpu))
+        });
+        assert!(s.contains("title=\"Warp Lab: Tumhara GPU\""), "{s}");
     }
 
     #[test]

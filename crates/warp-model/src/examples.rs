@@ -3,9 +3,12 @@
 //! `execution-model` is seed 004 (A–J).
 //!
 //! A preset names its panel, the parameters that reproduce the seed's inputs, and the seed's
-//! question and Forecast line. Cells whose panel has not landed yet carry no parameters; the app
-//! shows a plain "coming with the … panel" note for them.
+//! question and Forecast line. Every word a learner reads of it (title, question, Forecast,
+//! note, follow-up labels) is in the catalogue under `examples.<topic>.<cell>.<what>` (the cell
+//! in lowercase, e.g. `examples.divergence.c7.note`) and is read through [`Example`]'s methods
+//! in the current language; a test checks that every preset's keys exist in both languages.
 
+use crate::i18n::{self, Lang};
 use crate::params::{quote, ParamError};
 use crate::query::Panel;
 
@@ -16,64 +19,57 @@ pub struct Example {
     pub topic: &'static str,
     /// The cell of the seed's scenario matrix (`A`, `C2`, `C10`, …).
     pub cell: &'static str,
-    /// The seed file and example it reproduces ("seed 000, Ex 3").
-    pub source: &'static str,
-    /// The cell's case class, as the matrix names it.
-    pub title: &'static str,
+    /// The example's number on its seed page (`3b` for "Ex 3b"); the seed is the topic's.
+    pub ex_no: &'static str,
     /// The panel that shows it.
     pub panel: Panel,
     /// The panel parameters that reproduce the seed's inputs (empty until the panel lands).
     pub params: &'static [(&'static str, &'static str)],
-    /// The seed's question.
-    pub question: &'static str,
-    /// The seed's Forecast line.
-    pub forecast: &'static str,
     /// Set where the seed page lost the example's body and this one was written to fit its cell.
     pub written_here: bool,
-    /// Related views the seed discusses (label, query string without `?`).
+    /// Related views the seed discusses (catalogue key of the label, query string without `?`);
+    /// [`Example::follow_up_links`] gives the labels.
     pub follow_ups: &'static [(&'static str, &'static str)],
-    /// What the preset adds to the seed's numbers, where it had to (shown with the preset).
-    pub note: &'static str,
 }
 
-/// The three seed topics: (`example=` topic, seed file, title).
+/// The three seed topics: (`example=` topic, seed file, catalogue key of the title; the title
+/// in the current language is [`topic_title`]).
 pub const TOPICS: [(&str, &str, &str); 3] = [
     (
         "warp-scheduling",
         "000_d0e24682c8db7b9b.txt",
-        "Warps and warp scheduling",
+        "examples.warp-scheduling.title",
     ),
     (
         "divergence",
         "003_ecc900465205f44d.txt",
-        "Warp divergence penalties",
+        "examples.divergence.title",
     ),
     (
         "execution-model",
         "004_d14172f99206c33a.txt",
-        "CUDA cores and execution model",
+        "examples.execution-model.title",
     ),
 ];
 
-const fn ex(
-    topic: &'static str,
-    cell: &'static str,
-    source: &'static str,
-    title: &'static str,
-    panel: Panel,
-) -> Example {
+/// The title of a seed topic in the current language ("Warps and warp scheduling").
+#[must_use]
+pub fn topic_title(topic: &str) -> &'static str {
+    TOPICS
+        .iter()
+        .find(|t| t.0 == topic)
+        .map_or("", |t| i18n::text(t.2))
+}
+
+const fn ex(topic: &'static str, cell: &'static str, ex_no: &'static str, panel: Panel) -> Example {
     Example {
         topic,
         cell,
-        source,
-        title,
+        ex_no,
         panel,
         params: &[],
-        question: "",
-        forecast: "",
         written_here: false,
         follow_ups: &[],
-        note: "",
     }
 }
 
@@ -82,199 +78,70 @@ pub static ALL: &[Example] = &[
     // Seed 000 — warps and warp scheduling.
     Example {
         params: &[("block", "256")],
-        question: "blockDim = (256, 1, 1). How many warps are there, and are they all full?",
-        forecast: "Guess the warp count before reading on. (Hint: divide.)",
-        ..ex(
-            "warp-scheduling",
-            "A",
-            "seed 000, Ex 1",
-            "Clean 1D block, multiple of 32",
-            Panel::Warps,
-        )
+        ..ex("warp-scheduling", "A", "1", Panel::Warps)
     },
     Example {
         params: &[("block", "100")],
-        question:
-            "blockDim = (100, 1, 1). How many warps are there, and how many lanes are wasted?",
-        forecast: "Are there 3 warps or 4? And what is wasted?",
-        ..ex(
-            "warp-scheduling",
-            "B",
-            "seed 000, Ex 2",
-            "Block not a multiple of 32",
-            Panel::Warps,
-        )
+        ..ex("warp-scheduling", "B", "2", Panel::Warps)
     },
     Example {
         params: &[("block", "48,4"), ("warp", "1")],
-        question: "blockDim = (48, 4, 1). Which threads land in warp 1?",
-        forecast: "Guess whether warp 1 stays inside a single row.",
-        ..ex(
-            "warp-scheduling",
-            "C",
-            "seed 000, Ex 3",
-            "2D block, row-major flatten",
-            Panel::Warps,
-        )
+        ..ex("warp-scheduling", "C", "3", Panel::Warps)
     },
     Example {
         params: &[("block", "8,4,3"), ("thread", "70")],
-        question: "blockDim = (8, 4, 3). Which slice and row hold linear index 70, and how many \
-                   warps are there?",
-        forecast: "Guess whether index 70 is in the first, second or third z-slice.",
-        ..ex(
-            "warp-scheduling",
-            "C2",
-            "seed 000, Ex 3b",
-            "True 3D block, non-unit depth",
-            Panel::Warps,
-        )
+        ..ex("warp-scheduling", "C2", "3b", Panel::Warps)
     },
     Example {
         params: &[("block", "20")],
-        question: "blockDim = (20, 1, 1), smaller than one warp. How many warps does the block \
-                   occupy, and how many of their lanes do nothing?",
-        forecast: "Does a 20-thread block get a smaller, 20-lane warp?",
         written_here: true,
-        ..ex(
-            "warp-scheduling",
-            "D",
-            "seed 000, Ex 4",
-            "Degenerate: block smaller than 32",
-            Panel::Warps,
-        )
+        ..ex("warp-scheduling", "D", "4", Panel::Warps)
     },
     Example {
         params: &[("L", "300"), ("W", "15")],
-        question:
-            "Each warp issues W = 15 independent instructions, then waits L = 300 cycles for \
-                   memory. How many warps keep the scheduler busy, and does a 64-warp SM have them?",
-        forecast: "Guess the warp count: L / W, or more?",
         written_here: true,
-        ..ex(
-            "warp-scheduling",
-            "E",
-            "seed 000, Ex 5",
-            "Latency hiding: enough warps?",
-            Panel::Latency,
-        )
+        ..ex("warp-scheduling", "E", "5", Panel::Latency)
     },
     Example {
         params: &[("L", "400"), ("W", "1")],
-        question: "A kernel that streams back-to-back loads: L = 400, W = 1. How many warps would \
-                   hide the stall?",
-        forecast: "Is it even possible?",
-        ..ex(
-            "warp-scheduling",
-            "F",
-            "seed 000, Ex 6",
-            "Zero compute between loads",
-            Panel::Latency,
-        )
+        ..ex("warp-scheduling", "F", "6", Panel::Latency)
     },
     Example {
         params: &[("paths", "30,30"), ("lanes", "20,12")],
-        question: "A split warp: 20 lanes take the if (T_if = 30 cycles), 12 the else \
-                   (T_else = 30). What is the slowdown against an undivided warp?",
-        forecast: "Does the 20-vs-12 split change the answer? Guess yes or no.",
         follow_ups: &[(
-            "The same with a 31-vs-1 split",
+            "examples.warp-scheduling.g.follow-1",
             "panel=divergence&paths=30,30&lanes=31,1",
         )],
-        ..ex(
-            "warp-scheduling",
-            "G",
-            "seed 000, Ex 7",
-            "Divergence, both branches taken",
-            Panel::Divergence,
-        )
+        ..ex("warp-scheduling", "G", "7", Panel::Divergence)
     },
     Example {
         params: &[("paths", "30,30"), ("lanes", "32,0")],
-        question: "No real divergence: all 32 lanes take the if (T_if = 30), none the else. What \
-                   is the penalty?",
-        forecast: "Does the else block cost anything if nobody enters it?",
-        ..ex(
-            "warp-scheduling",
-            "H",
-            "seed 000, Ex 8",
-            "Divergence edge: all threads agree",
-            Panel::Divergence,
-        )
+        ..ex("warp-scheduling", "H", "8", Panel::Divergence)
     },
     Example {
         params: &[("block", "30,30"), ("image", "1920x1080")],
-        question: "A 1920×1080 image, one thread per pixel. Compare a balanced-looking (30, 30) \
-                   block with an aligned (32, 8) one: which wastes fewer lanes, and how many warps \
-                   does each block have?",
-        forecast: "A square block looks efficient. Is it actually better? Guess before computing.",
         follow_ups: &[(
-            "Now the aligned block (32, 8)",
+            "examples.warp-scheduling.i.follow-1",
             "panel=warps&block=32,8&image=1920x1080",
         )],
-        ..ex(
-            "warp-scheduling",
-            "I",
-            "seed 000, Ex 9",
-            "Choosing block dims for an image",
-            Panel::Warps,
-        )
+        ..ex("warp-scheduling", "I", "9", Panel::Warps)
     },
     Example {
         params: &[("S", "4"), ("L", "400"), ("T", "1"), ("W", "20")],
-        question:
-            "N_sched = 4, L = 400 cycles, T_issue = 1, I_warp = 20, hardware max 64 warps an \
-                   SM. Can the SM be fully fed?",
-        forecast: "Are 64 warps enough? (The exam wants you to say yes.)",
-        ..ex(
-            "warp-scheduling",
-            "J",
-            "seed 000, Ex 10",
-            "Occupancy cap vs warps needed",
-            Panel::Latency,
-        )
+        ..ex("warp-scheduling", "J", "10", Panel::Latency)
     },
     // Seed 003 — warp divergence penalties.
     Example {
         params: &[("paths", "12,9"), ("lanes", "16,16")],
-        question: "Two paths, A (T_A = 12 cycles) and B (T_B = 9), taken half–half. What is the \
-                   warp's efficiency?",
-        forecast: "Guess the efficiency before reading on. Most people say “50 %, because half go \
-                   each way”. Hold on to that thought.",
-        ..ex(
-            "divergence",
-            "C1",
-            "seed 003, Ex 1",
-            "Even 2-way split",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C1", "1", Panel::Divergence)
     },
     Example {
         params: &[("paths", "100,50"), ("lanes", "1,31")],
-        question: "One thread takes a 100-cycle path, the other 31 a 50-cycle path. What does the \
-                   warp pay?",
-        forecast: "The tempting wrong answer is 50 + 100/32 ≈ 53 cycles (“only one thread does \
-                   the expensive work, so amortise it”). Right or wrong?",
-        ..ex(
-            "divergence",
-            "C2",
-            "seed 003, Ex 2",
-            "Uneven split (1 thread vs 31)",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C2", "2", Panel::Divergence)
     },
     Example {
         params: &[("paths", "12,9"), ("lanes", "0,32")],
-        question: "No thread ever enters path A (12 cycles); all 32 take path B (9 cycles). What \
-                   is the efficiency?",
-        forecast: "Guess: what is the best efficiency ever possible?",
-        ..ex(
-            "divergence",
-            "C3",
-            "seed 003, Ex 3",
-            "Zero divergence",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C3", "3", Panel::Divergence)
     },
     Example {
         params: &[
@@ -287,244 +154,107 @@ pub static ALL: &[Example] = &[
                 "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
             ),
         ],
-        question: "Every thread of the warp takes its own 7-cycle path. What is the efficiency?",
-        forecast: "Guess the efficiency as a simple fraction.",
-        ..ex(
-            "divergence",
-            "C4",
-            "seed 003, Ex 4",
-            "Full divergence (a path per thread)",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C4", "4", Panel::Divergence)
     },
     Example {
         params: &[("paths", "20,30,25,5"), ("lanes", "8,10,8,6")],
-        question: "An else-if chain with four paths of 20, 30, 25 and 5 cycles, taken by 8, 10, 8 \
-                   and 6 threads. What is the efficiency?",
-        forecast: "Which single path dominates the ideal time? Guess before step 3.",
-        ..ex(
-            "divergence",
-            "C5",
-            "seed 003, Ex 5",
-            "Multi-way else-if chain",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C5", "5", Panel::Divergence)
     },
     Example {
         params: &[(
             "counts",
             "20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10",
         )],
-        question:
-            "A loop whose trip count differs per lane: the longest lane runs 20 iterations, \
-                   all lanes together 240. How long does the warp run, and what is its utilization?",
-        forecast: "The warp finishes when its last thread finishes. Does the time depend on the \
-                   sum of the counts or on their max?",
-        note: "The seed gives max 20, sum 240 and two lanes of count 3; the other counts are one \
-               split that fits.",
-        ..ex(
-            "divergence",
-            "C6",
-            "seed 003, Ex 6",
-            "Loop divergence (unequal trip counts)",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C6", "6", Panel::Divergence)
     },
     Example {
         params: &[("paths", "4,3"), ("lanes", "16,16"), ("overhead", "2")],
-        question: "Two short paths, a (4 cycles) and b (3 cycles), split half–half. Branch, or \
-                   predicate both?",
-        forecast: "For short branches, does predication ever lose? Guess.",
-        note:
-            "The seed keeps the branch overhead O symbolic (O > 0); the preset uses O = 2 cycles.",
         follow_ups: &[(
-            "Where predication loses: a long path no lane takes",
+            "examples.divergence.c7.follow-1",
             "panel=divergence&paths=100,3&lanes=0,32&overhead=2",
         )],
-        ..ex(
-            "divergence",
-            "C7",
-            "seed 003, Ex 7",
-            "Branch or predicate?",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C7", "7", Panel::Divergence)
     },
     Example {
         params: &[("paths", "6,8,5,7")],
-        question: "Nested ifs on two independent conditions give paths of 6, 8, 5 and 7 cycles. \
-                   What is the efficiency in the worst case?",
-        forecast: "In the worst case, how many distinct paths are there: 2, 3 or 4?",
-        ..ex(
-            "divergence",
-            "C8",
-            "seed 003, Ex 8",
-            "Nested ifs multiply paths",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C8", "8", Panel::Divergence)
     },
     Example {
         params: &[("paths", "12,40,60,4"), ("compare", "60")],
-        question: "Ray tracing: one warp shades four materials costing 12, 40, 60 and 4 cycles. \
-                   Beside it, the same rays sorted by material: an all-glass warp.",
-        forecast: "Guess whether sorting can take us to 100 %.",
-        ..ex(
-            "divergence",
-            "C9",
-            "seed 003, Ex 9",
-            "Ray-tracing materials",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C9", "9", Panel::Divergence)
     },
     Example {
         params: &[("cond", "idx % 2 == 0"), ("paths", "10,14"), ("warps", "4")],
-        question: "if (idx % 2 == 0) runs X (10 cycles), else Y (14). What is the efficiency, and \
-                   what does re-aligning the key to (idx / 32) % 2 do?",
-        forecast: "idx % 2 splits every warp. Guess (a) before computing.",
         follow_ups: &[(
-            "Re-aligned: (idx / 32) % 2 == 0",
+            "examples.divergence.c10.follow-1",
             "panel=divergence&cond=(idx/32)%252%3D%3D0&paths=10,14&warps=4",
         )],
-        ..ex(
-            "divergence",
-            "C10",
-            "seed 003, Ex 10",
-            "Re-aligning to warp boundaries",
-            Panel::Divergence,
-        )
+        ..ex("divergence", "C10", "10", Panel::Divergence)
     },
     // Seed 004 — CUDA cores and execution model.
     Example {
         params: &[("block", "256"), ("n", "2048")],
-        question: "N = 2048 floats with block size B = 256. How many blocks, how many warps in \
-                   total, and are any threads wasted?",
-        forecast: "Guess the number of warps before reading on. (Hint: 2048 ÷ 32.)",
-        ..ex(
-            "execution-model",
-            "A",
-            "seed 004, Ex 1",
-            "Perfect launch",
-            Panel::Warps,
-        )
+        ..ex("execution-model", "A", "1", Panel::Warps)
     },
     Example {
         params: &[("block", "256"), ("n", "1000")],
-        question: "N = 1000 with B = 256. How many blocks? How many idle threads exist, and where?",
-        forecast: "More or fewer than 4 blocks? And is the last warp full?",
-        ..ex(
-            "execution-model",
-            "B",
-            "seed 004, Ex 2",
-            "Ragged tail",
-            Panel::Warps,
-        )
+        ..ex("execution-model", "B", "2", Panel::Warps)
     },
     Example {
         params: &[("block", "256"), ("n", "5")],
-        question:
-            "B = 256 and a tiny N = 5 (then N = 0 and N = −3). How many of warp 0's 32 lanes \
-                   do useful work?",
-        forecast: "For N = 5, how many of the 32 lanes in warp 0 do useful work? And what should \
-                   happen for a negative N?",
         follow_ups: &[
-            ("N = 0: the empty launch", "panel=warps&block=256&n=0"),
-            ("N = −3: the illegal input", "panel=warps&block=256&n=-3"),
+            (
+                "examples.execution-model.c.follow-1",
+                "panel=warps&block=256&n=0",
+            ),
+            (
+                "examples.execution-model.c.follow-2",
+                "panel=warps&block=256&n=-3",
+            ),
         ],
-        ..ex(
-            "execution-model",
-            "C",
-            "seed 004, Ex 3",
-            "Degenerate: N ≤ 0 or N tiny",
-            Panel::Warps,
-        )
+        ..ex("execution-model", "C", "3", Panel::Warps)
     },
     Example {
         params: &[("elem", "4"), ("stride", "1")],
-        question: "A warp of 32 threads each reads one float (4 bytes): thread i reads A[i]. What \
-                   is the transaction efficiency η?",
-        forecast: "Will all 32 reads fit in one 128-byte transaction?",
-        ..ex(
-            "execution-model",
-            "D",
-            "seed 004, Ex 4",
-            "Memory best case (coalesced)",
-            Panel::Coalescing,
-        )
+        ..ex("execution-model", "D", "4", Panel::Coalescing)
     },
     Example {
         params: &[("elem", "4"), ("stride", "32")],
-        question: "The same warp, but thread i reads A[i*32]. What is η now?",
-        forecast: "Case E: will η be closer to 50 % or to 3 %?",
         follow_ups: &[
             (
-                "The same stride in 32-byte sectors",
+                "examples.execution-model.e.follow-1",
                 "panel=coalescing&stride=32&line=32",
             ),
-            ("Back to stride 1 (case D)", "panel=coalescing&stride=1"),
+            (
+                "examples.execution-model.e.follow-2",
+                "panel=coalescing&stride=1",
+            ),
         ],
-        ..ex(
-            "execution-model",
-            "E",
-            "seed 004, Ex 4",
-            "Memory worst case (strided)",
-            Panel::Coalescing,
-        )
+        ..ex("execution-model", "E", "4", Panel::Coalescing)
     },
     Example {
         params: &[("paths", "20,8"), ("lanes", "16,16")],
-        question: "if (threadIdx.x % 2 == 0) heavy_path() (20 cycles) else light_path() (8 \
-                   cycles). How many cycles does the warp spend, and what is the utilisation?",
-        forecast: "Does it take 20, 8, 20 + 8, or max(20, 8) cycles?",
         follow_ups: &[(
-            "The same branch as a condition over the lanes",
+            "examples.execution-model.f.follow-1",
             "panel=divergence&cond=threadIdx.x%252%3D%3D0&paths=20,8&warps=1",
         )],
-        ..ex(
-            "execution-model",
-            "F",
-            "seed 004, Ex 5",
-            "Branch divergence",
-            Panel::Divergence,
-        )
+        ..ex("execution-model", "F", "5", Panel::Divergence)
     },
     Example {
         params: &[("S", "4"), ("L", "200"), ("W", "20")],
-        question: "S = 4 schedulers, L = 200 stall cycles, C = 20 compute cycles a warp between \
-                   stalls, a 64-warp cap. Is the latency hidden?",
-        forecast: "Which case can fully hide the latency, G (C = 20) or H (C = 10)?",
-        follow_ups: &[("Case H: C = 10", "panel=latency&S=4&L=200&W=10")],
-        ..ex(
-            "execution-model",
-            "G",
-            "seed 004, Ex 6",
-            "Latency hiding succeeds",
-            Panel::Latency,
-        )
+        follow_ups: &[(
+            "examples.execution-model.g.follow-1",
+            "panel=latency&S=4&L=200&W=10",
+        )],
+        ..ex("execution-model", "G", "6", Panel::Latency)
     },
     Example {
         params: &[("S", "4"), ("L", "200"), ("W", "10")],
-        question:
-            "The same SM with C = 10 compute cycles between stalls. Is the latency hidden now?",
-        forecast: "Halving C: what happens to the warps needed?",
-        ..ex(
-            "execution-model",
-            "H",
-            "seed 004, Ex 6",
-            "Latency hiding fails at the cap",
-            Panel::Latency,
-        )
+        ..ex("execution-model", "H", "6", Panel::Latency)
     },
     Example {
         params: &[("block", "16,16"), ("image", "1920x1080")],
-        question: "Grayscale a 1920×1080 image, one thread per pixel, with 16×16 blocks. How many \
-                   blocks in each dimension, how many threads, and how many are wasted?",
-        forecast: "Does 1080 divide evenly by 16?",
-        ..ex(
-            "execution-model",
-            "I",
-            "seed 004, Ex 7",
-            "Word problem: an image launch",
-            Panel::Warps,
-        )
+        ..ex("execution-model", "I", "7", Panel::Warps)
     },
     Example {
         params: &[
@@ -534,22 +264,11 @@ pub static ALL: &[Example] = &[
             ("regs", "40"),
             ("cores", "128"),
         ],
-        question:
-            "Part 1: 128 CUDA cores — does a warp instruction take 32/128 = ¼ cycle? Part 2: \
-                   M = 65,536 registers, P = 2048 threads wanted: the per-thread ceiling, and what \
-                   40 registers a thread does (fed back into case G's latency question).",
-        forecast: "Guess whether Part 1 is true, and the register ceiling before computing.",
         follow_ups: &[(
-            "The same kernel under the Occupancy Calculator's rules (8.0)",
+            "examples.execution-model.j.follow-1",
             "panel=latency&S=4&L=200&W=20&regs=40&mode=hardware&cc=8.0",
         )],
-        ..ex(
-            "execution-model",
-            "J",
-            "seed 004, Ex 8",
-            "Quarter-cycle trap and register ceiling",
-            Panel::Latency,
-        )
+        ..ex("execution-model", "J", "8", Panel::Latency)
     },
 ];
 
@@ -565,6 +284,73 @@ impl Example {
     pub fn ready(&self) -> bool {
         !self.params.is_empty()
     }
+
+    /// The catalogue key of one of its messages: `examples.<topic>.<cell>.<what>`.
+    fn message_key(&self, what: &str) -> String {
+        format!(
+            "examples.{}.{}.{what}",
+            self.topic,
+            self.cell.to_ascii_lowercase()
+        )
+    }
+
+    /// The cell's case class, as the matrix names it ("Clean 1D block, multiple of 32").
+    #[must_use]
+    pub fn title(&self) -> &'static str {
+        i18n::text(&self.message_key("title"))
+    }
+
+    /// The seed's question.
+    #[must_use]
+    pub fn question(&self) -> &'static str {
+        i18n::text(&self.message_key("question"))
+    }
+
+    /// The seed's Forecast line (without the "Forecast:" label).
+    #[must_use]
+    pub fn forecast(&self) -> &'static str {
+        i18n::text(&self.message_key("forecast"))
+    }
+
+    /// What the preset adds to the seed's numbers, where it had to (shown with the preset).
+    #[must_use]
+    pub fn note(&self) -> Option<&'static str> {
+        let key = self.message_key("note");
+        i18n::lookup(Lang::En, &key).map(|_| i18n::text(&key))
+    }
+
+    /// The seed file and example it reproduces ("seed 000, Ex 3b").
+    #[must_use]
+    pub fn source(&self) -> String {
+        let seed = TOPICS
+            .iter()
+            .find(|t| t.0 == self.topic)
+            .map_or("", |t| &t.1[..3]);
+        crate::tr!("examples.source", seed, n = self.ex_no)
+    }
+
+    /// For a preset written here, the line that says so ("(the seed page lost …)").
+    #[must_use]
+    pub fn written_here_note(&self) -> Option<&'static str> {
+        self.written_here
+            .then(|| i18n::text("examples.written-here"))
+    }
+
+    /// The follow-up views: (label in the current language, query string without `?`).
+    pub fn follow_up_links(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        self.follow_ups.iter().map(|&(key, q)| (i18n::text(key), q))
+    }
+
+    /// Every catalogue key the preset reads (for the tests).
+    #[cfg(test)]
+    fn message_keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = ["title", "question", "forecast"]
+            .iter()
+            .map(|w| self.message_key(w))
+            .collect();
+        keys.extend(self.follow_ups.iter().map(|(k, _)| (*k).to_string()));
+        keys
+    }
 }
 
 /// The example named `topic/cell` (cell letters in any case).
@@ -576,20 +362,20 @@ pub fn find(key: &str) -> Result<&'static Example, ParamError> {
     let Some((topic, cell)) = key.split_once('/') else {
         return Err(ParamError::new(
             "example",
-            format!(
-                "example = {} must be topic/cell, e.g. warp-scheduling/C2; topics: {}.",
-                quote(key),
-                topics.join(", ")
+            crate::tr!(
+                "examples.error.format",
+                value = quote(key),
+                topics = topics.join(", ")
             ),
         ));
     };
     if !topics.contains(&topic) {
         return Err(ParamError::new(
             "example",
-            format!(
-                "example topic {} is unknown: allowed {}.",
-                quote(topic),
-                topics.join(", ")
+            crate::tr!(
+                "examples.error.topic",
+                value = quote(topic),
+                allowed = topics.join(", ")
             ),
         ));
     }
@@ -603,10 +389,11 @@ pub fn find(key: &str) -> Result<&'static Example, ParamError> {
                 .collect();
             ParamError::new(
                 "example",
-                format!(
-                    "{topic} has no cell {}: allowed {}.",
-                    quote(cell),
-                    cells.join(", ")
+                crate::tr!(
+                    "examples.error.cell",
+                    topic,
+                    value = quote(cell),
+                    allowed = cells.join(", ")
                 ),
             )
         })
@@ -647,12 +434,121 @@ mod tests {
              execution-model/G execution-model/H execution-model/I execution-model/J"
         );
         for e in ALL.iter().filter(|e| e.ready()) {
-            assert!(
-                !e.question.is_empty() && !e.forecast.is_empty(),
-                "{}",
-                e.key()
-            );
+            for key in [e.message_key("question"), e.message_key("forecast")] {
+                assert!(
+                    i18n::lookup(Lang::En, &key).is_some_and(|m| !m.is_empty()),
+                    "{key}"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn every_presets_keys_exist_in_both_catalogues() {
+        let mut missing = Vec::new();
+        let mut keys: Vec<String> = TOPICS.iter().map(|t| t.2.to_string()).collect();
+        for e in ALL {
+            keys.extend(e.message_keys());
+        }
+        for key in &keys {
+            for lang in Lang::ALL {
+                if i18n::lookup(lang, key).is_none_or(str::is_empty) {
+                    missing.push(format!("{lang:?} {key}"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "missing: {missing:#?}");
+        // A note exists where the catalogue has one; these two cells have one, in both.
+        let noted: Vec<String> = ALL
+            .iter()
+            .filter(|e| e.note().is_some())
+            .map(Example::key)
+            .collect();
+        assert_eq!(noted, ["divergence/C6", "divergence/C7"]);
+        for e in ALL.iter().filter(|e| e.note().is_some()) {
+            assert!(i18n::lookup(Lang::Hinglish, &e.message_key("note")).is_some());
+        }
+    }
+
+    #[test]
+    fn english_presets_read_as_before() {
+        let g = find("warp-scheduling/G").unwrap();
+        assert_eq!(g.title(), "Divergence, both branches taken");
+        assert_eq!(g.source(), "seed 000, Ex 7");
+        assert_eq!(
+            g.follow_up_links().collect::<Vec<_>>(),
+            [(
+                "The same with a 31-vs-1 split",
+                "panel=divergence&paths=30,30&lanes=31,1"
+            )]
+        );
+        let c2 = find("warp-scheduling/C2").unwrap();
+        assert_eq!(
+            c2.question(),
+            "blockDim = (8, 4, 3). Which slice and row hold linear index 70, and how many \
+             warps are there?"
+        );
+        assert_eq!(c2.source(), "seed 000, Ex 3b");
+        assert_eq!(
+            find("divergence/C7").unwrap().note(),
+            Some("The seed keeps the branch overhead O symbolic (O > 0); the preset uses O = 2 cycles.")
+        );
+        assert_eq!(find("divergence/C1").unwrap().note(), None);
+        assert_eq!(
+            find("warp-scheduling/D").unwrap().written_here_note(),
+            Some("(the seed page lost this example's body; written here to fit its cell)")
+        );
+        assert_eq!(find("warp-scheduling/A").unwrap().written_here_note(), None);
+        assert_eq!(topic_title("divergence"), "Warp divergence penalties");
+    }
+
+    #[test]
+    fn hinglish_presets_keep_the_numbers_and_queries() {
+        let e = find("warp-scheduling/B").unwrap();
+        let (en_q, en_src, en_links) = (e.question(), e.source(), e.follow_up_links().count());
+        let (hi_q, hi_f, hi_src, hi_topic) = i18n::with_lang(Lang::Hinglish, || {
+            (
+                e.question(),
+                e.forecast(),
+                e.source(),
+                topic_title("warp-scheduling"),
+            )
+        });
+        assert!(hi_q.contains("Kitne warps hain"), "{hi_q}");
+        assert!(hi_f.starts_with("Kya 3 warps hain ya 4?"), "{hi_f}");
+        assert_eq!(hi_topic, "Warps aur warp scheduling");
+        assert!(
+            hi_src.contains(" ka Ex 2") && hi_src.contains("000"),
+            "{hi_src}"
+        );
+        assert_ne!(hi_src, en_src);
+        // The same inputs: blockDim and its numbers are there verbatim.
+        assert!(
+            en_q.starts_with("blockDim = (100, 1, 1).")
+                && hi_q.starts_with("blockDim = (100, 1, 1).")
+        );
+        assert_eq!(en_links, 0);
+        for e in ALL {
+            let en: Vec<_> = e.follow_up_links().map(|(_, q)| q).collect();
+            let (hi, labels): (Vec<_>, Vec<_>) = i18n::with_lang(Lang::Hinglish, || {
+                e.follow_up_links().map(|(l, q)| (q, l)).unzip()
+            });
+            assert_eq!(hi, en, "{}", e.key());
+            for l in labels {
+                assert!(
+                    !e.follow_up_links().any(|(en_label, _)| en_label == l),
+                    "{}: {l} is not translated",
+                    e.key()
+                );
+            }
+        }
+        let err = i18n::with_lang(Lang::Hinglish, || find("divergence/Z").unwrap_err());
+        assert_eq!(err.param, "example");
+        assert!(
+            err.message.contains("nahi hai") && err.message.contains("C1, C2"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

@@ -62,9 +62,15 @@ impl Value {
                     c.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
                 )
             }
-            Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+            Value::Bool(b) => {
+                if *b {
+                    crate::tr!("common.value.yes")
+                } else {
+                    crate::tr!("common.value.no")
+                }
+            }
             Value::Text(w) => w.clone(),
-            Value::None => "none".to_string(),
+            Value::None => crate::tr!("common.value.none"),
         }
     }
 }
@@ -215,5 +221,19 @@ mod tests {
         assert_eq!(group_thousands(999), "999");
         assert_eq!(group_thousands(1000), "1,000");
         assert_eq!(format_decimal(0.007_352_941), "0.00735294");
+    }
+
+    #[test]
+    fn human_words_follow_the_language_plain_values_do_not() {
+        use crate::i18n::{with_lang, Lang};
+        assert_eq!(Value::Bool(false).human(), "no");
+        assert_eq!(Value::None.human(), "none");
+        with_lang(Lang::Hinglish, || {
+            assert_eq!(Value::Bool(true).human(), "haan");
+            assert_eq!(Value::None.human(), "koi nahi");
+            assert_eq!(Value::Bool(true).plain(), "yes");
+            assert_eq!(Value::None.plain(), "none");
+            assert_eq!(Value::Int(2_088_960).human(), "2,088,960");
+        });
     }
 }

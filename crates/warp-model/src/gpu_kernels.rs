@@ -44,14 +44,25 @@ impl Kernel {
         }
     }
 
-    /// Its title.
+    /// Its title, in the current language.
     #[must_use]
     pub fn title(self) -> &'static str {
         match self {
-            Kernel::Map => "Subgroup map",
-            Kernel::Divergence => "Divergence",
-            Kernel::Coalescing => "Coalescing",
-            Kernel::Occupancy => "Occupancy",
+            Kernel::Map => crate::i18n::text("gpu.kernel.map.title"),
+            Kernel::Divergence => crate::i18n::text("gpu.kernel.divergence.title"),
+            Kernel::Coalescing => crate::i18n::text("gpu.kernel.coalescing.title"),
+            Kernel::Occupancy => crate::i18n::text("gpu.kernel.occupancy.title"),
+        }
+    }
+
+    /// What it runs and what it sets beside the model, in one sentence, in the current language.
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        match self {
+            Kernel::Map => crate::i18n::text("gpu.kernel.map.about"),
+            Kernel::Divergence => crate::i18n::text("gpu.kernel.divergence.about"),
+            Kernel::Coalescing => crate::i18n::text("gpu.kernel.coalescing.about"),
+            Kernel::Occupancy => crate::i18n::text("gpu.kernel.occupancy.about"),
         }
     }
 
@@ -114,12 +125,12 @@ impl MapResult {
 /// # Errors
 /// When the buffer is short or its records are inconsistent (a device bug, or a lost device).
 pub fn analyze_map(words: &[u32], invocations: u32) -> Result<MapResult, String> {
-    let n = usize::try_from(invocations).map_err(|_| "too many invocations")?;
+    let n = usize::try_from(invocations).map_err(|_| crate::tr!("gpu.map.error.too-many"))?;
     if words.len() < n * 4 {
-        return Err(format!(
-            "the kernel wrote {} words, expected {}",
-            words.len(),
-            n * 4
+        return Err(crate::tr!(
+            "gpu.map.error.short",
+            got = words.len(),
+            expected = n * 4
         ));
     }
     let mut leaders: Vec<u32> = Vec::new();
@@ -128,8 +139,10 @@ pub fn analyze_map(words: &[u32], invocations: u32) -> Result<MapResult, String>
     for (i, rec) in words.chunks_exact(4).take(n).enumerate() {
         let (li, sid, size, leader) = (rec[0], rec[1], rec[2], rec[3]);
         if li as usize != i || size == 0 || sid >= size || leader >= invocations {
-            return Err(format!(
-                "invocation {i} reported an inconsistent record {rec:?}"
+            return Err(crate::tr!(
+                "gpu.map.error.inconsistent",
+                i,
+                record = format!("{rec:?}")
             ));
         }
         lo = lo.min(size);
@@ -178,14 +191,14 @@ impl Pattern {
         Pattern::KWay(4),
     ];
 
-    /// Its label.
+    /// Its label, in the current language.
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            Pattern::Uniform => "uniform".into(),
-            Pattern::Parity => "lane parity (idx % 2)".into(),
-            Pattern::Aligned => "subgroup-aligned ((idx / size) % 2)".into(),
-            Pattern::KWay(k) => format!("{k}-way (idx % {k})"),
+            Pattern::Uniform => crate::tr!("gpu.pattern.uniform"),
+            Pattern::Parity => crate::tr!("gpu.pattern.parity"),
+            Pattern::Aligned => crate::tr!("gpu.pattern.aligned"),
+            Pattern::KWay(k) => crate::tr!("gpu.pattern.k-way", k),
         }
     }
 
@@ -319,23 +332,23 @@ pub fn detection_figures(
 ) -> Vec<Figure> {
     let mut f = vec![Figure::new(
         "gpu-available",
-        "WebGPU available",
+        crate::i18n::text("gpu.figure.gpu-available"),
         Value::Bool(available),
         "",
-        "an adapter and a device were obtained",
+        crate::i18n::text("gpu.figure.gpu-available.help"),
     )
     .key()];
     if available {
         f.push(Figure::new(
             "adapter-fallback",
-            "Software fallback",
+            crate::i18n::text("gpu.figure.adapter-fallback"),
             Value::Bool(fallback),
             "",
-            "the adapter runs on the CPU",
+            crate::i18n::text("gpu.figure.adapter-fallback.help"),
         ));
         f.push(Figure::new(
             "subgroup-size",
-            "Subgroup size",
+            crate::i18n::text("gpu.figure.subgroup-size"),
             sizes.map_or(Value::None, |(a, b)| {
                 if a == b {
                     Value::Int(u64::from(a))
@@ -343,8 +356,8 @@ pub fn detection_figures(
                     Value::Text(format!("{a}-{b}"))
                 }
             }),
-            "invocations",
-            "the adapter's subgroup size (a range when it varies)",
+            crate::i18n::text("gpu.unit.invocations"),
+            crate::i18n::text("gpu.figure.subgroup-size.help"),
         ));
     }
     f
@@ -356,27 +369,27 @@ pub fn map_figures(r: &MapResult, invocations: u32) -> Vec<Figure> {
     vec![
         Figure::new(
             "measured-subgroup-size",
-            "Measured subgroup size",
+            crate::i18n::text("gpu.figure.measured-subgroup-size"),
             if r.sizes.0 == r.sizes.1 {
                 Value::Int(u64::from(r.sizes.0))
             } else {
                 Value::Text(r.size_text())
             },
-            "invocations",
-            "subgroup_size as the kernel saw it",
+            crate::i18n::text("gpu.unit.invocations"),
+            crate::i18n::text("gpu.figure.measured-subgroup-size.help"),
         ),
         Figure::new(
             "measured-subgroups",
-            "Subgroups in the workgroup",
+            crate::i18n::text("gpu.figure.measured-subgroups"),
             Value::Int(u64::from(r.subgroups)),
-            "subgroups",
-            "distinct subgroups among its invocations",
+            crate::i18n::text("gpu.unit.subgroups"),
+            crate::i18n::text("gpu.figure.measured-subgroups.help"),
         ),
         Figure::new(
             "cuda-warps",
-            "CUDA warps for the same block",
+            crate::i18n::text("gpu.figure.cuda-warps"),
             Value::Int(cuda_warps(invocations)),
-            "warps",
+            crate::i18n::text("gpu.unit.warps"),
             "⌈P/32⌉",
         ),
     ]
@@ -391,24 +404,24 @@ pub fn divergence_figures(rows: &[(Pattern, f64, f64)]) -> Vec<Figure> {
             vec![
                 Figure::new(
                     "measured-slowdown",
-                    "Measured slowdown (parity)",
+                    crate::i18n::text("gpu.figure.measured-slowdown"),
                     Value::Frac {
                         value: *measured,
                         percent: false,
                     },
                     "×",
-                    "median time of lane parity over uniform",
+                    crate::i18n::text("gpu.figure.measured-slowdown.help"),
                 )
                 .key(),
                 Figure::new(
                     "model-slowdown",
-                    "Model slowdown (parity)",
+                    crate::i18n::text("gpu.figure.model-slowdown"),
                     Value::Frac {
                         value: *model,
                         percent: false,
                     },
                     "×",
-                    "paths serialized inside a subgroup",
+                    crate::i18n::text("gpu.figure.model-slowdown.help"),
                 ),
             ]
         })
@@ -517,6 +530,54 @@ mod tests {
                 .map(|f| f.value.plain())
                 .collect::<Vec<_>>(),
             ["4", "16", "2"]
+        );
+    }
+
+    #[test]
+    fn hinglish_words_same_numbers() {
+        use crate::i18n::{with_lang, Lang};
+        let m = analyze_map(&fake_map(64, 4), 64).unwrap();
+        let figures = || {
+            let mut f = detection_figures(true, true, Some((4, 4)));
+            f.extend(map_figures(&m, 64));
+            f.extend(divergence_figures(&[(Pattern::Parity, 2.0, 2.0)]));
+            f
+        };
+        let (en, hi) = (figures(), with_lang(Lang::Hinglish, figures));
+        let plain = |f: &[Figure]| {
+            f.iter()
+                .map(|x| (x.metric, x.value.plain()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(plain(&hi), plain(&en));
+        assert_eq!(en[0].label, "WebGPU available");
+        assert_eq!(hi[0].label, "WebGPU available hai");
+        assert_eq!(hi[1].help, "adapter CPU par chalta hai");
+        assert_eq!(hi[5].label, "Same block ke liye CUDA warps");
+        assert_eq!(hi[5].help, en[5].help);
+        let (title, about, parity, four) = with_lang(Lang::Hinglish, || {
+            (
+                Kernel::Map.title(),
+                Kernel::Occupancy.description(),
+                Pattern::Parity.label(),
+                Pattern::KWay(4).label(),
+            )
+        });
+        assert_eq!(title, "Subgroup ka map");
+        assert!(about.contains("flight mein kitne workgroups"), "{about}");
+        assert_eq!(parity, "lane ki parity (idx % 2)");
+        assert_eq!(four, Pattern::KWay(4).label());
+        assert_eq!(Kernel::Map.title(), "Subgroup map");
+        assert!(Kernel::Coalescing
+            .description()
+            .starts_with("A stride sweep over a 16 MB buffer"));
+        let err = with_lang(Lang::Hinglish, || {
+            analyze_map(&fake_map(8, 4), 16).unwrap_err()
+        });
+        assert_eq!(err, "kernel ne 32 words likhe, jabki 64 expected the");
+        assert_eq!(
+            analyze_map(&fake_map(8, 4), 16).unwrap_err(),
+            "the kernel wrote 32 words, expected 64"
         );
     }
 

@@ -221,7 +221,11 @@ pub fn parse_catalogue(files: &[&'static str]) -> (Catalogue, Vec<CatalogueError
                 continue;
             };
             let key = key.trim();
-            if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)) {
+            if key.is_empty()
+                || !key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+            {
                 problems.push(CatalogueError {
                     line: i + 1,
                     problem: format!("bad key {key:?}"),
@@ -353,7 +357,7 @@ pub fn placeholders(message: &str) -> Vec<String> {
 #[macro_export]
 macro_rules! tr {
     ($key:literal) => {
-        $crate::i18n::text($key).to_string()
+        $crate::i18n::fill($key, &[])
     };
     ($key:literal, $($name:ident $(= $val:expr)?),+ $(,)?) => {
         $crate::i18n::fill(

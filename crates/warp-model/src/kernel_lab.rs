@@ -54,10 +54,13 @@ impl KernelError {
             .take(self.col.saturating_sub(1).min(120))
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
-        format!(
-            "line {}, column {}: {}\n{shown}\n{pad}^",
-            self.line, self.col, self.message
-        )
+        let head = crate::tr!(
+            "kernel.error.at",
+            line = self.line,
+            col = self.col,
+            message = &self.message
+        );
+        format!("{head}\n{shown}\n{pad}^")
     }
 }
 
@@ -73,7 +76,7 @@ pub fn compile(src: &str) -> Result<parse::Kernel, KernelError> {
         return Err(KernelError::at(
             1,
             1,
-            format!("the source is longer than {MAX_SOURCE} characters"),
+            crate::tr!("kernel.error.too-long", max = MAX_SOURCE),
         ));
     }
     parse::parse(lex::lex(src)?)
@@ -118,32 +121,32 @@ impl Default for KernelInput {
 /// The URL parameters the lab reads and writes.
 pub const URL_PARAMS: [&str; 6] = ["src", "block", "grid", "n", "len", "trace"];
 
-/// The launch controls (the source has its own editor).
+/// The launch controls (the source has its own editor). Labels and hints are catalogue keys.
 pub const LAUNCH_FIELDS: [crate::params::FieldSpec; 5] = [
     crate::params::FieldSpec {
         name: "block",
-        label: "Block",
-        hint: "X[,Y[,Z]]",
+        label: "kernel.field.block",
+        hint: "kernel.field.block.hint",
     },
     crate::params::FieldSpec {
         name: "grid",
-        label: "Grid",
-        hint: "G[,H]; default ⌈n/B⌉ or 1",
+        label: "kernel.field.grid",
+        hint: "kernel.field.grid.hint",
     },
     crate::params::FieldSpec {
         name: "n",
-        label: "n",
-        hint: "passed to an int n parameter",
+        label: "kernel.field.n",
+        hint: "kernel.field.n.hint",
     },
     crate::params::FieldSpec {
         name: "len",
-        label: "Buffer length",
-        hint: "elements a pointer, default 1048576",
+        label: "kernel.field.len",
+        hint: "kernel.field.len.hint",
     },
     crate::params::FieldSpec {
         name: "trace",
-        label: "Step through",
-        hint: "block,warp (default 0,0)",
+        label: "kernel.field.trace",
+        hint: "kernel.field.trace.hint",
     },
 ];
 
@@ -222,7 +225,10 @@ pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<Par
     } else {
         let parts: Vec<&str> = input.grid.split(',').collect();
         if parts.len() > 2 {
-            Err(ParamError::new("grid", "grid takes G or G,H"))
+            Err(ParamError::new(
+                "grid",
+                crate::tr!("kernel.launch.grid.shape"),
+            ))
         } else {
             let g = parse_in_range("grid", parts[0], 1, 65_535, "");
             let h = parts
@@ -244,7 +250,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<Par
             _ => {
                 errors.push(ParamError::new(
                     "trace",
-                    "trace must be B,W: a block (linear index) and a warp in it, e.g. 0,0",
+                    crate::tr!("kernel.launch.trace.shape"),
                 ));
                 None
             }
@@ -294,7 +300,7 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         Err(e) => out.errors.push(ParamError::new(
             "run",
             if e.line > 0 {
-                format!("line {}: {}", e.line, e.message)
+                crate::tr!("kernel.error.line", line = e.line, message = e.message)
             } else {
                 e.message
             },
@@ -308,56 +314,57 @@ fn ratio(a: u64, b: u64) -> f64 {
 }
 
 fn figures(r: &exec::RunResult) -> Vec<Figure> {
+    use crate::i18n::text;
     vec![
         Figure::new(
             "warps-run",
-            "Warps run",
+            text("kernel.figure.warps-run"),
             Value::Int(r.warps),
-            "warps",
-            "warps of the launch that executed",
+            text("kernel.figure.warps-run.unit"),
+            text("kernel.figure.warps-run.help"),
         ),
         Figure::new(
             "instructions-issued",
-            "Instructions issued",
+            text("kernel.figure.instructions-issued"),
             Value::Int(r.issued),
-            "warp instructions",
-            "warp-level instructions, statements and conditions",
+            text("kernel.figure.instructions-issued.unit"),
+            text("kernel.figure.instructions-issued.help"),
         ),
         Figure::new(
             "simt-efficiency",
-            "SIMT efficiency",
+            text("kernel.figure.simt-efficiency"),
             Value::Frac {
                 value: ratio(r.active_lanes, 32 * r.issued),
                 percent: true,
             },
             "",
-            "active lanes summed over issued instructions / (32 × issued)",
+            text("kernel.figure.simt-efficiency.help"),
         )
         .key(),
         Figure::new(
             "divergent-branches",
-            "Divergent branches",
+            text("kernel.figure.divergent-branches"),
             Value::Int(r.divergent),
             "",
-            "warp-level branch executions whose lanes split",
+            text("kernel.figure.divergent-branches.help"),
         ),
         Figure::new(
             "load-transactions",
-            "Load transactions",
+            text("kernel.figure.load-transactions"),
             Value::Int(r.loads.transactions),
             "",
-            "128-byte segments moved by loads",
+            text("kernel.figure.load-transactions.help"),
         ),
         Figure::new(
             "store-transactions",
-            "Store transactions",
+            text("kernel.figure.store-transactions"),
             Value::Int(r.stores.transactions),
             "",
-            "128-byte segments moved by stores",
+            text("kernel.figure.store-transactions.help"),
         ),
         Figure::new(
             "load-efficiency",
-            "Load efficiency",
+            text("kernel.figure.load-efficiency"),
             if r.loads.moved_bytes == 0 {
                 Value::None
             } else {
@@ -367,14 +374,14 @@ fn figures(r: &exec::RunResult) -> Vec<Figure> {
                 }
             },
             "",
-            "useful / moved bytes over all loads",
+            text("kernel.figure.load-efficiency.help"),
         ),
         Figure::new(
             "cycles",
-            "Cycles",
+            text("kernel.figure.cycles"),
             Value::Int(r.cycles),
-            "cycles",
-            "1 per instruction; heavy_path 20, light_path 8, work(n) n",
+            text("kernel.figure.cycles.unit"),
+            text("kernel.figure.cycles.help"),
         ),
     ]
 }
@@ -426,31 +433,32 @@ pub fn branch_model(r: &exec::RunResult) -> Option<Branch> {
     Branch::new(&[br.then.0.max(1), br.els.0.max(1)], Some(&lanes)).ok()
 }
 
-/// The lab's presets: the seeds' code (label, source, launch parameters).
+/// The lab's presets: the seeds' code (label, source, launch parameters). The label is a
+/// catalogue key: show it with `crate::i18n::text(label)`.
 pub const PRESETS: [(&str, &str, &str); 6] = [
-    ("Even/odd branch (seed 004 Ex 5)", DEFAULT_SRC, "block=32"),
+    ("kernel.preset.even-odd", DEFAULT_SRC, "block=32"),
     (
-        "idx % 2 across warps (seed 003 Ex 10)",
+        "kernel.preset.parity",
         "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
         "block=128",
     ),
     (
-        "(idx / 32) % 2: re-aligned (seed 003 Ex 10)",
+        "kernel.preset.aligned",
         "__global__ void aligned(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if ((idx / 32) % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
         "block=128",
     ),
     (
-        "The if (i < N) guard of a ragged tail (seed 004 Ex 2)",
+        "kernel.preset.guard",
         "__global__ void scale(float* a, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        a[i] = a[i] * 2.0f;\n    }\n}\n",
         "block=256&n=1000",
     ),
     (
-        "A loop with per-lane trip counts (seed 003 Ex 6)",
+        "kernel.preset.trips",
         "__global__ void trips(int* counts) {\n    int i = threadIdx.x;\n    int c = i % 4 + 1;\n    for (int k = 0; k < c; k++) {\n        work(1);\n    }\n}\n",
         "block=32",
     ),
     (
-        "A strided copy a[i] = b[i * 32] (seed 004 Ex 4)",
+        "kernel.preset.strided",
         "__global__ void strided(float* a, const float* b) {\n    int i = threadIdx.x;\n    a[i] = b[i * 32];\n}\n",
         "block=32",
     ),

@@ -68,73 +68,73 @@ impl Default for LatencyInput {
 pub const FIELDS: [FieldSpec; 14] = [
     FieldSpec {
         name: "L",
-        label: "Stall latency L",
-        hint: "cycles, 1–100000",
+        label: "latency.field.l",
+        hint: "latency.field.l.hint",
     },
     FieldSpec {
         name: "W",
-        label: "Instructions W",
-        hint: "independent, before the stall",
+        label: "latency.field.w",
+        hint: "latency.field.w.hint",
     },
     FieldSpec {
         name: "S",
-        label: "Schedulers S",
-        hint: "per SM, 1–8",
+        label: "latency.field.s",
+        hint: "latency.field.s.hint",
     },
     FieldSpec {
         name: "T",
-        label: "Issue interval T",
-        hint: "cycles, 1–16",
+        label: "latency.field.t",
+        hint: "latency.field.t.hint",
     },
     FieldSpec {
         name: "cap",
-        label: "Resident-warp cap",
-        hint: "warps per SM (textbook)",
+        label: "latency.field.cap",
+        hint: "latency.field.cap.hint",
     },
     FieldSpec {
         name: "resident",
-        label: "Simulated warps",
-        hint: "default: the warps available",
+        label: "latency.field.resident",
+        hint: "latency.field.resident.hint",
     },
     FieldSpec {
         name: "policy",
-        label: "Scheduler policy",
-        hint: "rr or gto",
+        label: "latency.field.policy",
+        hint: "latency.field.policy.hint",
     },
     FieldSpec {
         name: "regs",
-        label: "Registers / thread",
-        hint: "optional; ≤ 255 on hardware",
+        label: "latency.field.regs",
+        hint: "latency.field.regs.hint",
     },
     FieldSpec {
         name: "regfile",
-        label: "Register file",
-        hint: "registers per SM",
+        label: "latency.field.regfile",
+        hint: "latency.field.regfile.hint",
     },
     FieldSpec {
         name: "threads",
-        label: "Threads wanted",
-        hint: "resident threads per SM",
+        label: "latency.field.threads",
+        hint: "latency.field.threads.hint",
     },
     FieldSpec {
         name: "mode",
-        label: "Mode",
-        hint: "textbook or hardware",
+        label: "latency.field.mode",
+        hint: "latency.field.mode.hint",
     },
     FieldSpec {
         name: "cc",
-        label: "Compute capability",
-        hint: "7.0 7.5 8.0 8.6 8.9 9.0",
+        label: "latency.field.cc",
+        hint: "latency.field.cc.hint",
     },
     FieldSpec {
         name: "tpb",
-        label: "Threads / block",
-        hint: "hardware mode, 1–1024",
+        label: "latency.field.tpb",
+        hint: "latency.field.tpb.hint",
     },
     FieldSpec {
         name: "cores",
-        label: "Cores / SM",
-        hint: "optional: the ¼-cycle trap",
+        label: "latency.field.cores",
+        hint: "latency.field.cores.hint",
     },
 ];
 
@@ -228,10 +228,7 @@ fn hardware_mode(raw: &str) -> Result<bool, ParamError> {
         "hardware" => Ok(true),
         other => Err(ParamError::new(
             "mode",
-            format!(
-                "mode = {} is not allowed: choose textbook or hardware.",
-                quote(other)
-            ),
+            crate::tr!("latency.error.mode", value = quote(other)),
         )),
     }
 }
@@ -242,10 +239,7 @@ fn policy(raw: &str) -> Result<Policy, ParamError> {
         "gto" => Ok(Policy::GreedyThenOldest),
         other => Err(ParamError::new(
             "policy",
-            format!(
-                "policy = {} is not allowed: choose rr (round-robin) or gto (greedy-then-oldest).",
-                quote(other)
-            ),
+            crate::tr!("latency.error.policy", value = quote(other)),
         )),
     }
 }
@@ -255,13 +249,19 @@ fn policy(raw: &str) -> Result<Policy, ParamError> {
 pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
     let mut errors = Vec::new();
     let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
-    let l = ok(parse_in_range("L", &input.l, 1, 100_000, "stall cycles"));
+    let l = ok(parse_in_range(
+        "L",
+        &input.l,
+        1,
+        100_000,
+        crate::i18n::text("latency.error.l.why"),
+    ));
     let w = ok(parse_in_range(
         "W",
         &input.w,
         1,
         10_000,
-        "a warp issues at least one instruction between stalls",
+        crate::i18n::text("latency.error.w.why"),
     ));
     let s = ok(parse_in_range("S", &input.s, 1, 8, ""));
     let tt = ok(parse_in_range("T", &input.t, 1, 16, ""));
@@ -315,10 +315,10 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
                     let list: Vec<&str> = ARCHS.iter().map(|a| a.cc).collect();
                     errors.push(ParamError::new(
                         "cc",
-                        format!(
-                            "cc = {} is not known here: choose {}.",
-                            quote(&input.cc),
-                            list.join(", ")
+                        crate::tr!(
+                            "latency.error.cc",
+                            value = quote(&input.cc),
+                            list = list.join(", ")
                         ),
                     ));
                 }
@@ -333,7 +333,7 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
                     &input.tpb,
                     1,
                     1024,
-                    "CUDA's limit on threads per block",
+                    crate::i18n::text("latency.error.tpb.why"),
                 )
                 .map_err(|e| errors.push(e))
                 .ok()
@@ -436,53 +436,53 @@ fn figures(
     let mut f = vec![
         Figure::new(
             "warps-needed",
-            "Warps needed",
+            crate::i18n::text("latency.figure.warps-needed"),
             Value::Int(needed),
-            "warps",
+            crate::i18n::text("latency.unit.warps"),
             "⌈S·L / (T·W)⌉",
         )
         .key(),
         Figure::new(
             "warps-available",
-            "Warps available",
+            crate::i18n::text("latency.figure.warps-available"),
             Value::Int(available),
-            "warps",
-            "resident warps the SM can hold here",
+            crate::i18n::text("latency.unit.warps"),
+            crate::i18n::text("latency.figure.warps-available.help"),
         ),
         Figure::new(
             "latency-hidden",
-            "Stall hidden",
+            crate::i18n::text("latency.figure.latency-hidden"),
             Value::Bool(lat.hidden(available)),
             "",
-            "needed ≤ available",
+            crate::i18n::text("latency.figure.latency-hidden.help"),
         ),
         Figure::new(
             "warp-deficit",
-            "Deficit",
+            crate::i18n::text("latency.figure.warp-deficit"),
             Value::Int(needed.saturating_sub(available)),
-            "warps",
-            "needed − available, 0 when hidden",
+            crate::i18n::text("latency.unit.warps"),
+            crate::i18n::text("latency.figure.warp-deficit.help"),
         ),
         Figure::new(
             "warp-margin",
-            "Margin",
+            crate::i18n::text("latency.figure.warp-margin"),
             Value::Int(available.saturating_sub(needed)),
-            "warps",
-            "available − needed, 0 when short",
+            crate::i18n::text("latency.unit.warps"),
+            crate::i18n::text("latency.figure.warp-margin.help"),
         ),
         Figure::new(
             "ilp-needed",
-            "W that hides it",
+            crate::i18n::text("latency.figure.ilp-needed"),
             Value::Int(lat.ilp_needed(available)),
-            "instructions",
-            "smallest W with ⌈S·L/(T·W)⌉ ≤ available",
+            crate::i18n::text("latency.unit.instructions"),
+            crate::i18n::text("latency.figure.ilp-needed.help"),
         ),
         Figure::new(
             "instruction-slots",
-            "Slots to fill",
+            crate::i18n::text("latency.figure.instruction-slots"),
             Value::Int(lat.slots()),
-            "instructions",
-            "S·L / T during one stall",
+            crate::i18n::text("latency.unit.instructions"),
+            crate::i18n::text("latency.figure.instruction-slots.help"),
         ),
     ];
     match cap {
@@ -491,34 +491,34 @@ fn figures(
         } => f.extend([
             Figure::new(
                 "reg-ceiling",
-                "Register ceiling",
+                crate::i18n::text("latency.figure.reg-ceiling"),
                 Value::Int(r.ceiling()),
-                "regs/thread",
-                "⌊regfile / threads wanted⌋",
+                crate::i18n::text("latency.unit.regs-per-thread"),
+                crate::i18n::text("latency.figure.reg-ceiling.help"),
             ),
             Figure::new(
                 "max-resident-threads",
-                "Resident threads",
+                crate::i18n::text("latency.figure.max-resident-threads"),
                 Value::Int(r.max_resident_threads()),
-                "threads",
+                crate::i18n::text("latency.unit.threads"),
                 "min(threads, ⌊regfile / regs⌋)",
             ),
             Figure::new(
                 "resident-warps",
-                "Resident warps",
+                crate::i18n::text("latency.figure.resident-warps"),
                 Value::Int(r.resident_warps()),
-                "warps",
-                "⌊resident threads / 32⌋",
+                crate::i18n::text("latency.unit.warps"),
+                crate::i18n::text("latency.figure.resident-warps.help"),
             ),
             Figure::new(
                 "warps-lost",
-                "Warps lost",
+                crate::i18n::text("latency.figure.warps-lost"),
                 Value::Frac {
                     value: r.warps_lost(),
                     percent: false,
                 },
-                "warps",
-                "(threads wanted − resident) / 32",
+                crate::i18n::text("latency.unit.warps"),
+                crate::i18n::text("latency.figure.warps-lost.help"),
             ),
         ]),
         Capacity::Hardware {
@@ -529,38 +529,38 @@ fn figures(
             f.extend([
                 Figure::new(
                     "regs-per-warp",
-                    "Registers a warp",
+                    crate::i18n::text("latency.figure.regs-per-warp"),
                     Value::Int(o.regs_per_warp),
-                    "registers",
+                    crate::i18n::text("latency.unit.registers"),
                     "⌈regs·32 / 256⌉·256",
                 ),
                 Figure::new(
                     "blocks-per-sm",
-                    "Blocks per SM",
+                    crate::i18n::text("latency.figure.blocks-per-sm"),
                     Value::Int(o.blocks),
-                    "blocks",
-                    "min of the register, warp and block limits",
+                    crate::i18n::text("latency.unit.blocks"),
+                    crate::i18n::text("latency.figure.blocks-per-sm.help"),
                 ),
                 Figure::new(
                     "resident-warps",
-                    "Resident warps",
+                    crate::i18n::text("latency.figure.resident-warps"),
                     Value::Int(o.warps),
-                    "warps",
-                    "blocks · warps per block",
+                    crate::i18n::text("latency.unit.warps"),
+                    crate::i18n::text("latency.figure.resident-warps.help-hardware"),
                 ),
                 Figure::new(
                     "occupancy",
-                    "Occupancy",
+                    crate::i18n::text("latency.figure.occupancy"),
                     pct(occ),
                     "",
-                    "resident warps / the SM's maximum",
+                    crate::i18n::text("latency.figure.occupancy.help"),
                 ),
                 Figure::new(
                     "limiting-factor",
-                    "Limited by",
+                    crate::i18n::text("latency.figure.limiting-factor"),
                     Value::Text(o.limit.word().to_string()),
                     "",
-                    "the limit that binds",
+                    crate::i18n::text("latency.figure.limiting-factor.help"),
                 ),
             ]);
         }
@@ -571,46 +571,51 @@ fn figures(
     f.extend([
         Figure::new(
             "sim-warps",
-            "Simulated warps",
+            crate::i18n::text("latency.figure.sim-warps"),
             Value::Int(cfg.warps),
-            "warps",
-            "resident warps in the simulation",
+            crate::i18n::text("latency.unit.warps"),
+            crate::i18n::text("latency.figure.sim-warps.help"),
         ),
         Figure::new(
             "simulated-utilization",
-            "Measured utilization",
+            crate::i18n::text("latency.figure.simulated-utilization"),
             pct(trace.utilization()),
             "",
-            "issued / issue slots in the simulation",
+            crate::i18n::text("latency.figure.simulated-utilization.help"),
         ),
         Figure::new(
             "predicted-utilization",
-            "Predicted utilization",
+            crate::i18n::text("latency.figure.predicted-utilization"),
             pct(lat.predicted_utilization(cfg.warps)),
             "",
-            "min(1, n·W·T / L) per scheduler",
+            crate::i18n::text("latency.figure.predicted-utilization.help"),
         ),
     ]);
     if let Some(c) = cores {
         f.push(Figure::new(
             "warps-per-cycle",
-            "Warp instructions a cycle",
+            crate::i18n::text("latency.figure.warps-per-cycle"),
             Value::Frac {
                 value: crate::divergence::ratio(c, 32),
                 percent: false,
             },
-            "per cycle",
-            "cores / 32: throughput, not latency",
+            crate::i18n::text("latency.unit.per-cycle"),
+            crate::i18n::text("latency.figure.warps-per-cycle.help"),
         ));
         f.push(Figure::new(
             "warp-instruction-cycles",
-            "One warp instruction",
+            crate::i18n::text("latency.figure.warp-instruction-cycles"),
             Value::Int(1),
-            "cycle at least",
-            "latency never drops below one cycle",
+            crate::i18n::text("latency.unit.cycle-at-least"),
+            crate::i18n::text("latency.figure.warp-instruction-cycles.help"),
         ));
     }
     f
+}
+
+/// A body piece that follows a formula: a space, then the message.
+fn after(message: String) -> crate::worked::Inline {
+    t(format!(" {message}"))
 }
 
 fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
@@ -618,47 +623,58 @@ fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
     let slots_exact = lat.s * lat.l;
     let mut steps = vec![
         Step {
-            title: "Instruction budget".into(),
+            title: crate::tr!("latency.worked.latency.budget.title"),
             body: vec![
                 m(eq(vec![
-                    frac(row(vec![sub("N", "sched"), op("·"), id("L")]), sub("T", "issue")),
+                    frac(
+                        row(vec![sub("N", "sched"), op("·"), id("L")]),
+                        sub("T", "issue"),
+                    ),
                     frac(times(num(lat.s), num(lat.l)), num(lat.t)),
                     num(lat.slots()),
                 ])),
-                t(" instruction slots must stay filled while one warp waits."),
+                after(crate::tr!("latency.worked.latency.budget.body")),
             ],
-            why: "Units: schedulers × cycles ÷ (cycles/instruction) = instruction slots. Every \
-                  scheduler fires every T cycles for the whole stall."
-                .into(),
+            why: crate::tr!("latency.worked.latency.budget.why"),
         },
         Step {
-            title: "Convert to warps".into(),
+            title: crate::tr!("latency.worked.latency.convert.title"),
             body: vec![
                 m(eq(vec![
-                    ceil(frac(row(vec![num(slots_exact), op("/"), num(lat.t)]), sub("I", "warp"))),
+                    ceil(frac(
+                        row(vec![num(slots_exact), op("/"), num(lat.t)]),
+                        sub("I", "warp"),
+                    )),
                     ceil(frac(num(slots_exact), times(num(lat.t), num(lat.w)))),
                     num(needed),
                 ])),
-                t(" warps."),
+                after(crate::tr!("latency.worked.latency.convert.body")),
             ],
-            why: format!(
-                "Each warp fills {} slot(s) before it stalls too; dividing by instructions per warp cancels \"instructions\" and leaves warps.",
-                lat.w
-            ),
+            why: crate::tr!("latency.worked.latency.convert.why", w = lat.w),
         },
         Step {
-            title: "Compare with the warps the SM holds".into(),
+            title: crate::tr!("latency.worked.latency.compare.title"),
             body: vec![t(if needed <= available {
-                format!("{needed} ≤ {available}: the stall is hidden with a margin of {} warps.", available - needed)
+                crate::tr!(
+                    "latency.worked.latency.compare.hidden",
+                    needed,
+                    available,
+                    margin = available - needed
+                )
             } else {
-                format!("{needed} > {available}: {} warps short — the cap, not the formula, binds.", needed - available)
+                crate::tr!(
+                    "latency.worked.latency.compare.short",
+                    needed,
+                    available,
+                    short = needed - available
+                )
             })],
-            why: "The needed warps must actually fit on the SM; only the comparison tells whether hiding is physically possible.".into(),
+            why: crate::tr!("latency.worked.latency.compare.why"),
         },
     ];
     if needed > available {
         steps.push(Step {
-            title: "Close the gap with ILP".into(),
+            title: crate::tr!("latency.worked.latency.ilp.title"),
             body: vec![
                 m(row(vec![
                     id("W"),
@@ -667,25 +683,36 @@ fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
                     op("="),
                     num(lat.ilp_needed(available)),
                 ])),
-                t(" independent instructions per warp would hide it with the warps available."),
+                after(crate::tr!("latency.worked.latency.ilp.body")),
             ],
-            why: "More independent work inside each warp lowers the warps needed; it costs registers (see the register ceiling).".into(),
+            why: crate::tr!("latency.worked.latency.ilp.why"),
         });
     }
     Worked {
-        question: format!(
-            "S = {}, L = {} cycles, T = {}, W = {}: how many warps hide the stall, and do {available} resident warps suffice?",
-            lat.s, lat.l, lat.t, lat.w
+        question: crate::tr!(
+            "latency.worked.latency.question",
+            s = lat.s,
+            l = lat.l,
+            t = lat.t,
+            w = lat.w,
+            available
         ),
-        forecast: format!("Are {available} warps enough? Guess before computing."),
+        forecast: crate::tr!("latency.worked.latency.forecast", available),
         steps,
         answer: if needed <= available {
-            format!("{needed} warps needed, {available} available: hidden, margin {}.", available - needed)
+            crate::tr!(
+                "latency.worked.latency.answer.hidden",
+                needed,
+                available,
+                margin = available - needed
+            )
         } else {
-            format!(
-                "{needed} warps needed, only {available} available: {} short; W = {} would close the gap.",
-                needed - available,
-                lat.ilp_needed(available)
+            crate::tr!(
+                "latency.worked.latency.answer.short",
+                needed,
+                available,
+                short = needed - available,
+                ilp = lat.ilp_needed(available)
             )
         },
         verify: vec![
@@ -696,8 +723,15 @@ fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
                 op("≥"),
                 num(slots_exact),
             ])),
-            t(" ✓ and one warp fewer gives "),
-            m(row(vec![num(needed.saturating_sub(1) * lat.t * lat.w), op("<"), num(slots_exact)])),
+            t(format!(
+                " {} ",
+                crate::tr!("latency.worked.latency.verify.fewer")
+            )),
+            m(row(vec![
+                num(needed.saturating_sub(1) * lat.t * lat.w),
+                op("<"),
+                num(slots_exact),
+            ])),
             t(" ✓"),
         ],
     }
@@ -706,61 +740,106 @@ fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
 fn register_worked(r: &Registers, cap: u64) -> Worked {
     let kept = r.max_resident_threads();
     Worked {
-        question: format!(
-            "The SM has M = {} registers and you want P = {} resident threads. What is the per-thread ceiling, and what happens at {} registers a thread?",
-            r.regfile, r.threads, r.regs
+        question: crate::tr!(
+            "latency.worked.registers.question",
+            regfile = r.regfile,
+            threads = r.threads,
+            regs = r.regs
         ),
-        forecast: "Guess the register ceiling before computing.".into(),
+        forecast: crate::tr!("latency.worked.registers.forecast"),
         steps: vec![
             Step {
-                title: "The register ceiling".into(),
-                body: vec![m(eq(vec![floor(frac(id("M"), id("P"))), floor(frac(num(r.regfile), num(r.threads))), num(r.ceiling())])), t(" registers a thread.")],
-                why: "All resident threads share one register file; the fair share is M/P.".into(),
+                title: crate::tr!("latency.worked.registers.ceiling.title"),
+                body: vec![
+                    m(eq(vec![
+                        floor(frac(id("M"), id("P"))),
+                        floor(frac(num(r.regfile), num(r.threads))),
+                        num(r.ceiling()),
+                    ])),
+                    after(crate::tr!("latency.worked.registers.ceiling.body")),
+                ],
+                why: crate::tr!("latency.worked.registers.ceiling.why"),
             },
             Step {
-                title: format!("A kernel needing {} registers", r.regs),
+                title: crate::tr!("latency.worked.registers.kernel.title", regs = r.regs),
                 body: vec![
                     m(eq(vec![
                         sub("P", "max"),
-                        row(vec![word("min("), num(r.threads), op(","), floor(frac(num(r.regfile), num(r.regs))), word(")")]),
+                        row(vec![
+                            word("min("),
+                            num(r.threads),
+                            op(","),
+                            floor(frac(num(r.regfile), num(r.regs))),
+                            word(")"),
+                        ]),
                         num(kept),
                     ])),
-                    t(" threads resident."),
+                    after(crate::tr!("latency.worked.registers.kernel.body")),
                 ],
-                why: "You can never exceed M registers, so more registers a thread forces fewer threads on the SM.".into(),
+                why: crate::tr!("latency.worked.registers.kernel.why"),
             },
             Step {
-                title: "What it costs in warps".into(),
+                title: crate::tr!("latency.worked.registers.cost.title"),
                 body: vec![
                     m(eq(vec![
-                        frac(paren(row(vec![num(r.threads), op("−"), num(kept)])), num(32)),
-                        word(&Value::Frac { value: r.warps_lost(), percent: false }.human()),
+                        frac(
+                            paren(row(vec![num(r.threads), op("−"), num(kept)])),
+                            num(32),
+                        ),
+                        word(
+                            &Value::Frac {
+                                value: r.warps_lost(),
+                                percent: false,
+                            }
+                            .human(),
+                        ),
                     ])),
-                    t(format!(" warps lost; {} whole warps stay resident.", r.resident_warps())),
+                    after(crate::tr!(
+                        "latency.worked.registers.cost.body",
+                        warps = r.resident_warps()
+                    )),
                 ],
-                why: "Occupancy is measured in warps; the scheduler's pool shrinks accordingly.".into(),
+                why: crate::tr!("latency.worked.registers.cost.why"),
             },
             Step {
-                title: "Feed it back into the latency question".into(),
-                body: vec![t(format!(
-                    "The warps available become min(cap {cap}, {} resident) = {}.",
-                    r.resident_warps(),
-                    cap.min(r.resident_warps())
+                title: crate::tr!("latency.worked.registers.feed.title"),
+                body: vec![t(crate::tr!(
+                    "latency.worked.registers.feed.body",
+                    cap,
+                    resident = r.resident_warps(),
+                    available = cap.min(r.resident_warps())
                 ))],
-                why: "Fewer resident warps means less latency hiding: the seed's link between registers and stalls.".into(),
+                why: crate::tr!("latency.worked.registers.feed.why"),
             },
         ],
-        answer: format!(
-            "Ceiling {} registers a thread; at {} registers only {kept} threads ({} warps) stay resident.",
-            r.ceiling(),
-            r.regs,
-            r.resident_warps()
+        answer: crate::tr!(
+            "latency.worked.registers.answer",
+            ceiling = r.ceiling(),
+            regs = r.regs,
+            kept,
+            warps = r.resident_warps()
         ),
         verify: vec![
-            m(row(vec![times(num(r.regs), num(kept)), op("="), num(r.regs * kept), op("≤"), num(r.regfile)])),
-            t(if kept < r.threads { " ✓ and " } else { " ✓" }),
+            m(row(vec![
+                times(num(r.regs), num(kept)),
+                op("="),
+                num(r.regs * kept),
+                op("≤"),
+                num(r.regfile),
+            ])),
+            t(if kept < r.threads {
+                format!(" {} ", crate::tr!("latency.worked.registers.verify.and"))
+            } else {
+                " ✓".to_string()
+            }),
             m(if kept < r.threads {
-                row(vec![times(num(r.regs), num(kept + 1)), op("="), num(r.regs * (kept + 1)), op(">"), num(r.regfile)])
+                row(vec![
+                    times(num(r.regs), num(kept + 1)),
+                    op("="),
+                    num(r.regs * (kept + 1)),
+                    op(">"),
+                    num(r.regfile),
+                ])
             } else {
                 row(vec![])
             }),
@@ -773,64 +852,80 @@ fn hardware_worked(arch: &Arch, regs: u64, tpb: u64, o: &HardwareOccupancy) -> W
         .checked_div(o.regs_per_warp)
         .unwrap_or(0);
     Worked {
-        question: format!(
-            "Compute capability {} ({}): {} registers a thread, {tpb} threads a block. How many warps stay resident?",
-            arch.cc,
-            arch.example,
-            if regs == 0 { "any number of".to_string() } else { regs.to_string() }
+        question: crate::tr!(
+            "latency.worked.hardware.question",
+            cc = arch.cc,
+            example = arch.example,
+            regs = if regs == 0 {
+                crate::tr!("latency.worked.hardware.any-regs")
+            } else {
+                regs.to_string()
+            },
+            tpb
         ),
-        forecast: "Will the hardware keep as many warps as the textbook's ⌊M/R⌋ / 32?".into(),
+        forecast: crate::tr!("latency.worked.hardware.forecast"),
         steps: vec![
             Step {
-                title: "Registers are allocated per warp, in units of 256".into(),
-                body: vec![m(eq(vec![
-                    row(vec![ceil(frac(times(num(regs), num(32)), num(arch.reg_unit))), op("×"), num(arch.reg_unit)]),
-                    num(o.regs_per_warp),
-                ])), t(" registers a warp.")],
-                why: "The Occupancy Calculator rounds each warp's registers up to the allocation unit.".into(),
+                title: crate::tr!("latency.worked.hardware.alloc.title"),
+                body: vec![
+                    m(eq(vec![
+                        row(vec![
+                            ceil(frac(times(num(regs), num(32)), num(arch.reg_unit))),
+                            op("×"),
+                            num(arch.reg_unit),
+                        ]),
+                        num(o.regs_per_warp),
+                    ])),
+                    after(crate::tr!("latency.worked.hardware.alloc.body")),
+                ],
+                why: crate::tr!("latency.worked.hardware.alloc.why"),
             },
             Step {
-                title: "Per sub-partition, then per SM".into(),
+                title: crate::tr!("latency.worked.hardware.sub.title"),
                 body: vec![t(if o.regs_per_warp == 0 {
-                    "Registers do not limit this kernel.".to_string()
+                    crate::tr!("latency.worked.hardware.sub.none")
                 } else {
-                    format!(
-                        "⌊{} / {}⌋ = {per_sub} warps in each of {} sub-partitions: {} warps by registers, so ⌊{} / {}⌋ = {} blocks of {} warps.",
-                        arch.regfile / arch.sub_partitions,
-                        o.regs_per_warp,
-                        arch.sub_partitions,
-                        per_sub * arch.sub_partitions,
-                        per_sub * arch.sub_partitions,
-                        o.warps_per_block,
-                        o.blocks_by_regs,
-                        o.warps_per_block
+                    crate::tr!(
+                        "latency.worked.hardware.sub.body",
+                        sub_regs = arch.regfile / arch.sub_partitions,
+                        per_warp = o.regs_per_warp,
+                        per_sub,
+                        subs = arch.sub_partitions,
+                        by_regs = per_sub * arch.sub_partitions,
+                        wpb = o.warps_per_block,
+                        blocks = o.blocks_by_regs
                     )
                 })],
-                why: "Each scheduler's sub-partition has its own quarter of the register file, and blocks are resident whole.".into(),
+                why: crate::tr!("latency.worked.hardware.sub.why"),
             },
             Step {
-                title: "The other limits".into(),
-                body: vec![t(format!(
-                    "Warps: ⌊{} / {}⌋ = {} blocks; blocks: {} per SM. Resident: min = {} blocks = {} warps, limited by {}.",
-                    arch.max_warps,
-                    o.warps_per_block,
-                    o.blocks_by_warps,
-                    o.blocks_by_blocks,
-                    o.blocks,
-                    o.warps,
-                    o.limit.word()
+                title: crate::tr!("latency.worked.hardware.other.title"),
+                body: vec![t(crate::tr!(
+                    "latency.worked.hardware.other.body",
+                    max_warps = arch.max_warps,
+                    wpb = o.warps_per_block,
+                    by_warps = o.blocks_by_warps,
+                    by_blocks = o.blocks_by_blocks,
+                    blocks = o.blocks,
+                    warps = o.warps,
+                    limit = o.limit.label()
                 ))],
-                why: "The SM holds at most so many warps and blocks, whatever the registers allow.".into(),
+                why: crate::tr!("latency.worked.hardware.other.why"),
             },
         ],
-        answer: format!("{} blocks, {} resident warps of {} possible.", o.blocks, o.warps, arch.max_warps),
-        verify: vec![t(format!(
-            "{} blocks × {} warps × {} registers = {} ≤ {} ✓ (differs from the textbook's whole-register count because of the 256-register unit, the sub-partitions and whole blocks)",
-            o.blocks,
-            o.warps_per_block,
-            o.regs_per_warp,
-            o.blocks * o.warps_per_block * o.regs_per_warp,
-            arch.regfile
+        answer: crate::tr!(
+            "latency.worked.hardware.answer",
+            blocks = o.blocks,
+            warps = o.warps,
+            max = arch.max_warps
+        ),
+        verify: vec![t(crate::tr!(
+            "latency.worked.hardware.verify",
+            blocks = o.blocks,
+            wpb = o.warps_per_block,
+            per_warp = o.regs_per_warp,
+            total = o.blocks * o.warps_per_block * o.regs_per_warp,
+            regfile = arch.regfile
         ))],
     }
 }
@@ -842,17 +937,15 @@ fn cores_worked(cores: u64) -> Worked {
     }
     .human();
     Worked {
-        question: format!("An SM has {cores} CUDA cores. Does one warp instruction take 32/{cores} of a cycle?"),
-        forecast: "True or false?".into(),
+        question: crate::tr!("latency.worked.cores.question", cores),
+        forecast: crate::tr!("latency.worked.cores.forecast"),
         steps: vec![Step {
-            title: "Latency is not throughput".into(),
-            body: vec![t(format!(
-                "A warp instruction is issued whole and takes at least one cycle. {cores} cores ÷ 32 lanes = {per} warp instructions at once: throughput, not a shorter instruction."
-            ))],
-            why: "The trap swaps latency (time for one warp) and throughput (warps per cycle).".into(),
+            title: crate::tr!("latency.worked.cores.step.title"),
+            body: vec![t(crate::tr!("latency.worked.cores.step.body", cores, per))],
+            why: crate::tr!("latency.worked.cores.step.why"),
         }],
-        answer: format!("False: at least 1 cycle each, up to {per} warp instructions a cycle."),
-        verify: vec![t(format!("{cores}/32 = {per} warps a cycle; latency still 1 cycle ✓"))],
+        answer: crate::tr!("latency.worked.cores.answer", per),
+        verify: vec![t(crate::tr!("latency.worked.cores.verify", cores, per))],
     }
 }
 

@@ -40,14 +40,11 @@ impl Launch1d {
     pub fn new(n: u64, block: BlockDim) -> Result<Self, ParamError> {
         let blocks = ceil_div(n, block.threads());
         if blocks > MAX_GRID_X {
+            let (b, max_grid) = (block.threads(), MAX_GRID_X);
+            let max_n = max_grid * b;
             return Err(ParamError::new(
                 "n",
-                format!(
-                    "n = {n} needs ⌈{n}/{}⌉ = {blocks} blocks, more than CUDA's grid-x limit of \
-                     {MAX_GRID_X}: allowed n from 0 to {}.",
-                    block.threads(),
-                    MAX_GRID_X * block.threads()
-                ),
+                crate::tr!("warps.launch.n-too-big", n, b, blocks, max_grid, max_n),
             ));
         }
         Ok(Launch1d { n, block })
@@ -129,22 +126,17 @@ impl Launch2d {
     /// # Errors
     /// Names `image` for a zero or huge side, a grid over CUDA's limits, or a block with z > 1.
     pub fn new(width: u64, height: u64, block: BlockDim) -> Result<Self, ParamError> {
+        let (w, h) = (width, height);
         if width == 0 || height == 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE {
             return Err(ParamError::new(
                 "image",
-                format!(
-                    "image = {width}x{height}: each side must be from 1 to {MAX_IMAGE_SIDE} pixels."
-                ),
+                crate::tr!("warps.launch.image-side", w, h, max = MAX_IMAGE_SIDE),
             ));
         }
         if block.z() != 1 {
             return Err(ParamError::new(
                 "image",
-                format!(
-                    "an image launch uses a 2-D block, one thread per pixel: block z must be 1 \
-                     (it is {}).",
-                    block.z()
-                ),
+                crate::tr!("warps.launch.image-block-z", z = block.z()),
             ));
         }
         let l = Launch2d {
@@ -154,13 +146,10 @@ impl Launch2d {
         };
         let (gx, gy) = l.grid();
         if gx > MAX_GRID_X || gy > MAX_GRID_Y {
+            let (max_x, max_y) = (MAX_GRID_X, MAX_GRID_Y);
             return Err(ParamError::new(
                 "image",
-                format!(
-                    "image = {width}x{height} needs a grid of ({gx}, {gy}) blocks; CUDA allows at \
-                     most {MAX_GRID_X} along x and {MAX_GRID_Y} along y. Use a taller block or a \
-                     smaller image."
-                ),
+                crate::tr!("warps.launch.image-grid", w, h, gx, gy, max_x, max_y),
             ));
         }
         Ok(l)

@@ -176,13 +176,23 @@ pub enum Limit {
 }
 
 impl Limit {
-    /// A word for the figure.
+    /// A word for the figure: its `data-value`, the same in every language.
     #[must_use]
     pub fn word(self) -> &'static str {
         match self {
             Limit::Registers => "registers",
             Limit::Warps => "warps",
             Limit::Blocks => "blocks",
+        }
+    }
+
+    /// The word in a sentence, in the current language.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Limit::Registers => crate::i18n::text("latency.limit.registers"),
+            Limit::Warps => crate::i18n::text("latency.limit.warps"),
+            Limit::Blocks => crate::i18n::text("latency.limit.blocks"),
         }
     }
 }

@@ -16,10 +16,29 @@ pub struct ParamSpec {
     pub max: u64,
     /// Value used when the parameter is absent.
     pub default: u64,
-    /// Unit shown beside the input.
-    pub unit: &'static str,
-    /// Where the limit comes from, shown in the error message.
-    pub why_limit: &'static str,
+    /// Unit shown beside the input (a catalogue key).
+    pub unit: Msg,
+    /// Where the limit comes from, shown in the error message (a catalogue key).
+    pub why_limit: Msg,
+}
+
+/// A catalogue key held in a const (crate::i18n): it displays as its message in the current
+/// language, so `format!("{}", spec.why_limit)` reads the same as the English text did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Msg(pub &'static str);
+
+impl Msg {
+    /// The message, in the current language.
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        crate::i18n::text(self.0)
+    }
+}
+
+impl fmt::Display for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
 }
 
 /// blockDim.x: CUDA allows 1–1024.
@@ -29,8 +48,8 @@ pub const BLOCK_X: ParamSpec = ParamSpec {
     min: 1,
     max: 1024,
     default: 256,
-    unit: "threads",
-    why_limit: "CUDA's limit on blockDim.x",
+    unit: Msg("common.unit.threads"),
+    why_limit: Msg("common.param.block-x.limit"),
 };
 /// blockDim.y: CUDA allows 1–1024.
 pub const BLOCK_Y: ParamSpec = ParamSpec {
@@ -39,8 +58,8 @@ pub const BLOCK_Y: ParamSpec = ParamSpec {
     min: 1,
     max: 1024,
     default: 1,
-    unit: "threads",
-    why_limit: "CUDA's limit on blockDim.y",
+    unit: Msg("common.unit.threads"),
+    why_limit: Msg("common.param.block-y.limit"),
 };
 /// blockDim.z: CUDA allows 1–64.
 pub const BLOCK_Z: ParamSpec = ParamSpec {
@@ -49,8 +68,8 @@ pub const BLOCK_Z: ParamSpec = ParamSpec {
     min: 1,
     max: 64,
     default: 1,
-    unit: "threads",
-    why_limit: "CUDA's limit on blockDim.z",
+    unit: Msg("common.unit.threads"),
+    why_limit: Msg("common.param.block-z.limit"),
 };
 /// Most threads in one block (x·y·z), CUDA's limit.
 pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
@@ -141,7 +160,7 @@ pub fn parse_whole(name: &str, raw: &str, range: &str) -> Result<Whole, ParamErr
     if s.is_empty() {
         return Err(ParamError::new(
             name,
-            format!("{name} is empty: enter a whole number {range}."),
+            crate::tr!("common.param.empty", name, range),
         ));
     }
     let (negative, digits) = match s.strip_prefix('-').or_else(|| s.strip_prefix('−')) {
@@ -151,10 +170,7 @@ pub fn parse_whole(name: &str, raw: &str, range: &str) -> Result<Whole, ParamErr
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParamError::new(
             name,
-            format!(
-                "{name} must be a whole number {range}; {} is not one.",
-                quote(raw)
-            ),
+            crate::tr!("common.param.not-whole", name, range, value = quote(raw)),
         ));
     }
     match digits.parse::<u64>() {
@@ -162,10 +178,7 @@ pub fn parse_whole(name: &str, raw: &str, range: &str) -> Result<Whole, ParamErr
         Ok(v) => Ok(Whole::NonNegative(v)),
         Err(_) => Err(ParamError::new(
             name,
-            format!(
-                "{name} = {} is too large for a count: allowed {range}.",
-                quote(raw)
-            ),
+            crate::tr!("common.param.too-large", name, range, value = quote(raw)),
         )),
     }
 }
@@ -181,17 +194,20 @@ pub fn parse_in_range(
     max: u64,
     why_limit: &str,
 ) -> Result<u64, ParamError> {
-    let range = format!("from {min} to {max}");
-    let out_of_range = |shown: String| {
-        let why = if why_limit.is_empty() {
-            String::new()
+    let range = crate::tr!("common.param.range", min, max);
+    let out_of_range = |value: String| {
+        let message = if why_limit.is_empty() {
+            crate::tr!("common.param.out-of-range", name, value, range)
         } else {
-            format!(" ({why_limit})")
+            crate::tr!(
+                "common.param.out-of-range.why",
+                name,
+                value,
+                range,
+                why = why_limit
+            )
         };
-        ParamError::new(
-            name,
-            format!("{name} = {shown} is out of range: allowed {range}{why}."),
-        )
+        ParamError::new(name, message)
     };
     match parse_whole(name, raw, &range)? {
         Whole::Negative(v) => Err(out_of_range(format!("−{v}"))),
@@ -206,7 +222,7 @@ impl ParamSpec {
     /// # Errors
     /// A [`ParamError`] naming this parameter and its allowed range.
     pub fn parse(&self, raw: &str) -> Result<u64, ParamError> {
-        parse_in_range(self.name, raw, self.min, self.max, self.why_limit)
+        parse_in_range(self.name, raw, self.min, self.max, self.why_limit.text())
     }
 }
 
@@ -235,6 +251,59 @@ mod tests {
         assert_eq!(parse_whole("n", "-0", "").unwrap(), Whole::NonNegative(0));
         assert!(quote(&"x".repeat(100)).ends_with("…”"));
     }
+
+    #[test]
+    fn english_messages_are_unchanged() {
+        assert_eq!(
+            BLOCK_X.parse("2000").unwrap_err().message,
+            "block-x = 2000 is out of range: allowed from 1 to 1024 (CUDA's limit on blockDim.x)."
+        );
+        assert_eq!(
+            parse_in_range("n", "x", 0, 9, "").unwrap_err().message,
+            "n must be a whole number from 0 to 9; “x” is not one."
+        );
+        assert_eq!(
+            parse_whole("n", " ", "from 0 up").unwrap_err().message,
+            "n is empty: enter a whole number from 0 up."
+        );
+        assert_eq!(BLOCK_Y.why_limit.to_string(), "CUDA's limit on blockDim.y");
+        assert_eq!(BLOCK_Z.unit.text(), "threads");
+    }
+
+    #[test]
+    fn hinglish_messages_name_the_parameter_and_the_range() {
+        use crate::i18n::{with_lang, Lang};
+        let e = with_lang(Lang::Hinglish, || BLOCK_X.parse("0").unwrap_err());
+        assert_eq!(e.param, "block-x");
+        assert_eq!(
+            e.message,
+            "block-x = 0 range se bahar hai: sirf 1 se 1024 tak chalega (blockDim.x par CUDA ki limit)."
+        );
+        let e = with_lang(Lang::Hinglish, || BLOCK_Z.parse("abc").unwrap_err());
+        assert!(
+            e.message
+                .starts_with("block-z ek whole number hona chahiye 1 se 64 tak"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("“abc”"), "{}", e.message);
+        let e = with_lang(Lang::Hinglish, || BLOCK_Y.parse("").unwrap_err());
+        assert!(e.message.contains("khaali"), "{}", e.message);
+        let e = with_lang(Lang::Hinglish, || {
+            BLOCK_X.parse("18446744073709551616").unwrap_err()
+        });
+        assert!(e.message.contains("bahut bada"), "{}", e.message);
+        let e = with_lang(Lang::Hinglish, || {
+            parse_list("paths", "12,-5", 1, 100, 32, "cycles").unwrap_err()
+        });
+        assert_eq!(e.param, "paths");
+        assert_eq!(
+            e.message,
+            "paths ka item 2 = −5 range se bahar hai: sirf 1 se 100 tak chalega."
+        );
+        // The number read does not depend on the language.
+        assert_eq!(with_lang(Lang::Hinglish, || BLOCK_X.parse("48")), Ok(48));
+    }
 }
 
 /// Reads a comma-separated list of whole numbers, each within `[min, max]`, at most `max_len`
@@ -254,15 +323,17 @@ pub fn parse_list(
     if raw.trim().is_empty() {
         return Err(ParamError::new(
             name,
-            format!("{name} is empty: give {what}, separated by commas."),
+            crate::tr!("common.param.list.empty", name, what),
         ));
     }
     if items.len() > max_len {
         return Err(ParamError::new(
             name,
-            format!(
-                "{name} has {} items: at most {max_len} are allowed.",
-                items.len()
+            crate::tr!(
+                "common.param.list.too-long",
+                name,
+                count = items.len(),
+                max = max_len
             ),
         ));
     }
@@ -270,7 +341,7 @@ pub fn parse_list(
         .iter()
         .enumerate()
         .map(|(i, item)| {
-            let label = format!("{name} item {}", i + 1);
+            let label = crate::tr!("common.param.list.item", name, n = i + 1);
             parse_in_range(&label, item, min, max, "").map_err(|e| ParamError::new(name, e.message))
         })
         .collect()

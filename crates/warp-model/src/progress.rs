@@ -77,14 +77,18 @@ pub enum LoadProblem {
 }
 
 impl LoadProblem {
-    /// A sentence for the learner.
+    /// A sentence for the learner, in the current language.
     #[must_use]
     pub fn message(&self) -> String {
         match self {
-            LoadProblem::Corrupt(e) => format!("The stored progress could not be read ({e})."),
-            LoadProblem::Foreign => "The stored data is not Warp Lab progress.".into(),
-            LoadProblem::Future(v) => format!("The stored progress comes from a newer Warp Lab (version {v}; this one reads {VERSION})."),
-            LoadProblem::TooLarge(n) => format!("The stored progress is too large ({n} bytes; at most {MAX_BYTES})."),
+            LoadProblem::Corrupt(e) => crate::tr!("quiz.progress.corrupt", detail = e),
+            LoadProblem::Foreign => crate::tr!("quiz.progress.foreign"),
+            LoadProblem::Future(v) => {
+                crate::tr!("quiz.progress.future", version = v, current = VERSION)
+            }
+            LoadProblem::TooLarge(n) => {
+                crate::tr!("quiz.progress.too-large", bytes = n, max = MAX_BYTES)
+            }
         }
     }
 }
@@ -108,7 +112,7 @@ impl Progress {
             Some(v) if v > u64::from(VERSION) => {
                 return Err(LoadProblem::Future(u32::try_from(v).unwrap_or(u32::MAX)))
             }
-            _ => return Err(LoadProblem::Corrupt("no valid version".into())),
+            _ => return Err(LoadProblem::Corrupt(crate::tr!("quiz.progress.no-version"))),
         }
         let mut p: Progress =
             serde_json::from_value(value).map_err(|e| LoadProblem::Corrupt(e.to_string()))?;
@@ -224,6 +228,45 @@ mod tests {
         assert_eq!(p.boxes["q"], BOXES);
         assert_eq!(p.topics["warps"].correct, 1);
         assert!(LoadProblem::Future(2).message().contains("newer"));
+    }
+
+    #[test]
+    fn messages_speak_hinglish_and_progress_survives_a_language_switch() {
+        use crate::i18n::{with_lang, Lang};
+        let hi = with_lang(Lang::Hinglish, || LoadProblem::Future(2).message());
+        assert!(hi.contains("naye") && hi.contains("version 2"), "{hi}");
+        let hi = with_lang(Lang::Hinglish, || LoadProblem::TooLarge(9).message());
+        assert!(hi.contains("bahut bada") && hi.contains("9 bytes"), "{hi}");
+        // Answers recorded while the app spoke English keep their meaning in Hinglish: the
+        // document holds ids and raw answers, never translated text.
+        use crate::quiz::Kind;
+        let bank = seed_bank();
+        let mut p = Progress::default();
+        for q in &bank {
+            // What the panel stores: the number typed, the option's index, or yes/no.
+            let raw = match &q.kind {
+                Kind::Number { value, .. } => crate::figure::format_decimal(*value),
+                Kind::Choice { correct, .. } => correct.to_string(),
+                Kind::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
+            };
+            let g = q.grade(&raw);
+            p.record("all/1/8", q, &raw, g.correct);
+        }
+        let json = p.to_json();
+        let back = with_lang(Lang::Hinglish, || Progress::from_json(&json)).unwrap();
+        assert_eq!(back, p);
+        assert_eq!(back.mastery(Topic::Divergence), Some(1.0));
+        with_lang(Lang::Hinglish, || {
+            for q in seed_bank() {
+                let g = q.grade(&back.quizzes["all/1/8"][&q.qid].raw);
+                assert!(
+                    g.correct && g.feedback.starts_with("Sahi"),
+                    "{}: {}",
+                    q.qid,
+                    g.feedback
+                );
+            }
+        });
     }
 }
 

@@ -54,28 +54,30 @@ impl Panel {
     /// Its title.
     #[must_use]
     pub fn title(self) -> &'static str {
+        use crate::i18n::text;
         match self {
-            Panel::Warps => "Block-to-warp map",
-            Panel::Divergence => "Divergence timeline",
-            Panel::Latency => "Latency hiding",
-            Panel::Coalescing => "Coalescing",
-            Panel::Quiz => "Self-test",
-            Panel::Gpu => "Your GPU",
-            Panel::Kernel => "Kernel lab",
+            Panel::Warps => text("common.panel.warps.title"),
+            Panel::Divergence => text("common.panel.divergence.title"),
+            Panel::Latency => text("common.panel.latency.title"),
+            Panel::Coalescing => text("common.panel.coalescing.title"),
+            Panel::Quiz => text("common.panel.quiz.title"),
+            Panel::Gpu => text("common.panel.gpu.title"),
+            Panel::Kernel => text("common.panel.kernel.title"),
         }
     }
 
     /// The one question it answers.
     #[must_use]
     pub fn question(self) -> &'static str {
+        use crate::i18n::text;
         match self {
-            Panel::Warps => "How does a block of threads become 32-lane warps?",
-            Panel::Divergence => "What does a branch cost when a warp's lanes disagree?",
-            Panel::Latency => "How many warps does it take to hide a memory stall?",
-            Panel::Coalescing => "How many memory transactions does one warp's load need?",
-            Panel::Quiz => "Can you predict the numbers before the app shows them?",
-            Panel::Gpu => "What does your own GPU measure beside the model?",
-            Panel::Kernel => "What does every warp do with the code you write?",
+            Panel::Warps => text("common.panel.warps.question"),
+            Panel::Divergence => text("common.panel.divergence.question"),
+            Panel::Latency => text("common.panel.latency.question"),
+            Panel::Coalescing => text("common.panel.coalescing.question"),
+            Panel::Quiz => text("common.panel.quiz.question"),
+            Panel::Gpu => text("common.panel.gpu.question"),
+            Panel::Kernel => text("common.panel.kernel.question"),
         }
     }
 
@@ -163,10 +165,10 @@ pub fn route(q: &Query) -> Route {
                 let names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
                 errors.push(ParamError::new(
                     "panel",
-                    format!(
-                        "panel = {} is not a panel: allowed {}.",
-                        quote(name),
-                        names.join(", ")
+                    crate::tr!(
+                        "common.route.panel.unknown",
+                        value = quote(name),
+                        names = names.join(", ")
                     ),
                 ));
                 None
@@ -187,12 +189,12 @@ pub fn route(q: &Query) -> Route {
         if ex.panel != p {
             errors.push(ParamError::new(
                 "panel",
-                format!(
-                    "example {}/{} belongs to panel={}, not panel={}; showing the example.",
-                    ex.topic,
-                    ex.cell,
-                    ex.panel.name(),
-                    p.name()
+                crate::tr!(
+                    "common.route.example.other-panel",
+                    topic = ex.topic,
+                    cell = ex.cell,
+                    owner = ex.panel.name(),
+                    asked = p.name()
                 ),
             ));
         }
@@ -250,5 +252,42 @@ mod tests {
         let r = route(&Query::parse("panel=latency&example=warp-scheduling/A"));
         assert_eq!(r.panel, Some(Panel::Warps));
         assert_eq!(r.errors[0].param, "panel");
+        assert_eq!(
+            r.errors[0].message,
+            "example warp-scheduling/A belongs to panel=warps, not panel=latency; showing the example."
+        );
+    }
+
+    #[test]
+    fn titles_and_routing_errors_in_hinglish() {
+        use crate::i18n::{with_lang, Lang};
+        assert_eq!(Panel::Gpu.title(), "Your GPU");
+        assert_eq!(
+            Panel::Latency.question(),
+            "How many warps does it take to hide a memory stall?"
+        );
+        with_lang(Lang::Hinglish, || {
+            assert_eq!(Panel::Gpu.title(), "Tumhara GPU");
+            assert!(Panel::Warps.question().contains("kaise badalta hai"));
+            for p in Panel::ALL {
+                assert!(!p.title().is_empty() && !p.question().contains('⟦'));
+            }
+            let r = route(&Query::parse("panel=nope"));
+            assert_eq!(r.panel, None);
+            assert_eq!(r.errors[0].param, "panel");
+            assert!(
+                r.errors[0].message.contains("koi panel nahi")
+                    && r.errors[0].message.contains("warps, divergence"),
+                "{}",
+                r.errors[0].message
+            );
+            let r = route(&Query::parse("panel=latency&example=warp-scheduling/A"));
+            assert_eq!(r.panel, Some(Panel::Warps));
+            assert!(
+                r.errors[0].message.contains("panel=warps ka hai"),
+                "{}",
+                r.errors[0].message
+            );
+        });
     }
 }

@@ -8,6 +8,7 @@
 use crate::coalescing_panel::{self, CoalescingInput};
 use crate::divergence_panel::{self, DivergenceInput};
 use crate::figure::{format_decimal, Figure};
+use crate::i18n::text;
 use crate::latency_panel::{self, LatencyInput};
 use crate::query::{Panel, Query};
 use crate::warps_panel::{self, WarpsInput};
@@ -62,6 +63,24 @@ impl Topic {
     pub fn parse(s: &str) -> Option<Topic> {
         Topic::ALL.into_iter().find(|t| t.name() == s)
     }
+
+    /// Its name as the learner reads it, in the current language ([`Topic::name`] is the id
+    /// that URLs and stored progress use, and never changes with the language).
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Topic::Warps => text("quiz.topic.warps"),
+            Topic::Divergence => text("quiz.topic.divergence"),
+            Topic::Latency => text("quiz.topic.latency"),
+            Topic::Coalescing => text("quiz.topic.coalescing"),
+        }
+    }
+}
+
+/// The learner-facing name of a quiz's topic (`None` = all topics), in the current language.
+#[must_use]
+pub fn topic_label(topic: Option<Topic>) -> &'static str {
+    topic.map_or_else(|| text("quiz.topic.all"), Topic::label)
 }
 
 /// What kind of answer a question takes.
@@ -73,7 +92,7 @@ pub enum Kind {
         value: f64,
         /// Accepted absolute difference.
         tolerance: f64,
-        /// Unit shown beside the input.
+        /// Unit shown beside the input, in the language the question was built in.
         unit: &'static str,
     },
     /// One of several options.
@@ -184,7 +203,7 @@ pub struct Grade {
 }
 
 impl Question {
-    /// The right answer as text.
+    /// The right answer as text, in the current language.
     #[must_use]
     pub fn answer_text(&self) -> String {
         match &self.kind {
@@ -192,11 +211,21 @@ impl Question {
                 .trim()
                 .to_string(),
             Kind::Choice { options, correct } => options.get(*correct).cloned().unwrap_or_default(),
-            Kind::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
+            Kind::YesNo(b) => {
+                if *b {
+                    crate::tr!("quiz.answer.yes")
+                } else {
+                    crate::tr!("quiz.answer.no")
+                }
+            }
         }
     }
 
     /// Grades a raw answer (a number, an option index, or yes/no).
+    ///
+    /// Grading reads values and ids only, never translated text: a number, an option's index,
+    /// or one of the fixed yes/no words of either language. So an answer stored under one
+    /// language grades the same under the other; only the feedback's wording changes.
     #[must_use]
     pub fn grade(&self, raw: &str) -> Grade {
         let given: Option<f64> = match &self.kind {
@@ -207,21 +236,17 @@ impl Question {
                 .ok()
                 .filter(|i| *i < options.len())
                 .map(|i| i as f64),
-            Kind::YesNo(_) => match raw.trim().to_ascii_lowercase().as_str() {
-                "yes" | "true" | "y" | "1" => Some(1.0),
-                "no" | "false" | "n" | "0" => Some(0.0),
-                _ => None,
-            },
+            Kind::YesNo(_) => yes_no(raw).map(|b| if b { 1.0 } else { 0.0 }),
         };
         let Some(g) = given else {
             return Grade {
                 correct: false,
                 feedback: match self.kind {
-                    Kind::Number { .. } => format!(
-                        "I could not read “{}” as a number: write it like 0.571, 57.1% or 4/7.",
-                        raw.chars().take(24).collect::<String>()
+                    Kind::Number { .. } => crate::tr!(
+                        "quiz.grade.unreadable",
+                        raw = raw.chars().take(24).collect::<String>()
                     ),
-                    _ => "Choose one of the options.".to_string(),
+                    _ => crate::tr!("quiz.grade.choose"),
                 },
             };
         };
@@ -235,7 +260,7 @@ impl Question {
         if correct {
             return Grade {
                 correct: true,
-                feedback: format!("Right: {}", self.explanation),
+                feedback: crate::tr!("quiz.grade.right", explanation = &self.explanation),
             };
         }
         let named = self
@@ -245,19 +270,31 @@ impl Question {
         Grade {
             correct: false,
             feedback: match named {
-                Some(m) => format!(
-                    "Not quite: {} The answer is {}. {}",
-                    m.feedback,
-                    self.answer_text(),
-                    self.explanation
+                Some(m) => crate::tr!(
+                    "quiz.grade.wrong-myth",
+                    myth = &m.feedback,
+                    answer = self.answer_text(),
+                    explanation = &self.explanation
                 ),
-                None => format!(
-                    "Not quite: the answer is {}. {}",
-                    self.answer_text(),
-                    self.explanation
+                None => crate::tr!(
+                    "quiz.grade.wrong",
+                    answer = self.answer_text(),
+                    explanation = &self.explanation
                 ),
             },
         }
+    }
+}
+
+/// Reads a yes/no answer from fixed words of both languages (never from the catalogue, so a
+/// stored answer means the same whatever the language): yes/true/y/1/haan/han/ha/haa,
+/// no/false/n/0/nahi/nahin/na.
+#[must_use]
+pub fn yes_no(raw: &str) -> Option<bool> {
+    match raw.trim().to_lowercase().as_str() {
+        "yes" | "true" | "y" | "1" | "haan" | "han" | "ha" | "haa" => Some(true),
+        "no" | "false" | "n" | "0" | "nahi" | "nahin" | "na" => Some(false),
+        _ => None,
     }
 }
 
@@ -358,36 +395,36 @@ pub fn seed_bank() -> Vec<Question> {
     use Topic::{Coalescing, Divergence, Latency, Warps};
     vec![
         // Seed 000 — recall.
-        seed_q("s000-recall-warp-size", Warps, "seed 000, Recall: three quantities", "How many threads are in a warp on NVIDIA hardware?", number(32.0, "threads"), "A warp is a fixed bundle of 32 threads sharing one instruction fetch.", None, vec![]),
-        seed_q("s000-recall-linear", Warps, "seed 000, Recall: three quantities", "When a 3D thread coordinate (x, y, z) is flattened to a linear index, which coordinate runs fastest?", choice(&["x", "y", "z"], 0), "x runs fastest: linear = x + y·Dx + z·Dx·Dy.", Some("panel=warps&block=8,4,3&thread=70"), vec![]),
-        seed_q("s000-recall-warp-id", Warps, "seed 000, Recall: three quantities", "Which warp runs linear thread 70?", number(2.0, ""), "The warp ID is the linear index divided by 32, rounded down: ⌊70/32⌋ = 2.", Some("panel=warps&block=8,4,3&thread=70"), vec![myth(3.0, "you rounded up; the warp ID rounds down (threads 64–95 are warp 2).")]),
-        seed_q("s000-recall-rounding", Warps, "seed 000, Recall: the rounding rule", "For P = 100 threads, ⌊(P − 1)/32⌋ + 1 equals which of these?", choice(&["⌈P/32⌉ = 4", "⌊P/32⌋ = 3", "P/32 = 3.125"], 0), "Floor of the last index plus one equals the ceiling of the total, for every positive P.", Some("panel=warps&block=100"), vec![]),
+        seed_q("s000-recall-warp-size", Warps, text("quiz.source.s000-recall-three"), text("quiz.bank.s000-recall-warp-size.prompt"), number(32.0, text("quiz.unit.threads")), text("quiz.bank.s000-recall-warp-size.explanation"), None, vec![]),
+        seed_q("s000-recall-linear", Warps, text("quiz.source.s000-recall-three"), text("quiz.bank.s000-recall-linear.prompt"), choice(&["x", "y", "z"], 0), text("quiz.bank.s000-recall-linear.explanation"), Some("panel=warps&block=8,4,3&thread=70"), vec![]),
+        seed_q("s000-recall-warp-id", Warps, text("quiz.source.s000-recall-three"), text("quiz.bank.s000-recall-warp-id.prompt"), number(2.0, ""), text("quiz.bank.s000-recall-warp-id.explanation"), Some("panel=warps&block=8,4,3&thread=70"), vec![myth(3.0, text("quiz.bank.s000-recall-warp-id.myth"))]),
+        seed_q("s000-recall-rounding", Warps, text("quiz.source.s000-recall-rounding"), text("quiz.bank.s000-recall-rounding.prompt"), choice(&["⌈P/32⌉ = 4", "⌊P/32⌋ = 3", "P/32 = 3.125"], 0), text("quiz.bank.s000-recall-rounding.explanation"), Some("panel=warps&block=100"), vec![]),
         // Seed 000 — quick self-test.
-        seed_q("s000-self-72-warps", Warps, "seed 000, Quick self-test", "A (72, 1, 1) block: how many warps?", number(3.0, "warps"), "⌈72/32⌉ = 3 warps.", Some("panel=warps&block=72"), vec![myth(2.0, "you rounded down: the 8 leftover threads still need a whole warp.")]),
-        seed_q("s000-self-72-idle", Warps, "seed 000, Quick self-test", "A (72, 1, 1) block: how many lanes are wasted?", number(24.0, "lanes"), "The tail warp has 72 − 64 = 8 active lanes, so 24 are wasted.", Some("panel=warps&block=72"), vec![myth(8.0, "8 is the active lanes of the tail warp, not the wasted ones.")]),
-        seed_q("s000-self-843-warps", Warps, "seed 000, Quick self-test", "An (8, 4, 3) block: how many warps?", number(3.0, "warps"), "⌈96/32⌉ = 3 warps, one per z-slice since each slice is exactly 32 threads.", Some("panel=warps&block=8,4,3"), vec![]),
-        seed_q("s000-self-latency", Latency, "seed 000, Quick self-test", "L = 300, W = 15: how many warps are needed to hide the latency?", number(20.0, "warps"), "⌈300/15⌉ = 20 warps.", Some("panel=latency&L=300&W=15"), vec![]),
-        seed_q("s000-self-slowdown", Divergence, "seed 000, Quick self-test", "16 lanes take the if (cost 40), 16 the else (cost 40). What is the slowdown?", Kind::Number { value: 2.0, tolerance: 0.0, unit: "×" }, "(40 + 40)/40 = 2×.", Some("panel=divergence&paths=40,40&lanes=16,16"), vec![myth(1.0, "the two sides do not overlap: the warp runs them one after the other.")]),
+        seed_q("s000-self-72-warps", Warps, text("quiz.source.s000-self"), text("quiz.bank.s000-self-72-warps.prompt"), number(3.0, text("quiz.unit.warps")), text("quiz.bank.s000-self-72-warps.explanation"), Some("panel=warps&block=72"), vec![myth(2.0, text("quiz.bank.s000-self-72-warps.myth"))]),
+        seed_q("s000-self-72-idle", Warps, text("quiz.source.s000-self"), text("quiz.bank.s000-self-72-idle.prompt"), number(24.0, text("quiz.unit.lanes")), text("quiz.bank.s000-self-72-idle.explanation"), Some("panel=warps&block=72"), vec![myth(8.0, text("quiz.bank.s000-self-72-idle.myth"))]),
+        seed_q("s000-self-843-warps", Warps, text("quiz.source.s000-self"), text("quiz.bank.s000-self-843-warps.prompt"), number(3.0, text("quiz.unit.warps")), text("quiz.bank.s000-self-843-warps.explanation"), Some("panel=warps&block=8,4,3"), vec![]),
+        seed_q("s000-self-latency", Latency, text("quiz.source.s000-self"), text("quiz.bank.s000-self-latency.prompt"), number(20.0, text("quiz.unit.warps")), text("quiz.bank.s000-self-latency.explanation"), Some("panel=latency&L=300&W=15"), vec![]),
+        seed_q("s000-self-slowdown", Divergence, text("quiz.source.s000-self"), text("quiz.bank.s000-self-slowdown.prompt"), Kind::Number { value: 2.0, tolerance: 0.0, unit: "×" }, text("quiz.bank.s000-self-slowdown.explanation"), Some("panel=divergence&paths=40,40&lanes=16,16"), vec![myth(1.0, text("quiz.bank.s000-self-slowdown.myth"))]),
         // Seed 003 — recall.
-        seed_q("s003-recall-ideal", Divergence, "seed 003, Recall: the two numbers", "A warp's paths cost T1 … Tk. With no divergence, what is the time?", choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/k"], 0), "Ideal time = max: all paths overlap and the slowest sets the pace.", None, vec![]),
-        seed_q("s003-recall-diverged", Divergence, "seed 003, Recall: the two numbers", "A warp's paths cost T1 … Tk and its lanes disagree. What is the diverged time?", choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/32"], 1), "Diverged time = the sum: paths run one after another.", None, vec![]),
+        seed_q("s003-recall-ideal", Divergence, text("quiz.source.s003-recall-two"), text("quiz.bank.s003-recall-ideal.prompt"), choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/k"], 0), text("quiz.bank.s003-recall-ideal.explanation"), None, vec![]),
+        seed_q("s003-recall-diverged", Divergence, text("quiz.source.s003-recall-two"), text("quiz.bank.s003-recall-diverged.prompt"), choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/32"], 1), text("quiz.bank.s003-recall-diverged.explanation"), None, vec![]),
         // Seed 003 — quick self-test.
-        seed_q("s003-self-5-5-time", Divergence, "seed 003, Quick self-test", "Two paths of 5 and 5 cycles, half–half. Diverged time?", number(10.0, "cycles"), "5 + 5 = 10 cycles.", Some("panel=divergence&paths=5,5&lanes=16,16"), vec![myth(5.0, "that is the ideal time: the two halves run one after the other.")]),
-        seed_q("s003-self-5-5-eff", Divergence, "seed 003, Quick self-test", "Two paths, 5 and 5 cycles, taken half–half: what is the efficiency?", fraction(0.5), "max/Σ = 5/10 = 50%.", Some("panel=divergence&paths=5,5&lanes=16,16"), vec![]),
-        seed_q("s003-self-90-10", Divergence, "seed 003, Quick self-test", "One thread takes a 90-cycle path, 31 a 10-cycle path. What does the warp pay?", number(100.0, "cycles"), "90 + 10 = 100 cycles: not amortised.", Some("panel=divergence&paths=90,10&lanes=1,31"), vec![myth(10.0 + 90.0 / 32.0, "that is the amortisation myth: the lane count never divides a path's cost.")]),
-        seed_q("s003-self-uniform", Divergence, "seed 003, Quick self-test", "All 32 threads take the same 8-cycle path. Efficiency?", fraction(1.0), "8/8 = 100% (k = 1).", Some("panel=divergence&paths=8&lanes=32"), vec![]),
-        seed_q("s003-self-worst", Divergence, "seed 003, Quick self-test", "Worst-case efficiency of a 32-thread warp with equal paths?", fraction(1.0 / 32.0), "1/32 ≈ 3.125%: every thread on its own path.", None, vec![]),
-        seed_q("s003-self-loop", Divergence, "seed 003, Quick self-test", "A loop with Σ counts = 240 and max = 20: lane utilization?", fraction(0.375), "240/(32·20) = 37.5%.", Some("panel=divergence&counts=20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10"), vec![myth(12.0, "12 is 240/20: divide by 32 · max, the lane-iterations the warp could have done.")]),
-        seed_q("s003-ex2-myth", Divergence, "seed 003, Ex 2", "One thread takes a 100-cycle path, the other 31 a 50-cycle path. How many cycles does the warp take?", number(150.0, "cycles"), "100 + 50 = 150 cycles.", Some("panel=divergence&paths=100,50&lanes=1,31"), vec![myth(53.125, "50 + 100/32 is the amortisation myth: the warp walks the 100-cycle path in full, 31 lanes masked.")]),
+        seed_q("s003-self-5-5-time", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-5-5-time.prompt"), number(10.0, text("quiz.unit.cycles")), text("quiz.bank.s003-self-5-5-time.explanation"), Some("panel=divergence&paths=5,5&lanes=16,16"), vec![myth(5.0, text("quiz.bank.s003-self-5-5-time.myth"))]),
+        seed_q("s003-self-5-5-eff", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-5-5-eff.prompt"), fraction(0.5), text("quiz.bank.s003-self-5-5-eff.explanation"), Some("panel=divergence&paths=5,5&lanes=16,16"), vec![]),
+        seed_q("s003-self-90-10", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-90-10.prompt"), number(100.0, text("quiz.unit.cycles")), text("quiz.bank.s003-self-90-10.explanation"), Some("panel=divergence&paths=90,10&lanes=1,31"), vec![myth(10.0 + 90.0 / 32.0, text("quiz.bank.s003-self-90-10.myth"))]),
+        seed_q("s003-self-uniform", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-uniform.prompt"), fraction(1.0), text("quiz.bank.s003-self-uniform.explanation"), Some("panel=divergence&paths=8&lanes=32"), vec![]),
+        seed_q("s003-self-worst", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-worst.prompt"), fraction(1.0 / 32.0), text("quiz.bank.s003-self-worst.explanation"), None, vec![]),
+        seed_q("s003-self-loop", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-loop.prompt"), fraction(0.375), text("quiz.bank.s003-self-loop.explanation"), Some("panel=divergence&counts=20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10"), vec![myth(12.0, text("quiz.bank.s003-self-loop.myth"))]),
+        seed_q("s003-ex2-myth", Divergence, text("quiz.source.s003-ex2"), text("quiz.bank.s003-ex2-myth.prompt"), number(150.0, text("quiz.unit.cycles")), text("quiz.bank.s003-ex2-myth.explanation"), Some("panel=divergence&paths=100,50&lanes=1,31"), vec![myth(53.125, text("quiz.bank.s003-ex2-myth.myth"))]),
         // Seed 004 — recall, one line per cell.
-        seed_q("s004-recall-ragged", Warps, "seed 004, Recall: ragged tail", "A ragged tail warp with 8 working threads: how many lane slots does it occupy?", number(32.0, "lanes"), "A warp is atomic: 32 lanes issue together; the guard masks the extra ones.", Some("panel=warps&block=256&n=1000"), vec![myth(8.0, "idle lanes are masked, not skipped: the warp still takes all 32 slots.")]),
-        seed_q("s004-recall-n0", Warps, "seed 004, Recall: N = 0 or negative", "N = −3 with B = 256: how many blocks launch?", number(0.0, "blocks"), "⌈N/B⌉ = 0 blocks and the guard i < N is never true: nothing runs.", Some("panel=warps&block=256&n=0"), vec![myth(1.0, "⌈−3/256⌉ is 0, not 1: a negative count launches nothing.")]),
-        seed_q("s004-recall-eta", Coalescing, "seed 004, Recall: case E", "Stride-32 float reads (A[i*32]) with 128-byte transactions: η?", fraction(1.0 / 32.0), "128 useful bytes over 32 × 128 moved: 3.125%.", Some("panel=coalescing&stride=32"), vec![myth(0.5, "not half: every lane lands in its own 128-byte line.")]),
-        seed_q("s004-recall-split-cycles", Divergence, "seed 004, Recall: two-way split", "heavy_path() 20 cycles on even lanes, light_path() 8 on odd: how many cycles?", number(28.0, "cycles"), "Paths serialize: 20 + 8 = 28.", Some("panel=divergence&paths=20,8&lanes=16,16"), vec![myth(20.0, "max(20, 8) is the ideal time; diverged paths add.")]),
-        seed_q("s004-recall-split-util", Divergence, "seed 004, Recall: two-way split", "heavy_path() costs 20 cycles on even lanes, light_path() 8 on odd lanes: what is the lane utilisation?", fraction(0.5), "448 useful of 896 lane-cycles: 50%.", Some("panel=divergence&paths=20,8&lanes=16,16"), vec![]),
-        seed_q("s004-recall-latency", Latency, "seed 004, Recall: latency hiding", "S = 4, L = 200, C = 10, a 64-warp cap: is the latency hidden?", Kind::YesNo(false), "S·L/C = 80 > 64: it fails at the cap.", Some("panel=latency&S=4&L=200&W=10"), vec![]),
-        seed_q("s004-recall-regs", Latency, "seed 004, Recall: register ceiling", "40 registers a thread on a 65,536-register SM: how many threads stay resident?", number(1638.0, "threads"), "⌊65536/40⌋ = 1638.", Some("panel=latency&regs=40"), vec![myth(2048.0, "2048 needs ≤ 32 registers a thread; at 40 only ⌊65536/40⌋ fit.")]),
-        seed_q("s004-recall-quarter", Latency, "seed 004, Recall: the quarter-cycle trap", "128 cores, 32-thread warps: how many cycles does one warp instruction take at least?", number(1.0, "cycle"), "At least 1 cycle; 128 cores give 4 warp instructions a cycle of throughput.", Some("panel=latency&cores=128"), vec![myth(0.25, "that is the ¼-cycle trap: cores add throughput, not lower latency.")]),
+        seed_q("s004-recall-ragged", Warps, text("quiz.source.s004-ragged"), text("quiz.bank.s004-recall-ragged.prompt"), number(32.0, text("quiz.unit.lanes")), text("quiz.bank.s004-recall-ragged.explanation"), Some("panel=warps&block=256&n=1000"), vec![myth(8.0, text("quiz.bank.s004-recall-ragged.myth"))]),
+        seed_q("s004-recall-n0", Warps, text("quiz.source.s004-n0"), text("quiz.bank.s004-recall-n0.prompt"), number(0.0, text("quiz.unit.blocks")), text("quiz.bank.s004-recall-n0.explanation"), Some("panel=warps&block=256&n=0"), vec![myth(1.0, text("quiz.bank.s004-recall-n0.myth"))]),
+        seed_q("s004-recall-eta", Coalescing, text("quiz.source.s004-case-e"), text("quiz.bank.s004-recall-eta.prompt"), fraction(1.0 / 32.0), text("quiz.bank.s004-recall-eta.explanation"), Some("panel=coalescing&stride=32"), vec![myth(0.5, text("quiz.bank.s004-recall-eta.myth"))]),
+        seed_q("s004-recall-split-cycles", Divergence, text("quiz.source.s004-split"), text("quiz.bank.s004-recall-split-cycles.prompt"), number(28.0, text("quiz.unit.cycles")), text("quiz.bank.s004-recall-split-cycles.explanation"), Some("panel=divergence&paths=20,8&lanes=16,16"), vec![myth(20.0, text("quiz.bank.s004-recall-split-cycles.myth"))]),
+        seed_q("s004-recall-split-util", Divergence, text("quiz.source.s004-split"), text("quiz.bank.s004-recall-split-util.prompt"), fraction(0.5), text("quiz.bank.s004-recall-split-util.explanation"), Some("panel=divergence&paths=20,8&lanes=16,16"), vec![]),
+        seed_q("s004-recall-latency", Latency, text("quiz.source.s004-latency"), text("quiz.bank.s004-recall-latency.prompt"), Kind::YesNo(false), text("quiz.bank.s004-recall-latency.explanation"), Some("panel=latency&S=4&L=200&W=10"), vec![]),
+        seed_q("s004-recall-regs", Latency, text("quiz.source.s004-regs"), text("quiz.bank.s004-recall-regs.prompt"), number(1638.0, text("quiz.unit.threads")), text("quiz.bank.s004-recall-regs.explanation"), Some("panel=latency&regs=40"), vec![myth(2048.0, text("quiz.bank.s004-recall-regs.myth"))]),
+        seed_q("s004-recall-quarter", Latency, text("quiz.source.s004-quarter"), text("quiz.bank.s004-recall-quarter.prompt"), number(1.0, text("quiz.unit.cycle")), text("quiz.bank.s004-recall-quarter.explanation"), Some("panel=latency&cores=128"), vec![myth(0.25, text("quiz.bank.s004-recall-quarter.myth"))]),
     ]
 }
 
@@ -480,33 +517,27 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                 0 => generated(
                     format!("gen-warps-count-{x}-{y}"),
                     topic,
-                    format!("A ({x}, {y}, 1) block: how many warps?"),
-                    number(warps, "warps"),
-                    format!("P = {p} threads; ⌈{p}/32⌉ = {warps}."),
+                    crate::tr!("quiz.gen.warps-count.prompt", x, y),
+                    number(warps, text("quiz.unit.warps")),
+                    crate::tr!("quiz.gen.warps-count.explanation", p, warps),
                     link,
                     if p.is_multiple_of(32) {
                         vec![]
                     } else {
-                        vec![myth(
-                            (p / 32) as f64,
-                            "you rounded down: the leftover threads still need a whole warp.",
-                        )]
+                        vec![myth((p / 32) as f64, text("quiz.gen.warps-count.myth"))]
                     },
                 ),
                 1 => generated(
                     format!("gen-warps-idle-{x}-{y}"),
                     topic,
-                    format!("A ({x}, {y}, 1) block: how many lanes of its warps hold no thread?"),
-                    number(idle, "lanes"),
+                    crate::tr!("quiz.gen.warps-idle.prompt", x, y),
+                    number(idle, text("quiz.unit.lanes")),
                     format!("32 × {warps} − {p} = {idle}."),
                     link,
                     if idle == 0.0 {
                         vec![]
                     } else {
-                        vec![myth(
-                            32.0 - idle,
-                            "that is the tail warp's active lanes, not its idle ones.",
-                        )]
+                        vec![myth(32.0 - idle, text("quiz.gen.warps-idle.myth"))]
                     },
                 ),
                 _ => {
@@ -515,7 +546,7 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     generated(
                         format!("gen-warps-thread-{x}-{y}-{i}"),
                         topic,
-                        format!("In a ({x}, {y}, 1) block, which warp runs linear thread {i}?"),
+                        crate::tr!("quiz.gen.warps-thread.prompt", x, y, i),
                         number((i / 32) as f64, ""),
                         format!("⌊{i}/32⌋ = {}.", i / 32),
                         link,
@@ -524,7 +555,7 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                         } else {
                             vec![myth(
                                 (i / 32 + 1) as f64,
-                                "you rounded up; warp IDs round down.",
+                                text("quiz.gen.warps-thread.myth"),
                             )]
                         },
                     )
@@ -550,24 +581,22 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
             let desc = paths
                 .iter()
                 .zip(&lanes)
-                .map(|(t, l)| format!("{t} cycles ({l} lanes)"))
+                .map(|(t, l)| crate::tr!("quiz.gen.div.path", cycles = t, lanes = l))
                 .collect::<Vec<_>>()
                 .join(", ");
             if rng.range(0, 1) == 0 {
-                let mut myths = vec![myth(max as f64, "that is the ideal time (max): diverged paths run one after another, so they add.")];
+                let mut myths = vec![myth(max as f64, text("quiz.gen.div-cycles.myth-ideal"))];
                 if k == 2 {
                     let (few, many) = if lanes[0] <= lanes[1] { (0, 1) } else { (1, 0) };
                     let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / 32.0;
-                    myths.push(myth(naive, "that is the amortisation myth: the lane count never divides a path's cost."));
+                    myths.push(myth(naive, text("quiz.gen.div-cycles.myth-amortise")));
                 }
                 generated(
                     format!("gen-div-cycles-{}-{}", join(&paths), join(&lanes)),
                     topic,
-                    format!(
-                        "A warp's branch has paths of {desc}. How many cycles does the warp take?"
-                    ),
-                    number(sum as f64, "cycles"),
-                    format!("The taken paths add: {}.", sum),
+                    crate::tr!("quiz.gen.div-cycles.prompt", desc),
+                    number(sum as f64, text("quiz.unit.cycles")),
+                    crate::tr!("quiz.gen.div-cycles.explanation", sum),
                     link,
                     myths,
                 )
@@ -578,11 +607,11 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                 generated(
                     format!("gen-div-eff-{}-{}", join(&paths), join(&lanes)),
                     topic,
-                    format!("A warp's branch has paths of {desc}. What is its efficiency (max/Σ)?"),
+                    crate::tr!("quiz.gen.div-eff.prompt", desc),
                     fraction(eff),
                     format!("{max}/{sum} = {}.", format_decimal(eff)),
                     link,
-                    vec![myth(biggest as f64 / 32.0, "efficiency is not the share of lanes on one side: it is ideal time over diverged time.")],
+                    vec![myth(biggest as f64 / 32.0, text("quiz.gen.div-eff.myth"))],
                 )
             }
         }
@@ -596,21 +625,26 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                 generated(
                     format!("gen-lat-needed-{s}-{l}-{w}"),
                     topic,
-                    format!("S = {s} schedulers, L = {l} cycles, W = {w} independent instructions, T = 1: how many warps hide the stall?"),
-                    number(needed as f64, "warps"),
+                    crate::tr!("quiz.gen.lat-needed.prompt", s, l, w),
+                    number(needed as f64, text("quiz.unit.warps")),
                     format!("⌈{s}·{l}/{w}⌉ = {needed}."),
                     link,
-                    if s > 1 { vec![myth(l.div_ceil(w) as f64, "you left out the schedulers: each of the S schedulers needs its own warps.")] } else { vec![] },
+                    if s > 1 {
+                        vec![myth(l.div_ceil(w) as f64, text("quiz.gen.lat-needed.myth"))]
+                    } else {
+                        vec![]
+                    },
                 )
             } else {
                 generated(
                     format!("gen-lat-hidden-{s}-{l}-{w}"),
                     topic,
-                    format!("S = {s}, L = {l}, W = {w}, a 64-warp cap: is the stall hidden?"),
+                    crate::tr!("quiz.gen.lat-hidden.prompt", s, l, w),
                     Kind::YesNo(needed <= 64),
-                    format!(
-                        "{needed} warps needed {} 64.",
-                        if needed <= 64 { "≤" } else { ">" }
+                    crate::tr!(
+                        "quiz.gen.lat-hidden.explanation",
+                        needed,
+                        cmp = if needed <= 64 { "≤" } else { ">" }
                     ),
                     link,
                     vec![],
@@ -631,9 +665,9 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                 generated(
                     format!("gen-co-tx-{elem}-{stride}"),
                     topic,
-                    format!("32 lanes read {elem}-byte elements, {stride} element(s) apart, from an aligned base. How many 128-byte transactions?"),
-                    number(tx, "transactions"),
-                    format!("The lanes touch {tx} distinct 128-byte segments."),
+                    crate::tr!("quiz.gen.co-tx.prompt", elem, stride),
+                    number(tx, text("quiz.unit.transactions")),
+                    crate::tr!("quiz.gen.co-tx.explanation", tx),
                     link,
                     vec![],
                 )
@@ -641,9 +675,14 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                 generated(
                     format!("gen-co-eta-{elem}-{stride}"),
                     topic,
-                    format!("32 lanes read {elem}-byte elements, {stride} element(s) apart, in 128-byte transactions. What is η?"),
+                    crate::tr!("quiz.gen.co-eta.prompt", elem, stride),
                     fraction(eta),
-                    format!("{} useful bytes over {} moved: {}.", 32 * elem, tx * 128.0, format_decimal(eta)),
+                    crate::tr!(
+                        "quiz.gen.co-eta.explanation",
+                        useful = 32 * elem,
+                        moved = tx * 128.0,
+                        eta = format_decimal(eta)
+                    ),
                     link,
                     vec![],
                 )
@@ -703,7 +742,8 @@ fn gift_escape(s: &str) -> String {
 #[must_use]
 pub fn to_gift(questions: &[Question], title: &str) -> String {
     let mut out = format!(
-        "// {title}\n// Exported from Warp Lab. Fractions accept ±{FRACTION_TOLERANCE}.\n\n"
+        "// {title}\n// {}\n\n",
+        crate::tr!("quiz.gift.exported", tolerance = FRACTION_TOLERANCE)
     );
     for q in questions {
         let body = match &q.kind {
@@ -769,7 +809,7 @@ impl QuizParams {
             Some(t) => Topic::parse(t).or_else(|| {
                 errors.push(ParamError::new(
                     "topic",
-                    format!("topic = {} is not allowed: choose warps, divergence, latency, coalescing or all.", quote(t)),
+                    crate::tr!("quiz.param.topic.invalid", value = quote(t)),
                 ));
                 None
             }),
@@ -810,45 +850,47 @@ pub fn forecast_feedback(guess: &str, figure: &Figure) -> String {
         .to_string();
     match (&figure.value, answer.parse::<f64>()) {
         (crate::figure::Value::Bool(b), _) => {
-            let g = matches!(
-                guess.trim().to_ascii_lowercase().as_str(),
-                "yes" | "y" | "true" | "1"
-            );
+            let g = yes_no(guess) == Some(true);
             if g == *b {
-                format!("You said {}: right.", guess.trim())
+                crate::tr!("quiz.forecast.said-right", guess = guess.trim())
             } else {
-                format!("You said {}; the answer is {shown}.", guess.trim())
+                crate::tr!("quiz.forecast.said-wrong", guess = guess.trim(), shown)
             }
         }
         (_, Ok(v)) => match parse_number(guess) {
-            None => format!(
-                "The answer is {shown}. (Your guess “{}” is not a number.)",
-                guess.chars().take(24).collect::<String>()
+            None => crate::tr!(
+                "quiz.forecast.not-a-number",
+                shown,
+                guess = guess.chars().take(24).collect::<String>()
             ),
             Some(g) if (g - v).abs() <= 1e-9 * v.abs().max(1.0) => {
-                format!("You guessed {}: exactly right.", format_decimal(g))
+                crate::tr!("quiz.forecast.exact", guess = format_decimal(g))
             }
             Some(g) => {
                 let off = (g - v).abs();
-                let rel = if v == 0.0 {
-                    String::new()
-                } else {
-                    format!(
-                        " ({} of the answer)",
-                        crate::figure::Value::Frac {
-                            value: off / v.abs(),
-                            percent: true
-                        }
-                        .human()
+                if v == 0.0 {
+                    crate::tr!(
+                        "quiz.forecast.off",
+                        guess = format_decimal(g),
+                        shown,
+                        off = format_decimal(off)
                     )
-                };
-                format!(
-                    "You guessed {}; the answer is {shown}: off by {}{rel}.",
-                    format_decimal(g),
-                    format_decimal(off)
-                )
+                } else {
+                    let share = crate::figure::Value::Frac {
+                        value: off / v.abs(),
+                        percent: true,
+                    }
+                    .human();
+                    crate::tr!(
+                        "quiz.forecast.off-share",
+                        guess = format_decimal(g),
+                        shown,
+                        off = format_decimal(off),
+                        share
+                    )
+                }
             }
         },
-        _ => format!("The answer is {shown}."),
+        _ => crate::tr!("quiz.forecast.answer", shown),
     }
 }

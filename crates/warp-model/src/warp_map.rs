@@ -52,24 +52,14 @@ impl BlockDim {
     /// 1024 names `block`.
     pub fn new(x: u64, y: u64, z: u64) -> Result<Self, ParamError> {
         for (spec, v) in [(BLOCK_X, x), (BLOCK_Y, y), (BLOCK_Z, z)] {
-            if v < spec.min || v > spec.max {
-                return Err(ParamError::new(
-                    spec.name,
-                    format!(
-                        "{} = {v} is out of range: allowed from {} to {} ({}).",
-                        spec.name, spec.min, spec.max, spec.why_limit
-                    ),
-                ));
-            }
+            // Checked as the form reads the side, so the range message is the same one.
+            spec.parse(&v.to_string())?;
         }
-        let p = x * y * z;
-        if p > MAX_THREADS_PER_BLOCK {
+        let (p, max) = (x * y * z, MAX_THREADS_PER_BLOCK);
+        if p > max {
             return Err(ParamError::new(
                 "block",
-                format!(
-                    "block ({x}, {y}, {z}) has {x}·{y}·{z} = {p} threads: CUDA allows at most \
-                     {MAX_THREADS_PER_BLOCK} threads per block."
-                ),
+                crate::tr!("warps.block.too-many-threads", x, y, z, p, max),
             ));
         }
         Ok(BlockDim { x, y, z })

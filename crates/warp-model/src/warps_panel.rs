@@ -55,38 +55,38 @@ pub const URL_PARAMS: [&str; 5] = ["block", "thread", "warp", "n", "image"];
 pub const FIELDS: [FieldSpec; 7] = [
     FieldSpec {
         name: "block-x",
-        label: "blockDim.x",
-        hint: "1–1024",
+        label: "warps.field.block-x",
+        hint: "warps.field.block-x.hint",
     },
     FieldSpec {
         name: "block-y",
-        label: "blockDim.y",
-        hint: "1–1024",
+        label: "warps.field.block-y",
+        hint: "warps.field.block-y.hint",
     },
     FieldSpec {
         name: "block-z",
-        label: "blockDim.z",
-        hint: "1–64; x·y·z ≤ 1024",
+        label: "warps.field.block-z",
+        hint: "warps.field.block-z.hint",
     },
     FieldSpec {
         name: "thread",
-        label: "Inspect thread",
-        hint: "linear id, optional",
+        label: "warps.field.thread",
+        hint: "warps.field.thread.hint",
     },
     FieldSpec {
         name: "warp",
-        label: "Highlight warp",
-        hint: "warp id, optional",
+        label: "warps.field.warp",
+        hint: "warps.field.warp.hint",
     },
     FieldSpec {
         name: "n",
-        label: "Launch N elements",
-        hint: "N ≥ 0, optional",
+        label: "warps.field.n",
+        hint: "warps.field.n.hint",
     },
     FieldSpec {
         name: "image",
-        label: "or an image",
-        hint: "WxH pixels, optional",
+        label: "warps.field.image",
+        hint: "warps.field.image.hint",
     },
 ];
 
@@ -207,10 +207,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
                 out.worked.push(thread_worked(&block, i));
             }
             Err(mut e) => {
-                e.message.push_str(&format!(
-                    " The block has {p} threads, numbered 0 to {}.",
-                    p - 1
-                ));
+                e.message.push(' ');
+                e.message
+                    .push_str(&crate::tr!("warps.thread.range", p, last = p - 1));
                 errors.push(e);
             }
         }
@@ -224,10 +223,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
                 out.worked.push(warp_worked(&block, i));
             }
             Err(mut e) => {
-                e.message.push_str(&format!(
-                    " The block has {w} warps, numbered 0 to {}.",
-                    w - 1
-                ));
+                e.message.push(' ');
+                e.message
+                    .push_str(&crate::tr!("warps.warp.range", w, last = w - 1));
                 errors.push(e);
             }
         }
@@ -235,10 +233,7 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
     let has_n = !input.n.trim().is_empty();
     let has_image = !input.image.trim().is_empty();
     if has_n && has_image {
-        errors.push(ParamError::new(
-            "image",
-            "n and image both describe the launch: give one of them (showing n).",
-        ));
+        errors.push(ParamError::new("image", crate::tr!("warps.launch.both")));
     }
     if has_n {
         match parse_n(&input.n, &block) {
@@ -265,16 +260,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
 
 fn parse_n(raw: &str, block: &BlockDim) -> Result<Launch1d, ParamError> {
     let b = block.threads();
-    match parse_whole("n", raw, "from 0 up")? {
+    match parse_whole("n", raw, crate::i18n::text("warps.n.allowed"))? {
         Whole::NonNegative(n) => Launch1d::new(n, *block),
-        Whole::Negative(v) => Err(ParamError::new(
-            "n",
-            format!(
-                "n = −{v} is not a count of elements: allowed n ≥ 0. Had it slipped through, \
-                 ⌈−{v}/{b}⌉ = 0 blocks would launch, and the guard i < N would never be true, so \
-                 no thread would run: a negative N collapses to the empty launch, like n = 0."
-            ),
-        )),
+        Whole::Negative(v) => Err(ParamError::new("n", crate::tr!("warps.n.negative", v, b))),
     }
 }
 
@@ -283,15 +271,7 @@ fn parse_n(raw: &str, block: &BlockDim) -> Result<Launch1d, ParamError> {
 /// # Errors
 /// Names `image` with the expected form.
 pub fn parse_image(raw: &str) -> Result<(u64, u64), ParamError> {
-    let form = || {
-        ParamError::new(
-            "image",
-            format!(
-                "image must be WxH in pixels, e.g. 1920x1080; {} is not.",
-                quote(raw)
-            ),
-        )
-    };
+    let form = || ParamError::new("image", crate::tr!("warps.image.form", value = quote(raw)));
     let (w, h) = raw.trim().split_once(['x', 'X', '×']).ok_or_else(form)?;
     let side = |s: &str| match parse_whole("image", s, "") {
         Ok(Whole::NonNegative(v)) => Ok(v),
@@ -307,31 +287,31 @@ pub fn block_figures(b: &BlockDim) -> Vec<Figure> {
     vec![
         Figure::new(
             "threads-per-block",
-            "Threads per block",
+            crate::i18n::text("warps.fig.threads-per-block"),
             Value::Int(b.threads()),
-            "threads",
+            crate::i18n::text("warps.unit.threads"),
             "P = x·y·z",
         ),
         Figure::new(
             "warps-per-block",
-            "Warps per block",
+            crate::i18n::text("warps.fig.warps-per-block"),
             Value::Int(b.warps()),
-            "warps",
+            crate::i18n::text("warps.unit.warps"),
             "⌈P / 32⌉",
         )
         .key(),
         Figure::new(
             "idle-lanes-per-block",
-            "Idle lanes per block",
+            crate::i18n::text("warps.fig.idle-lanes-per-block"),
             Value::Int(b.idle_lanes()),
-            "lanes",
-            "32 · warps − P: lanes with no thread, all in the tail warp",
+            crate::i18n::text("warps.unit.lanes"),
+            crate::i18n::text("warps.fig.idle-lanes-per-block.help"),
         ),
         Figure::new(
             "tail-warp-active",
-            "Active lanes in the last warp",
+            crate::i18n::text("warps.fig.tail-warp-active"),
             Value::Int(b.tail_warp_active()),
-            "of 32 lanes",
+            crate::i18n::text("warps.unit.of-32-lanes"),
             "P − 32 · (warps − 1)",
         ),
     ]
@@ -348,21 +328,21 @@ fn thread_figures(b: &BlockDim, i: u64) -> Vec<Figure> {
     vec![
         Figure::new(
             "thread-coords",
-            "Thread (x, y, z)",
+            crate::i18n::text("warps.fig.thread-coords"),
             pos_value(pos),
             "",
-            "threadIdx of linear id i",
+            crate::i18n::text("warps.fig.thread-coords.help"),
         ),
         Figure::new(
             "thread-warp",
-            "Its warp",
+            crate::i18n::text("warps.fig.thread-warp"),
             Value::Int(BlockDim::warp_of(i)),
             "",
             "⌊i / 32⌋",
         ),
         Figure::new(
             "thread-lane",
-            "Its lane",
+            crate::i18n::text("warps.fig.thread-lane"),
             Value::Int(BlockDim::lane_of(i)),
             "",
             "i mod 32",
@@ -377,38 +357,38 @@ fn warp_figures(b: &BlockDim, w: u64) -> Vec<Figure> {
     vec![
         Figure::new(
             "warp-first-thread",
-            "Warp's first thread",
+            crate::i18n::text("warps.fig.warp-first-thread"),
             Value::Int(s.first),
             "",
             "32 · w",
         ),
         Figure::new(
             "warp-last-thread",
-            "Warp's last thread",
+            crate::i18n::text("warps.fig.warp-last-thread"),
             Value::Int(s.last),
             "",
             "min(32 · w + 31, P − 1)",
         ),
         Figure::new(
             "warp-active-lanes",
-            "Warp's active lanes",
+            crate::i18n::text("warps.fig.warp-active-lanes"),
             Value::Int(s.active),
-            "of 32 lanes",
-            "last − first + 1",
+            crate::i18n::text("warps.unit.of-32-lanes"),
+            crate::i18n::text("warps.fig.warp-active-lanes.help"),
         ),
         Figure::new(
             "warp-straddles-rows",
-            "Crosses a row",
+            crate::i18n::text("warps.fig.warp-straddles-rows"),
             Value::Bool(s.straddles_rows),
             "",
-            "its threads lie on more than one row (y)",
+            crate::i18n::text("warps.fig.warp-straddles-rows.help"),
         ),
         Figure::new(
             "warp-straddles-slices",
-            "Crosses a z-slice",
+            crate::i18n::text("warps.fig.warp-straddles-slices"),
             Value::Bool(s.straddles_slices),
             "",
-            "its threads lie on more than one z-slice",
+            crate::i18n::text("warps.fig.warp-straddles-slices.help"),
         ),
     ]
 }
@@ -423,38 +403,38 @@ fn launch_common(
     vec![
         Figure::new(
             "blocks",
-            "Blocks",
+            crate::i18n::text("warps.fig.blocks"),
             Value::Int(blocks),
-            "blocks",
-            "blocks in the grid",
+            crate::i18n::text("warps.unit.blocks"),
+            crate::i18n::text("warps.fig.blocks.help"),
         ),
         Figure::new(
             "grid",
-            "Grid (gx, gy)",
+            crate::i18n::text("warps.fig.grid"),
             Value::Coords(vec![grid.0, grid.1]),
-            "blocks",
+            crate::i18n::text("warps.unit.blocks"),
             "gridDim",
         ),
         Figure::new(
             "threads-launched",
-            "Threads launched",
+            crate::i18n::text("warps.fig.threads-launched"),
             Value::Int(launched),
-            "threads",
+            crate::i18n::text("warps.unit.threads"),
             "blocks · B",
         ),
         Figure::new(
             "warps-launched",
-            "Warps launched",
+            crate::i18n::text("warps.fig.warps-launched"),
             Value::Int(warps),
-            "warps",
-            "blocks · warps per block",
+            crate::i18n::text("warps.unit.warps"),
+            crate::i18n::text("warps.fig.warps-launched.help"),
         ),
         Figure::new(
             "idle-threads",
-            "Idle threads",
+            crate::i18n::text("warps.fig.idle-threads"),
             Value::Int(idle),
-            "threads",
-            "launched − N, masked by the guard",
+            crate::i18n::text("warps.unit.threads"),
+            crate::i18n::text("warps.fig.idle-threads.help"),
         ),
     ]
 }
@@ -476,34 +456,34 @@ fn launch1d_figures(l: &Launch1d) -> Vec<Figure> {
     f.extend([
         Figure::new(
             "ragged-block",
-            "Ragged block",
+            crate::i18n::text("warps.fig.ragged-block"),
             r.map_or(Value::None, |r| Value::Int(r.block)),
             "",
-            "the block holding element N − 1, when it is not completely used",
+            crate::i18n::text("warps.fig.ragged-block.help"),
         ),
         Figure::new(
             "ragged-warp",
-            "Ragged warp (in that block)",
+            crate::i18n::text("warps.fig.ragged-warp"),
             r.map_or(Value::None, |r| Value::Int(r.warp)),
             "",
-            "⌊local index of N − 1 / 32⌋",
+            crate::i18n::text("warps.fig.ragged-warp.help"),
         ),
         Figure::new(
             "ragged-warp-active",
-            "Working lanes in it",
+            crate::i18n::text("warps.fig.ragged-warp-active"),
             r.map_or(Value::None, |r| Value::Int(r.warp_active)),
-            "of 32 lanes",
-            "(N − 1) − warp start + 1",
+            crate::i18n::text("warps.unit.of-32-lanes"),
+            crate::i18n::text("warps.fig.ragged-warp-active.help"),
         ),
         Figure::new(
             "ragged-warp-utilization",
-            "Its utilization",
+            crate::i18n::text("warps.fig.ragged-warp-utilization"),
             r.map_or(Value::None, |r| Value::Frac {
                 value: frac_of_warp(r.warp_active),
                 percent: true,
             }),
             "",
-            "working lanes / 32",
+            crate::i18n::text("warps.fig.ragged-warp-utilization.help"),
         ),
     ]);
     f
@@ -520,23 +500,23 @@ fn launch2d_figures(l: &Launch2d) -> Vec<Figure> {
     f.extend([
         Figure::new(
             "pixels",
-            "Pixels",
+            crate::i18n::text("warps.fig.pixels"),
             Value::Int(l.pixels()),
-            "pixels",
+            crate::i18n::text("warps.unit.pixels"),
             "N = W · H",
         ),
         Figure::new(
             "extra-columns",
-            "Extra thread columns",
+            crate::i18n::text("warps.fig.extra-columns"),
             Value::Int(l.extra_columns()),
-            "columns",
+            crate::i18n::text("warps.unit.columns"),
             "gx · bx − W",
         ),
         Figure::new(
             "extra-rows",
-            "Extra thread rows",
+            crate::i18n::text("warps.fig.extra-rows"),
             Value::Int(l.extra_rows()),
-            "rows",
+            crate::i18n::text("warps.unit.rows"),
             "gy · by − H",
         ),
     ]);
@@ -547,6 +527,36 @@ fn block_name(b: &BlockDim) -> String {
     format!("({}, {}, {})", b.x(), b.y(), b.z())
 }
 
+/// One sentence of words and formulas from a catalogue message: each `{name}` of `maths` left
+/// in `sentence` becomes that formula, so every language puts the formulas where its word order
+/// needs them. Fill the message's other placeholders first (`tr!`).
+fn mixed(sentence: &str, maths: Vec<(&str, Math)>) -> Vec<Inline> {
+    let mut out = Vec::new();
+    let mut rest = sentence;
+    loop {
+        let next = maths
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (name, _))| {
+                rest.find(&format!("{{{name}}}"))
+                    .map(|i| (i, k, name.len() + 2))
+            })
+            .min();
+        let Some((i, k, len)) = next else {
+            break;
+        };
+        if i > 0 {
+            out.push(t(&rest[..i]));
+        }
+        out.push(m(maths[k].1.clone()));
+        rest = &rest[i + len..];
+    }
+    if !rest.is_empty() {
+        out.push(t(rest));
+    }
+    out
+}
+
 /// Worked steps for a block shape.
 #[must_use]
 pub fn block_worked(b: &BlockDim) -> Worked {
@@ -554,7 +564,7 @@ pub fn block_worked(b: &BlockDim) -> Worked {
     let tail = b.tail_warp_active();
     let idle = b.idle_lanes();
     let mut steps = vec![Step {
-        title: "Count the threads".into(),
+        title: crate::tr!("warps.block.count.title"),
         body: vec![m(eq(vec![
             id("P"),
             row(vec![
@@ -567,141 +577,133 @@ pub fn block_worked(b: &BlockDim) -> Worked {
             row(vec![num(x), op("×"), num(y), op("×"), num(z)]),
             num(p),
         ]))],
-        why: "Every thread needs a lane; how many warps a block makes depends on this product, \
-              not on the block's shape."
-            .into(),
+        why: crate::tr!("warps.block.count.why"),
     }];
     let flatten = if y == 1 && z == 1 {
         Step {
-            title: "Flatten to linear ids".into(),
-            body: vec![
-                t("With "),
-                m(eq(vec![sub("D", "y"), sub("D", "z"), num(1)])),
-                t(" the formula collapses to "),
-                m(eq(vec![id("linear"), sub("t", "x")])),
-                t(format!(": the threads are simply 0 … {}.", p - 1)),
-            ],
-            why: "A 1D block needs no cross-row bookkeeping: the linear index is the x index."
-                .into(),
+            title: crate::tr!("warps.block.flatten.title"),
+            body: mixed(
+                &crate::tr!("warps.block.flatten-1d.body", last = p - 1),
+                vec![
+                    ("ones", eq(vec![sub("D", "y"), sub("D", "z"), num(1)])),
+                    ("linear", eq(vec![id("linear"), sub("t", "x")])),
+                ],
+            ),
+            why: crate::tr!("warps.block.flatten-1d.why"),
         }
     } else {
         Step {
-            title: "Flatten to linear ids".into(),
-            body: vec![
-                m(eq(vec![
-                    id("linear"),
-                    row(vec![
-                        sub("t", "x"),
-                        op("+"),
-                        sub("t", "y"),
-                        op("·"),
-                        num(x),
-                        op("+"),
-                        sub("t", "z"),
-                        op("·"),
-                        num(x * y),
+            title: crate::tr!("warps.block.flatten.title"),
+            body: mixed(
+                &crate::tr!("warps.block.flatten.body", x, xm1 = x - 1, slice = x * y),
+                vec![(
+                    "formula",
+                    eq(vec![
+                        id("linear"),
+                        row(vec![
+                            sub("t", "x"),
+                            op("+"),
+                            sub("t", "y"),
+                            op("·"),
+                            num(x),
+                            op("+"),
+                            sub("t", "z"),
+                            op("·"),
+                            num(x * y),
+                        ]),
                     ]),
-                ])),
-                t(format!(
-                    ". Row y holds linear {x}·y … {x}·y + {}; each z-slice holds {} threads.",
-                    x - 1,
-                    x * y
-                )),
-            ],
-            why: "x runs fastest, then y, then z; that order decides which threads share a warp."
-                .into(),
+                )],
+            ),
+            why: crate::tr!("warps.block.flatten.why"),
         }
     };
     steps.push(flatten);
     steps.push(Step {
-        title: "Cut into warps of 32".into(),
+        title: crate::tr!("warps.block.cut.title"),
         body: vec![m(eq(vec![
             id("warps"),
             ceil(frac(id("P"), num(32))),
             ceil(frac(num(p), num(32))),
             num(w),
         ]))],
-        why: "Threads fill warps in linear order, 32 at a time; even one leftover thread needs a \
-              whole warp, so the count rounds up."
-            .into(),
+        why: crate::tr!("warps.block.cut.why"),
     });
     steps.push(if idle == 0 {
         Step {
-            title: "Check that every warp is full".into(),
-            body: vec![
-                m(eq(vec![times(num(w), num(32)), num(p)])),
-                t(": every warp covers 32 consecutive ids with nothing left over."),
-            ],
-            why: "Waste appears only when the thread count is not a multiple of 32.".into(),
+            title: crate::tr!("warps.block.full.title"),
+            body: mixed(
+                &crate::tr!("warps.block.full.body"),
+                vec![("check", eq(vec![times(num(w), num(32)), num(p)]))],
+            ),
+            why: crate::tr!("warps.block.full.why"),
         }
     } else {
+        let (warp, first, last) = (w - 1, (w - 1) * 32, p - 1);
         Step {
-            title: "Find the tail warp".into(),
-            body: vec![
-                t(format!(
-                    "Warp {} holds linear {} … {}: ",
-                    w - 1,
-                    (w - 1) * 32,
-                    p - 1
-                )),
-                m(eq(vec![
-                    row(vec![num(p), op("−"), times(num(w - 1), num(32))]),
-                    num(tail),
-                ])),
-                t(" active lanes, so "),
-                m(eq(vec![row(vec![num(32), op("−"), num(tail)]), num(idle)])),
-                t(" lanes idle."),
-            ],
-            why: "The SM schedules the tail warp as a full 32-lane warp even though its idle \
-                  lanes do nothing: the cost of a block that is not a multiple of 32."
-                .into(),
+            title: crate::tr!("warps.block.tail.title"),
+            body: mixed(
+                &crate::tr!("warps.block.tail.body", warp, first, last),
+                vec![
+                    (
+                        "active",
+                        eq(vec![
+                            row(vec![num(p), op("−"), times(num(w - 1), num(32))]),
+                            num(tail),
+                        ]),
+                    ),
+                    (
+                        "idle",
+                        eq(vec![row(vec![num(32), op("−"), num(tail)]), num(idle)]),
+                    ),
+                ],
+            ),
+            why: crate::tr!("warps.block.tail.why"),
         }
     });
     if x % WARP_SIZE != 0 && y * z > 1 && p > WARP_SIZE {
         steps.push(Step {
-            title: "See where warps cut rows".into(),
-            body: vec![t(format!(
-                "A row is {x} threads wide and a warp 32, so warp boundaries do not line up \
-                 with rows: some warps start mid-row and wrap onto the next one."
-            ))],
-            why: "Waste depends on the total against 32, not on row width; alignment decides \
-                  which threads share a warp (and how they touch memory)."
-                .into(),
+            title: crate::tr!("warps.block.rows.title"),
+            body: vec![t(crate::tr!("warps.block.rows.body", x))],
+            why: crate::tr!("warps.block.rows.why"),
         });
     }
     let answer = if idle == 0 {
-        format!("{w} warps, all 32/32 active, 0 idle lanes.")
+        crate::tr!("warps.block.answer.full", w)
     } else if w == 1 {
-        format!("1 warp, only {tail}/32 lanes active: {idle} idle lanes.")
+        crate::tr!("warps.block.answer.one", tail, idle)
     } else {
-        format!("{w} warps; the last one is {tail}/32 full: {idle} idle lanes.")
+        crate::tr!("warps.block.answer.tail", w, tail, idle)
     };
     Worked {
-        question: format!(
-            "blockDim = {}. How many warps, and how many idle lanes?",
-            block_name(b)
-        ),
-        forecast: "Guess the warp count before reading on.".into(),
+        question: crate::tr!("warps.block.question", block = block_name(b)),
+        forecast: crate::tr!("warps.block.forecast"),
         steps,
         answer,
-        verify: vec![
-            m(eq(vec![
-                row(vec![
-                    floor(frac(row(vec![id("P"), op("−"), num(1)]), num(32))),
-                    op("+"),
-                    num(1),
-                ]),
-                row(vec![floor(frac(num(p - 1), num(32))), op("+"), num(1)]),
-                num(w),
-                ceil(frac(num(p), num(32))),
-            ])),
-            t(" ✓; "),
-            m(eq(vec![
-                row(vec![times(num(w), num(32)), op("−"), num(idle)]),
-                num(p),
-            ])),
-            t(" threads, none unaccounted ✓"),
-        ],
+        verify: mixed(
+            &crate::tr!("warps.block.verify"),
+            vec![
+                (
+                    "count",
+                    eq(vec![
+                        row(vec![
+                            floor(frac(row(vec![id("P"), op("−"), num(1)]), num(32))),
+                            op("+"),
+                            num(1),
+                        ]),
+                        row(vec![floor(frac(num(p - 1), num(32))), op("+"), num(1)]),
+                        num(w),
+                        ceil(frac(num(p), num(32))),
+                    ]),
+                ),
+                (
+                    "sum",
+                    eq(vec![
+                        row(vec![times(num(w), num(32)), op("−"), num(idle)]),
+                        num(p),
+                    ]),
+                ),
+            ],
+        ),
     }
 }
 
@@ -728,34 +730,37 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
     let slice = b.x() * b.y();
     let rem = i - pos.z * slice;
     let (w, lane) = (BlockDim::warp_of(i), BlockDim::lane_of(i));
+    let (x, y, z) = (pos.x, pos.y, pos.z);
     Worked {
-        question: format!(
-            "blockDim = {}. Where is linear thread {i}, and which warp and lane run it?",
-            block_name(b)
-        ),
-        forecast: format!("Guess which z-slice and row thread {i} sits in."),
+        question: crate::tr!("warps.thread.question", block = block_name(b), i),
+        forecast: crate::tr!("warps.thread.forecast", i),
         steps: vec![
             Step {
-                title: "Peel off the slice".into(),
-                body: vec![
-                    m(eq(vec![
-                        sub("t", "z"),
-                        floor(frac(num(i), paren(times(num(b.x()), num(b.y()))))),
-                        num(pos.z),
-                    ])),
-                    t("; offset inside the slice "),
-                    m(eq(vec![
-                        row(vec![num(i), op("−"), times(num(pos.z), num(slice))]),
-                        num(rem),
-                    ])),
-                    t("."),
-                ],
-                why: "Inverting the flatten formula is reading the digits of a mixed-radix \
-                      number: take the largest place value (a whole slice) first."
-                    .into(),
+                title: crate::tr!("warps.thread.slice.title"),
+                body: mixed(
+                    &crate::tr!("warps.thread.slice.body"),
+                    vec![
+                        (
+                            "tz",
+                            eq(vec![
+                                sub("t", "z"),
+                                floor(frac(num(i), paren(times(num(b.x()), num(b.y()))))),
+                                num(pos.z),
+                            ]),
+                        ),
+                        (
+                            "offset",
+                            eq(vec![
+                                row(vec![num(i), op("−"), times(num(pos.z), num(slice))]),
+                                num(rem),
+                            ]),
+                        ),
+                    ],
+                ),
+                why: crate::tr!("warps.thread.slice.why"),
             },
             Step {
-                title: "Then the row and the column".into(),
+                title: crate::tr!("warps.thread.row.title"),
                 body: vec![
                     m(eq(vec![
                         sub("t", "y"),
@@ -770,10 +775,10 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
                     ])),
                     t("."),
                 ],
-                why: "Inside a slice, each row is blockDim.x threads wide.".into(),
+                why: crate::tr!("warps.thread.row.why"),
             },
             Step {
-                title: "Its warp and lane".into(),
+                title: crate::tr!("warps.thread.lane.title"),
                 body: vec![
                     m(eq(vec![id("warp"), floor(frac(num(i), num(32))), num(w)])),
                     t(", "),
@@ -784,25 +789,23 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
                     ])),
                     t("."),
                 ],
-                why: "Warps take linear ids 32 at a time, so the warp is the quotient and the \
-                      lane the remainder."
-                    .into(),
+                why: crate::tr!("warps.thread.lane.why"),
             },
         ],
-        answer: format!(
-            "Linear {i} → (x, y, z) = ({}, {}, {}), in z-slice {}; warp {w}, lane {lane}.",
-            pos.x, pos.y, pos.z, pos.z
+        answer: crate::tr!("warps.thread.answer", i, x, y, z, w, lane),
+        verify: mixed(
+            &crate::tr!("warps.thread.verify"),
+            vec![
+                ("flatten", flatten_formula(b, pos)),
+                (
+                    "warp_lane",
+                    eq(vec![
+                        row(vec![times(num(w), num(32)), op("+"), num(lane)]),
+                        num(i),
+                    ]),
+                ),
+            ],
         ),
-        verify: vec![
-            t("rebuild the index: "),
-            m(flatten_formula(b, pos)),
-            t(" ✓; "),
-            m(eq(vec![
-                row(vec![times(num(w), num(32)), op("+"), num(lane)]),
-                num(i),
-            ])),
-            t(" ✓"),
-        ],
     }
 }
 
@@ -822,91 +825,85 @@ pub fn warp_worked(b: &BlockDim, w: u64) -> Worked {
         .unwrap_or(ThreadPos { x: 0, y: 0, z: 0 });
     let last = b.position(s.last).unwrap_or(first);
     let coords = |p: ThreadPos| format!("({}, {}, {})", p.x, p.y, p.z);
+    let (lo, hi) = (s.first, s.last);
+    let (from, to) = (coords(first), coords(last));
     let mut steps = vec![
         Step {
-            title: format!("Warp {w} = linear {} … {}", s.first, s.last),
-            body: vec![
-                m(eq(vec![id("first"), times(num(32), num(w)), num(s.first)])),
-                t(", "),
-                m(eq(vec![
-                    id("last"),
-                    row(vec![
-                        word("min("),
-                        num(s.first + 31),
-                        op(","),
-                        num(b.threads() - 1),
-                        word(")"),
-                    ]),
-                    num(s.last),
-                ])),
-                t(format!(": {} active lanes.", s.active)),
-            ],
-            why:
-                "Warps are cut from consecutive linear ids; the block may end inside the last one."
-                    .into(),
+            title: crate::tr!("warps.warp.span.title", w, lo, hi),
+            body: mixed(
+                &crate::tr!("warps.warp.span.body", active = s.active),
+                vec![
+                    (
+                        "first",
+                        eq(vec![id("first"), times(num(32), num(w)), num(s.first)]),
+                    ),
+                    (
+                        "last",
+                        eq(vec![
+                            id("last"),
+                            row(vec![
+                                word("min("),
+                                num(s.first + 31),
+                                op(","),
+                                num(b.threads() - 1),
+                                word(")"),
+                            ]),
+                            num(s.last),
+                        ]),
+                    ),
+                ],
+            ),
+            why: crate::tr!("warps.warp.span.why"),
         },
         Step {
-            title: "Map the ends back to (x, y, z)".into(),
-            body: vec![t(format!(
-                "Linear {} is {}; linear {} is {}.",
-                s.first,
-                coords(first),
-                s.last,
-                coords(last)
-            ))],
-            why: "The two ends show whether the warp stays in one row and one slice.".into(),
+            title: crate::tr!("warps.warp.ends.title"),
+            body: vec![t(crate::tr!("warps.warp.ends.body", lo, from, hi, to))],
+            why: crate::tr!("warps.warp.ends.why"),
         },
     ];
     let straddle = match (s.straddles_slices, s.straddles_rows) {
-        (true, _) => format!(
-            "The warp crosses from z-slice {} into z-slice {}: it straddles a slice boundary.",
-            first.z, last.z
-        ),
-        (false, true) => format!(
-            "It starts mid-row at x = {} of row {} and wraps onto row {}: the warp cuts across rows.",
-            first.x, first.y, last.y
-        ),
-        (false, false) => "It stays inside one row.".to_string(),
+        (true, _) => crate::tr!("warps.warp.straddle.slices", from = first.z, to = last.z),
+        (false, true) => {
+            let (x, y0, y1) = (first.x, first.y, last.y);
+            crate::tr!("warps.warp.straddle.rows", x, y0, y1)
+        }
+        (false, false) => crate::tr!("warps.warp.straddle.none"),
     };
     steps.push(Step {
-        title: "Rows and slices".into(),
+        title: crate::tr!("warps.warp.straddle.title"),
         body: vec![t(straddle)],
-        why: "Rows are blockDim.x wide, warps 32 wide; unless blockDim.x is a multiple of 32 \
-              (or 32 a multiple of it), boundaries do not line up."
-            .into(),
+        why: crate::tr!("warps.warp.straddle.why"),
     });
+    let answer = if s.straddles_rows {
+        crate::tr!("warps.warp.answer.crossing", w, lo, hi, from, to)
+    } else {
+        crate::tr!("warps.warp.answer", w, lo, hi, from, to)
+    };
     Worked {
-        question: format!(
-            "blockDim = {}. Which threads land in warp {w}?",
-            block_name(b)
-        ),
-        forecast: format!("Guess whether warp {w} stays inside a single row."),
+        question: crate::tr!("warps.warp.question", block = block_name(b), w),
+        forecast: crate::tr!("warps.warp.forecast", w),
         steps,
-        answer: format!(
-            "Warp {w} = linear {} … {}, from {} to {}{}.",
-            s.first,
-            s.last,
-            coords(first),
-            coords(last),
-            if s.straddles_rows {
-                ", crossing a row boundary"
-            } else {
-                ""
-            }
+        answer,
+        verify: mixed(
+            &crate::tr!("warps.warp.verify"),
+            vec![
+                (
+                    "lanes",
+                    eq(vec![
+                        row(vec![num(s.last), op("−"), num(s.first), op("+"), num(1)]),
+                        num(s.active),
+                    ]),
+                ),
+                (
+                    "warp",
+                    eq(vec![
+                        floor(frac(num(s.first), num(32))),
+                        floor(frac(num(s.last), num(32))),
+                        num(w),
+                    ]),
+                ),
+            ],
         ),
-        verify: vec![
-            m(eq(vec![
-                row(vec![num(s.last), op("−"), num(s.first), op("+"), num(1)]),
-                num(s.active),
-            ])),
-            t(" lanes ✓; "),
-            m(eq(vec![
-                floor(frac(num(s.first), num(32))),
-                floor(frac(num(s.last), num(32))),
-                num(w),
-            ])),
-            t(" ✓"),
-        ],
     }
 }
 
@@ -915,8 +912,9 @@ pub fn warp_worked(b: &BlockDim, w: u64) -> Worked {
 pub fn launch1d_worked(l: &Launch1d) -> Worked {
     let (n, b) = (l.n(), l.block().threads());
     let blocks = l.blocks();
+    let (launched, idle, warps) = (l.threads_launched(), l.idle_threads(), l.warps_launched());
     let mut steps = vec![Step {
-        title: "Blocks needed".into(),
+        title: crate::tr!("warps.launch1d.blocks.title"),
         body: vec![m(eq(vec![
             id("blocks"),
             ceil(frac(id("N"), id("B"))),
@@ -924,125 +922,123 @@ pub fn launch1d_worked(l: &Launch1d) -> Worked {
             num(blocks),
         ]))],
         why: if n == 0 {
-            "A grid of zero blocks launches nothing: the kernel returns at once. This is the true \
-             degenerate floor."
-                .into()
+            crate::tr!("warps.launch1d.blocks.why-empty")
         } else {
-            "You launch whole blocks only; rounding up guarantees a thread for every element."
-                .into()
+            crate::tr!("warps.launch1d.blocks.why")
         },
     }];
     steps.push(Step {
-        title: "Threads launched against threads needed".into(),
-        body: vec![
-            m(eq(vec![
-                times(num(blocks), num(b)),
-                num(l.threads_launched()),
-            ])),
-            t(" launched; "),
-            m(eq(vec![
-                row(vec![num(l.threads_launched()), op("−"), num(n)]),
-                num(l.idle_threads()),
-            ])),
-            t(" idle."),
-        ],
-        why: "Threads whose global index i ≥ N fail the guard if (i < N) and do nothing.".into(),
+        title: crate::tr!("warps.launch1d.threads.title"),
+        body: mixed(
+            &crate::tr!("warps.launch1d.threads.body"),
+            vec![
+                (
+                    "launched",
+                    eq(vec![times(num(blocks), num(b)), num(l.threads_launched())]),
+                ),
+                (
+                    "idle",
+                    eq(vec![
+                        row(vec![num(l.threads_launched()), op("−"), num(n)]),
+                        num(l.idle_threads()),
+                    ]),
+                ),
+            ],
+        ),
+        why: crate::tr!("warps.launch1d.threads.why"),
     });
     steps.push(Step {
-        title: "Warps launched".into(),
+        title: crate::tr!("warps.launch1d.warps.title"),
         body: vec![m(eq(vec![
             times(num(blocks), num(l.block().warps())),
             num(l.warps_launched()),
         ]))],
-        why: "Each block is cut into its own warps; warps never span two blocks.".into(),
+        why: crate::tr!("warps.launch1d.warps.why"),
     });
     if let Some(r) = l.ragged() {
+        #[allow(clippy::cast_precision_loss)]
+        let share = Value::Frac {
+            value: r.warp_active as f64 / 32.0,
+            percent: true,
+        }
+        .human();
+        let (last, bstart, wstart) = (n - 1, r.block_start, r.warp_start);
         steps.push(Step {
-            title: "Which warp is ragged?".into(),
-            body: vec![
-                t(format!(
-                    "The last element is N − 1 = {}. Its block is ",
-                    n - 1
-                )),
-                m(eq(vec![floor(frac(num(n - 1), num(b))), num(r.block)])),
-                t(format!(
-                    ", which starts at global {}; local index ",
-                    r.block_start
-                )),
-                m(eq(vec![
-                    row(vec![num(n - 1), op("−"), num(r.block_start)]),
-                    num(r.last_local),
-                ])),
-                t(", in warp "),
-                m(eq(vec![
-                    floor(frac(num(r.last_local), num(32))),
-                    num(r.warp),
-                ])),
-                t(format!(
-                    ", which starts at global {}. Working lanes: ",
-                    r.warp_start
-                )),
-                m(eq(vec![
-                    row(vec![
-                        num(n - 1),
-                        op("−"),
-                        num(r.warp_start),
-                        op("+"),
-                        num(1),
-                    ]),
-                    num(r.warp_active),
-                ])),
-                t(format!(
-                    " of 32 ({}).",
-                    Value::Frac {
-                        value: r.warp_active as f64 / 32.0,
-                        percent: true
-                    }
-                    .human()
-                )),
-            ],
-            why: "Walking global → local → warp makes the count explicit: the warp start is where \
-                  the warp begins in global space, N − 1 is the last real element, and the +1 is \
-                  because both ends count."
-                .into(),
+            title: crate::tr!("warps.launch1d.ragged.title"),
+            body: mixed(
+                &crate::tr!("warps.launch1d.ragged.body", last, bstart, wstart, share),
+                vec![
+                    (
+                        "block",
+                        eq(vec![floor(frac(num(n - 1), num(b))), num(r.block)]),
+                    ),
+                    (
+                        "local",
+                        eq(vec![
+                            row(vec![num(n - 1), op("−"), num(r.block_start)]),
+                            num(r.last_local),
+                        ]),
+                    ),
+                    (
+                        "warp",
+                        eq(vec![floor(frac(num(r.last_local), num(32))), num(r.warp)]),
+                    ),
+                    (
+                        "active",
+                        eq(vec![
+                            row(vec![
+                                num(n - 1),
+                                op("−"),
+                                num(r.warp_start),
+                                op("+"),
+                                num(1),
+                            ]),
+                            num(r.warp_active),
+                        ]),
+                    ),
+                ],
+            ),
+            why: crate::tr!("warps.launch1d.ragged.why"),
         });
     }
     let answer = match l.ragged() {
-        None if n == 0 => "0 blocks, 0 warps: nothing launches and no thread runs.".to_string(),
-        None => format!(
-            "{blocks} blocks, {} warps, {} threads: zero idle threads.",
-            l.warps_launched(),
-            l.threads_launched()
-        ),
-        Some(r) => format!(
-            "{blocks} blocks, {} threads launched, {} idle; the last element sits in warp {} of \
-             block {}, where {} of 32 lanes work.",
-            l.threads_launched(),
-            l.idle_threads(),
-            r.warp,
-            r.block,
-            r.warp_active
-        ),
+        None if n == 0 => crate::tr!("warps.launch1d.answer.empty"),
+        None => crate::tr!("warps.launch1d.answer.exact", blocks, warps, launched),
+        Some(r) => {
+            let counts = crate::tr!("warps.launch1d.answer.counts", blocks, launched, idle);
+            let (warp, block, active) = (r.warp, r.block, r.warp_active);
+            crate::tr!("warps.launch1d.answer.ragged", counts, warp, block, active)
+        }
     };
     Worked {
-        question: format!("N = {n} elements with blocks of B = {b} threads. How many blocks and warps, and where are the idle threads?"),
-        forecast: "Guess the number of blocks, and whether the last warp is full.".into(),
+        question: crate::tr!("warps.launch1d.question", n, b),
+        forecast: crate::tr!("warps.launch1d.forecast"),
         steps,
         answer,
-        verify: vec![
-            t("active threads "),
-            m(eq(vec![
-                row(vec![num(l.threads_launched()), op("−"), num(l.idle_threads())]),
-                num(n),
-                id("N"),
-            ])),
-            t(" ✓; "),
-            m(eq(vec![times(num(l.warps_launched()), num(32)), num(l.warps_launched() * 32)])),
-            t(format!(
-                " lanes ≥ {} threads launched ✓",
-                l.threads_launched()
-            )),
-        ],
+        verify: mixed(
+            &crate::tr!("warps.launch1d.verify", launched),
+            vec![
+                (
+                    "active",
+                    eq(vec![
+                        row(vec![
+                            num(l.threads_launched()),
+                            op("−"),
+                            num(l.idle_threads()),
+                        ]),
+                        num(n),
+                        id("N"),
+                    ]),
+                ),
+                (
+                    "lanes",
+                    eq(vec![
+                        times(num(l.warps_launched()), num(32)),
+                        num(l.warps_launched() * 32),
+                    ]),
+                ),
+            ],
+        ),
     }
 }
 
@@ -1053,86 +1049,108 @@ pub fn launch2d_worked(l: &Launch2d) -> Worked {
     let (bx, by) = (l.block().x(), l.block().y());
     let (gx, gy) = l.grid();
     let (ec, er) = (l.extra_columns(), l.extra_rows());
-    let mut edges = Vec::new();
-    if er > 0 {
-        edges.push(format!("{er} extra thread rows × {} columns", gx * bx));
-    }
-    if ec > 0 {
-        edges.push(format!("{ec} extra thread columns × {h} rows"));
-    }
-    let where_idle = if edges.is_empty() {
-        "The grid tiles the image exactly: no thread falls outside it.".to_string()
-    } else {
-        format!("They sit past the image's edges: {}.", edges.join(" and "))
+    let rows = crate::tr!("warps.image.edge-rows", er, columns = gx * bx);
+    let columns = crate::tr!("warps.image.edge-columns", ec, h);
+    let edges = match (er > 0, ec > 0) {
+        (false, false) => None,
+        (true, false) => Some(rows),
+        (false, true) => Some(columns),
+        (true, true) => Some(crate::tr!("warps.image.edges-both", rows, columns)),
     };
+    let where_idle = match edges {
+        None => crate::tr!("warps.image.idle-none"),
+        Some(edges) => crate::tr!("warps.image.idle-where", edges),
+    };
+    let (warps, idle, blocks) = (l.block().warps(), l.block().idle_lanes(), gx * gy);
+    let (threads, wasted) = (l.threads_launched(), l.idle_threads());
+    let inside = crate::tr!("warps.image.block.body", bx, by, warps, idle, blocks);
     Worked {
-        question: format!("A {w}×{h} image, one thread per pixel, blocks of {bx}×{by}. How many blocks in each dimension, how many threads, and how many are wasted?"),
-        forecast: format!("Does {h} divide evenly by {by}, and {w} by {bx}?"),
+        question: crate::tr!("warps.image.question", w, h, bx, by),
+        forecast: crate::tr!("warps.image.forecast", w, h, bx, by),
         steps: vec![
             Step {
-                title: "Total pixels (the real N)".into(),
+                title: crate::tr!("warps.image.pixels.title"),
                 body: vec![m(eq(vec![id("N"), times(num(w), num(h)), num(l.pixels())]))],
-                why: "One thread per pixel means N is the number of threads you need.".into(),
+                why: crate::tr!("warps.image.pixels.why"),
             },
             Step {
-                title: "Blocks per dimension".into(),
-                body: vec![
-                    m(eq(vec![sub("g", "x"), ceil(frac(num(w), num(bx))), num(gx)])),
-                    t(", "),
-                    m(eq(vec![sub("g", "y"), ceil(frac(num(h), num(by))), num(gy)])),
-                    t(format!(": {} blocks.", gx * gy)),
-                ],
-                why: "Each dimension rounds up separately; a side that does not divide leaves a \
-                      ragged edge (the ragged tail, in 2D)."
-                    .into(),
+                title: crate::tr!("warps.image.grid.title"),
+                body: mixed(
+                    &crate::tr!("warps.image.grid.body", blocks),
+                    vec![
+                        (
+                            "gx",
+                            eq(vec![sub("g", "x"), ceil(frac(num(w), num(bx))), num(gx)]),
+                        ),
+                        (
+                            "gy",
+                            eq(vec![sub("g", "y"), ceil(frac(num(h), num(by))), num(gy)]),
+                        ),
+                    ],
+                ),
+                why: crate::tr!("warps.image.grid.why"),
             },
             Step {
-                title: "Threads launched against pixels".into(),
-                body: vec![
-                    m(eq(vec![
-                        times(paren(times(num(gx), num(bx))), paren(times(num(gy), num(by)))),
-                        times(num(gx * bx), num(gy * by)),
-                        num(l.threads_launched()),
-                    ])),
-                    t("; wasted "),
-                    m(eq(vec![row(vec![num(l.threads_launched()), op("−"), num(l.pixels())]), num(l.idle_threads())])),
-                    t(format!(". {where_idle}")),
-                ],
-                why: "Threads outside the image are masked by the guard if (x < W && y < H).".into(),
+                title: crate::tr!("warps.image.threads.title"),
+                body: mixed(
+                    &crate::tr!("warps.image.threads.body", where_idle),
+                    vec![
+                        (
+                            "launched",
+                            eq(vec![
+                                times(
+                                    paren(times(num(gx), num(bx))),
+                                    paren(times(num(gy), num(by))),
+                                ),
+                                times(num(gx * bx), num(gy * by)),
+                                num(l.threads_launched()),
+                            ]),
+                        ),
+                        (
+                            "wasted",
+                            eq(vec![
+                                row(vec![num(l.threads_launched()), op("−"), num(l.pixels())]),
+                                num(l.idle_threads()),
+                            ]),
+                        ),
+                    ],
+                ),
+                why: crate::tr!("warps.image.threads.why"),
             },
             Step {
-                title: "Inside each block".into(),
-                body: vec![t(format!(
-                    "Each {bx}×{by} block makes {} warps with {} idle lanes, in every one of the {} blocks.",
-                    l.block().warps(),
-                    l.block().idle_lanes(),
-                    gx * gy
-                ))],
-                why: "Edge waste is counted in threads; a block that is not a multiple of 32 also \
-                      wastes lanes in every block, edge or not."
-                    .into(),
+                title: crate::tr!("warps.image.block.title"),
+                body: vec![t(inside)],
+                why: crate::tr!("warps.image.block.why"),
             },
         ],
-        answer: format!(
-            "Grid ({gx}, {gy}) = {} blocks, {} threads, {} wasted.",
-            gx * gy,
-            l.threads_launched(),
-            l.idle_threads()
+        answer: crate::tr!("warps.image.answer", gx, gy, blocks, threads, wasted),
+        verify: mixed(
+            &crate::tr!("warps.image.verify"),
+            vec![
+                (
+                    "wasted",
+                    eq(vec![
+                        row(vec![
+                            times(num(ec), num(h)),
+                            op("+"),
+                            times(num(er), paren(row(vec![num(w), op("+"), num(ec)]))),
+                        ]),
+                        num(ec * h + er * (w + ec)),
+                    ]),
+                ),
+                (
+                    "pixels",
+                    eq(vec![
+                        row(vec![
+                            num(l.threads_launched()),
+                            op("−"),
+                            num(l.idle_threads()),
+                        ]),
+                        num(l.pixels()),
+                    ]),
+                ),
+            ],
         ),
-        verify: vec![
-            t("wasted "),
-            m(eq(vec![
-                row(vec![
-                    times(num(ec), num(h)),
-                    op("+"),
-                    times(num(er), paren(row(vec![num(w), op("+"), num(ec)]))),
-                ]),
-                num(ec * h + er * (w + ec)),
-            ])),
-            t(" ✓; "),
-            m(eq(vec![row(vec![num(l.threads_launched()), op("−"), num(l.idle_threads())]), num(l.pixels())])),
-            t(" ✓"),
-        ],
     }
 }
 
@@ -1155,16 +1173,10 @@ impl ThreadDetail {
     /// One line for people (and screen readers).
     #[must_use]
     pub fn text(&self) -> String {
-        format!(
-            "thread ({}, {}, {}): linear {} = {}, warp {}, lane {}",
-            self.pos.x,
-            self.pos.y,
-            self.pos.z,
-            self.linear,
-            self.formula.text(),
-            self.warp,
-            self.lane
-        )
+        let (x, y, z) = (self.pos.x, self.pos.y, self.pos.z);
+        let (linear, warp, lane, formula) =
+            (self.linear, self.warp, self.lane, self.formula.text());
+        crate::tr!("warps.detail.thread", x, y, z, linear, formula, warp, lane)
     }
 }
 

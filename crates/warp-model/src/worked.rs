@@ -42,19 +42,28 @@ impl Worked {
     /// The whole example as plain text (formulas as text), e.g. for copying or tests.
     #[must_use]
     pub fn text(&self) -> String {
-        let mut out = format!("{}\nForecast: {}\n", self.question, self.forecast);
+        use crate::i18n::text;
+        let mut out = format!(
+            "{}\n{}: {}\n",
+            self.question,
+            text("common.forecast"),
+            self.forecast
+        );
         for (i, s) in self.steps.iter().enumerate() {
             out.push_str(&format!(
-                "{}. {}. {} Why this step? {}\n",
+                "{}. {}. {} {} {}\n",
                 i + 1,
                 s.title,
                 inline_text(&s.body),
+                text("common.why"),
                 s.why
             ));
         }
         out.push_str(&format!(
-            "Answer: {}\nVerify: {}\n",
+            "{}: {}\n{}: {}\n",
+            text("common.answer"),
             self.answer,
+            text("common.verify"),
             inline_text(&self.verify)
         ));
         out
@@ -83,4 +92,37 @@ pub fn t(s: impl Into<String>) -> Inline {
 #[must_use]
 pub fn m(m: Math) -> Inline {
     Inline::Math(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{with_lang, Lang};
+    use crate::math::{eq, num};
+
+    fn example() -> Worked {
+        Worked {
+            question: "Q?".into(),
+            forecast: "F".into(),
+            steps: vec![Step {
+                title: "T".into(),
+                body: vec![t("B")],
+                why: "W".into(),
+            }],
+            answer: "A".into(),
+            verify: vec![m(eq(vec![num(1), num(1)]))],
+        }
+    }
+
+    #[test]
+    fn labels_follow_the_language() {
+        assert_eq!(
+            example().text(),
+            "Q?\nForecast: F\n1. T. B Why this step? W\nAnswer: A\nVerify: 1 = 1\n"
+        );
+        assert_eq!(
+            with_lang(Lang::Hinglish, || example().text()),
+            "Q?\nForecast: F\n1. T. B Yeh step kyun? W\nJawab: A\nVerify: 1 = 1\n"
+        );
+    }
 }

@@ -34,6 +34,9 @@ const pages = [
   '?example=divergence/C1&embed=1',
   '?example=execution-model/D&embed=1&theme=dark',
   '?panel=warps&block=2000',
+  '?example=divergence/C5&lang=hinglish',
+  '?panel=quiz&seed=4&count=5&lang=hinglish',
+  '?example=execution-model/D&embed=1&lang=hinglish',
 ];
 
 for (const q of pages) {

@@ -340,3 +340,88 @@ fn every_divergence_preset_shows_its_seed_numbers() {
         }
     }
 }
+
+/// Every formula of the worked examples, as text, in order.
+fn formulas(out: &DivergenceOutput) -> Vec<String> {
+    out.worked
+        .iter()
+        .flat_map(|w| {
+            w.steps
+                .iter()
+                .flat_map(|s| s.body.iter())
+                .chain(w.verify.iter())
+        })
+        .filter_map(|i| match i {
+            Inline::Math(m) => Some(m.text()),
+            Inline::Text(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn hinglish_speaks_hinglish_with_the_same_numbers() {
+    use crate::i18n::{with_lang, Lang};
+    let queries = [
+        "paths=100,50&lanes=1,31&overhead=2",
+        "paths=100,3&lanes=0,32&overhead=2",
+        "paths=12,40,60,4&compare=60",
+        "counts=20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10",
+        "cond=idx % 2 == 0&paths=10,14&warps=6",
+    ];
+    let values = |o: &DivergenceOutput| {
+        o.figures
+            .iter()
+            .map(|f| (f.metric, f.value.plain()))
+            .collect::<Vec<_>>()
+    };
+    for q in queries {
+        let en = run(q);
+        let hi = with_lang(Lang::Hinglish, || run(q));
+        assert_eq!(values(&en), values(&hi), "{q}");
+        assert_eq!(formulas(&en), formulas(&hi), "{q}");
+        assert_eq!(en.worked.len(), hi.worked.len(), "{q}");
+        for (e, h) in en.worked.iter().zip(&hi.worked) {
+            assert_eq!(e.steps.len(), h.steps.len(), "{q}");
+            assert_ne!(e.question, h.question, "{q}");
+            assert_ne!(e.answer, h.answer, "{q}");
+        }
+    }
+    let text = with_lang(Lang::Hinglish, || {
+        run("paths=100,50&lanes=1,31").worked[0].text()
+    });
+    assert!(text.contains("Liye gaye paths pehchano"), "{text}");
+    assert!(
+        text.contains("cycles galat hai; warp poore 150 pay karta hai"),
+        "{text}"
+    );
+    assert!(text.contains("Σ = 100 + 50 = 150"), "{text}");
+    assert!(text.contains("1/2 = 0.5 ≤ 0.666667 ≤ 1"), "{text}");
+    let out = with_lang(Lang::Hinglish, || run("paths=12,9&lanes=16,15"));
+    assert_eq!(out.errors[0].param, "lanes");
+    assert!(
+        out.errors[0].message.contains("lanes ka total 31 aata hai"),
+        "{:?}",
+        out.errors
+    );
+    let out = with_lang(Lang::Hinglish, || run("cond=idx % 2 = 0&paths=10,14"));
+    assert_eq!(out.errors[0].param, "cond");
+    assert!(
+        out.errors[0]
+            .message
+            .contains("column 9 par: compare karne ke liye == use karo"),
+        "{:?}",
+        out.errors
+    );
+    let out = with_lang(Lang::Hinglish, || run("paths=12,0"));
+    assert!(
+        out.errors[0].message.contains("kam se kam 1 cycle"),
+        "{:?}",
+        out.errors
+    );
+    let label = with_lang(Lang::Hinglish, || {
+        (FIELDS[1].label_text(), run("paths=12,9").figures[0].label)
+    });
+    assert_eq!(label, ("Har path par lanes", "Liye gaye paths"));
+    assert_eq!(FIELDS[1].label_text(), "Lanes per path");
+    assert_eq!(crate::i18n::lang(), Lang::En);
+}

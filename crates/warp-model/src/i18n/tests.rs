@@ -80,16 +80,19 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The literal keys code asks for: `tr!("…"`, `text("…"`, `fill("…"`, `tk("…"`.
+/// The literal keys code asks for: `tr!("…"`, `text("…"`, `fill("…"`, `tk("…"`, also when
+/// rustfmt puts the key on the next line.
 fn keys_in_source(src: &str) -> Vec<String> {
     let mut keys = Vec::new();
-    for pat in ["tr!(\"", "text(\"", "fill(\"", "tk(\""] {
+    for pat in ["tr!(", "text(", "fill(", "tk(", "mixed("] {
         for (i, _) in src.match_indices(pat) {
             let before = src[..i].chars().next_back();
             if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                 continue;
             }
-            let rest = &src[i + pat.len()..];
+            let Some(rest) = src[i + pat.len()..].trim_start().strip_prefix('"') else {
+                continue;
+            };
             if let Some(end) = rest.find('"') {
                 let key = &rest[..end];
                 if key.contains('.') && !key.contains(' ') {
@@ -152,7 +155,9 @@ fn continuation_lines_join_and_bad_lines_are_reported() {
 #[test]
 fn language_is_scoped_and_falls_back() {
     assert_eq!(lang(), Lang::En);
-    let hi = with_lang(Lang::Hinglish, || tr!("common.lang.invalid", value = "\"x\""));
+    let hi = with_lang(Lang::Hinglish, || {
+        tr!("common.lang.invalid", value = "\"x\"")
+    });
     assert!(hi.contains("sirf"), "{hi}");
     assert_eq!(lang(), Lang::En);
     assert!(tr!("common.lang.invalid", value = 1).contains("must be"));

@@ -256,10 +256,11 @@ impl<'k> Machine<'k> {
             let at = if w.loop_line > 0 { w.loop_line } else { line };
             return Err(RunError {
                 line: at,
-                message: format!(
-                    "the run passed its step budget of {STEP_BUDGET} warp instructions{}: does it end for every lane?",
-                    if w.loop_line > 0 { format!(" in the loop at line {at}") } else { String::new() }
-                ),
+                message: if w.loop_line > 0 {
+                    crate::tr!("kernel.run.budget.loop", budget = STEP_BUDGET, line = at)
+                } else {
+                    crate::tr!("kernel.run.budget", budget = STEP_BUDGET)
+                },
             });
         }
         if self.record && self.r.trace.len() < MAX_TRACE {
@@ -319,7 +320,7 @@ impl<'k> Machine<'k> {
         let Some(buf) = self.buffers.get(name) else {
             return Err(RunError {
                 line,
-                message: format!("{name} is not a pointer parameter: it cannot be indexed"),
+                message: crate::tr!("kernel.run.not-pointer", name),
             });
         };
         let len = buf.data.len();
@@ -330,15 +331,33 @@ impl<'k> Machine<'k> {
                 let t = w.tid[l];
                 return Err(RunError {
                     line,
-                    message: format!(
-                        "out-of-bounds {} {name}[{i}] by thread ({}, {}, {}) of block ({}, {}) (lane {l}): {name} has {len} elements",
-                        if store { "store to" } else { "load from" },
-                        t.0,
-                        t.1,
-                        t.2,
-                        w.block.0,
-                        w.block.1
-                    ),
+                    message: if store {
+                        crate::tr!(
+                            "kernel.run.out-of-bounds.store",
+                            name,
+                            i,
+                            len,
+                            lane = l,
+                            tx = t.0,
+                            ty = t.1,
+                            tz = t.2,
+                            bx = w.block.0,
+                            by = w.block.1
+                        )
+                    } else {
+                        crate::tr!(
+                            "kernel.run.out-of-bounds.load",
+                            name,
+                            i,
+                            len,
+                            lane = l,
+                            tx = t.0,
+                            ty = t.1,
+                            tz = t.2,
+                            bx = w.block.0,
+                            by = w.block.1
+                        )
+                    },
                 });
             }
             addrs.push(buf.base + u64::try_from(i).unwrap_or(0) * 4);
@@ -396,12 +415,12 @@ impl<'k> Machine<'k> {
                 } else if self.buffers.contains_key(n) {
                     return Err(RunError {
                         line,
-                        message: format!("{n} is a pointer: index it, as {n}[i]"),
+                        message: crate::tr!("kernel.run.pointer-unindexed", name = n),
                     });
                 } else {
                     return Err(RunError {
                         line,
-                        message: format!("{n} is not declared"),
+                        message: crate::tr!("kernel.run.undeclared", name = n),
                     });
                 }
             }
@@ -456,7 +475,7 @@ impl<'k> Machine<'k> {
                 for l in lanes(mask) {
                     out[l] = binop(*op, av[l], bv[l]).map_err(|m| RunError {
                         line,
-                        message: format!("{m} (lane {l})"),
+                        message: crate::tr!("kernel.run.in-lane", message = m, lane = l),
                     })?;
                 }
             }
@@ -514,7 +533,7 @@ impl<'k> Machine<'k> {
                         _ => {
                             return Err(RunError {
                                 line,
-                                message: format!("{f}() takes a different number of arguments"),
+                                message: crate::tr!("kernel.run.arity", name = f),
                             })
                         }
                     };
@@ -595,9 +614,9 @@ impl<'k> Machine<'k> {
                             return Err(RunError {
                                 line,
                                 message: if self.scalars.contains_key(n) {
-                                    format!("{n} is a parameter: copy it into a local to change it")
+                                    crate::tr!("kernel.run.param-assign", name = n)
                                 } else {
-                                    format!("{n} is not declared")
+                                    crate::tr!("kernel.run.undeclared", name = n)
                                 },
                             });
                         };
@@ -607,7 +626,11 @@ impl<'k> Machine<'k> {
                                 None => rhs[l],
                                 Some(o) => binop(*o, cur[l], rhs[l]).map_err(|m| RunError {
                                     line,
-                                    message: format!("{m} (lane {l})"),
+                                    message: crate::tr!(
+                                        "kernel.run.in-lane",
+                                        message = m,
+                                        lane = l
+                                    ),
                                 })?,
                             };
                             next[l] = v.convert(ty);
@@ -634,7 +657,11 @@ impl<'k> Machine<'k> {
                                 (Some(o), Some(old)) => {
                                     binop(*o, old[l], rhs[l]).map_err(|m| RunError {
                                         line,
-                                        message: format!("{m} (lane {l})"),
+                                        message: crate::tr!(
+                                            "kernel.run.in-lane",
+                                            message = m,
+                                            lane = l
+                                        ),
                                     })?
                                 }
                                 _ => rhs[l],
@@ -826,7 +853,7 @@ fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
                 Bin::Mul => x * y,
                 Bin::Div => x / y,
                 Bin::Rem => x % y,
-                _ => return Err("bitwise operators need integers".into()),
+                _ => return Err(crate::tr!("kernel.run.bitwise-float")),
             })
         }
         _ => {
@@ -835,7 +862,7 @@ fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
                 Bin::Add => x.wrapping_add(y),
                 Bin::Sub => x.wrapping_sub(y),
                 Bin::Mul => x.wrapping_mul(y),
-                Bin::Div | Bin::Rem if y == 0 => return Err("integer division by zero".into()),
+                Bin::Div | Bin::Rem if y == 0 => return Err(crate::tr!("kernel.run.div-zero")),
                 Bin::Div => x.wrapping_div(y),
                 Bin::Rem => x.wrapping_rem(y),
                 Bin::Shl => x.wrapping_shl(u32::try_from(y.rem_euclid(64)).unwrap_or(0)),
@@ -843,7 +870,7 @@ fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
                 Bin::BitAnd => x & y,
                 Bin::BitOr => x | y,
                 Bin::BitXor => x ^ y,
-                _ => return Err("unsupported operator".into()),
+                _ => return Err(crate::tr!("kernel.run.bad-operator")),
             })
         }
     })
@@ -858,7 +885,10 @@ pub fn run(kernel: &Kernel, launch: Launch, record: (u64, u64)) -> Result<RunRes
     let blocks = launch.grid.0 * launch.grid.1;
     let total = blocks.saturating_mul(warps_per_block);
     if total > MAX_WARPS {
-        return Err(RunError { line: 0, message: format!("the launch has {total} warps; Warp Lab runs at most {MAX_WARPS}: use a smaller grid or n") });
+        return Err(RunError {
+            line: 0,
+            message: crate::tr!("kernel.run.too-many-warps", total, max = MAX_WARPS),
+        });
     }
     let mut buffers = HashMap::new();
     let mut scalars = HashMap::new();

@@ -73,7 +73,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
                     return Err(KernelError::at(
                         l0,
                         c0,
-                        "this comment is never closed (*/ missing)",
+                        crate::tr!("kernel.lex.comment-unclosed"),
                     ));
                 }
                 if chars[i] == '*' && chars[i + 1] == '/' {
@@ -88,7 +88,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
             return Err(KernelError::at(
                 line,
                 col,
-                "not supported in this subset: preprocessor lines (#include, #define)",
+                crate::tr!("kernel.unsupported.preprocessor"),
             ));
         }
         let (l0, c0) = (line, col);
@@ -112,19 +112,21 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
             let text: String = chars[start..i].iter().collect();
             let t = text.trim_end_matches(['f', 'F', 'u', 'U']);
             let tok = if t.contains('.') || t.contains(['e', 'E']) && !t.starts_with("0x") {
-                t.parse::<f64>()
-                    .map(Tok::Float)
-                    .map_err(|_| KernelError::at(l0, c0, format!("“{text}” is not a number")))?
+                t.parse::<f64>().map(Tok::Float).map_err(|_| {
+                    KernelError::at(l0, c0, crate::tr!("kernel.lex.not-number", text))
+                })?
             } else if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-                i64::from_str_radix(hex, 16)
-                    .map(Tok::Int)
-                    .map_err(|_| KernelError::at(l0, c0, format!("“{text}” is not a number")))?
+                i64::from_str_radix(hex, 16).map(Tok::Int).map_err(|_| {
+                    KernelError::at(l0, c0, crate::tr!("kernel.lex.not-number", text))
+                })?
             } else {
                 t.parse::<i64>()
                     .ok()
                     .filter(|v| *v <= i64::from(u32::MAX))
                     .map(Tok::Int)
-                    .ok_or_else(|| KernelError::at(l0, c0, format!("“{text}” is not a number this subset can hold (at most 4294967295)")))?
+                    .ok_or_else(|| {
+                        KernelError::at(l0, c0, crate::tr!("kernel.lex.too-big", text))
+                    })?
             };
             out.push(Token {
                 tok,
@@ -145,9 +147,9 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
             }
             None => {
                 let what = if c == '"' || c == '\'' {
-                    "not supported in this subset: string and character literals".to_string()
+                    crate::tr!("kernel.unsupported.literals")
                 } else {
-                    format!("unexpected character “{c}”")
+                    crate::tr!("kernel.lex.unexpected-char", c)
                 };
                 return Err(KernelError::at(line, col, what));
             }

@@ -5,6 +5,8 @@
 
 use super::lex::{Tok, Token};
 use super::KernelError;
+use crate::i18n::text;
+use crate::tr;
 
 /// Scalar types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,10 +247,10 @@ fn err(t: &Token, msg: impl Into<String>) -> KernelError {
 fn describe(t: &Tok) -> String {
     match t {
         Tok::Ident(s) => format!("“{s}”"),
-        Tok::Int(n) => format!("the number {n}"),
-        Tok::Float(f) => format!("the number {f}"),
+        Tok::Int(n) => tr!("kernel.token.number", n),
+        Tok::Float(f) => tr!("kernel.token.number", n = f),
         Tok::Punct(p) => format!("“{p}”"),
-        Tok::Eof => "the end of the source".into(),
+        Tok::Eof => tr!("kernel.token.end"),
     }
 }
 
@@ -283,9 +285,11 @@ impl P {
         } else {
             Err(err(
                 self.peek(),
-                format!(
-                    "expected “{p}” {what}, found {}",
-                    describe(&self.peek().tok)
+                tr!(
+                    "kernel.parse.expected-token",
+                    token = p,
+                    what,
+                    found = describe(&self.peek().tok)
                 ),
             ))
         }
@@ -295,20 +299,20 @@ impl P {
         match &t.tok {
             Tok::Ident(s) => {
                 if UNSUPPORTED.contains(&s.as_str()) {
-                    return Err(err(&t, format!("not supported in this subset: {s}")));
+                    return Err(err(&t, tr!("kernel.unsupported.word", word = s)));
                 }
                 Ok((s.clone(), t.clone()))
             }
             other => Err(err(
                 &t,
-                format!("expected {what}, found {}", describe(other)),
+                tr!("kernel.parse.expected", what, found = describe(other)),
             )),
         }
     }
     fn enter(&mut self) -> Result<(), KernelError> {
         self.depth += 1;
         if self.depth > 200 {
-            return Err(err(self.peek(), "nested too deeply"));
+            return Err(err(self.peek(), tr!("kernel.parse.too-deep")));
         }
         Ok(())
     }
@@ -342,33 +346,22 @@ impl P {
                 self.next();
             }
             Tok::Ident(s) if UNSUPPORTED.contains(&s.as_str()) => {
-                return Err(err(
-                    &t,
-                    format!("not supported in this subset: {s} (write one __global__ kernel)"),
-                ))
+                return Err(err(&t, tr!("kernel.unsupported.before-kernel", word = s)))
             }
-            Tok::Eof => {
-                return Err(err(
-                    &t,
-                    "the source is empty: write a __global__ void kernel(…) { … }",
-                ))
-            }
+            Tok::Eof => return Err(err(&t, tr!("kernel.parse.empty"))),
             other => {
                 return Err(err(
                     &t,
-                    format!(
-                        "expected “__global__ void name(…)”, found {}",
-                        describe(other)
-                    ),
+                    tr!("kernel.parse.expected-kernel", found = describe(other)),
                 ))
             }
         }
         if !self.is_word("void") {
-            return Err(err(self.peek(), "a __global__ kernel returns void"));
+            return Err(err(self.peek(), tr!("kernel.parse.returns-void")));
         }
         self.next();
-        let (name, _) = self.ident("the kernel's name")?;
-        self.expect("(", "after the kernel's name")?;
+        let (name, _) = self.ident(text("kernel.parse.what.kernel-name"))?;
+        self.expect("(", text("kernel.parse.what.after-kernel-name"))?;
         let mut params = Vec::new();
         if !self.is(")") {
             loop {
@@ -379,26 +372,25 @@ impl P {
                 let Some(ty) = self.ty() else {
                     let t = self.peek().clone();
                     return Err(match &t.tok {
-                        Tok::Ident(s) if UNSUPPORTED.contains(&s.as_str()) => err(&t, format!("not supported in this subset: {s}")),
-                        other => err(&t, format!("expected a parameter type (int, unsigned, float, bool, float*, int*), found {}", describe(other))),
+                        Tok::Ident(s) if UNSUPPORTED.contains(&s.as_str()) => {
+                            err(&t, tr!("kernel.unsupported.word", word = s))
+                        }
+                        other => err(
+                            &t,
+                            tr!("kernel.parse.expected-param-type", found = describe(other)),
+                        ),
                     });
                 };
                 let pointer = self.eat("*");
                 if self.is_word("const") {
                     self.next();
                 }
-                let (pname, pt) = self.ident("a parameter name")?;
+                let (pname, pt) = self.ident(text("kernel.parse.what.param-name"))?;
                 if self.is("*") || self.is("[") {
-                    return Err(err(
-                        self.peek(),
-                        "not supported in this subset: pointers to pointers and array parameters",
-                    ));
+                    return Err(err(self.peek(), tr!("kernel.unsupported.pointer-params")));
                 }
                 if pointer && ty == Ty::Bool {
-                    return Err(err(
-                        &pt,
-                        "not supported in this subset: bool* (use int* or float*)",
-                    ));
+                    return Err(err(&pt, tr!("kernel.unsupported.bool-pointer")));
                 }
                 params.push(Param {
                     name: pname,
@@ -410,14 +402,11 @@ impl P {
                 }
             }
         }
-        self.expect(")", "to close the parameter list")?;
-        self.expect("{", "to open the kernel's body")?;
+        self.expect(")", text("kernel.parse.what.close-params"))?;
+        self.expect("{", text("kernel.parse.what.open-body"))?;
         let body = self.block_rest()?;
         if !matches!(self.peek().tok, Tok::Eof) {
-            return Err(err(
-                self.peek(),
-                "only one __global__ kernel per source: nothing may follow it",
-            ));
+            return Err(err(self.peek(), tr!("kernel.parse.trailing")));
         }
         Ok(Kernel { name, params, body })
     }
@@ -427,7 +416,7 @@ impl P {
         let mut out = Vec::new();
         while !self.is("}") {
             if matches!(self.peek().tok, Tok::Eof) {
-                return Err(err(self.peek(), "a “{” is never closed: “}” missing"));
+                return Err(err(self.peek(), tr!("kernel.parse.unclosed-brace")));
             }
             out.push(self.stmt()?);
         }
@@ -458,9 +447,9 @@ impl P {
             }
             Tok::Ident(w) if w == "if" => {
                 self.next();
-                self.expect("(", "after if")?;
+                self.expect("(", text("kernel.parse.what.after-if"))?;
                 let c = self.expr()?;
-                self.expect(")", "to close the if's condition")?;
+                self.expect(")", text("kernel.parse.what.close-if"))?;
                 let then = self.body()?;
                 let els = if self.is_word("else") {
                     let el = self.next().line;
@@ -472,19 +461,19 @@ impl P {
             }
             Tok::Ident(w) if w == "while" => {
                 self.next();
-                self.expect("(", "after while")?;
+                self.expect("(", text("kernel.parse.what.after-while"))?;
                 let c = self.expr()?;
-                self.expect(")", "to close the while's condition")?;
+                self.expect(")", text("kernel.parse.what.close-while"))?;
                 StmtKind::While(c, self.body()?)
             }
             Tok::Ident(w) if w == "for" => {
                 self.next();
-                self.expect("(", "after for")?;
+                self.expect("(", text("kernel.parse.what.after-for"))?;
                 let init = if self.eat(";") {
                     None
                 } else {
                     let s = self.simple(true)?;
-                    self.expect(";", "after the for's first clause")?;
+                    self.expect(";", text("kernel.parse.what.for-init"))?;
                     Some(Box::new(s))
                 };
                 let cond = if self.is(";") {
@@ -492,25 +481,22 @@ impl P {
                 } else {
                     Some(self.expr()?)
                 };
-                self.expect(";", "after the for's condition")?;
+                self.expect(";", text("kernel.parse.what.for-cond"))?;
                 let step = if self.is(")") {
                     None
                 } else {
                     Some(Box::new(self.simple(false)?))
                 };
-                self.expect(")", "to close the for's header")?;
+                self.expect(")", text("kernel.parse.what.close-for"))?;
                 StmtKind::For(init, cond, step, self.body()?)
             }
             Tok::Ident(w) if w == "break" || w == "continue" || w == "return" => {
                 let w = w.clone();
                 self.next();
                 if w == "return" && !self.is(";") {
-                    return Err(err(
-                        self.peek(),
-                        "a __global__ kernel returns nothing: write “return;”",
-                    ));
+                    return Err(err(self.peek(), tr!("kernel.parse.return-value")));
                 }
-                self.expect(";", &format!("after {w}"))?;
+                self.expect(";", &tr!("kernel.parse.what.after-word", word = &w))?;
                 match w.as_str() {
                     "break" => StmtKind::Break,
                     "continue" => StmtKind::Continue,
@@ -519,7 +505,7 @@ impl P {
             }
             _ => {
                 let s = self.simple(true)?;
-                self.expect(";", "to end the statement")?;
+                self.expect(";", text("kernel.parse.what.end-statement"))?;
                 s.kind
             }
         };
@@ -536,17 +522,14 @@ impl P {
         }
         if let Some(ty) = self.ty() {
             if !allow_decl {
-                return Err(err(&t, "a declaration is not allowed here"));
+                return Err(err(&t, tr!("kernel.parse.decl-here")));
             }
             if self.is("*") {
-                return Err(err(self.peek(), "not supported in this subset: local pointers (index the pointer parameters instead)"));
+                return Err(err(self.peek(), tr!("kernel.unsupported.local-pointer")));
             }
-            let (name, _) = self.ident("a variable name")?;
+            let (name, _) = self.ident(text("kernel.parse.what.var-name"))?;
             if self.is("[") {
-                return Err(err(
-                    self.peek(),
-                    "not supported in this subset: local arrays",
-                ));
+                return Err(err(self.peek(), tr!("kernel.unsupported.local-array")));
             }
             let init = if self.eat("=") {
                 Some(self.expr()?)
@@ -554,10 +537,7 @@ impl P {
                 None
             };
             if self.is(",") {
-                return Err(err(
-                    self.peek(),
-                    "declare one variable per statement in this subset",
-                ));
+                return Err(err(self.peek(), tr!("kernel.parse.one-decl")));
             }
             return Ok(Stmt {
                 kind: StmtKind::Decl(ty, name, init),
@@ -571,7 +551,7 @@ impl P {
             } else {
                 Bin::Sub
             };
-            let (name, _) = self.ident("a variable after ++/--")?;
+            let (name, _) = self.ident(text("kernel.parse.what.inc-var"))?;
             return Ok(Stmt {
                 kind: StmtKind::Assign(Place::Var(name), Some(op), Expr::Int(1)),
                 line,
@@ -598,7 +578,7 @@ impl P {
         ];
         if let Some((_, op)) = compound.iter().find(|(p, _)| self.is(p)) {
             let at = self.next();
-            let place = place.ok_or_else(|| err(&at, "only a variable or p[i] can be assigned"))?;
+            let place = place.ok_or_else(|| err(&at, tr!("kernel.parse.assign-target")))?;
             let v = self.expr()?;
             return Ok(Stmt {
                 kind: StmtKind::Assign(place, *op, v),
@@ -612,8 +592,7 @@ impl P {
             } else {
                 Bin::Sub
             };
-            let place =
-                place.ok_or_else(|| err(&at, "only a variable or p[i] can be incremented"))?;
+            let place = place.ok_or_else(|| err(&at, tr!("kernel.parse.inc-target")))?;
             return Ok(Stmt {
                 kind: StmtKind::Assign(place, Some(op), Expr::Int(1)),
                 line,
@@ -624,10 +603,7 @@ impl P {
                 kind: StmtKind::Expr(e),
                 line,
             }),
-            _ => Err(err(
-                &t,
-                "this statement does nothing: assign it, or call a function",
-            )),
+            _ => Err(err(&t, tr!("kernel.parse.no-effect"))),
         }
     }
 
@@ -636,7 +612,7 @@ impl P {
         let c = self.binary(0)?;
         let e = if self.eat("?") {
             let a = self.expr()?;
-            self.expect(":", "in c ? a : b")?;
+            self.expect(":", text("kernel.parse.what.ternary"))?;
             let b = self.expr()?;
             Expr::Cond(Box::new(c), Box::new(a), Box::new(b))
         } else {
@@ -709,14 +685,16 @@ impl P {
                 self.next();
                 Expr::Unary(Un::BitNot, Box::new(self.unary()?))
             }
-            Tok::Punct("&") | Tok::Punct("*") => return Err(err(&t, "not supported in this subset: taking addresses or dereferencing (index the pointer instead: p[i])")),
+            Tok::Punct("&") | Tok::Punct("*") => {
+                return Err(err(&t, tr!("kernel.unsupported.address")))
+            }
             Tok::Punct("(") => {
                 self.next();
                 if self.ty().is_some() {
-                    return Err(err(&t, "not supported in this subset: casts"));
+                    return Err(err(&t, tr!("kernel.unsupported.cast")));
                 }
                 let e = self.expr()?;
-                self.expect(")", "to close the parenthesis")?;
+                self.expect(")", text("kernel.parse.what.close-paren"))?;
                 e
             }
             _ => self.primary()?,
@@ -739,7 +717,7 @@ impl P {
                     _ => {}
                 }
                 if UNSUPPORTED.contains(&w.as_str()) {
-                    return Err(err(&t, format!("not supported in this subset: {w}")));
+                    return Err(err(&t, tr!("kernel.unsupported.word", word = &w)));
                 }
                 let builtin = match w.as_str() {
                     "threadIdx" => Some(Builtin::ThreadIdx),
@@ -749,21 +727,29 @@ impl P {
                     _ => None,
                 };
                 if let Some(b) = builtin {
-                    self.expect(".", &format!("after {w} (as in {w}.x)"))
-                        .map_err(|_| err(self.peek(), format!("{w} needs .x, .y or .z")))?;
-                    let (axis, at) = self.ident("x, y or z")?;
+                    self.expect(".", &tr!("kernel.parse.what.after-builtin", word = &w))
+                        .map_err(|_| {
+                            err(
+                                self.peek(),
+                                tr!("kernel.parse.builtin-needs-axis", word = &w),
+                            )
+                        })?;
+                    let (axis, at) = self.ident(text("kernel.parse.what.axis"))?;
                     let axis = match axis.as_str() {
                         "x" => Axis::X,
                         "y" => Axis::Y,
                         "z" => Axis::Z,
-                        _ => return Err(err(&at, format!("{w} has .x, .y and .z only"))),
+                        _ => {
+                            return Err(err(&at, tr!("kernel.parse.builtin-axis-only", word = &w)))
+                        }
                     };
                     return Ok(Expr::Builtin(b, axis));
                 }
                 if self.eat("(") {
-                    let known = WORK_FUNCTIONS.iter().any(|(n, _)| *n == w) || MATH_FUNCTIONS.contains(&w.as_str());
+                    let known = WORK_FUNCTIONS.iter().any(|(n, _)| *n == w)
+                        || MATH_FUNCTIONS.contains(&w.as_str());
                     if !known {
-                        return Err(err(&t, format!("not supported in this subset: calling {w}() (the subset knows heavy_path(), light_path(), work(n), min, max, abs, sqrtf, fabsf, fminf, fmaxf)")));
+                        return Err(err(&t, tr!("kernel.unsupported.call", word = &w)));
                     }
                     let mut args = Vec::new();
                     if !self.is(")") {
@@ -774,19 +760,22 @@ impl P {
                             }
                         }
                     }
-                    self.expect(")", "to close the call")?;
+                    self.expect(")", text("kernel.parse.what.close-call"))?;
                     return Ok(Expr::Call(w, args));
                 }
                 if self.is("[") {
                     self.next();
                     let i = self.expr()?;
-                    self.expect("]", "to close the index")?;
+                    self.expect("]", text("kernel.parse.what.close-index"))?;
                     return Ok(Expr::Index(w, Box::new(i), t.line));
                 }
                 Ok(Expr::Var(w))
             }
-            Tok::Punct("<<<") => Err(err(&t, "not supported in this subset: launching kernels (<<< >>>): set the launch with block, grid and n")),
-            other => Err(err(&t, format!("expected a value, found {}", describe(other)))),
+            Tok::Punct("<<<") => Err(err(&t, tr!("kernel.unsupported.launch"))),
+            other => Err(err(
+                &t,
+                tr!("kernel.parse.expected-value", found = describe(other)),
+            )),
         }
     }
 }

@@ -244,3 +244,108 @@ proptest! {
         let _ = evaluate(&KernelInput { src, ..KernelInput::default() });
     }
 }
+
+#[test]
+fn braces_in_messages_stay_literal() {
+    let e = compile("").unwrap_err();
+    assert_eq!(
+        e.message,
+        "the source is empty: write a __global__ void kernel(…) { … }"
+    );
+    let e = compile("__global__ void k(float* a) {\n  int i = 0;\n").unwrap_err();
+    assert_eq!(e.message, "a “{” is never closed: “}” missing");
+    let e = compile("__global__ void k(float* a) { int x = threadIdx; }").unwrap_err();
+    assert_eq!(e.message, "threadIdx needs .x, .y or .z");
+    let e = compile("__global__ void k(float* a) { a[0] = 99999999999; }").unwrap_err();
+    assert_eq!(
+        e.message,
+        "“99999999999” is not a number this subset can hold (at most 4294967295)"
+    );
+}
+
+#[test]
+fn hinglish_errors_keep_their_place_and_numbers() {
+    use crate::i18n::{with_lang, Lang};
+    let run = |src: &str, extra: &str| {
+        let mut q = Query::parse(extra);
+        q.set("src", Some(src));
+        evaluate(&KernelInput::from_query(&q))
+    };
+    let src = "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}";
+    let en = run(src, "").errors[0].clone();
+    let hi = with_lang(Lang::Hinglish, || run(src, "").errors[0].clone());
+    assert_eq!(hi.param, "src");
+    assert!(
+        hi.message
+            .starts_with("line 3, column 5 par: statement khatam karne ke liye “;” chahiye tha"),
+        "{}",
+        hi.message
+    );
+    // Same source line and caret under the same column.
+    assert_eq!(
+        en.message.split_once('\n').unwrap().1,
+        hi.message.split_once('\n').unwrap().1
+    );
+    let e = with_lang(Lang::Hinglish, || {
+        compile("__global__ void k() { __syncthreads(); }")
+    })
+    .unwrap_err();
+    assert_eq!((e.line, e.col), (1, 23));
+    assert_eq!(e.message, "is subset mein supported nahi: __syncthreads");
+    // A run-time error names the same line, thread, block, lane and length.
+    let src = "__global__ void k(float* a) {\n  int i = threadIdx.x;\n  a[i + 100] = 0.0f;\n}";
+    let hi = with_lang(Lang::Hinglish, || run(src, "len=64").errors[0].clone());
+    assert_eq!(hi.param, "run");
+    assert!(
+        hi.message
+            .starts_with("line 3 par: out-of-bounds store a[100] mein")
+            && hi.message.contains("thread (0, 0, 0)")
+            && hi.message.contains("(lane 0)")
+            && hi.message.contains("64 elements hain"),
+        "{}",
+        hi.message
+    );
+    let hi = with_lang(Lang::Hinglish, || run(DEFAULT_SRC, "grid=1000&block=1024"));
+    assert!(
+        hi.errors[0].message.contains("zyada se zyada 4096"),
+        "{}",
+        hi.errors[0].message
+    );
+}
+
+#[test]
+fn hinglish_figures_have_the_same_values() {
+    use crate::i18n::{with_lang, Lang};
+    let en = run_preset(0);
+    let hi = with_lang(Lang::Hinglish, || run_preset(0));
+    let values = |o: &KernelOutput| {
+        o.figures
+            .iter()
+            .map(|f| (f.metric, f.value.plain()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(values(&en), values(&hi));
+    let warps = |o: &KernelOutput| o.figures.iter().find(|f| f.metric == "warps-run").cloned();
+    assert_eq!(warps(&en).unwrap().label, "Warps run");
+    assert_eq!(warps(&hi).unwrap().label, "Chale hue warps");
+    assert!(warps(&hi).unwrap().help.contains("execute hue"));
+}
+
+#[test]
+fn presets_and_fields_are_catalogue_keys() {
+    use crate::i18n::{lookup, Lang};
+    let keys = PRESETS
+        .iter()
+        .map(|(label, _, _)| *label)
+        .chain(LAUNCH_FIELDS.iter().flat_map(|f| [f.label, f.hint]));
+    for key in keys {
+        for lang in Lang::ALL {
+            assert!(lookup(lang, key).is_some(), "{lang:?} lacks {key}");
+        }
+    }
+    assert_eq!(LAUNCH_FIELDS[3].label_text(), "Buffer length");
+    assert_eq!(
+        crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || LAUNCH_FIELDS[1].hint_text()),
+        "G[,H]; default ⌈n/B⌉ ya 1"
+    );
+}

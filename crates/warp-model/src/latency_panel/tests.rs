@@ -212,3 +212,107 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn hinglish_speaks_hinglish_with_the_same_numbers() {
+    use crate::i18n::{with_lang, Lang};
+    let queries = [
+        "S=4&L=400&T=1&W=20",
+        "S=4&L=200&W=20&regs=40&cores=128",
+        "mode=hardware&cc=8.0&regs=40&tpb=256&S=4&L=200&W=20",
+    ];
+    for query in queries {
+        let en = run(query);
+        let hi = with_lang(Lang::Hinglish, || run(query));
+        // Same figures, same values, same simulation: only the words change.
+        let values = |o: &LatencyOutput| -> Vec<(&'static str, String)> {
+            o.figures
+                .iter()
+                .map(|f| (f.metric, f.value.plain()))
+                .collect()
+        };
+        assert_eq!(values(&en), values(&hi), "{query}");
+        assert_eq!(en.sim, hi.sim, "{query}");
+        assert_eq!(en.worked.len(), hi.worked.len(), "{query}");
+        for (e, h) in en.worked.iter().zip(&hi.worked) {
+            assert_ne!(e.question, h.question, "{query}");
+            assert_ne!(e.answer, h.answer, "{query}");
+            assert_eq!(e.steps.len(), h.steps.len(), "{query}");
+        }
+    }
+    let en = run("S=4&L=400&T=1&W=20");
+    let hi = with_lang(Lang::Hinglish, || run("S=4&L=400&T=1&W=20"));
+    let label = |o: &LatencyOutput, metric: &str| {
+        o.figures
+            .iter()
+            .find(|f| f.metric == metric)
+            .map(|f| f.label)
+    };
+    assert_eq!(label(&en, "warps-needed"), Some("Warps needed"));
+    assert_eq!(label(&hi, "warps-needed"), Some("Zaroori warps"));
+    let w = &hi.worked[0];
+    assert!(w.question.contains("kitne warps"), "{}", w.question);
+    assert!(w.forecast.contains("guess karo"), "{}", w.forecast);
+    assert!(
+        w.answer
+            .contains("80 warps chahiye, sirf 64 available: 16 kam"),
+        "{}",
+        w.answer
+    );
+    // The formulas are the same in both languages.
+    let text = w.text();
+    assert!(
+        text.contains("(N_sched · L)/T_issue = (4 × 400)/1 = 1600"),
+        "{text}"
+    );
+    assert!(text.contains("W ≥ ⌈1600/(1 × 64)⌉ = 25"), "{text}");
+    assert!(text.contains("bhare rehne chahiye"), "{text}");
+    // Errors still name their parameter and the allowed values.
+    let out = with_lang(Lang::Hinglish, || run("mode=quantum&policy=random"));
+    let mode = out.errors.iter().find(|e| e.param == "mode").unwrap();
+    assert!(
+        mode.message.contains("textbook ya hardware chuno"),
+        "{}",
+        mode.message
+    );
+    let policy = out.errors.iter().find(|e| e.param == "policy").unwrap();
+    assert!(policy.message.contains("gto"), "{}", policy.message);
+    assert!(
+        policy.message.contains("nahi chalega"),
+        "{}",
+        policy.message
+    );
+    // The controls' labels and hints.
+    let (l_label, l_hint) = with_lang(Lang::Hinglish, || {
+        (FIELDS[0].label_text(), FIELDS[0].hint_text())
+    });
+    assert_eq!(
+        (l_label, l_hint),
+        ("Stall ki latency L", "cycles mein, 1–100000")
+    );
+    assert_eq!(FIELDS[0].label_text(), "Stall latency L");
+    // The limiting factor keeps its data-value; the sentence uses the word of the language.
+    let hw = with_lang(Lang::Hinglish, || run("mode=hardware&cc=8.0&regs=40"));
+    let f = hw
+        .figures
+        .iter()
+        .find(|f| f.metric == "limiting-factor")
+        .unwrap();
+    assert_eq!(f.value.plain(), "registers");
+    assert!(
+        hw.worked[1].text().contains("registers se limited"),
+        "{}",
+        hw.worked[1].text()
+    );
+}
+
+#[test]
+fn every_field_has_a_label_and_hint_in_both_languages() {
+    use crate::i18n::{lookup, Lang};
+    for lang in Lang::ALL {
+        for f in FIELDS {
+            assert!(lookup(lang, f.label).is_some(), "{lang:?} {}", f.label);
+            assert!(lookup(lang, f.hint).is_some(), "{lang:?} {}", f.hint);
+        }
+    }
+}

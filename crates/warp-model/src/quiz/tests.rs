@@ -247,3 +247,152 @@ fn quiz_params_and_forecasts() {
     let b = Figure::new("latency-hidden", "Hidden", Value::Bool(false), "", "");
     assert!(forecast_feedback("yes", &b).contains("the answer is no"));
 }
+
+#[test]
+fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
+    use crate::i18n::{with_lang, Lang};
+    // One link, one quiz, whatever the language: same ids, scenarios and answers.
+    let en = build(None, 42, 12);
+    let hi = with_lang(Lang::Hinglish, || build(None, 42, 12));
+    assert_eq!(en.len(), hi.len());
+    for (e, h) in en.iter().zip(&hi) {
+        assert_eq!((&e.qid, e.topic, &e.link), (&h.qid, h.topic, &h.link));
+        match (&e.kind, &h.kind) {
+            (
+                Kind::Number {
+                    value: a,
+                    tolerance: ta,
+                    ..
+                },
+                Kind::Number {
+                    value: b,
+                    tolerance: tb,
+                    ..
+                },
+            ) => assert_eq!((a, ta), (b, tb), "{}", e.qid),
+            (
+                Kind::Choice {
+                    options: a,
+                    correct: ca,
+                },
+                Kind::Choice {
+                    options: b,
+                    correct: cb,
+                },
+            ) => {
+                assert_eq!((a, ca), (b, cb), "{}", e.qid);
+            }
+            (Kind::YesNo(a), Kind::YesNo(b)) => assert_eq!(a, b, "{}", e.qid),
+            _ => panic!("{}: kinds differ", e.qid),
+        }
+        let answers = |q: &Question| {
+            q.misconceptions
+                .iter()
+                .map(|m| m.answer)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(answers(e), answers(h), "{}", e.qid);
+        assert_eq!(e.solution.len(), h.solution.len(), "{}", e.qid);
+        assert_ne!(e.prompt, h.prompt, "{} is not translated", e.qid);
+    }
+
+    // A generated question: Hinglish words, the English numbers.
+    let (mut r_en, mut r_hi) = (Rng::new(7), Rng::new(7));
+    for t in Topic::ALL {
+        let e = generate(t, &mut r_en);
+        let h = with_lang(Lang::Hinglish, || generate(t, &mut r_hi));
+        assert_eq!(e.qid, h.qid);
+        assert_eq!(e.kind, h.kind, "{}", e.qid);
+        assert!(
+            ["kitne", "kaunsa", "kya", "hai"]
+                .iter()
+                .any(|w| h.prompt.contains(w)),
+            "{}",
+            h.prompt
+        );
+        let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+        assert_eq!(
+            digits(&e.prompt),
+            digits(&h.prompt),
+            "{} / {}",
+            e.prompt,
+            h.prompt
+        );
+    }
+    let q = with_lang(Lang::Hinglish, || {
+        let mut rng = Rng::new(7);
+        generate(Topic::Warps, &mut rng)
+    });
+    assert!(q.prompt.starts_with("Ek ("), "{}", q.prompt);
+
+    // Recall cards of seed 000 speak the seed's own Hinglish.
+    let card = with_lang(Lang::Hinglish, || bank("s000-recall-warp-size"));
+    assert!(
+        card.explanation
+            .contains("ek instruction fetch share karte hain"),
+        "{}",
+        card.explanation
+    );
+    assert!(card
+        .source
+        .as_deref()
+        .is_some_and(|s| s.starts_with("seed 000")));
+
+    // Grading reads values, never translated words: a stored answer grades the same in both
+    // languages; only the feedback's wording follows the language.
+    let myth = with_lang(Lang::Hinglish, || bank("s003-ex2-myth").grade("53.125"));
+    assert!(!myth.correct, "{}", myth.feedback);
+    assert!(
+        myth.feedback.contains("Poora sahi nahi") && myth.feedback.contains("150 cycles"),
+        "{}",
+        myth.feedback
+    );
+    let en_q = bank("s004-recall-latency");
+    let hi_q = with_lang(Lang::Hinglish, || bank("s004-recall-latency"));
+    for raw in ["no", "nahi", "yes", "haan", "0", "maybe"] {
+        let a = en_q.grade(raw);
+        let b = with_lang(Lang::Hinglish, || hi_q.grade(raw));
+        let c = with_lang(Lang::Hinglish, || en_q.grade(raw));
+        assert_eq!(a.correct, b.correct, "{raw}");
+        assert_eq!(a.correct, c.correct, "{raw}");
+    }
+    assert!(en_q.grade("nahi").correct && !en_q.grade("haan").correct);
+    assert_eq!(with_lang(Lang::Hinglish, || hi_q.answer_text()), "nahi");
+    assert_eq!(en_q.answer_text(), "no");
+    let choice = bank("s000-recall-linear");
+    assert!(with_lang(Lang::Hinglish, || choice.grade("0")).correct);
+    let unreadable = with_lang(Lang::Hinglish, || bank("s003-ex2-myth").grade("sau"));
+    assert!(
+        unreadable
+            .feedback
+            .contains("number ki tarah nahi padh paaya"),
+        "{}",
+        unreadable.feedback
+    );
+
+    // Forecasts, topic names, GIFT and parameter errors.
+    use crate::figure::Value;
+    let f = Figure::new("warps-per-block", "Warps", Value::Int(4), "warps", "");
+    let fb = with_lang(Lang::Hinglish, || forecast_feedback("3", &f));
+    assert!(
+        fb.contains("guess kiya") && fb.contains("4 warps") && fb.contains("1 ka fark"),
+        "{fb}"
+    );
+    let b = Figure::new("latency-hidden", "Hidden", Value::Bool(true), "", "");
+    assert!(with_lang(Lang::Hinglish, || forecast_feedback("haan", &b)).ends_with("sahi."));
+    assert_eq!(with_lang(Lang::Hinglish, || topic_label(None)), "sab");
+    assert_eq!(topic_label(None), "all");
+    assert_eq!(topic_label(Some(Topic::Latency)), "latency");
+    let gift = with_lang(Lang::Hinglish, || to_gift(&hi[..1], "quiz"));
+    assert!(gift.contains("Warp Lab se export"), "{gift}");
+    assert!(gift.contains(&gift_escape(&hi[0].qid)), "{gift}");
+    let (_, e) = with_lang(Lang::Hinglish, || {
+        QuizParams::from_query(&Query::parse("topic=cooking"))
+    });
+    assert_eq!(e[0].param, "topic");
+    assert!(
+        e[0].message.contains("cooking") && e[0].message.contains("allowed nahi hai"),
+        "{}",
+        e[0].message
+    );
+}

@@ -345,3 +345,78 @@ fn fields_are_declared_once_and_addressable() {
         ("3", "70")
     );
 }
+
+/// Every formula of a worked example, in order (words left out).
+fn formulas(w: &Worked) -> Vec<Math> {
+    w.steps
+        .iter()
+        .flat_map(|s| s.body.iter())
+        .chain(w.verify.iter())
+        .filter_map(|i| match i {
+            Inline::Math(m) => Some(m.clone()),
+            Inline::Text(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn hinglish_changes_the_words_not_the_numbers() {
+    use crate::i18n::{with_lang, Lang};
+    for query in [
+        "block=100&warp=3&n=1000",
+        "block=48,4&thread=63&warp=1",
+        "block=30,7&image=100x50",
+        "block=20&n=0",
+    ] {
+        let (en_figs, en_errors, en) = figures_of(query);
+        let (hi_figs, hi_errors, hi) = with_lang(Lang::Hinglish, || figures_of(query));
+        assert!(en_errors.is_empty() && hi_errors.is_empty(), "{query}");
+        // Same metrics, same values, same formulas; only the words change.
+        assert_eq!(en_figs, hi_figs, "{query}");
+        assert_eq!(en.worked.len(), hi.worked.len(), "{query}");
+        for (e, h) in en.worked.iter().zip(&hi.worked) {
+            assert_eq!(formulas(e), formulas(h), "{query}");
+            assert_ne!(e.question, h.question, "{query}");
+            assert_ne!(e.answer, h.answer, "{query}");
+        }
+        for (e, h) in en.figures.iter().zip(&hi.figures) {
+            assert_eq!((e.metric, e.key), (h.metric, h.key));
+        }
+    }
+    let (_, _, hi) = with_lang(Lang::Hinglish, || figures_of("block=100"));
+    let w = &hi.worked[0];
+    assert_eq!(w.steps[0].title, "Threads count karo");
+    assert_eq!(w.answer, "4 warps; aakhri wala 4/32 full: 28 idle lanes.");
+    assert!(w.text().contains("⌈100/32⌉ = 4"), "{}", w.text());
+    let label = |m: &str| hi.figures.iter().find(|f| f.metric == m).map(|f| f.label);
+    assert_eq!(label("warps-per-block"), Some("Har block mein warps"));
+
+    // Errors keep the parameter's name and its range, in Hinglish words.
+    let (_, errors, _) = with_lang(Lang::Hinglish, || figures_of("block=8,4,3&thread=96"));
+    let e = errors.iter().find(|e| e.param == "thread").unwrap();
+    assert!(e.message.contains("0 se 95 tak"), "{}", e.message);
+    let (_, errors, _) = with_lang(Lang::Hinglish, || figures_of("block=256&n=-3"));
+    let e = errors.iter().find(|e| e.param == "n").unwrap();
+    assert!(
+        e.message.contains("⌈−3/256⌉ = 0 blocks launch hote"),
+        "{}",
+        e.message
+    );
+    let e = with_lang(Lang::Hinglish, || BlockDim::new(32, 32, 2)).unwrap_err();
+    assert_eq!(e.param, "block");
+    assert!(e.message.contains("2048 threads hain"), "{}", e.message);
+
+    // The form and the map's hover line.
+    let thread = FIELDS.iter().find(|f| f.name == "thread").unwrap();
+    assert_eq!(
+        with_lang(Lang::Hinglish, || thread.label_text()),
+        "Thread dekho"
+    );
+    assert_eq!(thread.label_text(), "Inspect thread");
+    let b = BlockDim::new(48, 4, 1).unwrap();
+    let d = thread_detail(&b, 63).unwrap();
+    assert_eq!(
+        with_lang(Lang::Hinglish, || d.text()),
+        "thread (15, 1, 0) ka linear 63 = 15 + 1 × 48 + 0 × (48 × 4) = 63, warp 1 mein lane 31"
+    );
+}
