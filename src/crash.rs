@@ -44,7 +44,7 @@ pub fn show_banner() {
         ),
         (
             warp_model::i18n::text("ui.crash.reload-defaults"),
-            "./",
+            "defaults",
             "reload-defaults",
         ),
     ] {
@@ -54,7 +54,8 @@ pub fn show_banner() {
                     .and_then(|w| w.location().href().ok())
                     .unwrap_or_else(|| "./".into())
             } else {
-                href.to_string()
+                // The defaults, in the language the learner was reading.
+                warp_model::i18n::href("")
             };
             let _ = a.set_attribute("href", &href);
             let _ = a.set_attribute("data-action", action);

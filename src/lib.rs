@@ -69,7 +69,7 @@ pub fn App() -> impl IntoView {
     }
     view! {
         <header class="site">
-            <a class="brand" href="./">"Warp Lab"</a>
+            <a class="brand" href=warp_model::i18n::href("")>"Warp Lab"</a>
             <nav aria-label=warp_model::i18n::text("ui.app.nav")>
                 <ul>
                     {Panel::ALL
@@ -78,7 +78,7 @@ pub fn App() -> impl IntoView {
                             let current = (route.panel == Some(p)).then_some("page");
                             view! {
                                 <li>
-                                    <a href=format!("?panel={}", p.name()) aria-current=current>
+                                    <a href=warp_model::i18n::href(&format!("panel={}", p.name())) aria-current=current>
                                         {p.title()}
                                     </a>
                                 </li>

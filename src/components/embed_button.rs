@@ -54,7 +54,7 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
         Panel::Quiz | Panel::Gpu | Panel::Kernel => None,
     };
     view! {
-        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=format!("?panel=quiz&topic={t}") data-action="quiz-me">{text("ui.embed.quiz-me")}</a></p> })}
+        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&format!("panel=quiz&topic={t}")) data-action="quiz-me">{text("ui.embed.quiz-me")}</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>
             <summary data-action="embed">{text("ui.embed.summary")}</summary>
             <p class="note">{text("ui.embed.note")}</p>

@@ -59,7 +59,7 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
             <Show when=move || !on_preset.get()>
                 <p class="note">
                     {warp_model::i18n::text("ui.preset.changed")} " "
-                    <a href=format!("?example={}", example.key())>{warp_model::i18n::text("ui.preset.back")}</a>
+                    <a href=warp_model::i18n::href(&format!("example={}", example.key()))>{warp_model::i18n::text("ui.preset.back")}</a>
                 </p>
             </Show>
             {(!example.follow_ups.is_empty())
@@ -68,7 +68,7 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
                         <ul class="follow-ups">
                             {example
                                 .follow_up_links()
-                                .map(|(label, q)| view! { <li><a href=format!("?{q}")>{label}</a></li> })
+                                .map(|(label, q)| view! { <li><a href=warp_model::i18n::href(q)>{label}</a></li> })
                                 .collect_view()}
                         </ul>
                     }

@@ -18,7 +18,7 @@ pub fn Home() -> impl IntoView {
                     .map(|p| {
                         view! {
                             <li class="card">
-                                <a href=format!("?panel={}", p.name())>{p.title()}</a>
+                                <a href=warp_model::i18n::href(&format!("panel={}", p.name()))>{p.title()}</a>
                                 <p>{p.question()}</p>
                             </li>
                         }
@@ -38,7 +38,7 @@ pub fn Home() -> impl IntoView {
                                 .map(|e| {
                                     view! {
                                         <li>
-                                            <a href=format!("?example={}", e.key())>
+                                            <a href=warp_model::i18n::href(&format!("example={}", e.key()))>
                                                 <span class="cell-id">{e.cell} " "</span>
                                                 {e.title()}
                                             </a>

@@ -94,10 +94,10 @@ fn Links(output: Memo<KernelOutput>) -> impl IntoView {
             o.links.clone().map(|l| {
                 view! {
                     <ul class="follow-ups" aria-label=text("ui.kernel.links")>
-                        {l.divergence.map(|q| view! { <li><a href=format!("?{q}") data-link="divergence">{text("ui.kernel.link.divergence")}</a></li> })}
-                        {l.loop_counts.map(|q| view! { <li><a href=format!("?{q}") data-link="loop">{text("ui.kernel.link.loop")}</a></li> })}
-                        {l.coalescing.map(|q| view! { <li><a href=format!("?{q}") data-link="coalescing">{text("ui.kernel.link.coalescing")}</a></li> })}
-                        <li><a href=format!("?{}", l.warps) data-link="warps">{text("ui.kernel.link.warps")}</a></li>
+                        {l.divergence.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="divergence">{text("ui.kernel.link.divergence")}</a></li> })}
+                        {l.loop_counts.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="loop">{text("ui.kernel.link.loop")}</a></li> })}
+                        {l.coalescing.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="coalescing">{text("ui.kernel.link.coalescing")}</a></li> })}
+                        <li><a href=warp_model::i18n::href(&l.warps) data-link="warps">{text("ui.kernel.link.warps")}</a></li>
                     </ul>
                 }
             })

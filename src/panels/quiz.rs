@@ -176,7 +176,7 @@ fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
             <label>{text("ui.quiz.count")} " " <input type="number" name="count" min="1" max="50" value=params.count.to_string() /></label>
             <label>{text("ui.quiz.seed")} " " <input type="text" name="seed" value=seed.to_string() inputmode="numeric" /></label>
             <button type="submit">{text("ui.quiz.open")}</button>
-            <a href=format!("?panel=quiz&topic={topic}&count={}", params.count)>{text("ui.quiz.new")}</a>
+            <a href=warp_model::i18n::href(&format!("panel=quiz&topic={topic}&count={}", params.count))>{text("ui.quiz.new")}</a>
         </form>
     }
 }
@@ -267,7 +267,7 @@ fn QuestionCard(
                         <div class="feedback" data-quiz-feedback="" data-correct=g.correct.to_string() role="status">
                             <p class:right=g.correct class:wrong=!g.correct>{g.feedback}</p>
                             {q.source.clone().map(|s| view! { <p class="source">{text("ui.quiz.source")} " " {s}</p> })}
-                            {q.link.clone().map(|l| view! { <p><a href=format!("?{l}") data-action="open-scenario">{text("ui.quiz.open-scenario")}</a></p> })}
+                            {q.link.clone().map(|l| view! { <p><a href=warp_model::i18n::href(&l) data-action="open-scenario">{text("ui.quiz.open-scenario")}</a></p> })}
                             {q.solution.first().cloned().map(|w| view! { <WorkedSteps worked=w /> })}
                         </div>
                     }

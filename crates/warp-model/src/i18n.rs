@@ -1,8 +1,8 @@
 //! Two languages, English and Hinglish, from one message catalogue per language.
 //!
 //! Every sentence a learner reads (UI text, figure labels, errors, worked steps, quiz text,
-//! presets) is looked up by key in `locales/<lang>/*.txt`; the files of one language together
-//! are its catalogue, split by panel so that each file stays readable. Tests fail when a key is
+//! presets) is looked up by key in the language's catalogue, `locales/en.txt` or
+//! `locales/hinglish.txt` (sections by area of the app, in the same order in both). Tests fail when a key is
 //! missing in either language, when the two disagree on a message's placeholders, or when code
 //! asks for a key no catalogue has.
 //!
@@ -118,6 +118,19 @@ pub fn switch_search(q: &Query, lang: Lang) -> String {
     }
 }
 
+/// An in-app link to `search` (a query string without its `?`, e.g. `panel=warps`) that keeps
+/// the current language: `?panel=warps&lang=hinglish`; `./` for the home view in English.
+#[must_use]
+pub fn href(search: &str) -> String {
+    let search = search.trim_start_matches('?');
+    match (lang(), search.is_empty()) {
+        (Lang::En, true) => "./".to_string(),
+        (Lang::En, false) => format!("?{search}"),
+        (l, true) => format!("?lang={}", l.code()),
+        (l, false) => format!("?{search}&lang={}", l.code()),
+    }
+}
+
 thread_local! {
     static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
 }
@@ -142,30 +155,12 @@ pub fn with_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
     out
 }
 
-/// The files of each catalogue, in this order (one per area of the app).
-macro_rules! catalogue_files {
-    ($lang:literal) => {
-        [
-            include_str!(concat!("../locales/", $lang, "/common.txt")),
-            include_str!(concat!("../locales/", $lang, "/ui.txt")),
-            include_str!(concat!("../locales/", $lang, "/warps.txt")),
-            include_str!(concat!("../locales/", $lang, "/divergence.txt")),
-            include_str!(concat!("../locales/", $lang, "/latency.txt")),
-            include_str!(concat!("../locales/", $lang, "/coalescing.txt")),
-            include_str!(concat!("../locales/", $lang, "/quiz.txt")),
-            include_str!(concat!("../locales/", $lang, "/examples.txt")),
-            include_str!(concat!("../locales/", $lang, "/kernel.txt")),
-            include_str!(concat!("../locales/", $lang, "/gpu.txt")),
-        ]
-    };
-}
-
-/// The catalogue files of `lang`, as text.
+/// The catalogue of `lang`, as text (`locales/en.txt`, `locales/hinglish.txt`).
 #[must_use]
-pub fn catalogue_sources(lang: Lang) -> [&'static str; 10] {
+pub fn catalogue_source(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => catalogue_files!("en"),
-        Lang::Hinglish => catalogue_files!("hinglish"),
+        Lang::En => include_str!("../locales/en.txt"),
+        Lang::Hinglish => include_str!("../locales/hinglish.txt"),
     }
 }
 
@@ -181,12 +176,12 @@ pub struct CatalogueError {
     pub problem: String,
 }
 
-/// Parses catalogue files. Problems are collected, never fatal: a bad line is skipped.
+/// Parses a catalogue. Problems are collected, never fatal: a bad line is skipped.
 #[must_use]
-pub fn parse_catalogue(files: &[&'static str]) -> (Catalogue, Vec<CatalogueError>) {
+pub fn parse_catalogue(file: &'static str) -> (Catalogue, Vec<CatalogueError>) {
     let mut map = Catalogue::new();
     let mut problems = Vec::new();
-    for file in files {
+    {
         let mut last: Option<&'static str> = None;
         for (i, line) in file.lines().enumerate() {
             let trimmed = line.trim();
@@ -252,7 +247,7 @@ fn catalogue(lang: Lang) -> &'static Catalogue {
         Lang::En => &EN,
         Lang::Hinglish => &HINGLISH,
     };
-    cell.get_or_init(|| parse_catalogue(&catalogue_sources(lang)).0)
+    cell.get_or_init(|| parse_catalogue(catalogue_source(lang)).0)
 }
 
 /// The raw message of `key` in `lang` (placeholders unfilled), if the catalogue has it.

@@ -26,6 +26,10 @@ for (const q of pages) {
     const body = await page.locator('body').innerText();
     expect(body).not.toContain('⟦');
     expect(body).not.toContain('missing message');
+    // Words of English sentences that Hinglish sentences never use.
+    for (const w of [' The ', ' must ', ' because ', ' which ', ' cannot ', ' would ', ' there ']) {
+      expect(body, `"${w}" on ${q}`).not.toContain(w);
+    }
   });
 }
 
@@ -83,4 +87,16 @@ test('embedded panels take lang too', async ({ app, page }) => {
   await app.open('?example=divergence/C1&embed=1&lang=hinglish');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-Latn');
   await expect(page.locator('[data-action="open-full"]')).toHaveAttribute('href', /lang=hinglish/);
+});
+
+test('links inside the app keep the language', async ({ app, page }) => {
+  await app.open('?lang=hinglish');
+  await page.locator('header nav a', { hasText: /./ }).first().click();
+  await expect(page).toHaveURL(/panel=warps&lang=hinglish/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-Latn');
+  await expect(page.locator('header .brand')).toHaveAttribute('href', '?lang=hinglish');
+  await app.open('?example=divergence/C7&lang=hinglish');
+  for (const href of await page.locator('main a[href^="?"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+    expect(href).toContain('lang=hinglish');
+  }
 });

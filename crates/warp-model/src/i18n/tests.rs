@@ -3,7 +3,7 @@ use std::path::{Path, PathBuf};
 use super::*;
 
 fn parsed(lang: Lang) -> Catalogue {
-    let (map, problems) = parse_catalogue(&catalogue_sources(lang));
+    let (map, problems) = parse_catalogue(catalogue_source(lang));
     assert!(problems.is_empty(), "{lang:?} catalogue: {problems:?}");
     map
 }
@@ -145,7 +145,7 @@ fn messages_fill_placeholders_and_escapes() {
 
 #[test]
 fn continuation_lines_join_and_bad_lines_are_reported() {
-    let (map, problems) = parse_catalogue(&["a.b = one\n    two\n# c\nnot a message\nx.y =\n"]);
+    let (map, problems) = parse_catalogue("a.b = one\n    two\n# c\nnot a message\nx.y =\n");
     assert_eq!(map.get("a.b").map(String::as_str), Some("one two"));
     assert_eq!(map.get("x.y").map(String::as_str), Some(""));
     assert_eq!(problems.len(), 1);
@@ -189,4 +189,18 @@ fn the_switch_keeps_every_other_parameter() {
     let (lang, err) = from_query(&Query::parse("?lang=klingon"));
     assert_eq!(lang, Lang::En);
     assert_eq!(err.map(|e| e.param), Some("lang".to_string()));
+}
+
+#[test]
+fn in_app_links_keep_the_language() {
+    assert_eq!(href("panel=warps"), "?panel=warps");
+    assert_eq!(href(""), "./");
+    with_lang(Lang::Hinglish, || {
+        assert_eq!(href("panel=warps"), "?panel=warps&lang=hinglish");
+        assert_eq!(
+            href("?example=divergence/C1"),
+            "?example=divergence/C1&lang=hinglish"
+        );
+        assert_eq!(href(""), "?lang=hinglish");
+    });
 }

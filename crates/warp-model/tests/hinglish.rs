@@ -1,0 +1,148 @@
+//! The Hinglish pages speak Hinglish: every preset of the three seeds, the panels' error paths,
+//! a generated quiz and the kernel lab's presets are evaluated in Hinglish, and no English
+//! sentence (recognised by words Hinglish never uses) may remain in what a learner reads.
+
+use warp_model::coalescing_panel::{self, CoalescingInput};
+use warp_model::divergence_panel::{self, DivergenceInput};
+use warp_model::examples;
+use warp_model::i18n::{with_lang, Lang};
+use warp_model::kernel_lab::{self, KernelInput};
+use warp_model::latency_panel::{self, LatencyInput};
+use warp_model::panel::PanelInput;
+use warp_model::query::{route, Panel, Query};
+use warp_model::quiz::build;
+use warp_model::warps_panel::{self, WarpsInput};
+
+/// Everything a page shows for `query`, as one debug dump of the model's outputs.
+fn page_text(query: &str) -> String {
+    let q = Query::parse(query);
+    let r = route(&q);
+    let mut out = format!("{:?}", r.errors);
+    if let Some(e) = r.example {
+        out.push_str(&format!(
+            "{} {} {} {:?}",
+            e.title(),
+            e.question(),
+            e.forecast(),
+            e.note()
+        ));
+    }
+    let panel = r.panel.unwrap_or(Panel::Warps);
+    let preset = r.example.map(|e| e.params).unwrap_or(&[]);
+    macro_rules! eval {
+        ($ty:ty, $m:ident) => {{
+            let base = <$ty>::from_params(preset);
+            format!(
+                "{:?}",
+                $m::evaluate(&<$ty as PanelInput>::from_query(&q, &base))
+            )
+        }};
+    }
+    out.push_str(&match panel {
+        Panel::Divergence => eval!(DivergenceInput, divergence_panel),
+        Panel::Latency => eval!(LatencyInput, latency_panel),
+        Panel::Coalescing => eval!(CoalescingInput, coalescing_panel),
+        Panel::Kernel => eval!(KernelInput, kernel_lab),
+        _ => eval!(WarpsInput, warps_panel),
+    });
+    out
+}
+
+/// Words of English sentences that Hinglish sentences do not use (not "the": in Hindi it is
+/// the past tense, "le sakte the").
+const ENGLISH: [&str; 13] = [
+    " The ",
+    " must ",
+    " with ",
+    " into ",
+    " because ",
+    " which ",
+    " does ",
+    " cannot ",
+    " is not ",
+    " are ",
+    " would ",
+    " there ",
+    " each ",
+];
+
+fn english_left(text: &str) -> Vec<String> {
+    ENGLISH
+        .iter()
+        .filter_map(|w| {
+            text.find(w).map(|i| {
+                let start = text[..i].char_indices().rev().nth(60).map_or(0, |(j, _)| j);
+                let end = text[i..]
+                    .char_indices()
+                    .nth(60)
+                    .map_or(text.len(), |(j, _)| i + j);
+                format!("{w:?} in …{}…", &text[start..end])
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_preset_and_error_path_reads_in_hinglish() {
+    let mut queries: Vec<String> = examples::ALL
+        .iter()
+        .map(|e| format!("example={}", e.key()))
+        .collect();
+    queries.extend(
+        [
+            "panel=warps&block=0",
+            "panel=warps&block=2000,1,1",
+            "panel=warps&block=64,32",
+            "panel=warps&block=100&thread=500&warp=9",
+            "panel=warps&block=256&n=-3",
+            "panel=warps&image=12",
+            "panel=warps&block=48,4&thread=100&warp=1&image=100x30",
+            "panel=divergence&paths=40,x",
+            "panel=divergence&cond=idx%20%3C",
+            "panel=divergence&cond=idx%20%25%202&warps=4",
+            "panel=latency&L=0&W=abc",
+            "panel=latency&mode=hardware&cc=9.9",
+            "panel=coalescing&stride=0&elem=3",
+            "panel=coalescing&matrix=32x32&walk=column",
+            "panel=kernel&src=__global__%20void%20k()%20%7B%20x%20%3D%20%7D",
+            "panel=nope",
+            "example=cooking/A",
+        ]
+        .map(String::from),
+    );
+    for (_, src, launch) in kernel_lab::PRESETS {
+        queries.push(format!(
+            "panel=kernel&src={}&{launch}",
+            form_urlencoded::byte_serialize(src.as_bytes()).collect::<String>()
+        ));
+    }
+    let mut found = Vec::new();
+    let mut english_seen = 0;
+    for q in &queries {
+        let (en, hi) = (
+            with_lang(Lang::En, || page_text(q)),
+            with_lang(Lang::Hinglish, || page_text(q)),
+        );
+        assert_ne!(en, hi, "{q}: the same in both languages");
+        english_seen += usize::from(!english_left(&en).is_empty());
+        found.extend(english_left(&hi).into_iter().map(|f| format!("{q}: {f}")));
+    }
+    // The detector works: it finds English in most English pages.
+    assert!(
+        english_seen * 2 > queries.len(),
+        "{english_seen} of {}",
+        queries.len()
+    );
+    assert!(
+        found.is_empty(),
+        "English left in Hinglish pages:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_generated_quiz_reads_in_hinglish() {
+    let text = with_lang(Lang::Hinglish, || format!("{:?}", build(None, 7, 50)));
+    let left = english_left(&text);
+    assert!(left.is_empty(), "{}", left.join("\n"));
+}
