@@ -100,3 +100,22 @@ test('links inside the app keep the language', async ({ app, page }) => {
     expect(href).toContain('lang=hinglish');
   }
 });
+
+test('quiz answers given in English are kept and graded the same in Hinglish', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=divergence&seed=3&count=9');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const card = page.locator('[data-quiz-question]').filter({ has: page.locator('input[name=answer][type=text]') }).first();
+  const qid = await card.getAttribute('data-qid');
+  await card.locator('input[name=answer][type=text]').fill('999999');
+  await card.locator('button[type=submit]').click();
+  await expect(card.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'false');
+  const englishFeedback = await card.locator('[data-quiz-feedback]').innerText();
+  await page.locator('.lang-switch a[data-lang="hinglish"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-Latn');
+  await expect(page).toHaveURL(/seed=3/);
+  await expect(app.figure('quiz-score')).toHaveAttribute('data-value', '0/1');
+  const same = page.locator(`[data-quiz-question][data-qid="${qid}"]`);
+  await expect(same.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'false');
+  expect(await same.locator('[data-quiz-feedback]').innerText()).not.toEqual(englishFeedback);
+});
