@@ -70,6 +70,23 @@ impl Worked {
     }
 }
 
+impl Worked {
+    /// Every formula of the steps and the verify line, in order, words left out: what must be
+    /// the same in every language.
+    #[must_use]
+    pub fn formulas(&self) -> Vec<Math> {
+        self.steps
+            .iter()
+            .flat_map(|s| s.body.iter())
+            .chain(self.verify.iter())
+            .filter_map(|i| match i {
+                Inline::Math(m) => Some(m.clone()),
+                Inline::Text(_) => None,
+            })
+            .collect()
+    }
+}
+
 /// Plain text of a run of inlines.
 #[must_use]
 pub fn inline_text(items: &[Inline]) -> String {

@@ -345,16 +345,8 @@ fn every_divergence_preset_shows_its_seed_numbers() {
 fn formulas(out: &DivergenceOutput) -> Vec<String> {
     out.worked
         .iter()
-        .flat_map(|w| {
-            w.steps
-                .iter()
-                .flat_map(|s| s.body.iter())
-                .chain(w.verify.iter())
-        })
-        .filter_map(|i| match i {
-            Inline::Math(m) => Some(m.text()),
-            Inline::Text(_) => None,
-        })
+        .flat_map(crate::worked::Worked::formulas)
+        .map(|m| m.text())
         .collect()
 }
 

@@ -329,35 +329,28 @@ impl<'k> Machine<'k> {
             let i = idx[l].as_i();
             if i < 0 || usize::try_from(i).map_or(true, |u| u >= len) {
                 let t = w.tid[l];
+                // One sentence per direction (the languages word them differently).
+                let key = if store {
+                    "kernel.run.out-of-bounds.store"
+                } else {
+                    "kernel.run.out-of-bounds.load"
+                };
                 return Err(RunError {
                     line,
-                    message: if store {
-                        crate::tr!(
-                            "kernel.run.out-of-bounds.store",
-                            name,
-                            i,
-                            len,
-                            lane = l,
-                            tx = t.0,
-                            ty = t.1,
-                            tz = t.2,
-                            bx = w.block.0,
-                            by = w.block.1
-                        )
-                    } else {
-                        crate::tr!(
-                            "kernel.run.out-of-bounds.load",
-                            name,
-                            i,
-                            len,
-                            lane = l,
-                            tx = t.0,
-                            ty = t.1,
-                            tz = t.2,
-                            bx = w.block.0,
-                            by = w.block.1
-                        )
-                    },
+                    message: crate::i18n::fill(
+                        key,
+                        &[
+                            ("name", &name),
+                            ("i", &i),
+                            ("len", &len),
+                            ("lane", &l),
+                            ("tx", &t.0),
+                            ("ty", &t.1),
+                            ("tz", &t.2),
+                            ("bx", &w.block.0),
+                            ("by", &w.block.1),
+                        ],
+                    ),
                 });
             }
             addrs.push(buf.base + u64::try_from(i).unwrap_or(0) * 4);

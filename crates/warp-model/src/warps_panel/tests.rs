@@ -346,19 +346,6 @@ fn fields_are_declared_once_and_addressable() {
     );
 }
 
-/// Every formula of a worked example, in order (words left out).
-fn formulas(w: &Worked) -> Vec<Math> {
-    w.steps
-        .iter()
-        .flat_map(|s| s.body.iter())
-        .chain(w.verify.iter())
-        .filter_map(|i| match i {
-            Inline::Math(m) => Some(m.clone()),
-            Inline::Text(_) => None,
-        })
-        .collect()
-}
-
 #[test]
 fn hinglish_changes_the_words_not_the_numbers() {
     use crate::i18n::{with_lang, Lang};
@@ -375,7 +362,7 @@ fn hinglish_changes_the_words_not_the_numbers() {
         assert_eq!(en_figs, hi_figs, "{query}");
         assert_eq!(en.worked.len(), hi.worked.len(), "{query}");
         for (e, h) in en.worked.iter().zip(&hi.worked) {
-            assert_eq!(formulas(e), formulas(h), "{query}");
+            assert_eq!(e.formulas(), h.formulas(), "{query}");
             assert_ne!(e.question, h.question, "{query}");
             assert_ne!(e.answer, h.answer, "{query}");
         }
