@@ -87,18 +87,27 @@ pub fn start_frame_reporting() {
             if !data.is_object() {
                 return;
             }
-            match HostMessage::from_fields(
-                field(&data, "source").as_deref(),
-                field(&data, "type").as_deref(),
-                field(&data, "theme").as_deref(),
-            ) {
+            match HostMessage::from_fields(|name| field(&data, name)) {
                 Some(HostMessage::RequestHeight) => post_height(&l, true),
                 Some(HostMessage::SetTheme(t)) => apply_theme(t),
+                Some(HostMessage::SetLang(lang)) => switch_lang(lang),
                 None => {}
             }
         });
     let _ = window.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
     on_message.forget();
+}
+
+/// Reloads the frame at the same address in `lang` (the language is set once per page); the
+/// inputs are in the address and the quiz progress in storage, so nothing is lost.
+fn switch_lang(lang: warp_model::i18n::Lang) {
+    if lang == warp_model::i18n::lang() {
+        return;
+    }
+    if let Some(w) = web_sys::window() {
+        let search = warp_model::i18n::switch_search(&crate::url::read_query(), lang);
+        let _ = w.location().replace(&search);
+    }
 }
 
 /// The page's address without its query: origin and path.

@@ -136,22 +136,27 @@ pub enum HostMessage {
     RequestHeight,
     /// Switch theme.
     SetTheme(Theme),
+    /// Switch language (the frame reloads itself at the same address in that language).
+    SetLang(crate::i18n::Lang),
 }
 
 impl HostMessage {
-    /// Validates a message's fields; `None` for anything that is not a documented message.
+    /// Validates a message's fields (`field(name)` reads one string field of the message);
+    /// `None` for anything that is not a documented message.
     #[must_use]
-    pub fn from_fields(
-        source: Option<&str>,
-        kind: Option<&str>,
-        theme: Option<&str>,
-    ) -> Option<HostMessage> {
-        if source != Some("warp-lab-host") {
+    pub fn from_fields(field: impl Fn(&str) -> Option<String>) -> Option<HostMessage> {
+        if field("source").as_deref() != Some("warp-lab-host") {
             return None;
         }
-        match kind? {
+        match field("type")?.as_str() {
             "request-height" => Some(HostMessage::RequestHeight),
-            "set-theme" => Theme::parse(theme?).map(HostMessage::SetTheme),
+            "set-theme" => Theme::parse(&field("theme")?).map(HostMessage::SetTheme),
+            // Only the exact codes of `lang=`: a parent page speaks the contract, not a guess.
+            "set-lang" => match field("lang")?.as_str() {
+                "en" => Some(HostMessage::SetLang(crate::i18n::Lang::En)),
+                "hinglish" => Some(HostMessage::SetLang(crate::i18n::Lang::Hinglish)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -226,33 +231,42 @@ mod tests {
 
     #[test]
     fn only_documented_host_messages_pass() {
+        use crate::i18n::Lang;
+        let msg = |fields: &[(&str, &str)]| {
+            let fields: Vec<(String, String)> = fields
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+                .collect();
+            HostMessage::from_fields(|name| {
+                fields
+                    .iter()
+                    .find(|(k, _)| k == name)
+                    .map(|(_, v)| v.clone())
+            })
+        };
+        let host = ("source", "warp-lab-host");
         assert_eq!(
-            HostMessage::from_fields(Some("warp-lab-host"), Some("request-height"), None),
+            msg(&[host, ("type", "request-height")]),
             Some(HostMessage::RequestHeight)
         );
         assert_eq!(
-            HostMessage::from_fields(Some("warp-lab-host"), Some("set-theme"), Some("dark")),
+            msg(&[host, ("type", "set-theme"), ("theme", "dark")]),
             Some(HostMessage::SetTheme(Theme::Dark))
         );
+        assert_eq!(msg(&[host, ("type", "set-theme"), ("theme", "<b>")]), None);
+        assert_eq!(msg(&[host, ("type", "set-theme")]), None);
         assert_eq!(
-            HostMessage::from_fields(Some("warp-lab-host"), Some("set-theme"), Some("<b>")),
-            None
+            msg(&[host, ("type", "set-lang"), ("lang", "hinglish")]),
+            Some(HostMessage::SetLang(Lang::Hinglish))
         );
         assert_eq!(
-            HostMessage::from_fields(Some("warp-lab-host"), Some("set-theme"), None),
-            None
+            msg(&[host, ("type", "set-lang"), ("lang", "en")]),
+            Some(HostMessage::SetLang(Lang::En))
         );
-        assert_eq!(
-            HostMessage::from_fields(Some("evil"), Some("request-height"), None),
-            None
-        );
-        assert_eq!(
-            HostMessage::from_fields(None, Some("request-height"), None),
-            None
-        );
-        assert_eq!(
-            HostMessage::from_fields(Some("warp-lab-host"), Some("eval"), None),
-            None
-        );
+        assert_eq!(msg(&[host, ("type", "set-lang"), ("lang", "fr")]), None);
+        assert_eq!(msg(&[host, ("type", "set-lang"), ("theme", "en")]), None);
+        assert_eq!(msg(&[("source", "evil"), ("type", "request-height")]), None);
+        assert_eq!(msg(&[("type", "request-height")]), None);
+        assert_eq!(msg(&[host, ("type", "eval")]), None);
     }
 }

@@ -81,6 +81,26 @@ test('a parent page can ask for the height or a theme, and nothing else', async 
   await expect(frame.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
+test('a parent page can switch the language of a frame, keeping its state', async ({ page }) => {
+  await page.goto(`${COURSE}?app=${encodeURIComponent(APP)}`);
+  const frame = page.frameLocator('iframe').first();
+  await expect(frame.locator('[data-metric="warps-per-block"]')).toBeVisible();
+  const before = await frame.locator('[data-metric]').first().getAttribute('data-value');
+  await page.evaluate(() => {
+    const w = document.querySelector('iframe')!.contentWindow!;
+    w.postMessage({ source: 'warp-lab-host', type: 'set-lang', lang: 'klingon' }, '*');
+    w.postMessage({ type: 'set-lang', lang: 'hinglish' }, '*');
+  });
+  await page.waitForTimeout(300);
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'en');
+  await page.evaluate(() => {
+    document.querySelector('iframe')!.contentWindow!.postMessage({ source: 'warp-lab-host', type: 'set-lang', lang: 'hinglish' }, '*');
+  });
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'hi-Latn');
+  await expect(frame.locator('[data-metric]').first()).toHaveAttribute('data-value', before!);
+  await expect(frame.locator('[data-embed]')).toBeVisible();
+});
+
 test('the Content-Security-Policy allows the app and nothing inline', async ({ page }) => {
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
