@@ -8,7 +8,6 @@ use crate::divergence::{
     MAX_TRIP_COUNT,
 };
 use crate::figure::{Figure, Value};
-use crate::i18n::render;
 use crate::math::{call, eq, frac, id, joined, num, op, row, sub, times, word, Math};
 use crate::params::{parse_in_range, parse_list, parse_whole, quote, FieldSpec, ParamError};
 use crate::query::Query;
@@ -701,28 +700,7 @@ fn pct(v: f64) -> String {
 /// formula, and the words between are filled from `args`. One message per sentence keeps the
 /// word order of each language, formulas included.
 fn tk(key: &'static str, args: &[(&str, &dyn Display)], maths: &[(&str, Math)]) -> Vec<Inline> {
-    let mut rest = crate::i18n::text(key);
-    let mut out = Vec::new();
-    loop {
-        let next = maths
-            .iter()
-            .filter_map(|(name, math)| {
-                let slot = format!("{{{name}}}");
-                rest.find(&slot).map(|at| (at, slot.len(), math))
-            })
-            .min_by_key(|(at, ..)| *at);
-        let Some((at, len, math)) = next else {
-            if !rest.is_empty() {
-                out.push(t(render(rest, args)));
-            }
-            return out;
-        };
-        if at > 0 {
-            out.push(t(render(&rest[..at], args)));
-        }
-        out.push(m(math.clone()));
-        rest = &rest[at + len..];
-    }
+    crate::worked::sentence(&crate::i18n::fill(key, args), maths)
 }
 
 /// Worked steps for a branch (seed 003 Ex 1–5, 8, 9; 000 Ex 7–8; 004 Ex 5).

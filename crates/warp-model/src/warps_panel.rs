@@ -531,30 +531,7 @@ fn block_name(b: &BlockDim) -> String {
 /// in `sentence` becomes that formula, so every language puts the formulas where its word order
 /// needs them. Fill the message's other placeholders first (`tr!`).
 fn mixed(sentence: &str, maths: Vec<(&str, Math)>) -> Vec<Inline> {
-    let mut out = Vec::new();
-    let mut rest = sentence;
-    loop {
-        let next = maths
-            .iter()
-            .enumerate()
-            .filter_map(|(k, (name, _))| {
-                rest.find(&format!("{{{name}}}"))
-                    .map(|i| (i, k, name.len() + 2))
-            })
-            .min();
-        let Some((i, k, len)) = next else {
-            break;
-        };
-        if i > 0 {
-            out.push(t(&rest[..i]));
-        }
-        out.push(m(maths[k].1.clone()));
-        rest = &rest[i + len..];
-    }
-    if !rest.is_empty() {
-        out.push(t(rest));
-    }
-    out
+    crate::worked::sentence(sentence, &maths)
 }
 
 /// Worked steps for a block shape.

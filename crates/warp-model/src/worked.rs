@@ -87,6 +87,35 @@ impl Worked {
     }
 }
 
+/// One sentence of words and formulas from a catalogue message whose other placeholders are
+/// already filled: each `{name}` of `maths` left in `message` becomes that formula, so every
+/// language puts the formulas where its word order needs them.
+#[must_use]
+pub fn sentence(message: &str, maths: &[(&str, Math)]) -> Vec<Inline> {
+    let mut out = Vec::new();
+    let mut rest = message;
+    loop {
+        let next = maths
+            .iter()
+            .filter_map(|(name, math)| {
+                let slot = format!("{{{name}}}");
+                rest.find(&slot).map(|at| (at, slot.len(), math))
+            })
+            .min_by_key(|(at, ..)| *at);
+        let Some((at, len, math)) = next else {
+            if !rest.is_empty() {
+                out.push(t(rest));
+            }
+            return out;
+        };
+        if at > 0 {
+            out.push(t(&rest[..at]));
+        }
+        out.push(m(math.clone()));
+        rest = &rest[at + len..];
+    }
+}
+
 /// Plain text of a run of inlines.
 #[must_use]
 pub fn inline_text(items: &[Inline]) -> String {
