@@ -514,22 +514,7 @@ mod tests {
     use crate::panel::PanelInput;
     use proptest::prelude::*;
 
-    fn run(query: &str) -> CoalescingOutput {
-        evaluate(&CoalescingInput::from_query(
-            &Query::parse(query),
-            &CoalescingInput::default(),
-        ))
-    }
-
-    fn check(query: &str, expected: &[(&str, &str)]) {
-        let out = run(query);
-        crate::testing::assert_figures(query, &out.figures, &out.errors, expected);
-    }
-
-    fn check_error(query: &str, param: &str, needle: &str) {
-        let out = run(query);
-        crate::testing::assert_error(query, &out.errors, param, needle);
-    }
+    crate::testing::panel_checks!(CoalescingInput => CoalescingOutput);
 
     #[test]
     fn seed_004_ex4() {

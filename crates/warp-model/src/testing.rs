@@ -28,3 +28,29 @@ pub fn assert_error(query: &str, errors: &[ParamError], param: &str, needle: &st
         .unwrap_or_else(|| panic!("{query}: {errors:?}"));
     assert!(e.message.contains(needle), "{query}: {}", e.message);
 }
+
+/// `run`, `check` and `check_error` for a panel's tests, over its `evaluate`: the query goes
+/// URL → raw input → evaluate, the path the app uses.
+macro_rules! panel_checks {
+    ($input:ty => $output:ty) => {
+        fn run(query: &str) -> $output {
+            evaluate(&<$input>::from_query(
+                &$crate::query::Query::parse(query),
+                &<$input>::default(),
+            ))
+        }
+
+        /// Every listed `(metric, plain value)` is shown, and nothing is an error.
+        fn check(query: &str, expected: &[(&str, &str)]) {
+            let out = run(query);
+            $crate::testing::assert_figures(query, &out.figures, &out.errors, expected);
+        }
+
+        /// An error names `param` and says `needle`.
+        fn check_error(query: &str, param: &str, needle: &str) {
+            let out = run(query);
+            $crate::testing::assert_error(query, &out.errors, param, needle);
+        }
+    };
+}
+pub(crate) use panel_checks;

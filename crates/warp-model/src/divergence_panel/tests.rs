@@ -3,22 +3,7 @@
 use super::*;
 use proptest::prelude::*;
 
-fn run(query: &str) -> DivergenceOutput {
-    evaluate(&DivergenceInput::from_query(
-        &Query::parse(query),
-        &DivergenceInput::default(),
-    ))
-}
-
-fn check(query: &str, expected: &[(&str, &str)]) {
-    let out = run(query);
-    crate::testing::assert_figures(query, &out.figures, &out.errors, expected);
-}
-
-fn check_error(query: &str, param: &str, needle: &str) {
-    let out = run(query);
-    crate::testing::assert_error(query, &out.errors, param, needle);
-}
+crate::testing::panel_checks!(DivergenceInput => DivergenceOutput);
 
 #[test]
 fn seed_003_examples() {

@@ -5,22 +5,7 @@ use crate::examples;
 use crate::panel::PanelInput;
 use proptest::prelude::*;
 
-fn run(query: &str) -> LatencyOutput {
-    evaluate(&LatencyInput::from_query(
-        &Query::parse(query),
-        &LatencyInput::default(),
-    ))
-}
-
-fn check(query: &str, expected: &[(&str, &str)]) {
-    let out = run(query);
-    crate::testing::assert_figures(query, &out.figures, &out.errors, expected);
-}
-
-fn check_error(query: &str, param: &str, needle: &str) {
-    let out = run(query);
-    crate::testing::assert_error(query, &out.errors, param, needle);
-}
+crate::testing::panel_checks!(LatencyInput => LatencyOutput);
 
 #[test]
 fn seed_000() {

@@ -6,39 +6,16 @@ use crate::examples;
 use crate::panel::PanelInput;
 use proptest::prelude::*;
 
+crate::testing::panel_checks!(WarpsInput => WarpsOutput);
+
 fn figures_of(query: &str) -> (Vec<(String, String)>, Vec<ParamError>, WarpsOutput) {
-    let input = WarpsInput::from_query(&Query::parse(query), &WarpsInput::default());
-    let out = evaluate(&input);
+    let out = run(query);
     let figs = out
         .figures
         .iter()
         .map(|f| (f.metric.to_string(), f.value.plain()))
         .collect();
     (figs, out.errors.clone(), out)
-}
-
-/// `check("block=100", &[("warps-per-block", "4"), …])`: every listed figure has that value.
-fn check(query: &str, expected: &[(&str, &str)]) {
-    let (figs, errors, _) = figures_of(query);
-    assert!(errors.is_empty(), "{query}: unexpected errors {errors:?}");
-    for (metric, value) in expected {
-        let got = figs
-            .iter()
-            .find(|(m, _)| m == metric)
-            .map(|(_, v)| v.as_str());
-        assert_eq!(got, Some(*value), "{query}: figure {metric}");
-    }
-}
-
-fn check_error(query: &str, param: &str, needle: &str) {
-    let (_, errors, _) = figures_of(query);
-    let e = errors.iter().find(|e| e.param == param);
-    let e = e.unwrap_or_else(|| panic!("{query}: no error for {param}, got {errors:?}"));
-    assert!(
-        e.message.contains(needle),
-        "{query}: {:?} lacks {needle:?}",
-        e.message
-    );
 }
 
 #[test]
