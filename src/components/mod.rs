@@ -1,5 +1,6 @@
 //! Widgets shared by the panels: figures, worked steps, formulas, error messages.
 
+pub mod cells;
 pub mod chart;
 pub mod embed_button;
 pub mod errors;

@@ -11,6 +11,7 @@ use warp_model::i18n::text;
 use warp_model::query::Query;
 use warp_model::tr;
 
+use crate::components::cells::spans_html;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel.
@@ -156,20 +157,20 @@ fn PathRow(
                         .unwrap_or_else(|| view! { <span class="skipped">{text("ui.divergence.path.skipped")}</span> }.into_any())
                 }}
             </span>
-            <span class="mask" aria-hidden="true">
-                {move || {
+            <span
+                class="mask"
+                aria-hidden="true"
+                inner_html=move || {
                     bar.get()
                         .and_then(|b| b.lanes)
                         .map(|(lo, hi)| {
-                            (0..32u64)
-                                .map(|l| {
-                                    let class = if l >= lo && l < hi { format!("lane live {colour2}") } else { "lane masked".to_string() };
-                                    view! { <span class=class></span> }
-                                })
-                                .collect_view()
+                            spans_html((0..32u64).map(|l| {
+                                if l >= lo && l < hi { format!("lane live {colour2}") } else { "lane masked".to_string() }
+                            }))
                         })
-                }}
-            </span>
+                        .unwrap_or_default()
+                }
+            ></span>
             <span class="row-controls">
                 <input
                     type="range"
@@ -296,14 +297,13 @@ fn ConditionView(
                             .iter()
                             .take(SHOWN)
                             .map(|w| {
-                                let lanes = lanes_of(w)
-                                    .into_iter()
-                                    .map(|taken| view! { <span class=if taken { "lane if" } else { "lane else" }></span> })
-                                    .collect_view();
+                                let lanes = spans_html(
+                                    lanes_of(w).into_iter().map(|taken| if taken { "lane if" } else { "lane else" }),
+                                );
                                 view! {
                                     <div class="warp-lanes" class:divergent=w.divergent() data-warp=w.warp>
                                         <span class="row-label">{tr!("ui.divergence.condition.warp", warp = w.warp)}</span>
-                                        <span class="lanes">{lanes}</span>
+                                        <span class="lanes" inner_html=lanes></span>
                                         <span class="verdict">
                                             {if w.divergent() {
                                                 tr!("ui.divergence.condition.diverges", taken = w.if_lanes(), other = 32 - w.if_lanes())

@@ -14,6 +14,7 @@ use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
 
+use crate::components::cells::{linear_spans_html, spans_html};
 use crate::components::mathml::Formula;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -40,6 +41,42 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
 /// neighbouring warps always differ.
 fn warp_class(w: u64) -> String {
     format!("cell c{} l{}", w % 8, (w / 8) % 2)
+}
+
+/// The cells of one z-slice of the block map (see [`linear_spans_html`]).
+fn cells_html(
+    b: BlockDim,
+    z: u64,
+    warp: Option<u64>,
+    thread: Option<u64>,
+    cursor: Option<u64>,
+) -> String {
+    let per_slice = b.x() * b.y();
+    linear_spans_html((z * per_slice..(z + 1) * per_slice).map(|i| {
+        let w = BlockDim::warp_of(i);
+        let mut class = warp_class(w);
+        if Some(w) == warp {
+            class.push_str(" sel");
+        }
+        if Some(i) == thread {
+            class.push_str(" pick");
+        }
+        if Some(i) == cursor {
+            class.push_str(" cursor");
+        }
+        (class, i)
+    }))
+}
+
+/// One warp's 32 lanes in the warp strip: active lanes in the warp's colour, idle ones hollow.
+fn lanes_html(warp: u64, active: u64) -> String {
+    spans_html((0..32).map(|lane| {
+        if lane < active {
+            warp_class(warp)
+        } else {
+            "cell idle".to_string()
+        }
+    }))
 }
 
 fn linear_of_event(ev: &leptos::ev::MouseEvent) -> Option<u64> {
@@ -134,27 +171,11 @@ fn slices(
 ) -> impl IntoView {
     (0..b.z())
         .map(|z| {
-            let cells = (0..b.x() * b.y())
-                .map(|k| {
-                    let i = z * b.x() * b.y() + k;
-                    let w = BlockDim::warp_of(i);
-                    let mut class = warp_class(w);
-                    if Some(w) == warp {
-                        class.push_str(" sel");
-                    }
-                    if Some(i) == thread {
-                        class.push_str(" pick");
-                    }
-                    if Some(i) == cursor {
-                        class.push_str(" cursor");
-                    }
-                    view! { <span class=class data-linear=i></span> }
-                })
-                .collect_view();
+            let cells = cells_html(b, z, warp, thread, cursor);
             view! {
                 <div class="slice">
                     {(b.z() > 1).then(|| view! { <p class="slice-label">"z = " {z}</p> })}
-                    <div class="grid" style=format!("--cols:{}", b.x())>{cells}</div>
+                    <div class="grid" style=format!("--cols:{}", b.x()) inner_html=cells></div>
                 </div>
             }
         })
@@ -179,16 +200,10 @@ fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
             {spans
                 .iter()
                 .map(|s| {
-                    let lanes = (0..32)
-                        .map(|lane| {
-                            let class = if lane < s.active { warp_class(s.warp) } else { "cell idle".to_string() };
-                            view! { <span class=class></span> }
-                        })
-                        .collect_view();
                     view! {
                         <div class="warp-row" class:sel=Some(s.warp) == selected>
                             <span class="warp-label">"w" {s.warp}</span>
-                            <span class="lanes">{lanes}</span>
+                            <span class="lanes" inner_html=lanes_html(s.warp, s.active)></span>
                         </div>
                     }
                 })
