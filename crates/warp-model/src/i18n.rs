@@ -6,6 +6,10 @@
 //! missing in either language, when the two disagree on a message's placeholders, or when code
 //! asks for a key no catalogue has.
 //!
+//! The catalogues are compiled, not parsed at startup: `build.rs` parses both files (with the
+//! parser in `i18n/catalogue.rs`, which the tests use too) into tables of messages in sorted
+//! key order, and a lookup is a binary search over the sorted keys.
+//!
 //! The language is the one ambient input of the model: the app sets it once per page
 //! ([`set_lang`], from `lang=`), tests scope it with [`with_lang`]. Everything else the model
 //! computes still depends only on its arguments.
@@ -28,7 +32,6 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Display;
-use std::sync::OnceLock;
 
 use crate::params::{quote, ParamError};
 use crate::query::Query;
@@ -164,96 +167,41 @@ pub fn catalogue_source(lang: Lang) -> &'static str {
     }
 }
 
-/// A parsed catalogue: key → message.
+/// A parsed catalogue: key → message (for tests and tools; the app reads the compiled tables).
 pub type Catalogue = HashMap<&'static str, String>;
 
-/// A line of a catalogue file that is not a message, a comment or a continuation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogueError {
-    /// 1-based line within its file.
-    pub line: usize,
-    /// What is wrong.
-    pub problem: String,
-}
+mod catalogue;
+pub use catalogue::CatalogueError;
 
-/// Parses a catalogue. Problems are collected, never fatal: a bad line is skipped.
+/// Parses a catalogue with the parser `build.rs` compiles the tables with. Problems are
+/// collected, never fatal: a bad line is skipped.
 #[must_use]
 pub fn parse_catalogue(file: &'static str) -> (Catalogue, Vec<CatalogueError>) {
-    let mut map = Catalogue::new();
-    let mut problems = Vec::new();
-    {
-        let mut last: Option<&'static str> = None;
-        for (i, line) in file.lines().enumerate() {
-            let trimmed = line.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            if line.starts_with([' ', '\t']) {
-                match last.and_then(|k| map.get_mut(k)) {
-                    Some(v) => {
-                        if !v.is_empty() {
-                            v.push(' ');
-                        }
-                        v.push_str(trimmed);
-                    }
-                    None => problems.push(CatalogueError {
-                        line: i + 1,
-                        problem: "continuation line with no message before it".into(),
-                    }),
-                }
-                continue;
-            }
-            let Some((key, value)) = line.split_once(" = ").or_else(|| {
-                line.strip_suffix(" =")
-                    .or_else(|| line.strip_suffix('='))
-                    .map(|k| (k, ""))
-            }) else {
-                problems.push(CatalogueError {
-                    line: i + 1,
-                    problem: format!("expected `key = message`, found {line:?}"),
-                });
-                last = None;
-                continue;
-            };
-            let key = key.trim();
-            if key.is_empty()
-                || !key
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
-            {
-                problems.push(CatalogueError {
-                    line: i + 1,
-                    problem: format!("bad key {key:?}"),
-                });
-                last = None;
-                continue;
-            }
-            if map.insert(key, value.trim().to_string()).is_some() {
-                problems.push(CatalogueError {
-                    line: i + 1,
-                    problem: format!("duplicate key {key}"),
-                });
-            }
-            last = Some(key);
-        }
-    }
-    (map, problems)
+    let (entries, problems) = catalogue::parse(file);
+    (
+        entries.into_iter().map(|e| (e.key, e.message)).collect(),
+        problems,
+    )
 }
 
-fn catalogue(lang: Lang) -> &'static Catalogue {
-    static EN: OnceLock<Catalogue> = OnceLock::new();
-    static HINGLISH: OnceLock<Catalogue> = OnceLock::new();
-    let cell = match lang {
-        Lang::En => &EN,
-        Lang::Hinglish => &HINGLISH,
-    };
-    cell.get_or_init(|| parse_catalogue(catalogue_source(lang)).0)
+/// The tables `build.rs` compiles from both catalogues: `KEYS` (sorted) and `EN`, `HINGLISH`
+/// (messages in key order).
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+}
+
+fn messages(lang: Lang) -> &'static [Option<&'static str>] {
+    match lang {
+        Lang::En => &tables::EN,
+        Lang::Hinglish => &tables::HINGLISH,
+    }
 }
 
 /// The raw message of `key` in `lang` (placeholders unfilled), if the catalogue has it.
 #[must_use]
 pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
-    catalogue(lang).get(key).map(String::as_str)
+    let i = tables::KEYS.binary_search(&key).ok()?;
+    messages(lang).get(i).copied().flatten()
 }
 
 /// The message of `key` in the current language: falls back to English, then to the key

@@ -16,6 +16,27 @@ fn both_catalogues_parse_cleanly() {
 }
 
 #[test]
+fn the_compiled_tables_are_the_parsed_catalogues() {
+    let mut keys: Vec<&str> = Lang::ALL
+        .iter()
+        .flat_map(|l| parsed(*l).into_keys())
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(tables::KEYS.to_vec(), keys);
+    for lang in Lang::ALL {
+        let map = parsed(lang);
+        for (i, key) in tables::KEYS.iter().enumerate() {
+            assert_eq!(
+                messages(lang)[i],
+                map.get(key).map(String::as_str),
+                "{lang:?} {key}"
+            );
+        }
+    }
+}
+
+#[test]
 fn no_key_is_missing_in_either_language() {
     let en = parsed(Lang::En);
     let hi = parsed(Lang::Hinglish);
