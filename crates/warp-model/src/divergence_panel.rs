@@ -699,7 +699,7 @@ fn pct(v: f64) -> String {
 /// The message `key` as inline runs: each `{name}` placeholder named in `maths` becomes that
 /// formula, and the words between are filled from `args`. One message per sentence keeps the
 /// word order of each language, formulas included.
-fn tk(key: &'static str, args: &[(&str, &dyn Display)], maths: &[(&str, Math)]) -> Vec<Inline> {
+fn tk(key: crate::i18n::Msg, args: &[(&str, &dyn Display)], maths: &[(&str, Math)]) -> Vec<Inline> {
     crate::worked::sentence(&crate::i18n::fill(key, args), maths)
 }
 
@@ -749,7 +749,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
     steps.push(Step {
         title: crate::tr!("divergence.step.diverged.title"),
         body: tk(
-            "divergence.step.diverged.body",
+            crate::msg!("divergence.step.diverged.body"),
             &[],
             &[(
                 "sum",
@@ -761,7 +761,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
     steps.push(Step {
         title: crate::tr!("divergence.step.ideal.title"),
         body: tk(
-            "divergence.step.ideal.body",
+            crate::msg!("divergence.step.ideal.body"),
             &[],
             &[("max", eq(vec![call("max", cycles_list(b, true)), num(i)]))],
         ),
@@ -795,7 +795,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
         steps.push(Step {
             title: crate::tr!("divergence.step.lane-utilization.title"),
             body: tk(
-                "divergence.step.lane-utilization.body",
+                crate::msg!("divergence.step.lane-utilization.body"),
                 &[],
                 &[
                     ("useful", eq(vec![joined(terms, "+"), num(useful)])),
@@ -818,7 +818,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
                 steps.push(Step {
                     title: crate::tr!("divergence.step.myth.title"),
                     body: tk(
-                        "divergence.step.myth.body",
+                        crate::msg!("divergence.step.myth.body"),
                         &[
                             ("lanes", &few_lanes),
                             ("cycles", &few.cycles),
@@ -869,15 +869,15 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
             title: crate::tr!("divergence.step.predicate.title"),
             body: if pred < br {
                 tk(
-                    "divergence.step.predicate.wins",
+                    crate::msg!("divergence.step.predicate.wins"),
                     &[("n", &(br - pred))],
                     &maths,
                 )
             } else if pred == br {
-                tk("divergence.step.predicate.tie", &[], &maths)
+                tk(crate::msg!("divergence.step.predicate.tie"), &[], &maths)
             } else {
                 tk(
-                    "divergence.step.predicate.loses",
+                    crate::msg!("divergence.step.predicate.loses"),
                     &[("n", &(pred - br))],
                     &maths,
                 )
@@ -933,7 +933,7 @@ fn compare_worked(b: &Branch, c: &Branch) -> Worked {
         steps: vec![Step {
             title: crate::tr!("divergence.compare.step.title"),
             body: tk(
-                "divergence.compare.step.body",
+                crate::msg!("divergence.compare.step.body"),
                 &[("k", &c.paths_taken())],
                 &[
                     (
@@ -968,7 +968,7 @@ fn compare_worked(b: &Branch, c: &Branch) -> Worked {
             first = pct(b.efficiency())
         ),
         verify: tk(
-            "divergence.compare.verify",
+            crate::msg!("divergence.compare.verify"),
             &[],
             &[(
                 "ratio",
@@ -1003,7 +1003,7 @@ fn loop_worked(l: &Loop) -> Worked {
             Step {
                 title: crate::tr!("divergence.loop.time.title"),
                 body: tk(
-                    "divergence.loop.time.body",
+                    crate::msg!("divergence.loop.time.body"),
                     &[],
                     &[("max", eq(vec![call("max", vec![id("counts")]), num(mx)]))],
                 ),
@@ -1012,7 +1012,7 @@ fn loop_worked(l: &Loop) -> Worked {
             Step {
                 title: crate::tr!("divergence.loop.useful.title"),
                 body: tk(
-                    "divergence.loop.useful.body",
+                    crate::msg!("divergence.loop.useful.body"),
                     &[],
                     &[("sum", eq(vec![row(vec![id("Σ"), id("counts")]), num(s)]))],
                 ),

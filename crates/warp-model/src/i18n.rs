@@ -30,8 +30,9 @@
 //! `{name}` is a placeholder; `{{` and `}}` are literal braces; `\n` is a line break.
 
 use std::cell::Cell;
+use std::cmp::Ordering;
 use std::collections::HashMap;
-use std::fmt::Display;
+use std::fmt::{self, Display};
 
 use crate::params::{quote, ParamError};
 use crate::query::Query;
@@ -88,7 +89,10 @@ impl Lang {
             "hinglish" | "hi" | "hi-latn" => Ok(Lang::Hinglish),
             _ => Err(ParamError::new(
                 "lang",
-                fill("common.lang.invalid", &[("value", &quote(raw))]),
+                fill(
+                    crate::msg!("common.lang.invalid"),
+                    &[("value", &quote(raw))],
+                ),
             )),
         }
     }
@@ -197,27 +201,111 @@ fn messages(lang: Lang) -> &'static [Option<&'static str>] {
     }
 }
 
+/// A catalogue message: its place in the sorted key table, which is what code holds instead
+/// of a key. [`msg!`](crate::msg) makes one from a literal key at compile time (a key no
+/// catalogue has is a compile error), so key strings stay out of the binary. It displays as
+/// its message in the current language.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Msg(u16);
+
+const _: () = assert!(tables::KEYS.len() <= u16::MAX as usize);
+
+impl Msg {
+    /// The message whose key is `key`, if a catalogue has it: a binary search over the sorted
+    /// keys, comparing bytes, so it runs in const context (where [`msg!`](crate::msg) uses it).
+    #[must_use]
+    pub const fn find(key: &str) -> Option<Msg> {
+        let key = key.as_bytes();
+        let (mut lo, mut hi) = (0, tables::KEYS.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match compare(tables::KEYS[mid].as_bytes(), key) {
+                Ordering::Less => lo = mid + 1,
+                Ordering::Greater => hi = mid,
+                #[allow(clippy::cast_possible_truncation)] // at most u16::MAX keys (asserted)
+                Ordering::Equal => return Some(Msg(mid as u16)),
+            }
+        }
+        None
+    }
+
+    /// Its key (for tests and debugging: this keeps the key table in the binary).
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        tables::KEYS.get(usize::from(self.0)).copied().unwrap_or("")
+    }
+
+    /// The message in the current language (see [`text`]).
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        text_of(self)
+    }
+}
+
+/// Byte-wise comparison, as `<[u8]>::cmp` (which is not `const`).
+const fn compare(a: &[u8], b: &[u8]) -> Ordering {
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return if a[i] < b[i] {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
+        }
+        i += 1;
+    }
+    if a.len() < b.len() {
+        Ordering::Less
+    } else if a.len() > b.len() {
+        Ordering::Greater
+    } else {
+        Ordering::Equal
+    }
+}
+
+impl fmt::Display for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+impl fmt::Debug for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Msg").field(&self.key()).finish()
+    }
+}
+
+/// The raw message of `msg` in `lang` (placeholders unfilled), if that catalogue has it.
+#[must_use]
+pub fn lookup_msg(lang: Lang, msg: Msg) -> Option<&'static str> {
+    messages(lang).get(usize::from(msg.0)).copied().flatten()
+}
+
 /// The raw message of `key` in `lang` (placeholders unfilled), if the catalogue has it.
 #[must_use]
 pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
-    let i = tables::KEYS.binary_search(&key).ok()?;
-    messages(lang).get(i).copied().flatten()
+    lookup_msg(lang, Msg::find(key)?)
 }
 
-/// The message of `key` in the current language: falls back to English, then to the key
-/// itself (a test keeps that from ever showing). Never panics.
-#[must_use]
-pub fn text(key: &str) -> &'static str {
-    lookup(lang(), key)
-        .or_else(|| lookup(Lang::En, key))
+fn text_of(msg: Msg) -> &'static str {
+    lookup_msg(lang(), msg)
+        .or_else(|| lookup_msg(Lang::En, msg))
         .unwrap_or("⟦missing message⟧")
 }
 
-/// The message of `key` with its placeholders filled from `args` (name, value). A placeholder
+/// The message of `key` in the current language: falls back to English, then to
+/// "⟦missing message⟧" (a test keeps that from ever showing). Never panics.
+#[must_use]
+pub fn text(key: &str) -> &'static str {
+    Msg::find(key).map_or("⟦missing message⟧", text_of)
+}
+
+/// The message `msg` with its placeholders filled from `args` (name, value). A placeholder
 /// with no argument is left as `{name}`; an argument no placeholder names is ignored.
 #[must_use]
-pub fn fill(key: &str, args: &[(&str, &dyn Display)]) -> String {
-    render(text(key), args)
+pub fn fill(msg: Msg, args: &[(&str, &dyn Display)]) -> String {
+    render(msg.text(), args)
 }
 
 /// Fills a message's placeholders (see [`fill`]).
@@ -294,17 +382,40 @@ pub fn placeholders(message: &str) -> Vec<String> {
     names
 }
 
+/// The [`Msg`](crate::i18n::Msg) of a literal key, found at compile time: `msg!("key")`. A
+/// key no catalogue has fails the build, naming the key; the key itself is not in the binary.
+///
+/// ```
+/// let m = warp_model::msg!("common.forecast");
+/// assert_eq!(m.text(), "Forecast");
+/// ```
+///
+/// ```compile_fail
+/// let m = warp_model::msg!("nosuch.message");
+/// ```
+#[macro_export]
+macro_rules! msg {
+    ($key:literal) => {{
+        const MSG: $crate::i18n::Msg = match $crate::i18n::Msg::find($key) {
+            Some(m) => m,
+            None => panic!(concat!("no message catalogue has the key \"", $key, "\"")),
+        };
+        MSG
+    }};
+}
+
 /// A message in the current language: `tr!("key")`, or with placeholders
 /// `tr!("key", name = value, other)` (a bare name passes the variable of that name). Values
-/// are formatted with `Display`. Always a `String`.
+/// are formatted with `Display`. Always a `String`. The key is resolved at compile time, as
+/// with [`msg!`](crate::msg).
 #[macro_export]
 macro_rules! tr {
     ($key:literal) => {
-        $crate::i18n::fill($key, &[])
+        $crate::i18n::fill($crate::msg!($key), &[])
     };
     ($key:literal, $($name:ident $(= $val:expr)?),+ $(,)?) => {
         $crate::i18n::fill(
-            $key,
+            $crate::msg!($key),
             &[$((stringify!($name), &$crate::__tr_value!($name $(= $val)?) as &dyn ::core::fmt::Display)),+],
         )
     };
