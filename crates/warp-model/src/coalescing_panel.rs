@@ -214,7 +214,7 @@ fn word_choice(name: &str, raw: &str, choices: [&str; 2]) -> Result<bool, ParamE
 pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
     let mut errors = Vec::new();
     let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
-    let bytes = crate::i18n::text("coalescing.unit.bytes");
+    let bytes = crate::t!("coalescing.unit.bytes");
     let elem = ok(one_of("elem", &input.elem, &ELEM_SIZES, bytes));
     let line = ok(one_of("line", &input.line, &LINE_SIZES, bytes));
     let lanes = ok(parse_in_range(
@@ -222,7 +222,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
         &input.lanes,
         1,
         32,
-        crate::i18n::text("coalescing.limit.lanes"),
+        crate::t!("coalescing.limit.lanes"),
     ));
     let offset = ok(parse_in_range("offset", &input.offset, 0, MAX_OFFSET, ""));
     let mut view = View::Linear;
@@ -232,7 +232,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
             &input.matrix,
             1,
             MAX_STRIDE,
-            crate::i18n::text("coalescing.limit.matrix"),
+            crate::t!("coalescing.limit.matrix"),
         ));
         let column = word_choice("walk", &input.walk, ["row", "column"])
             .map_err(|e| errors.push(e))
@@ -308,49 +308,49 @@ fn figures(a: &Access) -> Vec<Figure> {
     vec![
         Figure::new(
             "transactions",
-            crate::i18n::text("coalescing.figure.transactions"),
+            crate::t!("coalescing.figure.transactions"),
             Value::Int(a.transactions()),
-            crate::i18n::text("coalescing.unit.segments"),
-            crate::i18n::text("coalescing.figure.transactions.help"),
+            crate::t!("coalescing.unit.segments"),
+            crate::t!("coalescing.figure.transactions.help"),
         ),
         Figure::new(
             "useful-bytes",
-            crate::i18n::text("coalescing.figure.useful-bytes"),
+            crate::t!("coalescing.figure.useful-bytes"),
             Value::Int(a.useful_bytes()),
-            crate::i18n::text("coalescing.unit.bytes"),
-            crate::i18n::text("coalescing.figure.useful-bytes.help"),
+            crate::t!("coalescing.unit.bytes"),
+            crate::t!("coalescing.figure.useful-bytes.help"),
         ),
         Figure::new(
             "moved-bytes",
-            crate::i18n::text("coalescing.figure.moved-bytes"),
+            crate::t!("coalescing.figure.moved-bytes"),
             Value::Int(a.moved_bytes()),
-            crate::i18n::text("coalescing.unit.bytes"),
-            crate::i18n::text("coalescing.figure.moved-bytes.help"),
+            crate::t!("coalescing.unit.bytes"),
+            crate::t!("coalescing.figure.moved-bytes.help"),
         ),
         Figure::new(
             "efficiency",
-            crate::i18n::text("coalescing.figure.efficiency"),
+            crate::t!("coalescing.figure.efficiency"),
             Value::Frac {
                 value: a.efficiency(),
                 percent: true,
             },
             "",
-            crate::i18n::text("coalescing.figure.efficiency.help"),
+            crate::t!("coalescing.figure.efficiency.help"),
         )
         .key(),
         Figure::new(
             "stride-elements",
-            crate::i18n::text("coalescing.figure.stride-elements"),
+            crate::t!("coalescing.figure.stride-elements"),
             Value::Int(a.stride),
-            crate::i18n::text("coalescing.unit.elements"),
-            crate::i18n::text("coalescing.figure.stride-elements.help"),
+            crate::t!("coalescing.unit.elements"),
+            crate::t!("coalescing.figure.stride-elements.help"),
         ),
         Figure::new(
             "stride-bytes",
-            crate::i18n::text("coalescing.figure.stride-bytes"),
+            crate::t!("coalescing.figure.stride-bytes"),
             Value::Int(a.stride * a.elem),
-            crate::i18n::text("coalescing.unit.bytes"),
-            crate::i18n::text("coalescing.figure.stride-bytes.help"),
+            crate::t!("coalescing.unit.bytes"),
+            crate::t!("coalescing.figure.stride-bytes.help"),
         ),
     ]
 }

@@ -333,7 +333,7 @@ impl Example {
     #[must_use]
     pub fn written_here_note(&self) -> Option<&'static str> {
         self.written_here
-            .then(|| i18n::text("examples.written-here"))
+            .then(|| crate::t!("examples.written-here"))
     }
 
     /// The follow-up views: (label in the current language, query string without `?`).

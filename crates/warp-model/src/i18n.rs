@@ -404,6 +404,15 @@ macro_rules! msg {
     }};
 }
 
+/// A message without placeholders in the current language, as `&'static str`: `t!("key")`
+/// (the key resolved at compile time, as with [`msg!`](crate::msg)).
+#[macro_export]
+macro_rules! t {
+    ($key:literal) => {
+        $crate::msg!($key).text()
+    };
+}
+
 /// A message in the current language: `tr!("key")`, or with placeholders
 /// `tr!("key", name = value, other)` (a bare name passes the variable of that name). Values
 /// are formatted with `Display`. Always a `String`. The key is resolved at compile time, as

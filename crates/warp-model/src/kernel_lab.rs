@@ -314,57 +314,57 @@ fn ratio(a: u64, b: u64) -> f64 {
 }
 
 fn figures(r: &exec::RunResult) -> Vec<Figure> {
-    use crate::i18n::text;
+    use crate::t;
     vec![
         Figure::new(
             "warps-run",
-            text("kernel.figure.warps-run"),
+            t!("kernel.figure.warps-run"),
             Value::Int(r.warps),
-            text("kernel.figure.warps-run.unit"),
-            text("kernel.figure.warps-run.help"),
+            t!("kernel.figure.warps-run.unit"),
+            t!("kernel.figure.warps-run.help"),
         ),
         Figure::new(
             "instructions-issued",
-            text("kernel.figure.instructions-issued"),
+            t!("kernel.figure.instructions-issued"),
             Value::Int(r.issued),
-            text("kernel.figure.instructions-issued.unit"),
-            text("kernel.figure.instructions-issued.help"),
+            t!("kernel.figure.instructions-issued.unit"),
+            t!("kernel.figure.instructions-issued.help"),
         ),
         Figure::new(
             "simt-efficiency",
-            text("kernel.figure.simt-efficiency"),
+            t!("kernel.figure.simt-efficiency"),
             Value::Frac {
                 value: ratio(r.active_lanes, 32 * r.issued),
                 percent: true,
             },
             "",
-            text("kernel.figure.simt-efficiency.help"),
+            t!("kernel.figure.simt-efficiency.help"),
         )
         .key(),
         Figure::new(
             "divergent-branches",
-            text("kernel.figure.divergent-branches"),
+            t!("kernel.figure.divergent-branches"),
             Value::Int(r.divergent),
             "",
-            text("kernel.figure.divergent-branches.help"),
+            t!("kernel.figure.divergent-branches.help"),
         ),
         Figure::new(
             "load-transactions",
-            text("kernel.figure.load-transactions"),
+            t!("kernel.figure.load-transactions"),
             Value::Int(r.loads.transactions),
             "",
-            text("kernel.figure.load-transactions.help"),
+            t!("kernel.figure.load-transactions.help"),
         ),
         Figure::new(
             "store-transactions",
-            text("kernel.figure.store-transactions"),
+            t!("kernel.figure.store-transactions"),
             Value::Int(r.stores.transactions),
             "",
-            text("kernel.figure.store-transactions.help"),
+            t!("kernel.figure.store-transactions.help"),
         ),
         Figure::new(
             "load-efficiency",
-            text("kernel.figure.load-efficiency"),
+            t!("kernel.figure.load-efficiency"),
             if r.loads.moved_bytes == 0 {
                 Value::None
             } else {
@@ -374,14 +374,14 @@ fn figures(r: &exec::RunResult) -> Vec<Figure> {
                 }
             },
             "",
-            text("kernel.figure.load-efficiency.help"),
+            t!("kernel.figure.load-efficiency.help"),
         ),
         Figure::new(
             "cycles",
-            text("kernel.figure.cycles"),
+            t!("kernel.figure.cycles"),
             Value::Int(r.cycles),
-            text("kernel.figure.cycles.unit"),
-            text("kernel.figure.cycles.help"),
+            t!("kernel.figure.cycles.unit"),
+            t!("kernel.figure.cycles.help"),
         ),
     ]
 }
