@@ -30,7 +30,7 @@ pub fn Home() -> impl IntoView {
                 .iter()
                 .map(|(topic, _, title)| {
                     view! {
-                        <h3>{warp_model::i18n::text(title)}</h3>
+                        <h3>{title.text()}</h3>
                         <ul class="examples">
                             {examples::ALL
                                 .iter()

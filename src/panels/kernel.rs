@@ -41,7 +41,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                                 next.src = (*src).to_string();
                                 input.set(next.clone());
                                 ran.set(next);
-                            }>{warp_model::i18n::text(label)}</button>
+                            }>{label.text()}</button>
                         }
                     })
                     .collect_view()}

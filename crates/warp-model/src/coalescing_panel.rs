@@ -51,57 +51,57 @@ impl Default for CoalescingInput {
     }
 }
 
-/// The panel's controls, in form order (label and hint are catalogue keys).
+/// The panel's controls, in form order (label and hint are catalogue messages).
 pub const FIELDS: [FieldSpec; 10] = [
     FieldSpec {
         name: "elem",
-        label: "coalescing.field.elem",
-        hint: "coalescing.field.elem.hint",
+        label: crate::msg!("coalescing.field.elem"),
+        hint: crate::msg!("coalescing.field.elem.hint"),
     },
     FieldSpec {
         name: "stride",
-        label: "coalescing.field.stride",
-        hint: "coalescing.field.stride.hint",
+        label: crate::msg!("coalescing.field.stride"),
+        hint: crate::msg!("coalescing.field.stride.hint"),
     },
     FieldSpec {
         name: "offset",
-        label: "coalescing.field.offset",
-        hint: "coalescing.field.offset.hint",
+        label: crate::msg!("coalescing.field.offset"),
+        hint: crate::msg!("coalescing.field.offset.hint"),
     },
     FieldSpec {
         name: "line",
-        label: "coalescing.field.line",
-        hint: "coalescing.field.line.hint",
+        label: crate::msg!("coalescing.field.line"),
+        hint: crate::msg!("coalescing.field.line.hint"),
     },
     FieldSpec {
         name: "lanes",
-        label: "coalescing.field.lanes",
-        hint: "coalescing.field.lanes.hint",
+        label: crate::msg!("coalescing.field.lanes"),
+        hint: crate::msg!("coalescing.field.lanes.hint"),
     },
     FieldSpec {
         name: "matrix",
-        label: "coalescing.field.matrix",
-        hint: "coalescing.field.matrix.hint",
+        label: crate::msg!("coalescing.field.matrix"),
+        hint: crate::msg!("coalescing.field.matrix.hint"),
     },
     FieldSpec {
         name: "walk",
-        label: "coalescing.field.walk",
-        hint: "coalescing.field.walk.hint",
+        label: crate::msg!("coalescing.field.walk"),
+        hint: crate::msg!("coalescing.field.walk.hint"),
     },
     FieldSpec {
         name: "fields",
-        label: "coalescing.field.fields",
-        hint: "coalescing.field.fields.hint",
+        label: crate::msg!("coalescing.field.fields"),
+        hint: crate::msg!("coalescing.field.fields.hint"),
     },
     FieldSpec {
         name: "field",
-        label: "coalescing.field.field",
-        hint: "coalescing.field.field.hint",
+        label: crate::msg!("coalescing.field.field"),
+        hint: crate::msg!("coalescing.field.field.hint"),
     },
     FieldSpec {
         name: "layout",
-        label: "coalescing.field.layout",
-        hint: "coalescing.field.layout.hint",
+        label: crate::msg!("coalescing.field.layout"),
+        hint: crate::msg!("coalescing.field.layout.hint"),
     },
 ];
 

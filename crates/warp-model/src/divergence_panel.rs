@@ -53,38 +53,38 @@ impl Default for DivergenceInput {
 pub const FIELDS: [FieldSpec; 7] = [
     FieldSpec {
         name: "paths",
-        label: "divergence.field.paths",
-        hint: "divergence.field.paths.hint",
+        label: crate::msg!("divergence.field.paths"),
+        hint: crate::msg!("divergence.field.paths.hint"),
     },
     FieldSpec {
         name: "lanes",
-        label: "divergence.field.lanes",
-        hint: "divergence.field.lanes.hint",
+        label: crate::msg!("divergence.field.lanes"),
+        hint: crate::msg!("divergence.field.lanes.hint"),
     },
     FieldSpec {
         name: "overhead",
-        label: "divergence.field.overhead",
-        hint: "divergence.field.overhead.hint",
+        label: crate::msg!("divergence.field.overhead"),
+        hint: crate::msg!("divergence.field.overhead.hint"),
     },
     FieldSpec {
         name: "compare",
-        label: "divergence.field.compare",
-        hint: "divergence.field.compare.hint",
+        label: crate::msg!("divergence.field.compare"),
+        hint: crate::msg!("divergence.field.compare.hint"),
     },
     FieldSpec {
         name: "counts",
-        label: "divergence.field.counts",
-        hint: "divergence.field.counts.hint",
+        label: crate::msg!("divergence.field.counts"),
+        hint: crate::msg!("divergence.field.counts.hint"),
     },
     FieldSpec {
         name: "cond",
-        label: "divergence.field.cond",
-        hint: "divergence.field.cond.hint",
+        label: crate::msg!("divergence.field.cond"),
+        hint: crate::msg!("divergence.field.cond.hint"),
     },
     FieldSpec {
         name: "warps",
-        label: "divergence.field.warps",
-        hint: "divergence.field.warps.hint",
+        label: crate::msg!("divergence.field.warps"),
+        hint: crate::msg!("divergence.field.warps.hint"),
     },
 ];
 

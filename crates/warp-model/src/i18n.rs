@@ -238,7 +238,7 @@ impl Msg {
     /// The message in the current language (see [`text`]).
     #[must_use]
     pub fn text(self) -> &'static str {
-        text_of(self)
+        text(self)
     }
 }
 
@@ -278,27 +278,17 @@ impl fmt::Debug for Msg {
 
 /// The raw message of `msg` in `lang` (placeholders unfilled), if that catalogue has it.
 #[must_use]
-pub fn lookup_msg(lang: Lang, msg: Msg) -> Option<&'static str> {
+pub fn lookup(lang: Lang, msg: Msg) -> Option<&'static str> {
     messages(lang).get(usize::from(msg.0)).copied().flatten()
 }
 
-/// The raw message of `key` in `lang` (placeholders unfilled), if the catalogue has it.
-#[must_use]
-pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
-    lookup_msg(lang, Msg::find(key)?)
-}
-
-fn text_of(msg: Msg) -> &'static str {
-    lookup_msg(lang(), msg)
-        .or_else(|| lookup_msg(Lang::En, msg))
-        .unwrap_or("⟦missing message⟧")
-}
-
-/// The message of `key` in the current language: falls back to English, then to
+/// The message `msg` in the current language: falls back to English, then to
 /// "⟦missing message⟧" (a test keeps that from ever showing). Never panics.
 #[must_use]
-pub fn text(key: &str) -> &'static str {
-    Msg::find(key).map_or("⟦missing message⟧", text_of)
+pub fn text(msg: Msg) -> &'static str {
+    lookup(lang(), msg)
+        .or_else(|| lookup(Lang::En, msg))
+        .unwrap_or("⟦missing message⟧")
 }
 
 /// The message `msg` with its placeholders filled from `args` (name, value). A placeholder

@@ -18,6 +18,7 @@ pub mod parse;
 
 use crate::divergence::Branch;
 use crate::figure::{Figure, Value};
+use crate::i18n::Msg;
 use crate::params::{parse_in_range, ParamError};
 use crate::query::Query;
 use crate::warps_panel::{evaluate as warps_evaluate, WarpsInput};
@@ -121,32 +122,32 @@ impl Default for KernelInput {
 /// The URL parameters the lab reads and writes.
 pub const URL_PARAMS: [&str; 6] = ["src", "block", "grid", "n", "len", "trace"];
 
-/// The launch controls (the source has its own editor). Labels and hints are catalogue keys.
+/// The launch controls (the source has its own editor). Labels and hints are catalogue messages.
 pub const LAUNCH_FIELDS: [crate::params::FieldSpec; 5] = [
     crate::params::FieldSpec {
         name: "block",
-        label: "kernel.field.block",
-        hint: "kernel.field.block.hint",
+        label: crate::msg!("kernel.field.block"),
+        hint: crate::msg!("kernel.field.block.hint"),
     },
     crate::params::FieldSpec {
         name: "grid",
-        label: "kernel.field.grid",
-        hint: "kernel.field.grid.hint",
+        label: crate::msg!("kernel.field.grid"),
+        hint: crate::msg!("kernel.field.grid.hint"),
     },
     crate::params::FieldSpec {
         name: "n",
-        label: "kernel.field.n",
-        hint: "kernel.field.n.hint",
+        label: crate::msg!("kernel.field.n"),
+        hint: crate::msg!("kernel.field.n.hint"),
     },
     crate::params::FieldSpec {
         name: "len",
-        label: "kernel.field.len",
-        hint: "kernel.field.len.hint",
+        label: crate::msg!("kernel.field.len"),
+        hint: crate::msg!("kernel.field.len.hint"),
     },
     crate::params::FieldSpec {
         name: "trace",
-        label: "kernel.field.trace",
-        hint: "kernel.field.trace.hint",
+        label: crate::msg!("kernel.field.trace"),
+        hint: crate::msg!("kernel.field.trace.hint"),
     },
 ];
 
@@ -434,31 +435,26 @@ pub fn branch_model(r: &exec::RunResult) -> Option<Branch> {
 }
 
 /// The lab's presets: the seeds' code (label, source, launch parameters). The label is a
-/// catalogue key: show it with `crate::i18n::text(label)`.
-pub const PRESETS: [(&str, &str, &str); 6] = [
-    ("kernel.preset.even-odd", DEFAULT_SRC, "block=32"),
-    (
-        "kernel.preset.parity",
+/// catalogue message: show it with `label.text()`.
+pub const PRESETS: [(Msg, &str, &str); 6] = [
+    (crate::msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
+    (crate::msg!("kernel.preset.parity"),
         "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
         "block=128",
     ),
-    (
-        "kernel.preset.aligned",
+    (crate::msg!("kernel.preset.aligned"),
         "__global__ void aligned(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if ((idx / 32) % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
         "block=128",
     ),
-    (
-        "kernel.preset.guard",
+    (crate::msg!("kernel.preset.guard"),
         "__global__ void scale(float* a, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        a[i] = a[i] * 2.0f;\n    }\n}\n",
         "block=256&n=1000",
     ),
-    (
-        "kernel.preset.trips",
+    (crate::msg!("kernel.preset.trips"),
         "__global__ void trips(int* counts) {\n    int i = threadIdx.x;\n    int c = i % 4 + 1;\n    for (int k = 0; k < c; k++) {\n        work(1);\n    }\n}\n",
         "block=32",
     ),
-    (
-        "kernel.preset.strided",
+    (crate::msg!("kernel.preset.strided"),
         "__global__ void strided(float* a, const float* b) {\n    int i = threadIdx.x;\n    a[i] = b[i * 32];\n}\n",
         "block=32",
     ),

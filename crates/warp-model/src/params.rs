@@ -62,29 +62,29 @@ pub const MAX_GRID_X: u64 = (1 << 31) - 1;
 pub const MAX_GRID_Y: u64 = 65_535;
 
 /// One control of a panel, declared once: its input `name` (also its `data-error` name),
-/// and the catalogue keys (crate::i18n) of its label and hint. Each panel's form is generated
+/// and the catalogue messages (crate::i18n) of its label and hint. Each panel's form is generated
 /// from its list of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldSpec {
     /// The input's `name`, also the parameter named by its errors.
     pub name: &'static str,
-    /// Catalogue key of its label for people.
-    pub label: &'static str,
-    /// Catalogue key of the allowed values, in a few words.
-    pub hint: &'static str,
+    /// Its label for people (`msg!("area.field.label")`).
+    pub label: Msg,
+    /// The allowed values, in a few words.
+    pub hint: Msg,
 }
 
 impl FieldSpec {
     /// Its label, in the current language.
     #[must_use]
     pub fn label_text(&self) -> &'static str {
-        crate::i18n::text(self.label)
+        self.label.text()
     }
 
     /// Its hint, in the current language.
     #[must_use]
     pub fn hint_text(&self) -> &'static str {
-        crate::i18n::text(self.hint)
+        self.hint.text()
     }
 }
 

@@ -55,38 +55,38 @@ pub const URL_PARAMS: [&str; 5] = ["block", "thread", "warp", "n", "image"];
 pub const FIELDS: [FieldSpec; 7] = [
     FieldSpec {
         name: "block-x",
-        label: "warps.field.block-x",
-        hint: "warps.field.block-x.hint",
+        label: crate::msg!("warps.field.block-x"),
+        hint: crate::msg!("warps.field.block-x.hint"),
     },
     FieldSpec {
         name: "block-y",
-        label: "warps.field.block-y",
-        hint: "warps.field.block-y.hint",
+        label: crate::msg!("warps.field.block-y"),
+        hint: crate::msg!("warps.field.block-y.hint"),
     },
     FieldSpec {
         name: "block-z",
-        label: "warps.field.block-z",
-        hint: "warps.field.block-z.hint",
+        label: crate::msg!("warps.field.block-z"),
+        hint: crate::msg!("warps.field.block-z.hint"),
     },
     FieldSpec {
         name: "thread",
-        label: "warps.field.thread",
-        hint: "warps.field.thread.hint",
+        label: crate::msg!("warps.field.thread"),
+        hint: crate::msg!("warps.field.thread.hint"),
     },
     FieldSpec {
         name: "warp",
-        label: "warps.field.warp",
-        hint: "warps.field.warp.hint",
+        label: crate::msg!("warps.field.warp"),
+        hint: crate::msg!("warps.field.warp.hint"),
     },
     FieldSpec {
         name: "n",
-        label: "warps.field.n",
-        hint: "warps.field.n.hint",
+        label: crate::msg!("warps.field.n"),
+        hint: crate::msg!("warps.field.n.hint"),
     },
     FieldSpec {
         name: "image",
-        label: "warps.field.image",
-        hint: "warps.field.image.hint",
+        label: crate::msg!("warps.field.image"),
+        hint: crate::msg!("warps.field.image.hint"),
     },
 ];
 

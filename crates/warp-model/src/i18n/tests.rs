@@ -211,7 +211,8 @@ fn language_is_scoped_and_falls_back() {
     assert!(hi.contains("sirf"), "{hi}");
     assert_eq!(lang(), Lang::En);
     assert!(tr!("common.lang.invalid", value = 1).contains("must be"));
-    assert_eq!(text("no.such.key"), "⟦missing message⟧");
+    assert_eq!(Msg::find("no.such.key"), None);
+    assert_eq!(text(Msg(u16::MAX)), "⟦missing message⟧");
 }
 
 #[test]
