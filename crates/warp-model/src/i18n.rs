@@ -188,16 +188,17 @@ pub fn parse_catalogue(file: &'static str) -> (Catalogue, Vec<CatalogueError>) {
     )
 }
 
-/// The tables `build.rs` compiles from both catalogues: `KEYS` (sorted) and `EN`, `HINGLISH`
-/// (messages in key order).
+/// The tables `build.rs` compiles from both catalogues: `KEYS` (sorted), and per language its
+/// messages in key order end to end (`EN_TEXT`) and where each ends (`EN_ENDS`).
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 }
 
-fn messages(lang: Lang) -> &'static [Option<&'static str>] {
+/// A language's messages end to end, and where each ends.
+fn table(lang: Lang) -> (&'static str, &'static [u32]) {
     match lang {
-        Lang::En => &tables::EN,
-        Lang::Hinglish => &tables::HINGLISH,
+        Lang::En => (tables::EN_TEXT, &tables::EN_ENDS),
+        Lang::Hinglish => (tables::HINGLISH_TEXT, &tables::HINGLISH_ENDS),
     }
 }
 
@@ -279,7 +280,17 @@ impl fmt::Debug for Msg {
 /// The raw message of `msg` in `lang` (placeholders unfilled), if that catalogue has it.
 #[must_use]
 pub fn lookup(lang: Lang, msg: Msg) -> Option<&'static str> {
-    messages(lang).get(usize::from(msg.0)).copied().flatten()
+    let (text, ends) = table(lang);
+    let i = usize::from(msg.0);
+    let end = *ends.get(i)?;
+    if end & tables::MISSING != 0 {
+        return None;
+    }
+    let start = i
+        .checked_sub(1)
+        .and_then(|j| ends.get(j))
+        .map_or(0, |e| e & !tables::MISSING);
+    text.get(start as usize..end as usize)
 }
 
 /// The message `msg` in the current language: falls back to English, then to

@@ -28,7 +28,7 @@ fn the_compiled_tables_are_the_parsed_catalogues() {
         let map = parsed(lang);
         for (i, key) in tables::KEYS.iter().enumerate() {
             assert_eq!(
-                messages(lang)[i],
+                lookup(lang, Msg(u16::try_from(i).unwrap())),
                 map.get(key).map(String::as_str),
                 "{lang:?} {key}"
             );
