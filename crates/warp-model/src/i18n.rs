@@ -1,14 +1,22 @@
 //! Two languages, English and Hinglish, from one message catalogue per language.
 //!
 //! Every sentence a learner reads (UI text, figure labels, errors, worked steps, quiz text,
-//! presets) is looked up by key in the language's catalogue, `locales/en.txt` or
-//! `locales/hinglish.txt` (sections by area of the app, in the same order in both). Tests fail when a key is
-//! missing in either language, when the two disagree on a message's placeholders, or when code
-//! asks for a key no catalogue has.
+//! presets) is a message of the language's catalogue, `locales/en.txt` or
+//! `locales/hinglish.txt` (sections by area of the app, in the same order in both).
 //!
 //! The catalogues are compiled, not parsed at startup: `build.rs` parses both files (with the
-//! parser in `i18n/catalogue.rs`, which the tests use too) into tables of messages in sorted
-//! key order, and a lookup is a binary search over the sorted keys.
+//! one parser, `i18n/catalogue.rs`, which the tests use too) into tables: the keys of both
+//! languages, sorted, and per language its messages in that order. Code names a message with
+//! a [`Msg`], its place in the sorted keys, found at compile time from a literal key by
+//! [`msg!`](crate::msg) (and [`t!`](crate::t), [`tr!`](crate::tr)) with a `const` binary
+//! search; a key no catalogue has does not compile. Keys that vary (a preset's
+//! `examples.<topic>.<cell>.title`) are found the same way in the `static` that holds them. So
+//! the wasm carries the messages only: no catalogue text, no parser and no keys.
+//!
+//! Tests fail when a key is missing in either language, when the two disagree on a message's
+//! placeholders, when a catalogue line does not parse, when the compiled tables differ from
+//! the parsed files, or when a key-shaped literal in the sources of either crate names no
+//! message (and when a message is asked for by no code).
 //!
 //! The language is the one ambient input of the model: the app sets it once per page
 //! ([`set_lang`], from `lang=`), tests scope it with [`with_lang`]. Everything else the model
@@ -27,7 +35,10 @@
 //!     that start with whitespace; they join with one space.
 //! ```
 //!
-//! `{name}` is a placeholder; `{{` and `}}` are literal braces; `\n` is a line break.
+//! `{name}` is a placeholder; `{{` and `}}` are literal braces; `\n` is a line break (all three
+//! are kept in the tables as written and handled by [`render`]). A key is ASCII letters,
+//! digits, `.`, `_` and `-`. A line that is none of these does not stop the build (`build.rs`
+//! skips it with a warning); the catalogue tests report it by line.
 
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -162,7 +173,8 @@ pub fn with_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
     out
 }
 
-/// The catalogue of `lang`, as text (`locales/en.txt`, `locales/hinglish.txt`).
+/// The catalogue of `lang`, as text (`locales/en.txt`, `locales/hinglish.txt`), for tests
+/// and tools: the app reads the compiled tables, so the text is not in its wasm.
 #[must_use]
 pub fn catalogue_source(lang: Lang) -> &'static str {
     match lang {
