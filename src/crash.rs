@@ -33,17 +33,13 @@ pub fn show_banner() {
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("class", "crash");
     // The message ends with a space before the links.
-    let message = format!("{} ", warp_model::i18n::text("ui.crash.message"));
+    let message = format!("{} ", warp_model::t!("ui.crash.message"));
     let text = doc.create_text_node(&message);
     let _ = banner.append_child(&text);
     for (label, href, action) in [
+        (warp_model::t!("ui.crash.reload-view"), "", "reload-view"),
         (
-            warp_model::i18n::text("ui.crash.reload-view"),
-            "",
-            "reload-view",
-        ),
-        (
-            warp_model::i18n::text("ui.crash.reload-defaults"),
+            warp_model::t!("ui.crash.reload-defaults"),
             "defaults",
             "reload-defaults",
         ),

@@ -60,7 +60,7 @@ pub fn App() -> impl IntoView {
                         on:focus=move |ev| refresh(ev.current_target())
                         on:mouseenter=move |ev| refresh(ev.current_target())
                     >
-                        {warp_model::i18n::text("ui.app.open-full")}
+                        {warp_model::t!("ui.app.open-full")}
                     </a>
                 </p>
             </main>
@@ -70,7 +70,7 @@ pub fn App() -> impl IntoView {
     view! {
         <header class="site">
             <a class="brand" href=warp_model::i18n::href("")>"Warp Lab"</a>
-            <nav aria-label=warp_model::i18n::text("ui.app.nav")>
+            <nav aria-label=warp_model::t!("ui.app.nav")>
                 <ul>
                     {Panel::ALL
                         .into_iter()

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 use warp_model::embed::embed_snippet;
-use warp_model::i18n::text;
 use warp_model::query::Panel;
+use warp_model::t;
 use wasm_bindgen::JsCast;
 
 use crate::{embed, url};
@@ -31,19 +31,19 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
                 let promise = c.write_text(&text);
                 leptos::task::spawn_local(async move {
                     match wasm_bindgen_futures::JsFuture::from(promise).await {
-                        Ok(_) => status.set(warp_model::i18n::text("ui.embed.copied")),
+                        Ok(_) => status.set(warp_model::t!("ui.embed.copied")),
                         Err(_) => {
                             // Clipboards are often closed inside frames: select the text instead.
                             if let Some(a) = area.get_untracked() {
                                 let el: &web_sys::HtmlTextAreaElement = a.unchecked_ref();
                                 el.select();
                             }
-                            status.set(warp_model::i18n::text("ui.embed.selected"));
+                            status.set(warp_model::t!("ui.embed.selected"));
                         }
                     }
                 });
             }
-            None => status.set(warp_model::i18n::text("ui.embed.select-yourself")),
+            None => status.set(warp_model::t!("ui.embed.select-yourself")),
         }
     };
     let quiz_topic = match panel {
@@ -54,13 +54,13 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
         Panel::Quiz | Panel::Gpu | Panel::Kernel => None,
     };
     view! {
-        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&format!("panel=quiz&topic={t}")) data-action="quiz-me">{text("ui.embed.quiz-me")}</a></p> })}
+        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&format!("panel=quiz&topic={t}")) data-action="quiz-me">{t!("ui.embed.quiz-me")}</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>
-            <summary data-action="embed">{text("ui.embed.summary")}</summary>
-            <p class="note">{text("ui.embed.note")}</p>
-            <textarea node_ref=area readonly rows="4" aria-label=text("ui.embed.snippet") data-embed-snippet="" prop:value=move || snippet.get()></textarea>
+            <summary data-action="embed">{t!("ui.embed.summary")}</summary>
+            <p class="note">{t!("ui.embed.note")}</p>
+            <textarea node_ref=area readonly rows="4" aria-label=t!("ui.embed.snippet") data-embed-snippet="" prop:value=move || snippet.get()></textarea>
             <p>
-                <button type="button" on:click=copy data-action="copy-embed">{text("ui.embed.copy")}</button>
+                <button type="button" on:click=copy data-action="copy-embed">{t!("ui.embed.copy")}</button>
                 " "
                 <span class="status" aria-live="polite">{move || status.get()}</span>
             </p>

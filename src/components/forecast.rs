@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Figure;
-use warp_model::i18n::text;
 use warp_model::quiz::forecast_feedback;
+use warp_model::t;
 
 use super::figures::Figures;
 use crate::url;
@@ -32,7 +32,7 @@ pub fn ForecastFigures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoV
                         feedback.set(String::new());
                     }
                 />
-                " " {text("ui.forecast.switch")}
+                " " {t!("ui.forecast.switch")}
             </label>
             <Show when=hidden>
                 <form class="guess" on:submit=move |ev| {
@@ -47,7 +47,7 @@ pub fn ForecastFigures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoV
                         <input type="text" name="forecast-guess" autocomplete="off" on:input=move |ev| guess.set(event_target_value(&ev)) />
                     </label>
                     " "
-                    <button type="submit" data-action="reveal">{text("ui.forecast.reveal")}</button>
+                    <button type="submit" data-action="reveal">{t!("ui.forecast.reveal")}</button>
                 </form>
             </Show>
             <Show when=move || revealed.get() && on.get()>

@@ -30,7 +30,7 @@ pub fn LangSwitch() -> impl IntoView {
         }
     };
     view! {
-        <div class="lang-switch" role="group" aria-label=i18n::text("ui.lang.switch")>
+        <div class="lang-switch" role="group" aria-label=warp_model::t!("ui.lang.switch")>
             {Lang::ALL
                 .into_iter()
                 .map(|l| {

@@ -54,12 +54,12 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
                 {example.written_here_note().map(|n| format!(" {n}"))}
             </p>
             <p class="seed-question">{example.question()}</p>
-            <p class="forecast" data-forecast=""><strong>{warp_model::i18n::text("common.forecast")} ": "</strong>{example.forecast()}</p>
+            <p class="forecast" data-forecast=""><strong>{warp_model::t!("common.forecast")} ": "</strong>{example.forecast()}</p>
             {example.note().map(|n| view! { <p class="note">{n}</p> })}
             <Show when=move || !on_preset.get()>
                 <p class="note">
-                    {warp_model::i18n::text("ui.preset.changed")} " "
-                    <a href=warp_model::i18n::href(&format!("example={}", example.key()))>{warp_model::i18n::text("ui.preset.back")}</a>
+                    {warp_model::t!("ui.preset.changed")} " "
+                    <a href=warp_model::i18n::href(&format!("example={}", example.key()))>{warp_model::t!("ui.preset.back")}</a>
                 </p>
             </Show>
             {(!example.follow_ups.is_empty())

@@ -6,8 +6,8 @@ use warp_model::coalescing::LINE_SIZES;
 use warp_model::coalescing_panel::{evaluate, CoalescingInput, CoalescingOutput};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
-use warp_model::i18n::text;
 use warp_model::query::Query;
+use warp_model::t;
 use warp_model::tr;
 
 use crate::components::chart::{ChartData, LineChart, Series};
@@ -25,7 +25,7 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
-            <div class="toggle" role="group" aria-label=text("ui.coalescing.toggle")>
+            <div class="toggle" role="group" aria-label=t!("ui.coalescing.toggle")>
                 {LINE_SIZES
                     .iter()
                     .rev()
@@ -50,7 +50,7 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
             </div>
             <MemoryStrip output=output />
             <LineChart data=chart name="efficiency-by-stride" />
-            <p class="note">{text("ui.coalescing.note")}</p>
+            <p class="note">{t!("ui.coalescing.note")}</p>
         </PanelShell>
     }
 }
@@ -190,7 +190,7 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
             );
             Some(view! {
                 <figure class="memory" data-picture="memory">
-                    <figcaption>{text("ui.coalescing.strip.caption")}</figcaption>
+                    <figcaption>{t!("ui.coalescing.strip.caption")}</figcaption>
                     <svg viewBox=format!("0 0 {} 152", width.max(x)) role="img" aria-label=summary.clone() class="strip">
                         <defs>
                             <pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">

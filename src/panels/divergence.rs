@@ -7,8 +7,8 @@
 use leptos::prelude::*;
 use warp_model::divergence_panel::{evaluate, lanes_of, DivergenceInput, DivergenceOutput, Mode};
 use warp_model::examples::Example;
-use warp_model::i18n::text;
 use warp_model::query::Query;
+use warp_model::t;
 use warp_model::tr;
 
 use crate::components::cells::spans_html;
@@ -30,7 +30,7 @@ pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl 
                 Mode::Loop => view! { <LoopView output=output /> }.into_any(),
                 Mode::Condition => view! { <ConditionView input=input output=output /> }.into_any(),
             }}
-            <p class="note">{text("ui.divergence.note")}</p>
+            <p class="note">{t!("ui.divergence.note")}</p>
         </PanelShell>
     }
 }
@@ -64,12 +64,12 @@ fn Timeline(input: RwSignal<DivergenceInput>, output: Memo<DivergenceOutput>) ->
     view! {
         <figure class="timeline" data-picture="timeline">
             <figcaption>
-                {text("ui.divergence.timeline.caption")}
-                {move || lanes_known.get().then(|| text("ui.divergence.timeline.caption-lanes"))}
+                {t!("ui.divergence.timeline.caption")}
+                {move || lanes_known.get().then(|| t!("ui.divergence.timeline.caption-lanes"))}
                 "."
             </figcaption>
             <div class="track-row baseline">
-                <span class="row-label">{text("ui.divergence.baseline")}</span>
+                <span class="row-label">{t!("ui.divergence.baseline")}</span>
                 <span class="track">
                     <span class="bar ideal" style=move || format!("width:{}%", pct(totals.get().1, totals.get().0))>
                         {move || tr!("ui.divergence.cycles", cycles = totals.get().1)}
@@ -154,7 +154,7 @@ fn PathRow(
                             }
                                 .into_any()
                         })
-                        .unwrap_or_else(|| view! { <span class="skipped">{text("ui.divergence.path.skipped")}</span> }.into_any())
+                        .unwrap_or_else(|| view! { <span class="skipped">{t!("ui.divergence.path.skipped")}</span> }.into_any())
                 }}
             </span>
             <span
@@ -186,14 +186,14 @@ fn PathRow(
                         on:click=move |_| move_lane(if i == 0 { n_paths.get() - 1 } else { i - 1 })
                         aria-label=tr!("ui.divergence.path.to-previous", n = i + 1)
                     >
-                        {text("ui.divergence.path.lane-back")}
+                        {t!("ui.divergence.path.lane-back")}
                     </button>
                     <button
                         type="button"
                         on:click=move |_| move_lane((i + 1) % n_paths.get().max(1))
                         aria-label=tr!("ui.divergence.path.to-next", n = i + 1)
                     >
-                        {text("ui.divergence.path.lane-on")}
+                        {t!("ui.divergence.path.lane-on")}
                     </button>
                 </Show>
             </span>
@@ -227,7 +227,7 @@ fn CompareWarp(output: Memo<DivergenceOutput>) -> impl IntoView {
                     .collect_view();
                 view! {
                     <div class="compare" data-picture="compare">
-                        <p class="row-label">{text("ui.divergence.compare")}</p>
+                        <p class="row-label">{t!("ui.divergence.compare")}</p>
                         {rows}
                     </div>
                 }
@@ -288,7 +288,7 @@ fn ConditionView(
     };
     view! {
         <figure class="condition" data-picture="condition">
-            <figcaption>{text("ui.divergence.condition.caption")}</figcaption>
+            <figcaption>{t!("ui.divergence.condition.caption")}</figcaption>
             {move || {
                 output.with(|o| {
                     o.condition.as_ref().map(|c| {
@@ -321,7 +321,7 @@ fn ConditionView(
                             {(c.warps.len() > SHOWN).then(|| view! { <p class="note">{tr!("ui.divergence.condition.shown", shown = SHOWN, total = c.warps.len())}</p> })}
                             <p>
                                 <button type="button" on:click=realign disabled=aligned data-action="realign">
-                                    {text("ui.divergence.condition.realign")}
+                                    {t!("ui.divergence.condition.realign")}
                                 </button>
                                 " "
                                 {if aligned {

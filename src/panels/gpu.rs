@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 use warp_model::figure::Value;
 use warp_model::gpu_kernels::{self, Kernel, MapResult, Pattern};
-use warp_model::i18n::text;
 use warp_model::params::ParamError;
 use warp_model::query::{Panel, Query};
+use warp_model::t;
 use warp_model::tr;
 use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, WarpsInput};
@@ -181,7 +181,7 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                     }
                 })
                 .collect_view()}
-            <p class="note">{text("ui.gpu.note")}</p>
+            <p class="note">{t!("ui.gpu.note")}</p>
         </section>
     }
 }
@@ -190,27 +190,27 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
 fn DetectionCard(detection: RwSignal<Detection>) -> impl IntoView {
     move || {
         match detection.get() {
-        Detection::Detecting => view! { <p class="status" data-gpu-status="detecting">{text("ui.gpu.detecting")}</p> }.into_any(),
+        Detection::Detecting => view! { <p class="status" data-gpu-status="detecting">{t!("ui.gpu.detecting")}</p> }.into_any(),
         Detection::Unavailable(why) => view! {
             <div class="gpu-missing" data-gpu-status="unavailable" role="status">
-                <p><strong>{text("ui.gpu.missing")} " "</strong>{why}</p>
-                <p>{text("ui.gpu.missing.rest")}</p>
+                <p><strong>{t!("ui.gpu.missing")} " "</strong>{why}</p>
+                <p>{t!("ui.gpu.missing.rest")}</p>
             </div>
         }
         .into_any(),
         Detection::Ready(s) => view! {
             <dl class="adapter" data-gpu-status="ready">
-                <dt>{text("ui.gpu.adapter")}</dt>
-                <dd>{format!("{} {}{}", s.vendor, s.architecture, if s.fallback { format!(" {}", text("ui.gpu.adapter.fallback")) } else { String::new() })}</dd>
-                <dt>{text("ui.gpu.subgroup-sizes")}</dt>
+                <dt>{t!("ui.gpu.adapter")}</dt>
+                <dd>{format!("{} {}{}", s.vendor, s.architecture, if s.fallback { format!(" {}", t!("ui.gpu.adapter.fallback")) } else { String::new() })}</dd>
+                <dt>{t!("ui.gpu.subgroup-sizes")}</dt>
                 <dd>{if s.subgroup_sizes.0 == 0 { tr!("ui.gpu.not-reported") } else { format!("{}–{}", s.subgroup_sizes.0, s.subgroup_sizes.1) }}</dd>
-                <dt>{text("ui.gpu.invocations")}</dt>
+                <dt>{t!("ui.gpu.invocations")}</dt>
                 <dd>{tr!("ui.gpu.invocations.value", max = s.max_invocations, x = s.max_size.0, y = s.max_size.1, z = s.max_size.2)}</dd>
-                <dt>{text("ui.gpu.features")}</dt>
+                <dt>{t!("ui.gpu.features")}</dt>
                 <dd>{tr!(
                     "ui.gpu.features.value",
-                    subgroups = if s.subgroups { text("common.value.yes") } else { text("common.value.no") },
-                    timestamps = if s.timestamps { text("ui.gpu.timestamps.yes") } else { text("ui.gpu.timestamps.no") }
+                    subgroups = if s.subgroups { t!("common.value.yes") } else { t!("common.value.no") },
+                    timestamps = if s.timestamps { t!("ui.gpu.timestamps.yes") } else { t!("ui.gpu.timestamps.no") }
                 )}</dd>
             </dl>
         }
@@ -234,9 +234,9 @@ fn KernelCard(
             <p class="note">{kernel.description()}</p>
             <p>
                 <button type="button" data-action=format!("run-{}", kernel.name()) disabled=move || !ready.get() || running()
-                    on:click=move |_| on_run()>{text("ui.gpu.run")}</button>
+                    on:click=move |_| on_run()>{t!("ui.gpu.run")}</button>
                 " "
-                <button type="button" data-action="cancel" disabled=move || !running() on:click=move |_| on_cancel()>{text("ui.gpu.cancel")}</button>
+                <button type="button" data-action="cancel" disabled=move || !running() on:click=move |_| on_cancel()>{t!("ui.gpu.cancel")}</button>
                 " "
                 {move || match state.get() {
                     Run::Running(p) => Some(view! { <progress max="1" value=p data-progress=kernel.name()></progress> }),
@@ -250,7 +250,7 @@ fn KernelCard(
                     Run::Map(r, b) => view! { <MapPicture result=r block=b /> }.into_any(),
                     Run::Divergence(rows) => view! {
                         <table>
-                            <thead><tr><th scope="col">{text("ui.gpu.table.pattern")}</th><th scope="col">{text("ui.gpu.table.slowdown")}</th><th scope="col">{text("ui.gpu.table.model")}</th></tr></thead>
+                            <thead><tr><th scope="col">{t!("ui.gpu.table.pattern")}</th><th scope="col">{t!("ui.gpu.table.slowdown")}</th><th scope="col">{t!("ui.gpu.table.model")}</th></tr></thead>
                             <tbody>
                                 {rows.into_iter().map(|(p, m, model)| view! {
                                     <tr><th scope="row">{p.label()}</th><td>{times(m)}</td><td>{times(model)}</td></tr>
@@ -260,7 +260,7 @@ fn KernelCard(
                     }.into_any(),
                     Run::Coalescing(rows) => view! {
                         <table>
-                            <thead><tr><th scope="col">{text("ui.gpu.table.stride")}</th><th scope="col">{text("ui.gpu.table.bandwidth")}</th><th scope="col">{text("ui.gpu.table.eta-128")}</th><th scope="col">{text("ui.gpu.table.eta-32")}</th></tr></thead>
+                            <thead><tr><th scope="col">{t!("ui.gpu.table.stride")}</th><th scope="col">{t!("ui.gpu.table.bandwidth")}</th><th scope="col">{t!("ui.gpu.table.eta-128")}</th><th scope="col">{t!("ui.gpu.table.eta-32")}</th></tr></thead>
                             <tbody>
                                 {rows.into_iter().map(|(s, bw, e128, e32)| view! {
                                     <tr><th scope="row">{s}</th><td>{pct(bw)}</td><td>{pct(e128)}</td><td>{pct(e32)}</td></tr>
@@ -270,12 +270,12 @@ fn KernelCard(
                     }.into_any(),
                     Run::Occupancy(rows) => view! {
                         <table>
-                            <thead><tr><th scope="col">{text("ui.gpu.table.workgroups")}</th><th scope="col">{text("ui.gpu.table.throughput")}</th></tr></thead>
+                            <thead><tr><th scope="col">{t!("ui.gpu.table.workgroups")}</th><th scope="col">{t!("ui.gpu.table.throughput")}</th></tr></thead>
                             <tbody>
                                 {rows.into_iter().map(|(w, t)| view! { <tr><th scope="row">{w}</th><td>{times(t)}</td></tr> }).collect_view()}
                             </tbody>
                         </table>
-                        <p class="note">{text("ui.gpu.occupancy.note")}</p>
+                        <p class="note">{t!("ui.gpu.occupancy.note")}</p>
                     }.into_any(),
                 }}
             </div>

@@ -10,8 +10,8 @@ pub fn Home() -> impl IntoView {
     view! {
         <section class="home" data-panel="home">
             <h1>"Warp Lab"</h1>
-            <p class="lede">{warp_model::i18n::text("ui.home.lede")}</p>
-            <h2>{warp_model::i18n::text("ui.home.panels")}</h2>
+            <p class="lede">{warp_model::t!("ui.home.lede")}</p>
+            <h2>{warp_model::t!("ui.home.panels")}</h2>
             <ul class="cards">
                 {Panel::ALL
                     .into_iter()
@@ -25,12 +25,12 @@ pub fn Home() -> impl IntoView {
                     })
                     .collect_view()}
             </ul>
-            <h2>{warp_model::i18n::text("ui.home.examples")}</h2>
+            <h2>{warp_model::t!("ui.home.examples")}</h2>
             {TOPICS
                 .iter()
                 .map(|(topic, _, title)| {
                     view! {
-                        <h3>{warp_model::i18n::text(title)}</h3>
+                        <h3>{title.text()}</h3>
                         <ul class="examples">
                             {examples::ALL
                                 .iter()

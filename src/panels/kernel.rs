@@ -4,9 +4,9 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Value;
-use warp_model::i18n::text;
 use warp_model::kernel_lab::{evaluate, KernelInput, KernelOutput, PRESETS};
 use warp_model::query::{Panel, Query};
+use warp_model::t;
 use warp_model::tr;
 
 use crate::components::errors::ErrorList;
@@ -30,7 +30,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         <section class="panel kernel" data-panel="kernel">
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
-            <div class="presets" role="group" aria-label=text("ui.kernel.presets")>
+            <div class="presets" role="group" aria-label=t!("ui.kernel.presets")>
                 {PRESETS
                     .iter()
                     .enumerate()
@@ -41,7 +41,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                                 next.src = (*src).to_string();
                                 input.set(next.clone());
                                 ran.set(next);
-                            }>{text(label)}</button>
+                            }>{label.text()}</button>
                         }
                     })
                     .collect_view()}
@@ -49,7 +49,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             <div class="layout">
                 <div class="side">
                     <label class="editor">
-                        <span class="label">{text("ui.kernel.editor")}</span>
+                        <span class="label">{t!("ui.kernel.editor")}</span>
                         <span class="gutter-wrap">
                         <pre class="gutter" aria-hidden="true">
                             {move || (1..=input.with(|i| i.src.lines().count()).max(1)).map(|n| format!("{n}\n")).collect::<String>()}
@@ -67,10 +67,10 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     </label>
                     <Controls input=input errors=errors />
                     <p>
-                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{text("ui.kernel.run")}</button>
+                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{t!("ui.kernel.run")}</button>
                         " "
                         <Show when=move || stale.get()>
-                            <span class="note" data-stale="">{text("ui.kernel.stale")}</span>
+                            <span class="note" data-stale="">{t!("ui.kernel.stale")}</span>
                         </Show>
                     </p>
                     <ErrorList errors=errors />
@@ -82,7 +82,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     <LineTable output=output ran=ran lines=Signal::derive(lines) />
                 </div>
             </div>
-            <p class="note">{text("ui.kernel.note")}</p>
+            <p class="note">{t!("ui.kernel.note")}</p>
         </section>
     }
 }
@@ -93,11 +93,11 @@ fn Links(output: Memo<KernelOutput>) -> impl IntoView {
         output.with(|o| {
             o.links.clone().map(|l| {
                 view! {
-                    <ul class="follow-ups" aria-label=text("ui.kernel.links")>
-                        {l.divergence.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="divergence">{text("ui.kernel.link.divergence")}</a></li> })}
-                        {l.loop_counts.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="loop">{text("ui.kernel.link.loop")}</a></li> })}
-                        {l.coalescing.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="coalescing">{text("ui.kernel.link.coalescing")}</a></li> })}
-                        <li><a href=warp_model::i18n::href(&l.warps) data-link="warps">{text("ui.kernel.link.warps")}</a></li>
+                    <ul class="follow-ups" aria-label=t!("ui.kernel.links")>
+                        {l.divergence.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="divergence">{t!("ui.kernel.link.divergence")}</a></li> })}
+                        {l.loop_counts.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="loop">{t!("ui.kernel.link.loop")}</a></li> })}
+                        {l.coalescing.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="coalescing">{t!("ui.kernel.link.coalescing")}</a></li> })}
+                        <li><a href=warp_model::i18n::href(&l.warps) data-link="warps">{t!("ui.kernel.link.warps")}</a></li>
                     </ul>
                 }
             })
@@ -129,10 +129,10 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
     };
     view! {
         <figure class="step-through" data-picture="step-through">
-            <figcaption>{text("ui.kernel.step.caption")}</figcaption>
+            <figcaption>{t!("ui.kernel.step.caption")}</figcaption>
             <p class="anim-controls">
-                <button type="button" data-action="step-back" on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>{text("ui.kernel.step.back")}</button>
-                <button type="button" data-action="step-next" on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>{text("ui.kernel.step.next")}</button>
+                <button type="button" data-action="step-back" on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>{t!("ui.kernel.step.back")}</button>
+                <button type="button" data-action="step-next" on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>{t!("ui.kernel.step.next")}</button>
                 <span data-step=move || step.get() aria-live="polite">
                     {move || tr!("ui.kernel.step.count", n = (step.get() + 1).min(steps.get()), total = steps.get())}
                 </span>
@@ -158,7 +158,7 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                             <span class="mask">{mask_cells(s.mask)}</span>
                         </p>
                         <div class="stack" data-stack=s.stack.len()>
-                            <strong>{text("ui.kernel.step.stack")} " "</strong>
+                            <strong>{t!("ui.kernel.step.stack")} " "</strong>
                             {if s.stack.is_empty() {
                                 tr!("ui.kernel.step.stack-empty")
                             } else {
@@ -167,7 +167,7 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                         </div>
                         {(!names.is_empty()).then(|| view! {
                             <label>
-                                {text("ui.kernel.step.variable")} " "
+                                {t!("ui.kernel.step.variable")} " "
                                 <select on:change=move |ev| var.set(event_target_value(&ev))>
                                     {names.iter().map(|n| view! { <option value=n.clone() selected=shown.as_ref().is_some_and(|(m, _)| m == n)>{n.clone()}</option> }).collect_view()}
                                 </select>
@@ -236,15 +236,15 @@ fn LineTable(
                     .collect_view();
                 view! {
                     <table class="per-line" data-table="per-line">
-                        <caption>{text("ui.kernel.table.caption")}</caption>
+                        <caption>{t!("ui.kernel.table.caption")}</caption>
                         <thead>
                             <tr>
-                                <th scope="col">{text("ui.kernel.table.line")}</th>
-                                <th scope="col">{text("ui.kernel.table.code")}</th>
-                                <th scope="col">{text("ui.kernel.table.issued")}</th>
-                                <th scope="col">{text("ui.kernel.table.active")}</th>
-                                <th scope="col">{text("ui.kernel.table.divergent")}</th>
-                                <th scope="col">{text("ui.kernel.table.transactions")}</th>
+                                <th scope="col">{t!("ui.kernel.table.line")}</th>
+                                <th scope="col">{t!("ui.kernel.table.code")}</th>
+                                <th scope="col">{t!("ui.kernel.table.issued")}</th>
+                                <th scope="col">{t!("ui.kernel.table.active")}</th>
+                                <th scope="col">{t!("ui.kernel.table.divergent")}</th>
+                                <th scope="col">{t!("ui.kernel.table.transactions")}</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>

@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::figure::Value;
-use warp_model::i18n::text;
 use warp_model::latency_panel::{evaluate, LatencyInput, LatencyOutput};
 use warp_model::query::Query;
+use warp_model::t;
 use warp_model::tr;
 
 use crate::components::chart::{ChartData, LineChart, Series};
@@ -26,14 +26,14 @@ pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl Int
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
             <div class="sliders">
-                <Slider input=input name="L" label=text("ui.latency.slider.l") max=1000 />
-                <Slider input=input name="W" label=text("ui.latency.slider.w") max=64 />
-                <Slider input=input name="S" label=text("ui.latency.slider.s") max=8 />
-                <Slider input=input name="resident" label=text("ui.latency.slider.resident") max=128 fallback=sim_warps />
+                <Slider input=input name="L" label=t!("ui.latency.slider.l") max=1000 />
+                <Slider input=input name="W" label=t!("ui.latency.slider.w") max=64 />
+                <Slider input=input name="S" label=t!("ui.latency.slider.s") max=8 />
+                <Slider input=input name="resident" label=t!("ui.latency.slider.resident") max=128 fallback=sim_warps />
             </div>
             <LineChart data=chart name="utilization-by-warps" />
             <Animation output=output />
-            <p class="note">{text("ui.latency.note")}</p>
+            <p class="note">{t!("ui.latency.note")}</p>
         </PanelShell>
     }
 }
@@ -210,26 +210,26 @@ fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
     };
     view! {
         <figure class="animation" data-picture="scheduler">
-            <figcaption>{text("ui.latency.anim.caption")}</figcaption>
+            <figcaption>{t!("ui.latency.anim.caption")}</figcaption>
             <div class="anim-controls">
                 <button type="button" on:click=play data-action="play">
-                    {move || if playing.get() { text("ui.latency.anim.pause") } else { text("ui.latency.anim.play") }}
+                    {move || if playing.get() { t!("ui.latency.anim.pause") } else { t!("ui.latency.anim.play") }}
                 </button>
-                <button type="button" on:click=move |_| { stop(); advance(1); } data-action="step">{text("ui.latency.anim.step")}</button>
-                <button type="button" on:click=move |_| { stop(); cycle.set(WINDOW.min(recorded())); } data-action="reset">{text("ui.latency.anim.reset")}</button>
+                <button type="button" on:click=move |_| { stop(); advance(1); } data-action="step">{t!("ui.latency.anim.step")}</button>
+                <button type="button" on:click=move |_| { stop(); cycle.set(WINDOW.min(recorded())); } data-action="reset">{t!("ui.latency.anim.reset")}</button>
                 <label>
-                    {text("ui.latency.anim.speed")} " "
+                    {t!("ui.latency.anim.speed")} " "
                     <select on:change=move |ev| speed.set(event_target_value(&ev).parse().unwrap_or(1))>
-                        <option value="1">{text("ui.latency.anim.speed-1")}</option>
-                        <option value="4">{text("ui.latency.anim.speed-4")}</option>
-                        <option value="16">{text("ui.latency.anim.speed-16")}</option>
+                        <option value="1">{t!("ui.latency.anim.speed-1")}</option>
+                        <option value="4">{t!("ui.latency.anim.speed-4")}</option>
+                        <option value="16">{t!("ui.latency.anim.speed-16")}</option>
                     </select>
-                    " " {text("ui.latency.anim.a-tick")}
+                    " " {t!("ui.latency.anim.a-tick")}
                 </label>
                 <span class="cycle" aria-live="polite" data-cycle=move || cycle.get()>
                     {move || tr!("ui.latency.anim.window", from = cycle.get().saturating_sub(WINDOW), to = cycle.get(), total = recorded_memo.get())}
                 </span>
-                <span class="so-far">{text("ui.latency.anim.so-far")} " " {so_far}</span>
+                <span class="so-far">{t!("ui.latency.anim.so-far")} " " {so_far}</span>
             </div>
             <div class="sched-rows">{rows}</div>
         </figure>

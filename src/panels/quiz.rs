@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 use warp_model::figure::{Figure, Value};
-use warp_model::i18n::text;
 use warp_model::progress::{quiz_score, Progress};
 use warp_model::query::{Panel, Query};
 use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
+use warp_model::t;
 use warp_model::tr;
 use wasm_bindgen::JsCast;
 
@@ -63,10 +63,10 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         // `quiz-score`'s plain value is "correct/total" (the hooks' contract).
         let mut f = vec![Figure::new(
             "quiz-score",
-            text("ui.quiz.score"),
+            t!("ui.quiz.score"),
             Value::Text(format!("{c}/{t}")),
             "",
-            text("ui.quiz.score.help"),
+            t!("ui.quiz.score.help"),
         )
         .key()];
         f.extend(progress.with(|p| {
@@ -81,17 +81,17 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                             percent: true,
                         }),
                         "",
-                        text("ui.quiz.mastery.help"),
+                        t!("ui.quiz.mastery.help"),
                     )
                 })
                 .collect::<Vec<_>>()
         }));
         f.push(Figure::new(
             "review-due",
-            text("ui.quiz.review"),
+            t!("ui.quiz.review"),
             Value::Int(progress.with(|p| p.review_queue().len() as u64)),
-            text("ui.quiz.review.unit"),
-            text("ui.quiz.review.help"),
+            t!("ui.quiz.review.unit"),
+            t!("ui.quiz.review.help"),
         ));
         f
     });
@@ -126,11 +126,11 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                     .collect_view()}
             </ol>
             <details class="gift">
-                <summary>{text("ui.quiz.gift.summary")}</summary>
+                <summary>{t!("ui.quiz.gift.summary")}</summary>
                 <p class="note">{tr!("ui.quiz.gift.note", tolerance = FRACTION_TOLERANCE)}</p>
-                <textarea readonly rows="6" data-gift="" aria-label=text("ui.quiz.gift.label") prop:value=gift></textarea>
+                <textarea readonly rows="6" data-gift="" aria-label=t!("ui.quiz.gift.label") prop:value=gift></textarea>
                 <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
-                    {text("ui.quiz.gift.download")}
+                    {t!("ui.quiz.gift.download")}
                 </button>
             </details>
             <ProgressTools progress=progress notice=notice />
@@ -149,10 +149,10 @@ fn mastery_metric(t: Topic) -> &'static str {
 
 fn mastery_label(t: Topic) -> &'static str {
     match t {
-        Topic::Warps => text("ui.quiz.mastery.warps"),
-        Topic::Divergence => text("ui.quiz.mastery.divergence"),
-        Topic::Latency => text("ui.quiz.mastery.latency"),
-        Topic::Coalescing => text("ui.quiz.mastery.coalescing"),
+        Topic::Warps => t!("ui.quiz.mastery.warps"),
+        Topic::Divergence => t!("ui.quiz.mastery.divergence"),
+        Topic::Latency => t!("ui.quiz.mastery.latency"),
+        Topic::Coalescing => t!("ui.quiz.mastery.coalescing"),
     }
 }
 
@@ -164,19 +164,19 @@ fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
         <form class="quiz-controls" method="get" action="./">
             <input type="hidden" name="panel" value="quiz" />
             <label>
-                {text("ui.quiz.topic")} " "
+                {t!("ui.quiz.topic")} " "
                 <select name="topic">
                     {options.iter().map(|o| {
                         // Topic names are the panels' technical terms; only "all" is a word.
-                        let shown = if *o == "all" { text("ui.quiz.topic.all") } else { *o };
+                        let shown = if *o == "all" { t!("ui.quiz.topic.all") } else { *o };
                         view! { <option value=*o selected=*o == topic>{shown}</option> }
                     }).collect_view()}
                 </select>
             </label>
-            <label>{text("ui.quiz.count")} " " <input type="number" name="count" min="1" max="50" value=params.count.to_string() /></label>
-            <label>{text("ui.quiz.seed")} " " <input type="text" name="seed" value=seed.to_string() inputmode="numeric" /></label>
-            <button type="submit">{text("ui.quiz.open")}</button>
-            <a href=warp_model::i18n::href(&format!("panel=quiz&topic={topic}&count={}", params.count))>{text("ui.quiz.new")}</a>
+            <label>{t!("ui.quiz.count")} " " <input type="number" name="count" min="1" max="50" value=params.count.to_string() /></label>
+            <label>{t!("ui.quiz.seed")} " " <input type="text" name="seed" value=seed.to_string() inputmode="numeric" /></label>
+            <button type="submit">{t!("ui.quiz.open")}</button>
+            <a href=warp_model::i18n::href(&format!("panel=quiz&topic={topic}&count={}", params.count))>{t!("ui.quiz.new")}</a>
         </form>
     }
 }
@@ -226,7 +226,7 @@ fn QuestionCard(
     let input = match &q.kind {
         Kind::Number { unit, .. } => view! {
             <label class="answer">
-                {text("ui.quiz.answer")} " "
+                {t!("ui.quiz.answer")} " "
                 <input type="text" name="answer" autocomplete="off" prop:value=move || raw.get() on:input=move |ev| raw.set(event_target_value(&ev))
                     disabled=move || answered.get().is_some() />
                 " " {*unit}
@@ -247,7 +247,7 @@ fn QuestionCard(
             .into_iter()
             .map(|v| {
                 let checked = answered.get_untracked().as_deref() == Some(v);
-                let shown = if v == "yes" { text("common.value.yes") } else { text("common.value.no") };
+                let shown = if v == "yes" { t!("common.value.yes") } else { t!("common.value.no") };
                 view! { <label class="choice"><input type="radio" name="answer" value=v checked=checked disabled=move || answered.get().is_some() /> " " {shown}</label> }
             })
             .collect_view()
@@ -258,7 +258,7 @@ fn QuestionCard(
         <form class="quiz-question" data-quiz-question="" data-qid=q.qid.clone() on:submit=submit>
             <p class="prompt">{q.prompt.clone()}</p>
             {input}
-            <button type="submit" disabled=move || answered.get().is_some()>{text("ui.quiz.check")}</button>
+            <button type="submit" disabled=move || answered.get().is_some()>{t!("ui.quiz.check")}</button>
             {move || {
                 answered.get().map(|raw| {
                     let g = feedback_q.grade(&raw);
@@ -266,8 +266,8 @@ fn QuestionCard(
                     view! {
                         <div class="feedback" data-quiz-feedback="" data-correct=g.correct.to_string() role="status">
                             <p class:right=g.correct class:wrong=!g.correct>{g.feedback}</p>
-                            {q.source.clone().map(|s| view! { <p class="source">{text("ui.quiz.source")} " " {s}</p> })}
-                            {q.link.clone().map(|l| view! { <p><a href=warp_model::i18n::href(&l) data-action="open-scenario">{text("ui.quiz.open-scenario")}</a></p> })}
+                            {q.source.clone().map(|s| view! { <p class="source">{t!("ui.quiz.source")} " " {s}</p> })}
+                            {q.link.clone().map(|l| view! { <p><a href=warp_model::i18n::href(&l) data-action="open-scenario">{t!("ui.quiz.open-scenario")}</a></p> })}
                             {q.solution.first().cloned().map(|w| view! { <WorkedSteps worked=w /> })}
                         </div>
                     }
@@ -312,27 +312,27 @@ fn ProgressTools(progress: RwSignal<Progress>, notice: RwSignal<Option<String>>)
         });
     };
     view! {
-        <section class="progress-tools" aria-label=text("ui.quiz.progress")>
-            <h2>{text("ui.quiz.progress")}</h2>
-            <p class="note">{text("ui.quiz.progress.note")}</p>
+        <section class="progress-tools" aria-label=t!("ui.quiz.progress")>
+            <h2>{t!("ui.quiz.progress")}</h2>
+            <p class="note">{t!("ui.quiz.progress.note")}</p>
             <button type="button" data-action="export-progress" on:click=move |_| {
                 download::download("warp-lab-progress.json", "application/json", &progress.with_untracked(Progress::to_json));
-            }>{text("ui.quiz.progress.export")}</button>
-            <label class="import">{text("ui.quiz.progress.import")} " " <input type="file" accept="application/json,.json" data-action="import-progress" on:change=import /></label>
+            }>{t!("ui.quiz.progress.export")}</button>
+            <label class="import">{t!("ui.quiz.progress.import")} " " <input type="file" accept="application/json,.json" data-action="import-progress" on:change=import /></label>
             <Show
                 when=move || confirming.get()
-                fallback=move || view! { <button type="button" data-action="reset-progress" on:click=move |_| confirming.set(true)>{text("ui.quiz.progress.reset")}</button> }
+                fallback=move || view! { <button type="button" data-action="reset-progress" on:click=move |_| confirming.set(true)>{t!("ui.quiz.progress.reset")}</button> }
             >
                 <span class="confirm">
-                    {text("ui.quiz.progress.erase-ask")} " "
+                    {t!("ui.quiz.progress.erase-ask")} " "
                     <button type="button" data-action="confirm-reset" on:click=move |_| {
                         progress.set(Progress::default());
                         let _ = progress.with_untracked(storage::save);
                         confirming.set(false);
                         notice.set(Some(tr!("ui.quiz.progress.was-reset")));
-                    }>{text("ui.quiz.progress.erase")}</button>
+                    }>{t!("ui.quiz.progress.erase")}</button>
                     " "
-                    <button type="button" on:click=move |_| confirming.set(false)>{text("ui.quiz.progress.keep")}</button>
+                    <button type="button" on:click=move |_| confirming.set(false)>{t!("ui.quiz.progress.keep")}</button>
                 </span>
             </Show>
         </section>

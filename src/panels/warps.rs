@@ -6,9 +6,9 @@
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::i18n::text;
 use warp_model::launch::{Launch1d, Launch2d};
 use warp_model::query::Query;
+use warp_model::t;
 use warp_model::tr;
 use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
@@ -126,12 +126,12 @@ fn BlockMap(
     };
     view! {
         <figure class="block-map">
-            <figcaption>{text("ui.warps.map.caption")}</figcaption>
+            <figcaption>{t!("ui.warps.map.caption")}</figcaption>
             <div
                 class="slices"
                 tabindex="0"
                 role="group"
-                aria-label=text("ui.warps.map.label")
+                aria-label=t!("ui.warps.map.label")
                 on:mouseover=move |ev| hovered.set(linear_of_event(&ev))
                 on:mouseleave=move |_| hovered.set(None)
                 on:click=move |ev| {
@@ -210,16 +210,16 @@ fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
                 .collect_view()}
         </div>
         <details class="as-table">
-            <summary>{text("ui.warps.table.summary")}</summary>
+            <summary>{t!("ui.warps.table.summary")}</summary>
             <table>
                 <thead>
                     <tr>
-                        <th scope="col">{text("ui.warps.table.warp")}</th>
-                        <th scope="col">{text("ui.warps.table.ids")}</th>
-                        <th scope="col">{text("ui.warps.table.from")}</th>
-                        <th scope="col">{text("ui.warps.table.to")}</th>
-                        <th scope="col">{text("ui.warps.table.active")}</th>
-                        <th scope="col">{text("ui.warps.table.crosses")}</th>
+                        <th scope="col">{t!("ui.warps.table.warp")}</th>
+                        <th scope="col">{t!("ui.warps.table.ids")}</th>
+                        <th scope="col">{t!("ui.warps.table.from")}</th>
+                        <th scope="col">{t!("ui.warps.table.to")}</th>
+                        <th scope="col">{t!("ui.warps.table.active")}</th>
+                        <th scope="col">{t!("ui.warps.table.crosses")}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -233,7 +233,7 @@ fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
                                     <td>{coords(s.first)}</td>
                                     <td>{coords(s.last)}</td>
                                     <td>{s.active}</td>
-                                    <td>{if s.straddles_rows { text("common.value.yes") } else { text("common.value.no") }}</td>
+                                    <td>{if s.straddles_rows { t!("common.value.yes") } else { t!("common.value.no") }}</td>
                                 </tr>
                             }
                         })

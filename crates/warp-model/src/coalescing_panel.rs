@@ -51,57 +51,57 @@ impl Default for CoalescingInput {
     }
 }
 
-/// The panel's controls, in form order (label and hint are catalogue keys).
+/// The panel's controls, in form order (label and hint are catalogue messages).
 pub const FIELDS: [FieldSpec; 10] = [
     FieldSpec {
         name: "elem",
-        label: "coalescing.field.elem",
-        hint: "coalescing.field.elem.hint",
+        label: crate::msg!("coalescing.field.elem"),
+        hint: crate::msg!("coalescing.field.elem.hint"),
     },
     FieldSpec {
         name: "stride",
-        label: "coalescing.field.stride",
-        hint: "coalescing.field.stride.hint",
+        label: crate::msg!("coalescing.field.stride"),
+        hint: crate::msg!("coalescing.field.stride.hint"),
     },
     FieldSpec {
         name: "offset",
-        label: "coalescing.field.offset",
-        hint: "coalescing.field.offset.hint",
+        label: crate::msg!("coalescing.field.offset"),
+        hint: crate::msg!("coalescing.field.offset.hint"),
     },
     FieldSpec {
         name: "line",
-        label: "coalescing.field.line",
-        hint: "coalescing.field.line.hint",
+        label: crate::msg!("coalescing.field.line"),
+        hint: crate::msg!("coalescing.field.line.hint"),
     },
     FieldSpec {
         name: "lanes",
-        label: "coalescing.field.lanes",
-        hint: "coalescing.field.lanes.hint",
+        label: crate::msg!("coalescing.field.lanes"),
+        hint: crate::msg!("coalescing.field.lanes.hint"),
     },
     FieldSpec {
         name: "matrix",
-        label: "coalescing.field.matrix",
-        hint: "coalescing.field.matrix.hint",
+        label: crate::msg!("coalescing.field.matrix"),
+        hint: crate::msg!("coalescing.field.matrix.hint"),
     },
     FieldSpec {
         name: "walk",
-        label: "coalescing.field.walk",
-        hint: "coalescing.field.walk.hint",
+        label: crate::msg!("coalescing.field.walk"),
+        hint: crate::msg!("coalescing.field.walk.hint"),
     },
     FieldSpec {
         name: "fields",
-        label: "coalescing.field.fields",
-        hint: "coalescing.field.fields.hint",
+        label: crate::msg!("coalescing.field.fields"),
+        hint: crate::msg!("coalescing.field.fields.hint"),
     },
     FieldSpec {
         name: "field",
-        label: "coalescing.field.field",
-        hint: "coalescing.field.field.hint",
+        label: crate::msg!("coalescing.field.field"),
+        hint: crate::msg!("coalescing.field.field.hint"),
     },
     FieldSpec {
         name: "layout",
-        label: "coalescing.field.layout",
-        hint: "coalescing.field.layout.hint",
+        label: crate::msg!("coalescing.field.layout"),
+        hint: crate::msg!("coalescing.field.layout.hint"),
     },
 ];
 
@@ -214,7 +214,7 @@ fn word_choice(name: &str, raw: &str, choices: [&str; 2]) -> Result<bool, ParamE
 pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
     let mut errors = Vec::new();
     let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
-    let bytes = crate::i18n::text("coalescing.unit.bytes");
+    let bytes = crate::t!("coalescing.unit.bytes");
     let elem = ok(one_of("elem", &input.elem, &ELEM_SIZES, bytes));
     let line = ok(one_of("line", &input.line, &LINE_SIZES, bytes));
     let lanes = ok(parse_in_range(
@@ -222,7 +222,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
         &input.lanes,
         1,
         32,
-        crate::i18n::text("coalescing.limit.lanes"),
+        crate::t!("coalescing.limit.lanes"),
     ));
     let offset = ok(parse_in_range("offset", &input.offset, 0, MAX_OFFSET, ""));
     let mut view = View::Linear;
@@ -232,7 +232,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
             &input.matrix,
             1,
             MAX_STRIDE,
-            crate::i18n::text("coalescing.limit.matrix"),
+            crate::t!("coalescing.limit.matrix"),
         ));
         let column = word_choice("walk", &input.walk, ["row", "column"])
             .map_err(|e| errors.push(e))
@@ -308,49 +308,49 @@ fn figures(a: &Access) -> Vec<Figure> {
     vec![
         Figure::new(
             "transactions",
-            crate::i18n::text("coalescing.figure.transactions"),
+            crate::t!("coalescing.figure.transactions"),
             Value::Int(a.transactions()),
-            crate::i18n::text("coalescing.unit.segments"),
-            crate::i18n::text("coalescing.figure.transactions.help"),
+            crate::t!("coalescing.unit.segments"),
+            crate::t!("coalescing.figure.transactions.help"),
         ),
         Figure::new(
             "useful-bytes",
-            crate::i18n::text("coalescing.figure.useful-bytes"),
+            crate::t!("coalescing.figure.useful-bytes"),
             Value::Int(a.useful_bytes()),
-            crate::i18n::text("coalescing.unit.bytes"),
-            crate::i18n::text("coalescing.figure.useful-bytes.help"),
+            crate::t!("coalescing.unit.bytes"),
+            crate::t!("coalescing.figure.useful-bytes.help"),
         ),
         Figure::new(
             "moved-bytes",
-            crate::i18n::text("coalescing.figure.moved-bytes"),
+            crate::t!("coalescing.figure.moved-bytes"),
             Value::Int(a.moved_bytes()),
-            crate::i18n::text("coalescing.unit.bytes"),
-            crate::i18n::text("coalescing.figure.moved-bytes.help"),
+            crate::t!("coalescing.unit.bytes"),
+            crate::t!("coalescing.figure.moved-bytes.help"),
         ),
         Figure::new(
             "efficiency",
-            crate::i18n::text("coalescing.figure.efficiency"),
+            crate::t!("coalescing.figure.efficiency"),
             Value::Frac {
                 value: a.efficiency(),
                 percent: true,
             },
             "",
-            crate::i18n::text("coalescing.figure.efficiency.help"),
+            crate::t!("coalescing.figure.efficiency.help"),
         )
         .key(),
         Figure::new(
             "stride-elements",
-            crate::i18n::text("coalescing.figure.stride-elements"),
+            crate::t!("coalescing.figure.stride-elements"),
             Value::Int(a.stride),
-            crate::i18n::text("coalescing.unit.elements"),
-            crate::i18n::text("coalescing.figure.stride-elements.help"),
+            crate::t!("coalescing.unit.elements"),
+            crate::t!("coalescing.figure.stride-elements.help"),
         ),
         Figure::new(
             "stride-bytes",
-            crate::i18n::text("coalescing.figure.stride-bytes"),
+            crate::t!("coalescing.figure.stride-bytes"),
             Value::Int(a.stride * a.elem),
-            crate::i18n::text("coalescing.unit.bytes"),
-            crate::i18n::text("coalescing.figure.stride-bytes.help"),
+            crate::t!("coalescing.unit.bytes"),
+            crate::t!("coalescing.figure.stride-bytes.help"),
         ),
     ]
 }

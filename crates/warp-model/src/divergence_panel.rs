@@ -53,38 +53,38 @@ impl Default for DivergenceInput {
 pub const FIELDS: [FieldSpec; 7] = [
     FieldSpec {
         name: "paths",
-        label: "divergence.field.paths",
-        hint: "divergence.field.paths.hint",
+        label: crate::msg!("divergence.field.paths"),
+        hint: crate::msg!("divergence.field.paths.hint"),
     },
     FieldSpec {
         name: "lanes",
-        label: "divergence.field.lanes",
-        hint: "divergence.field.lanes.hint",
+        label: crate::msg!("divergence.field.lanes"),
+        hint: crate::msg!("divergence.field.lanes.hint"),
     },
     FieldSpec {
         name: "overhead",
-        label: "divergence.field.overhead",
-        hint: "divergence.field.overhead.hint",
+        label: crate::msg!("divergence.field.overhead"),
+        hint: crate::msg!("divergence.field.overhead.hint"),
     },
     FieldSpec {
         name: "compare",
-        label: "divergence.field.compare",
-        hint: "divergence.field.compare.hint",
+        label: crate::msg!("divergence.field.compare"),
+        hint: crate::msg!("divergence.field.compare.hint"),
     },
     FieldSpec {
         name: "counts",
-        label: "divergence.field.counts",
-        hint: "divergence.field.counts.hint",
+        label: crate::msg!("divergence.field.counts"),
+        hint: crate::msg!("divergence.field.counts.hint"),
     },
     FieldSpec {
         name: "cond",
-        label: "divergence.field.cond",
-        hint: "divergence.field.cond.hint",
+        label: crate::msg!("divergence.field.cond"),
+        hint: crate::msg!("divergence.field.cond.hint"),
     },
     FieldSpec {
         name: "warps",
-        label: "divergence.field.warps",
-        hint: "divergence.field.warps.hint",
+        label: crate::msg!("divergence.field.warps"),
+        hint: crate::msg!("divergence.field.warps.hint"),
     },
 ];
 
@@ -491,48 +491,48 @@ fn branch_figures(b: &Branch, overhead: Option<u64>) -> Vec<Figure> {
     let mut f = vec![
         Figure::new(
             "paths-taken",
-            crate::i18n::text("divergence.fig.paths-taken"),
+            crate::t!("divergence.fig.paths-taken"),
             Value::Int(b.paths_taken()),
-            crate::i18n::text("divergence.unit.paths"),
-            crate::i18n::text("divergence.fig.paths-taken.help"),
+            crate::t!("divergence.unit.paths"),
+            crate::t!("divergence.fig.paths-taken.help"),
         ),
         Figure::new(
             "diverged-cycles",
-            crate::i18n::text("divergence.fig.diverged-cycles"),
+            crate::t!("divergence.fig.diverged-cycles"),
             Value::Int(b.diverged_cycles()),
-            crate::i18n::text("divergence.unit.cycles"),
-            crate::i18n::text("divergence.fig.diverged-cycles.help"),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.diverged-cycles.help"),
         ),
         Figure::new(
             "ideal-cycles",
-            crate::i18n::text("divergence.fig.ideal-cycles"),
+            crate::t!("divergence.fig.ideal-cycles"),
             Value::Int(b.ideal_cycles()),
-            crate::i18n::text("divergence.unit.cycles"),
-            crate::i18n::text("divergence.fig.ideal-cycles.help"),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.ideal-cycles.help"),
         ),
         Figure::new(
             "efficiency",
-            crate::i18n::text("divergence.fig.efficiency"),
+            crate::t!("divergence.fig.efficiency"),
             frac_value(b.efficiency()),
             "",
-            crate::i18n::text("divergence.fig.efficiency.help"),
+            crate::t!("divergence.fig.efficiency.help"),
         )
         .key(),
         Figure::new(
             "slowdown",
-            crate::i18n::text("divergence.fig.slowdown"),
+            crate::t!("divergence.fig.slowdown"),
             times_value(b.slowdown()),
             "×",
-            crate::i18n::text("divergence.fig.slowdown.help"),
+            crate::t!("divergence.fig.slowdown.help"),
         ),
     ];
     if let Some(u) = b.lane_utilization() {
         f.push(Figure::new(
             "lane-utilization",
-            crate::i18n::text("divergence.fig.lane-utilization"),
+            crate::t!("divergence.fig.lane-utilization"),
             frac_value(u),
             "",
-            crate::i18n::text("divergence.fig.lane-utilization.help"),
+            crate::t!("divergence.fig.lane-utilization.help"),
         ));
     }
     if let Some(o) = overhead {
@@ -540,24 +540,24 @@ fn branch_figures(b: &Branch, overhead: Option<u64>) -> Vec<Figure> {
         f.extend([
             Figure::new(
                 "predicated-cycles",
-                crate::i18n::text("divergence.fig.predicated-cycles"),
+                crate::t!("divergence.fig.predicated-cycles"),
                 Value::Int(pred),
-                crate::i18n::text("divergence.unit.cycles"),
-                crate::i18n::text("divergence.fig.predicated-cycles.help"),
+                crate::t!("divergence.unit.cycles"),
+                crate::t!("divergence.fig.predicated-cycles.help"),
             ),
             Figure::new(
                 "branch-cycles",
-                crate::i18n::text("divergence.fig.branch-cycles"),
+                crate::t!("divergence.fig.branch-cycles"),
                 Value::Int(branch),
-                crate::i18n::text("divergence.unit.cycles"),
-                crate::i18n::text("divergence.fig.branch-cycles.help"),
+                crate::t!("divergence.unit.cycles"),
+                crate::t!("divergence.fig.branch-cycles.help"),
             ),
             Figure::new(
                 "predication-wins",
-                crate::i18n::text("divergence.fig.predication-wins"),
+                crate::t!("divergence.fig.predication-wins"),
                 Value::Bool(pred < branch),
                 "",
-                crate::i18n::text("divergence.fig.predication-wins.help"),
+                crate::t!("divergence.fig.predication-wins.help"),
             ),
         ]);
     }
@@ -568,31 +568,31 @@ fn compare_figures(c: &Branch) -> Vec<Figure> {
     vec![
         Figure::new(
             "compare-paths-taken",
-            crate::i18n::text("divergence.fig.compare-paths-taken"),
+            crate::t!("divergence.fig.compare-paths-taken"),
             Value::Int(c.paths_taken()),
-            crate::i18n::text("divergence.unit.paths"),
-            crate::i18n::text("divergence.fig.compare-paths-taken.help"),
+            crate::t!("divergence.unit.paths"),
+            crate::t!("divergence.fig.compare-paths-taken.help"),
         ),
         Figure::new(
             "compare-diverged-cycles",
-            crate::i18n::text("divergence.fig.compare-diverged-cycles"),
+            crate::t!("divergence.fig.compare-diverged-cycles"),
             Value::Int(c.diverged_cycles()),
-            crate::i18n::text("divergence.unit.cycles"),
-            crate::i18n::text("divergence.fig.compare-diverged-cycles.help"),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.compare-diverged-cycles.help"),
         ),
         Figure::new(
             "compare-ideal-cycles",
-            crate::i18n::text("divergence.fig.compare-ideal-cycles"),
+            crate::t!("divergence.fig.compare-ideal-cycles"),
             Value::Int(c.ideal_cycles()),
-            crate::i18n::text("divergence.unit.cycles"),
-            crate::i18n::text("divergence.fig.compare-ideal-cycles.help"),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.compare-ideal-cycles.help"),
         ),
         Figure::new(
             "compare-efficiency",
-            crate::i18n::text("divergence.fig.compare-efficiency"),
+            crate::t!("divergence.fig.compare-efficiency"),
             frac_value(c.efficiency()),
             "",
-            crate::i18n::text("divergence.fig.compare-efficiency.help"),
+            crate::t!("divergence.fig.compare-efficiency.help"),
         ),
     ]
 }
@@ -601,31 +601,31 @@ fn loop_figures(l: &Loop) -> Vec<Figure> {
     vec![
         Figure::new(
             "loop-cycles",
-            crate::i18n::text("divergence.fig.loop-cycles"),
+            crate::t!("divergence.fig.loop-cycles"),
             Value::Int(l.loop_cycles()),
-            crate::i18n::text("divergence.unit.cycles"),
-            crate::i18n::text("divergence.fig.loop-cycles.help"),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.loop-cycles.help"),
         ),
         Figure::new(
             "useful-lane-iterations",
-            crate::i18n::text("divergence.fig.useful-lane-iterations"),
+            crate::t!("divergence.fig.useful-lane-iterations"),
             Value::Int(l.useful_lane_iterations()),
-            crate::i18n::text("divergence.unit.lane-iterations"),
-            crate::i18n::text("divergence.fig.useful-lane-iterations.help"),
+            crate::t!("divergence.unit.lane-iterations"),
+            crate::t!("divergence.fig.useful-lane-iterations.help"),
         ),
         Figure::new(
             "idle-lane-iterations",
-            crate::i18n::text("divergence.fig.idle-lane-iterations"),
+            crate::t!("divergence.fig.idle-lane-iterations"),
             Value::Int(l.idle_lane_iterations()),
-            crate::i18n::text("divergence.unit.lane-iterations"),
+            crate::t!("divergence.unit.lane-iterations"),
             "32 · max − Σ",
         ),
         Figure::new(
             "lane-utilization",
-            crate::i18n::text("divergence.fig.lane-utilization"),
+            crate::t!("divergence.fig.lane-utilization"),
             frac_value(l.lane_utilization()),
             "",
-            crate::i18n::text("divergence.fig.loop-lane-utilization.help"),
+            crate::t!("divergence.fig.loop-lane-utilization.help"),
         )
         .key(),
     ]
@@ -640,46 +640,46 @@ fn condition_figures(run: &ConditionRun) -> Vec<Figure> {
     vec![
         Figure::new(
             "warps",
-            crate::i18n::text("divergence.fig.warps"),
+            crate::t!("divergence.fig.warps"),
             Value::Int(run.warps.len() as u64),
-            crate::i18n::text("divergence.unit.warps"),
-            crate::i18n::text("divergence.fig.warps.help"),
+            crate::t!("divergence.unit.warps"),
+            crate::t!("divergence.fig.warps.help"),
         ),
         Figure::new(
             "divergent-warps",
-            crate::i18n::text("divergence.fig.divergent-warps"),
+            crate::t!("divergence.fig.divergent-warps"),
             Value::Int(divergent),
-            crate::i18n::text("divergence.unit.warps"),
-            crate::i18n::text("divergence.fig.divergent-warps.help"),
+            crate::t!("divergence.unit.warps"),
+            crate::t!("divergence.fig.divergent-warps.help"),
         ),
         Figure::new(
             "diverged-cycles",
-            crate::i18n::text("divergence.fig.diverged-cycles"),
+            crate::t!("divergence.fig.diverged-cycles"),
             Value::Int(diverged),
-            crate::i18n::text("divergence.unit.cycles"),
-            crate::i18n::text("divergence.fig.cond-diverged-cycles.help"),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.cond-diverged-cycles.help"),
         ),
         Figure::new(
             "ideal-cycles",
-            crate::i18n::text("divergence.fig.ideal-cycles"),
+            crate::t!("divergence.fig.ideal-cycles"),
             Value::Int(ideal),
-            crate::i18n::text("divergence.unit.cycles"),
-            crate::i18n::text("divergence.fig.cond-ideal-cycles.help"),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.cond-ideal-cycles.help"),
         ),
         Figure::new(
             "efficiency",
-            crate::i18n::text("divergence.fig.efficiency"),
+            crate::t!("divergence.fig.efficiency"),
             frac_value(ratio(ideal, diverged)),
             "",
-            crate::i18n::text("divergence.fig.cond-efficiency.help"),
+            crate::t!("divergence.fig.cond-efficiency.help"),
         )
         .key(),
         Figure::new(
             "realigned-efficiency",
-            crate::i18n::text("divergence.fig.realigned-efficiency"),
+            crate::t!("divergence.fig.realigned-efficiency"),
             frac_value(run.realigned_efficiency),
             "",
-            crate::i18n::text("divergence.fig.realigned-efficiency.help"),
+            crate::t!("divergence.fig.realigned-efficiency.help"),
         ),
     ]
 }
@@ -699,7 +699,7 @@ fn pct(v: f64) -> String {
 /// The message `key` as inline runs: each `{name}` placeholder named in `maths` becomes that
 /// formula, and the words between are filled from `args`. One message per sentence keeps the
 /// word order of each language, formulas included.
-fn tk(key: &'static str, args: &[(&str, &dyn Display)], maths: &[(&str, Math)]) -> Vec<Inline> {
+fn tk(key: crate::i18n::Msg, args: &[(&str, &dyn Display)], maths: &[(&str, Math)]) -> Vec<Inline> {
     crate::worked::sentence(&crate::i18n::fill(key, args), maths)
 }
 
@@ -749,7 +749,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
     steps.push(Step {
         title: crate::tr!("divergence.step.diverged.title"),
         body: tk(
-            "divergence.step.diverged.body",
+            crate::msg!("divergence.step.diverged.body"),
             &[],
             &[(
                 "sum",
@@ -761,7 +761,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
     steps.push(Step {
         title: crate::tr!("divergence.step.ideal.title"),
         body: tk(
-            "divergence.step.ideal.body",
+            crate::msg!("divergence.step.ideal.body"),
             &[],
             &[("max", eq(vec![call("max", cycles_list(b, true)), num(i)]))],
         ),
@@ -795,7 +795,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
         steps.push(Step {
             title: crate::tr!("divergence.step.lane-utilization.title"),
             body: tk(
-                "divergence.step.lane-utilization.body",
+                crate::msg!("divergence.step.lane-utilization.body"),
                 &[],
                 &[
                     ("useful", eq(vec![joined(terms, "+"), num(useful)])),
@@ -818,7 +818,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
                 steps.push(Step {
                     title: crate::tr!("divergence.step.myth.title"),
                     body: tk(
-                        "divergence.step.myth.body",
+                        crate::msg!("divergence.step.myth.body"),
                         &[
                             ("lanes", &few_lanes),
                             ("cycles", &few.cycles),
@@ -869,15 +869,15 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
             title: crate::tr!("divergence.step.predicate.title"),
             body: if pred < br {
                 tk(
-                    "divergence.step.predicate.wins",
+                    crate::msg!("divergence.step.predicate.wins"),
                     &[("n", &(br - pred))],
                     &maths,
                 )
             } else if pred == br {
-                tk("divergence.step.predicate.tie", &[], &maths)
+                tk(crate::msg!("divergence.step.predicate.tie"), &[], &maths)
             } else {
                 tk(
-                    "divergence.step.predicate.loses",
+                    crate::msg!("divergence.step.predicate.loses"),
                     &[("n", &(pred - br))],
                     &maths,
                 )
@@ -933,7 +933,7 @@ fn compare_worked(b: &Branch, c: &Branch) -> Worked {
         steps: vec![Step {
             title: crate::tr!("divergence.compare.step.title"),
             body: tk(
-                "divergence.compare.step.body",
+                crate::msg!("divergence.compare.step.body"),
                 &[("k", &c.paths_taken())],
                 &[
                     (
@@ -968,7 +968,7 @@ fn compare_worked(b: &Branch, c: &Branch) -> Worked {
             first = pct(b.efficiency())
         ),
         verify: tk(
-            "divergence.compare.verify",
+            crate::msg!("divergence.compare.verify"),
             &[],
             &[(
                 "ratio",
@@ -1003,7 +1003,7 @@ fn loop_worked(l: &Loop) -> Worked {
             Step {
                 title: crate::tr!("divergence.loop.time.title"),
                 body: tk(
-                    "divergence.loop.time.body",
+                    crate::msg!("divergence.loop.time.body"),
                     &[],
                     &[("max", eq(vec![call("max", vec![id("counts")]), num(mx)]))],
                 ),
@@ -1012,7 +1012,7 @@ fn loop_worked(l: &Loop) -> Worked {
             Step {
                 title: crate::tr!("divergence.loop.useful.title"),
                 body: tk(
-                    "divergence.loop.useful.body",
+                    crate::msg!("divergence.loop.useful.body"),
                     &[],
                     &[("sum", eq(vec![row(vec![id("Σ"), id("counts")]), num(s)]))],
                 ),

@@ -6,9 +6,11 @@
 //! question and Forecast line. Every word a learner reads of it (title, question, Forecast,
 //! note, follow-up labels) is in the catalogue under `examples.<topic>.<cell>.<what>` (the cell
 //! in lowercase, e.g. `examples.divergence.c7.note`) and is read through [`Example`]'s methods
-//! in the current language; a test checks that every preset's keys exist in both languages.
+//! in the current language. A preset holds its messages as [`Msg`]s found at compile time (a
+//! missing title, question or forecast fails the build); a test checks that every preset's
+//! keys exist in both languages.
 
-use crate::i18n::{self, Lang};
+use crate::i18n::{self, Lang, Msg};
 use crate::params::{quote, ParamError};
 use crate::query::Panel;
 
@@ -27,28 +29,40 @@ pub struct Example {
     pub params: &'static [(&'static str, &'static str)],
     /// Set where the seed page lost the example's body and this one was written to fit its cell.
     pub written_here: bool,
-    /// Related views the seed discusses (catalogue key of the label, query string without `?`);
+    /// Related views the seed discusses (label, query string without `?`);
     /// [`Example::follow_up_links`] gives the labels.
-    pub follow_ups: &'static [(&'static str, &'static str)],
+    pub follow_ups: &'static [(Msg, &'static str)],
+    /// `examples.<topic>.<cell>.title`, `.question`, `.forecast` and, if the catalogue has
+    /// one, `.note` (filled in by `ex` at compile time).
+    messages: ExampleMessages,
 }
 
-/// The three seed topics: (`example=` topic, seed file, catalogue key of the title; the title
-/// in the current language is [`topic_title`]).
-pub const TOPICS: [(&str, &str, &str); 3] = [
+/// A preset's own messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ExampleMessages {
+    title: Msg,
+    question: Msg,
+    forecast: Msg,
+    note: Option<Msg>,
+}
+
+/// The three seed topics: (`example=` topic, seed file, title; the title in the current
+/// language is [`topic_title`]).
+pub const TOPICS: [(&str, &str, Msg); 3] = [
     (
         "warp-scheduling",
         "000_d0e24682c8db7b9b.txt",
-        "examples.warp-scheduling.title",
+        crate::msg!("examples.warp-scheduling.title"),
     ),
     (
         "divergence",
         "003_ecc900465205f44d.txt",
-        "examples.divergence.title",
+        crate::msg!("examples.divergence.title"),
     ),
     (
         "execution-model",
         "004_d14172f99206c33a.txt",
-        "examples.execution-model.title",
+        crate::msg!("examples.execution-model.title"),
     ),
 ];
 
@@ -58,7 +72,7 @@ pub fn topic_title(topic: &str) -> &'static str {
     TOPICS
         .iter()
         .find(|t| t.0 == topic)
-        .map_or("", |t| i18n::text(t.2))
+        .map_or("", |t| t.2.text())
 }
 
 const fn ex(topic: &'static str, cell: &'static str, ex_no: &'static str, panel: Panel) -> Example {
@@ -70,6 +84,49 @@ const fn ex(topic: &'static str, cell: &'static str, ex_no: &'static str, panel:
         params: &[],
         written_here: false,
         follow_ups: &[],
+        messages: ExampleMessages {
+            title: required(cell_message(topic, cell, "title")),
+            question: required(cell_message(topic, cell, "question")),
+            forecast: required(cell_message(topic, cell, "forecast")),
+            note: cell_message(topic, cell, "note"),
+        },
+    }
+}
+
+/// The message `examples.<topic>.<cell>.<what>` (the cell in lowercase), if a catalogue has
+/// it. Runs at compile time: [`ALL`] is a static.
+const fn cell_message(topic: &str, cell: &str, what: &str) -> Option<Msg> {
+    let parts = [
+        "examples.".as_bytes(),
+        topic.as_bytes(),
+        b".",
+        cell.as_bytes(),
+        b".",
+        what.as_bytes(),
+    ];
+    let mut key = [0u8; 64];
+    let mut len = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            key[len] = parts[p][i].to_ascii_lowercase();
+            len += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    match std::str::from_utf8(key.split_at(len).0) {
+        Ok(key) => Msg::find(key),
+        Err(_) => None,
+    }
+}
+
+/// A preset's title, question and forecast must be in the catalogue: the build fails otherwise.
+const fn required(msg: Option<Msg>) -> Msg {
+    match msg {
+        Some(m) => m,
+        None => panic!("a preset's title, question or forecast is missing from the catalogue"),
     }
 }
 
@@ -109,7 +166,7 @@ pub static ALL: &[Example] = &[
     Example {
         params: &[("paths", "30,30"), ("lanes", "20,12")],
         follow_ups: &[(
-            "examples.warp-scheduling.g.follow-1",
+            crate::msg!("examples.warp-scheduling.g.follow-1"),
             "panel=divergence&paths=30,30&lanes=31,1",
         )],
         ..ex("warp-scheduling", "G", "7", Panel::Divergence)
@@ -121,7 +178,7 @@ pub static ALL: &[Example] = &[
     Example {
         params: &[("block", "30,30"), ("image", "1920x1080")],
         follow_ups: &[(
-            "examples.warp-scheduling.i.follow-1",
+            crate::msg!("examples.warp-scheduling.i.follow-1"),
             "panel=warps&block=32,8&image=1920x1080",
         )],
         ..ex("warp-scheduling", "I", "9", Panel::Warps)
@@ -170,7 +227,7 @@ pub static ALL: &[Example] = &[
     Example {
         params: &[("paths", "4,3"), ("lanes", "16,16"), ("overhead", "2")],
         follow_ups: &[(
-            "examples.divergence.c7.follow-1",
+            crate::msg!("examples.divergence.c7.follow-1"),
             "panel=divergence&paths=100,3&lanes=0,32&overhead=2",
         )],
         ..ex("divergence", "C7", "7", Panel::Divergence)
@@ -186,7 +243,7 @@ pub static ALL: &[Example] = &[
     Example {
         params: &[("cond", "idx % 2 == 0"), ("paths", "10,14"), ("warps", "4")],
         follow_ups: &[(
-            "examples.divergence.c10.follow-1",
+            crate::msg!("examples.divergence.c10.follow-1"),
             "panel=divergence&cond=(idx/32)%252%3D%3D0&paths=10,14&warps=4",
         )],
         ..ex("divergence", "C10", "10", Panel::Divergence)
@@ -204,11 +261,11 @@ pub static ALL: &[Example] = &[
         params: &[("block", "256"), ("n", "5")],
         follow_ups: &[
             (
-                "examples.execution-model.c.follow-1",
+                crate::msg!("examples.execution-model.c.follow-1"),
                 "panel=warps&block=256&n=0",
             ),
             (
-                "examples.execution-model.c.follow-2",
+                crate::msg!("examples.execution-model.c.follow-2"),
                 "panel=warps&block=256&n=-3",
             ),
         ],
@@ -222,11 +279,11 @@ pub static ALL: &[Example] = &[
         params: &[("elem", "4"), ("stride", "32")],
         follow_ups: &[
             (
-                "examples.execution-model.e.follow-1",
+                crate::msg!("examples.execution-model.e.follow-1"),
                 "panel=coalescing&stride=32&line=32",
             ),
             (
-                "examples.execution-model.e.follow-2",
+                crate::msg!("examples.execution-model.e.follow-2"),
                 "panel=coalescing&stride=1",
             ),
         ],
@@ -235,7 +292,7 @@ pub static ALL: &[Example] = &[
     Example {
         params: &[("paths", "20,8"), ("lanes", "16,16")],
         follow_ups: &[(
-            "examples.execution-model.f.follow-1",
+            crate::msg!("examples.execution-model.f.follow-1"),
             "panel=divergence&cond=threadIdx.x%252%3D%3D0&paths=20,8&warps=1",
         )],
         ..ex("execution-model", "F", "5", Panel::Divergence)
@@ -243,7 +300,7 @@ pub static ALL: &[Example] = &[
     Example {
         params: &[("S", "4"), ("L", "200"), ("W", "20")],
         follow_ups: &[(
-            "examples.execution-model.g.follow-1",
+            crate::msg!("examples.execution-model.g.follow-1"),
             "panel=latency&S=4&L=200&W=10",
         )],
         ..ex("execution-model", "G", "6", Panel::Latency)
@@ -265,7 +322,7 @@ pub static ALL: &[Example] = &[
             ("cores", "128"),
         ],
         follow_ups: &[(
-            "examples.execution-model.j.follow-1",
+            crate::msg!("examples.execution-model.j.follow-1"),
             "panel=latency&S=4&L=200&W=20&regs=40&mode=hardware&cc=8.0",
         )],
         ..ex("execution-model", "J", "8", Panel::Latency)
@@ -286,6 +343,7 @@ impl Example {
     }
 
     /// The catalogue key of one of its messages: `examples.<topic>.<cell>.<what>`.
+    #[cfg(test)]
     fn message_key(&self, what: &str) -> String {
         format!(
             "examples.{}.{}.{what}",
@@ -297,26 +355,28 @@ impl Example {
     /// The cell's case class, as the matrix names it ("Clean 1D block, multiple of 32").
     #[must_use]
     pub fn title(&self) -> &'static str {
-        i18n::text(&self.message_key("title"))
+        self.messages.title.text()
     }
 
     /// The seed's question.
     #[must_use]
     pub fn question(&self) -> &'static str {
-        i18n::text(&self.message_key("question"))
+        self.messages.question.text()
     }
 
     /// The seed's Forecast line (without the "Forecast:" label).
     #[must_use]
     pub fn forecast(&self) -> &'static str {
-        i18n::text(&self.message_key("forecast"))
+        self.messages.forecast.text()
     }
 
     /// What the preset adds to the seed's numbers, where it had to (shown with the preset).
     #[must_use]
     pub fn note(&self) -> Option<&'static str> {
-        let key = self.message_key("note");
-        i18n::lookup(Lang::En, &key).map(|_| i18n::text(&key))
+        self.messages
+            .note
+            .filter(|m| i18n::lookup(Lang::En, *m).is_some())
+            .map(Msg::text)
     }
 
     /// The seed file and example it reproduces ("seed 000, Ex 3b").
@@ -333,12 +393,12 @@ impl Example {
     #[must_use]
     pub fn written_here_note(&self) -> Option<&'static str> {
         self.written_here
-            .then(|| i18n::text("examples.written-here"))
+            .then(|| crate::t!("examples.written-here"))
     }
 
     /// The follow-up views: (label in the current language, query string without `?`).
     pub fn follow_up_links(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
-        self.follow_ups.iter().map(|&(key, q)| (i18n::text(key), q))
+        self.follow_ups.iter().map(|&(label, q)| (label.text(), q))
     }
 
     /// Every catalogue key the preset reads (for the tests).
@@ -348,7 +408,7 @@ impl Example {
             .iter()
             .map(|w| self.message_key(w))
             .collect();
-        keys.extend(self.follow_ups.iter().map(|(k, _)| (*k).to_string()));
+        keys.extend(self.follow_ups.iter().map(|(m, _)| m.key().to_string()));
         keys
     }
 }
@@ -403,6 +463,25 @@ pub fn find(key: &str) -> Result<&'static Example, ParamError> {
 mod tests {
     use super::*;
 
+    fn lookup_key(lang: Lang, key: &str) -> Option<&'static str> {
+        i18n::lookup(lang, Msg::find(key)?)
+    }
+
+    #[test]
+    fn presets_hold_the_messages_of_their_cells() {
+        for e in ALL {
+            let m = e.messages;
+            for (what, msg) in [
+                ("title", Some(m.title)),
+                ("question", Some(m.question)),
+                ("forecast", Some(m.forecast)),
+                ("note", m.note),
+            ] {
+                assert_eq!(msg, Msg::find(&e.message_key(what)), "{} {what}", e.key());
+            }
+        }
+    }
+
     #[test]
     fn every_matrix_cell_is_there_once() {
         let expect = [
@@ -436,7 +515,7 @@ mod tests {
         for e in ALL.iter().filter(|e| e.ready()) {
             for key in [e.message_key("question"), e.message_key("forecast")] {
                 assert!(
-                    i18n::lookup(Lang::En, &key).is_some_and(|m| !m.is_empty()),
+                    lookup_key(Lang::En, &key).is_some_and(|m| !m.is_empty()),
                     "{key}"
                 );
             }
@@ -446,13 +525,13 @@ mod tests {
     #[test]
     fn every_presets_keys_exist_in_both_catalogues() {
         let mut missing = Vec::new();
-        let mut keys: Vec<String> = TOPICS.iter().map(|t| t.2.to_string()).collect();
+        let mut keys: Vec<String> = TOPICS.iter().map(|t| t.2.key().to_string()).collect();
         for e in ALL {
             keys.extend(e.message_keys());
         }
         for key in &keys {
             for lang in Lang::ALL {
-                if i18n::lookup(lang, key).is_none_or(str::is_empty) {
+                if lookup_key(lang, key).is_none_or(str::is_empty) {
                     missing.push(format!("{lang:?} {key}"));
                 }
             }
@@ -466,7 +545,7 @@ mod tests {
             .collect();
         assert_eq!(noted, ["divergence/C6", "divergence/C7"]);
         for e in ALL.iter().filter(|e| e.note().is_some()) {
-            assert!(i18n::lookup(Lang::Hinglish, &e.message_key("note")).is_some());
+            assert!(lookup_key(Lang::Hinglish, &e.message_key("note")).is_some());
         }
     }
 

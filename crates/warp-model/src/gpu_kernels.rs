@@ -48,10 +48,10 @@ impl Kernel {
     #[must_use]
     pub fn title(self) -> &'static str {
         match self {
-            Kernel::Map => crate::i18n::text("gpu.kernel.map.title"),
-            Kernel::Divergence => crate::i18n::text("gpu.kernel.divergence.title"),
-            Kernel::Coalescing => crate::i18n::text("gpu.kernel.coalescing.title"),
-            Kernel::Occupancy => crate::i18n::text("gpu.kernel.occupancy.title"),
+            Kernel::Map => crate::t!("gpu.kernel.map.title"),
+            Kernel::Divergence => crate::t!("gpu.kernel.divergence.title"),
+            Kernel::Coalescing => crate::t!("gpu.kernel.coalescing.title"),
+            Kernel::Occupancy => crate::t!("gpu.kernel.occupancy.title"),
         }
     }
 
@@ -59,10 +59,10 @@ impl Kernel {
     #[must_use]
     pub fn description(self) -> &'static str {
         match self {
-            Kernel::Map => crate::i18n::text("gpu.kernel.map.about"),
-            Kernel::Divergence => crate::i18n::text("gpu.kernel.divergence.about"),
-            Kernel::Coalescing => crate::i18n::text("gpu.kernel.coalescing.about"),
-            Kernel::Occupancy => crate::i18n::text("gpu.kernel.occupancy.about"),
+            Kernel::Map => crate::t!("gpu.kernel.map.about"),
+            Kernel::Divergence => crate::t!("gpu.kernel.divergence.about"),
+            Kernel::Coalescing => crate::t!("gpu.kernel.coalescing.about"),
+            Kernel::Occupancy => crate::t!("gpu.kernel.occupancy.about"),
         }
     }
 
@@ -332,23 +332,23 @@ pub fn detection_figures(
 ) -> Vec<Figure> {
     let mut f = vec![Figure::new(
         "gpu-available",
-        crate::i18n::text("gpu.figure.gpu-available"),
+        crate::t!("gpu.figure.gpu-available"),
         Value::Bool(available),
         "",
-        crate::i18n::text("gpu.figure.gpu-available.help"),
+        crate::t!("gpu.figure.gpu-available.help"),
     )
     .key()];
     if available {
         f.push(Figure::new(
             "adapter-fallback",
-            crate::i18n::text("gpu.figure.adapter-fallback"),
+            crate::t!("gpu.figure.adapter-fallback"),
             Value::Bool(fallback),
             "",
-            crate::i18n::text("gpu.figure.adapter-fallback.help"),
+            crate::t!("gpu.figure.adapter-fallback.help"),
         ));
         f.push(Figure::new(
             "subgroup-size",
-            crate::i18n::text("gpu.figure.subgroup-size"),
+            crate::t!("gpu.figure.subgroup-size"),
             sizes.map_or(Value::None, |(a, b)| {
                 if a == b {
                     Value::Int(u64::from(a))
@@ -356,8 +356,8 @@ pub fn detection_figures(
                     Value::Text(format!("{a}-{b}"))
                 }
             }),
-            crate::i18n::text("gpu.unit.invocations"),
-            crate::i18n::text("gpu.figure.subgroup-size.help"),
+            crate::t!("gpu.unit.invocations"),
+            crate::t!("gpu.figure.subgroup-size.help"),
         ));
     }
     f
@@ -369,27 +369,27 @@ pub fn map_figures(r: &MapResult, invocations: u32) -> Vec<Figure> {
     vec![
         Figure::new(
             "measured-subgroup-size",
-            crate::i18n::text("gpu.figure.measured-subgroup-size"),
+            crate::t!("gpu.figure.measured-subgroup-size"),
             if r.sizes.0 == r.sizes.1 {
                 Value::Int(u64::from(r.sizes.0))
             } else {
                 Value::Text(r.size_text())
             },
-            crate::i18n::text("gpu.unit.invocations"),
-            crate::i18n::text("gpu.figure.measured-subgroup-size.help"),
+            crate::t!("gpu.unit.invocations"),
+            crate::t!("gpu.figure.measured-subgroup-size.help"),
         ),
         Figure::new(
             "measured-subgroups",
-            crate::i18n::text("gpu.figure.measured-subgroups"),
+            crate::t!("gpu.figure.measured-subgroups"),
             Value::Int(u64::from(r.subgroups)),
-            crate::i18n::text("gpu.unit.subgroups"),
-            crate::i18n::text("gpu.figure.measured-subgroups.help"),
+            crate::t!("gpu.unit.subgroups"),
+            crate::t!("gpu.figure.measured-subgroups.help"),
         ),
         Figure::new(
             "cuda-warps",
-            crate::i18n::text("gpu.figure.cuda-warps"),
+            crate::t!("gpu.figure.cuda-warps"),
             Value::Int(cuda_warps(invocations)),
-            crate::i18n::text("gpu.unit.warps"),
+            crate::t!("gpu.unit.warps"),
             "⌈P/32⌉",
         ),
     ]
@@ -404,24 +404,24 @@ pub fn divergence_figures(rows: &[(Pattern, f64, f64)]) -> Vec<Figure> {
             vec![
                 Figure::new(
                     "measured-slowdown",
-                    crate::i18n::text("gpu.figure.measured-slowdown"),
+                    crate::t!("gpu.figure.measured-slowdown"),
                     Value::Frac {
                         value: *measured,
                         percent: false,
                     },
                     "×",
-                    crate::i18n::text("gpu.figure.measured-slowdown.help"),
+                    crate::t!("gpu.figure.measured-slowdown.help"),
                 )
                 .key(),
                 Figure::new(
                     "model-slowdown",
-                    crate::i18n::text("gpu.figure.model-slowdown"),
+                    crate::t!("gpu.figure.model-slowdown"),
                     Value::Frac {
                         value: *model,
                         percent: false,
                     },
                     "×",
-                    crate::i18n::text("gpu.figure.model-slowdown.help"),
+                    crate::t!("gpu.figure.model-slowdown.help"),
                 ),
             ]
         })

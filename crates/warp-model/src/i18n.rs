@@ -1,10 +1,22 @@
 //! Two languages, English and Hinglish, from one message catalogue per language.
 //!
 //! Every sentence a learner reads (UI text, figure labels, errors, worked steps, quiz text,
-//! presets) is looked up by key in the language's catalogue, `locales/en.txt` or
-//! `locales/hinglish.txt` (sections by area of the app, in the same order in both). Tests fail when a key is
-//! missing in either language, when the two disagree on a message's placeholders, or when code
-//! asks for a key no catalogue has.
+//! presets) is a message of the language's catalogue, `locales/en.txt` or
+//! `locales/hinglish.txt` (sections by area of the app, in the same order in both).
+//!
+//! The catalogues are compiled, not parsed at startup: `build.rs` parses both files (with the
+//! one parser, `i18n/catalogue.rs`, which the tests use too) into tables: the keys of both
+//! languages, sorted, and per language its messages in that order. Code names a message with
+//! a [`Msg`], its place in the sorted keys, found at compile time from a literal key by
+//! [`msg!`](crate::msg) (and [`t!`](crate::t), [`tr!`](crate::tr)) with a `const` binary
+//! search; a key no catalogue has does not compile. Keys that vary (a preset's
+//! `examples.<topic>.<cell>.title`) are found the same way in the `static` that holds them. So
+//! the wasm carries the messages only: no catalogue text, no parser and no keys.
+//!
+//! Tests fail when a key is missing in either language, when the two disagree on a message's
+//! placeholders, when a catalogue line does not parse, when the compiled tables differ from
+//! the parsed files, or when a key-shaped literal in the sources of either crate names no
+//! message (and when a message is asked for by no code).
 //!
 //! The language is the one ambient input of the model: the app sets it once per page
 //! ([`set_lang`], from `lang=`), tests scope it with [`with_lang`]. Everything else the model
@@ -23,12 +35,15 @@
 //!     that start with whitespace; they join with one space.
 //! ```
 //!
-//! `{name}` is a placeholder; `{{` and `}}` are literal braces; `\n` is a line break.
+//! `{name}` is a placeholder; `{{` and `}}` are literal braces; `\n` is a line break (all three
+//! are kept in the tables as written and handled by [`render`]). A key is ASCII letters,
+//! digits, `.`, `_` and `-`. A line that is none of these does not stop the build (`build.rs`
+//! skips it with a warning); the catalogue tests report it by line.
 
 use std::cell::Cell;
+use std::cmp::Ordering;
 use std::collections::HashMap;
-use std::fmt::Display;
-use std::sync::OnceLock;
+use std::fmt::{self, Display};
 
 use crate::params::{quote, ParamError};
 use crate::query::Query;
@@ -85,7 +100,10 @@ impl Lang {
             "hinglish" | "hi" | "hi-latn" => Ok(Lang::Hinglish),
             _ => Err(ParamError::new(
                 "lang",
-                fill("common.lang.invalid", &[("value", &quote(raw))]),
+                fill(
+                    crate::msg!("common.lang.invalid"),
+                    &[("value", &quote(raw))],
+                ),
             )),
         }
     }
@@ -155,7 +173,8 @@ pub fn with_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
     out
 }
 
-/// The catalogue of `lang`, as text (`locales/en.txt`, `locales/hinglish.txt`).
+/// The catalogue of `lang`, as text (`locales/en.txt`, `locales/hinglish.txt`), for tests
+/// and tools: the app reads the compiled tables, so the text is not in its wasm.
 #[must_use]
 pub fn catalogue_source(lang: Lang) -> &'static str {
     match lang {
@@ -164,112 +183,142 @@ pub fn catalogue_source(lang: Lang) -> &'static str {
     }
 }
 
-/// A parsed catalogue: key → message.
+/// A parsed catalogue: key → message (for tests and tools; the app reads the compiled tables).
 pub type Catalogue = HashMap<&'static str, String>;
 
-/// A line of a catalogue file that is not a message, a comment or a continuation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogueError {
-    /// 1-based line within its file.
-    pub line: usize,
-    /// What is wrong.
-    pub problem: String,
-}
+mod catalogue;
+pub use catalogue::CatalogueError;
 
-/// Parses a catalogue. Problems are collected, never fatal: a bad line is skipped.
+/// Parses a catalogue with the parser `build.rs` compiles the tables with. Problems are
+/// collected, never fatal: a bad line is skipped.
 #[must_use]
 pub fn parse_catalogue(file: &'static str) -> (Catalogue, Vec<CatalogueError>) {
-    let mut map = Catalogue::new();
-    let mut problems = Vec::new();
-    {
-        let mut last: Option<&'static str> = None;
-        for (i, line) in file.lines().enumerate() {
-            let trimmed = line.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            if line.starts_with([' ', '\t']) {
-                match last.and_then(|k| map.get_mut(k)) {
-                    Some(v) => {
-                        if !v.is_empty() {
-                            v.push(' ');
-                        }
-                        v.push_str(trimmed);
-                    }
-                    None => problems.push(CatalogueError {
-                        line: i + 1,
-                        problem: "continuation line with no message before it".into(),
-                    }),
-                }
-                continue;
-            }
-            let Some((key, value)) = line.split_once(" = ").or_else(|| {
-                line.strip_suffix(" =")
-                    .or_else(|| line.strip_suffix('='))
-                    .map(|k| (k, ""))
-            }) else {
-                problems.push(CatalogueError {
-                    line: i + 1,
-                    problem: format!("expected `key = message`, found {line:?}"),
-                });
-                last = None;
-                continue;
-            };
-            let key = key.trim();
-            if key.is_empty()
-                || !key
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
-            {
-                problems.push(CatalogueError {
-                    line: i + 1,
-                    problem: format!("bad key {key:?}"),
-                });
-                last = None;
-                continue;
-            }
-            if map.insert(key, value.trim().to_string()).is_some() {
-                problems.push(CatalogueError {
-                    line: i + 1,
-                    problem: format!("duplicate key {key}"),
-                });
-            }
-            last = Some(key);
-        }
+    let (entries, problems) = catalogue::parse(file);
+    (
+        entries.into_iter().map(|e| (e.key, e.message)).collect(),
+        problems,
+    )
+}
+
+/// The tables `build.rs` compiles from both catalogues: `KEYS` (sorted), and per language its
+/// messages in key order end to end (`EN_TEXT`) and where each ends (`EN_ENDS`).
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+}
+
+/// A language's messages end to end, and where each ends.
+fn table(lang: Lang) -> (&'static str, &'static [u32]) {
+    match lang {
+        Lang::En => (tables::EN_TEXT, &tables::EN_ENDS),
+        Lang::Hinglish => (tables::HINGLISH_TEXT, &tables::HINGLISH_ENDS),
     }
-    (map, problems)
 }
 
-fn catalogue(lang: Lang) -> &'static Catalogue {
-    static EN: OnceLock<Catalogue> = OnceLock::new();
-    static HINGLISH: OnceLock<Catalogue> = OnceLock::new();
-    let cell = match lang {
-        Lang::En => &EN,
-        Lang::Hinglish => &HINGLISH,
-    };
-    cell.get_or_init(|| parse_catalogue(catalogue_source(lang)).0)
+/// A catalogue message: its place in the sorted key table, which is what code holds instead
+/// of a key. [`msg!`](crate::msg) makes one from a literal key at compile time (a key no
+/// catalogue has is a compile error), so key strings stay out of the binary. It displays as
+/// its message in the current language.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Msg(u16);
+
+const _: () = assert!(tables::KEYS.len() <= u16::MAX as usize);
+
+impl Msg {
+    /// The message whose key is `key`, if a catalogue has it: a binary search over the sorted
+    /// keys, comparing bytes, so it runs in const context (where [`msg!`](crate::msg) uses it).
+    #[must_use]
+    pub const fn find(key: &str) -> Option<Msg> {
+        let key = key.as_bytes();
+        let (mut lo, mut hi) = (0, tables::KEYS.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match compare(tables::KEYS[mid].as_bytes(), key) {
+                Ordering::Less => lo = mid + 1,
+                Ordering::Greater => hi = mid,
+                #[allow(clippy::cast_possible_truncation)] // at most u16::MAX keys (asserted)
+                Ordering::Equal => return Some(Msg(mid as u16)),
+            }
+        }
+        None
+    }
+
+    /// Its key (for tests and debugging: this keeps the key table in the binary).
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        tables::KEYS.get(usize::from(self.0)).copied().unwrap_or("")
+    }
+
+    /// The message in the current language (see [`text`]).
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        text(self)
+    }
 }
 
-/// The raw message of `key` in `lang` (placeholders unfilled), if the catalogue has it.
+/// Byte-wise comparison, as `<[u8]>::cmp` (which is not `const`).
+const fn compare(a: &[u8], b: &[u8]) -> Ordering {
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return if a[i] < b[i] {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
+        }
+        i += 1;
+    }
+    if a.len() < b.len() {
+        Ordering::Less
+    } else if a.len() > b.len() {
+        Ordering::Greater
+    } else {
+        Ordering::Equal
+    }
+}
+
+impl fmt::Display for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+impl fmt::Debug for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Msg").field(&self.key()).finish()
+    }
+}
+
+/// The raw message of `msg` in `lang` (placeholders unfilled), if that catalogue has it.
 #[must_use]
-pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
-    catalogue(lang).get(key).map(String::as_str)
+pub fn lookup(lang: Lang, msg: Msg) -> Option<&'static str> {
+    let (text, ends) = table(lang);
+    let i = usize::from(msg.0);
+    let end = *ends.get(i)?;
+    if end & tables::MISSING != 0 {
+        return None;
+    }
+    let start = i
+        .checked_sub(1)
+        .and_then(|j| ends.get(j))
+        .map_or(0, |e| e & !tables::MISSING);
+    text.get(start as usize..end as usize)
 }
 
-/// The message of `key` in the current language: falls back to English, then to the key
-/// itself (a test keeps that from ever showing). Never panics.
+/// The message `msg` in the current language: falls back to English, then to
+/// "⟦missing message⟧" (a test keeps that from ever showing). Never panics.
 #[must_use]
-pub fn text(key: &str) -> &'static str {
-    lookup(lang(), key)
-        .or_else(|| lookup(Lang::En, key))
+pub fn text(msg: Msg) -> &'static str {
+    lookup(lang(), msg)
+        .or_else(|| lookup(Lang::En, msg))
         .unwrap_or("⟦missing message⟧")
 }
 
-/// The message of `key` with its placeholders filled from `args` (name, value). A placeholder
+/// The message `msg` with its placeholders filled from `args` (name, value). A placeholder
 /// with no argument is left as `{name}`; an argument no placeholder names is ignored.
 #[must_use]
-pub fn fill(key: &str, args: &[(&str, &dyn Display)]) -> String {
-    render(text(key), args)
+pub fn fill(msg: Msg, args: &[(&str, &dyn Display)]) -> String {
+    render(msg.text(), args)
 }
 
 /// Fills a message's placeholders (see [`fill`]).
@@ -346,17 +395,49 @@ pub fn placeholders(message: &str) -> Vec<String> {
     names
 }
 
+/// The [`Msg`](crate::i18n::Msg) of a literal key, found at compile time: `msg!("key")`. A
+/// key no catalogue has fails the build, naming the key; the key itself is not in the binary.
+///
+/// ```
+/// let m = warp_model::msg!("common.forecast");
+/// assert_eq!(m.text(), "Forecast");
+/// ```
+///
+/// ```compile_fail
+/// let m = warp_model::msg!("nosuch.message");
+/// ```
+#[macro_export]
+macro_rules! msg {
+    ($key:literal) => {{
+        const MSG: $crate::i18n::Msg = match $crate::i18n::Msg::find($key) {
+            Some(m) => m,
+            None => panic!(concat!("no message catalogue has the key \"", $key, "\"")),
+        };
+        MSG
+    }};
+}
+
+/// A message without placeholders in the current language, as `&'static str`: `t!("key")`
+/// (the key resolved at compile time, as with [`msg!`](crate::msg)).
+#[macro_export]
+macro_rules! t {
+    ($key:literal) => {
+        $crate::msg!($key).text()
+    };
+}
+
 /// A message in the current language: `tr!("key")`, or with placeholders
 /// `tr!("key", name = value, other)` (a bare name passes the variable of that name). Values
-/// are formatted with `Display`. Always a `String`.
+/// are formatted with `Display`. Always a `String`. The key is resolved at compile time, as
+/// with [`msg!`](crate::msg).
 #[macro_export]
 macro_rules! tr {
     ($key:literal) => {
-        $crate::i18n::fill($key, &[])
+        $crate::i18n::fill($crate::msg!($key), &[])
     };
     ($key:literal, $($name:ident $(= $val:expr)?),+ $(,)?) => {
         $crate::i18n::fill(
-            $key,
+            $crate::msg!($key),
             &[$((stringify!($name), &$crate::__tr_value!($name $(= $val)?) as &dyn ::core::fmt::Display)),+],
         )
     };

@@ -18,6 +18,7 @@ pub mod parse;
 
 use crate::divergence::Branch;
 use crate::figure::{Figure, Value};
+use crate::i18n::Msg;
 use crate::params::{parse_in_range, ParamError};
 use crate::query::Query;
 use crate::warps_panel::{evaluate as warps_evaluate, WarpsInput};
@@ -121,32 +122,32 @@ impl Default for KernelInput {
 /// The URL parameters the lab reads and writes.
 pub const URL_PARAMS: [&str; 6] = ["src", "block", "grid", "n", "len", "trace"];
 
-/// The launch controls (the source has its own editor). Labels and hints are catalogue keys.
+/// The launch controls (the source has its own editor). Labels and hints are catalogue messages.
 pub const LAUNCH_FIELDS: [crate::params::FieldSpec; 5] = [
     crate::params::FieldSpec {
         name: "block",
-        label: "kernel.field.block",
-        hint: "kernel.field.block.hint",
+        label: crate::msg!("kernel.field.block"),
+        hint: crate::msg!("kernel.field.block.hint"),
     },
     crate::params::FieldSpec {
         name: "grid",
-        label: "kernel.field.grid",
-        hint: "kernel.field.grid.hint",
+        label: crate::msg!("kernel.field.grid"),
+        hint: crate::msg!("kernel.field.grid.hint"),
     },
     crate::params::FieldSpec {
         name: "n",
-        label: "kernel.field.n",
-        hint: "kernel.field.n.hint",
+        label: crate::msg!("kernel.field.n"),
+        hint: crate::msg!("kernel.field.n.hint"),
     },
     crate::params::FieldSpec {
         name: "len",
-        label: "kernel.field.len",
-        hint: "kernel.field.len.hint",
+        label: crate::msg!("kernel.field.len"),
+        hint: crate::msg!("kernel.field.len.hint"),
     },
     crate::params::FieldSpec {
         name: "trace",
-        label: "kernel.field.trace",
-        hint: "kernel.field.trace.hint",
+        label: crate::msg!("kernel.field.trace"),
+        hint: crate::msg!("kernel.field.trace.hint"),
     },
 ];
 
@@ -314,57 +315,57 @@ fn ratio(a: u64, b: u64) -> f64 {
 }
 
 fn figures(r: &exec::RunResult) -> Vec<Figure> {
-    use crate::i18n::text;
+    use crate::t;
     vec![
         Figure::new(
             "warps-run",
-            text("kernel.figure.warps-run"),
+            t!("kernel.figure.warps-run"),
             Value::Int(r.warps),
-            text("kernel.figure.warps-run.unit"),
-            text("kernel.figure.warps-run.help"),
+            t!("kernel.figure.warps-run.unit"),
+            t!("kernel.figure.warps-run.help"),
         ),
         Figure::new(
             "instructions-issued",
-            text("kernel.figure.instructions-issued"),
+            t!("kernel.figure.instructions-issued"),
             Value::Int(r.issued),
-            text("kernel.figure.instructions-issued.unit"),
-            text("kernel.figure.instructions-issued.help"),
+            t!("kernel.figure.instructions-issued.unit"),
+            t!("kernel.figure.instructions-issued.help"),
         ),
         Figure::new(
             "simt-efficiency",
-            text("kernel.figure.simt-efficiency"),
+            t!("kernel.figure.simt-efficiency"),
             Value::Frac {
                 value: ratio(r.active_lanes, 32 * r.issued),
                 percent: true,
             },
             "",
-            text("kernel.figure.simt-efficiency.help"),
+            t!("kernel.figure.simt-efficiency.help"),
         )
         .key(),
         Figure::new(
             "divergent-branches",
-            text("kernel.figure.divergent-branches"),
+            t!("kernel.figure.divergent-branches"),
             Value::Int(r.divergent),
             "",
-            text("kernel.figure.divergent-branches.help"),
+            t!("kernel.figure.divergent-branches.help"),
         ),
         Figure::new(
             "load-transactions",
-            text("kernel.figure.load-transactions"),
+            t!("kernel.figure.load-transactions"),
             Value::Int(r.loads.transactions),
             "",
-            text("kernel.figure.load-transactions.help"),
+            t!("kernel.figure.load-transactions.help"),
         ),
         Figure::new(
             "store-transactions",
-            text("kernel.figure.store-transactions"),
+            t!("kernel.figure.store-transactions"),
             Value::Int(r.stores.transactions),
             "",
-            text("kernel.figure.store-transactions.help"),
+            t!("kernel.figure.store-transactions.help"),
         ),
         Figure::new(
             "load-efficiency",
-            text("kernel.figure.load-efficiency"),
+            t!("kernel.figure.load-efficiency"),
             if r.loads.moved_bytes == 0 {
                 Value::None
             } else {
@@ -374,14 +375,14 @@ fn figures(r: &exec::RunResult) -> Vec<Figure> {
                 }
             },
             "",
-            text("kernel.figure.load-efficiency.help"),
+            t!("kernel.figure.load-efficiency.help"),
         ),
         Figure::new(
             "cycles",
-            text("kernel.figure.cycles"),
+            t!("kernel.figure.cycles"),
             Value::Int(r.cycles),
-            text("kernel.figure.cycles.unit"),
-            text("kernel.figure.cycles.help"),
+            t!("kernel.figure.cycles.unit"),
+            t!("kernel.figure.cycles.help"),
         ),
     ]
 }
@@ -434,31 +435,26 @@ pub fn branch_model(r: &exec::RunResult) -> Option<Branch> {
 }
 
 /// The lab's presets: the seeds' code (label, source, launch parameters). The label is a
-/// catalogue key: show it with `crate::i18n::text(label)`.
-pub const PRESETS: [(&str, &str, &str); 6] = [
-    ("kernel.preset.even-odd", DEFAULT_SRC, "block=32"),
-    (
-        "kernel.preset.parity",
+/// catalogue message: show it with `label.text()`.
+pub const PRESETS: [(Msg, &str, &str); 6] = [
+    (crate::msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
+    (crate::msg!("kernel.preset.parity"),
         "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
         "block=128",
     ),
-    (
-        "kernel.preset.aligned",
+    (crate::msg!("kernel.preset.aligned"),
         "__global__ void aligned(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if ((idx / 32) % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
         "block=128",
     ),
-    (
-        "kernel.preset.guard",
+    (crate::msg!("kernel.preset.guard"),
         "__global__ void scale(float* a, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        a[i] = a[i] * 2.0f;\n    }\n}\n",
         "block=256&n=1000",
     ),
-    (
-        "kernel.preset.trips",
+    (crate::msg!("kernel.preset.trips"),
         "__global__ void trips(int* counts) {\n    int i = threadIdx.x;\n    int c = i % 4 + 1;\n    for (int k = 0; k < c; k++) {\n        work(1);\n    }\n}\n",
         "block=32",
     ),
-    (
-        "kernel.preset.strided",
+    (crate::msg!("kernel.preset.strided"),
         "__global__ void strided(float* a, const float* b) {\n    int i = threadIdx.x;\n    a[i] = b[i * 32];\n}\n",
         "block=32",
     ),

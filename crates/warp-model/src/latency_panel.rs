@@ -68,73 +68,73 @@ impl Default for LatencyInput {
 pub const FIELDS: [FieldSpec; 14] = [
     FieldSpec {
         name: "L",
-        label: "latency.field.l",
-        hint: "latency.field.l.hint",
+        label: crate::msg!("latency.field.l"),
+        hint: crate::msg!("latency.field.l.hint"),
     },
     FieldSpec {
         name: "W",
-        label: "latency.field.w",
-        hint: "latency.field.w.hint",
+        label: crate::msg!("latency.field.w"),
+        hint: crate::msg!("latency.field.w.hint"),
     },
     FieldSpec {
         name: "S",
-        label: "latency.field.s",
-        hint: "latency.field.s.hint",
+        label: crate::msg!("latency.field.s"),
+        hint: crate::msg!("latency.field.s.hint"),
     },
     FieldSpec {
         name: "T",
-        label: "latency.field.t",
-        hint: "latency.field.t.hint",
+        label: crate::msg!("latency.field.t"),
+        hint: crate::msg!("latency.field.t.hint"),
     },
     FieldSpec {
         name: "cap",
-        label: "latency.field.cap",
-        hint: "latency.field.cap.hint",
+        label: crate::msg!("latency.field.cap"),
+        hint: crate::msg!("latency.field.cap.hint"),
     },
     FieldSpec {
         name: "resident",
-        label: "latency.field.resident",
-        hint: "latency.field.resident.hint",
+        label: crate::msg!("latency.field.resident"),
+        hint: crate::msg!("latency.field.resident.hint"),
     },
     FieldSpec {
         name: "policy",
-        label: "latency.field.policy",
-        hint: "latency.field.policy.hint",
+        label: crate::msg!("latency.field.policy"),
+        hint: crate::msg!("latency.field.policy.hint"),
     },
     FieldSpec {
         name: "regs",
-        label: "latency.field.regs",
-        hint: "latency.field.regs.hint",
+        label: crate::msg!("latency.field.regs"),
+        hint: crate::msg!("latency.field.regs.hint"),
     },
     FieldSpec {
         name: "regfile",
-        label: "latency.field.regfile",
-        hint: "latency.field.regfile.hint",
+        label: crate::msg!("latency.field.regfile"),
+        hint: crate::msg!("latency.field.regfile.hint"),
     },
     FieldSpec {
         name: "threads",
-        label: "latency.field.threads",
-        hint: "latency.field.threads.hint",
+        label: crate::msg!("latency.field.threads"),
+        hint: crate::msg!("latency.field.threads.hint"),
     },
     FieldSpec {
         name: "mode",
-        label: "latency.field.mode",
-        hint: "latency.field.mode.hint",
+        label: crate::msg!("latency.field.mode"),
+        hint: crate::msg!("latency.field.mode.hint"),
     },
     FieldSpec {
         name: "cc",
-        label: "latency.field.cc",
-        hint: "latency.field.cc.hint",
+        label: crate::msg!("latency.field.cc"),
+        hint: crate::msg!("latency.field.cc.hint"),
     },
     FieldSpec {
         name: "tpb",
-        label: "latency.field.tpb",
-        hint: "latency.field.tpb.hint",
+        label: crate::msg!("latency.field.tpb"),
+        hint: crate::msg!("latency.field.tpb.hint"),
     },
     FieldSpec {
         name: "cores",
-        label: "latency.field.cores",
-        hint: "latency.field.cores.hint",
+        label: crate::msg!("latency.field.cores"),
+        hint: crate::msg!("latency.field.cores.hint"),
     },
 ];
 
@@ -254,14 +254,14 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
         &input.l,
         1,
         100_000,
-        crate::i18n::text("latency.error.l.why"),
+        crate::t!("latency.error.l.why"),
     ));
     let w = ok(parse_in_range(
         "W",
         &input.w,
         1,
         10_000,
-        crate::i18n::text("latency.error.w.why"),
+        crate::t!("latency.error.w.why"),
     ));
     let s = ok(parse_in_range("S", &input.s, 1, 8, ""));
     let tt = ok(parse_in_range("T", &input.t, 1, 16, ""));
@@ -333,7 +333,7 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
                     &input.tpb,
                     1,
                     1024,
-                    crate::i18n::text("latency.error.tpb.why"),
+                    crate::t!("latency.error.tpb.why"),
                 )
                 .map_err(|e| errors.push(e))
                 .ok()
@@ -436,53 +436,53 @@ fn figures(
     let mut f = vec![
         Figure::new(
             "warps-needed",
-            crate::i18n::text("latency.figure.warps-needed"),
+            crate::t!("latency.figure.warps-needed"),
             Value::Int(needed),
-            crate::i18n::text("latency.unit.warps"),
+            crate::t!("latency.unit.warps"),
             "⌈S·L / (T·W)⌉",
         )
         .key(),
         Figure::new(
             "warps-available",
-            crate::i18n::text("latency.figure.warps-available"),
+            crate::t!("latency.figure.warps-available"),
             Value::Int(available),
-            crate::i18n::text("latency.unit.warps"),
-            crate::i18n::text("latency.figure.warps-available.help"),
+            crate::t!("latency.unit.warps"),
+            crate::t!("latency.figure.warps-available.help"),
         ),
         Figure::new(
             "latency-hidden",
-            crate::i18n::text("latency.figure.latency-hidden"),
+            crate::t!("latency.figure.latency-hidden"),
             Value::Bool(lat.hidden(available)),
             "",
-            crate::i18n::text("latency.figure.latency-hidden.help"),
+            crate::t!("latency.figure.latency-hidden.help"),
         ),
         Figure::new(
             "warp-deficit",
-            crate::i18n::text("latency.figure.warp-deficit"),
+            crate::t!("latency.figure.warp-deficit"),
             Value::Int(needed.saturating_sub(available)),
-            crate::i18n::text("latency.unit.warps"),
-            crate::i18n::text("latency.figure.warp-deficit.help"),
+            crate::t!("latency.unit.warps"),
+            crate::t!("latency.figure.warp-deficit.help"),
         ),
         Figure::new(
             "warp-margin",
-            crate::i18n::text("latency.figure.warp-margin"),
+            crate::t!("latency.figure.warp-margin"),
             Value::Int(available.saturating_sub(needed)),
-            crate::i18n::text("latency.unit.warps"),
-            crate::i18n::text("latency.figure.warp-margin.help"),
+            crate::t!("latency.unit.warps"),
+            crate::t!("latency.figure.warp-margin.help"),
         ),
         Figure::new(
             "ilp-needed",
-            crate::i18n::text("latency.figure.ilp-needed"),
+            crate::t!("latency.figure.ilp-needed"),
             Value::Int(lat.ilp_needed(available)),
-            crate::i18n::text("latency.unit.instructions"),
-            crate::i18n::text("latency.figure.ilp-needed.help"),
+            crate::t!("latency.unit.instructions"),
+            crate::t!("latency.figure.ilp-needed.help"),
         ),
         Figure::new(
             "instruction-slots",
-            crate::i18n::text("latency.figure.instruction-slots"),
+            crate::t!("latency.figure.instruction-slots"),
             Value::Int(lat.slots()),
-            crate::i18n::text("latency.unit.instructions"),
-            crate::i18n::text("latency.figure.instruction-slots.help"),
+            crate::t!("latency.unit.instructions"),
+            crate::t!("latency.figure.instruction-slots.help"),
         ),
     ];
     match cap {
@@ -491,34 +491,34 @@ fn figures(
         } => f.extend([
             Figure::new(
                 "reg-ceiling",
-                crate::i18n::text("latency.figure.reg-ceiling"),
+                crate::t!("latency.figure.reg-ceiling"),
                 Value::Int(r.ceiling()),
-                crate::i18n::text("latency.unit.regs-per-thread"),
-                crate::i18n::text("latency.figure.reg-ceiling.help"),
+                crate::t!("latency.unit.regs-per-thread"),
+                crate::t!("latency.figure.reg-ceiling.help"),
             ),
             Figure::new(
                 "max-resident-threads",
-                crate::i18n::text("latency.figure.max-resident-threads"),
+                crate::t!("latency.figure.max-resident-threads"),
                 Value::Int(r.max_resident_threads()),
-                crate::i18n::text("latency.unit.threads"),
+                crate::t!("latency.unit.threads"),
                 "min(threads, ⌊regfile / regs⌋)",
             ),
             Figure::new(
                 "resident-warps",
-                crate::i18n::text("latency.figure.resident-warps"),
+                crate::t!("latency.figure.resident-warps"),
                 Value::Int(r.resident_warps()),
-                crate::i18n::text("latency.unit.warps"),
-                crate::i18n::text("latency.figure.resident-warps.help"),
+                crate::t!("latency.unit.warps"),
+                crate::t!("latency.figure.resident-warps.help"),
             ),
             Figure::new(
                 "warps-lost",
-                crate::i18n::text("latency.figure.warps-lost"),
+                crate::t!("latency.figure.warps-lost"),
                 Value::Frac {
                     value: r.warps_lost(),
                     percent: false,
                 },
-                crate::i18n::text("latency.unit.warps"),
-                crate::i18n::text("latency.figure.warps-lost.help"),
+                crate::t!("latency.unit.warps"),
+                crate::t!("latency.figure.warps-lost.help"),
             ),
         ]),
         Capacity::Hardware {
@@ -529,38 +529,38 @@ fn figures(
             f.extend([
                 Figure::new(
                     "regs-per-warp",
-                    crate::i18n::text("latency.figure.regs-per-warp"),
+                    crate::t!("latency.figure.regs-per-warp"),
                     Value::Int(o.regs_per_warp),
-                    crate::i18n::text("latency.unit.registers"),
+                    crate::t!("latency.unit.registers"),
                     "⌈regs·32 / 256⌉·256",
                 ),
                 Figure::new(
                     "blocks-per-sm",
-                    crate::i18n::text("latency.figure.blocks-per-sm"),
+                    crate::t!("latency.figure.blocks-per-sm"),
                     Value::Int(o.blocks),
-                    crate::i18n::text("latency.unit.blocks"),
-                    crate::i18n::text("latency.figure.blocks-per-sm.help"),
+                    crate::t!("latency.unit.blocks"),
+                    crate::t!("latency.figure.blocks-per-sm.help"),
                 ),
                 Figure::new(
                     "resident-warps",
-                    crate::i18n::text("latency.figure.resident-warps"),
+                    crate::t!("latency.figure.resident-warps"),
                     Value::Int(o.warps),
-                    crate::i18n::text("latency.unit.warps"),
-                    crate::i18n::text("latency.figure.resident-warps.help-hardware"),
+                    crate::t!("latency.unit.warps"),
+                    crate::t!("latency.figure.resident-warps.help-hardware"),
                 ),
                 Figure::new(
                     "occupancy",
-                    crate::i18n::text("latency.figure.occupancy"),
+                    crate::t!("latency.figure.occupancy"),
                     pct(occ),
                     "",
-                    crate::i18n::text("latency.figure.occupancy.help"),
+                    crate::t!("latency.figure.occupancy.help"),
                 ),
                 Figure::new(
                     "limiting-factor",
-                    crate::i18n::text("latency.figure.limiting-factor"),
+                    crate::t!("latency.figure.limiting-factor"),
                     Value::Text(o.limit.word().to_string()),
                     "",
-                    crate::i18n::text("latency.figure.limiting-factor.help"),
+                    crate::t!("latency.figure.limiting-factor.help"),
                 ),
             ]);
         }
@@ -571,43 +571,43 @@ fn figures(
     f.extend([
         Figure::new(
             "sim-warps",
-            crate::i18n::text("latency.figure.sim-warps"),
+            crate::t!("latency.figure.sim-warps"),
             Value::Int(cfg.warps),
-            crate::i18n::text("latency.unit.warps"),
-            crate::i18n::text("latency.figure.sim-warps.help"),
+            crate::t!("latency.unit.warps"),
+            crate::t!("latency.figure.sim-warps.help"),
         ),
         Figure::new(
             "simulated-utilization",
-            crate::i18n::text("latency.figure.simulated-utilization"),
+            crate::t!("latency.figure.simulated-utilization"),
             pct(trace.utilization()),
             "",
-            crate::i18n::text("latency.figure.simulated-utilization.help"),
+            crate::t!("latency.figure.simulated-utilization.help"),
         ),
         Figure::new(
             "predicted-utilization",
-            crate::i18n::text("latency.figure.predicted-utilization"),
+            crate::t!("latency.figure.predicted-utilization"),
             pct(lat.predicted_utilization(cfg.warps)),
             "",
-            crate::i18n::text("latency.figure.predicted-utilization.help"),
+            crate::t!("latency.figure.predicted-utilization.help"),
         ),
     ]);
     if let Some(c) = cores {
         f.push(Figure::new(
             "warps-per-cycle",
-            crate::i18n::text("latency.figure.warps-per-cycle"),
+            crate::t!("latency.figure.warps-per-cycle"),
             Value::Frac {
                 value: crate::divergence::ratio(c, 32),
                 percent: false,
             },
-            crate::i18n::text("latency.unit.per-cycle"),
-            crate::i18n::text("latency.figure.warps-per-cycle.help"),
+            crate::t!("latency.unit.per-cycle"),
+            crate::t!("latency.figure.warps-per-cycle.help"),
         ));
         f.push(Figure::new(
             "warp-instruction-cycles",
-            crate::i18n::text("latency.figure.warp-instruction-cycles"),
+            crate::t!("latency.figure.warp-instruction-cycles"),
             Value::Int(1),
-            crate::i18n::text("latency.unit.cycle-at-least"),
-            crate::i18n::text("latency.figure.warp-instruction-cycles.help"),
+            crate::t!("latency.unit.cycle-at-least"),
+            crate::t!("latency.figure.warp-instruction-cycles.help"),
         ));
     }
     f

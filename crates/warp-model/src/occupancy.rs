@@ -190,9 +190,9 @@ impl Limit {
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
-            Limit::Registers => crate::i18n::text("latency.limit.registers"),
-            Limit::Warps => crate::i18n::text("latency.limit.warps"),
-            Limit::Blocks => crate::i18n::text("latency.limit.blocks"),
+            Limit::Registers => crate::t!("latency.limit.registers"),
+            Limit::Warps => crate::t!("latency.limit.warps"),
+            Limit::Blocks => crate::t!("latency.limit.blocks"),
         }
     }
 }

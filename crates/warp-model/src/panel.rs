@@ -160,9 +160,9 @@ impl PanelInput for KernelInput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{lookup, Lang};
+    use crate::i18n::{lookup, Lang, Msg};
 
-    fn field_keys<I: PanelInput>() -> Vec<&'static str> {
+    fn field_keys<I: PanelInput>() -> Vec<Msg> {
         I::FIELDS.iter().flat_map(|f| [f.label, f.hint]).collect()
     }
 
@@ -178,7 +178,10 @@ mod tests {
         .concat();
         assert!(keys.len() >= 40, "{} keys", keys.len());
         for lang in Lang::ALL {
-            let missing: Vec<_> = keys.iter().filter(|k| lookup(lang, k).is_none()).collect();
+            let missing: Vec<_> = keys
+                .iter()
+                .filter(|k| lookup(lang, **k).is_none())
+                .collect();
             assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
         }
     }

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::i18n::Msg;
+
 /// A declared numeric parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamSpec {
@@ -16,29 +18,10 @@ pub struct ParamSpec {
     pub max: u64,
     /// Value used when the parameter is absent.
     pub default: u64,
-    /// Unit shown beside the input (a catalogue key).
+    /// Unit shown beside the input (a catalogue message).
     pub unit: Msg,
-    /// Where the limit comes from, shown in the error message (a catalogue key).
+    /// Where the limit comes from, shown in the error message (a catalogue message).
     pub why_limit: Msg,
-}
-
-/// A catalogue key held in a const (crate::i18n): it displays as its message in the current
-/// language, so `format!("{}", spec.why_limit)` reads the same as the English text did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Msg(pub &'static str);
-
-impl Msg {
-    /// The message, in the current language.
-    #[must_use]
-    pub fn text(self) -> &'static str {
-        crate::i18n::text(self.0)
-    }
-}
-
-impl fmt::Display for Msg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text())
-    }
 }
 
 /// blockDim.x: CUDA allows 1–1024.
@@ -48,8 +31,8 @@ pub const BLOCK_X: ParamSpec = ParamSpec {
     min: 1,
     max: 1024,
     default: 256,
-    unit: Msg("common.unit.threads"),
-    why_limit: Msg("common.param.block-x.limit"),
+    unit: crate::msg!("common.unit.threads"),
+    why_limit: crate::msg!("common.param.block-x.limit"),
 };
 /// blockDim.y: CUDA allows 1–1024.
 pub const BLOCK_Y: ParamSpec = ParamSpec {
@@ -58,8 +41,8 @@ pub const BLOCK_Y: ParamSpec = ParamSpec {
     min: 1,
     max: 1024,
     default: 1,
-    unit: Msg("common.unit.threads"),
-    why_limit: Msg("common.param.block-y.limit"),
+    unit: crate::msg!("common.unit.threads"),
+    why_limit: crate::msg!("common.param.block-y.limit"),
 };
 /// blockDim.z: CUDA allows 1–64.
 pub const BLOCK_Z: ParamSpec = ParamSpec {
@@ -68,8 +51,8 @@ pub const BLOCK_Z: ParamSpec = ParamSpec {
     min: 1,
     max: 64,
     default: 1,
-    unit: Msg("common.unit.threads"),
-    why_limit: Msg("common.param.block-z.limit"),
+    unit: crate::msg!("common.unit.threads"),
+    why_limit: crate::msg!("common.param.block-z.limit"),
 };
 /// Most threads in one block (x·y·z), CUDA's limit.
 pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
@@ -79,29 +62,29 @@ pub const MAX_GRID_X: u64 = (1 << 31) - 1;
 pub const MAX_GRID_Y: u64 = 65_535;
 
 /// One control of a panel, declared once: its input `name` (also its `data-error` name),
-/// and the catalogue keys (crate::i18n) of its label and hint. Each panel's form is generated
+/// and the catalogue messages (crate::i18n) of its label and hint. Each panel's form is generated
 /// from its list of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldSpec {
     /// The input's `name`, also the parameter named by its errors.
     pub name: &'static str,
-    /// Catalogue key of its label for people.
-    pub label: &'static str,
-    /// Catalogue key of the allowed values, in a few words.
-    pub hint: &'static str,
+    /// Its label for people (`msg!("area.field.label")`).
+    pub label: Msg,
+    /// The allowed values, in a few words.
+    pub hint: Msg,
 }
 
 impl FieldSpec {
     /// Its label, in the current language.
     #[must_use]
     pub fn label_text(&self) -> &'static str {
-        crate::i18n::text(self.label)
+        self.label.text()
     }
 
     /// Its hint, in the current language.
     #[must_use]
     pub fn hint_text(&self) -> &'static str {
-        crate::i18n::text(self.hint)
+        self.hint.text()
     }
 }
 

@@ -54,30 +54,30 @@ impl Panel {
     /// Its title.
     #[must_use]
     pub fn title(self) -> &'static str {
-        use crate::i18n::text;
+        use crate::t;
         match self {
-            Panel::Warps => text("common.panel.warps.title"),
-            Panel::Divergence => text("common.panel.divergence.title"),
-            Panel::Latency => text("common.panel.latency.title"),
-            Panel::Coalescing => text("common.panel.coalescing.title"),
-            Panel::Quiz => text("common.panel.quiz.title"),
-            Panel::Gpu => text("common.panel.gpu.title"),
-            Panel::Kernel => text("common.panel.kernel.title"),
+            Panel::Warps => t!("common.panel.warps.title"),
+            Panel::Divergence => t!("common.panel.divergence.title"),
+            Panel::Latency => t!("common.panel.latency.title"),
+            Panel::Coalescing => t!("common.panel.coalescing.title"),
+            Panel::Quiz => t!("common.panel.quiz.title"),
+            Panel::Gpu => t!("common.panel.gpu.title"),
+            Panel::Kernel => t!("common.panel.kernel.title"),
         }
     }
 
     /// The one question it answers.
     #[must_use]
     pub fn question(self) -> &'static str {
-        use crate::i18n::text;
+        use crate::t;
         match self {
-            Panel::Warps => text("common.panel.warps.question"),
-            Panel::Divergence => text("common.panel.divergence.question"),
-            Panel::Latency => text("common.panel.latency.question"),
-            Panel::Coalescing => text("common.panel.coalescing.question"),
-            Panel::Quiz => text("common.panel.quiz.question"),
-            Panel::Gpu => text("common.panel.gpu.question"),
-            Panel::Kernel => text("common.panel.kernel.question"),
+            Panel::Warps => t!("common.panel.warps.question"),
+            Panel::Divergence => t!("common.panel.divergence.question"),
+            Panel::Latency => t!("common.panel.latency.question"),
+            Panel::Coalescing => t!("common.panel.coalescing.question"),
+            Panel::Quiz => t!("common.panel.quiz.question"),
+            Panel::Gpu => t!("common.panel.gpu.question"),
+            Panel::Kernel => t!("common.panel.kernel.question"),
         }
     }
 

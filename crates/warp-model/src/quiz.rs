@@ -8,9 +8,9 @@
 use crate::coalescing_panel::{self, CoalescingInput};
 use crate::divergence_panel::{self, DivergenceInput};
 use crate::figure::{format_decimal, Figure};
-use crate::i18n::text;
 use crate::latency_panel::{self, LatencyInput};
 use crate::query::{Panel, Query};
+use crate::t;
 use crate::warps_panel::{self, WarpsInput};
 use crate::worked::Worked;
 
@@ -69,10 +69,10 @@ impl Topic {
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
-            Topic::Warps => text("quiz.topic.warps"),
-            Topic::Divergence => text("quiz.topic.divergence"),
-            Topic::Latency => text("quiz.topic.latency"),
-            Topic::Coalescing => text("quiz.topic.coalescing"),
+            Topic::Warps => t!("quiz.topic.warps"),
+            Topic::Divergence => t!("quiz.topic.divergence"),
+            Topic::Latency => t!("quiz.topic.latency"),
+            Topic::Coalescing => t!("quiz.topic.coalescing"),
         }
     }
 }
@@ -80,7 +80,7 @@ impl Topic {
 /// The learner-facing name of a quiz's topic (`None` = all topics), in the current language.
 #[must_use]
 pub fn topic_label(topic: Option<Topic>) -> &'static str {
-    topic.map_or_else(|| text("quiz.topic.all"), Topic::label)
+    topic.map_or_else(|| t!("quiz.topic.all"), Topic::label)
 }
 
 /// What kind of answer a question takes.
@@ -395,36 +395,36 @@ pub fn seed_bank() -> Vec<Question> {
     use Topic::{Coalescing, Divergence, Latency, Warps};
     vec![
         // Seed 000 — recall.
-        seed_q("s000-recall-warp-size", Warps, text("quiz.source.s000-recall-three"), text("quiz.bank.s000-recall-warp-size.prompt"), number(32.0, text("quiz.unit.threads")), text("quiz.bank.s000-recall-warp-size.explanation"), None, vec![]),
-        seed_q("s000-recall-linear", Warps, text("quiz.source.s000-recall-three"), text("quiz.bank.s000-recall-linear.prompt"), choice(&["x", "y", "z"], 0), text("quiz.bank.s000-recall-linear.explanation"), Some("panel=warps&block=8,4,3&thread=70"), vec![]),
-        seed_q("s000-recall-warp-id", Warps, text("quiz.source.s000-recall-three"), text("quiz.bank.s000-recall-warp-id.prompt"), number(2.0, ""), text("quiz.bank.s000-recall-warp-id.explanation"), Some("panel=warps&block=8,4,3&thread=70"), vec![myth(3.0, text("quiz.bank.s000-recall-warp-id.myth"))]),
-        seed_q("s000-recall-rounding", Warps, text("quiz.source.s000-recall-rounding"), text("quiz.bank.s000-recall-rounding.prompt"), choice(&["⌈P/32⌉ = 4", "⌊P/32⌋ = 3", "P/32 = 3.125"], 0), text("quiz.bank.s000-recall-rounding.explanation"), Some("panel=warps&block=100"), vec![]),
+        seed_q("s000-recall-warp-size", Warps, t!("quiz.source.s000-recall-three"), t!("quiz.bank.s000-recall-warp-size.prompt"), number(32.0, t!("quiz.unit.threads")), t!("quiz.bank.s000-recall-warp-size.explanation"), None, vec![]),
+        seed_q("s000-recall-linear", Warps, t!("quiz.source.s000-recall-three"), t!("quiz.bank.s000-recall-linear.prompt"), choice(&["x", "y", "z"], 0), t!("quiz.bank.s000-recall-linear.explanation"), Some("panel=warps&block=8,4,3&thread=70"), vec![]),
+        seed_q("s000-recall-warp-id", Warps, t!("quiz.source.s000-recall-three"), t!("quiz.bank.s000-recall-warp-id.prompt"), number(2.0, ""), t!("quiz.bank.s000-recall-warp-id.explanation"), Some("panel=warps&block=8,4,3&thread=70"), vec![myth(3.0, t!("quiz.bank.s000-recall-warp-id.myth"))]),
+        seed_q("s000-recall-rounding", Warps, t!("quiz.source.s000-recall-rounding"), t!("quiz.bank.s000-recall-rounding.prompt"), choice(&["⌈P/32⌉ = 4", "⌊P/32⌋ = 3", "P/32 = 3.125"], 0), t!("quiz.bank.s000-recall-rounding.explanation"), Some("panel=warps&block=100"), vec![]),
         // Seed 000 — quick self-test.
-        seed_q("s000-self-72-warps", Warps, text("quiz.source.s000-self"), text("quiz.bank.s000-self-72-warps.prompt"), number(3.0, text("quiz.unit.warps")), text("quiz.bank.s000-self-72-warps.explanation"), Some("panel=warps&block=72"), vec![myth(2.0, text("quiz.bank.s000-self-72-warps.myth"))]),
-        seed_q("s000-self-72-idle", Warps, text("quiz.source.s000-self"), text("quiz.bank.s000-self-72-idle.prompt"), number(24.0, text("quiz.unit.lanes")), text("quiz.bank.s000-self-72-idle.explanation"), Some("panel=warps&block=72"), vec![myth(8.0, text("quiz.bank.s000-self-72-idle.myth"))]),
-        seed_q("s000-self-843-warps", Warps, text("quiz.source.s000-self"), text("quiz.bank.s000-self-843-warps.prompt"), number(3.0, text("quiz.unit.warps")), text("quiz.bank.s000-self-843-warps.explanation"), Some("panel=warps&block=8,4,3"), vec![]),
-        seed_q("s000-self-latency", Latency, text("quiz.source.s000-self"), text("quiz.bank.s000-self-latency.prompt"), number(20.0, text("quiz.unit.warps")), text("quiz.bank.s000-self-latency.explanation"), Some("panel=latency&L=300&W=15"), vec![]),
-        seed_q("s000-self-slowdown", Divergence, text("quiz.source.s000-self"), text("quiz.bank.s000-self-slowdown.prompt"), Kind::Number { value: 2.0, tolerance: 0.0, unit: "×" }, text("quiz.bank.s000-self-slowdown.explanation"), Some("panel=divergence&paths=40,40&lanes=16,16"), vec![myth(1.0, text("quiz.bank.s000-self-slowdown.myth"))]),
+        seed_q("s000-self-72-warps", Warps, t!("quiz.source.s000-self"), t!("quiz.bank.s000-self-72-warps.prompt"), number(3.0, t!("quiz.unit.warps")), t!("quiz.bank.s000-self-72-warps.explanation"), Some("panel=warps&block=72"), vec![myth(2.0, t!("quiz.bank.s000-self-72-warps.myth"))]),
+        seed_q("s000-self-72-idle", Warps, t!("quiz.source.s000-self"), t!("quiz.bank.s000-self-72-idle.prompt"), number(24.0, t!("quiz.unit.lanes")), t!("quiz.bank.s000-self-72-idle.explanation"), Some("panel=warps&block=72"), vec![myth(8.0, t!("quiz.bank.s000-self-72-idle.myth"))]),
+        seed_q("s000-self-843-warps", Warps, t!("quiz.source.s000-self"), t!("quiz.bank.s000-self-843-warps.prompt"), number(3.0, t!("quiz.unit.warps")), t!("quiz.bank.s000-self-843-warps.explanation"), Some("panel=warps&block=8,4,3"), vec![]),
+        seed_q("s000-self-latency", Latency, t!("quiz.source.s000-self"), t!("quiz.bank.s000-self-latency.prompt"), number(20.0, t!("quiz.unit.warps")), t!("quiz.bank.s000-self-latency.explanation"), Some("panel=latency&L=300&W=15"), vec![]),
+        seed_q("s000-self-slowdown", Divergence, t!("quiz.source.s000-self"), t!("quiz.bank.s000-self-slowdown.prompt"), Kind::Number { value: 2.0, tolerance: 0.0, unit: "×" }, t!("quiz.bank.s000-self-slowdown.explanation"), Some("panel=divergence&paths=40,40&lanes=16,16"), vec![myth(1.0, t!("quiz.bank.s000-self-slowdown.myth"))]),
         // Seed 003 — recall.
-        seed_q("s003-recall-ideal", Divergence, text("quiz.source.s003-recall-two"), text("quiz.bank.s003-recall-ideal.prompt"), choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/k"], 0), text("quiz.bank.s003-recall-ideal.explanation"), None, vec![]),
-        seed_q("s003-recall-diverged", Divergence, text("quiz.source.s003-recall-two"), text("quiz.bank.s003-recall-diverged.prompt"), choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/32"], 1), text("quiz.bank.s003-recall-diverged.explanation"), None, vec![]),
+        seed_q("s003-recall-ideal", Divergence, t!("quiz.source.s003-recall-two"), t!("quiz.bank.s003-recall-ideal.prompt"), choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/k"], 0), t!("quiz.bank.s003-recall-ideal.explanation"), None, vec![]),
+        seed_q("s003-recall-diverged", Divergence, t!("quiz.source.s003-recall-two"), t!("quiz.bank.s003-recall-diverged.prompt"), choice(&["max(T1, …, Tk)", "T1 + … + Tk", "(T1 + … + Tk)/32"], 1), t!("quiz.bank.s003-recall-diverged.explanation"), None, vec![]),
         // Seed 003 — quick self-test.
-        seed_q("s003-self-5-5-time", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-5-5-time.prompt"), number(10.0, text("quiz.unit.cycles")), text("quiz.bank.s003-self-5-5-time.explanation"), Some("panel=divergence&paths=5,5&lanes=16,16"), vec![myth(5.0, text("quiz.bank.s003-self-5-5-time.myth"))]),
-        seed_q("s003-self-5-5-eff", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-5-5-eff.prompt"), fraction(0.5), text("quiz.bank.s003-self-5-5-eff.explanation"), Some("panel=divergence&paths=5,5&lanes=16,16"), vec![]),
-        seed_q("s003-self-90-10", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-90-10.prompt"), number(100.0, text("quiz.unit.cycles")), text("quiz.bank.s003-self-90-10.explanation"), Some("panel=divergence&paths=90,10&lanes=1,31"), vec![myth(10.0 + 90.0 / 32.0, text("quiz.bank.s003-self-90-10.myth"))]),
-        seed_q("s003-self-uniform", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-uniform.prompt"), fraction(1.0), text("quiz.bank.s003-self-uniform.explanation"), Some("panel=divergence&paths=8&lanes=32"), vec![]),
-        seed_q("s003-self-worst", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-worst.prompt"), fraction(1.0 / 32.0), text("quiz.bank.s003-self-worst.explanation"), None, vec![]),
-        seed_q("s003-self-loop", Divergence, text("quiz.source.s003-self"), text("quiz.bank.s003-self-loop.prompt"), fraction(0.375), text("quiz.bank.s003-self-loop.explanation"), Some("panel=divergence&counts=20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10"), vec![myth(12.0, text("quiz.bank.s003-self-loop.myth"))]),
-        seed_q("s003-ex2-myth", Divergence, text("quiz.source.s003-ex2"), text("quiz.bank.s003-ex2-myth.prompt"), number(150.0, text("quiz.unit.cycles")), text("quiz.bank.s003-ex2-myth.explanation"), Some("panel=divergence&paths=100,50&lanes=1,31"), vec![myth(53.125, text("quiz.bank.s003-ex2-myth.myth"))]),
+        seed_q("s003-self-5-5-time", Divergence, t!("quiz.source.s003-self"), t!("quiz.bank.s003-self-5-5-time.prompt"), number(10.0, t!("quiz.unit.cycles")), t!("quiz.bank.s003-self-5-5-time.explanation"), Some("panel=divergence&paths=5,5&lanes=16,16"), vec![myth(5.0, t!("quiz.bank.s003-self-5-5-time.myth"))]),
+        seed_q("s003-self-5-5-eff", Divergence, t!("quiz.source.s003-self"), t!("quiz.bank.s003-self-5-5-eff.prompt"), fraction(0.5), t!("quiz.bank.s003-self-5-5-eff.explanation"), Some("panel=divergence&paths=5,5&lanes=16,16"), vec![]),
+        seed_q("s003-self-90-10", Divergence, t!("quiz.source.s003-self"), t!("quiz.bank.s003-self-90-10.prompt"), number(100.0, t!("quiz.unit.cycles")), t!("quiz.bank.s003-self-90-10.explanation"), Some("panel=divergence&paths=90,10&lanes=1,31"), vec![myth(10.0 + 90.0 / 32.0, t!("quiz.bank.s003-self-90-10.myth"))]),
+        seed_q("s003-self-uniform", Divergence, t!("quiz.source.s003-self"), t!("quiz.bank.s003-self-uniform.prompt"), fraction(1.0), t!("quiz.bank.s003-self-uniform.explanation"), Some("panel=divergence&paths=8&lanes=32"), vec![]),
+        seed_q("s003-self-worst", Divergence, t!("quiz.source.s003-self"), t!("quiz.bank.s003-self-worst.prompt"), fraction(1.0 / 32.0), t!("quiz.bank.s003-self-worst.explanation"), None, vec![]),
+        seed_q("s003-self-loop", Divergence, t!("quiz.source.s003-self"), t!("quiz.bank.s003-self-loop.prompt"), fraction(0.375), t!("quiz.bank.s003-self-loop.explanation"), Some("panel=divergence&counts=20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10"), vec![myth(12.0, t!("quiz.bank.s003-self-loop.myth"))]),
+        seed_q("s003-ex2-myth", Divergence, t!("quiz.source.s003-ex2"), t!("quiz.bank.s003-ex2-myth.prompt"), number(150.0, t!("quiz.unit.cycles")), t!("quiz.bank.s003-ex2-myth.explanation"), Some("panel=divergence&paths=100,50&lanes=1,31"), vec![myth(53.125, t!("quiz.bank.s003-ex2-myth.myth"))]),
         // Seed 004 — recall, one line per cell.
-        seed_q("s004-recall-ragged", Warps, text("quiz.source.s004-ragged"), text("quiz.bank.s004-recall-ragged.prompt"), number(32.0, text("quiz.unit.lanes")), text("quiz.bank.s004-recall-ragged.explanation"), Some("panel=warps&block=256&n=1000"), vec![myth(8.0, text("quiz.bank.s004-recall-ragged.myth"))]),
-        seed_q("s004-recall-n0", Warps, text("quiz.source.s004-n0"), text("quiz.bank.s004-recall-n0.prompt"), number(0.0, text("quiz.unit.blocks")), text("quiz.bank.s004-recall-n0.explanation"), Some("panel=warps&block=256&n=0"), vec![myth(1.0, text("quiz.bank.s004-recall-n0.myth"))]),
-        seed_q("s004-recall-eta", Coalescing, text("quiz.source.s004-case-e"), text("quiz.bank.s004-recall-eta.prompt"), fraction(1.0 / 32.0), text("quiz.bank.s004-recall-eta.explanation"), Some("panel=coalescing&stride=32"), vec![myth(0.5, text("quiz.bank.s004-recall-eta.myth"))]),
-        seed_q("s004-recall-split-cycles", Divergence, text("quiz.source.s004-split"), text("quiz.bank.s004-recall-split-cycles.prompt"), number(28.0, text("quiz.unit.cycles")), text("quiz.bank.s004-recall-split-cycles.explanation"), Some("panel=divergence&paths=20,8&lanes=16,16"), vec![myth(20.0, text("quiz.bank.s004-recall-split-cycles.myth"))]),
-        seed_q("s004-recall-split-util", Divergence, text("quiz.source.s004-split"), text("quiz.bank.s004-recall-split-util.prompt"), fraction(0.5), text("quiz.bank.s004-recall-split-util.explanation"), Some("panel=divergence&paths=20,8&lanes=16,16"), vec![]),
-        seed_q("s004-recall-latency", Latency, text("quiz.source.s004-latency"), text("quiz.bank.s004-recall-latency.prompt"), Kind::YesNo(false), text("quiz.bank.s004-recall-latency.explanation"), Some("panel=latency&S=4&L=200&W=10"), vec![]),
-        seed_q("s004-recall-regs", Latency, text("quiz.source.s004-regs"), text("quiz.bank.s004-recall-regs.prompt"), number(1638.0, text("quiz.unit.threads")), text("quiz.bank.s004-recall-regs.explanation"), Some("panel=latency&regs=40"), vec![myth(2048.0, text("quiz.bank.s004-recall-regs.myth"))]),
-        seed_q("s004-recall-quarter", Latency, text("quiz.source.s004-quarter"), text("quiz.bank.s004-recall-quarter.prompt"), number(1.0, text("quiz.unit.cycle")), text("quiz.bank.s004-recall-quarter.explanation"), Some("panel=latency&cores=128"), vec![myth(0.25, text("quiz.bank.s004-recall-quarter.myth"))]),
+        seed_q("s004-recall-ragged", Warps, t!("quiz.source.s004-ragged"), t!("quiz.bank.s004-recall-ragged.prompt"), number(32.0, t!("quiz.unit.lanes")), t!("quiz.bank.s004-recall-ragged.explanation"), Some("panel=warps&block=256&n=1000"), vec![myth(8.0, t!("quiz.bank.s004-recall-ragged.myth"))]),
+        seed_q("s004-recall-n0", Warps, t!("quiz.source.s004-n0"), t!("quiz.bank.s004-recall-n0.prompt"), number(0.0, t!("quiz.unit.blocks")), t!("quiz.bank.s004-recall-n0.explanation"), Some("panel=warps&block=256&n=0"), vec![myth(1.0, t!("quiz.bank.s004-recall-n0.myth"))]),
+        seed_q("s004-recall-eta", Coalescing, t!("quiz.source.s004-case-e"), t!("quiz.bank.s004-recall-eta.prompt"), fraction(1.0 / 32.0), t!("quiz.bank.s004-recall-eta.explanation"), Some("panel=coalescing&stride=32"), vec![myth(0.5, t!("quiz.bank.s004-recall-eta.myth"))]),
+        seed_q("s004-recall-split-cycles", Divergence, t!("quiz.source.s004-split"), t!("quiz.bank.s004-recall-split-cycles.prompt"), number(28.0, t!("quiz.unit.cycles")), t!("quiz.bank.s004-recall-split-cycles.explanation"), Some("panel=divergence&paths=20,8&lanes=16,16"), vec![myth(20.0, t!("quiz.bank.s004-recall-split-cycles.myth"))]),
+        seed_q("s004-recall-split-util", Divergence, t!("quiz.source.s004-split"), t!("quiz.bank.s004-recall-split-util.prompt"), fraction(0.5), t!("quiz.bank.s004-recall-split-util.explanation"), Some("panel=divergence&paths=20,8&lanes=16,16"), vec![]),
+        seed_q("s004-recall-latency", Latency, t!("quiz.source.s004-latency"), t!("quiz.bank.s004-recall-latency.prompt"), Kind::YesNo(false), t!("quiz.bank.s004-recall-latency.explanation"), Some("panel=latency&S=4&L=200&W=10"), vec![]),
+        seed_q("s004-recall-regs", Latency, t!("quiz.source.s004-regs"), t!("quiz.bank.s004-recall-regs.prompt"), number(1638.0, t!("quiz.unit.threads")), t!("quiz.bank.s004-recall-regs.explanation"), Some("panel=latency&regs=40"), vec![myth(2048.0, t!("quiz.bank.s004-recall-regs.myth"))]),
+        seed_q("s004-recall-quarter", Latency, t!("quiz.source.s004-quarter"), t!("quiz.bank.s004-recall-quarter.prompt"), number(1.0, t!("quiz.unit.cycle")), t!("quiz.bank.s004-recall-quarter.explanation"), Some("panel=latency&cores=128"), vec![myth(0.25, t!("quiz.bank.s004-recall-quarter.myth"))]),
     ]
 }
 
@@ -518,26 +518,26 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     format!("gen-warps-count-{x}-{y}"),
                     topic,
                     crate::tr!("quiz.gen.warps-count.prompt", x, y),
-                    number(warps, text("quiz.unit.warps")),
+                    number(warps, t!("quiz.unit.warps")),
                     crate::tr!("quiz.gen.warps-count.explanation", p, warps),
                     link,
                     if p.is_multiple_of(32) {
                         vec![]
                     } else {
-                        vec![myth((p / 32) as f64, text("quiz.gen.warps-count.myth"))]
+                        vec![myth((p / 32) as f64, t!("quiz.gen.warps-count.myth"))]
                     },
                 ),
                 1 => generated(
                     format!("gen-warps-idle-{x}-{y}"),
                     topic,
                     crate::tr!("quiz.gen.warps-idle.prompt", x, y),
-                    number(idle, text("quiz.unit.lanes")),
+                    number(idle, t!("quiz.unit.lanes")),
                     format!("32 × {warps} − {p} = {idle}."),
                     link,
                     if idle == 0.0 {
                         vec![]
                     } else {
-                        vec![myth(32.0 - idle, text("quiz.gen.warps-idle.myth"))]
+                        vec![myth(32.0 - idle, t!("quiz.gen.warps-idle.myth"))]
                     },
                 ),
                 _ => {
@@ -553,10 +553,7 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                         if i.is_multiple_of(32) {
                             vec![]
                         } else {
-                            vec![myth(
-                                (i / 32 + 1) as f64,
-                                text("quiz.gen.warps-thread.myth"),
-                            )]
+                            vec![myth((i / 32 + 1) as f64, t!("quiz.gen.warps-thread.myth"))]
                         },
                     )
                 }
@@ -585,17 +582,17 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                 .collect::<Vec<_>>()
                 .join(", ");
             if rng.range(0, 1) == 0 {
-                let mut myths = vec![myth(max as f64, text("quiz.gen.div-cycles.myth-ideal"))];
+                let mut myths = vec![myth(max as f64, t!("quiz.gen.div-cycles.myth-ideal"))];
                 if k == 2 {
                     let (few, many) = if lanes[0] <= lanes[1] { (0, 1) } else { (1, 0) };
                     let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / 32.0;
-                    myths.push(myth(naive, text("quiz.gen.div-cycles.myth-amortise")));
+                    myths.push(myth(naive, t!("quiz.gen.div-cycles.myth-amortise")));
                 }
                 generated(
                     format!("gen-div-cycles-{}-{}", join(&paths), join(&lanes)),
                     topic,
                     crate::tr!("quiz.gen.div-cycles.prompt", desc),
-                    number(sum as f64, text("quiz.unit.cycles")),
+                    number(sum as f64, t!("quiz.unit.cycles")),
                     crate::tr!("quiz.gen.div-cycles.explanation", sum),
                     link,
                     myths,
@@ -611,7 +608,7 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     fraction(eff),
                     format!("{max}/{sum} = {}.", format_decimal(eff)),
                     link,
-                    vec![myth(biggest as f64 / 32.0, text("quiz.gen.div-eff.myth"))],
+                    vec![myth(biggest as f64 / 32.0, t!("quiz.gen.div-eff.myth"))],
                 )
             }
         }
@@ -626,11 +623,11 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     format!("gen-lat-needed-{s}-{l}-{w}"),
                     topic,
                     crate::tr!("quiz.gen.lat-needed.prompt", s, l, w),
-                    number(needed as f64, text("quiz.unit.warps")),
+                    number(needed as f64, t!("quiz.unit.warps")),
                     format!("⌈{s}·{l}/{w}⌉ = {needed}."),
                     link,
                     if s > 1 {
-                        vec![myth(l.div_ceil(w) as f64, text("quiz.gen.lat-needed.myth"))]
+                        vec![myth(l.div_ceil(w) as f64, t!("quiz.gen.lat-needed.myth"))]
                     } else {
                         vec![]
                     },
@@ -666,7 +663,7 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     format!("gen-co-tx-{elem}-{stride}"),
                     topic,
                     crate::tr!("quiz.gen.co-tx.prompt", elem, stride),
-                    number(tx, text("quiz.unit.transactions")),
+                    number(tx, t!("quiz.unit.transactions")),
                     crate::tr!("quiz.gen.co-tx.explanation", tx),
                     link,
                     vec![],

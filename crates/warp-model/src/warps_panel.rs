@@ -55,38 +55,38 @@ pub const URL_PARAMS: [&str; 5] = ["block", "thread", "warp", "n", "image"];
 pub const FIELDS: [FieldSpec; 7] = [
     FieldSpec {
         name: "block-x",
-        label: "warps.field.block-x",
-        hint: "warps.field.block-x.hint",
+        label: crate::msg!("warps.field.block-x"),
+        hint: crate::msg!("warps.field.block-x.hint"),
     },
     FieldSpec {
         name: "block-y",
-        label: "warps.field.block-y",
-        hint: "warps.field.block-y.hint",
+        label: crate::msg!("warps.field.block-y"),
+        hint: crate::msg!("warps.field.block-y.hint"),
     },
     FieldSpec {
         name: "block-z",
-        label: "warps.field.block-z",
-        hint: "warps.field.block-z.hint",
+        label: crate::msg!("warps.field.block-z"),
+        hint: crate::msg!("warps.field.block-z.hint"),
     },
     FieldSpec {
         name: "thread",
-        label: "warps.field.thread",
-        hint: "warps.field.thread.hint",
+        label: crate::msg!("warps.field.thread"),
+        hint: crate::msg!("warps.field.thread.hint"),
     },
     FieldSpec {
         name: "warp",
-        label: "warps.field.warp",
-        hint: "warps.field.warp.hint",
+        label: crate::msg!("warps.field.warp"),
+        hint: crate::msg!("warps.field.warp.hint"),
     },
     FieldSpec {
         name: "n",
-        label: "warps.field.n",
-        hint: "warps.field.n.hint",
+        label: crate::msg!("warps.field.n"),
+        hint: crate::msg!("warps.field.n.hint"),
     },
     FieldSpec {
         name: "image",
-        label: "warps.field.image",
-        hint: "warps.field.image.hint",
+        label: crate::msg!("warps.field.image"),
+        hint: crate::msg!("warps.field.image.hint"),
     },
 ];
 
@@ -260,7 +260,7 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
 
 fn parse_n(raw: &str, block: &BlockDim) -> Result<Launch1d, ParamError> {
     let b = block.threads();
-    match parse_whole("n", raw, crate::i18n::text("warps.n.allowed"))? {
+    match parse_whole("n", raw, crate::t!("warps.n.allowed"))? {
         Whole::NonNegative(n) => Launch1d::new(n, *block),
         Whole::Negative(v) => Err(ParamError::new("n", crate::tr!("warps.n.negative", v, b))),
     }
@@ -287,31 +287,31 @@ pub fn block_figures(b: &BlockDim) -> Vec<Figure> {
     vec![
         Figure::new(
             "threads-per-block",
-            crate::i18n::text("warps.fig.threads-per-block"),
+            crate::t!("warps.fig.threads-per-block"),
             Value::Int(b.threads()),
-            crate::i18n::text("warps.unit.threads"),
+            crate::t!("warps.unit.threads"),
             "P = x·y·z",
         ),
         Figure::new(
             "warps-per-block",
-            crate::i18n::text("warps.fig.warps-per-block"),
+            crate::t!("warps.fig.warps-per-block"),
             Value::Int(b.warps()),
-            crate::i18n::text("warps.unit.warps"),
+            crate::t!("warps.unit.warps"),
             "⌈P / 32⌉",
         )
         .key(),
         Figure::new(
             "idle-lanes-per-block",
-            crate::i18n::text("warps.fig.idle-lanes-per-block"),
+            crate::t!("warps.fig.idle-lanes-per-block"),
             Value::Int(b.idle_lanes()),
-            crate::i18n::text("warps.unit.lanes"),
-            crate::i18n::text("warps.fig.idle-lanes-per-block.help"),
+            crate::t!("warps.unit.lanes"),
+            crate::t!("warps.fig.idle-lanes-per-block.help"),
         ),
         Figure::new(
             "tail-warp-active",
-            crate::i18n::text("warps.fig.tail-warp-active"),
+            crate::t!("warps.fig.tail-warp-active"),
             Value::Int(b.tail_warp_active()),
-            crate::i18n::text("warps.unit.of-32-lanes"),
+            crate::t!("warps.unit.of-32-lanes"),
             "P − 32 · (warps − 1)",
         ),
     ]
@@ -328,21 +328,21 @@ fn thread_figures(b: &BlockDim, i: u64) -> Vec<Figure> {
     vec![
         Figure::new(
             "thread-coords",
-            crate::i18n::text("warps.fig.thread-coords"),
+            crate::t!("warps.fig.thread-coords"),
             pos_value(pos),
             "",
-            crate::i18n::text("warps.fig.thread-coords.help"),
+            crate::t!("warps.fig.thread-coords.help"),
         ),
         Figure::new(
             "thread-warp",
-            crate::i18n::text("warps.fig.thread-warp"),
+            crate::t!("warps.fig.thread-warp"),
             Value::Int(BlockDim::warp_of(i)),
             "",
             "⌊i / 32⌋",
         ),
         Figure::new(
             "thread-lane",
-            crate::i18n::text("warps.fig.thread-lane"),
+            crate::t!("warps.fig.thread-lane"),
             Value::Int(BlockDim::lane_of(i)),
             "",
             "i mod 32",
@@ -357,38 +357,38 @@ fn warp_figures(b: &BlockDim, w: u64) -> Vec<Figure> {
     vec![
         Figure::new(
             "warp-first-thread",
-            crate::i18n::text("warps.fig.warp-first-thread"),
+            crate::t!("warps.fig.warp-first-thread"),
             Value::Int(s.first),
             "",
             "32 · w",
         ),
         Figure::new(
             "warp-last-thread",
-            crate::i18n::text("warps.fig.warp-last-thread"),
+            crate::t!("warps.fig.warp-last-thread"),
             Value::Int(s.last),
             "",
             "min(32 · w + 31, P − 1)",
         ),
         Figure::new(
             "warp-active-lanes",
-            crate::i18n::text("warps.fig.warp-active-lanes"),
+            crate::t!("warps.fig.warp-active-lanes"),
             Value::Int(s.active),
-            crate::i18n::text("warps.unit.of-32-lanes"),
-            crate::i18n::text("warps.fig.warp-active-lanes.help"),
+            crate::t!("warps.unit.of-32-lanes"),
+            crate::t!("warps.fig.warp-active-lanes.help"),
         ),
         Figure::new(
             "warp-straddles-rows",
-            crate::i18n::text("warps.fig.warp-straddles-rows"),
+            crate::t!("warps.fig.warp-straddles-rows"),
             Value::Bool(s.straddles_rows),
             "",
-            crate::i18n::text("warps.fig.warp-straddles-rows.help"),
+            crate::t!("warps.fig.warp-straddles-rows.help"),
         ),
         Figure::new(
             "warp-straddles-slices",
-            crate::i18n::text("warps.fig.warp-straddles-slices"),
+            crate::t!("warps.fig.warp-straddles-slices"),
             Value::Bool(s.straddles_slices),
             "",
-            crate::i18n::text("warps.fig.warp-straddles-slices.help"),
+            crate::t!("warps.fig.warp-straddles-slices.help"),
         ),
     ]
 }
@@ -403,38 +403,38 @@ fn launch_common(
     vec![
         Figure::new(
             "blocks",
-            crate::i18n::text("warps.fig.blocks"),
+            crate::t!("warps.fig.blocks"),
             Value::Int(blocks),
-            crate::i18n::text("warps.unit.blocks"),
-            crate::i18n::text("warps.fig.blocks.help"),
+            crate::t!("warps.unit.blocks"),
+            crate::t!("warps.fig.blocks.help"),
         ),
         Figure::new(
             "grid",
-            crate::i18n::text("warps.fig.grid"),
+            crate::t!("warps.fig.grid"),
             Value::Coords(vec![grid.0, grid.1]),
-            crate::i18n::text("warps.unit.blocks"),
+            crate::t!("warps.unit.blocks"),
             "gridDim",
         ),
         Figure::new(
             "threads-launched",
-            crate::i18n::text("warps.fig.threads-launched"),
+            crate::t!("warps.fig.threads-launched"),
             Value::Int(launched),
-            crate::i18n::text("warps.unit.threads"),
+            crate::t!("warps.unit.threads"),
             "blocks · B",
         ),
         Figure::new(
             "warps-launched",
-            crate::i18n::text("warps.fig.warps-launched"),
+            crate::t!("warps.fig.warps-launched"),
             Value::Int(warps),
-            crate::i18n::text("warps.unit.warps"),
-            crate::i18n::text("warps.fig.warps-launched.help"),
+            crate::t!("warps.unit.warps"),
+            crate::t!("warps.fig.warps-launched.help"),
         ),
         Figure::new(
             "idle-threads",
-            crate::i18n::text("warps.fig.idle-threads"),
+            crate::t!("warps.fig.idle-threads"),
             Value::Int(idle),
-            crate::i18n::text("warps.unit.threads"),
-            crate::i18n::text("warps.fig.idle-threads.help"),
+            crate::t!("warps.unit.threads"),
+            crate::t!("warps.fig.idle-threads.help"),
         ),
     ]
 }
@@ -456,34 +456,34 @@ fn launch1d_figures(l: &Launch1d) -> Vec<Figure> {
     f.extend([
         Figure::new(
             "ragged-block",
-            crate::i18n::text("warps.fig.ragged-block"),
+            crate::t!("warps.fig.ragged-block"),
             r.map_or(Value::None, |r| Value::Int(r.block)),
             "",
-            crate::i18n::text("warps.fig.ragged-block.help"),
+            crate::t!("warps.fig.ragged-block.help"),
         ),
         Figure::new(
             "ragged-warp",
-            crate::i18n::text("warps.fig.ragged-warp"),
+            crate::t!("warps.fig.ragged-warp"),
             r.map_or(Value::None, |r| Value::Int(r.warp)),
             "",
-            crate::i18n::text("warps.fig.ragged-warp.help"),
+            crate::t!("warps.fig.ragged-warp.help"),
         ),
         Figure::new(
             "ragged-warp-active",
-            crate::i18n::text("warps.fig.ragged-warp-active"),
+            crate::t!("warps.fig.ragged-warp-active"),
             r.map_or(Value::None, |r| Value::Int(r.warp_active)),
-            crate::i18n::text("warps.unit.of-32-lanes"),
-            crate::i18n::text("warps.fig.ragged-warp-active.help"),
+            crate::t!("warps.unit.of-32-lanes"),
+            crate::t!("warps.fig.ragged-warp-active.help"),
         ),
         Figure::new(
             "ragged-warp-utilization",
-            crate::i18n::text("warps.fig.ragged-warp-utilization"),
+            crate::t!("warps.fig.ragged-warp-utilization"),
             r.map_or(Value::None, |r| Value::Frac {
                 value: frac_of_warp(r.warp_active),
                 percent: true,
             }),
             "",
-            crate::i18n::text("warps.fig.ragged-warp-utilization.help"),
+            crate::t!("warps.fig.ragged-warp-utilization.help"),
         ),
     ]);
     f
@@ -500,23 +500,23 @@ fn launch2d_figures(l: &Launch2d) -> Vec<Figure> {
     f.extend([
         Figure::new(
             "pixels",
-            crate::i18n::text("warps.fig.pixels"),
+            crate::t!("warps.fig.pixels"),
             Value::Int(l.pixels()),
-            crate::i18n::text("warps.unit.pixels"),
+            crate::t!("warps.unit.pixels"),
             "N = W · H",
         ),
         Figure::new(
             "extra-columns",
-            crate::i18n::text("warps.fig.extra-columns"),
+            crate::t!("warps.fig.extra-columns"),
             Value::Int(l.extra_columns()),
-            crate::i18n::text("warps.unit.columns"),
+            crate::t!("warps.unit.columns"),
             "gx · bx − W",
         ),
         Figure::new(
             "extra-rows",
-            crate::i18n::text("warps.fig.extra-rows"),
+            crate::t!("warps.fig.extra-rows"),
             Value::Int(l.extra_rows()),
-            crate::i18n::text("warps.unit.rows"),
+            crate::t!("warps.unit.rows"),
             "gy · by − H",
         ),
     ]);

@@ -42,11 +42,11 @@ impl Worked {
     /// The whole example as plain text (formulas as text), e.g. for copying or tests.
     #[must_use]
     pub fn text(&self) -> String {
-        use crate::i18n::text;
+        use crate::t;
         let mut out = format!(
             "{}\n{}: {}\n",
             self.question,
-            text("common.forecast"),
+            t!("common.forecast"),
             self.forecast
         );
         for (i, s) in self.steps.iter().enumerate() {
@@ -55,15 +55,15 @@ impl Worked {
                 i + 1,
                 s.title,
                 inline_text(&s.body),
-                text("common.why"),
+                t!("common.why"),
                 s.why
             ));
         }
         out.push_str(&format!(
             "{}: {}\n{}: {}\n",
-            text("common.answer"),
+            t!("common.answer"),
             self.answer,
-            text("common.verify"),
+            t!("common.verify"),
             inline_text(&self.verify)
         ));
         out

@@ -16,6 +16,27 @@ fn both_catalogues_parse_cleanly() {
 }
 
 #[test]
+fn the_compiled_tables_are_the_parsed_catalogues() {
+    let mut keys: Vec<&str> = Lang::ALL
+        .iter()
+        .flat_map(|l| parsed(*l).into_keys())
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(tables::KEYS.to_vec(), keys);
+    for lang in Lang::ALL {
+        let map = parsed(lang);
+        for (i, key) in tables::KEYS.iter().enumerate() {
+            assert_eq!(
+                lookup(lang, Msg(u16::try_from(i).unwrap())),
+                map.get(key).map(String::as_str),
+                "{lang:?} {key}"
+            );
+        }
+    }
+}
+
+#[test]
 fn no_key_is_missing_in_either_language() {
     let en = parsed(Lang::En);
     let hi = parsed(Lang::Hinglish);
@@ -190,7 +211,8 @@ fn language_is_scoped_and_falls_back() {
     assert!(hi.contains("sirf"), "{hi}");
     assert_eq!(lang(), Lang::En);
     assert!(tr!("common.lang.invalid", value = 1).contains("must be"));
-    assert_eq!(text("no.such.key"), "⟦missing message⟧");
+    assert_eq!(Msg::find("no.such.key"), None);
+    assert_eq!(text(Msg(u16::MAX)), "⟦missing message⟧");
 }
 
 #[test]

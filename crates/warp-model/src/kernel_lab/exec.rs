@@ -331,9 +331,9 @@ impl<'k> Machine<'k> {
                 let t = w.tid[l];
                 // One sentence per direction (the languages word them differently).
                 let key = if store {
-                    "kernel.run.out-of-bounds.store"
+                    crate::msg!("kernel.run.out-of-bounds.store")
                 } else {
-                    "kernel.run.out-of-bounds.load"
+                    crate::msg!("kernel.run.out-of-bounds.load")
                 };
                 return Err(RunError {
                     line,

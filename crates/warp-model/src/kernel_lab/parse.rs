@@ -5,7 +5,7 @@
 
 use super::lex::{Tok, Token};
 use super::KernelError;
-use crate::i18n::text;
+use crate::t;
 use crate::tr;
 
 /// Scalar types.
@@ -360,8 +360,8 @@ impl P {
             return Err(err(self.peek(), tr!("kernel.parse.returns-void")));
         }
         self.next();
-        let (name, _) = self.ident(text("kernel.parse.what.kernel-name"))?;
-        self.expect("(", text("kernel.parse.what.after-kernel-name"))?;
+        let (name, _) = self.ident(t!("kernel.parse.what.kernel-name"))?;
+        self.expect("(", t!("kernel.parse.what.after-kernel-name"))?;
         let mut params = Vec::new();
         if !self.is(")") {
             loop {
@@ -385,7 +385,7 @@ impl P {
                 if self.is_word("const") {
                     self.next();
                 }
-                let (pname, pt) = self.ident(text("kernel.parse.what.param-name"))?;
+                let (pname, pt) = self.ident(t!("kernel.parse.what.param-name"))?;
                 if self.is("*") || self.is("[") {
                     return Err(err(self.peek(), tr!("kernel.unsupported.pointer-params")));
                 }
@@ -402,8 +402,8 @@ impl P {
                 }
             }
         }
-        self.expect(")", text("kernel.parse.what.close-params"))?;
-        self.expect("{", text("kernel.parse.what.open-body"))?;
+        self.expect(")", t!("kernel.parse.what.close-params"))?;
+        self.expect("{", t!("kernel.parse.what.open-body"))?;
         let body = self.block_rest()?;
         if !matches!(self.peek().tok, Tok::Eof) {
             return Err(err(self.peek(), tr!("kernel.parse.trailing")));
@@ -447,9 +447,9 @@ impl P {
             }
             Tok::Ident(w) if w == "if" => {
                 self.next();
-                self.expect("(", text("kernel.parse.what.after-if"))?;
+                self.expect("(", t!("kernel.parse.what.after-if"))?;
                 let c = self.expr()?;
-                self.expect(")", text("kernel.parse.what.close-if"))?;
+                self.expect(")", t!("kernel.parse.what.close-if"))?;
                 let then = self.body()?;
                 let els = if self.is_word("else") {
                     let el = self.next().line;
@@ -461,19 +461,19 @@ impl P {
             }
             Tok::Ident(w) if w == "while" => {
                 self.next();
-                self.expect("(", text("kernel.parse.what.after-while"))?;
+                self.expect("(", t!("kernel.parse.what.after-while"))?;
                 let c = self.expr()?;
-                self.expect(")", text("kernel.parse.what.close-while"))?;
+                self.expect(")", t!("kernel.parse.what.close-while"))?;
                 StmtKind::While(c, self.body()?)
             }
             Tok::Ident(w) if w == "for" => {
                 self.next();
-                self.expect("(", text("kernel.parse.what.after-for"))?;
+                self.expect("(", t!("kernel.parse.what.after-for"))?;
                 let init = if self.eat(";") {
                     None
                 } else {
                     let s = self.simple(true)?;
-                    self.expect(";", text("kernel.parse.what.for-init"))?;
+                    self.expect(";", t!("kernel.parse.what.for-init"))?;
                     Some(Box::new(s))
                 };
                 let cond = if self.is(";") {
@@ -481,13 +481,13 @@ impl P {
                 } else {
                     Some(self.expr()?)
                 };
-                self.expect(";", text("kernel.parse.what.for-cond"))?;
+                self.expect(";", t!("kernel.parse.what.for-cond"))?;
                 let step = if self.is(")") {
                     None
                 } else {
                     Some(Box::new(self.simple(false)?))
                 };
-                self.expect(")", text("kernel.parse.what.close-for"))?;
+                self.expect(")", t!("kernel.parse.what.close-for"))?;
                 StmtKind::For(init, cond, step, self.body()?)
             }
             Tok::Ident(w) if w == "break" || w == "continue" || w == "return" => {
@@ -505,7 +505,7 @@ impl P {
             }
             _ => {
                 let s = self.simple(true)?;
-                self.expect(";", text("kernel.parse.what.end-statement"))?;
+                self.expect(";", t!("kernel.parse.what.end-statement"))?;
                 s.kind
             }
         };
@@ -527,7 +527,7 @@ impl P {
             if self.is("*") {
                 return Err(err(self.peek(), tr!("kernel.unsupported.local-pointer")));
             }
-            let (name, _) = self.ident(text("kernel.parse.what.var-name"))?;
+            let (name, _) = self.ident(t!("kernel.parse.what.var-name"))?;
             if self.is("[") {
                 return Err(err(self.peek(), tr!("kernel.unsupported.local-array")));
             }
@@ -551,7 +551,7 @@ impl P {
             } else {
                 Bin::Sub
             };
-            let (name, _) = self.ident(text("kernel.parse.what.inc-var"))?;
+            let (name, _) = self.ident(t!("kernel.parse.what.inc-var"))?;
             return Ok(Stmt {
                 kind: StmtKind::Assign(Place::Var(name), Some(op), Expr::Int(1)),
                 line,
@@ -612,7 +612,7 @@ impl P {
         let c = self.binary(0)?;
         let e = if self.eat("?") {
             let a = self.expr()?;
-            self.expect(":", text("kernel.parse.what.ternary"))?;
+            self.expect(":", t!("kernel.parse.what.ternary"))?;
             let b = self.expr()?;
             Expr::Cond(Box::new(c), Box::new(a), Box::new(b))
         } else {
@@ -694,7 +694,7 @@ impl P {
                     return Err(err(&t, tr!("kernel.unsupported.cast")));
                 }
                 let e = self.expr()?;
-                self.expect(")", text("kernel.parse.what.close-paren"))?;
+                self.expect(")", t!("kernel.parse.what.close-paren"))?;
                 e
             }
             _ => self.primary()?,
@@ -734,7 +734,7 @@ impl P {
                                 tr!("kernel.parse.builtin-needs-axis", word = &w),
                             )
                         })?;
-                    let (axis, at) = self.ident(text("kernel.parse.what.axis"))?;
+                    let (axis, at) = self.ident(t!("kernel.parse.what.axis"))?;
                     let axis = match axis.as_str() {
                         "x" => Axis::X,
                         "y" => Axis::Y,
@@ -760,13 +760,13 @@ impl P {
                             }
                         }
                     }
-                    self.expect(")", text("kernel.parse.what.close-call"))?;
+                    self.expect(")", t!("kernel.parse.what.close-call"))?;
                     return Ok(Expr::Call(w, args));
                 }
                 if self.is("[") {
                     self.next();
                     let i = self.expr()?;
-                    self.expect("]", text("kernel.parse.what.close-index"))?;
+                    self.expect("]", t!("kernel.parse.what.close-index"))?;
                     return Ok(Expr::Index(w, Box::new(i), t.line));
                 }
                 Ok(Expr::Var(w))

@@ -340,7 +340,7 @@ fn presets_and_fields_are_catalogue_keys() {
         .chain(LAUNCH_FIELDS.iter().flat_map(|f| [f.label, f.hint]));
     for key in keys {
         for lang in Lang::ALL {
-            assert!(lookup(lang, key).is_some(), "{lang:?} lacks {key}");
+            assert!(lookup(lang, key).is_some(), "{lang:?} lacks {key:?}");
         }
     }
     assert_eq!(LAUNCH_FIELDS[3].label_text(), "Buffer length");

@@ -296,8 +296,8 @@ fn every_field_has_a_label_and_hint_in_both_languages() {
     use crate::i18n::{lookup, Lang};
     for lang in Lang::ALL {
         for f in FIELDS {
-            assert!(lookup(lang, f.label).is_some(), "{lang:?} {}", f.label);
-            assert!(lookup(lang, f.hint).is_some(), "{lang:?} {}", f.hint);
+            assert!(lookup(lang, f.label).is_some(), "{lang:?} {:?}", f.label);
+            assert!(lookup(lang, f.hint).is_some(), "{lang:?} {:?}", f.hint);
         }
     }
 }
