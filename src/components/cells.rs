@@ -1,11 +1,17 @@
-//! Rows of small decorative cells (lanes, threads) as one HTML string.
+//! Rows of small decorative cells (lanes, threads) as HTML strings.
 //!
 //! The block map, the warp strip and the divergence lane masks draw up to 1,024 cells. One view
 //! per cell costs an allocation per element and per attribute with type-erased views
 //! (`--cfg=erase_components`, which keeps the wasm 58 kB gzip smaller) and pushed an input change
 //! at 1,024 threads past its 8 ms budget. A cell is markup with fixed class names and numbers
-//! only (no learner text, nothing to escape), so the row is written as one string and set with
-//! `inner_html`. Each picture keeps its text equivalent (a table or a description) as views.
+//! only (no learner text, nothing to escape), so a row is written as one string. Each picture
+//! keeps its text equivalent (a table or a description) as views.
+//!
+//! Where a picture sits inside a view that re-renders on every input, [`patch_rows`] writes its
+//! rows by hand into a container Leptos never rebuilds: type-erased views rebuild an element by
+//! removing and re-adding every attribute (`Vec<AnyAttribute>`), so an `inner_html` there is
+//! cleared and re-parsed on every change even when its text is the same. Hand-written because
+//! this is a few DOM calls over rows we already hold as strings; no crate does less.
 
 use std::fmt::Write as _;
 
@@ -29,6 +35,38 @@ pub fn linear_spans_html<S: AsRef<str>>(cells: impl IntoIterator<Item = (S, u64)
         );
     }
     html
+}
+
+/// Makes `container`'s children the rows (each the outer HTML of one element), rewriting only
+/// the rows whose text differs from `last` (what the previous call wrote, which it replaces).
+/// If the DOM no longer matches `last` (the container was emptied or replaced), every row is
+/// written again.
+pub fn patch_rows(container: &web_sys::Element, last: &mut Vec<String>, rows: Vec<String>) {
+    let children = container.children();
+    if children.length() as usize != last.len() {
+        container.set_inner_html(&rows.concat());
+        *last = rows;
+        return;
+    }
+    for (i, row) in rows.iter().enumerate() {
+        match last.get(i) {
+            Some(old) if old == row => {}
+            Some(_) => {
+                if let Some(el) = u32::try_from(i).ok().and_then(|i| children.item(i)) {
+                    el.set_outer_html(row);
+                }
+            }
+            None => {
+                let _ = container.insert_adjacent_html("beforeend", row);
+            }
+        }
+    }
+    for _ in rows.len()..last.len() {
+        if let Some(el) = container.last_element_child() {
+            el.remove();
+        }
+    }
+    *last = rows;
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
 
-use crate::components::cells::{linear_spans_html, spans_html};
+use crate::components::cells::{linear_spans_html, patch_rows, spans_html};
 use crate::components::mathml::Formula;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -124,6 +124,30 @@ fn BlockMap(
         ev.prevent_default();
         cursor.set(Some(next.min(p - 1)));
     };
+    // The map and the strip are written by hand into containers that never re-render (see
+    // components/cells.rs): only the rows that changed are replaced.
+    let map_ref = NodeRef::<leptos::html::Div>::new();
+    let strip_ref = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |last: Option<Vec<String>>| {
+        let mut last = last.unwrap_or_default();
+        let rows = output.with(|o| {
+            o.block
+                .map(|b| slice_rows(b, o.warp, o.thread, cursor.get()))
+                .unwrap_or_default()
+        });
+        if let Some(el) = map_ref.get() {
+            patch_rows(&el, &mut last, rows);
+        }
+        last
+    });
+    Effect::new(move |last: Option<Vec<String>>| {
+        let mut last = last.unwrap_or_default();
+        let rows = output.with(|o| o.block.map(|b| strip_rows(b, o.warp)).unwrap_or_default());
+        if let Some(el) = strip_ref.get() {
+            patch_rows(&el, &mut last, rows);
+        }
+        last
+    });
     view! {
         <figure class="block-map">
             <figcaption>{t!("ui.warps.map.caption")}</figcaption>
@@ -141,11 +165,8 @@ fn BlockMap(
                 }
                 on:keydown=on_key
                 on:blur=move |_| cursor.set(None)
+                node_ref=map_ref
             >
-                {move || {
-                    let (b, warp, thread) = output.with(|o| (o.block, o.warp, o.thread));
-                    b.map(|b| slices(b, warp, thread, cursor.get()))
-                }}
             </div>
             <p class="inspect" aria-live="polite" data-inspect="">
                 {move || {
@@ -158,34 +179,53 @@ fn BlockMap(
                     })
                 }}
             </p>
-            {move || block.get().map(|b| view! { <WarpStrip block=b selected=output.with(|o| o.warp) /> })}
+            <div class="warp-strip" aria-hidden="true" node_ref=strip_ref></div>
+            {move || block.get().map(|b| view! { <WarpTable block=b /> })}
         </figure>
     }
 }
 
-fn slices(
+/// The block map's z-slices, one HTML row each: a label when there are several, and the grid.
+fn slice_rows(
     b: BlockDim,
     warp: Option<u64>,
     thread: Option<u64>,
     cursor: Option<u64>,
-) -> impl IntoView {
+) -> Vec<String> {
     (0..b.z())
         .map(|z| {
-            let cells = cells_html(b, z, warp, thread, cursor);
-            view! {
-                <div class="slice">
-                    {(b.z() > 1).then(|| view! { <p class="slice-label">"z = " {z}</p> })}
-                    <div class="grid" style=format!("--cols:{}", b.x()) inner_html=cells></div>
-                </div>
-            }
+            let label = if b.z() > 1 {
+                format!(r#"<p class="slice-label">z = {z}</p>"#)
+            } else {
+                String::new()
+            };
+            format!(
+                r#"<div class="slice">{label}<div class="grid" style="--cols:{}">{}</div></div>"#,
+                b.x(),
+                cells_html(b, z, warp, thread, cursor)
+            )
         })
-        .collect_view()
+        .collect()
 }
 
-/// The block's warps as 32-lane bundles: the tail warp's idle lanes drawn hollow. Also a table,
-/// so a screen reader can walk what the picture shows.
+/// The warp strip, one HTML row per warp: its label and its 32 lanes, the selected warp marked.
+fn strip_rows(block: BlockDim, selected: Option<u64>) -> Vec<String> {
+    (0..block.warps())
+        .filter_map(|w| block.warp_span(w))
+        .map(|s| {
+            let sel = if Some(s.warp) == selected { " sel" } else { "" };
+            format!(
+                r#"<div class="warp-row{sel}"><span class="warp-label">w{}</span><span class="lanes">{}</span></div>"#,
+                s.warp,
+                lanes_html(s.warp, s.active)
+            )
+        })
+        .collect()
+}
+
+/// The warp strip's text equivalent: the block's warps as a table a screen reader can walk.
 #[component]
-fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
+fn WarpTable(block: BlockDim) -> impl IntoView {
     let spans: Vec<_> = (0..block.warps())
         .filter_map(|w| block.warp_span(w))
         .collect();
@@ -196,19 +236,6 @@ fn WarpStrip(block: BlockDim, selected: Option<u64>) -> impl IntoView {
             .unwrap_or_default()
     };
     view! {
-        <div class="warp-strip" aria-hidden="true">
-            {spans
-                .iter()
-                .map(|s| {
-                    view! {
-                        <div class="warp-row" class:sel=Some(s.warp) == selected>
-                            <span class="warp-label">"w" {s.warp}</span>
-                            <span class="lanes" inner_html=lanes_html(s.warp, s.active)></span>
-                        </div>
-                    }
-                })
-                .collect_view()}
-        </div>
         <details class="as-table">
             <summary>{t!("ui.warps.table.summary")}</summary>
             <table>
