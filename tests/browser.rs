@@ -82,6 +82,24 @@ async fn warps_panel_mounts_and_follows_its_inputs() {
         root.query_selector_all(".grid .cell.sel").unwrap().length(),
         32
     );
+    // The hand-patched pictures follow: 192 cells, 6 warp rows, warp 1 marked in the strip.
+    assert_eq!(
+        root.query_selector_all(".grid [data-linear]")
+            .unwrap()
+            .length(),
+        192
+    );
+    assert_eq!(
+        root.query_selector_all(".warp-strip .warp-row")
+            .unwrap()
+            .length(),
+        6
+    );
+    let sel = root
+        .query_selector(".warp-strip .warp-row.sel")
+        .unwrap()
+        .unwrap();
+    assert_eq!(sel.text_content().as_deref(), Some("w1"));
 
     // A bad value names its input; fixing it brings the figures back.
     type_into(&root, "block-x", "2000");
@@ -89,6 +107,7 @@ async fn warps_panel_mounts_and_follows_its_inputs() {
     let e = error(&root, "block-x").expect("an error for block-x");
     assert!(e.contains("from 1 to 1024"), "{e}");
     assert_eq!(value(&root, "warps-per-block"), None);
+    assert_eq!(root.query_selector_all(".grid").unwrap().length(), 0);
     type_into(&root, "block-x", "8");
     type_into(&root, "block-y", "4");
     type_into(&root, "block-z", "3");
@@ -412,4 +431,45 @@ async fn kernel_lab_runs_and_steps_through_one_warp() {
     click(&root, "[data-action='run-kernel']");
     leptos::task::tick().await;
     assert!(error(&root, "src").unwrap().contains("line 1, column 40"));
+}
+
+#[wasm_bindgen_test]
+fn patch_rows_rewrites_only_the_rows_that_changed() {
+    use warp_lab::components::cells::patch_rows;
+    let root = container();
+    let row = |id: &str| format!(r#"<p id="{id}">{id}</p>"#);
+    let ids = |root: &web_sys::HtmlElement| {
+        let kids = root.children();
+        (0..kids.length())
+            .map(|i| kids.item(i).unwrap().id())
+            .collect::<Vec<_>>()
+    };
+    let mut last = Vec::new();
+    patch_rows(&root, &mut last, vec![row("a"), row("b"), row("c")]);
+    assert_eq!(ids(&root), ["a", "b", "c"]);
+    // Mark the element of row "a": a rewrite would drop the mark.
+    let first = root.first_element_child().unwrap();
+    first.set_attribute("data-kept", "").unwrap();
+    patch_rows(&root, &mut last, vec![row("a"), row("x")]);
+    assert_eq!(ids(&root), ["a", "x"]);
+    assert!(root
+        .first_element_child()
+        .unwrap()
+        .has_attribute("data-kept"));
+    patch_rows(
+        &root,
+        &mut last,
+        vec![row("a"), row("x"), row("y"), row("z")],
+    );
+    assert_eq!(ids(&root), ["a", "x", "y", "z"]);
+    assert!(root
+        .first_element_child()
+        .unwrap()
+        .has_attribute("data-kept"));
+    // Someone else emptied the container: every row is written again.
+    root.set_inner_html("");
+    patch_rows(&root, &mut last, vec![row("a"), row("b")]);
+    assert_eq!(ids(&root), ["a", "b"]);
+    patch_rows(&root, &mut last, Vec::new());
+    assert_eq!(root.children().length(), 0);
 }
