@@ -289,35 +289,42 @@ fn ConditionView(
     view! {
         <figure class="condition" data-picture="condition">
             <figcaption>{t!("ui.divergence.condition.caption")}</figcaption>
+            // Keyed rows: a change of condition rewrites only the warps whose lanes changed (a
+            // re-rendered row re-adds every attribute and re-parses its 32 lanes).
+            <For
+                each=move || {
+                    output.with(|o| {
+                        o.condition
+                            .as_ref()
+                            .map(|c| c.warps.iter().take(SHOWN).copied().collect::<Vec<_>>())
+                            .unwrap_or_default()
+                    })
+                }
+                key=|w| (w.warp, w.if_mask)
+                children=|w| {
+                    let lanes = spans_html(
+                        lanes_of(&w).into_iter().map(|taken| if taken { "lane if" } else { "lane else" }),
+                    );
+                    view! {
+                        <div class="warp-lanes" class:divergent=w.divergent() data-warp=w.warp>
+                            <span class="row-label">{tr!("ui.divergence.condition.warp", warp = w.warp)}</span>
+                            <span class="lanes" inner_html=lanes></span>
+                            <span class="verdict">
+                                {if w.divergent() {
+                                    tr!("ui.divergence.condition.diverges", taken = w.if_lanes(), other = 32 - w.if_lanes())
+                                } else {
+                                    tr!("ui.divergence.condition.uniform")
+                                }}
+                            </span>
+                        </div>
+                    }
+                }
+            />
             {move || {
                 output.with(|o| {
                     o.condition.as_ref().map(|c| {
-                        let rows = c
-                            .warps
-                            .iter()
-                            .take(SHOWN)
-                            .map(|w| {
-                                let lanes = spans_html(
-                                    lanes_of(w).into_iter().map(|taken| if taken { "lane if" } else { "lane else" }),
-                                );
-                                view! {
-                                    <div class="warp-lanes" class:divergent=w.divergent() data-warp=w.warp>
-                                        <span class="row-label">{tr!("ui.divergence.condition.warp", warp = w.warp)}</span>
-                                        <span class="lanes" inner_html=lanes></span>
-                                        <span class="verdict">
-                                            {if w.divergent() {
-                                                tr!("ui.divergence.condition.diverges", taken = w.if_lanes(), other = 32 - w.if_lanes())
-                                            } else {
-                                                tr!("ui.divergence.condition.uniform")
-                                            }}
-                                        </span>
-                                    </div>
-                                }
-                            })
-                            .collect_view();
                         let aligned = c.realigned == c.expr;
                         view! {
-                            {rows}
                             {(c.warps.len() > SHOWN).then(|| view! { <p class="note">{tr!("ui.divergence.condition.shown", shown = SHOWN, total = c.warps.len())}</p> })}
                             <p>
                                 <button type="button" on:click=realign disabled=aligned data-action="realign">
