@@ -15,6 +15,8 @@
 
 use std::fmt::Write as _;
 
+use leptos::prelude::{Effect, Get, NodeRef};
+
 /// `<span class="…"></span>` for each class list.
 pub fn spans_html<S: AsRef<str>>(classes: impl IntoIterator<Item = S>) -> String {
     let mut html = String::new();
@@ -67,6 +69,22 @@ pub fn patch_rows(container: &web_sys::Element, last: &mut Vec<String>, rows: Ve
         }
     }
     *last = rows;
+}
+
+/// Keeps the children of `target` equal to `rows()` with [`patch_rows`], in an effect that
+/// re-runs whenever what `rows` reads changes.
+pub fn patch_rows_effect(
+    target: NodeRef<leptos::html::Div>,
+    rows: impl Fn() -> Vec<String> + 'static,
+) {
+    Effect::new(move |last: Option<Vec<String>>| {
+        let mut last = last.unwrap_or_default();
+        let rows = rows();
+        if let Some(el) = target.get() {
+            patch_rows(&el, &mut last, rows);
+        }
+        last
+    });
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use warp_model::warp_map::BlockDim;
 use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
 
-use crate::components::cells::{linear_spans_html, patch_rows, spans_html};
+use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html};
 use crate::components::mathml::Formula;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -128,25 +128,15 @@ fn BlockMap(
     // components/cells.rs): only the rows that changed are replaced.
     let map_ref = NodeRef::<leptos::html::Div>::new();
     let strip_ref = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |last: Option<Vec<String>>| {
-        let mut last = last.unwrap_or_default();
-        let rows = output.with(|o| {
+    patch_rows_effect(map_ref, move || {
+        output.with(|o| {
             o.block
                 .map(|b| slice_rows(b, o.warp, o.thread, cursor.get()))
                 .unwrap_or_default()
-        });
-        if let Some(el) = map_ref.get() {
-            patch_rows(&el, &mut last, rows);
-        }
-        last
+        })
     });
-    Effect::new(move |last: Option<Vec<String>>| {
-        let mut last = last.unwrap_or_default();
-        let rows = output.with(|o| o.block.map(|b| strip_rows(b, o.warp)).unwrap_or_default());
-        if let Some(el) = strip_ref.get() {
-            patch_rows(&el, &mut last, rows);
-        }
-        last
+    patch_rows_effect(strip_ref, move || {
+        output.with(|o| o.block.map(|b| strip_rows(b, o.warp)).unwrap_or_default())
     });
     view! {
         <figure class="block-map">
