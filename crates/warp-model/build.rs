@@ -2,8 +2,9 @@
 //! `src/i18n.rs` includes: the sorted keys of both languages (`KEYS`, read only at compile time
 //! by `msg!` and by tests) and, per language, its messages in key order end to end (`EN_TEXT`)
 //! with the offset where each ends (`EN_ENDS`; `MISSING` set where that language lacks the
-//! key). The wasm then carries messages only: no catalogue text, no keys, no parser. A bad line never fails the build: it is skipped with a warning, and the catalogue
-//! tests report it by line.
+//! key). The wasm then carries messages only: no catalogue text, no keys, no parser. A bad
+//! line never fails the build: it is skipped with a warning, and the catalogue tests report it
+//! by line.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -11,6 +12,9 @@ use std::path::PathBuf;
 
 #[path = "src/i18n/catalogue.rs"]
 mod catalogue;
+
+/// Set in an end offset where a language lacks the key (written into the tables as `MISSING`).
+const MISSING: u32 = 1 << 31;
 
 /// (table name, catalogue file), in `Lang` order.
 const LANGS: [(&str, &str); 2] = [
@@ -57,7 +61,11 @@ fn main() {
         writeln!(out, "    {k:?},").unwrap();
     }
     out.push_str("];\n");
-    out.push_str("/// Set in an end offset: the language lacks that key.\npub const MISSING: u32 = 1 << 31;\n");
+    writeln!(
+        out,
+        "/// Set in an end offset: the language lacks that key.\npub const MISSING: u32 = {MISSING};"
+    )
+    .unwrap();
     for ((name, file), entries) in LANGS.iter().zip(&parsed) {
         let by_key: std::collections::HashMap<&str, &str> = entries
             .iter()
@@ -71,7 +79,7 @@ fn main() {
                     text.push_str(m);
                     0
                 }
-                None => 1u32 << 31,
+                None => MISSING,
             };
             let end = u32::try_from(text.len()).expect("messages under 2 GiB");
             write!(ends, "{},", end | missing).unwrap();
