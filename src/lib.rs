@@ -108,7 +108,7 @@ pub fn current_query() -> Query {
 #[wasm_bindgen::prelude::wasm_bindgen]
 #[must_use]
 pub fn warp_lab_bench_simulation(warps: u32, cycles: u32) -> f64 {
-    use warp_model::scheduler::{simulate, Policy, SimConfig};
+    use warp_model::latency::scheduler::{simulate, Policy, SimConfig};
     let cfg = SimConfig {
         warps: u64::from(warps),
         s: 4,

@@ -1,10 +1,10 @@
-//! The learner's progress in localStorage, under a versioned schema (`warp_model::progress`).
+//! The learner's progress in localStorage, under a versioned schema (`warp_model::quiz::progress`).
 //!
 //! Written on web-sys directly rather than gloo-storage: gloo's `LocalStorage::raw()` throws
 //! when storage is unavailable (private mode, a sandboxed frame), and here that must degrade to
 //! an in-memory session with a notice, never a dead page.
 
-use warp_model::progress::{LoadProblem, Progress};
+use warp_model::quiz::progress::{LoadProblem, Progress};
 
 /// The key progress lives under.
 pub const KEY: &str = "warp-lab.progress";

@@ -1,9 +1,10 @@
-//! Runs the model's kernels (`warp_model::gpu_kernels`) on the device, a few repetitions each,
+//! Runs the model's kernels (`warp_model::gpu`) on the device, a few repetitions each,
 //! reporting progress and stopping when cancelled. Sizes are chosen so that a software adapter
 //! on two CPU cores finishes each kernel in seconds.
 
-use warp_model::gpu_kernels::{
-    self, MapResult, Pattern, COALESCING_WGSL, DIVERGENCE_WGSL, OCCUPANCY_WGSL, STRIDES, WORKGROUPS,
+use warp_model::gpu::{
+    self as gpu_model, MapResult, Pattern, COALESCING_WGSL, DIVERGENCE_WGSL, OCCUPANCY_WGSL,
+    STRIDES, WORKGROUPS,
 };
 
 use super::{Control, Gpu};
@@ -27,13 +28,13 @@ pub async fn map(gpu: &Gpu, (x, y, z): (u32, u32, u32)) -> Result<MapResult, Str
             limit = gpu.summary.max_invocations
         ));
     }
-    let pipeline = gpu.pipeline(&gpu_kernels::map_wgsl(x, y, z)).await?;
-    let out = gpu.storage(p * gpu_kernels::MAP_WORDS)?;
+    let pipeline = gpu.pipeline(&gpu_model::map_wgsl(x, y, z)).await?;
+    let out = gpu.storage(p * gpu_model::MAP_WORDS)?;
     let group = gpu.bind(&pipeline, &[&out]);
     let words = gpu
-        .run_and_read(&pipeline, &group, 1, &out, p * gpu_kernels::MAP_WORDS)
+        .run_and_read(&pipeline, &group, 1, &out, p * gpu_model::MAP_WORDS)
         .await?;
-    gpu_kernels::analyze_map(&words, p)
+    gpu_model::analyze_map(&words, p)
 }
 
 /// The divergence patterns, interleaved over the repetitions; times in ms per pattern.
@@ -107,7 +108,7 @@ pub async fn occupancy(
     const N: u32 = 1 << 20;
     const CHASE: u32 = 512;
     let pipeline = gpu.pipeline(OCCUPANCY_WGSL).await?;
-    let next = gpu.storage_with(&gpu_kernels::chase(N))?;
+    let next = gpu.storage_with(&gpu_model::chase(N))?;
     let largest = WORKGROUPS.iter().copied().max().unwrap_or(1);
     let dst = gpu.storage(largest * 64)?;
     let group = gpu.bind(&pipeline, &[&gpu.uniform([CHASE, N, 0, 0])?, &next, &dst]);

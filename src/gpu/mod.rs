@@ -1,5 +1,5 @@
 //! The WebGPU path: detection (navigator.gpu → adapter → device) and a thin runner that
-//! dispatches the model's kernels (`warp_model::gpu_kernels`) and reads their results back.
+//! dispatches the model's kernels (`warp_model::gpu`) and reads their results back.
 //!
 //! web-sys directly, not wgpu: wgpu's web backend cannot request the `subgroups` feature.
 //! Every await is bounded by a timeout; device loss, validation and shader compilation errors

@@ -1,9 +1,9 @@
 //! The coalescing view: the addresses one warp's load touches, the segments they cost, and η,
-//! with a chart of η against stride. A thin view over `warp_model::coalescing_panel`.
+//! with a chart of η against stride. A thin view over `warp_model::coalescing::panel`.
 
 use leptos::prelude::*;
-use warp_model::coalescing::LINE_SIZES;
-use warp_model::coalescing_panel::{evaluate, CoalescingInput, CoalescingOutput};
+use warp_model::coalescing::access::LINE_SIZES;
+use warp_model::coalescing::panel::{evaluate, CoalescingInput, CoalescingOutput};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
 use warp_model::query::Query;

@@ -1,11 +1,11 @@
 //! The divergence timeline panel: paths serialized inside a warp with their lane masks, loops
 //! with unequal trip counts, and branch conditions evaluated lane by lane across warps.
 //!
-//! A thin view over `warp_model::divergence_panel`; sliders and lane buttons only rewrite the
+//! A thin view over `warp_model::divergence::panel`; sliders and lane buttons only rewrite the
 //! raw inputs, through the model's helpers.
 
 use leptos::prelude::*;
-use warp_model::divergence_panel::{evaluate, lanes_of, DivergenceInput, DivergenceOutput, Mode};
+use warp_model::divergence::panel::{evaluate, lanes_of, DivergenceInput, DivergenceOutput, Mode};
 use warp_model::examples::Example;
 use warp_model::query::Query;
 use warp_model::t;

@@ -4,13 +4,13 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Value;
-use warp_model::gpu_kernels::{self, Kernel, MapResult, Pattern};
+use warp_model::gpu::{self as gpu_model, Kernel, MapResult, Pattern};
 use warp_model::params::ParamError;
 use warp_model::query::{Panel, Query};
 use warp_model::t;
 use warp_model::tr;
-use warp_model::warp_map::BlockDim;
-use warp_model::warps_panel::{evaluate, WarpsInput};
+use warp_model::warps::map::BlockDim;
+use warp_model::warps::panel::{evaluate, WarpsInput};
 
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
@@ -99,13 +99,13 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                     },
                     Kernel::Divergence => kernels::divergence(&gpu, sg, &ctl, &progress)
                         .await
-                        .map(|t| Run::Divergence(gpu_kernels::slowdowns(&t, sg))),
+                        .map(|t| Run::Divergence(gpu_model::slowdowns(&t, sg))),
                     Kernel::Coalescing => kernels::coalescing(&gpu, &ctl, &progress)
                         .await
-                        .map(|t| Run::Coalescing(gpu_kernels::relative_bandwidth(&t))),
+                        .map(|t| Run::Coalescing(gpu_model::relative_bandwidth(&t))),
                     Kernel::Occupancy => kernels::occupancy(&gpu, &ctl, &progress)
                         .await
-                        .map(|t| Run::Occupancy(gpu_kernels::relative_throughput(&t))),
+                        .map(|t| Run::Occupancy(gpu_model::relative_throughput(&t))),
                 };
                 state.set(result.unwrap_or_else(|e| {
                     Run::Failed(if e == crate::gpu::CANCELLED {
@@ -136,21 +136,21 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
         let runs = runs.clone();
         Signal::derive(move || {
             let mut f = match detection.get() {
-                Detection::Ready(s) => gpu_kernels::detection_figures(
+                Detection::Ready(s) => gpu_model::detection_figures(
                     true,
                     s.fallback,
                     (s.subgroup_sizes.0 > 0).then_some(s.subgroup_sizes),
                 ),
-                Detection::Unavailable(_) => gpu_kernels::detection_figures(false, false, None),
+                Detection::Unavailable(_) => gpu_model::detection_figures(false, false, None),
                 Detection::Detecting => Vec::new(),
             };
             for (_, state) in &runs {
                 match state.get() {
-                    Run::Map(r, b) => f.extend(gpu_kernels::map_figures(
+                    Run::Map(r, b) => f.extend(gpu_model::map_figures(
                         &r,
                         u32::try_from(b.threads()).unwrap_or(0),
                     )),
-                    Run::Divergence(rows) => f.extend(gpu_kernels::divergence_figures(&rows)),
+                    Run::Divergence(rows) => f.extend(gpu_model::divergence_figures(&rows)),
                     _ => {}
                 }
             }
@@ -332,7 +332,7 @@ fn MapPicture(result: MapResult, block: BlockDim) -> impl IntoView {
                 {measured}
             </figure>
             <figure>
-                <figcaption>{tr!("ui.gpu.map.cuda", warps = gpu_kernels::cuda_warps(u32::try_from(block.threads()).unwrap_or(0)))}</figcaption>
+                <figcaption>{tr!("ui.gpu.map.cuda", warps = gpu_model::cuda_warps(u32::try_from(block.threads()).unwrap_or(0)))}</figcaption>
                 {cuda}
             </figure>
         </div>

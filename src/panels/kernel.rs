@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Value;
-use warp_model::kernel_lab::{evaluate, KernelInput, KernelOutput, PRESETS};
+use warp_model::kernel_lab::panel::{evaluate, KernelInput, KernelOutput, PRESETS};
 use warp_model::query::{Panel, Query};
 use warp_model::t;
 use warp_model::tr;

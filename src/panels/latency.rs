@@ -1,11 +1,11 @@
 //! The latency-hiding panel: sliders for L, W, S and the simulated warps; the warps needed
 //! against the warps the SM holds; a chart of utilization against resident warps; and the
-//! scheduler simulation animated cycle by cycle. A thin view over `warp_model::latency_panel`.
+//! scheduler simulation animated cycle by cycle. A thin view over `warp_model::latency::panel`.
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::figure::Value;
-use warp_model::latency_panel::{evaluate, LatencyInput, LatencyOutput};
+use warp_model::latency::panel::{evaluate, LatencyInput, LatencyOutput};
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;

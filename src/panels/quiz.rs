@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 use warp_model::figure::{Figure, Value};
-use warp_model::progress::{quiz_score, Progress};
 use warp_model::query::{Panel, Query};
+use warp_model::quiz::progress::{quiz_score, Progress};
 use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
 use warp_model::t;
 use warp_model::tr;

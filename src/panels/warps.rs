@@ -1,17 +1,17 @@
 //! The block-to-warp map panel: a blockDim cut into 32-lane warps, drawn as the seeds draw it
 //! (x across, y down, z as stacked slices), with a launch view for `n` and `image`.
 //!
-//! A thin view over `warp_model::warps_panel`: the learner's raw text goes in, figures, errors,
+//! A thin view over `warp_model::warps::panel`: the learner's raw text goes in, figures, errors,
 //! worked steps and what to highlight come out.
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::launch::{Launch1d, Launch2d};
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
-use warp_model::warp_map::BlockDim;
-use warp_model::warps_panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
+use warp_model::warps::launch::{Launch1d, Launch2d};
+use warp_model::warps::map::BlockDim;
+use warp_model::warps::panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
 use wasm_bindgen::JsCast;
 
 use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html};

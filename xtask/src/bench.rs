@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
-use warp_model::scheduler::{simulate, Policy, SimConfig};
+use warp_model::latency::scheduler::{simulate, Policy, SimConfig};
 
 use crate::{cmd, root, run};
 

@@ -54,31 +54,23 @@ macro_rules! raw_fields {
     };
 }
 
-pub mod branch_expr;
 pub mod coalescing;
-pub mod coalescing_panel;
 pub mod divergence;
-pub mod divergence_panel;
 pub mod embed;
 pub mod examples;
 pub mod figure;
-pub mod gpu_kernels;
+pub mod gpu;
 pub mod i18n;
 pub mod kernel_lab;
-pub mod latency_panel;
-pub mod launch;
+pub mod latency;
 pub mod math;
-pub mod occupancy;
 pub mod panel;
 pub mod params;
-pub mod progress;
 pub mod query;
 pub mod quiz;
-pub mod scheduler;
 #[cfg(test)]
 mod testing;
-pub mod warp_map;
-pub mod warps_panel;
+pub mod warps;
 pub mod worked;
 
 /// Lanes in a warp. Fixed at 32 on NVIDIA hardware, the machine the seeds teach.

@@ -1,13 +1,13 @@
 //! What every panel's inputs have in common, so that the app drives any panel the same way:
 //! read from the URL over a preset, write back to the URL, address each field by its name.
 
-use crate::coalescing_panel::{self, CoalescingInput};
-use crate::divergence_panel::{self, DivergenceInput};
-use crate::kernel_lab::{self, KernelInput};
-use crate::latency_panel::{self, LatencyInput};
+use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput};
+use crate::divergence::panel::{self as divergence_panel, DivergenceInput};
+use crate::kernel_lab::panel::{self as kernel_lab, KernelInput};
+use crate::latency::panel::{self as latency_panel, LatencyInput};
 use crate::params::FieldSpec;
 use crate::query::{Panel, Query};
-use crate::warps_panel::{self, WarpsInput};
+use crate::warps::panel::{self as warps_panel, WarpsInput};
 
 /// A panel's raw inputs.
 pub trait PanelInput: Clone + PartialEq + Default + Send + Sync + 'static {

@@ -5,13 +5,13 @@
 //! A generated question's solution is the panel's own worked steps for that very scenario, and
 //! its link opens the panel on it.
 
-use crate::coalescing_panel::{self, CoalescingInput};
-use crate::divergence_panel::{self, DivergenceInput};
+use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput};
+use crate::divergence::panel::{self as divergence_panel, DivergenceInput};
 use crate::figure::{format_decimal, Figure};
-use crate::latency_panel::{self, LatencyInput};
+use crate::latency::panel::{self as latency_panel, LatencyInput};
 use crate::query::{Panel, Query};
 use crate::t;
-use crate::warps_panel::{self, WarpsInput};
+use crate::warps::panel::{self as warps_panel, WarpsInput};
 use crate::worked::Worked;
 
 /// A quiz topic: one per panel.
@@ -780,6 +780,8 @@ pub fn to_gift(questions: &[Question], title: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+pub mod progress;
 
 /// The quiz a URL asks for: `topic` (`None` = all), `seed` (`None` = pick one), `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

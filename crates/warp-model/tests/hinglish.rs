@@ -2,16 +2,16 @@
 //! a generated quiz and the kernel lab's presets are evaluated in Hinglish, and no English
 //! sentence (recognised by words Hinglish never uses) may remain in what a learner reads.
 
-use warp_model::coalescing_panel::{self, CoalescingInput};
-use warp_model::divergence_panel::{self, DivergenceInput};
+use warp_model::coalescing::panel::{self as coalescing_panel, CoalescingInput};
+use warp_model::divergence::panel::{self as divergence_panel, DivergenceInput};
 use warp_model::examples;
 use warp_model::i18n::{with_lang, Lang};
-use warp_model::kernel_lab::{self, KernelInput};
-use warp_model::latency_panel::{self, LatencyInput};
+use warp_model::kernel_lab::panel::{self as kernel_lab, KernelInput};
+use warp_model::latency::panel::{self as latency_panel, LatencyInput};
 use warp_model::panel::PanelInput;
 use warp_model::query::{route, Panel, Query};
 use warp_model::quiz::build;
-use warp_model::warps_panel::{self, WarpsInput};
+use warp_model::warps::panel::{self as warps_panel, WarpsInput};
 
 /// Everything a page shows for `query`, as one debug dump of the model's outputs.
 fn page_text(query: &str) -> String {

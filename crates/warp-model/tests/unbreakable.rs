@@ -3,15 +3,15 @@
 //! errors, never a panic.
 
 use proptest::prelude::*;
-use warp_model::coalescing_panel::{self, CoalescingInput};
-use warp_model::divergence_panel::{self, DivergenceInput};
+use warp_model::coalescing::panel::{self as coalescing_panel, CoalescingInput};
+use warp_model::divergence::panel::{self as divergence_panel, DivergenceInput};
 use warp_model::embed::presentation;
-use warp_model::kernel_lab::{self, KernelInput};
-use warp_model::latency_panel::{self, LatencyInput};
+use warp_model::kernel_lab::panel::{self as kernel_lab, KernelInput};
+use warp_model::latency::panel::{self as latency_panel, LatencyInput};
 use warp_model::panel::PanelInput;
 use warp_model::query::{route, Query};
 use warp_model::quiz::{build, QuizParams};
-use warp_model::warps_panel::{self, WarpsInput};
+use warp_model::warps::panel::{self as warps_panel, WarpsInput};
 
 /// Every parameter name the app reads.
 fn all_params() -> Vec<&'static str> {

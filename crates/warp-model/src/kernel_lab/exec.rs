@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::parse::{
     Axis, Bin, Builtin, Expr, Kernel, Place, Stmt, StmtKind, Ty, Un, WORK_FUNCTIONS,
 };
-use crate::warp_map::BlockDim;
+use crate::warps::map::BlockDim;
 
 /// A lane's value.
 #[derive(Clone, Copy, Debug, PartialEq)]

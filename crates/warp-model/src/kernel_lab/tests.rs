@@ -1,8 +1,10 @@
 //! The lab against the seeds and the panels' models, with hand-derived traces.
 
+use super::panel::*;
 use super::*;
-use crate::coalescing::Access;
-use crate::divergence::Loop;
+use crate::coalescing::access::Access;
+use crate::divergence::branch::Loop;
+use crate::query::Query;
 use proptest::prelude::*;
 
 fn run_preset(i: usize) -> KernelOutput {

@@ -5,7 +5,7 @@
 //! and every thread past the data is masked by the kernel's guard (`if (i < N)`).
 
 use crate::params::{ParamError, MAX_GRID_X, MAX_GRID_Y};
-use crate::warp_map::BlockDim;
+use crate::warps::map::BlockDim;
 use crate::{ceil_div, WARP_SIZE};
 
 /// A 1-D launch of `n` elements over blocks of `block`.

@@ -3,11 +3,11 @@
 //! scheduler simulation that animates it, figures, named errors and worked steps.
 
 use crate::figure::{Figure, Value};
+use crate::latency::occupancy::{Arch, HardwareOccupancy, Latency, Registers, ARCHS};
+use crate::latency::scheduler::{simulate, Policy, SimConfig, SimTrace};
 use crate::math::{ceil, eq, floor, frac, id, num, op, paren, row, sub, times, word};
-use crate::occupancy::{Arch, HardwareOccupancy, Latency, Registers, ARCHS};
 use crate::params::{parse_in_range, quote, FieldSpec, ParamError};
 use crate::query::Query;
-use crate::scheduler::{simulate, Policy, SimConfig, SimTrace};
 use crate::worked::{m, t, Step, Worked};
 
 /// The panel's inputs as typed.
@@ -596,7 +596,7 @@ fn figures(
             "warps-per-cycle",
             crate::t!("latency.figure.warps-per-cycle"),
             Value::Frac {
-                value: crate::divergence::ratio(c, 32),
+                value: crate::divergence::branch::ratio(c, 32),
                 percent: false,
             },
             crate::t!("latency.unit.per-cycle"),
@@ -932,7 +932,7 @@ fn hardware_worked(arch: &Arch, regs: u64, tpb: u64, o: &HardwareOccupancy) -> W
 
 fn cores_worked(cores: u64) -> Worked {
     let per = Value::Frac {
-        value: crate::divergence::ratio(cores, 32),
+        value: crate::divergence::branch::ratio(cores, 32),
         percent: false,
     }
     .human();

@@ -2,11 +2,11 @@
 //! describe (paths, a loop, or a condition over the thread index), its figures, named errors,
 //! worked steps and the timeline to draw.
 
-use crate::branch_expr::{self, Expr};
-use crate::divergence::{
+use crate::divergence::branch::{
     branch_over_warps, ratio, Branch, BranchError, Loop, WarpBranch, MAX_PATH_CYCLES,
     MAX_TRIP_COUNT,
 };
+use crate::divergence::expr::{self, Expr};
 use crate::figure::{Figure, Value};
 use crate::math::{call, eq, frac, id, joined, num, op, row, sub, times, word, Math};
 use crate::params::{parse_in_range, parse_list, parse_whole, quote, FieldSpec, ParamError};
@@ -382,7 +382,7 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
             }
         }
         Mode::Condition => {
-            let expr = branch_expr::parse(&input.cond).map_err(|e| {
+            let expr = expr::parse(&input.cond).map_err(|e| {
                 errors.push(ParamError::new(
                     "cond",
                     crate::tr!("divergence.error.cond", error = e),

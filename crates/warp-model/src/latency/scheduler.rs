@@ -68,13 +68,13 @@ impl SimTrace {
             .iter()
             .map(|row| row.iter().take(cycle).filter(|x| x.is_some()).count())
             .sum();
-        crate::divergence::ratio(busy as u64, slots as u64)
+        crate::divergence::branch::ratio(busy as u64, slots as u64)
     }
 
     /// Issued / slots.
     #[must_use]
     pub fn utilization(&self) -> f64 {
-        crate::divergence::ratio(self.instructions, self.slots)
+        crate::divergence::branch::ratio(self.instructions, self.slots)
     }
 }
 
@@ -162,7 +162,7 @@ pub fn simulate(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::occupancy::Latency;
+    use crate::latency::occupancy::Latency;
     use proptest::prelude::*;
 
     fn run(warps: u64, s: u64, l: u64, t: u64, w: u64, policy: Policy) -> f64 {

@@ -5,13 +5,13 @@
 //! every change; everything it shows comes back from [`evaluate`].
 
 use crate::figure::{Figure, Value};
-use crate::launch::{Launch1d, Launch2d};
 use crate::math::{ceil, eq, floor, frac, id, num, op, paren, row, sub, times, word, Math};
 use crate::params::{
     parse_in_range, parse_whole, quote, FieldSpec, ParamError, Whole, BLOCK_X, BLOCK_Y, BLOCK_Z,
 };
 use crate::query::Query;
-use crate::warp_map::{BlockDim, ThreadPos};
+use crate::warps::launch::{Launch1d, Launch2d};
+use crate::warps::map::{BlockDim, ThreadPos};
 use crate::worked::{m, t, Inline, Step, Worked};
 use crate::WARP_SIZE;
 
@@ -789,7 +789,7 @@ pub fn thread_worked(b: &BlockDim, i: u64) -> Worked {
 /// Worked steps for which threads land in warp `w` (seed 000 Ex 3).
 #[must_use]
 pub fn warp_worked(b: &BlockDim, w: u64) -> Worked {
-    let s = b.warp_span(w).unwrap_or(crate::warp_map::WarpSpan {
+    let s = b.warp_span(w).unwrap_or(crate::warps::map::WarpSpan {
         warp: w,
         first: 0,
         last: 0,

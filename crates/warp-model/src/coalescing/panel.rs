@@ -2,7 +2,7 @@
 //! directly, or derived from a matrix walk or a struct layout), its figures, named errors,
 //! worked steps and the segments to draw.
 
-use crate::coalescing::{Access, Segment, ELEM_SIZES, LINE_SIZES, MAX_OFFSET, MAX_STRIDE};
+use crate::coalescing::access::{Access, Segment, ELEM_SIZES, LINE_SIZES, MAX_OFFSET, MAX_STRIDE};
 use crate::figure::{Figure, Value};
 use crate::math::{ceil, eq, frac, id, num, op, row, times, word};
 use crate::params::{parse_in_range, quote, FieldSpec, ParamError};

@@ -7,7 +7,7 @@
 //! and a device's subgroup size may not be 32; times on a software adapter (SwiftShader) show
 //! the shape of an effect, not a GPU's speed.
 
-use crate::coalescing::Access;
+use crate::coalescing::access::Access;
 use crate::figure::{Figure, Value};
 use crate::WARP_SIZE;
 
@@ -79,13 +79,13 @@ impl Kernel {
     }
 }
 
-const MAP_WGSL: &str = include_str!("kernels/subgroup_map.wgsl");
+const MAP_WGSL: &str = include_str!("gpu/kernels/subgroup_map.wgsl");
 /// The divergence kernel.
-pub const DIVERGENCE_WGSL: &str = include_str!("kernels/divergence.wgsl");
+pub const DIVERGENCE_WGSL: &str = include_str!("gpu/kernels/divergence.wgsl");
 /// The coalescing kernel.
-pub const COALESCING_WGSL: &str = include_str!("kernels/coalescing.wgsl");
+pub const COALESCING_WGSL: &str = include_str!("gpu/kernels/coalescing.wgsl");
 /// The occupancy kernel.
-pub const OCCUPANCY_WGSL: &str = include_str!("kernels/occupancy.wgsl");
+pub const OCCUPANCY_WGSL: &str = include_str!("gpu/kernels/occupancy.wgsl");
 
 /// The subgroup-map kernel for a workgroup of (x, y, z) invocations (declared 1-D with the same
 /// linear ids).

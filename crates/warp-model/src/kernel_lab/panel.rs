@@ -1,0 +1,396 @@
+//! The kernel lab as a panel: its inputs (source and launch), the run's figures, the links
+//! into the other panels, and the seeds' snippets as presets.
+
+use super::{compile, exec};
+use crate::divergence::branch::Branch;
+use crate::figure::{Figure, Value};
+use crate::i18n::Msg;
+use crate::params::{parse_in_range, ParamError};
+use crate::query::Query;
+use crate::warps::panel::{evaluate as warps_evaluate, WarpsInput};
+
+/// The lab's inputs as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInput {
+    /// `src`: the kernel.
+    pub src: String,
+    /// `block=X[,Y[,Z]]`.
+    pub block: String,
+    /// `grid=G[,H]`, or empty (from n, else 1).
+    pub grid: String,
+    /// `n`, passed to an int parameter named n.
+    pub n: String,
+    /// `len`: elements in every pointer buffer.
+    pub len: String,
+    /// `trace=B,W`: the block (linear) and warp to step through.
+    pub trace: String,
+}
+
+/// The default kernel: seed 004 Ex 5.
+pub const DEFAULT_SRC: &str = "__global__ void split(float* out) {\n    if (threadIdx.x % 2 == 0) {\n        heavy_path();   // 20 cycles\n    } else {\n        light_path();   // 8 cycles\n    }\n}\n";
+
+/// Default buffer length.
+pub const DEFAULT_LEN: u64 = 1_048_576;
+
+impl Default for KernelInput {
+    fn default() -> Self {
+        KernelInput {
+            src: DEFAULT_SRC.into(),
+            block: "32".into(),
+            grid: String::new(),
+            n: String::new(),
+            len: String::new(),
+            trace: String::new(),
+        }
+    }
+}
+
+/// The URL parameters the lab reads and writes.
+pub const URL_PARAMS: [&str; 6] = ["src", "block", "grid", "n", "len", "trace"];
+
+/// The launch controls (the source has its own editor). Labels and hints are catalogue messages.
+pub const LAUNCH_FIELDS: [crate::params::FieldSpec; 5] = [
+    crate::params::FieldSpec {
+        name: "block",
+        label: crate::msg!("kernel.field.block"),
+        hint: crate::msg!("kernel.field.block.hint"),
+    },
+    crate::params::FieldSpec {
+        name: "grid",
+        label: crate::msg!("kernel.field.grid"),
+        hint: crate::msg!("kernel.field.grid.hint"),
+    },
+    crate::params::FieldSpec {
+        name: "n",
+        label: crate::msg!("kernel.field.n"),
+        hint: crate::msg!("kernel.field.n.hint"),
+    },
+    crate::params::FieldSpec {
+        name: "len",
+        label: crate::msg!("kernel.field.len"),
+        hint: crate::msg!("kernel.field.len.hint"),
+    },
+    crate::params::FieldSpec {
+        name: "trace",
+        label: crate::msg!("kernel.field.trace"),
+        hint: crate::msg!("kernel.field.trace.hint"),
+    },
+];
+
+impl KernelInput {
+    /// Reads the lab's parameters over the defaults.
+    #[must_use]
+    pub fn from_query(q: &Query) -> KernelInput {
+        crate::panel::read_params(q, &KernelInput::default())
+    }
+
+    /// Writes the non-empty parameters.
+    pub fn write_query(&self, q: &mut Query) {
+        for name in URL_PARAMS {
+            let v = self.field(name);
+            q.set(name, (!v.trim().is_empty()).then_some(v));
+        }
+    }
+}
+
+/// Links that open the other panels on what the code did (query strings without `?`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Links {
+    /// The divergence timeline on the first divergent branch.
+    pub divergence: Option<String>,
+    /// The divergence panel's loop mode on the first split loop.
+    pub loop_counts: Option<String>,
+    /// The coalescing view on the first strided load.
+    pub coalescing: Option<String>,
+    /// The block-to-warp map on the launch.
+    pub warps: String,
+}
+
+/// Everything the lab shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelOutput {
+    /// `src` (parse, with caret), `run` (run time), or launch parameter errors.
+    pub errors: Vec<ParamError>,
+    /// The run.
+    pub result: Option<exec::RunResult>,
+    /// The figures.
+    pub figures: Vec<Figure>,
+    /// Links to the other panels.
+    pub links: Option<Links>,
+}
+
+/// The launch the inputs describe.
+///
+/// # Errors
+/// Named launch errors.
+pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<ParamError>> {
+    let mut errors = Vec::new();
+    let mut wq = Query::default();
+    wq.set("block", Some(&input.block));
+    let w = warps_evaluate(&WarpsInput::from_query(&wq, &WarpsInput::default()));
+    errors.extend(w.errors);
+    let n = if input.n.trim().is_empty() {
+        None
+    } else {
+        parse_in_range("n", &input.n, 0, 1 << 31, "")
+            .map_err(|e| errors.push(e))
+            .ok()
+    };
+    let len = if input.len.trim().is_empty() {
+        Some(DEFAULT_LEN)
+    } else {
+        parse_in_range("len", &input.len, 1, 1 << 22, "")
+            .map_err(|e| errors.push(e))
+            .ok()
+    };
+    let grid = if input.grid.trim().is_empty() {
+        Ok((
+            w.block
+                .map_or(1, |b| n.map_or(1, |n| n.div_ceil(b.threads()).max(1))),
+            1,
+        ))
+    } else {
+        let parts: Vec<&str> = input.grid.split(',').collect();
+        if parts.len() > 2 {
+            Err(ParamError::new(
+                "grid",
+                crate::tr!("kernel.launch.grid.shape"),
+            ))
+        } else {
+            let g = parse_in_range("grid", parts[0], 1, 65_535, "");
+            let h = parts
+                .get(1)
+                .map_or(Ok(1), |h| parse_in_range("grid", h, 1, 65_535, ""));
+            g.and_then(|g| h.map(|h| (g, h)))
+        }
+    };
+    let grid = grid.map_err(|e| errors.push(e)).ok();
+    let trace = if input.trace.trim().is_empty() {
+        Some((0, 0))
+    } else {
+        let p: Vec<&str> = input.trace.split(',').collect();
+        match (
+            p.first().map(|s| s.trim().parse::<u64>()),
+            p.get(1).map(|s| s.trim().parse::<u64>()),
+        ) {
+            (Some(Ok(b)), Some(Ok(wi))) if p.len() == 2 => Some((b, wi)),
+            _ => {
+                errors.push(ParamError::new(
+                    "trace",
+                    crate::tr!("kernel.launch.trace.shape"),
+                ));
+                None
+            }
+        }
+    };
+    match (w.block, n, len, grid, trace) {
+        (Some(block), _, Some(len), Some(grid), Some(trace)) if errors.is_empty() => Ok((
+            exec::Launch {
+                block,
+                grid,
+                n: n.map_or(0, |v| i64::try_from(v).unwrap_or(0)),
+                len: usize::try_from(len).unwrap_or(1),
+            },
+            trace,
+        )),
+        _ => Err(errors),
+    }
+}
+
+/// Parses and runs. Never panics, whatever the text.
+#[must_use]
+pub fn evaluate(input: &KernelInput) -> KernelOutput {
+    let mut out = KernelOutput {
+        errors: Vec::new(),
+        result: None,
+        figures: Vec::new(),
+        links: None,
+    };
+    let kernel = match compile(&input.src) {
+        Ok(k) => Some(k),
+        Err(e) => {
+            out.errors
+                .push(ParamError::new("src", e.with_caret(&input.src)));
+            None
+        }
+    };
+    let launch = launch(input).map_err(|e| out.errors.extend(e)).ok();
+    let (Some(kernel), Some((launch, trace))) = (kernel, launch) else {
+        return out;
+    };
+    match exec::run(&kernel, launch, trace) {
+        Ok(r) => {
+            out.figures = figures(&r);
+            out.links = Some(links(&r, &launch, input));
+            out.result = Some(r);
+        }
+        Err(e) => out.errors.push(ParamError::new(
+            "run",
+            if e.line > 0 {
+                crate::tr!("kernel.error.line", line = e.line, message = e.message)
+            } else {
+                e.message
+            },
+        )),
+    }
+    out
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    crate::divergence::branch::ratio(a, b)
+}
+
+fn figures(r: &exec::RunResult) -> Vec<Figure> {
+    use crate::t;
+    vec![
+        Figure::new(
+            "warps-run",
+            t!("kernel.figure.warps-run"),
+            Value::Int(r.warps),
+            t!("kernel.figure.warps-run.unit"),
+            t!("kernel.figure.warps-run.help"),
+        ),
+        Figure::new(
+            "instructions-issued",
+            t!("kernel.figure.instructions-issued"),
+            Value::Int(r.issued),
+            t!("kernel.figure.instructions-issued.unit"),
+            t!("kernel.figure.instructions-issued.help"),
+        ),
+        Figure::new(
+            "simt-efficiency",
+            t!("kernel.figure.simt-efficiency"),
+            Value::Frac {
+                value: ratio(r.active_lanes, 32 * r.issued),
+                percent: true,
+            },
+            "",
+            t!("kernel.figure.simt-efficiency.help"),
+        )
+        .key(),
+        Figure::new(
+            "divergent-branches",
+            t!("kernel.figure.divergent-branches"),
+            Value::Int(r.divergent),
+            "",
+            t!("kernel.figure.divergent-branches.help"),
+        ),
+        Figure::new(
+            "load-transactions",
+            t!("kernel.figure.load-transactions"),
+            Value::Int(r.loads.transactions),
+            "",
+            t!("kernel.figure.load-transactions.help"),
+        ),
+        Figure::new(
+            "store-transactions",
+            t!("kernel.figure.store-transactions"),
+            Value::Int(r.stores.transactions),
+            "",
+            t!("kernel.figure.store-transactions.help"),
+        ),
+        Figure::new(
+            "load-efficiency",
+            t!("kernel.figure.load-efficiency"),
+            if r.loads.moved_bytes == 0 {
+                Value::None
+            } else {
+                Value::Frac {
+                    value: ratio(r.loads.useful_bytes, r.loads.moved_bytes),
+                    percent: true,
+                }
+            },
+            "",
+            t!("kernel.figure.load-efficiency.help"),
+        ),
+        Figure::new(
+            "cycles",
+            t!("kernel.figure.cycles"),
+            Value::Int(r.cycles),
+            t!("kernel.figure.cycles.unit"),
+            t!("kernel.figure.cycles.help"),
+        ),
+    ]
+}
+
+fn links(r: &exec::RunResult, launch: &exec::Launch, input: &KernelInput) -> Links {
+    let b = launch.block;
+    let block = format!("{},{},{}", b.x(), b.y(), b.z());
+    Links {
+        divergence: r.branch.map(|br| {
+            if br.els.0 > 0 {
+                format!(
+                    "panel=divergence&paths={},{}&lanes={},{}",
+                    br.then.0,
+                    br.els.0,
+                    br.then.1,
+                    32 - br.then.1
+                )
+            } else {
+                format!(
+                    "panel=divergence&paths={},1&lanes={},{}",
+                    br.then.0,
+                    br.then.1,
+                    32 - br.then.1
+                )
+            }
+        }),
+        loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
+            format!(
+                "panel=divergence&counts={}",
+                c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            )
+        }),
+        coalescing: r
+            .load_stride
+            .map(|s| format!("panel=coalescing&elem=4&stride={s}")),
+        warps: if input.n.trim().is_empty() {
+            format!("panel=warps&block={block}")
+        } else {
+            format!("panel=warps&block={block}&n={}", input.n.trim())
+        },
+    }
+}
+
+/// The first divergent branch as the divergence model's branch (for comparisons).
+#[must_use]
+pub fn branch_model(r: &exec::RunResult) -> Option<Branch> {
+    let br = r.branch?;
+    let lanes = [u64::from(br.then.1), 32 - u64::from(br.then.1)];
+    Branch::new(&[br.then.0.max(1), br.els.0.max(1)], Some(&lanes)).ok()
+}
+
+/// The lab's presets: the seeds' code (label, source, launch parameters). The label is a
+/// catalogue message: show it with `label.text()`.
+pub const PRESETS: [(Msg, &str, &str); 6] = [
+    (crate::msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
+    (crate::msg!("kernel.preset.parity"),
+        "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
+        "block=128",
+    ),
+    (crate::msg!("kernel.preset.aligned"),
+        "__global__ void aligned(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if ((idx / 32) % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
+        "block=128",
+    ),
+    (crate::msg!("kernel.preset.guard"),
+        "__global__ void scale(float* a, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        a[i] = a[i] * 2.0f;\n    }\n}\n",
+        "block=256&n=1000",
+    ),
+    (crate::msg!("kernel.preset.trips"),
+        "__global__ void trips(int* counts) {\n    int i = threadIdx.x;\n    int c = i % 4 + 1;\n    for (int k = 0; k < c; k++) {\n        work(1);\n    }\n}\n",
+        "block=32",
+    ),
+    (crate::msg!("kernel.preset.strided"),
+        "__global__ void strided(float* a, const float* b) {\n    int i = threadIdx.x;\n    a[i] = b[i * 32];\n}\n",
+        "block=32",
+    ),
+];
+
+crate::raw_fields!(KernelInput {
+    "src" => src,
+    "block" => block,
+    "grid" => grid,
+    "n" => n,
+    "len" => len,
+    "trace" => trace,
+});
