@@ -564,7 +564,7 @@ mod tests {
             )
         });
         assert_eq!(title, "Subgroup ka map");
-        assert!(about.contains("flight mein kitne workgroups"), "{about}");
+        assert!(about.contains("kitne workgroups in-flight"), "{about}");
         assert_eq!(parity, "lane ki parity (idx % 2)");
         assert_eq!(four, Pattern::KWay(4).label());
         assert_eq!(Kernel::Map.title(), "Subgroup map");
@@ -574,7 +574,7 @@ mod tests {
         let err = with_lang(Lang::Hinglish, || {
             analyze_map(&fake_map(8, 4), 16).unwrap_err()
         });
-        assert_eq!(err, "kernel ne 32 words likhe, jabki 64 expected the");
+        assert_eq!(err, "kernel ne 64 ki jagah 32 words likhe");
         assert_eq!(
             analyze_map(&fake_map(8, 4), 16).unwrap_err(),
             "the kernel wrote 32 words, expected 64"

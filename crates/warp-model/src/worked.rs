@@ -168,7 +168,7 @@ mod tests {
         );
         assert_eq!(
             with_lang(Lang::Hinglish, || example().text()),
-            "Q?\nForecast: F\n1. T. B Yeh step kyun? W\nJawab: A\nVerify: 1 = 1\n"
+            "Q?\nForecast: F\n1. T. B Yeh step kyun? W\nAnswer: A\nVerify: 1 = 1\n"
         );
     }
 }

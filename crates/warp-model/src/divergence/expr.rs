@@ -581,7 +581,11 @@ mod tests {
             with_lang(Lang::Hinglish, || parse("foo < 3").unwrap_err()),
         );
         assert_eq!(en.column, hi.column);
-        assert!(hi.message.contains("anjaan naam “foo”"), "{}", hi.message);
+        assert!(
+            hi.message.contains("“foo” naam unknown hai"),
+            "{}",
+            hi.message
+        );
         let hi = with_lang(Lang::Hinglish, || parse("idx % 0 == 0").unwrap().eval(3));
         assert_eq!(hi, Err("idx = 3 par zero se division".into()));
         let shown = with_lang(Lang::Hinglish, || parse("idx <").unwrap_err().to_string());

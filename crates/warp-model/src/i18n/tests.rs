@@ -87,6 +87,477 @@ fn hinglish_is_a_translation_not_a_copy() {
     );
 }
 
+/// How one of the Hinglish slips a native reader found looks in a message. Words are compared
+/// lower-cased; a clause is the words between two punctuation marks.
+enum Looks {
+    /// These words in a row, in one clause.
+    Words(&'static [&'static str]),
+    /// A noun of the first list as a subject (not right after `aur`, where a joined subject
+    /// agrees in the masculine whatever its nouns; not right before a postposition, as in
+    /// `lanes ka total`, `warp ki lanes`; not the first half of a compound, as in `lane
+    /// count`, `warp boundaries`), then, within eight words of its clause and before any word
+    /// that could be a subject of its own, a verb form of the second list.
+    Agrees(&'static [&'static str], &'static [&'static str]),
+    /// A modifier of the first list right before a noun of the second (not the first half of
+    /// a compound, as in `kitne lane slots`), or with one count, placeholder or participle
+    /// between: `kitne lanes`, `ke 32 lanes`, `ke active lanes`.
+    Before(&'static [&'static str], &'static [&'static str]),
+    /// An English function word ending a sentence or the message. `the` only after an English
+    /// participle (`expected the`): after a Hindi one it is the Hindi past (`maange gaye the`).
+    EnglishEnd,
+    /// A definition (a `.help` message) whose formula, the part before its first `:`, `,` or
+    /// `;`, holds a Hindi word: `⌊regfile / chahiye utne threads⌋`. The formula stays as in
+    /// English and the Hinglish explains its symbols after it.
+    HindiInFormula,
+}
+
+/// A slip the Hinglish catalogue once had: what it is, and how to find it again.
+struct Slip {
+    what: &'static str,
+    looks: Looks,
+}
+
+/// Masculine plural and singular verb forms and participles ("hote hain", "leta hai").
+const MASCULINE_PLURAL: &[&str] = &[
+    "hote", "karte", "rehte", "padhte", "chalte", "lete", "jaate", "milte", "dete", "maangte",
+    "chhoote", "aate", "gaye",
+];
+const MASCULINE_SINGULAR: &[&str] = &[
+    "hota", "karta", "rehta", "padhta", "chalta", "leta", "jaata", "milta", "deta", "maangta",
+    "padta", "aata", "gaya",
+];
+const FEMININE: &[&str] = &[
+    "hoti", "karti", "rehti", "padhti", "chalti", "leti", "jaati", "milti", "deti", "maangti",
+    "padti", "aati", "gayi",
+];
+
+/// The register the seeds set, slip by slip (see `hinglish_keeps_one_register`).
+const SLIPS: &[Slip] = &[
+    // Lanes are feminine, as the UI has them ("lanes kaam karti hain"); about half the
+    // messages once made them masculine ("32 lanes hote hain", "kitne lanes", "koi lane nahi
+    // leta", "sabse lamba lane").
+    Slip {
+        what: "masculine verb for lanes (lanes kaam karti hain)",
+        looks: Looks::Agrees(&["lanes"], MASCULINE_PLURAL),
+    },
+    Slip {
+        what: "masculine verb for a lane (lane padhti hai)",
+        looks: Looks::Agrees(&["lane"], MASCULINE_SINGULAR),
+    },
+    Slip {
+        what: "masculine word before lanes (kitni lanes, warp ki lanes)",
+        looks: Looks::Before(
+            &[
+                "kitne", "saare", "wale", "ke", "unke", "uske", "inke", "jinke",
+            ],
+            &["lanes", "lane"],
+        ),
+    },
+    Slip {
+        what: "masculine adjective for a lane (sabse lambi lane)",
+        looks: Looks::Before(&["lamba", "chhota", "pehla"], &["lane"]),
+    },
+    // A warp is masculine, as in the seeds ("warps dono sides lete hain").
+    Slip {
+        what: "feminine verb for a warp (warps lete hain, warp karta hai)",
+        looks: Looks::Agrees(&["warp", "warps"], FEMININE),
+    },
+    Slip {
+        what: "feminine word before warps (kitne warps)",
+        looks: Looks::Before(
+            &["kitni", "saari", "wali", "unki", "uski"],
+            &["warps", "warp"],
+        ),
+    },
+    // Questions that read the wrong way round: "thread 70 kaunsa warp chalata hai" says the
+    // thread runs the warp; ask "kis warp mein hai".
+    Slip {
+        what: "thread that runs a warp (kis warp mein hai)",
+        looks: Looks::Words(&["kaunsa", "warp", "chalata"]),
+    },
+    Slip {
+        what: "thread that runs a warp and lane (kis warp aur kis lane mein hai)",
+        looks: Looks::Words(&["kaunsa", "warp", "aur", "lane"]),
+    },
+    // English left at the end of a sentence ("jabki {expected} expected the").
+    Slip {
+        what: "English function word ending a sentence",
+        looks: Looks::EnglishEnd,
+    },
+    // Formulas with Hindi inside them: keep the formula symbolic, explain it after.
+    Slip {
+        what: "Hindi inside a formula (formula first, then its symbols explained)",
+        looks: Looks::HindiInFormula,
+    },
+    // Words copied from the English word for word, or odd where the seeds keep the English.
+    Slip {
+        what: "\"jhooth\" (a lie) for false: Sahi ya galat, as the seeds",
+        looks: Looks::Words(&["jhooth"]),
+    },
+    Slip {
+        what: "\"faltu\" for extra",
+        looks: Looks::Words(&["faltu"]),
+    },
+    Slip {
+        what: "\"roshan\" for highlighted",
+        looks: Looks::Words(&["roshan"]),
+    },
+    Slip {
+        what: "\"udaharan\" for example",
+        looks: Looks::Words(&["udaharan"]),
+    },
+    Slip {
+        what: "\"asamaan\" for uneven",
+        looks: Looks::Words(&["asamaan"]),
+    },
+    Slip {
+        what: "\"anjaana\" for unexpected",
+        looks: Looks::Words(&["anjaana"]),
+    },
+    Slip {
+        what: "\"anjaan\" for unknown",
+        looks: Looks::Words(&["anjaan"]),
+    },
+    Slip {
+        what: "\"failta\" (reads as fail) for span",
+        looks: Looks::Words(&["failta"]),
+    },
+    Slip {
+        what: "\"baithe\" (sit) copied from the English",
+        looks: Looks::Words(&["baithe"]),
+    },
+    Slip {
+        what: "\"bahar nahi girta\" (falls outside) copied from the English",
+        looks: Looks::Words(&["girta"]),
+    },
+    Slip {
+        what: "\"flight mein\" for in-flight",
+        looks: Looks::Words(&["flight", "mein"]),
+    },
+    Slip {
+        what: "\"khiskao\" for drag",
+        looks: Looks::Words(&["khiskao"]),
+    },
+    Slip {
+        what: "\"lagataar\" for consecutive",
+        looks: Looks::Words(&["lagataar"]),
+    },
+    // The seeds' labels are Forecast, Answer, Verify, and they say "answer" in sentences.
+    Slip {
+        what: "\"jawab\" for Answer",
+        looks: Looks::Words(&["jawab"]),
+    },
+    // One rendering per term, the one closest to the seeds.
+    Slip {
+        what: "cost is feminine (ki cost)",
+        looks: Looks::Words(&["ka", "cost"]),
+    },
+    Slip {
+        what: "cost is feminine (cost kitni hoti hai)",
+        looks: Looks::Words(&["cost", "kitna"]),
+    },
+    Slip {
+        what: "\"keemat\" for cost",
+        looks: Looks::Words(&["keemat"]),
+    },
+    Slip {
+        what: "\"naapa\" for measured",
+        looks: Looks::Words(&["naapa"]),
+    },
+    Slip {
+        what: "\"naapi\" for measured",
+        looks: Looks::Words(&["naapi"]),
+    },
+    Slip {
+        what: "\"simulation ke warps\" for simulated warps",
+        looks: Looks::Words(&["simulation", "ke", "warps"]),
+    },
+    Slip {
+        what: "\"simulate kiye gaye warps\" for simulated warps",
+        looks: Looks::Words(&["simulate", "kiye", "gaye", "warps"]),
+    },
+    Slip {
+        what: "\"stall ki latency\" for stall latency",
+        looks: Looks::Words(&["stall", "ki", "latency"]),
+    },
+    Slip {
+        what: "\"zaroori nahi\" for optional",
+        looks: Looks::Words(&["zaroori", "nahi"]),
+    },
+    Slip {
+        what: "\"dobara align\" for re-align",
+        looks: Looks::Words(&["dobara", "align"]),
+    },
+    Slip {
+        what: "\"kami\" for deficit",
+        looks: Looks::Words(&["kami"]),
+    },
+];
+
+/// Words that end a noun's reach as a subject: postpositions (the noun is oblique, not the
+/// subject) and, between a noun and its verb, words that start a clause or name another
+/// subject.
+const POSTPOSITIONS: &[&str] = &["ka", "ke", "ki", "ko", "mein", "se", "par", "ne", "tak"];
+const OTHER_SUBJECT: &str =
+    "jo jab toh aur ya lekin ki jinki jinke jiski jiske uski uske unki unke woh yeh lane \
+     lanes warp warps thread threads block path paths count cost efficiency latency \
+     occupancy condition";
+
+/// Second halves of compounds whose first half is `lane` or `warp`: there the compound, not
+/// the lane or warp, is what the verb agrees with (`Warp Lab` is the app's name).
+const COMPOUND_HEADS: &str =
+    "slots slot count counts utilization utilisation parity boundaries boundary instruction \
+     instructions size id ids lab granularity level stack start index width";
+
+/// Whether `word` is one of the space-separated words of `list`.
+fn one_of(list: &str, word: &str) -> bool {
+    list.split_whitespace().any(|w| w == word)
+}
+
+/// Whether the word after `c[i]` makes it the first half of a compound.
+fn in_a_compound(c: &[String], i: usize) -> bool {
+    c.get(i + 1).is_some_and(|w| one_of(COMPOUND_HEADS, w))
+}
+
+/// A message as clauses of lower-cased words; punctuation ends a clause, quotes are dropped.
+fn clauses(message: &str) -> Vec<Vec<String>> {
+    message
+        .replace("(s)", "s")
+        .split(['.', ',', ';', ':', '?', '!', '(', ')', '—', '–', '='])
+        .map(|clause| {
+            clause
+                .split_whitespace()
+                .map(|w| {
+                    w.trim_matches(|c: char| !(c.is_alphanumeric() || "{}-_".contains(c)))
+                        .to_lowercase()
+                })
+                .filter(|w| !w.is_empty())
+                .collect()
+        })
+        .collect()
+}
+
+/// Hindi words that were once operands of a formula (`aakhri − pehla + 1`, `blocks · har
+/// block ke warps`, `useful bytes / move hue bytes`).
+const HINDI_IN_FORMULA: &[&str] = &[
+    "ka", "ke", "ki", "har", "chahiye", "utne", "hue", "karti", "kaam", "zaroori", "aakhri",
+    "pehla",
+];
+
+/// A count, placeholder or participle that may stand between a modifier and its noun.
+fn between(word: &str) -> bool {
+    word.chars().all(|c| c.is_ascii_digit())
+        || word.starts_with('{')
+        || [
+            "ek", "do", "teen", "chaar", "active", "idle", "masked", "live", "wasted", "working",
+        ]
+        .contains(&word)
+}
+
+impl Looks {
+    fn is_in(&self, key: &str, message: &str) -> bool {
+        let parts = clauses(message);
+        let any = |f: &dyn Fn(&[String]) -> bool| parts.iter().any(|c| f(c));
+        match self {
+            Looks::Words(words) => any(&|c| {
+                c.windows(words.len())
+                    .any(|w| w.iter().zip(words.iter()).all(|(a, b)| a == b))
+            }),
+            Looks::Agrees(nouns, verbs) => any(&|c| {
+                (0..c.len()).any(|i| {
+                    if !nouns.contains(&c[i].as_str())
+                        || (i > 0 && c[i - 1] == "aur")
+                        || in_a_compound(c, i)
+                        || c.get(i + 1)
+                            .is_some_and(|w| POSTPOSITIONS.contains(&w.as_str()))
+                    {
+                        return false;
+                    }
+                    for w in c.iter().skip(i + 1).take(8) {
+                        if verbs.contains(&w.as_str()) {
+                            return true;
+                        }
+                        if one_of(OTHER_SUBJECT, w) {
+                            return false;
+                        }
+                    }
+                    false
+                })
+            }),
+            Looks::Before(modifiers, nouns) => any(&|c| {
+                (0..c.len()).any(|i| {
+                    nouns.contains(&c[i].as_str())
+                        && !in_a_compound(c, i)
+                        && ((i >= 1 && modifiers.contains(&c[i - 1].as_str()))
+                            || (i >= 2
+                                && between(&c[i - 1])
+                                && modifiers.contains(&c[i - 2].as_str())))
+                })
+            }),
+            Looks::EnglishEnd => message.split(['.', ';', ':', '?', '!']).any(|sentence| {
+                let words: Vec<String> =
+                    sentence.split_whitespace().map(str::to_lowercase).collect();
+                let [.., before, last] = words.as_slice() else {
+                    return false;
+                };
+                let english_word =
+                    before.len() >= 2 && before.chars().all(|c| c.is_ascii_alphabetic());
+                english_word
+                    && match last.as_str() {
+                        "the" => before.ends_with("ed"),
+                        w => [
+                            "a", "an", "of", "is", "are", "to", "and", "or", "for", "with", "by",
+                            "from", "that", "was", "were", "be",
+                        ]
+                        .contains(&w),
+                    }
+            }),
+            Looks::HindiInFormula => {
+                let formula = message.split([':', ',', ';']).next().unwrap_or("");
+                key.contains(".help")
+                    && formula.contains(['−', '·', '×', '/', '≤', '≥', '+', '<', '>'])
+                    && clauses(formula)
+                        .iter()
+                        .flatten()
+                        .any(|w| HINDI_IN_FORMULA.contains(&w.as_str()))
+            }
+        }
+    }
+}
+
+#[test]
+fn hinglish_keeps_one_register() {
+    // A native speaker read the Hinglish catalogue against the seed pages (Hindi grammar in
+    // Latin script, English technical words inside it); each slip they found is a row of
+    // SLIPS, so it cannot come back.
+    let hi = parsed(Lang::Hinglish);
+    let mut found: Vec<String> = hi
+        .iter()
+        .flat_map(|(key, message)| {
+            SLIPS
+                .iter()
+                .filter(|slip| slip.looks.is_in(key, message))
+                .map(move |slip| format!("{key}: {} in {message:?}", slip.what))
+        })
+        .collect();
+    found.sort();
+    assert!(
+        found.is_empty(),
+        "{} Hinglish slip(s):\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_slip_finders_find_the_slips() {
+    // Each finder catches the message it was written for, and passes its fix.
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "lanes",
+            "ek warp mein 32 lanes hote hain",
+            "ek warp mein 32 lanes hoti hain",
+        ),
+        (
+            "lanes",
+            "32 lanes ek aligned base se 4-byte elements padhte hain",
+            "32 lanes ek aligned base se 4-byte elements padhti hain",
+        ),
+        (
+            "a lane",
+            "ek lamba path jise koi lane nahi leta",
+            "ek lamba path jise koi lane nahi leti",
+        ),
+        (
+            "before lanes",
+            "Ek (72, 1, 1) block: kitne lanes waste hote hain?",
+            "Ek (72, 1, 1) block: kitni lanes waste hoti hain?",
+        ),
+        (
+            "before lanes",
+            "Warp 0 ke 32 lanes mein se",
+            "Warp 0 ki 32 lanes mein se",
+        ),
+        (
+            "adjective for a lane",
+            "sabse lamba lane 20 iterations",
+            "sabse lambi lane 20 iterations",
+        ),
+        (
+            "warp (",
+            "4 mein se 2 warps dono sides leti hain",
+            "4 mein se 2 warps dono sides lete hain",
+        ),
+        (
+            "runs a warp (",
+            "Linear thread 70 kaunsa warp chalata hai?",
+            "Linear thread 70 kis warp mein hai?",
+        ),
+        (
+            "English",
+            "kernel ne 32 words likhe, jabki 64 expected the",
+            "kernel ne 64 ki jagah 32 words likhe",
+        ),
+        ("jhooth", "Sach ya jhooth?", "Sahi ya galat?"),
+        ("jawab", "Jawab hai 4.", "Answer hai 4."),
+        (
+            "cost is feminine",
+            "ek branch ka cost kitna hota hai?",
+            "ek branch ki cost kitni hoti hai?",
+        ),
+        (
+            "lanes (",
+            "Lanes 3 alag segment(s) ko chhoote hain.",
+            "Lanes 3 alag segment(s) ko chhooti hain.",
+        ),
+        (
+            "before lanes",
+            "count 3 wale do lanes deta hai",
+            "count 3 wali do lanes deta hai",
+        ),
+        (
+            "before warps",
+            "kitni warps chahiye?",
+            "kitne warps chahiye?",
+        ),
+        (
+            "Hindi inside a formula",
+            "⌊regfile / chahiye utne threads⌋",
+            "⌊regfile / threads wanted⌋: regfile = har SM ke registers",
+        ),
+        (
+            "Hindi inside a formula",
+            "blocks · har block ke warps",
+            "blocks · warps per block",
+        ),
+    ];
+    for (what, slip, fix) in cases {
+        let finds = |m: &str| {
+            SLIPS
+                .iter()
+                .filter(|s| s.what.contains(what) && s.looks.is_in("a.help", m))
+                .count()
+        };
+        assert!(finds(slip) > 0, "{what:?} misses {slip:?}");
+        assert_eq!(finds(fix), 0, "{what:?} flags the fix {fix:?}");
+    }
+    // Neither the Hindi past after a Hindi participle, nor a joined subject, nor an oblique noun.
+    for fine in [
+        "move hue 8 bytes mein se 4 hi maange gaye the.",
+        "har invocation ka subgroup aur lane record karta hai",
+        "Occupancy warps mein measure hoti hai",
+        "lane count kabhi cost ko divide nahi karta",
+        "Guess karo ki warp 1 ek hi row mein rehta hai",
+    ] {
+        let flagged: Vec<_> = SLIPS
+            .iter()
+            .filter(|s| s.looks.is_in("a.help", fine))
+            .map(|s| s.what)
+            .collect();
+        assert!(flagged.is_empty(), "{fine:?}: {flagged:?}");
+    }
+}
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;

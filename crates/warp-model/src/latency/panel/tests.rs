@@ -240,7 +240,7 @@ fn hinglish_speaks_hinglish_with_the_same_numbers() {
     assert!(w.forecast.contains("guess karo"), "{}", w.forecast);
     assert!(
         w.answer
-            .contains("80 warps chahiye, sirf 64 available: 16 kam"),
+            .contains("80 warps chahiye, sirf 64 available: 16 short"),
         "{}",
         w.answer
     );
@@ -273,7 +273,7 @@ fn hinglish_speaks_hinglish_with_the_same_numbers() {
     });
     assert_eq!(
         (l_label, l_hint),
-        ("Stall ki latency L", "cycles mein, 1–100000")
+        ("Stall latency L", "cycles mein, 1–100000")
     );
     assert_eq!(FIELDS[0].label_text(), "Stall latency L");
     // The limiting factor keeps its data-value; the sentence uses the word of the language.
