@@ -5,7 +5,8 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use warp_model::embed::{HostMessage, Theme, MAX_REPORTED_HEIGHT};
+use warp_model::embed::{HostMessage, MAX_REPORTED_HEIGHT};
+use warp_model::page::Theme;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

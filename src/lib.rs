@@ -11,8 +11,10 @@ pub mod storage;
 pub mod url;
 
 use leptos::prelude::*;
-use warp_model::embed::{open_in_app_url, presentation};
-use warp_model::query::{route, Panel, Query};
+use warp_model::embed::open_in_app_url;
+use warp_model::page::{presentation, route};
+use warp_model::query::Query;
+use warp_model::registry::Panel;
 use wasm_bindgen::JsCast;
 
 use components::errors::ErrorList;
@@ -23,7 +25,7 @@ use components::lang_switch::LangSwitch;
 pub fn App() -> impl IntoView {
     let query = url::read_query();
     // The language first: every message below is looked up in it.
-    let (lang, lang_error) = warp_model::i18n::from_query(&query);
+    let (lang, lang_error) = warp_model::page::lang(&query);
     warp_model::i18n::set_lang(lang);
     components::lang_switch::apply_lang(lang);
     let route = route(&query);
@@ -73,8 +75,8 @@ pub fn App() -> impl IntoView {
             <nav aria-label=warp_model::t!("ui.app.nav")>
                 <ul>
                     {Panel::ALL
-                        .into_iter()
-                        .map(|p| {
+                        .iter()
+                        .map(|&p| {
                             let current = (route.panel == Some(p)).then_some("page");
                             view! {
                                 <li>

@@ -3,7 +3,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use warp_lab::panels::view_panel;
-use warp_model::query::{route, Query};
+use warp_model::page::route;
+use warp_model::query::Query;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 

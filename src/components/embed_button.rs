@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 use warp_model::embed::embed_snippet;
-use warp_model::query::Panel;
+use warp_model::quiz::Topic;
+use warp_model::registry::Panel;
 use warp_model::t;
 use wasm_bindgen::JsCast;
 
@@ -46,13 +47,8 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
             None => status.set(warp_model::t!("ui.embed.select-yourself")),
         }
     };
-    let quiz_topic = match panel {
-        Panel::Warps => Some("warps"),
-        Panel::Divergence => Some("divergence"),
-        Panel::Latency => Some("latency"),
-        Panel::Coalescing => Some("coalescing"),
-        Panel::Quiz | Panel::Gpu | Panel::Kernel => None,
-    };
+    // A panel with a quiz topic of its own name offers "Quiz me on this".
+    let quiz_topic = Topic::parse(panel.name()).map(Topic::name);
     view! {
         {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&format!("panel=quiz&topic={t}")) data-action="quiz-me">{t!("ui.embed.quiz-me")}</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>

@@ -4,37 +4,37 @@
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::panel::PanelInput;
-use warp_model::params::ParamError;
+use warp_model::panel::{Inputs, PanelModel};
+use warp_model::params::{Kind, Param, ParamError};
 use warp_model::query::Query;
 
 use crate::url;
 
 /// The panel's raw inputs, and whether they still equal the preset's. The address bar follows
 /// the inputs: the short `example=` link while they are the preset's, explicit parameters after.
-pub fn use_panel_input<I: PanelInput>(
+pub fn use_panel_input<P: PanelModel>(
     query: Query,
     example: Option<&'static Example>,
-) -> (RwSignal<I>, Memo<bool>) {
+) -> (RwSignal<Inputs<P>>, Memo<bool>) {
     let preset = example
         .filter(|e| e.ready())
-        .map(|e| I::from_params(e.params));
+        .map(|e| Inputs::<P>::from_params(e.params));
     let base = preset.clone().unwrap_or_default();
-    let input = RwSignal::new(I::from_query(&query, &base));
+    let input = RwSignal::new(Inputs::<P>::from_query(&query, &base));
     let on_preset = Memo::new(move |_| preset.as_ref().is_some_and(|p| input.with(|i| i == p)));
     Effect::new(move |_| {
         let mut q = query.clone();
         match example.filter(|_| on_preset.get()) {
             Some(e) => {
                 q.set("panel", None);
-                for p in I::URL_PARAMS {
+                for p in Inputs::<P>::url_keys() {
                     q.set(p, None);
                 }
                 q.set("example", Some(&e.key()));
             }
             None => {
                 q.set("example", None);
-                q.set("panel", Some(I::PANEL.name()));
+                q.set("panel", Some(P::NAME));
                 input.with(|i| i.write_query(&mut q));
             }
         }
@@ -77,37 +77,28 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
     }
 }
 
-/// The form, generated from the panel's declared fields. A field is marked invalid when an
-/// error names it (or names its group, e.g. `block` for `block-x`).
+/// The form, generated from the panel's declared parameters: each gets the control its kind
+/// asks for (see [`ParamControl`]). A field is marked invalid when an error names it (or names
+/// its group, e.g. `block` for `block-x`).
 #[component]
-pub fn Controls<I: PanelInput>(
-    input: RwSignal<I>,
+pub fn Controls<P: PanelModel>(
+    input: RwSignal<Inputs<P>>,
     #[prop(into)] errors: Signal<Vec<ParamError>>,
 ) -> impl IntoView {
     view! {
         <form class="controls" on:submit=|ev| ev.prevent_default()>
-            {I::FIELDS
+            {P::PARAMS
                 .iter()
-                .map(|f| {
-                    let name = f.name;
-                    let invalid = move || {
-                        errors.with(|es| es.iter().any(|e| e.param == name || name.starts_with(&format!("{}-", e.param))))
-                    };
+                .filter(|p| p.in_form)
+                .map(|p| {
+                    let name = p.name;
                     view! {
-                        <label class="field">
-                            <span class="label">{f.label_text()}</span>
-                            <input
-                                type="text"
-                                autocomplete="off"
-                                spellcheck="false"
-                                name=name
-                                prop:value=move || input.with(|i| i.field(name).to_string())
-                                on:input=move |ev| input.update(|i| i.set_field(name, event_target_value(&ev)))
-                                aria-invalid=move || invalid().to_string()
-                                aria-describedby=move || invalid().then(|| format!("error-{name}"))
-                            />
-                            <span class="hint">{f.hint_text()}</span>
-                        </label>
+                        <ParamControl
+                            param=p
+                            value=Signal::derive(move || input.with(|i| i.field(name).to_string()))
+                            on_change=move |v| input.update(|i| i.set_field(name, v))
+                            errors=errors
+                        />
                     }
                 })
                 .collect_view()}
@@ -115,12 +106,114 @@ pub fn Controls<I: PanelInput>(
     }
 }
 
+/// One declared parameter as a labelled control: a choice (`select`) for an enumerated value,
+/// a text input with `inputmode=numeric` and the range on it (`min`, `max`) for a whole number,
+/// a text input for lists and the panels' own syntax. Inputs stay text inputs so that whatever
+/// the learner typed is kept and named by the model, never silently dropped by the browser. A
+/// choice whose value is not one of the allowed (a hand-edited URL) shows that value as an
+/// extra option, so it is still on screen beside its error.
+#[component]
+pub fn ParamControl(
+    param: &'static Param,
+    #[prop(into)] value: Signal<String>,
+    on_change: impl Fn(String) + Copy + Send + Sync + 'static,
+    #[prop(into)] errors: Signal<Vec<ParamError>>,
+) -> impl IntoView {
+    let name = param.name;
+    let invalid = move || {
+        errors.with(|es| {
+            es.iter()
+                .any(|e| e.param == name || name.starts_with(&format!("{}-", e.param)))
+        })
+    };
+    let control = match param.kind {
+        Kind::Choice(choices) => {
+            let unknown = move || {
+                let v = value.get();
+                let v = v.trim();
+                (!v.is_empty() && !choices.iter().any(|c| c.value.eq_ignore_ascii_case(v)))
+                    .then(|| v.to_string())
+            };
+            let selected = move || {
+                let v = value.get();
+                let v = v.trim();
+                let v = if v.is_empty() { param.default } else { v };
+                choices
+                    .iter()
+                    .find(|c| c.value.eq_ignore_ascii_case(v))
+                    .map_or_else(|| v.to_string(), |c| c.value.to_string())
+            };
+            view! {
+                <select
+                    name=name
+                    prop:value=selected
+                    on:change=move |ev| on_change(event_target_value(&ev))
+                    aria-invalid=move || invalid().to_string()
+                    aria-describedby=move || invalid().then(|| format!("error-{name}"))
+                >
+                    {move || unknown().map(|v| view! { <option value=v.clone()>{v.clone()}</option> })}
+                    {choices
+                        .iter()
+                        .map(|c| view! { <option value=c.value>{c.label.text()}</option> })
+                        .collect_view()}
+                </select>
+            }
+            .into_any()
+        }
+        Kind::Whole { min, max } => view! {
+            <input
+                type="text"
+                inputmode="numeric"
+                autocomplete="off"
+                spellcheck="false"
+                name=name
+                min=min.to_string()
+                max=(max != u64::MAX).then(|| max.to_string())
+                prop:value=move || value.get()
+                on:input=move |ev| on_change(event_target_value(&ev))
+                aria-invalid=move || invalid().to_string()
+                aria-describedby=move || invalid().then(|| format!("error-{name}"))
+            />
+        }
+        .into_any(),
+        Kind::List { .. } | Kind::Text { .. } => view! {
+            <input
+                type="text"
+                autocomplete="off"
+                spellcheck="false"
+                name=name
+                prop:value=move || value.get()
+                on:input=move |ev| on_change(event_target_value(&ev))
+                aria-invalid=move || invalid().to_string()
+                aria-describedby=move || invalid().then(|| format!("error-{name}"))
+            />
+        }
+        .into_any(),
+    };
+    view! {
+        <label class="field" data-kind=kind_name(param.kind)>
+            <span class="label">{param.label_text()}</span>
+            {control}
+            <span class="hint">{param.hint_text()}</span>
+        </label>
+    }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Whole { .. } => "whole",
+        Kind::Choice(_) => "choice",
+        Kind::List { .. } => "list",
+        Kind::Text { .. } => "text",
+    }
+}
+
 /// The anatomy every model panel shares (design.md): title and question, the preset card,
 /// controls, errors and figures beside the picture (the children), worked steps, and the
 /// links out.
 #[component]
-pub fn PanelShell<I: PanelInput>(
-    input: RwSignal<I>,
+pub fn PanelShell<P: PanelModel>(
+    input: RwSignal<Inputs<P>>,
     example: Option<&'static Example>,
     on_preset: Memo<bool>,
     #[prop(into)] errors: Signal<Vec<ParamError>>,
@@ -128,11 +221,10 @@ pub fn PanelShell<I: PanelInput>(
     #[prop(into)] worked: Signal<Vec<warp_model::worked::Worked>>,
     children: Children,
 ) -> impl IntoView {
-    let panel = I::PANEL;
     view! {
-        <section class=format!("panel {}", panel.name()) data-panel=panel.name()>
-            <h1>{panel.title()}</h1>
-            <p class="question">{panel.question()}</p>
+        <section class=format!("panel {}", P::NAME) data-panel=P::NAME>
+            <h1>{P::TITLE.text()}</h1>
+            <p class="question">{P::QUESTION.text()}</p>
             {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
             <div class="layout">
                 <div class="side">
@@ -143,7 +235,8 @@ pub fn PanelShell<I: PanelInput>(
                 <div class="picture">{children()}</div>
             </div>
             <crate::components::worked::WorkedList worked=worked />
-            <crate::components::embed_button::EmbedButton panel=panel />
+            {warp_model::registry::Panel::parse(P::NAME)
+                .map(|panel| view! { <crate::components::embed_button::EmbedButton panel=panel /> })}
         </section>
     }
 }

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use warp_model::coalescing::access::LINE_SIZES;
-use warp_model::coalescing::panel::{evaluate, CoalescingInput, CoalescingOutput};
+use warp_model::coalescing::panel::{evaluate, CoalescingModel, CoalescingOutput, LINE};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
 use warp_model::query::Query;
@@ -16,12 +16,12 @@ use crate::components::panel_frame::{use_panel_input, PanelShell};
 /// The panel.
 #[component]
 pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
-    let (input, on_preset) = use_panel_input::<CoalescingInput>(query, example);
+    let (input, on_preset) = use_panel_input::<CoalescingModel>(query, example);
     let output = Memo::new(move |_| input.with(evaluate));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
     let chart = Signal::derive(move || output.with(chart_data));
-    let line_now = move || input.with(|i| i.line.trim().to_string());
+    let line_now = move || input.with(|i| i.get(&LINE).trim().to_string());
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
@@ -40,7 +40,7 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
                                 type="button"
                                 data-line=l
                                 aria-pressed=move || (line_now() == l.to_string()).to_string()
-                                on:click=move |_| input.update(|i| i.line = l.to_string())
+                                on:click=move |_| input.update(|i| i.set_field(LINE.name, l.to_string()))
                             >
                                 {label}
                             </button>

@@ -5,7 +5,10 @@
 //! raw inputs, through the model's helpers.
 
 use leptos::prelude::*;
-use warp_model::divergence::panel::{evaluate, lanes_of, DivergenceInput, DivergenceOutput, Mode};
+use warp_model::divergence::panel::{
+    evaluate, lanes_of, DivergenceInput, DivergenceModel, DivergenceOutput, Mode, COND, LANES,
+    PATHS,
+};
 use warp_model::examples::Example;
 use warp_model::query::Query;
 use warp_model::t;
@@ -17,7 +20,7 @@ use crate::components::panel_frame::{use_panel_input, PanelShell};
 /// The panel.
 #[component]
 pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
-    let (input, on_preset) = use_panel_input::<DivergenceInput>(query, example);
+    let (input, on_preset) = use_panel_input::<DivergenceModel>(query, example);
     let output = Memo::new(move |_| input.with(evaluate));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
@@ -123,14 +126,14 @@ fn PathRow(
         let v: u64 = event_target_value(&ev).parse().unwrap_or(1);
         input.update(|inp| {
             if let Some(p) = inp.with_path_cycles(i, v) {
-                inp.paths = p;
+                inp.set_field(PATHS.name, p);
             }
         });
     };
     let move_lane = move |to: usize| {
         input.update(|inp| {
             if let Some(l) = inp.move_lane(i, to) {
-                inp.lanes = l;
+                inp.set_field(LANES.name, l);
             }
         });
     };
@@ -283,7 +286,7 @@ fn ConditionView(
     let realign = move |_| {
         let text = output.with(|o| o.condition.as_ref().map(|c| c.realigned.text()));
         if let Some(t) = text {
-            input.update(|i| i.cond = t);
+            input.update(|i| i.set_field(COND.name, t));
         }
     };
     view! {

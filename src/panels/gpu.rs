@@ -4,13 +4,14 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Value;
-use warp_model::gpu::{self as gpu_model, Kernel, MapResult, Pattern};
-use warp_model::params::ParamError;
-use warp_model::query::{Panel, Query};
+use warp_model::gpu::panel::{GpuInput, GpuModel};
+use warp_model::gpu::{self as gpu_model, GpuKernel, MapResult, Pattern};
+use warp_model::panel::PanelModel;
+use warp_model::query::Query;
+use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
 use warp_model::warps::map::BlockDim;
-use warp_model::warps::panel::{evaluate, WarpsInput};
 
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
@@ -38,38 +39,19 @@ enum Detection {
 /// The panel.
 #[component]
 pub fn GpuPanel(query: Query) -> impl IntoView {
-    // The block for the subgroup map: the warps panel's own parameter and rules.
-    let input = WarpsInput::from_query(
-        &query,
-        &WarpsInput {
-            block_x: "64".into(),
-            ..WarpsInput::default()
-        },
-    );
-    let warps = evaluate(&input);
-    let block = warps.block;
-    let mut errors: Vec<ParamError> = warps
-        .errors
-        .into_iter()
-        .filter(|e| e.param.starts_with("block"))
-        .collect();
-    let auto_run = match query.get("run") {
-        None => None,
-        Some(r) => Kernel::parse(r).or_else(|| {
-            errors.push(ParamError::new("run", tr!("ui.gpu.run.invalid")));
-            None
-        }),
-    };
+    let params = GpuModel::evaluate(&GpuInput::from_query(&query, &GpuInput::default()));
+    let (block, auto_run) = (params.block, params.auto_run);
+    let errors = params.errors;
     let detection = RwSignal::new(Detection::Detecting);
     let device = StoredValue::new_local(None::<Gpu>);
-    let runs: Vec<(Kernel, RwSignal<Run>)> = Kernel::ALL
+    let runs: Vec<(GpuKernel, RwSignal<Run>)> = GpuKernel::ALL
         .iter()
         .map(|k| (*k, RwSignal::new(Run::Idle)))
         .collect();
     let control = StoredValue::new_local(Control::default());
     let run_kernel = {
         let runs = runs.clone();
-        move |k: Kernel| {
+        move |k: GpuKernel| {
             let Some(state) = runs.iter().find(|(x, _)| *x == k).map(|(_, s)| *s) else {
                 return;
             };
@@ -86,7 +68,7 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                 let progress = move |p: f64| state.set(Run::Running(p));
                 let sg = gpu.summary.subgroup_sizes.0.max(1);
                 let result = match k {
-                    Kernel::Map => match block {
+                    GpuKernel::Map => match block {
                         Some(b) => {
                             let dims = (
                                 u32::try_from(b.x()).unwrap_or(1),
@@ -97,13 +79,13 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                         }
                         None => Err(tr!("ui.gpu.block-invalid")),
                     },
-                    Kernel::Divergence => kernels::divergence(&gpu, sg, &ctl, &progress)
+                    GpuKernel::Divergence => kernels::divergence(&gpu, sg, &ctl, &progress)
                         .await
                         .map(|t| Run::Divergence(gpu_model::slowdowns(&t, sg))),
-                    Kernel::Coalescing => kernels::coalescing(&gpu, &ctl, &progress)
+                    GpuKernel::Coalescing => kernels::coalescing(&gpu, &ctl, &progress)
                         .await
                         .map(|t| Run::Coalescing(gpu_model::relative_bandwidth(&t))),
-                    Kernel::Occupancy => kernels::occupancy(&gpu, &ctl, &progress)
+                    GpuKernel::Occupancy => kernels::occupancy(&gpu, &ctl, &progress)
                         .await
                         .map(|t| Run::Occupancy(gpu_model::relative_throughput(&t))),
                 };
@@ -221,7 +203,7 @@ fn DetectionCard(detection: RwSignal<Detection>) -> impl IntoView {
 
 #[component]
 fn KernelCard(
-    kernel: Kernel,
+    kernel: GpuKernel,
     state: RwSignal<Run>,
     ready: Signal<bool>,
     on_run: impl Fn() + Clone + 'static,

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 use warp_model::examples::{self, TOPICS};
-use warp_model::query::Panel;
+use warp_model::registry::Panel;
 
 /// The home view.
 #[component]
@@ -14,8 +14,8 @@ pub fn Home() -> impl IntoView {
             <h2>{warp_model::t!("ui.home.panels")}</h2>
             <ul class="cards">
                 {Panel::ALL
-                    .into_iter()
-                    .map(|p| {
+                    .iter()
+                    .map(|&p| {
                         view! {
                             <li class="card">
                                 <a href=warp_model::i18n::href(&format!("panel={}", p.name()))>{p.title()}</a>

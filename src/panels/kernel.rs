@@ -4,8 +4,11 @@
 
 use leptos::prelude::*;
 use warp_model::figure::Value;
-use warp_model::kernel_lab::panel::{evaluate, KernelInput, KernelOutput, PRESETS};
-use warp_model::query::{Panel, Query};
+use warp_model::kernel_lab::panel::{
+    evaluate, KernelInput, KernelModel, KernelOutput, PRESETS, SRC,
+};
+use warp_model::query::Query;
+use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
 
@@ -16,7 +19,7 @@ use crate::components::panel_frame::{use_panel_input, Controls};
 /// The panel.
 #[component]
 pub fn KernelPanel(query: Query) -> impl IntoView {
-    let (input, _) = use_panel_input::<KernelInput>(query, None);
+    let (input, _) = use_panel_input::<KernelModel>(query, None);
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
     let ran = RwSignal::new(input.get_untracked());
@@ -25,7 +28,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
     let run = move || ran.set(input.get_untracked());
-    let lines = move || ran.with(|r| r.src.lines().count().max(1));
+    let lines = move || ran.with(|r| r.get(&SRC).lines().count().max(1));
     view! {
         <section class="panel kernel" data-panel="kernel">
             <h1>{Panel::Kernel.title()}</h1>
@@ -37,8 +40,8 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     .map(|(i, (label, src, params))| {
                         view! {
                             <button type="button" data-preset=i on:click=move |_| {
-                                let mut next = KernelInput::from_query(&Query::parse(params));
-                                next.src = (*src).to_string();
+                                let next = KernelInput::from_query(&Query::parse(params), &KernelInput::default())
+                                    .with(&SRC, *src);
                                 input.set(next.clone());
                                 ran.set(next);
                             }>{label.text()}</button>
@@ -52,15 +55,15 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                         <span class="label">{t!("ui.kernel.editor")}</span>
                         <span class="gutter-wrap">
                         <pre class="gutter" aria-hidden="true">
-                            {move || (1..=input.with(|i| i.src.lines().count()).max(1)).map(|n| format!("{n}\n")).collect::<String>()}
+                            {move || (1..=input.with(|i| i.get(&SRC).lines().count()).max(1)).map(|n| format!("{n}\n")).collect::<String>()}
                         </pre>
                         <textarea
                             name="src"
                             spellcheck="false"
                             autocomplete="off"
-                            rows=move || (input.with(|i| i.src.lines().count()) + 2).clamp(6, 30)
-                            prop:value=move || input.with(|i| i.src.clone())
-                            on:input=move |ev| input.update(|i| i.src = event_target_value(&ev))
+                            rows=move || (input.with(|i| i.get(&SRC).lines().count()) + 2).clamp(6, 30)
+                            prop:value=move || input.with(|i| i.get(&SRC).to_string())
+                            on:input=move |ev| input.update(|i| i.set_field(SRC.name, event_target_value(&ev)))
                             wrap="off"
                         ></textarea>
                         </span>
@@ -139,7 +142,7 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
             </p>
             {move || {
                 current().map(|s| {
-                    let src = ran.with(|r| r.src.clone());
+                    let src = ran.with(|r| r.get(&SRC).to_string());
                     let listing = src
                         .lines()
                         .enumerate()
@@ -205,7 +208,7 @@ fn LineTable(
     move || {
         output.with(|o| {
             o.result.as_ref().map(|r| {
-                let src = ran.with(|x| x.src.clone());
+                let src = ran.with(|x| x.get(&SRC).to_string());
                 let rows = r
                     .lines
                     .iter()

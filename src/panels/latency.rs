@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::figure::Value;
-use warp_model::latency::panel::{evaluate, LatencyInput, LatencyOutput};
+use warp_model::latency::panel::{evaluate, LatencyInput, LatencyModel, LatencyOutput};
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
@@ -16,7 +16,7 @@ use crate::components::panel_frame::{use_panel_input, PanelShell};
 /// The panel.
 #[component]
 pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
-    let (input, on_preset) = use_panel_input::<LatencyInput>(query, example);
+    let (input, on_preset) = use_panel_input::<LatencyModel>(query, example);
     let output = Memo::new(move |_| input.with(evaluate));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));

@@ -11,7 +11,8 @@ pub mod warps;
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::query::{Panel, Query};
+use warp_model::query::Query;
+use warp_model::registry::Panel;
 
 /// The view for `panel`, opened with the page's query and the preset named by `example=`.
 #[must_use]

@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 use warp_model::figure::{Figure, Value};
-use warp_model::query::{Panel, Query};
+use warp_model::query::Query;
 use warp_model::quiz::progress::{quiz_score, Progress};
 use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
+use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
 use wasm_bindgen::JsCast;

@@ -11,7 +11,7 @@ use warp_model::t;
 use warp_model::tr;
 use warp_model::warps::launch::{Launch1d, Launch2d};
 use warp_model::warps::map::BlockDim;
-use warp_model::warps::panel::{evaluate, thread_detail, Launch, WarpsInput, WarpsOutput};
+use warp_model::warps::panel::{evaluate, thread_detail, Launch, WarpsModel, WarpsOutput, THREAD};
 use wasm_bindgen::JsCast;
 
 use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html};
@@ -22,11 +22,11 @@ use crate::components::panel_frame::{use_panel_input, PanelShell};
 /// override).
 #[component]
 pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
-    let (input, on_preset) = use_panel_input::<WarpsInput>(query, example);
+    let (input, on_preset) = use_panel_input::<WarpsModel>(query, example);
     let output = Memo::new(move |_| input.with(evaluate));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
-    let pick = move |i: u64| input.update(|inp| inp.thread = i.to_string());
+    let pick = move |i: u64| input.update(|inp| inp.set_field(THREAD.name, i.to_string()));
 
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures

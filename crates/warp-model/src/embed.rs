@@ -1,5 +1,4 @@
-//! Embedding in course pages: the `embed` and `theme` parameters, the iframe snippet for the
-//! current view, the link back to the full app, and the messages exchanged with a parent page.
+//! Embedding in course pages: the iframe snippet for the current view, the link back to the full app, and the messages exchanged with a parent page.
 //!
 //! Message contract (README, "Embedding"): the app posts
 //! `{source: "warp-lab", type: "resize", height}` to its parent; a parent may post
@@ -7,89 +6,9 @@
 //! `{source: "warp-lab-host", type: "set-theme", theme: "light"|"dark"|"auto"}`. Anything else is
 //! ignored: [`HostMessage::from_fields`] accepts only those shapes.
 
-use crate::params::{quote, ParamError};
-use crate::query::{Panel, Query};
-
-/// The page's colour theme.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Theme {
-    /// Follow `prefers-color-scheme`.
-    #[default]
-    Auto,
-    /// Light.
-    Light,
-    /// Dark.
-    Dark,
-}
-
-impl Theme {
-    /// Its name in the URL.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-
-    /// The theme named `s`.
-    #[must_use]
-    pub fn parse(s: &str) -> Option<Theme> {
-        [Theme::Auto, Theme::Light, Theme::Dark]
-            .into_iter()
-            .find(|t| t.name() == s.trim())
-    }
-}
-
-/// How the page is shown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Presentation {
-    /// `embed=1`: only the panel, no site navigation.
-    pub embed: bool,
-    /// `theme=`.
-    pub theme: Theme,
-}
-
-/// Reads `embed` and `theme`; bad values fall back to the defaults and are reported.
-#[must_use]
-pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
-    let mut errors = Vec::new();
-    let embed = match q.get("embed").map(str::trim) {
-        None | Some("0" | "false" | "") => false,
-        Some("1" | "true") => true,
-        Some(other) => {
-            errors.push(ParamError::new(
-                "embed",
-                crate::tr!("common.embed.invalid", value = quote(other)),
-            ));
-            false
-        }
-    };
-    let theme = match q.get("theme") {
-        None => Theme::Auto,
-        Some(t) => Theme::parse(t).unwrap_or_else(|| {
-            errors.push(ParamError::new(
-                "theme",
-                crate::tr!("common.theme.invalid", value = quote(t)),
-            ));
-            Theme::Auto
-        }),
-    };
-    (Presentation { embed, theme }, errors)
-}
-
-/// A sensible frame height for each panel, in CSS pixels (the frame resizes itself after load).
-#[must_use]
-pub fn default_height(panel: Option<Panel>) -> u32 {
-    match panel {
-        Some(Panel::Warps) => 900,
-        Some(Panel::Divergence | Panel::Latency) => 1000,
-        Some(Panel::Coalescing) => 1100,
-        Some(Panel::Kernel) => 1300,
-        _ => 700,
-    }
-}
+use crate::page::Theme;
+use crate::query::Query;
+use crate::registry::Panel;
 
 fn escape_attr(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -125,7 +44,7 @@ pub fn embed_snippet(base: &str, q: &Query, panel: Option<Panel>) -> String {
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>",
         escape_attr(&embed_url(base, q)),
         escape_attr(&title),
-        default_height(panel)
+        panel.map_or(700, |p| p.spec().embed_height)
     )
 }
 
@@ -168,38 +87,6 @@ pub const MAX_REPORTED_HEIGHT: u32 = 20_000;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn presentation_params() {
-        let (p, e) = presentation(&Query::parse("embed=1&theme=dark"));
-        assert_eq!(
-            p,
-            Presentation {
-                embed: true,
-                theme: Theme::Dark
-            }
-        );
-        assert!(e.is_empty());
-        let (p, e) = presentation(&Query::parse("embed=yes&theme=neon"));
-        assert_eq!(p, Presentation::default());
-        assert_eq!(
-            e.iter().map(|e| e.param.as_str()).collect::<Vec<_>>(),
-            ["embed", "theme"]
-        );
-        assert!(e[1].message.contains("light, dark or auto"));
-        assert_eq!(e[0].message, "embed = “yes” is not allowed: use 1 or 0.");
-        let (p, e) = crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || {
-            presentation(&Query::parse("embed=yes&theme=neon"))
-        });
-        assert_eq!(p, Presentation::default());
-        assert_eq!(e[0].param, "embed");
-        assert_eq!(e[0].message, "embed = “yes” nahi chalega: 1 ya 0 likho.");
-        assert!(
-            e[1].message.contains("light, dark ya auto"),
-            "{}",
-            e[1].message
-        );
-    }
 
     #[test]
     fn snippet_title_follows_the_language() {

@@ -12,7 +12,7 @@
 
 use crate::i18n::{self, Lang, Msg};
 use crate::params::{quote, ParamError};
-use crate::query::Panel;
+use crate::registry::Panel;
 
 /// One worked example of a seed page.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -27,6 +27,24 @@ pub enum Value {
 }
 
 impl Value {
+    /// A fraction shown as a percentage (`0.5` → `50%`; `data-value` stays `0.5000`).
+    #[must_use]
+    pub fn percent(value: f64) -> Value {
+        Value::Frac {
+            value,
+            percent: true,
+        }
+    }
+
+    /// A ratio shown as a plain decimal (a slowdown `1.75`, shown with its `×` unit).
+    #[must_use]
+    pub fn ratio(value: f64) -> Value {
+        Value::Frac {
+            value,
+            percent: false,
+        }
+    }
+
     /// The plain value for `data-value`.
     #[must_use]
     pub fn plain(&self) -> String {

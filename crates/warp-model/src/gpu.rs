@@ -11,9 +11,11 @@ use crate::coalescing::access::Access;
 use crate::figure::{Figure, Value};
 use crate::WARP_SIZE;
 
+pub mod panel;
+
 /// The four kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernel {
+pub enum GpuKernel {
     /// Which subgroup and lane each invocation of a workgroup gets.
     Map,
     /// The same work under uniform, parity, subgroup-aligned and k-way branches.
@@ -24,34 +26,40 @@ pub enum Kernel {
     Occupancy,
 }
 
-impl Kernel {
+impl GpuKernel {
     /// Every kernel, in panel order.
-    pub const ALL: [Kernel; 4] = [
-        Kernel::Map,
-        Kernel::Divergence,
-        Kernel::Coalescing,
-        Kernel::Occupancy,
+    pub const ALL: [GpuKernel; 4] = [
+        GpuKernel::Map,
+        GpuKernel::Divergence,
+        GpuKernel::Coalescing,
+        GpuKernel::Occupancy,
     ];
 
     /// Its name in `run=`.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
-            Kernel::Map => "map",
-            Kernel::Divergence => "divergence",
-            Kernel::Coalescing => "coalescing",
-            Kernel::Occupancy => "occupancy",
+            GpuKernel::Map => "map",
+            GpuKernel::Divergence => "divergence",
+            GpuKernel::Coalescing => "coalescing",
+            GpuKernel::Occupancy => "occupancy",
         }
     }
 
     /// Its title, in the current language.
     #[must_use]
     pub fn title(self) -> &'static str {
+        self.title_msg().text()
+    }
+
+    /// The message of its title.
+    #[must_use]
+    pub const fn title_msg(self) -> crate::i18n::Msg {
         match self {
-            Kernel::Map => crate::t!("gpu.kernel.map.title"),
-            Kernel::Divergence => crate::t!("gpu.kernel.divergence.title"),
-            Kernel::Coalescing => crate::t!("gpu.kernel.coalescing.title"),
-            Kernel::Occupancy => crate::t!("gpu.kernel.occupancy.title"),
+            GpuKernel::Map => crate::msg!("gpu.kernel.map.title"),
+            GpuKernel::Divergence => crate::msg!("gpu.kernel.divergence.title"),
+            GpuKernel::Coalescing => crate::msg!("gpu.kernel.coalescing.title"),
+            GpuKernel::Occupancy => crate::msg!("gpu.kernel.occupancy.title"),
         }
     }
 
@@ -59,23 +67,23 @@ impl Kernel {
     #[must_use]
     pub fn description(self) -> &'static str {
         match self {
-            Kernel::Map => crate::t!("gpu.kernel.map.about"),
-            Kernel::Divergence => crate::t!("gpu.kernel.divergence.about"),
-            Kernel::Coalescing => crate::t!("gpu.kernel.coalescing.about"),
-            Kernel::Occupancy => crate::t!("gpu.kernel.occupancy.about"),
+            GpuKernel::Map => crate::t!("gpu.kernel.map.about"),
+            GpuKernel::Divergence => crate::t!("gpu.kernel.divergence.about"),
+            GpuKernel::Coalescing => crate::t!("gpu.kernel.coalescing.about"),
+            GpuKernel::Occupancy => crate::t!("gpu.kernel.occupancy.about"),
         }
     }
 
     /// The kernel named `s`.
     #[must_use]
-    pub fn parse(s: &str) -> Option<Kernel> {
-        Kernel::ALL.into_iter().find(|k| k.name() == s)
+    pub fn parse(s: &str) -> Option<GpuKernel> {
+        GpuKernel::ALL.into_iter().find(|k| k.name() == s)
     }
 
     /// Whether it needs the `subgroups` feature.
     #[must_use]
     pub fn needs_subgroups(self) -> bool {
-        matches!(self, Kernel::Map)
+        matches!(self, GpuKernel::Map)
     }
 }
 
@@ -557,8 +565,8 @@ mod tests {
         assert_eq!(hi[5].help, en[5].help);
         let (title, about, parity, four) = with_lang(Lang::Hinglish, || {
             (
-                Kernel::Map.title(),
-                Kernel::Occupancy.description(),
+                GpuKernel::Map.title(),
+                GpuKernel::Occupancy.description(),
                 Pattern::Parity.label(),
                 Pattern::KWay(4).label(),
             )
@@ -567,8 +575,8 @@ mod tests {
         assert!(about.contains("kitne workgroups in-flight"), "{about}");
         assert_eq!(parity, "lane ki parity (idx % 2)");
         assert_eq!(four, Pattern::KWay(4).label());
-        assert_eq!(Kernel::Map.title(), "Subgroup map");
-        assert!(Kernel::Coalescing
+        assert_eq!(GpuKernel::Map.title(), "Subgroup map");
+        assert!(GpuKernel::Coalescing
             .description()
             .starts_with("A stride sweep over a 16 MB buffer"));
         let err = with_lang(Lang::Hinglish, || {

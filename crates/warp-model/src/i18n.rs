@@ -45,7 +45,6 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt::{self, Display};
 
-use crate::params::{quote, ParamError};
 use crate::query::Query;
 
 /// A language the app speaks.
@@ -90,35 +89,15 @@ impl Lang {
         }
     }
 
-    /// Reads `lang=` (`en`, `hinglish`; also `hi`, `hi-Latn`, case-insensitive).
-    ///
-    /// # Errors
-    /// Names `lang` and the allowed values.
-    pub fn parse(raw: &str) -> Result<Lang, ParamError> {
+    /// Reads a value of `lang=` (`en`, `hinglish`; also `english`, `hi`, `hi-Latn`,
+    /// case-insensitive); `None` for anything else (`crate::page` names the error).
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Lang> {
         match raw.trim().to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "hinglish" | "hi" | "hi-latn" => Ok(Lang::Hinglish),
-            _ => Err(ParamError::new(
-                "lang",
-                fill(
-                    crate::msg!("common.lang.invalid"),
-                    &[("value", &quote(raw))],
-                ),
-            )),
+            "en" | "english" => Some(Lang::En),
+            "hinglish" | "hi" | "hi-latn" => Some(Lang::Hinglish),
+            _ => None,
         }
-    }
-}
-
-/// The language `lang=` asks for (English when absent), and a named error when it is not one
-/// of ours (the page then speaks English).
-#[must_use]
-pub fn from_query(q: &Query) -> (Lang, Option<ParamError>) {
-    match q.get("lang") {
-        None => (Lang::En, None),
-        Some(raw) => match Lang::parse(raw) {
-            Ok(l) => (l, None),
-            Err(e) => (Lang::En, Some(e)),
-        },
     }
 }
 

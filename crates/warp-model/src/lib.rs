@@ -28,32 +28,6 @@
 //!   error messages derive from the declaration.
 #![deny(missing_docs)]
 
-/// `field` and `set_field` for a panel's raw-input struct, from its `"url-name" => field`
-/// pairs: the one place where a parameter's name meets its slot.
-#[macro_export]
-macro_rules! raw_fields {
-    ($ty:ty { $($name:literal => $field:ident),* $(,)? }) => {
-        impl $ty {
-            /// The raw text of the field named `name`; empty for an unknown name.
-            #[must_use]
-            pub fn field(&self, name: &str) -> &str {
-                match name {
-                    $($name => &self.$field,)*
-                    _ => "",
-                }
-            }
-
-            /// Sets the field named `name`; an unknown name changes nothing.
-            pub fn set_field(&mut self, name: &str, value: String) {
-                match name {
-                    $($name => self.$field = value,)*
-                    _ => {}
-                }
-            }
-        }
-    };
-}
-
 pub mod coalescing;
 pub mod divergence;
 pub mod embed;
@@ -64,10 +38,12 @@ pub mod i18n;
 pub mod kernel_lab;
 pub mod latency;
 pub mod math;
+pub mod page;
 pub mod panel;
 pub mod params;
 pub mod query;
 pub mod quiz;
+pub mod registry;
 #[cfg(test)]
 mod testing;
 pub mod warps;

@@ -1,188 +1,207 @@
-//! What every panel's inputs have in common, so that the app drives any panel the same way:
-//! read from the URL over a preset, write back to the URL, address each field by its name.
+//! What every panel's model shares: a [`PanelModel`] declares its parameters once and
+//! evaluates the raw text of its [`Inputs`]; the inputs read and write the URL the same way for
+//! every panel. The registry (`crate::registry`) lists the panels.
+//!
+//! A new panel is one module that implements [`PanelModel`], plus one line in the registry.
 
-use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput};
-use crate::divergence::panel::{self as divergence_panel, DivergenceInput};
-use crate::kernel_lab::panel::{self as kernel_lab, KernelInput};
-use crate::latency::panel::{self as latency_panel, LatencyInput};
-use crate::params::FieldSpec;
-use crate::query::{Panel, Query};
-use crate::warps::panel::{self as warps_panel, WarpsInput};
+use std::fmt;
+use std::marker::PhantomData;
 
-/// A panel's raw inputs.
-pub trait PanelInput: Clone + PartialEq + Default + Send + Sync + 'static {
-    /// The panel these inputs belong to.
-    const PANEL: Panel;
-    /// The URL parameters it reads and writes.
-    const URL_PARAMS: &'static [&'static str];
-    /// Its controls, in form order.
-    const FIELDS: &'static [FieldSpec];
+use crate::figure::Figure;
+use crate::i18n::Msg;
+use crate::params::{Param, ParamError, UrlForm};
+use crate::query::Query;
+use crate::worked::Worked;
 
-    /// Reads the panel's parameters from `q` over `base`.
-    fn from_query(q: &Query, base: &Self) -> Self;
-    /// Writes the panel's parameters into `q`.
-    fn write_query(&self, q: &mut Query);
-    /// The raw text of field `name`.
-    fn field(&self, name: &str) -> &str;
-    /// Sets field `name`.
-    fn set_field(&mut self, name: &str, value: String);
+/// A panel's model: its parameters, declared once, and what it computes from their raw text.
+pub trait PanelModel: Sized + 'static {
+    /// The value of `panel=` that opens it (also its `data-panel`, its CSS class).
+    const NAME: &'static str;
+    /// Its title.
+    const TITLE: Msg;
+    /// The one question it answers.
+    const QUESTION: Msg;
+    /// Its parameters, in form order.
+    const PARAMS: &'static [Param];
+    /// A sensible starting height of an embedding frame, in CSS pixels (the frame resizes itself
+    /// after load; this is for pages that strip scripts).
+    const EMBED_HEIGHT: u32 = 700;
+    /// Everything it shows.
+    type Output;
+
+    /// Evaluates the raw inputs. Never panics, whatever the text.
+    fn evaluate(input: &Inputs<Self>) -> Self::Output;
+    /// Problems with the inputs, each naming its parameter.
+    fn errors(output: &Self::Output) -> &[ParamError];
+    /// The named results.
+    fn figures(output: &Self::Output) -> &[Figure];
+    /// The worked steps (none by default).
+    fn worked(_output: &Self::Output) -> &[Worked] {
+        &[]
+    }
+}
+
+/// The raw text of each of a panel's parameters, in declaration order, exactly as typed or as
+/// found in the URL (a typo is kept, never thrown away; the model names it).
+pub struct Inputs<P> {
+    values: Vec<String>,
+    panel: PhantomData<fn() -> P>,
+}
+
+impl<P: PanelModel> Inputs<P> {
+    /// The parameter named `name`, if the panel declares one.
+    #[must_use]
+    pub fn param(name: &str) -> Option<&'static Param> {
+        P::PARAMS.iter().find(|p| p.name == name)
+    }
+
+    /// The raw text of parameter `p` (empty for a parameter the panel does not declare).
+    #[must_use]
+    pub fn get(&self, p: &Param) -> &str {
+        self.field(p.name)
+    }
+
+    /// The raw text of the parameter named `name` (empty for an unknown name).
+    #[must_use]
+    pub fn field(&self, name: &str) -> &str {
+        P::PARAMS
+            .iter()
+            .position(|p| p.name == name)
+            .and_then(|i| self.values.get(i))
+            .map_or("", String::as_str)
+    }
+
+    /// Sets the parameter named `name`; an unknown name changes nothing.
+    pub fn set_field(&mut self, name: &str, value: String) {
+        if let Some(i) = P::PARAMS.iter().position(|p| p.name == name) {
+            self.values[i] = value;
+        }
+    }
+
+    /// With parameter `p` set to `value`.
+    #[must_use]
+    pub fn with(mut self, p: &Param, value: impl Into<String>) -> Self {
+        self.set_field(p.name, value.into());
+        self
+    }
+
+    /// Reads the panel's parameters from `q` over `base`: a parameter the URL leaves out keeps
+    /// `base`'s text. A [`UrlForm::Part`] parameter takes its part of the comma-separated value
+    /// (a missing part is its default); a parameter named in another's `reset_by` is cleared
+    /// when the URL gives that one without it.
+    #[must_use]
+    pub fn from_query(q: &Query, base: &Self) -> Self {
+        let mut input = base.clone();
+        for (i, p) in P::PARAMS.iter().enumerate() {
+            let own = q.get(p.url_key());
+            if own.is_none() && p.reset_by.iter().any(|n| q.get(n).is_some()) {
+                input.values[i].clear();
+            }
+            let Some(v) = own else { continue };
+            input.values[i] = match p.url {
+                UrlForm::Part { index, .. } => v
+                    .split(',')
+                    .nth(index)
+                    .map_or_else(|| p.default.to_string(), str::to_string),
+                UrlForm::Own | UrlForm::Always => v.to_string(),
+            };
+        }
+        input
+    }
+
+    /// Writes the panel's parameters into `q`, the same way for every panel: a parameter is
+    /// written when its text (trimmed) is not empty and differs from its default, or is not
+    /// empty and declared [`UrlForm::Always`]; otherwise it is removed, so links stay short.
+    /// The parts of a [`UrlForm::Part`] parameter are joined with commas, trailing parts at
+    /// their defaults left out (`block=48,4` for 48 × 4 × 1).
+    pub fn write_query(&self, q: &mut Query) {
+        for key in Self::url_keys() {
+            let mut params: Vec<(&Param, &str)> = P::PARAMS
+                .iter()
+                .zip(&self.values)
+                .filter(|(p, _)| p.url_key() == key)
+                .map(|(p, v)| (p, v.trim()))
+                .collect();
+            let value = match params[..] {
+                [(p, v)] if p.url == UrlForm::Always => (!v.is_empty()).then(|| v.to_string()),
+                [(p, v)] if p.url == UrlForm::Own => {
+                    (!v.is_empty() && v != p.default.trim()).then(|| v.to_string())
+                }
+                _ => {
+                    // The parts of one parameter, in order; trailing parts at their defaults
+                    // are left out, the first is always written.
+                    params.sort_by_key(|(p, _)| match p.url {
+                        UrlForm::Part { index, .. } => index,
+                        UrlForm::Own | UrlForm::Always => 0,
+                    });
+                    let mut keep = params.len();
+                    while keep > 1 && params[keep - 1].1 == params[keep - 1].0.default {
+                        keep -= 1;
+                    }
+                    let parts: Vec<&str> = params[..keep].iter().map(|(_, v)| *v).collect();
+                    Some(parts.join(","))
+                }
+            };
+            q.set(key, value.as_deref());
+        }
+    }
 
     /// The inputs of a preset: its parameters over the defaults.
     #[must_use]
-    fn from_params(params: &[(&str, &str)]) -> Self {
+    pub fn from_params(params: &[(&str, &str)]) -> Self {
         let mut q = Query::default();
         for (k, v) in params {
             q.set(k, Some(v));
         }
         Self::from_query(&q, &Self::default())
     }
+
+    /// The URL parameters the panel reads and writes, each once, in declaration order.
+    #[must_use]
+    pub fn url_keys() -> Vec<&'static str> {
+        let mut keys: Vec<&'static str> = Vec::new();
+        for p in P::PARAMS {
+            if !keys.contains(&p.url_key()) {
+                keys.push(p.url_key());
+            }
+        }
+        keys
+    }
 }
 
-/// Reads `I::URL_PARAMS` from `q` over `base`, each into the field of the same name.
-#[must_use]
-pub fn read_params<I: PanelInput>(q: &Query, base: &I) -> I {
-    let mut input = base.clone();
-    for name in I::URL_PARAMS {
-        if let Some(v) = q.get(name) {
-            input.set_field(name, v.to_string());
+impl<P: PanelModel> Default for Inputs<P> {
+    /// Every parameter at its declared default.
+    fn default() -> Self {
+        Inputs {
+            values: P::PARAMS.iter().map(|p| p.default.to_string()).collect(),
+            panel: PhantomData,
         }
     }
-    input
 }
 
-/// Writes each of `I::URL_PARAMS` that is non-empty and differs from the default (or is named
-/// in `always`); removes the others, so the link stays short.
-pub fn write_changed<I: PanelInput>(input: &I, q: &mut Query, always: &[&str]) {
-    let defaults = I::default();
-    for name in I::URL_PARAMS {
-        let v = input.field(name).trim();
-        let keep = !v.is_empty() && (always.contains(name) || v != defaults.field(name).trim());
-        q.set(name, keep.then_some(v));
-    }
-}
-
-impl PanelInput for WarpsInput {
-    const PANEL: Panel = Panel::Warps;
-    const URL_PARAMS: &'static [&'static str] = &warps_panel::URL_PARAMS;
-    const FIELDS: &'static [FieldSpec] = &warps_panel::FIELDS;
-
-    fn from_query(q: &Query, base: &Self) -> Self {
-        WarpsInput::from_query(q, base)
-    }
-    fn write_query(&self, q: &mut Query) {
-        WarpsInput::write_query(self, q);
-    }
-    fn field(&self, name: &str) -> &str {
-        WarpsInput::field(self, name)
-    }
-    fn set_field(&mut self, name: &str, value: String) {
-        WarpsInput::set_field(self, name, value);
-    }
-}
-
-impl PanelInput for DivergenceInput {
-    const PANEL: Panel = Panel::Divergence;
-    const URL_PARAMS: &'static [&'static str] = &divergence_panel::URL_PARAMS;
-    const FIELDS: &'static [FieldSpec] = &divergence_panel::FIELDS;
-
-    fn from_query(q: &Query, base: &Self) -> Self {
-        DivergenceInput::from_query(q, base)
-    }
-    fn write_query(&self, q: &mut Query) {
-        DivergenceInput::write_query(self, q);
-    }
-    fn field(&self, name: &str) -> &str {
-        DivergenceInput::field(self, name)
-    }
-    fn set_field(&mut self, name: &str, value: String) {
-        DivergenceInput::set_field(self, name, value);
-    }
-}
-
-impl PanelInput for CoalescingInput {
-    const PANEL: Panel = Panel::Coalescing;
-    const URL_PARAMS: &'static [&'static str] = &coalescing_panel::URL_PARAMS;
-    const FIELDS: &'static [FieldSpec] = &coalescing_panel::FIELDS;
-
-    fn from_query(q: &Query, base: &Self) -> Self {
-        CoalescingInput::from_query(q, base)
-    }
-    fn write_query(&self, q: &mut Query) {
-        CoalescingInput::write_query(self, q);
-    }
-    fn field(&self, name: &str) -> &str {
-        CoalescingInput::field(self, name)
-    }
-    fn set_field(&mut self, name: &str, value: String) {
-        CoalescingInput::set_field(self, name, value);
-    }
-}
-
-impl PanelInput for LatencyInput {
-    const PANEL: Panel = Panel::Latency;
-    const URL_PARAMS: &'static [&'static str] = &latency_panel::URL_PARAMS;
-    const FIELDS: &'static [FieldSpec] = &latency_panel::FIELDS;
-
-    fn from_query(q: &Query, base: &Self) -> Self {
-        LatencyInput::from_query(q, base)
-    }
-    fn write_query(&self, q: &mut Query) {
-        LatencyInput::write_query(self, q);
-    }
-    fn field(&self, name: &str) -> &str {
-        LatencyInput::field(self, name)
-    }
-    fn set_field(&mut self, name: &str, value: String) {
-        LatencyInput::set_field(self, name, value);
-    }
-}
-
-impl PanelInput for KernelInput {
-    const PANEL: Panel = Panel::Kernel;
-    const URL_PARAMS: &'static [&'static str] = &kernel_lab::URL_PARAMS;
-    // The source has its own editor; the form holds the launch.
-    const FIELDS: &'static [FieldSpec] = &kernel_lab::LAUNCH_FIELDS;
-
-    fn from_query(q: &Query, base: &Self) -> Self {
-        read_params(q, base)
-    }
-    fn write_query(&self, q: &mut Query) {
-        KernelInput::write_query(self, q);
-    }
-    fn field(&self, name: &str) -> &str {
-        KernelInput::field(self, name)
-    }
-    fn set_field(&mut self, name: &str, value: String) {
-        KernelInput::set_field(self, name, value);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::i18n::{lookup, Lang, Msg};
-
-    fn field_keys<I: PanelInput>() -> Vec<Msg> {
-        I::FIELDS.iter().flat_map(|f| [f.label, f.hint]).collect()
-    }
-
-    #[test]
-    fn every_field_label_and_hint_is_in_both_catalogues() {
-        let keys: Vec<_> = [
-            field_keys::<WarpsInput>(),
-            field_keys::<DivergenceInput>(),
-            field_keys::<LatencyInput>(),
-            field_keys::<CoalescingInput>(),
-            field_keys::<KernelInput>(),
-        ]
-        .concat();
-        assert!(keys.len() >= 40, "{} keys", keys.len());
-        for lang in Lang::ALL {
-            let missing: Vec<_> = keys
-                .iter()
-                .filter(|k| lookup(lang, **k).is_none())
-                .collect();
-            assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
+impl<P> Clone for Inputs<P> {
+    fn clone(&self) -> Self {
+        Inputs {
+            values: self.values.clone(),
+            panel: PhantomData,
         }
+    }
+}
+
+impl<P> PartialEq for Inputs<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.values == other.values
+    }
+}
+
+impl<P> Eq for Inputs<P> {}
+
+impl<P: PanelModel> fmt::Debug for Inputs<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut m = f.debug_map();
+        for (p, v) in P::PARAMS.iter().zip(&self.values) {
+            m.entry(&p.name, v);
+        }
+        m.finish()
     }
 }

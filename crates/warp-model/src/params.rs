@@ -1,90 +1,369 @@
-//! Parameters declared once as data: name, range, default, unit and help. The form, the URL
-//! and the error messages all derive from these declarations, so a limit is written once.
+//! Parameters declared once as data: name, label, hint, kind (range or choices), default, unit
+//! and how the URL carries it. The form's controls, the URL round-trip, the error messages and
+//! the hint's range all derive from one [`Param`], so a limit is written once.
+//!
+//! Also the parsing helpers every panel's evaluation uses ([`parse_in_range`], [`parse_list`],
+//! [`parse_whole`]) and [`ParamError`], the named error a bad input becomes.
 
 use std::fmt;
 
+use crate::figure::group_thousands;
 use crate::i18n::Msg;
 
-/// A declared numeric parameter.
+/// What kind of value a parameter takes. The form picks its control from it; the hint's range
+/// and the error messages come from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParamSpec {
-    /// The name in the URL and in `data-error` (also the input's `name`).
-    pub name: &'static str,
-    /// Label for people.
-    pub label: &'static str,
-    /// Smallest allowed value.
-    pub min: u64,
-    /// Largest allowed value.
-    pub max: u64,
-    /// Value used when the parameter is absent.
-    pub default: u64,
-    /// Unit shown beside the input (a catalogue message).
-    pub unit: Msg,
-    /// Where the limit comes from, shown in the error message (a catalogue message).
-    pub why_limit: Msg,
+pub enum Kind {
+    /// A whole number from `min` to `max` (a text input with `inputmode=numeric`).
+    Whole {
+        /// Smallest allowed.
+        min: u64,
+        /// Largest allowed.
+        max: u64,
+    },
+    /// One of a few values: a choice (a `select`), never a text box to guess the spelling in.
+    Choice(&'static [Choice]),
+    /// Whole numbers from `min` to `max`, separated by commas, at most `len` of them.
+    List {
+        /// Smallest item.
+        min: u64,
+        /// Largest item.
+        max: u64,
+        /// Most items.
+        len: usize,
+    },
+    /// Text in the panel's own syntax (`X[,Y[,Z]]`, `WxH`, an expression, a kernel), at most
+    /// `len` characters; the panel parses it.
+    Text {
+        /// Longest text, in characters.
+        len: usize,
+    },
 }
 
-/// blockDim.x: CUDA allows 1–1024.
-pub const BLOCK_X: ParamSpec = ParamSpec {
-    name: "block-x",
-    label: "blockDim.x",
-    min: 1,
-    max: 1024,
-    default: 256,
-    unit: crate::msg!("common.unit.threads"),
-    why_limit: crate::msg!("common.param.block-x.limit"),
-};
-/// blockDim.y: CUDA allows 1–1024.
-pub const BLOCK_Y: ParamSpec = ParamSpec {
-    name: "block-y",
-    label: "blockDim.y",
-    min: 1,
-    max: 1024,
-    default: 1,
-    unit: crate::msg!("common.unit.threads"),
-    why_limit: crate::msg!("common.param.block-y.limit"),
-};
-/// blockDim.z: CUDA allows 1–64.
-pub const BLOCK_Z: ParamSpec = ParamSpec {
-    name: "block-z",
-    label: "blockDim.z",
-    min: 1,
-    max: 64,
-    default: 1,
-    unit: crate::msg!("common.unit.threads"),
-    why_limit: crate::msg!("common.param.block-z.limit"),
-};
-/// Most threads in one block (x·y·z), CUDA's limit.
-pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
-/// Most blocks along grid x, CUDA's limit (2³¹ − 1).
-pub const MAX_GRID_X: u64 = (1 << 31) - 1;
-/// Most blocks along grid y, CUDA's limit.
-pub const MAX_GRID_Y: u64 = 65_535;
-
-/// One control of a panel, declared once: its input `name` (also its `data-error` name),
-/// and the catalogue messages (crate::i18n) of its label and hint. Each panel's form is generated
-/// from its list of these.
+/// One allowed value of a [`Kind::Choice`], with its label for people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FieldSpec {
-    /// The input's `name`, also the parameter named by its errors.
-    pub name: &'static str,
-    /// Its label for people (`msg!("area.field.label")`).
+pub struct Choice {
+    /// The value in the URL (and the `option`'s value).
+    pub value: &'static str,
+    /// Its label (a catalogue message).
     pub label: Msg,
-    /// The allowed values, in a few words.
-    pub hint: Msg,
 }
 
-impl FieldSpec {
+/// How the URL carries a parameter. Every panel reads and writes its URL the same way
+/// ([`crate::panel::Inputs`]): a parameter is written when it differs from its default (or,
+/// [`UrlForm::Always`], whenever it is set), and removed otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UrlForm {
+    /// `name=value`, written when it differs from the default.
+    Own,
+    /// `name=value`, written whenever it is not empty, so the link states it even at its
+    /// default (`L` and `W`, the two numbers a latency link is about).
+    Always,
+    /// Part `index` of a comma-separated parameter (`block=X,Y,Z`): a part the URL leaves out
+    /// is the parameter's default, and trailing parts at their defaults are not written.
+    Part {
+        /// The URL parameter.
+        key: &'static str,
+        /// 0-based position in it.
+        index: usize,
+    },
+}
+
+/// One parameter of a panel, declared once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The input's `name`, the URL parameter (unless [`UrlForm::Part`]) and the `data-error`
+    /// name of its errors.
+    pub name: &'static str,
+    /// Its label for people.
+    pub label: Msg,
+    /// What it means, in a few words; the allowed range is added from `kind`.
+    pub hint: Option<Msg>,
+    /// Its kind of value.
+    pub kind: Kind,
+    /// Its raw text when the URL and the preset leave it out; empty means "off" (optional).
+    pub default: &'static str,
+    /// Its unit, shown after the range.
+    pub unit: Option<Msg>,
+    /// Where its limits come from, added to an out-of-range message.
+    pub why_limit: Option<Msg>,
+    /// How the URL carries it.
+    pub url: UrlForm,
+    /// Whether the generated form shows it (the kernel's source has its own editor, the quiz its
+    /// own controls).
+    pub in_form: bool,
+    /// Parameters that, given in a URL without this one, reset it to empty: `lanes` counts
+    /// the lanes of the `paths` given with it, so a link with paths alone means lanes unknown.
+    pub reset_by: &'static [&'static str],
+    /// Where a slider is worth dragging: it runs from the smallest allowed value to this (the
+    /// number input still takes the whole range).
+    pub slider: Option<u64>,
+}
+
+impl Param {
+    const fn with(name: &'static str, label: Msg, kind: Kind, default: &'static str) -> Param {
+        Param {
+            name,
+            label,
+            hint: None,
+            kind,
+            default,
+            unit: None,
+            why_limit: None,
+            url: UrlForm::Own,
+            in_form: true,
+            reset_by: &[],
+            slider: None,
+        }
+    }
+
+    /// A whole number from `min` to `max`.
+    #[must_use]
+    pub const fn whole(
+        name: &'static str,
+        label: Msg,
+        min: u64,
+        max: u64,
+        default: &'static str,
+    ) -> Param {
+        Param::with(name, label, Kind::Whole { min, max }, default)
+    }
+
+    /// One of `choices`.
+    #[must_use]
+    pub const fn choice(
+        name: &'static str,
+        label: Msg,
+        choices: &'static [Choice],
+        default: &'static str,
+    ) -> Param {
+        Param::with(name, label, Kind::Choice(choices), default)
+    }
+
+    /// A list of whole numbers from `min` to `max`, at most `len` items.
+    #[must_use]
+    pub const fn list(
+        name: &'static str,
+        label: Msg,
+        (min, max, len): (u64, u64, usize),
+        default: &'static str,
+    ) -> Param {
+        Param::with(name, label, Kind::List { min, max, len }, default)
+    }
+
+    /// Text in the panel's own syntax, at most `len` characters.
+    #[must_use]
+    pub const fn text(name: &'static str, label: Msg, len: usize, default: &'static str) -> Param {
+        Param::with(name, label, Kind::Text { len }, default)
+    }
+
+    /// With a hint (what the value means).
+    #[must_use]
+    pub const fn hint(self, hint: Msg) -> Param {
+        Param {
+            hint: Some(hint),
+            ..self
+        }
+    }
+
+    /// With a unit.
+    #[must_use]
+    pub const fn unit(self, unit: Msg) -> Param {
+        Param {
+            unit: Some(unit),
+            ..self
+        }
+    }
+
+    /// With the reason for its limits.
+    #[must_use]
+    pub const fn why_limit(self, why: Msg) -> Param {
+        Param {
+            why_limit: Some(why),
+            ..self
+        }
+    }
+
+    /// Carried by the URL as `url`.
+    #[must_use]
+    pub const fn url(self, url: UrlForm) -> Param {
+        Param { url, ..self }
+    }
+
+    /// Not in the generated form: the panel draws its own control.
+    #[must_use]
+    pub const fn own_control(self) -> Param {
+        Param {
+            in_form: false,
+            ..self
+        }
+    }
+
+    /// Reset to empty by a URL that gives any of `names` without it.
+    #[must_use]
+    pub const fn reset_by(self, names: &'static [&'static str]) -> Param {
+        Param {
+            reset_by: names,
+            ..self
+        }
+    }
+
+    /// With a slider up to `max`.
+    #[must_use]
+    pub const fn slider(self, max: u64) -> Param {
+        Param {
+            slider: Some(max),
+            ..self
+        }
+    }
+
+    /// The URL parameter it lives in.
+    #[must_use]
+    pub fn url_key(&self) -> &'static str {
+        match self.url {
+            UrlForm::Part { key, .. } => key,
+            UrlForm::Own | UrlForm::Always => self.name,
+        }
+    }
+
     /// Its label, in the current language.
     #[must_use]
     pub fn label_text(&self) -> &'static str {
         self.label.text()
     }
 
-    /// Its hint, in the current language.
+    /// The allowed values in a few words, in the current language: the range (or the choices)
+    /// from `kind`, the unit, what the value means, and "optional" when it may stay empty.
     #[must_use]
-    pub fn hint_text(&self) -> &'static str {
-        self.hint.text()
+    pub fn hint_text(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let range = match self.kind {
+            Kind::Whole { min, max } if max == u64::MAX => Some(crate::tr!(
+                "common.hint.at-least",
+                min = group_thousands(min)
+            )),
+            Kind::Whole { min, max } => {
+                let (min, max) = (group_thousands(min), group_thousands(max));
+                Some(crate::tr!("common.hint.range", min, max))
+            }
+            Kind::List { min, max, len } => {
+                let (min, max) = (group_thousands(min), group_thousands(max));
+                Some(crate::tr!("common.hint.list", min, max, len))
+            }
+            Kind::Choice(_) | Kind::Text { .. } => None,
+        };
+        if let Some(mut r) = range {
+            if let Some(u) = self.unit {
+                r.push(' ');
+                r.push_str(u.text());
+            }
+            parts.push(r);
+        }
+        if let Some(h) = self.hint {
+            parts.push(h.text().to_string());
+        }
+        if self.default.is_empty() && !matches!(self.kind, Kind::Choice(_)) {
+            parts.push(crate::t!("common.hint.optional").to_string());
+        }
+        parts.join("; ")
+    }
+
+    /// The range words of an error message (`from 1 to 1024`), for whole numbers and lists.
+    #[must_use]
+    pub fn range_text(&self) -> String {
+        match self.kind {
+            Kind::Whole { min, max } | Kind::List { min, max, .. } => {
+                crate::tr!("common.param.range", min, max)
+            }
+            Kind::Choice(_) | Kind::Text { .. } => String::new(),
+        }
+    }
+
+    /// Reads a whole number within the declared range.
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming this parameter and its allowed range.
+    pub fn parse(&self, raw: &str) -> Result<u64, ParamError> {
+        let (min, max) = match self.kind {
+            Kind::Whole { min, max } | Kind::List { min, max, .. } => (min, max),
+            Kind::Choice(_) | Kind::Text { .. } => (0, u64::MAX),
+        };
+        let why = self.why_limit.map_or("", Msg::text);
+        parse_in_range(self.name, raw, min, max, why)
+    }
+
+    /// Reads a whole number within `[min, max]`, a narrower range than the declared one that
+    /// depends on other inputs (a thread id below the block's size).
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming this parameter and `[min, max]`.
+    pub fn parse_within(&self, raw: &str, min: u64, max: u64) -> Result<u64, ParamError> {
+        parse_in_range(self.name, raw, min, max, "")
+    }
+
+    /// Reads a comma-separated list within the declared range and length.
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming this parameter, the item and the allowed range.
+    pub fn parse_list(&self, raw: &str, what: &str) -> Result<Vec<u64>, ParamError> {
+        let (min, max, len) = match self.kind {
+            Kind::List { min, max, len } => (min, max, len),
+            Kind::Whole { min, max } => (min, max, 1),
+            Kind::Choice(_) | Kind::Text { .. } => (0, u64::MAX, usize::MAX),
+        };
+        parse_list(self.name, raw, min, max, len, what)
+    }
+
+    /// Reads one of the declared choices; empty text is the default.
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming this parameter and listing the allowed values.
+    pub fn choose(&self, raw: &str) -> Result<&'static str, ParamError> {
+        let Kind::Choice(choices) = self.kind else {
+            return Ok(self.default);
+        };
+        let v = raw.trim();
+        let v = if v.is_empty() { self.default } else { v };
+        if v.is_empty() {
+            // An optional choice left empty: off.
+            return Ok("");
+        }
+        choices
+            .iter()
+            .find(|c| c.value.eq_ignore_ascii_case(v))
+            .map(|c| c.value)
+            .ok_or_else(|| {
+                let values: Vec<&str> = choices.iter().map(|c| c.value).collect();
+                let allowed = match values.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        crate::tr!("common.param.choice.last", rest = rest.join(", "), last)
+                    }
+                    _ => values.join(""),
+                };
+                ParamError::new(
+                    self.name,
+                    crate::tr!(
+                        "common.param.choice",
+                        name = self.name,
+                        allowed,
+                        value = quote(raw)
+                    ),
+                )
+            })
+    }
+
+    /// Text no longer than the declared length.
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming this parameter and the limit.
+    pub fn text_within(&self, raw: &str) -> Result<(), ParamError> {
+        match self.kind {
+            Kind::Text { len } if raw.chars().count() > len => Err(ParamError::new(
+                self.name,
+                crate::tr!("common.param.text.too-long", name = self.name, max = len),
+            )),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -196,96 +475,6 @@ pub fn parse_in_range(
         Whole::Negative(v) => Err(out_of_range(format!("−{v}"))),
         Whole::NonNegative(v) if v < min || v > max => Err(out_of_range(v.to_string())),
         Whole::NonNegative(v) => Ok(v),
-    }
-}
-
-impl ParamSpec {
-    /// Reads this parameter from its raw text.
-    ///
-    /// # Errors
-    /// A [`ParamError`] naming this parameter and its allowed range.
-    pub fn parse(&self, raw: &str) -> Result<u64, ParamError> {
-        parse_in_range(self.name, raw, self.min, self.max, self.why_limit.text())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn messages_name_the_parameter_and_the_range() {
-        let e = BLOCK_X.parse("2000").unwrap_err();
-        assert_eq!(e.param, "block-x");
-        assert!(e.message.contains("from 1 to 1024"), "{}", e.message);
-        let e = BLOCK_Z.parse("0").unwrap_err();
-        assert!(e.message.contains("from 1 to 64"), "{}", e.message);
-        let e = BLOCK_Y.parse("abc").unwrap_err();
-        assert!(e.message.contains("“abc”"), "{}", e.message);
-        let e = BLOCK_Y.parse("").unwrap_err();
-        assert!(e.message.contains("empty"), "{}", e.message);
-        let e = BLOCK_X.parse("18446744073709551616").unwrap_err();
-        assert!(e.message.contains("too large"), "{}", e.message);
-        let e = BLOCK_X.parse("-5").unwrap_err();
-        assert!(e.message.contains("−5"), "{}", e.message);
-        assert_eq!(BLOCK_X.parse(" 48 ").unwrap(), 48);
-        assert_eq!(BLOCK_X.parse("+48").unwrap(), 48);
-        assert_eq!(parse_whole("n", "-3", "").unwrap(), Whole::Negative(3));
-        assert_eq!(parse_whole("n", "-0", "").unwrap(), Whole::NonNegative(0));
-        assert!(quote(&"x".repeat(100)).ends_with("…”"));
-    }
-
-    #[test]
-    fn english_messages_are_unchanged() {
-        assert_eq!(
-            BLOCK_X.parse("2000").unwrap_err().message,
-            "block-x = 2000 is out of range: allowed from 1 to 1024 (CUDA's limit on blockDim.x)."
-        );
-        assert_eq!(
-            parse_in_range("n", "x", 0, 9, "").unwrap_err().message,
-            "n must be a whole number from 0 to 9; “x” is not one."
-        );
-        assert_eq!(
-            parse_whole("n", " ", "from 0 up").unwrap_err().message,
-            "n is empty: enter a whole number from 0 up."
-        );
-        assert_eq!(BLOCK_Y.why_limit.to_string(), "CUDA's limit on blockDim.y");
-        assert_eq!(BLOCK_Z.unit.text(), "threads");
-    }
-
-    #[test]
-    fn hinglish_messages_name_the_parameter_and_the_range() {
-        use crate::i18n::{with_lang, Lang};
-        let e = with_lang(Lang::Hinglish, || BLOCK_X.parse("0").unwrap_err());
-        assert_eq!(e.param, "block-x");
-        assert_eq!(
-            e.message,
-            "block-x = 0 range se bahar hai: sirf 1 se 1024 tak chalega (blockDim.x par CUDA ki limit)."
-        );
-        let e = with_lang(Lang::Hinglish, || BLOCK_Z.parse("abc").unwrap_err());
-        assert!(
-            e.message
-                .starts_with("block-z ek whole number hona chahiye 1 se 64 tak"),
-            "{}",
-            e.message
-        );
-        assert!(e.message.contains("“abc”"), "{}", e.message);
-        let e = with_lang(Lang::Hinglish, || BLOCK_Y.parse("").unwrap_err());
-        assert!(e.message.contains("khaali"), "{}", e.message);
-        let e = with_lang(Lang::Hinglish, || {
-            BLOCK_X.parse("18446744073709551616").unwrap_err()
-        });
-        assert!(e.message.contains("bahut bada"), "{}", e.message);
-        let e = with_lang(Lang::Hinglish, || {
-            parse_list("paths", "12,-5", 1, 100, 32, "cycles").unwrap_err()
-        });
-        assert_eq!(e.param, "paths");
-        assert_eq!(
-            e.message,
-            "paths ka item 2 = −5 range se bahar hai: sirf 1 se 100 tak chalega."
-        );
-        // The number read does not depend on the language.
-        assert_eq!(with_lang(Lang::Hinglish, || BLOCK_X.parse("48")), Ok(48));
     }
 }
 

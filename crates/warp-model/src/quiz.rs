@@ -5,13 +5,14 @@
 //! A generated question's solution is the panel's own worked steps for that very scenario, and
 //! its link opens the panel on it.
 
-use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput};
-use crate::divergence::panel::{self as divergence_panel, DivergenceInput};
+use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
+use crate::divergence::panel::DivergenceModel;
 use crate::figure::{format_decimal, Figure};
-use crate::latency::panel::{self as latency_panel, LatencyInput};
-use crate::query::{Panel, Query};
+use crate::latency::panel::LatencyModel;
+use crate::panel::{Inputs, PanelModel};
+use crate::query::Query;
 use crate::t;
-use crate::warps::panel::{self as warps_panel, WarpsInput};
+use crate::warps::panel::{self as warps_panel, WarpsInput, WarpsModel};
 use crate::worked::Worked;
 
 /// A quiz topic: one per panel.
@@ -38,23 +39,12 @@ impl Topic {
 
     /// Its name in `topic=`.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Topic::Warps => "warps",
             Topic::Divergence => "divergence",
             Topic::Latency => "latency",
             Topic::Coalescing => "coalescing",
-        }
-    }
-
-    /// The panel it quizzes.
-    #[must_use]
-    pub fn panel(self) -> Panel {
-        match self {
-            Topic::Warps => Panel::Warps,
-            Topic::Divergence => Panel::Divergence,
-            Topic::Latency => Panel::Latency,
-            Topic::Coalescing => Panel::Coalescing,
         }
     }
 
@@ -68,11 +58,39 @@ impl Topic {
     /// that URLs and stored progress use, and never changes with the language).
     #[must_use]
     pub fn label(self) -> &'static str {
+        self.label_msg().text()
+    }
+
+    /// The message of its label.
+    #[must_use]
+    pub const fn label_msg(self) -> crate::i18n::Msg {
         match self {
-            Topic::Warps => t!("quiz.topic.warps"),
-            Topic::Divergence => t!("quiz.topic.divergence"),
-            Topic::Latency => t!("quiz.topic.latency"),
-            Topic::Coalescing => t!("quiz.topic.coalescing"),
+            Topic::Warps => crate::msg!("quiz.topic.warps"),
+            Topic::Divergence => crate::msg!("quiz.topic.divergence"),
+            Topic::Latency => crate::msg!("quiz.topic.latency"),
+            Topic::Coalescing => crate::msg!("quiz.topic.coalescing"),
+        }
+    }
+
+    /// The figure of the learner's mastery of it (`mastery-<topic>`).
+    #[must_use]
+    pub const fn mastery_metric(self) -> &'static str {
+        match self {
+            Topic::Warps => "mastery-warps",
+            Topic::Divergence => "mastery-divergence",
+            Topic::Latency => "mastery-latency",
+            Topic::Coalescing => "mastery-coalescing",
+        }
+    }
+
+    /// That figure's label, in the current language.
+    #[must_use]
+    pub fn mastery_label(self) -> &'static str {
+        match self {
+            Topic::Warps => t!("ui.quiz.mastery.warps"),
+            Topic::Divergence => t!("ui.quiz.mastery.divergence"),
+            Topic::Latency => t!("ui.quiz.mastery.latency"),
+            Topic::Coalescing => t!("ui.quiz.mastery.coalescing"),
         }
     }
 }
@@ -364,28 +382,15 @@ pub fn solve(q: &mut Question) {
 
 /// The panel's worked steps for a query (the solution of a question that has a scenario).
 fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
-    let q = Query::parse(query);
+    fn worked<P: PanelModel>(query: &str) -> Vec<Worked> {
+        let input = Inputs::<P>::from_query(&Query::parse(query), &Inputs::default());
+        P::worked(&P::evaluate(&input)).to_vec()
+    }
     match topic {
-        Topic::Warps => {
-            warps_panel::evaluate(&WarpsInput::from_query(&q, &WarpsInput::default())).worked
-        }
-        Topic::Divergence => {
-            divergence_panel::evaluate(&DivergenceInput::from_query(
-                &q,
-                &DivergenceInput::default(),
-            ))
-            .worked
-        }
-        Topic::Latency => {
-            latency_panel::evaluate(&LatencyInput::from_query(&q, &LatencyInput::default())).worked
-        }
-        Topic::Coalescing => {
-            coalescing_panel::evaluate(&CoalescingInput::from_query(
-                &q,
-                &CoalescingInput::default(),
-            ))
-            .worked
-        }
+        Topic::Warps => worked::<WarpsModel>(query),
+        Topic::Divergence => worked::<DivergenceModel>(query),
+        Topic::Latency => worked::<LatencyModel>(query),
+        Topic::Coalescing => worked::<CoalescingModel>(query),
     }
 }
 
@@ -781,64 +786,10 @@ pub fn to_gift(questions: &[Question], title: &str) -> String {
 #[cfg(test)]
 mod tests;
 
+pub mod panel;
 pub mod progress;
 
-/// The quiz a URL asks for: `topic` (`None` = all), `seed` (`None` = pick one), `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QuizParams {
-    /// The topic, or all.
-    pub topic: Option<Topic>,
-    /// The seed, when given.
-    pub seed: Option<u64>,
-    /// Questions.
-    pub count: u64,
-}
-
-/// Default number of questions.
-pub const DEFAULT_COUNT: u64 = 8;
-
-impl QuizParams {
-    /// Reads `topic`, `seed` and `count`; bad values fall back to defaults and are reported.
-    #[must_use]
-    pub fn from_query(q: &Query) -> (QuizParams, Vec<crate::params::ParamError>) {
-        use crate::params::{parse_in_range, quote, ParamError};
-        let mut errors = Vec::new();
-        let topic = match q.get("topic").map(str::trim) {
-            None | Some("all" | "") => None,
-            Some(t) => Topic::parse(t).or_else(|| {
-                errors.push(ParamError::new(
-                    "topic",
-                    crate::tr!("quiz.param.topic.invalid", value = quote(t)),
-                ));
-                None
-            }),
-        };
-        let seed = q.get("seed").and_then(|s| {
-            parse_in_range("seed", s, 0, u64::MAX, "")
-                .map_err(|e| errors.push(e))
-                .ok()
-        });
-        let count = q
-            .get("count")
-            .map_or(Some(DEFAULT_COUNT), |c| {
-                parse_in_range("count", c, 1, MAX_COUNT, "")
-                    .map_err(|e| errors.push(e))
-                    .ok()
-            })
-            .unwrap_or(DEFAULT_COUNT);
-        (QuizParams { topic, seed, count }, errors)
-    }
-
-    /// The key a quiz in progress is stored under.
-    #[must_use]
-    pub fn key(&self, seed: u64) -> String {
-        format!(
-            "{}/{seed}/{}",
-            self.topic.map_or("all", Topic::name),
-            self.count
-        )
-    }
-}
+pub use panel::{QuizParams, DEFAULT_COUNT};
 
 /// How far a forecast was from a figure, in words ("Predict, then reveal" in every panel).
 #[must_use]

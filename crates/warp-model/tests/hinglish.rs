@@ -2,16 +2,12 @@
 //! a generated quiz and the kernel lab's presets are evaluated in Hinglish, and no English
 //! sentence (recognised by words Hinglish never uses) may remain in what a learner reads.
 
-use warp_model::coalescing::panel::{self as coalescing_panel, CoalescingInput};
-use warp_model::divergence::panel::{self as divergence_panel, DivergenceInput};
 use warp_model::examples;
 use warp_model::i18n::{with_lang, Lang};
-use warp_model::kernel_lab::panel::{self as kernel_lab, KernelInput};
-use warp_model::latency::panel::{self as latency_panel, LatencyInput};
-use warp_model::panel::PanelInput;
-use warp_model::query::{route, Panel, Query};
+use warp_model::page::route;
+use warp_model::query::Query;
 use warp_model::quiz::build;
-use warp_model::warps::panel::{self as warps_panel, WarpsInput};
+use warp_model::registry::Panel;
 
 /// Everything a page shows for `query`, as one debug dump of the model's outputs.
 fn page_text(query: &str) -> String {
@@ -29,22 +25,7 @@ fn page_text(query: &str) -> String {
     }
     let panel = r.panel.unwrap_or(Panel::Warps);
     let preset = r.example.map(|e| e.params).unwrap_or(&[]);
-    macro_rules! eval {
-        ($ty:ty, $m:ident) => {{
-            let base = <$ty>::from_params(preset);
-            format!(
-                "{:?}",
-                $m::evaluate(&<$ty as PanelInput>::from_query(&q, &base))
-            )
-        }};
-    }
-    out.push_str(&match panel {
-        Panel::Divergence => eval!(DivergenceInput, divergence_panel),
-        Panel::Latency => eval!(LatencyInput, latency_panel),
-        Panel::Coalescing => eval!(CoalescingInput, coalescing_panel),
-        Panel::Kernel => eval!(KernelInput, kernel_lab),
-        _ => eval!(WarpsInput, warps_panel),
-    });
+    out.push_str(&format!("{:?}", (panel.spec().check)(&q, preset)));
     out
 }
 
@@ -110,7 +91,7 @@ fn every_preset_and_error_path_reads_in_hinglish() {
         ]
         .map(String::from),
     );
-    for (_, src, launch) in kernel_lab::PRESETS {
+    for (_, src, launch) in warp_model::kernel_lab::panel::PRESETS {
         queries.push(format!(
             "panel=kernel&src={}&{launch}",
             form_urlencoded::byte_serialize(src.as_bytes()).collect::<String>()

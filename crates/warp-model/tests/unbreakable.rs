@@ -3,31 +3,28 @@
 //! errors, never a panic.
 
 use proptest::prelude::*;
-use warp_model::coalescing::panel::{self as coalescing_panel, CoalescingInput};
-use warp_model::divergence::panel::{self as divergence_panel, DivergenceInput};
-use warp_model::embed::presentation;
-use warp_model::kernel_lab::panel::{self as kernel_lab, KernelInput};
-use warp_model::latency::panel::{self as latency_panel, LatencyInput};
-use warp_model::panel::PanelInput;
-use warp_model::query::{route, Query};
-use warp_model::quiz::{build, QuizParams};
-use warp_model::warps::panel::{self as warps_panel, WarpsInput};
+use warp_model::page::{lang, presentation, route};
+use warp_model::query::Query;
+use warp_model::registry::Panel;
 
-/// Every parameter name the app reads.
+/// Every parameter name the app reads: the page's own, and every panel's (its URL keys and
+/// its fields' names), from the registry.
 fn all_params() -> Vec<&'static str> {
-    let mut v: Vec<&str> = vec![
-        "panel", "example", "embed", "theme", "topic", "seed", "count", "run", "forecast",
-        "block-x", "block-y", "block-z",
-    ];
-    v.extend(WarpsInput::URL_PARAMS);
-    v.extend(DivergenceInput::URL_PARAMS);
-    v.extend(CoalescingInput::URL_PARAMS);
-    v.extend(LatencyInput::URL_PARAMS);
-    v.extend(kernel_lab::URL_PARAMS);
+    let mut v: Vec<&str> = vec!["panel", "example", "embed", "theme", "lang", "forecast"];
+    for p in Panel::ALL {
+        for param in p.spec().params {
+            for name in [param.name, param.url_key()] {
+                if !v.contains(&name) {
+                    v.push(name);
+                }
+            }
+        }
+    }
     v
 }
 
-/// Evaluates everything a page would for this query; returns every error's parameter.
+/// Evaluates everything a page would for this query, in every panel; returns every error's
+/// parameter.
 fn everything(query: &str) -> Vec<String> {
     let q = Query::parse(query);
     let mut params = Vec::new();
@@ -35,33 +32,16 @@ fn everything(query: &str) -> Vec<String> {
     params.extend(r.errors.iter().map(|e| e.param.clone()));
     let (_, e) = presentation(&q);
     params.extend(e.into_iter().map(|e| e.param));
-    let w = warps_panel::evaluate(&WarpsInput::from_query(&q, &WarpsInput::default()));
-    assert!(w.block.is_some() || !w.errors.is_empty(), "{query}");
-    params.extend(w.errors.into_iter().map(|e| e.param));
-    let d = divergence_panel::evaluate(&DivergenceInput::from_query(
-        &q,
-        &DivergenceInput::default(),
-    ));
-    assert!(!d.figures.is_empty() || !d.errors.is_empty(), "{query}");
-    params.extend(d.errors.into_iter().map(|e| e.param));
-    let c = coalescing_panel::evaluate(&CoalescingInput::from_query(
-        &q,
-        &CoalescingInput::default(),
-    ));
-    assert!(!c.figures.is_empty() || !c.errors.is_empty(), "{query}");
-    params.extend(c.errors.into_iter().map(|e| e.param));
-    let l = latency_panel::evaluate(&LatencyInput::from_query(&q, &LatencyInput::default()));
-    assert!(!l.figures.is_empty() || !l.errors.is_empty(), "{query}");
-    params.extend(l.errors.into_iter().map(|e| e.param));
-    let k = kernel_lab::evaluate(&KernelInput::from_query(&q));
-    assert!(!k.figures.is_empty() || !k.errors.is_empty(), "{query}");
-    params.extend(k.errors.into_iter().map(|e| e.param));
-    let (qp, e) = QuizParams::from_query(&q);
-    params.extend(e.into_iter().map(|e| e.param));
-    // Three questions are enough to exercise the parameters (each generated question also
-    // evaluates its panel, which the lines above already did).
-    let quiz = build(qp.topic, qp.seed.unwrap_or(0), qp.count.min(3));
-    assert!(!quiz.is_empty());
+    params.extend(lang(&q).1.map(|e| e.param));
+    for p in Panel::ALL {
+        let checked = (p.spec().check)(&q, &[]);
+        assert!(
+            checked.errors.iter().all(|e| !e.message.is_empty()),
+            "{query}: {:?}",
+            checked.errors
+        );
+        params.extend(checked.errors.into_iter().map(|e| e.param));
+    }
     params
 }
 
@@ -96,7 +76,7 @@ fn every_parameter_takes_every_nasty_value() {
             let query = format!("{p}={}", urlencode(v));
             for e in everything(&query) {
                 assert!(
-                    known.contains(&e.as_str()) || e == "block",
+                    known.contains(&e.as_str()),
                     "{query}: unknown error parameter {e}"
                 );
             }

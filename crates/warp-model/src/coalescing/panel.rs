@@ -2,127 +2,161 @@
 //! directly, or derived from a matrix walk or a struct layout), its figures, named errors,
 //! worked steps and the segments to draw.
 
-use crate::coalescing::access::{Access, Segment, ELEM_SIZES, LINE_SIZES, MAX_OFFSET, MAX_STRIDE};
+use crate::coalescing::access::{Access, Segment, LINE_SIZES, MAX_OFFSET, MAX_STRIDE};
 use crate::figure::{Figure, Value};
+use crate::i18n::Msg;
 use crate::math::{ceil, eq, frac, id, num, op, row, times, word};
-use crate::params::{parse_in_range, quote, FieldSpec, ParamError};
-use crate::query::Query;
+use crate::msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{Choice, Param, ParamError};
 use crate::worked::{m, t, Step, Worked};
 
-/// The panel's inputs as typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CoalescingInput {
-    /// `elem`: bytes per element (1, 2, 4, 8, 16).
-    pub elem: String,
-    /// `stride`: elements between consecutive lanes.
-    pub stride: String,
-    /// `offset`: bytes from an aligned base.
-    pub offset: String,
-    /// `line`: segment bytes (32, 64, 128).
-    pub line: String,
-    /// `lanes`: active lanes (1–32).
-    pub lanes: String,
-    /// `matrix=W`: a row-major matrix W elements wide (2-D view), or empty.
-    pub matrix: String,
-    /// `walk=row|column`: the warp reads along a row or down a column.
-    pub walk: String,
-    /// `fields=F`: an array of structs of F fields of `elem` bytes each, or empty.
-    pub fields: String,
-    /// `field=f`: which field the warp reads (0-based).
-    pub field: String,
-    /// `layout=aos|soa`: array of structs, or struct of arrays.
-    pub layout: String,
-}
-
-impl Default for CoalescingInput {
-    fn default() -> Self {
-        CoalescingInput {
-            elem: "4".into(),
-            stride: "1".into(),
-            offset: "0".into(),
-            line: "128".into(),
-            lanes: "32".into(),
-            matrix: String::new(),
-            walk: String::new(),
-            fields: String::new(),
-            field: String::new(),
-            layout: String::new(),
-        }
-    }
-}
-
-/// The panel's controls, in form order (label and hint are catalogue messages).
-pub const FIELDS: [FieldSpec; 10] = [
-    FieldSpec {
-        name: "elem",
-        label: crate::msg!("coalescing.field.elem"),
-        hint: crate::msg!("coalescing.field.elem.hint"),
+/// `elem`: bytes per element.
+pub const ELEM: Param = Param::choice("elem", msg!("coalescing.field.elem"), &ELEM_CHOICES, "4");
+const ELEM_CHOICES: [Choice; 5] = [
+    Choice {
+        value: "1",
+        label: msg!("coalescing.choice.elem.1"),
     },
-    FieldSpec {
-        name: "stride",
-        label: crate::msg!("coalescing.field.stride"),
-        hint: crate::msg!("coalescing.field.stride.hint"),
+    Choice {
+        value: "2",
+        label: msg!("coalescing.choice.elem.2"),
     },
-    FieldSpec {
-        name: "offset",
-        label: crate::msg!("coalescing.field.offset"),
-        hint: crate::msg!("coalescing.field.offset.hint"),
+    Choice {
+        value: "4",
+        label: msg!("coalescing.choice.elem.4"),
     },
-    FieldSpec {
-        name: "line",
-        label: crate::msg!("coalescing.field.line"),
-        hint: crate::msg!("coalescing.field.line.hint"),
+    Choice {
+        value: "8",
+        label: msg!("coalescing.choice.elem.8"),
     },
-    FieldSpec {
-        name: "lanes",
-        label: crate::msg!("coalescing.field.lanes"),
-        hint: crate::msg!("coalescing.field.lanes.hint"),
+    Choice {
+        value: "16",
+        label: msg!("coalescing.choice.elem.16"),
     },
-    FieldSpec {
-        name: "matrix",
-        label: crate::msg!("coalescing.field.matrix"),
-        hint: crate::msg!("coalescing.field.matrix.hint"),
+];
+/// `stride`: elements between consecutive lanes (0 is a broadcast).
+pub const STRIDE: Param = Param::whole(
+    "stride",
+    msg!("coalescing.field.stride"),
+    0,
+    MAX_STRIDE,
+    "1",
+)
+.hint(msg!("coalescing.field.stride.hint"))
+.unit(msg!("coalescing.unit.elements"));
+/// `offset`: bytes from an aligned base (misalignment).
+pub const OFFSET: Param = Param::whole(
+    "offset",
+    msg!("coalescing.field.offset"),
+    0,
+    MAX_OFFSET,
+    "0",
+)
+.hint(msg!("coalescing.field.offset.hint"))
+.unit(msg!("coalescing.unit.bytes"));
+/// `line`: the segment size the memory system moves.
+pub const LINE: Param = Param::choice("line", msg!("coalescing.field.line"), &LINE_CHOICES, "128");
+const LINE_CHOICES: [Choice; 3] = [
+    Choice {
+        value: "128",
+        label: msg!("coalescing.choice.line.128"),
     },
-    FieldSpec {
-        name: "walk",
-        label: crate::msg!("coalescing.field.walk"),
-        hint: crate::msg!("coalescing.field.walk.hint"),
+    Choice {
+        value: "64",
+        label: msg!("coalescing.choice.line.64"),
     },
-    FieldSpec {
-        name: "fields",
-        label: crate::msg!("coalescing.field.fields"),
-        hint: crate::msg!("coalescing.field.fields.hint"),
+    Choice {
+        value: "32",
+        label: msg!("coalescing.choice.line.32"),
     },
-    FieldSpec {
-        name: "field",
-        label: crate::msg!("coalescing.field.field"),
-        hint: crate::msg!("coalescing.field.field.hint"),
+];
+/// `lanes`: active lanes, the first ones of the warp.
+pub const LANES: Param = Param::whole("lanes", msg!("coalescing.field.lanes"), 1, 32, "32")
+    .why_limit(msg!("coalescing.limit.lanes"))
+    .unit(msg!("coalescing.unit.lanes"));
+/// `matrix=W`: a row-major matrix W elements wide (the 2-D view), or empty.
+pub const MATRIX: Param =
+    Param::whole("matrix", msg!("coalescing.field.matrix"), 1, MAX_STRIDE, "")
+        .hint(msg!("coalescing.field.matrix.hint"))
+        .why_limit(msg!("coalescing.limit.matrix"));
+/// `walk`: with `matrix`, along a row or down a column.
+pub const WALK: Param = Param::choice("walk", msg!("coalescing.field.walk"), &WALK_CHOICES, "row");
+const WALK_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "row",
+        label: msg!("coalescing.choice.walk.row"),
     },
-    FieldSpec {
-        name: "layout",
-        label: crate::msg!("coalescing.field.layout"),
-        hint: crate::msg!("coalescing.field.layout.hint"),
+    Choice {
+        value: "column",
+        label: msg!("coalescing.choice.walk.column"),
+    },
+];
+/// `fields=F`: structs of F fields of `elem` bytes (the struct view), or empty.
+pub const FIELDS: Param =
+    Param::whole("fields", msg!("coalescing.field.fields"), 1, MAX_FIELDS, "")
+        .hint(msg!("coalescing.field.fields.hint"));
+/// `field`: with `fields`, the field the warp reads (0-based; empty is 0).
+pub const FIELD: Param = Param::whole(
+    "field",
+    msg!("coalescing.field.field"),
+    0,
+    MAX_FIELDS - 1,
+    "",
+)
+.hint(msg!("coalescing.field.field.hint"));
+/// `layout`: with `fields`, array of structs or struct of arrays.
+pub const LAYOUT: Param = Param::choice(
+    "layout",
+    msg!("coalescing.field.layout"),
+    &LAYOUT_CHOICES,
+    "aos",
+);
+const LAYOUT_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "aos",
+        label: msg!("coalescing.choice.layout.aos"),
+    },
+    Choice {
+        value: "soa",
+        label: msg!("coalescing.choice.layout.soa"),
     },
 ];
 
-/// The URL parameters this panel reads and writes.
-pub const URL_PARAMS: [&str; 10] = [
-    "elem", "stride", "offset", "line", "lanes", "matrix", "walk", "fields", "field", "layout",
+/// The panel's parameters, in form order.
+pub const PARAMS: [Param; 10] = [
+    ELEM, STRIDE, OFFSET, LINE, LANES, MATRIX, WALK, FIELDS, FIELD, LAYOUT,
 ];
 
 /// Most fields in a struct.
 pub const MAX_FIELDS: u64 = 64;
 
-impl CoalescingInput {
-    /// Reads the panel's parameters over `base`.
-    #[must_use]
-    pub fn from_query(q: &Query, base: &CoalescingInput) -> CoalescingInput {
-        crate::panel::read_params(q, base)
-    }
+/// The coalescing panel's model.
+#[derive(Clone, Copy, Debug)]
+pub struct CoalescingModel;
 
-    /// Writes the fields that differ from the defaults.
-    pub fn write_query(&self, q: &mut Query) {
-        crate::panel::write_changed(self, q, &[]);
+/// The panel's raw inputs.
+pub type CoalescingInput = Inputs<CoalescingModel>;
+
+impl PanelModel for CoalescingModel {
+    const NAME: &'static str = "coalescing";
+    const TITLE: Msg = msg!("common.panel.coalescing.title");
+    const QUESTION: Msg = msg!("common.panel.coalescing.question");
+    const PARAMS: &'static [Param] = &PARAMS;
+    const EMBED_HEIGHT: u32 = 1100;
+    type Output = CoalescingOutput;
+
+    fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
+        evaluate(input)
+    }
+    fn errors(out: &CoalescingOutput) -> &[ParamError] {
+        &out.errors
+    }
+    fn figures(out: &CoalescingOutput) -> &[Figure] {
+        &out.figures
+    }
+    fn worked(out: &CoalescingOutput) -> &[Worked] {
+        &out.worked
     }
 }
 
@@ -169,91 +203,34 @@ pub struct CoalescingOutput {
     pub worked: Vec<Worked>,
 }
 
-fn one_of(name: &str, raw: &str, allowed: &[u64], unit: &str) -> Result<u64, ParamError> {
-    let list = allowed
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let v = parse_in_range(name, raw, 0, u64::MAX, "").map_err(|e| {
-        ParamError::new(
-            name,
-            crate::tr!("coalescing.error.allowed", message = e.message, list, unit),
-        )
-    })?;
-    if allowed.contains(&v) {
-        Ok(v)
-    } else {
-        Err(ParamError::new(
-            name,
-            crate::tr!("coalescing.error.not-allowed", name, value = v, list, unit),
-        ))
-    }
-}
-
-fn word_choice(name: &str, raw: &str, choices: [&str; 2]) -> Result<bool, ParamError> {
-    match raw.trim() {
-        "" => Ok(false),
-        s if s.eq_ignore_ascii_case(choices[0]) => Ok(false),
-        s if s.eq_ignore_ascii_case(choices[1]) => Ok(true),
-        _ => Err(ParamError::new(
-            name,
-            crate::tr!(
-                "coalescing.error.choose",
-                name,
-                value = quote(raw),
-                first = choices[0],
-                second = choices[1],
-            ),
-        )),
-    }
-}
-
 /// Evaluates the panel. Never panics, whatever the text.
 #[must_use]
 pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
     let mut errors = Vec::new();
+    let mut choice = |p: &Param| p.choose(input.get(p)).map_err(|e| errors.push(e)).ok();
+    let elem = choice(&ELEM).and_then(|v| v.parse::<u64>().ok());
+    let line = choice(&LINE).and_then(|v| v.parse::<u64>().ok());
+    let column = choice(&WALK).map(|v| v == "column");
+    let soa = choice(&LAYOUT).map(|v| v == "soa");
     let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
-    let bytes = crate::t!("coalescing.unit.bytes");
-    let elem = ok(one_of("elem", &input.elem, &ELEM_SIZES, bytes));
-    let line = ok(one_of("line", &input.line, &LINE_SIZES, bytes));
-    let lanes = ok(parse_in_range(
-        "lanes",
-        &input.lanes,
-        1,
-        32,
-        crate::t!("coalescing.limit.lanes"),
-    ));
-    let offset = ok(parse_in_range("offset", &input.offset, 0, MAX_OFFSET, ""));
+    let lanes = ok(LANES.parse(input.get(&LANES)));
+    let offset = ok(OFFSET.parse(input.get(&OFFSET)));
     let mut view = View::Linear;
-    let stride = if !input.matrix.trim().is_empty() {
-        let width = ok(parse_in_range(
-            "matrix",
-            &input.matrix,
-            1,
-            MAX_STRIDE,
-            crate::t!("coalescing.limit.matrix"),
-        ));
-        let column = word_choice("walk", &input.walk, ["row", "column"])
-            .map_err(|e| errors.push(e))
-            .ok();
-        match (width, column) {
+    let (raw_matrix, raw_fields) = (input.get(&MATRIX), input.get(&FIELDS));
+    let stride = if !raw_matrix.trim().is_empty() {
+        match (ok(MATRIX.parse(raw_matrix)), column) {
             (Some(width), Some(column)) => {
                 view = View::Matrix { width, column };
                 Some(if column { width } else { 1 })
             }
             _ => None,
         }
-    } else if !input.fields.trim().is_empty() {
-        let fields = ok(parse_in_range("fields", &input.fields, 1, MAX_FIELDS, ""));
-        let soa = word_choice("layout", &input.layout, ["aos", "soa"])
-            .map_err(|e| errors.push(e))
-            .ok();
+    } else if !raw_fields.trim().is_empty() {
+        let fields = ok(FIELDS.parse(raw_fields));
+        let raw_field = input.get(&FIELD);
         let field = match fields {
-            Some(f) if input.field.trim().is_empty() => Some(0).filter(|_| f > 0),
-            Some(f) => parse_in_range("field", &input.field, 0, f - 1, "")
-                .map_err(|e| errors.push(e))
-                .ok(),
+            Some(f) if raw_field.trim().is_empty() => Some(0).filter(|_| f > 0),
+            Some(f) => ok(FIELD.parse_within(raw_field, 0, f - 1)),
             None => None,
         };
         match (fields, field, soa) {
@@ -264,7 +241,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
             _ => None,
         }
     } else {
-        ok(parse_in_range("stride", &input.stride, 0, MAX_STRIDE, ""))
+        ok(STRIDE.parse(input.get(&STRIDE)))
     };
     let mut out = CoalescingOutput {
         errors: Vec::new(),
@@ -511,7 +488,6 @@ fn worked(a: &Access, view: &View) -> Worked {
 mod tests {
     use super::*;
     use crate::examples;
-    use crate::panel::PanelInput;
     use proptest::prelude::*;
 
     crate::testing::panel_checks!(CoalescingInput => CoalescingOutput);
@@ -601,9 +577,9 @@ mod tests {
 
     #[test]
     fn bad_inputs_are_named() {
-        check_error("elem=3", "elem", "choose 1, 2, 4, 8, 16");
-        check_error("elem=x", "elem", "whole number");
-        check_error("line=100", "line", "choose 32, 64, 128");
+        check_error("elem=3", "elem", "must be 1, 2, 4, 8 or 16");
+        check_error("elem=x", "elem", "must be 1, 2, 4, 8 or 16");
+        check_error("line=100", "line", "must be 128, 64 or 32");
         check_error("lanes=33", "lanes", "from 1 to 32");
         check_error("lanes=0", "lanes", "from 1 to 32");
         check_error("stride=-1", "stride", "from 0 to 4096");
@@ -639,32 +615,39 @@ mod tests {
         let e = with_lang(Lang::Hinglish, || run("elem=3")).errors;
         assert_eq!(e[0].param, "elem");
         assert!(
-            e[0].message.contains("1, 2, 4, 8, 16 bytes mein se chuno"),
+            e[0].message.contains("sirf 1, 2, 4, 8 ya 16 ho sakta hai"),
             "{}",
             e[0].message
         );
         let walk = with_lang(Lang::Hinglish, || run("matrix=64&walk=diagonal")).errors;
         assert!(
-            walk[0].message.contains("row ya column chuno"),
+            walk[0].message.contains("row ya column"),
             "{}",
             walk[0].message
         );
         let labels = with_lang(Lang::Hinglish, || {
-            FIELDS.iter().map(FieldSpec::label_text).collect::<Vec<_>>()
+            PARAMS.iter().map(Param::label_text).collect::<Vec<_>>()
         });
         assert_eq!(labels[0], "Element ke bytes");
-        assert_eq!(FIELDS[0].label_text(), "Element bytes");
-        assert_eq!(FIELDS[9].hint_text(), "aos or soa");
+        assert_eq!(PARAMS[0].label_text(), "Element bytes");
+        // The hint's range comes from the declaration: 0–4,096 elements, and what 0 means.
+        assert_eq!(STRIDE.hint_text(), "0–4,096 elements; 0 = broadcast");
+        assert_eq!(
+            with_lang(Lang::Hinglish, || STRIDE.hint_text()),
+            "0–4,096 elements; 0 = broadcast"
+        );
+        assert_eq!(
+            MATRIX.hint_text(),
+            "1–4,096; elements per row; 2-D view; optional"
+        );
     }
 
     #[test]
     fn url_writes_only_what_differs() {
-        let mut q = Query::parse("panel=coalescing");
-        CoalescingInput {
-            stride: "32".into(),
-            ..CoalescingInput::default()
-        }
-        .write_query(&mut q);
+        let mut q = crate::query::Query::parse("panel=coalescing");
+        CoalescingInput::default()
+            .with(&STRIDE, "32")
+            .write_query(&mut q);
         assert_eq!(q.to_search(), "?panel=coalescing&stride=32");
     }
 
@@ -674,25 +657,19 @@ mod tests {
             elem in ".{0,4}", stride in ".{0,6}", offset in ".{0,6}", line in ".{0,4}", lanes in ".{0,3}",
             matrix in ".{0,4}", walk in ".{0,6}",
         ) {
-            let input = CoalescingInput { elem, stride, offset, line, lanes, matrix, walk, ..CoalescingInput::default() };
+            let input = CoalescingInput::default()
+                .with(&ELEM, elem)
+                .with(&STRIDE, stride)
+                .with(&OFFSET, offset)
+                .with(&LINE, line)
+                .with(&LANES, lanes)
+                .with(&MATRIX, matrix)
+                .with(&WALK, walk);
             let out = evaluate(&input);
             prop_assert!(!out.figures.is_empty() || !out.errors.is_empty());
             for e in &out.errors {
-                prop_assert!(URL_PARAMS.contains(&e.param.as_str()), "{}", e.param);
+                prop_assert!(CoalescingInput::param(&e.param).is_some(), "{}", e.param);
             }
         }
     }
 }
-
-crate::raw_fields!(CoalescingInput {
-    "elem" => elem,
-    "stride" => stride,
-    "offset" => offset,
-    "line" => line,
-    "lanes" => lanes,
-    "matrix" => matrix,
-    "walk" => walk,
-    "fields" => fields,
-    "field" => field,
-    "layout" => layout,
-});

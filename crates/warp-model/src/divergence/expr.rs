@@ -11,6 +11,9 @@
 
 use std::fmt;
 
+/// Longest condition accepted, in characters.
+pub const MAX_LEN: usize = 200;
+
 /// A parse or evaluation problem, with the byte column (0-based) where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprError {
@@ -117,7 +120,6 @@ enum Kind {
 /// # Errors
 /// An [`ExprError`] with the column of the first problem.
 pub fn parse(text: &str) -> Result<Expr, ExprError> {
-    const MAX_LEN: usize = 200;
     if text.chars().count() > MAX_LEN {
         return Err(ExprError {
             column: MAX_LEN,

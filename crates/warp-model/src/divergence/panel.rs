@@ -8,127 +8,111 @@ use crate::divergence::branch::{
 };
 use crate::divergence::expr::{self, Expr};
 use crate::figure::{Figure, Value};
+use crate::i18n::Msg;
 use crate::math::{call, eq, frac, id, joined, num, op, row, sub, times, word, Math};
-use crate::params::{parse_in_range, parse_list, parse_whole, quote, FieldSpec, ParamError};
-use crate::query::Query;
+use crate::msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{parse_in_range, parse_whole, quote, Param, ParamError, UrlForm};
 use crate::worked::{m, t, Inline, Step, Worked};
 use crate::WARP_SIZE;
 use std::fmt::Display;
 
-/// The panel's inputs as typed. Empty optional fields are off.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DivergenceInput {
-    /// `paths=T1,…,Tk`: cycles of each path.
-    pub paths: String,
-    /// `lanes=n1,…,nk`: lanes on each path (sum 32), or empty.
-    pub lanes: String,
-    /// `counts=c0,…,c31`: per-lane trip counts (loop mode), or empty.
-    pub counts: String,
-    /// `cond=<expression>` over `idx` (condition mode), or empty.
-    pub cond: String,
-    /// `warps=W`: consecutive warps in condition mode (default 4).
-    pub warps: String,
-    /// `overhead=O`: branch/reconvergence overhead for the predication comparison, or empty.
-    pub overhead: String,
-    /// `compare=T1,…`: a second warp's paths to set beside the first (seed 003 Ex 9's sorted
-    /// warp), or empty.
-    pub compare: String,
-}
+/// `paths=T1,…,Tk`: the cycles of each path through the branch (with `cond`, `Tif,Telse`).
+pub const PATHS: Param = Param::list(
+    "paths",
+    msg!("divergence.field.paths"),
+    (1, MAX_PATH_CYCLES, 32),
+    "12,9",
+)
+.hint(msg!("divergence.field.paths.hint"))
+.unit(msg!("divergence.unit.cycles"))
+.url(UrlForm::Always);
+/// `lanes=n1,…,nk`: lanes on each path, summing to 32 (optional). A link that gives paths (or
+/// counts, or a condition) without lanes means lanes unknown.
+pub const LANES: Param = Param::list(
+    "lanes",
+    msg!("divergence.field.lanes"),
+    (0, 32, 32),
+    "16,16",
+)
+.hint(msg!("divergence.field.lanes.hint"))
+.url(UrlForm::Always)
+.reset_by(&["paths", "counts", "cond"]);
+/// `overhead=O`: branch and reconvergence overhead, for the predication comparison (optional).
+pub const OVERHEAD: Param = Param::whole(
+    "overhead",
+    msg!("divergence.field.overhead"),
+    0,
+    MAX_PATH_CYCLES,
+    "",
+)
+.hint(msg!("divergence.field.overhead.hint"))
+.unit(msg!("divergence.unit.cycles"));
+/// `compare=T1,…`: a second warp's paths set beside the first (seed 003 Ex 9), optional.
+pub const COMPARE: Param = Param::list(
+    "compare",
+    msg!("divergence.field.compare"),
+    (1, MAX_PATH_CYCLES, 32),
+    "",
+)
+.hint(msg!("divergence.field.compare.hint"));
+/// `counts=c0,…,c31`: each lane's trip count (loop mode).
+pub const COUNTS: Param = Param::list(
+    "counts",
+    msg!("divergence.field.counts"),
+    (0, MAX_TRIP_COUNT, 32),
+    "",
+)
+.hint(msg!("divergence.field.counts.hint"));
+/// `cond`: a condition over `idx` (condition mode).
+pub const COND: Param = Param::text("cond", msg!("divergence.field.cond"), expr::MAX_LEN, "")
+    .hint(msg!("divergence.field.cond.hint"));
+/// `warps`: consecutive warps evaluated in condition mode.
+pub const WARPS: Param = Param::whole("warps", msg!("divergence.field.warps"), 1, MAX_WARPS, "4")
+    .unit(msg!("divergence.unit.warps"));
 
-impl Default for DivergenceInput {
-    fn default() -> Self {
-        DivergenceInput {
-            paths: "12,9".into(),
-            lanes: "16,16".into(),
-            counts: String::new(),
-            cond: String::new(),
-            warps: String::new(),
-            overhead: String::new(),
-            compare: String::new(),
-        }
-    }
-}
+/// The panel's parameters, in form order.
+pub const PARAMS: [Param; 7] = [PATHS, LANES, OVERHEAD, COMPARE, COUNTS, COND, WARPS];
 
-/// The panel's controls, in form order.
-pub const FIELDS: [FieldSpec; 7] = [
-    FieldSpec {
-        name: "paths",
-        label: crate::msg!("divergence.field.paths"),
-        hint: crate::msg!("divergence.field.paths.hint"),
-    },
-    FieldSpec {
-        name: "lanes",
-        label: crate::msg!("divergence.field.lanes"),
-        hint: crate::msg!("divergence.field.lanes.hint"),
-    },
-    FieldSpec {
-        name: "overhead",
-        label: crate::msg!("divergence.field.overhead"),
-        hint: crate::msg!("divergence.field.overhead.hint"),
-    },
-    FieldSpec {
-        name: "compare",
-        label: crate::msg!("divergence.field.compare"),
-        hint: crate::msg!("divergence.field.compare.hint"),
-    },
-    FieldSpec {
-        name: "counts",
-        label: crate::msg!("divergence.field.counts"),
-        hint: crate::msg!("divergence.field.counts.hint"),
-    },
-    FieldSpec {
-        name: "cond",
-        label: crate::msg!("divergence.field.cond"),
-        hint: crate::msg!("divergence.field.cond.hint"),
-    },
-    FieldSpec {
-        name: "warps",
-        label: crate::msg!("divergence.field.warps"),
-        hint: crate::msg!("divergence.field.warps.hint"),
-    },
-];
-
-/// The URL parameters this panel reads and writes.
-pub const URL_PARAMS: [&str; 7] = [
-    "paths", "lanes", "counts", "cond", "warps", "overhead", "compare",
-];
-
-/// Default number of warps in condition mode.
-pub const DEFAULT_WARPS: u64 = 4;
 /// Most warps in condition mode.
 pub const MAX_WARPS: u64 = 256;
 
-impl DivergenceInput {
-    /// Reads the panel's parameters over `base`. A link that gives `paths` without `lanes`
-    /// means lanes unknown, not the base's lanes.
-    #[must_use]
-    pub fn from_query(q: &Query, base: &DivergenceInput) -> DivergenceInput {
-        let mut input = base.clone();
-        if q.get("paths").is_some() || q.get("counts").is_some() || q.get("cond").is_some() {
-            input.lanes.clear();
-        }
-        for name in URL_PARAMS {
-            if let Some(v) = q.get(name) {
-                input.set_field(name, v.to_string());
-            }
-        }
-        input
-    }
+/// The divergence panel's model.
+#[derive(Clone, Copy, Debug)]
+pub struct DivergenceModel;
 
-    /// Writes the non-empty fields into `q`.
-    pub fn write_query(&self, q: &mut Query) {
-        for name in URL_PARAMS {
-            let v = self.field(name).trim();
-            q.set(name, (!v.is_empty()).then_some(v));
-        }
-    }
+/// The panel's raw inputs.
+pub type DivergenceInput = Inputs<DivergenceModel>;
 
+impl PanelModel for DivergenceModel {
+    const NAME: &'static str = "divergence";
+    const TITLE: Msg = msg!("common.panel.divergence.title");
+    const QUESTION: Msg = msg!("common.panel.divergence.question");
+    const PARAMS: &'static [Param] = &PARAMS;
+    const EMBED_HEIGHT: u32 = 1000;
+    type Output = DivergenceOutput;
+
+    fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
+        evaluate(input)
+    }
+    fn errors(out: &DivergenceOutput) -> &[ParamError] {
+        &out.errors
+    }
+    fn figures(out: &DivergenceOutput) -> &[Figure] {
+        &out.figures
+    }
+    fn worked(out: &DivergenceOutput) -> &[Worked] {
+        &out.worked
+    }
+}
+
+impl Inputs<DivergenceModel> {
     /// Which mode the inputs describe: loop counts win, then a condition, then paths.
     #[must_use]
     pub fn mode(&self) -> Mode {
-        if !self.counts.trim().is_empty() {
+        if !self.get(&COUNTS).trim().is_empty() {
             Mode::Loop
-        } else if !self.cond.trim().is_empty() {
+        } else if !self.get(&COND).trim().is_empty() {
             Mode::Condition
         } else {
             Mode::Paths
@@ -139,34 +123,30 @@ impl DivergenceInput {
     /// `None` when the lanes are not a valid list or `from` has no lane to give.
     #[must_use]
     pub fn move_lane(&self, from: usize, to: usize) -> Option<String> {
-        let mut lanes = parse_list("lanes", &self.lanes, 0, 32, 32, "").ok()?;
+        let mut lanes = LANES.parse_list(self.get(&LANES), "").ok()?;
         if from >= lanes.len() || to >= lanes.len() || lanes[from] == 0 {
             return None;
         }
         lanes[from] -= 1;
         lanes[to] += 1;
-        Some(
-            lanes
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        )
+        Some(join(&lanes))
     }
 
     /// Path costs with path `i` set to `cycles` (a slider); `None` when `paths` is not valid.
     #[must_use]
     pub fn with_path_cycles(&self, i: usize, cycles: u64) -> Option<String> {
-        let mut paths = parse_list("paths", &self.paths, 1, MAX_PATH_CYCLES, 32, "").ok()?;
+        let mut paths = PATHS.parse_list(self.get(&PATHS), "").ok()?;
         *paths.get_mut(i)? = cycles.clamp(1, MAX_PATH_CYCLES);
-        Some(
-            paths
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        )
+        Some(join(&paths))
     }
+}
+
+fn join(items: &[u64]) -> String {
+    items
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// What the inputs describe.
@@ -299,41 +279,29 @@ fn paths_advice(raw: &str) -> Option<String> {
 
 /// Reads `paths` and `lanes` into a branch.
 fn read_branch(
+    param: &Param,
     paths_raw: &str,
     lanes_raw: &str,
-    param: &'static str,
     errors: &mut Vec<ParamError>,
 ) -> Option<Branch> {
-    let paths = parse_list(
-        param,
-        paths_raw,
-        1,
-        MAX_PATH_CYCLES,
-        32,
-        &crate::tr!("divergence.what.paths"),
-    )
-    .map_err(|e| {
-        let message = match paths_advice(paths_raw) {
-            Some(more) => format!("{} {more}", e.message),
-            None => e.message,
-        };
-        errors.push(ParamError::new(param, message));
-    })
-    .ok()?;
+    let paths = param
+        .parse_list(paths_raw, &crate::tr!("divergence.what.paths"))
+        .map_err(|e| {
+            let message = match paths_advice(paths_raw) {
+                Some(more) => format!("{} {more}", e.message),
+                None => e.message,
+            };
+            errors.push(ParamError::new(param.name, message));
+        })
+        .ok()?;
     let lanes = if lanes_raw.trim().is_empty() {
         None
     } else {
         Some(
-            parse_list(
-                "lanes",
-                lanes_raw,
-                0,
-                32,
-                32,
-                &crate::tr!("divergence.what.lanes"),
-            )
-            .map_err(|e| errors.push(e))
-            .ok()?,
+            LANES
+                .parse_list(lanes_raw, &crate::tr!("divergence.what.lanes"))
+                .map_err(|e| errors.push(e))
+                .ok()?,
         )
     };
     Branch::new(&paths, lanes.as_deref())
@@ -358,15 +326,9 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
     let mut errors = Vec::new();
     match out.mode {
         Mode::Loop => {
-            if let Ok(counts) = parse_list(
-                "counts",
-                &input.counts,
-                0,
-                MAX_TRIP_COUNT,
-                32,
-                &crate::tr!("divergence.what.counts"),
-            )
-            .map_err(|e| errors.push(e))
+            if let Ok(counts) = COUNTS
+                .parse_list(input.get(&COUNTS), &crate::tr!("divergence.what.counts"))
+                .map_err(|e| errors.push(e))
             {
                 match Loop::new(&counts) {
                     Some(l) => {
@@ -382,18 +344,15 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
             }
         }
         Mode::Condition => {
-            let expr = expr::parse(&input.cond).map_err(|e| {
+            let expr = expr::parse(input.get(&COND)).map_err(|e| {
                 errors.push(ParamError::new(
                     "cond",
                     crate::tr!("divergence.error.cond", error = e),
                 ));
             });
-            let warps = if input.warps.trim().is_empty() {
-                Ok(DEFAULT_WARPS)
-            } else {
-                parse_in_range("warps", &input.warps, 1, MAX_WARPS, "").map_err(|e| errors.push(e))
-            };
-            let sides = parse_list("paths", &input.paths, 1, MAX_PATH_CYCLES, 32, "Tif,Telse")
+            let warps = WARPS.parse(input.get(&WARPS)).map_err(|e| errors.push(e));
+            let sides = PATHS
+                .parse_list(input.get(&PATHS), "Tif,Telse")
                 .map_err(|e| errors.push(e))
                 .and_then(|p| {
                     if p.len() == 2 {
@@ -421,19 +380,23 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
             }
         }
         Mode::Paths => {
-            if let Some(b) = read_branch(&input.paths, &input.lanes, "paths", &mut errors) {
-                let overhead = if input.overhead.trim().is_empty() {
+            if let Some(b) = read_branch(&PATHS, input.get(&PATHS), input.get(&LANES), &mut errors)
+            {
+                let raw_overhead = input.get(&OVERHEAD);
+                let overhead = if raw_overhead.trim().is_empty() {
                     None
                 } else {
-                    parse_in_range("overhead", &input.overhead, 0, MAX_PATH_CYCLES, "")
+                    OVERHEAD
+                        .parse(raw_overhead)
                         .map_err(|e| errors.push(e))
                         .ok()
                 };
                 out.figures = branch_figures(&b, overhead);
                 out.bars = bars(&b);
                 out.worked.push(branch_worked(&b, overhead));
-                if !input.compare.trim().is_empty() {
-                    if let Some(c) = read_branch(&input.compare, "", "compare", &mut errors) {
+                let raw_compare = input.get(&COMPARE);
+                if !raw_compare.trim().is_empty() {
+                    if let Some(c) = read_branch(&COMPARE, raw_compare, "", &mut errors) {
                         out.figures.extend(compare_figures(&c));
                         out.worked.push(compare_worked(&b, &c));
                         out.compare = Some(c);
@@ -1158,13 +1121,3 @@ pub fn quoted(raw: &str) -> String {
 
 #[cfg(test)]
 mod tests;
-
-crate::raw_fields!(DivergenceInput {
-    "paths" => paths,
-    "lanes" => lanes,
-    "counts" => counts,
-    "cond" => cond,
-    "warps" => warps,
-    "overhead" => overhead,
-    "compare" => compare,
-});

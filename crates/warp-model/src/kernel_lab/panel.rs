@@ -1,30 +1,15 @@
 //! The kernel lab as a panel: its inputs (source and launch), the run's figures, the links
 //! into the other panels, and the seeds' snippets as presets.
 
-use super::{compile, exec};
+use super::{compile, exec, MAX_SOURCE};
 use crate::divergence::branch::Branch;
 use crate::figure::{Figure, Value};
 use crate::i18n::Msg;
-use crate::params::{parse_in_range, ParamError};
-use crate::query::Query;
-use crate::warps::panel::{evaluate as warps_evaluate, WarpsInput};
-
-/// The lab's inputs as typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KernelInput {
-    /// `src`: the kernel.
-    pub src: String,
-    /// `block=X[,Y[,Z]]`.
-    pub block: String,
-    /// `grid=G[,H]`, or empty (from n, else 1).
-    pub grid: String,
-    /// `n`, passed to an int parameter named n.
-    pub n: String,
-    /// `len`: elements in every pointer buffer.
-    pub len: String,
-    /// `trace=B,W`: the block (linear) and warp to step through.
-    pub trace: String,
-}
+use crate::msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{Param, ParamError};
+use crate::warps::launch::MAX_GRID_Y;
+use crate::warps::map::BlockDim;
 
 /// The default kernel: seed 004 Ex 5.
 pub const DEFAULT_SRC: &str = "__global__ void split(float* out) {\n    if (threadIdx.x % 2 == 0) {\n        heavy_path();   // 20 cycles\n    } else {\n        light_path();   // 8 cycles\n    }\n}\n";
@@ -32,64 +17,51 @@ pub const DEFAULT_SRC: &str = "__global__ void split(float* out) {\n    if (thre
 /// Default buffer length.
 pub const DEFAULT_LEN: u64 = 1_048_576;
 
-impl Default for KernelInput {
-    fn default() -> Self {
-        KernelInput {
-            src: DEFAULT_SRC.into(),
-            block: "32".into(),
-            grid: String::new(),
-            n: String::new(),
-            len: String::new(),
-            trace: String::new(),
-        }
+/// `src`: the kernel (it has its own editor, not a form field).
+pub const SRC: Param =
+    Param::text("src", msg!("kernel.field.src"), MAX_SOURCE, DEFAULT_SRC).own_control();
+/// `block=X[,Y[,Z]]`: blockDim, CUDA's limits.
+pub const BLOCK: Param = Param::text("block", msg!("kernel.field.block"), 32, "32")
+    .hint(msg!("kernel.field.block.hint"));
+/// `grid=G[,H]`: gridDim (optional: ⌈n/B⌉ with `n`, else 1).
+pub const GRID: Param =
+    Param::text("grid", msg!("kernel.field.grid"), 32, "").hint(msg!("kernel.field.grid.hint"));
+/// `n`: passed to an int parameter named `n` (optional).
+pub const N: Param =
+    Param::whole("n", msg!("kernel.field.n"), 0, 1 << 31, "").hint(msg!("kernel.field.n.hint"));
+/// `len`: elements in every pointer parameter's buffer.
+pub const LEN: Param = Param::whole("len", msg!("kernel.field.len"), 1, 1 << 22, "1048576")
+    .hint(msg!("kernel.field.len.hint"));
+/// `trace=B,W`: the block (linear index) and warp the step-through records.
+pub const TRACE: Param =
+    Param::text("trace", msg!("kernel.field.trace"), 32, "").hint(msg!("kernel.field.trace.hint"));
+
+/// The lab's parameters, in form order (the source first, in its own editor).
+pub const PARAMS: [Param; 6] = [SRC, BLOCK, GRID, N, LEN, TRACE];
+
+/// The kernel lab's model.
+#[derive(Clone, Copy, Debug)]
+pub struct KernelModel;
+
+/// The lab's raw inputs.
+pub type KernelInput = Inputs<KernelModel>;
+
+impl PanelModel for KernelModel {
+    const NAME: &'static str = "kernel";
+    const TITLE: Msg = msg!("common.panel.kernel.title");
+    const QUESTION: Msg = msg!("common.panel.kernel.question");
+    const PARAMS: &'static [Param] = &PARAMS;
+    const EMBED_HEIGHT: u32 = 1300;
+    type Output = KernelOutput;
+
+    fn evaluate(input: &KernelInput) -> KernelOutput {
+        evaluate(input)
     }
-}
-
-/// The URL parameters the lab reads and writes.
-pub const URL_PARAMS: [&str; 6] = ["src", "block", "grid", "n", "len", "trace"];
-
-/// The launch controls (the source has its own editor). Labels and hints are catalogue messages.
-pub const LAUNCH_FIELDS: [crate::params::FieldSpec; 5] = [
-    crate::params::FieldSpec {
-        name: "block",
-        label: crate::msg!("kernel.field.block"),
-        hint: crate::msg!("kernel.field.block.hint"),
-    },
-    crate::params::FieldSpec {
-        name: "grid",
-        label: crate::msg!("kernel.field.grid"),
-        hint: crate::msg!("kernel.field.grid.hint"),
-    },
-    crate::params::FieldSpec {
-        name: "n",
-        label: crate::msg!("kernel.field.n"),
-        hint: crate::msg!("kernel.field.n.hint"),
-    },
-    crate::params::FieldSpec {
-        name: "len",
-        label: crate::msg!("kernel.field.len"),
-        hint: crate::msg!("kernel.field.len.hint"),
-    },
-    crate::params::FieldSpec {
-        name: "trace",
-        label: crate::msg!("kernel.field.trace"),
-        hint: crate::msg!("kernel.field.trace.hint"),
-    },
-];
-
-impl KernelInput {
-    /// Reads the lab's parameters over the defaults.
-    #[must_use]
-    pub fn from_query(q: &Query) -> KernelInput {
-        crate::panel::read_params(q, &KernelInput::default())
+    fn errors(out: &KernelOutput) -> &[ParamError] {
+        &out.errors
     }
-
-    /// Writes the non-empty parameters.
-    pub fn write_query(&self, q: &mut Query) {
-        for name in URL_PARAMS {
-            let v = self.field(name);
-            q.set(name, (!v.trim().is_empty()).then_some(v));
-        }
+    fn figures(out: &KernelOutput) -> &[Figure] {
+        &out.figures
     }
 }
 
@@ -125,50 +97,48 @@ pub struct KernelOutput {
 /// Named launch errors.
 pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<ParamError>> {
     let mut errors = Vec::new();
-    let mut wq = Query::default();
-    wq.set("block", Some(&input.block));
-    let w = warps_evaluate(&WarpsInput::from_query(&wq, &WarpsInput::default()));
-    errors.extend(w.errors);
-    let n = if input.n.trim().is_empty() {
+    let block = BlockDim::parse_text(input.get(&BLOCK))
+        .map_err(|e| errors.extend(e))
+        .ok();
+    let raw_n = input.get(&N);
+    let n = if raw_n.trim().is_empty() {
         None
     } else {
-        parse_in_range("n", &input.n, 0, 1 << 31, "")
-            .map_err(|e| errors.push(e))
-            .ok()
+        N.parse(raw_n).map_err(|e| errors.push(e)).ok()
     };
-    let len = if input.len.trim().is_empty() {
+    let raw_len = input.get(&LEN);
+    let len = if raw_len.trim().is_empty() {
         Some(DEFAULT_LEN)
     } else {
-        parse_in_range("len", &input.len, 1, 1 << 22, "")
-            .map_err(|e| errors.push(e))
-            .ok()
+        LEN.parse(raw_len).map_err(|e| errors.push(e)).ok()
     };
-    let grid = if input.grid.trim().is_empty() {
+    let raw_grid = input.get(&GRID);
+    let grid = if raw_grid.trim().is_empty() {
         Ok((
-            w.block
-                .map_or(1, |b| n.map_or(1, |n| n.div_ceil(b.threads()).max(1))),
+            block.map_or(1, |b| n.map_or(1, |n| n.div_ceil(b.threads()).max(1))),
             1,
         ))
     } else {
-        let parts: Vec<&str> = input.grid.split(',').collect();
+        let parts: Vec<&str> = raw_grid.split(',').collect();
         if parts.len() > 2 {
             Err(ParamError::new(
                 "grid",
                 crate::tr!("kernel.launch.grid.shape"),
             ))
         } else {
-            let g = parse_in_range("grid", parts[0], 1, 65_535, "");
+            let g = GRID.parse_within(parts[0], 1, MAX_GRID_Y);
             let h = parts
                 .get(1)
-                .map_or(Ok(1), |h| parse_in_range("grid", h, 1, 65_535, ""));
+                .map_or(Ok(1), |h| GRID.parse_within(h, 1, MAX_GRID_Y));
             g.and_then(|g| h.map(|h| (g, h)))
         }
     };
     let grid = grid.map_err(|e| errors.push(e)).ok();
-    let trace = if input.trace.trim().is_empty() {
+    let raw_trace = input.get(&TRACE);
+    let trace = if raw_trace.trim().is_empty() {
         Some((0, 0))
     } else {
-        let p: Vec<&str> = input.trace.split(',').collect();
+        let p: Vec<&str> = raw_trace.split(',').collect();
         match (
             p.first().map(|s| s.trim().parse::<u64>()),
             p.get(1).map(|s| s.trim().parse::<u64>()),
@@ -183,7 +153,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<Par
             }
         }
     };
-    match (w.block, n, len, grid, trace) {
+    match (block, n, len, grid, trace) {
         (Some(block), _, Some(len), Some(grid), Some(trace)) if errors.is_empty() => Ok((
             exec::Launch {
                 block,
@@ -206,11 +176,11 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         figures: Vec::new(),
         links: None,
     };
-    let kernel = match compile(&input.src) {
+    let src = input.get(&SRC);
+    let kernel = match compile(src) {
         Ok(k) => Some(k),
         Err(e) => {
-            out.errors
-                .push(ParamError::new("src", e.with_caret(&input.src)));
+            out.errors.push(ParamError::new("src", e.with_caret(src)));
             None
         }
     };
@@ -344,10 +314,10 @@ fn links(r: &exec::RunResult, launch: &exec::Launch, input: &KernelInput) -> Lin
         coalescing: r
             .load_stride
             .map(|s| format!("panel=coalescing&elem=4&stride={s}")),
-        warps: if input.n.trim().is_empty() {
+        warps: if input.get(&N).trim().is_empty() {
             format!("panel=warps&block={block}")
         } else {
-            format!("panel=warps&block={block}&n={}", input.n.trim())
+            format!("panel=warps&block={block}&n={}", input.get(&N).trim())
         },
     }
 }
@@ -385,12 +355,3 @@ pub const PRESETS: [(Msg, &str, &str); 6] = [
         "block=32",
     ),
 ];
-
-crate::raw_fields!(KernelInput {
-    "src" => src,
-    "block" => block,
-    "grid" => grid,
-    "n" => n,
-    "len" => len,
-    "trace" => trace,
-});

@@ -11,7 +11,7 @@ fn run_preset(i: usize) -> KernelOutput {
     let (_, src, params) = PRESETS[i];
     let mut q = Query::parse(params);
     q.set("src", Some(src));
-    evaluate(&KernelInput::from_query(&q))
+    evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
 }
 
 fn fig(out: &KernelOutput, metric: &str) -> String {
@@ -147,7 +147,7 @@ fn errors_have_a_place_and_a_caret() {
     let run = |src: &str, extra: &str| {
         let mut q = Query::parse(extra);
         q.set("src", Some(src));
-        evaluate(&KernelInput::from_query(&q))
+        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
     };
     let e = &run(
         "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}",
@@ -213,7 +213,7 @@ fn c_semantics() {
     let src = "__global__ void k(int* a, float* f) {\n  int i = threadIdx.x;\n  int x = -7 / 2;\n  int y = -7 % 2;\n  a[i] = x * 10 + y;\n  f[i] = i < 16 ? 1.5f : 2.5f;\n  if (i > 100 && a[i + 1000000000] > 0) { a[i] = 0; }\n}";
     let mut q = Query::parse("block=32&len=64");
     q.set("src", Some(src));
-    let out = evaluate(&KernelInput::from_query(&q));
+    let out = evaluate(&KernelInput::from_query(&q, &KernelInput::default()));
     // -7/2 = -3 and -7%2 = -1 in C; && never evaluates the out-of-bounds load.
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     let t = &out.result.unwrap().trace;
@@ -234,7 +234,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
     #[test]
     fn no_source_text_panics(src in ".{0,200}") {
-        let _ = evaluate(&KernelInput { src, ..KernelInput::default() });
+        let _ = evaluate(&KernelInput::default().with(&SRC, src));
     }
 
     #[test]
@@ -243,7 +243,7 @@ proptest! {
         "while", "i", "<", "32", "threadIdx", ".", "x", "+", "++", "return", "break", "heavy_path", "?", ":", "&&", "0.5f",
     ]), 0..60)) {
         let src = format!("__global__ void k(float* a) {{ {} }}", words.join(" "));
-        let _ = evaluate(&KernelInput { src, ..KernelInput::default() });
+        let _ = evaluate(&KernelInput::default().with(&SRC, src));
     }
 }
 
@@ -271,7 +271,7 @@ fn hinglish_errors_keep_their_place_and_numbers() {
     let run = |src: &str, extra: &str| {
         let mut q = Query::parse(extra);
         q.set("src", Some(src));
-        evaluate(&KernelInput::from_query(&q))
+        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
     };
     let src = "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}";
     let en = run(src, "").errors[0].clone();
@@ -336,18 +336,20 @@ fn hinglish_figures_have_the_same_values() {
 #[test]
 fn presets_and_fields_are_catalogue_keys() {
     use crate::i18n::{lookup, Lang};
-    let keys = PRESETS
-        .iter()
-        .map(|(label, _, _)| *label)
-        .chain(LAUNCH_FIELDS.iter().flat_map(|f| [f.label, f.hint]));
+    let keys = PRESETS.iter().map(|(label, _, _)| *label).chain(
+        PARAMS
+            .iter()
+            .flat_map(|p| [Some(p.label), p.hint])
+            .flatten(),
+    );
     for key in keys {
         for lang in Lang::ALL {
             assert!(lookup(lang, key).is_some(), "{lang:?} lacks {key:?}");
         }
     }
-    assert_eq!(LAUNCH_FIELDS[3].label_text(), "Buffer length");
+    assert_eq!(LEN.label_text(), "Buffer length");
     assert_eq!(
-        crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || LAUNCH_FIELDS[1].hint_text()),
-        "G[,H]; default ⌈n/B⌉ ya 1"
+        crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || GRID.hint_text()),
+        "G[,H]; default ⌈n/B⌉ ya 1; optional"
     );
 }

@@ -115,6 +115,8 @@ pub struct Arch {
     pub cc: &'static str,
     /// An example GPU.
     pub example: &'static str,
+    /// Its label in a choice of compute capabilities ("8.0 · A100").
+    pub label: crate::i18n::Msg,
     /// Resident warps per SM.
     pub max_warps: u64,
     /// Resident threads per SM.
@@ -134,8 +136,7 @@ pub struct Arch {
 }
 
 const fn arch(
-    cc: &'static str,
-    example: &'static str,
+    (cc, example, label): (&'static str, &'static str, crate::i18n::Msg),
     max_warps: u64,
     max_threads: u64,
     max_blocks: u64,
@@ -143,6 +144,7 @@ const fn arch(
     Arch {
         cc,
         example,
+        label,
         max_warps,
         max_threads,
         max_blocks,
@@ -156,12 +158,42 @@ const fn arch(
 
 /// The compute capabilities hardware mode knows.
 pub const ARCHS: [Arch; 6] = [
-    arch("7.0", "V100", 64, 2048, 32),
-    arch("7.5", "T4, RTX 20", 32, 1024, 16),
-    arch("8.0", "A100", 64, 2048, 32),
-    arch("8.6", "RTX 30, A10", 48, 1536, 16),
-    arch("8.9", "L4, RTX 40", 48, 1536, 24),
-    arch("9.0", "H100, H200", 64, 2048, 32),
+    arch(
+        ("7.0", "V100", crate::msg!("latency.choice.cc.7-0")),
+        64,
+        2048,
+        32,
+    ),
+    arch(
+        ("7.5", "T4, RTX 20", crate::msg!("latency.choice.cc.7-5")),
+        32,
+        1024,
+        16,
+    ),
+    arch(
+        ("8.0", "A100", crate::msg!("latency.choice.cc.8-0")),
+        64,
+        2048,
+        32,
+    ),
+    arch(
+        ("8.6", "RTX 30, A10", crate::msg!("latency.choice.cc.8-6")),
+        48,
+        1536,
+        16,
+    ),
+    arch(
+        ("8.9", "L4, RTX 40", crate::msg!("latency.choice.cc.8-9")),
+        48,
+        1536,
+        24,
+    ),
+    arch(
+        ("9.0", "H100, H200", crate::msg!("latency.choice.cc.9-0")),
+        64,
+        2048,
+        32,
+    ),
 ];
 
 /// What limits resident blocks in hardware mode.

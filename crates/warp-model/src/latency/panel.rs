@@ -3,157 +3,148 @@
 //! scheduler simulation that animates it, figures, named errors and worked steps.
 
 use crate::figure::{Figure, Value};
+use crate::i18n::Msg;
 use crate::latency::occupancy::{Arch, HardwareOccupancy, Latency, Registers, ARCHS};
 use crate::latency::scheduler::{simulate, Policy, SimConfig, SimTrace};
 use crate::math::{ceil, eq, floor, frac, id, num, op, paren, row, sub, times, word};
-use crate::params::{parse_in_range, quote, FieldSpec, ParamError};
-use crate::query::Query;
+use crate::msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{Choice, Param, ParamError, UrlForm};
 use crate::worked::{m, t, Step, Worked};
 
-/// The panel's inputs as typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LatencyInput {
-    /// `L`: stall latency (cycles).
-    pub l: String,
-    /// `W`: independent instructions per warp between stalls.
-    pub w: String,
-    /// `S`: schedulers per SM.
-    pub s: String,
-    /// `T`: cycles between issues of one scheduler.
-    pub t: String,
-    /// `cap`: resident-warp cap (textbook mode).
-    pub cap: String,
-    /// `resident`: warps in the simulation (default: the warps available).
-    pub resident: String,
-    /// `policy`: `rr` or `gto`.
-    pub policy: String,
-    /// `regs`: registers a thread uses, or empty.
-    pub regs: String,
-    /// `regfile`: registers per SM.
-    pub regfile: String,
-    /// `threads`: resident threads wanted.
-    pub threads: String,
-    /// `mode`: `textbook` or `hardware`.
-    pub mode: String,
-    /// `cc`: compute capability (hardware mode).
-    pub cc: String,
-    /// `tpb`: threads per block (hardware mode).
-    pub tpb: String,
-    /// `cores`: CUDA cores per SM, for the "quarter cycle" trap, or empty.
-    pub cores: String,
-}
-
-impl Default for LatencyInput {
-    fn default() -> Self {
-        LatencyInput {
-            l: "300".into(),
-            w: "15".into(),
-            s: "1".into(),
-            t: "1".into(),
-            cap: "64".into(),
-            resident: String::new(),
-            policy: String::new(),
-            regs: String::new(),
-            regfile: "65536".into(),
-            threads: "2048".into(),
-            mode: String::new(),
-            cc: String::new(),
-            tpb: String::new(),
-            cores: String::new(),
-        }
-    }
-}
-
-/// The panel's controls, in form order.
-pub const FIELDS: [FieldSpec; 14] = [
-    FieldSpec {
-        name: "L",
-        label: crate::msg!("latency.field.l"),
-        hint: crate::msg!("latency.field.l.hint"),
+/// `L`: stall latency, cycles from a load's issue to its data.
+pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, 100_000, "300")
+    .unit(msg!("latency.unit.cycles"))
+    .why_limit(msg!("latency.error.l.why"))
+    .url(UrlForm::Always)
+    .slider(1000);
+/// `W`: independent instructions a warp issues before it stalls.
+pub const W: Param = Param::whole("W", msg!("latency.field.w"), 1, 10_000, "15")
+    .hint(msg!("latency.field.w.hint"))
+    .why_limit(msg!("latency.error.w.why"))
+    .url(UrlForm::Always)
+    .slider(64);
+/// `S`: schedulers per SM.
+pub const S: Param = Param::whole("S", msg!("latency.field.s"), 1, 8, "1")
+    .hint(msg!("latency.field.s.hint"))
+    .slider(8);
+/// `T`: cycles between two issues of one scheduler.
+pub const T: Param =
+    Param::whole("T", msg!("latency.field.t"), 1, 16, "1").unit(msg!("latency.unit.cycles"));
+/// `cap`: resident warps per SM (textbook mode).
+pub const CAP: Param = Param::whole("cap", msg!("latency.field.cap"), 1, 256, "64")
+    .hint(msg!("latency.field.cap.hint"))
+    .unit(msg!("latency.unit.warps"));
+/// `resident`: warps in the scheduler simulation (empty: the warps available).
+pub const RESIDENT: Param = Param::whole("resident", msg!("latency.field.resident"), 1, 256, "")
+    .hint(msg!("latency.field.resident.hint"))
+    .slider(128);
+/// `policy`: the scheduler's policy.
+pub const POLICY: Param = Param::choice(
+    "policy",
+    msg!("latency.field.policy"),
+    &POLICY_CHOICES,
+    "rr",
+);
+const POLICY_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "rr",
+        label: msg!("latency.choice.policy.rr"),
     },
-    FieldSpec {
-        name: "W",
-        label: crate::msg!("latency.field.w"),
-        hint: crate::msg!("latency.field.w.hint"),
-    },
-    FieldSpec {
-        name: "S",
-        label: crate::msg!("latency.field.s"),
-        hint: crate::msg!("latency.field.s.hint"),
-    },
-    FieldSpec {
-        name: "T",
-        label: crate::msg!("latency.field.t"),
-        hint: crate::msg!("latency.field.t.hint"),
-    },
-    FieldSpec {
-        name: "cap",
-        label: crate::msg!("latency.field.cap"),
-        hint: crate::msg!("latency.field.cap.hint"),
-    },
-    FieldSpec {
-        name: "resident",
-        label: crate::msg!("latency.field.resident"),
-        hint: crate::msg!("latency.field.resident.hint"),
-    },
-    FieldSpec {
-        name: "policy",
-        label: crate::msg!("latency.field.policy"),
-        hint: crate::msg!("latency.field.policy.hint"),
-    },
-    FieldSpec {
-        name: "regs",
-        label: crate::msg!("latency.field.regs"),
-        hint: crate::msg!("latency.field.regs.hint"),
-    },
-    FieldSpec {
-        name: "regfile",
-        label: crate::msg!("latency.field.regfile"),
-        hint: crate::msg!("latency.field.regfile.hint"),
-    },
-    FieldSpec {
-        name: "threads",
-        label: crate::msg!("latency.field.threads"),
-        hint: crate::msg!("latency.field.threads.hint"),
-    },
-    FieldSpec {
-        name: "mode",
-        label: crate::msg!("latency.field.mode"),
-        hint: crate::msg!("latency.field.mode.hint"),
-    },
-    FieldSpec {
-        name: "cc",
-        label: crate::msg!("latency.field.cc"),
-        hint: crate::msg!("latency.field.cc.hint"),
-    },
-    FieldSpec {
-        name: "tpb",
-        label: crate::msg!("latency.field.tpb"),
-        hint: crate::msg!("latency.field.tpb.hint"),
-    },
-    FieldSpec {
-        name: "cores",
-        label: crate::msg!("latency.field.cores"),
-        hint: crate::msg!("latency.field.cores.hint"),
+    Choice {
+        value: "gto",
+        label: msg!("latency.choice.policy.gto"),
     },
 ];
+/// `regs`: registers a thread uses (optional; at most 255 in hardware mode).
+pub const REGS: Param = Param::whole("regs", msg!("latency.field.regs"), 1, 65_536, "")
+    .hint(msg!("latency.field.regs.hint"));
+/// `regfile`: registers per SM (textbook mode).
+pub const REGFILE: Param = Param::whole(
+    "regfile",
+    msg!("latency.field.regfile"),
+    1,
+    1 << 24,
+    "65536",
+)
+.hint(msg!("latency.field.regfile.hint"));
+/// `threads`: resident threads wanted (textbook mode).
+pub const THREADS: Param =
+    Param::whole("threads", msg!("latency.field.threads"), 1, 1 << 16, "2048")
+        .hint(msg!("latency.field.threads.hint"));
+/// `mode`: the textbook cap, or the Occupancy Calculator's rules.
+pub const MODE: Param = Param::choice(
+    "mode",
+    msg!("latency.field.mode"),
+    &MODE_CHOICES,
+    "textbook",
+);
+const MODE_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "textbook",
+        label: msg!("latency.choice.mode.textbook"),
+    },
+    Choice {
+        value: "hardware",
+        label: msg!("latency.choice.mode.hardware"),
+    },
+];
+/// `cc`: the compute capability (hardware mode), one of [`ARCHS`].
+pub const CC: Param = Param::choice("cc", msg!("latency.field.cc"), &CC_CHOICES, "8.0");
+const CC_CHOICES: [Choice; ARCHS.len()] = {
+    let mut out = [Choice {
+        value: "",
+        label: msg!("latency.field.cc"),
+    }; ARCHS.len()];
+    let mut i = 0;
+    while i < ARCHS.len() {
+        out[i] = Choice {
+            value: ARCHS[i].cc,
+            label: ARCHS[i].label,
+        };
+        i += 1;
+    }
+    out
+};
+/// `tpb`: threads per block (hardware mode).
+pub const TPB: Param = Param::whole("tpb", msg!("latency.field.tpb"), 1, 1024, "256")
+    .hint(msg!("latency.field.tpb.hint"))
+    .why_limit(msg!("latency.error.tpb.why"));
+/// `cores`: CUDA cores per SM, to show seed 004 Ex 8's "quarter cycle" trap (optional).
+pub const CORES: Param = Param::whole("cores", msg!("latency.field.cores"), 1, 4096, "")
+    .hint(msg!("latency.field.cores.hint"));
 
-/// The URL parameters this panel reads and writes (`L`, `W`, `S`, `T` are upper case).
-pub const URL_PARAMS: [&str; 14] = [
-    "L", "W", "S", "T", "cap", "resident", "policy", "regs", "regfile", "threads", "mode", "cc",
-    "tpb", "cores",
+/// The panel's parameters, in form order.
+pub const PARAMS: [Param; 14] = [
+    L, W, S, T, CAP, RESIDENT, POLICY, REGS, REGFILE, THREADS, MODE, CC, TPB, CORES,
 ];
 
-impl LatencyInput {
-    /// Reads the panel's parameters over `base`.
-    #[must_use]
-    pub fn from_query(q: &Query, base: &LatencyInput) -> LatencyInput {
-        crate::panel::read_params(q, base)
-    }
+/// The latency panel's model.
+#[derive(Clone, Copy, Debug)]
+pub struct LatencyModel;
 
-    /// Writes `L` and `W` always, the rest when they differ from the defaults.
-    pub fn write_query(&self, q: &mut Query) {
-        crate::panel::write_changed(self, q, &["L", "W"]);
+/// The panel's raw inputs.
+pub type LatencyInput = Inputs<LatencyModel>;
+
+impl PanelModel for LatencyModel {
+    const NAME: &'static str = "latency";
+    const TITLE: Msg = msg!("common.panel.latency.title");
+    const QUESTION: Msg = msg!("common.panel.latency.question");
+    const PARAMS: &'static [Param] = &PARAMS;
+    const EMBED_HEIGHT: u32 = 1000;
+    type Output = LatencyOutput;
+
+    fn evaluate(input: &LatencyInput) -> LatencyOutput {
+        evaluate(input)
+    }
+    fn errors(out: &LatencyOutput) -> &[ParamError] {
+        &out.errors
+    }
+    fn figures(out: &LatencyOutput) -> &[Figure] {
+        &out.figures
+    }
+    fn worked(out: &LatencyOutput) -> &[Worked] {
+        &out.worked
     }
 }
 
@@ -222,78 +213,38 @@ pub struct LatencyOutput {
     pub worked: Vec<Worked>,
 }
 
-fn hardware_mode(raw: &str) -> Result<bool, ParamError> {
-    match raw.trim() {
-        "" | "textbook" => Ok(false),
-        "hardware" => Ok(true),
-        other => Err(ParamError::new(
-            "mode",
-            crate::tr!("latency.error.mode", value = quote(other)),
-        )),
-    }
-}
-
-fn policy(raw: &str) -> Result<Policy, ParamError> {
-    match raw.trim() {
-        "" | "rr" => Ok(Policy::RoundRobin),
-        "gto" => Ok(Policy::GreedyThenOldest),
-        other => Err(ParamError::new(
-            "policy",
-            crate::tr!("latency.error.policy", value = quote(other)),
-        )),
-    }
-}
-
 /// Evaluates the panel. Never panics, whatever the text.
 #[must_use]
 pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
     let mut errors = Vec::new();
-    let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
-    let l = ok(parse_in_range(
-        "L",
-        &input.l,
-        1,
-        100_000,
-        crate::t!("latency.error.l.why"),
-    ));
-    let w = ok(parse_in_range(
-        "W",
-        &input.w,
-        1,
-        10_000,
-        crate::t!("latency.error.w.why"),
-    ));
-    let s = ok(parse_in_range("S", &input.s, 1, 8, ""));
-    let tt = ok(parse_in_range("T", &input.t, 1, 16, ""));
-    let optional = |name: &str,
-                    raw: &str,
-                    min: u64,
-                    max: u64,
-                    errors: &mut Vec<ParamError>|
-     -> Option<Option<u64>> {
+    let mut ok = |p: &Param| p.parse(input.get(p)).map_err(|e| errors.push(e)).ok();
+    let (l, w, s, tt) = (ok(&L), ok(&W), ok(&S), ok(&T));
+    // An empty optional parameter is `Some(None)`; a bad one is `None` (and an error).
+    let optional = |p: &Param, max: u64, errors: &mut Vec<ParamError>| -> Option<Option<u64>> {
+        let raw = input.get(p);
         if raw.trim().is_empty() {
             Some(None)
         } else {
-            parse_in_range(name, raw, min, max, "")
+            p.parse_within(raw, 1, max)
                 .map(Some)
                 .map_err(|e| errors.push(e))
                 .ok()
         }
     };
-    let hardware = hardware_mode(&input.mode).map_err(|e| errors.push(e)).ok();
-    let pol = policy(&input.policy).map_err(|e| errors.push(e)).ok();
+    let mut choice = |p: &Param| p.choose(input.get(p)).map_err(|e| errors.push(e)).ok();
+    let hardware = choice(&MODE).map(|m| m == "hardware");
+    let pol = choice(&POLICY).map(|p| {
+        if p == "gto" {
+            Policy::GreedyThenOldest
+        } else {
+            Policy::RoundRobin
+        }
+    });
     let capacity = match hardware {
         Some(false) => {
-            let cap = parse_in_range("cap", &input.cap, 1, 256, "")
-                .map_err(|e| errors.push(e))
-                .ok();
-            let regs = optional("regs", &input.regs, 1, 65_536, &mut errors);
-            let regfile = parse_in_range("regfile", &input.regfile, 1, 1 << 24, "")
-                .map_err(|e| errors.push(e))
-                .ok();
-            let threads = parse_in_range("threads", &input.threads, 1, 1 << 16, "")
-                .map_err(|e| errors.push(e))
-                .ok();
+            let mut ok = |p: &Param| p.parse(input.get(p)).map_err(|e| errors.push(e)).ok();
+            let (cap, regfile, threads) = (ok(&CAP), ok(&REGFILE), ok(&THREADS));
+            let regs = optional(&REGS, 65_536, &mut errors);
             match (cap, regs, regfile, threads) {
                 (Some(cap), Some(regs), Some(regfile), Some(threads)) => Some(Capacity::Textbook {
                     cap,
@@ -307,37 +258,13 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
             }
         }
         Some(true) => {
-            let arch = if input.cc.trim().is_empty() {
-                Arch::find("8.0")
-            } else {
-                let found = Arch::find(&input.cc);
-                if found.is_none() {
-                    let list: Vec<&str> = ARCHS.iter().map(|a| a.cc).collect();
-                    errors.push(ParamError::new(
-                        "cc",
-                        crate::tr!(
-                            "latency.error.cc",
-                            value = quote(&input.cc),
-                            list = list.join(", ")
-                        ),
-                    ));
-                }
-                found
-            };
-            let regs = optional("regs", &input.regs, 1, 255, &mut errors).map(|r| r.unwrap_or(0));
-            let tpb = if input.tpb.trim().is_empty() {
-                Some(256)
-            } else {
-                parse_in_range(
-                    "tpb",
-                    &input.tpb,
-                    1,
-                    1024,
-                    crate::t!("latency.error.tpb.why"),
-                )
+            let arch = CC
+                .choose(input.get(&CC))
                 .map_err(|e| errors.push(e))
                 .ok()
-            };
+                .and_then(Arch::find);
+            let regs = optional(&REGS, 255, &mut errors).map(|r| r.unwrap_or(0));
+            let tpb = TPB.parse(input.get(&TPB)).map_err(|e| errors.push(e)).ok();
             match (arch, regs, tpb) {
                 (Some(arch), Some(regs), Some(tpb)) => Some(Capacity::Hardware {
                     arch,
@@ -350,8 +277,8 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
         }
         None => None,
     };
-    let resident = optional("resident", &input.resident, 1, 256, &mut errors);
-    let cores = optional("cores", &input.cores, 1, 4096, &mut errors);
+    let resident = optional(&RESIDENT, 256, &mut errors);
+    let cores = optional(&CORES, 4096, &mut errors);
     let mut out = LatencyOutput {
         errors: Vec::new(),
         latency: None,
@@ -951,20 +878,3 @@ fn cores_worked(cores: u64) -> Worked {
 
 #[cfg(test)]
 mod tests;
-
-crate::raw_fields!(LatencyInput {
-    "L" => l,
-    "W" => w,
-    "S" => s,
-    "T" => t,
-    "cap" => cap,
-    "resident" => resident,
-    "policy" => policy,
-    "regs" => regs,
-    "regfile" => regfile,
-    "threads" => threads,
-    "mode" => mode,
-    "cc" => cc,
-    "tpb" => tpb,
-    "cores" => cores,
-});

@@ -391,7 +391,7 @@ fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
     });
     assert_eq!(e[0].param, "topic");
     assert!(
-        e[0].message.contains("cooking") && e[0].message.contains("allowed nahi hai"),
+        e[0].message.contains("cooking") && e[0].message.contains("nahi chalega"),
         "{}",
         e[0].message
     );

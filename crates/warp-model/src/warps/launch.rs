@@ -4,7 +4,12 @@
 //! Textbook model (seed 004 Ex 1–3, Ex 7): the grid is the ceiling of the work over the block,
 //! and every thread past the data is masked by the kernel's guard (`if (i < N)`).
 
-use crate::params::{ParamError, MAX_GRID_X, MAX_GRID_Y};
+use crate::params::ParamError;
+
+/// Most blocks along grid x, CUDA's limit (2³¹ − 1).
+pub const MAX_GRID_X: u64 = (1 << 31) - 1;
+/// Most blocks along grid y, CUDA's limit.
+pub const MAX_GRID_Y: u64 = 65_535;
 use crate::warps::map::BlockDim;
 use crate::{ceil_div, WARP_SIZE};
 

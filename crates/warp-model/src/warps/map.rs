@@ -5,8 +5,38 @@
 //! on every NVIDIA GPU. What it leaves out: nothing about the mapping itself (CUDA documents it);
 //! scheduling order, which the map does not claim to show.
 
-use crate::params::{ParamError, BLOCK_X, BLOCK_Y, BLOCK_Z, MAX_THREADS_PER_BLOCK};
+use crate::msg;
+use crate::params::{Param, ParamError, UrlForm};
 use crate::{ceil_div, WARP_SIZE};
+
+/// Most threads in one block (x·y·z), CUDA's limit.
+pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
+
+/// blockDim.x: CUDA allows 1–1024. In the URL, the first part of `block=X,Y,Z`.
+pub const BLOCK_X: Param = Param::whole("block-x", msg!("warps.field.block-x"), 1, 1024, "256")
+    .unit(msg!("common.unit.threads"))
+    .why_limit(msg!("common.param.block-x.limit"))
+    .url(UrlForm::Part {
+        key: "block",
+        index: 0,
+    });
+/// blockDim.y: CUDA allows 1–1024. The second part of `block=` (1 when left out).
+pub const BLOCK_Y: Param = Param::whole("block-y", msg!("warps.field.block-y"), 1, 1024, "1")
+    .unit(msg!("common.unit.threads"))
+    .why_limit(msg!("common.param.block-y.limit"))
+    .url(UrlForm::Part {
+        key: "block",
+        index: 1,
+    });
+/// blockDim.z: CUDA allows 1–64. The third part of `block=` (1 when left out).
+pub const BLOCK_Z: Param = Param::whole("block-z", msg!("warps.field.block-z"), 1, 64, "1")
+    .hint(msg!("warps.field.block-z.hint"))
+    .unit(msg!("common.unit.threads"))
+    .why_limit(msg!("common.param.block-z.limit"))
+    .url(UrlForm::Part {
+        key: "block",
+        index: 2,
+    });
 
 /// A validated block shape: each side within CUDA's limits and x·y·z ≤ 1024.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +81,7 @@ impl BlockDim {
     /// A side outside its range names that side (`block-x`, `block-y`, `block-z`); a product over
     /// 1024 names `block`.
     pub fn new(x: u64, y: u64, z: u64) -> Result<Self, ParamError> {
-        for (spec, v) in [(BLOCK_X, x), (BLOCK_Y, y), (BLOCK_Z, z)] {
+        for (spec, v) in [(&BLOCK_X, x), (&BLOCK_Y, y), (&BLOCK_Z, z)] {
             // Checked as the form reads the side, so the range message is the same one.
             spec.parse(&v.to_string())?;
         }
@@ -63,6 +93,36 @@ impl BlockDim {
             ));
         }
         Ok(BlockDim { x, y, z })
+    }
+
+    /// A block from the raw text of its three sides, each read as the form reads it.
+    ///
+    /// # Errors
+    /// Every side that is not a whole number in its range, each naming its side; or, when all
+    /// three are, a product over 1024 naming `block`.
+    pub fn parse_sides(sides: [&str; 3]) -> Result<Self, Vec<ParamError>> {
+        let mut errors = Vec::new();
+        let read: Vec<Option<u64>> = [&BLOCK_X, &BLOCK_Y, &BLOCK_Z]
+            .into_iter()
+            .zip(sides)
+            .map(|(p, raw)| p.parse(raw).map_err(|e| errors.push(e)).ok())
+            .collect();
+        match read[..] {
+            [Some(x), Some(y), Some(z)] => BlockDim::new(x, y, z).map_err(|e| vec![e]),
+            _ => Err(errors),
+        }
+    }
+
+    /// A block from `X[,Y[,Z]]` (Y and Z default to 1), as `block=` reads it.
+    ///
+    /// # Errors
+    /// As [`BlockDim::parse_sides`].
+    pub fn parse_text(raw: &str) -> Result<Self, Vec<ParamError>> {
+        let mut parts = raw.splitn(3, ',');
+        let x = parts.next().unwrap_or_default();
+        let y = parts.next().unwrap_or("1");
+        let z = parts.next().unwrap_or("1");
+        BlockDim::parse_sides([x, y, z])
     }
 
     /// blockDim.x
@@ -164,6 +224,86 @@ impl BlockDim {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    use crate::params::{parse_in_range, parse_list, parse_whole, quote, Whole};
+
+    #[test]
+    fn messages_name_the_parameter_and_the_range() {
+        let e = BLOCK_X.parse("2000").unwrap_err();
+        assert_eq!(e.param, "block-x");
+        assert!(e.message.contains("from 1 to 1024"), "{}", e.message);
+        let e = BLOCK_Z.parse("0").unwrap_err();
+        assert!(e.message.contains("from 1 to 64"), "{}", e.message);
+        let e = BLOCK_Y.parse("abc").unwrap_err();
+        assert!(e.message.contains("“abc”"), "{}", e.message);
+        let e = BLOCK_Y.parse("").unwrap_err();
+        assert!(e.message.contains("empty"), "{}", e.message);
+        let e = BLOCK_X.parse("18446744073709551616").unwrap_err();
+        assert!(e.message.contains("too large"), "{}", e.message);
+        let e = BLOCK_X.parse("-5").unwrap_err();
+        assert!(e.message.contains("−5"), "{}", e.message);
+        assert_eq!(BLOCK_X.parse(" 48 ").unwrap(), 48);
+        assert_eq!(BLOCK_X.parse("+48").unwrap(), 48);
+        assert_eq!(parse_whole("n", "-3", "").unwrap(), Whole::Negative(3));
+        assert_eq!(parse_whole("n", "-0", "").unwrap(), Whole::NonNegative(0));
+        assert!(quote(&"x".repeat(100)).ends_with("…”"));
+    }
+
+    #[test]
+    fn english_messages_are_unchanged() {
+        assert_eq!(
+            BLOCK_X.parse("2000").unwrap_err().message,
+            "block-x = 2000 is out of range: allowed from 1 to 1024 (CUDA's limit on blockDim.x)."
+        );
+        assert_eq!(
+            parse_in_range("n", "x", 0, 9, "").unwrap_err().message,
+            "n must be a whole number from 0 to 9; “x” is not one."
+        );
+        assert_eq!(
+            parse_whole("n", " ", "from 0 up").unwrap_err().message,
+            "n is empty: enter a whole number from 0 up."
+        );
+        assert_eq!(
+            BLOCK_Y.why_limit.map(|m| m.text()),
+            Some("CUDA's limit on blockDim.y")
+        );
+        assert_eq!(BLOCK_Z.unit.map(|m| m.text()), Some("threads"));
+    }
+
+    #[test]
+    fn hinglish_messages_name_the_parameter_and_the_range() {
+        use crate::i18n::{with_lang, Lang};
+        let e = with_lang(Lang::Hinglish, || BLOCK_X.parse("0").unwrap_err());
+        assert_eq!(e.param, "block-x");
+        assert_eq!(
+            e.message,
+            "block-x = 0 range se bahar hai: sirf 1 se 1024 tak chalega (blockDim.x par CUDA ki limit)."
+        );
+        let e = with_lang(Lang::Hinglish, || BLOCK_Z.parse("abc").unwrap_err());
+        assert!(
+            e.message
+                .starts_with("block-z ek whole number hona chahiye 1 se 64 tak"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("“abc”"), "{}", e.message);
+        let e = with_lang(Lang::Hinglish, || BLOCK_Y.parse("").unwrap_err());
+        assert!(e.message.contains("khaali"), "{}", e.message);
+        let e = with_lang(Lang::Hinglish, || {
+            BLOCK_X.parse("18446744073709551616").unwrap_err()
+        });
+        assert!(e.message.contains("bahut bada"), "{}", e.message);
+        let e = with_lang(Lang::Hinglish, || {
+            parse_list("paths", "12,-5", 1, 100, 32, "cycles").unwrap_err()
+        });
+        assert_eq!(e.param, "paths");
+        assert_eq!(
+            e.message,
+            "paths ka item 2 = −5 range se bahar hai: sirf 1 se 100 tak chalega."
+        );
+        // The number read does not depend on the language.
+        assert_eq!(with_lang(Lang::Hinglish, || BLOCK_X.parse("48")), Ok(48));
+    }
 
     fn block(x: u64, y: u64, z: u64) -> BlockDim {
         BlockDim::new(x, y, z).unwrap()

@@ -1,6 +1,7 @@
 //! Every number the seeds derive for divergence, read through URL → raw input → evaluate.
 
 use super::*;
+use crate::query::Query;
 use proptest::prelude::*;
 
 crate::testing::panel_checks!(DivergenceInput => DivergenceOutput);
@@ -227,10 +228,7 @@ fn direct_manipulation_helpers() {
     let input = DivergenceInput::default();
     assert_eq!(input.move_lane(0, 1).as_deref(), Some("15,17"));
     assert_eq!(input.with_path_cycles(1, 40).as_deref(), Some("12,40"));
-    let empty = DivergenceInput {
-        lanes: "0,32".into(),
-        ..DivergenceInput::default()
-    };
+    let empty = DivergenceInput::default().with(&LANES, "0,32");
     assert_eq!(empty.move_lane(0, 1), None);
     assert_eq!(input.with_path_cycles(5, 1), None);
 }
@@ -239,28 +237,20 @@ fn direct_manipulation_helpers() {
 fn modes_and_url() {
     let q = Query::parse("panel=divergence&paths=6,8,5,7");
     let input = DivergenceInput::from_query(&q, &DivergenceInput::default());
-    assert_eq!(input.lanes, "", "a link without lanes means lanes unknown");
+    assert_eq!(
+        input.get(&LANES),
+        "",
+        "a link without lanes means lanes unknown"
+    );
     assert_eq!(input.mode(), Mode::Paths);
     let mut q2 = Query::parse("panel=divergence");
     input.write_query(&mut q2);
     assert_eq!(q2.to_search(), "?panel=divergence&paths=6,8,5,7");
     assert_eq!(
-        DivergenceInput {
-            counts: "3".into(),
-            cond: "idx<1".into(),
-            ..input.clone()
-        }
-        .mode(),
+        input.clone().with(&COUNTS, "3").with(&COND, "idx<1").mode(),
         Mode::Loop
     );
-    assert_eq!(
-        DivergenceInput {
-            cond: "idx<1".into(),
-            ..input
-        }
-        .mode(),
-        Mode::Condition
-    );
+    assert_eq!(input.with(&COND, "idx<1").mode(), Mode::Condition);
 }
 
 proptest! {
@@ -268,18 +258,24 @@ proptest! {
     fn any_text_gives_figures_or_named_errors(
         paths in ".{0,20}", lanes in ".{0,12}", counts in ".{0,12}", cond in ".{0,16}", warps in ".{0,5}", overhead in ".{0,5}",
     ) {
-        let input = DivergenceInput { paths, lanes, counts, cond, warps, overhead, compare: String::new() };
+        let input = DivergenceInput::default()
+            .with(&PATHS, paths)
+            .with(&LANES, lanes)
+            .with(&COUNTS, counts)
+            .with(&COND, cond)
+            .with(&WARPS, warps)
+            .with(&OVERHEAD, overhead);
         let out = evaluate(&input);
         prop_assert!(!out.figures.is_empty() || !out.errors.is_empty());
         for e in &out.errors {
-            prop_assert!(URL_PARAMS.contains(&e.param.as_str()), "{}", e.param);
+            prop_assert!(DivergenceInput::param(&e.param).is_some(), "{}", e.param);
         }
     }
 
     #[test]
     fn valid_branches_always_evaluate(paths in proptest::collection::vec(1u64..500, 1..=32)) {
         let raw = paths.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
-        let out = evaluate(&DivergenceInput { paths: raw, lanes: String::new(), ..DivergenceInput::default() });
+        let out = evaluate(&DivergenceInput::default().with(&PATHS, raw).with(&LANES, ""));
         prop_assert!(out.errors.is_empty());
         let eff = out.branch.unwrap().efficiency();
         prop_assert!(eff > 0.0 && eff <= 1.0);
@@ -289,7 +285,6 @@ proptest! {
 #[test]
 fn every_divergence_preset_shows_its_seed_numbers() {
     use crate::examples;
-    use crate::panel::PanelInput;
     let answers = [
         ("divergence/C1", "efficiency", "0.571429"),
         ("divergence/C2", "diverged-cycles", "150"),
@@ -396,9 +391,9 @@ fn hinglish_speaks_hinglish_with_the_same_numbers() {
         out.errors
     );
     let label = with_lang(Lang::Hinglish, || {
-        (FIELDS[1].label_text(), run("paths=12,9").figures[0].label)
+        (LANES.label_text(), run("paths=12,9").figures[0].label)
     });
     assert_eq!(label, ("Har path par lanes", "Liye gaye paths"));
-    assert_eq!(FIELDS[1].label_text(), "Lanes per path");
+    assert_eq!(LANES.label_text(), "Lanes per path");
     assert_eq!(crate::i18n::lang(), Lang::En);
 }

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::examples;
-use crate::panel::PanelInput;
+use crate::query::Query;
+use crate::warps::map::{BlockDim, BLOCK_X, BLOCK_Y, BLOCK_Z};
 use proptest::prelude::*;
 
 crate::testing::panel_checks!(WarpsInput => WarpsOutput);
@@ -239,9 +240,9 @@ fn url_round_trip() {
     let input = WarpsInput::from_query(&q, &WarpsInput::default());
     assert_eq!(
         (
-            input.block_x.as_str(),
-            input.block_y.as_str(),
-            input.block_z.as_str()
+            input.get(&BLOCK_X),
+            input.get(&BLOCK_Y),
+            input.get(&BLOCK_Z)
         ),
         ("8", "4", "3")
     );
@@ -249,22 +250,19 @@ fn url_round_trip() {
     input.write_query(&mut q2);
     assert_eq!(q2.to_search(), "?panel=warps&block=8,4,3&thread=70&embed=1");
     let mut q3 = Query::default();
-    WarpsInput {
-        block_y: "1".into(),
-        ..WarpsInput::default()
-    }
-    .write_query(&mut q3);
+    WarpsInput::default()
+        .with(&BLOCK_Y, "1")
+        .write_query(&mut q3);
     assert_eq!(q3.to_search(), "?block=256");
     // A typo survives the trip through the URL.
     let mut q4 = Query::default();
-    WarpsInput {
-        block_x: "4o".into(),
-        block_y: "2".into(),
-        ..WarpsInput::default()
-    }
-    .write_query(&mut q4);
+    WarpsInput::default()
+        .with(&BLOCK_X, "4o")
+        .with(&BLOCK_Y, "2")
+        .write_query(&mut q4);
+    assert_eq!(q4.to_search(), "?block=4o,2");
     let back = WarpsInput::from_query(&Query::parse(&q4.to_search()), &WarpsInput::default());
-    assert_eq!(back.block_x, "4o");
+    assert_eq!(back.get(&BLOCK_X), "4o");
 }
 
 #[test]
@@ -283,7 +281,13 @@ proptest! {
     fn any_text_gives_figures_or_named_errors(
         x in ".{0,12}", y in ".{0,6}", z in ".{0,6}", thread in ".{0,8}", n in ".{0,22}", image in ".{0,12}",
     ) {
-        let input = WarpsInput { block_x: x, block_y: y, block_z: z, thread, warp: String::new(), n, image };
+        let input = WarpsInput::default()
+            .with(&BLOCK_X, x)
+            .with(&BLOCK_Y, y)
+            .with(&BLOCK_Z, z)
+            .with(&THREAD, thread)
+            .with(&N, n)
+            .with(&IMAGE, image);
         let out = evaluate(&input);
         prop_assert!(out.block.is_some() || !out.errors.is_empty());
         for e in &out.errors {
@@ -295,12 +299,10 @@ proptest! {
     #[test]
     fn valid_numbers_always_evaluate(x in 1u64..=1024, n in 0u64..1_000_000_000, t in any::<u64>()) {
         let b = BlockDim::new(x, 1, 1).unwrap();
-        let input = WarpsInput {
-            block_x: x.to_string(),
-            thread: (t % b.threads()).to_string(),
-            n: n.to_string(),
-            ..WarpsInput::default()
-        };
+        let input = WarpsInput::default()
+            .with(&BLOCK_X, x.to_string())
+            .with(&THREAD, (t % b.threads()).to_string())
+            .with(&N, n.to_string());
         let out = evaluate(&input);
         prop_assert!(out.errors.is_empty(), "{:?}", out.errors);
         prop_assert_eq!(out.worked.len(), 3);
@@ -310,17 +312,14 @@ proptest! {
 #[test]
 fn fields_are_declared_once_and_addressable() {
     let mut input = WarpsInput::default();
-    for (i, f) in FIELDS.iter().enumerate() {
+    for (i, f) in PARAMS.iter().enumerate() {
         input.set_field(f.name, format!("v{i}"));
         assert_eq!(input.field(f.name), format!("v{i}"), "{}", f.name);
     }
     input.set_field("nope", "x".into());
     assert_eq!(input.field("nope"), "");
     let preset = WarpsInput::from_params(&[("block", "8,4,3"), ("thread", "70")]);
-    assert_eq!(
-        (preset.block_z.as_str(), preset.thread.as_str()),
-        ("3", "70")
-    );
+    assert_eq!((preset.get(&BLOCK_Z), preset.get(&THREAD)), ("3", "70"));
 }
 
 #[test]
@@ -371,7 +370,7 @@ fn hinglish_changes_the_words_not_the_numbers() {
     assert!(e.message.contains("2048 threads hain"), "{}", e.message);
 
     // The form and the map's hover line.
-    let thread = FIELDS.iter().find(|f| f.name == "thread").unwrap();
+    let thread = THREAD;
     assert_eq!(
         with_lang(Lang::Hinglish, || thread.label_text()),
         "Thread dekho"

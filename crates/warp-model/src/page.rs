@@ -1,0 +1,274 @@
+//! What the URL says about the whole page, before any panel reads its own parameters: which
+//! panel or worked example to open (`panel=`, `example=`), the language (`lang=`), and how the
+//! page is shown (`embed=`, `theme=`). Each bad value becomes a named error and a default.
+
+use crate::examples::{self, Example};
+use crate::i18n::Lang;
+use crate::params::{quote, ParamError};
+use crate::query::Query;
+use crate::registry::Panel;
+
+/// What the URL asks the app to show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    /// The panel to open; `None` is the home view.
+    pub panel: Option<Panel>,
+    /// The preset named by `example=`, when it is one of the seeds' cells.
+    pub example: Option<&'static Example>,
+    /// Problems with `panel=` or `example=` (each panel reports its own parameters).
+    pub errors: Vec<ParamError>,
+}
+
+/// Reads `panel=` and `example=`. An example opens its own panel; if `panel=` names another
+/// one, the example wins and the conflict is reported.
+#[must_use]
+pub fn route(q: &Query) -> Route {
+    let mut errors = Vec::new();
+    let panel = match q.get("panel") {
+        None => None,
+        Some(name) => match Panel::parse(name) {
+            Some(p) => Some(p),
+            None => {
+                let names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
+                errors.push(ParamError::new(
+                    "panel",
+                    crate::tr!(
+                        "common.route.panel.unknown",
+                        value = quote(name),
+                        names = names.join(", ")
+                    ),
+                ));
+                None
+            }
+        },
+    };
+    let example = match q.get("example") {
+        None => None,
+        Some(key) => match examples::find(key) {
+            Ok(ex) => Some(ex),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        },
+    };
+    if let (Some(ex), Some(p)) = (example, panel) {
+        if ex.panel != p {
+            errors.push(ParamError::new(
+                "panel",
+                crate::tr!(
+                    "common.route.example.other-panel",
+                    topic = ex.topic,
+                    cell = ex.cell,
+                    owner = ex.panel.name(),
+                    asked = p.name()
+                ),
+            ));
+        }
+    }
+    Route {
+        panel: example.map(|e| e.panel).or(panel),
+        example,
+        errors,
+    }
+}
+
+/// The language `lang=` asks for (English when absent), and a named error when it is not one
+/// of ours (the page then speaks English).
+#[must_use]
+pub fn lang(q: &Query) -> (Lang, Option<ParamError>) {
+    match q.get("lang") {
+        None => (Lang::En, None),
+        Some(raw) => match Lang::parse(raw) {
+            Some(l) => (l, None),
+            None => (
+                Lang::En,
+                Some(ParamError::new(
+                    "lang",
+                    crate::tr!("common.lang.invalid", value = quote(raw)),
+                )),
+            ),
+        },
+    }
+}
+
+/// The page's colour theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    /// Follow `prefers-color-scheme`.
+    #[default]
+    Auto,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+impl Theme {
+    /// Its name in the URL.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The theme named `s`.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Theme> {
+        [Theme::Auto, Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|t| t.name() == s.trim())
+    }
+}
+
+/// How the page is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Presentation {
+    /// `embed=1`: only the panel, no site navigation.
+    pub embed: bool,
+    /// `theme=`.
+    pub theme: Theme,
+}
+
+/// Reads `embed` and `theme`; bad values fall back to the defaults and are reported.
+#[must_use]
+pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
+    let mut errors = Vec::new();
+    let embed = match q.get("embed").map(str::trim) {
+        None | Some("0" | "false" | "") => false,
+        Some("1" | "true") => true,
+        Some(other) => {
+            errors.push(ParamError::new(
+                "embed",
+                crate::tr!("common.embed.invalid", value = quote(other)),
+            ));
+            false
+        }
+    };
+    let theme = match q.get("theme") {
+        None => Theme::Auto,
+        Some(t) => Theme::parse(t).unwrap_or_else(|| {
+            errors.push(ParamError::new(
+                "theme",
+                crate::tr!("common.theme.invalid", value = quote(t)),
+            ));
+            Theme::Auto
+        }),
+    };
+    (Presentation { embed, theme }, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes() {
+        assert_eq!(route(&Query::parse("")).panel, None);
+        assert_eq!(
+            route(&Query::parse("panel=warps")).panel,
+            Some(Panel::Warps)
+        );
+        let r = route(&Query::parse("panel=nope"));
+        assert_eq!(r.panel, None);
+        assert_eq!(r.errors[0].param, "panel");
+        assert!(
+            r.errors[0].message.contains("warps, divergence"),
+            "{}",
+            r.errors[0].message
+        );
+        let r = route(&Query::parse("example=execution-model/B"));
+        assert_eq!(r.panel, Some(Panel::Warps));
+        assert_eq!(r.example.unwrap().cell, "B");
+        let r = route(&Query::parse("example=divergence/C4"));
+        assert_eq!(r.panel, Some(Panel::Divergence));
+        let r = route(&Query::parse("example=divergence/C11"));
+        assert_eq!(r.errors[0].param, "example");
+        let r = route(&Query::parse("panel=latency&example=warp-scheduling/A"));
+        assert_eq!(r.panel, Some(Panel::Warps));
+        assert_eq!(r.errors[0].param, "panel");
+        assert_eq!(
+            r.errors[0].message,
+            "example warp-scheduling/A belongs to panel=warps, not panel=latency; showing the example."
+        );
+    }
+
+    #[test]
+    fn titles_and_routing_errors_in_hinglish() {
+        use crate::i18n::{with_lang, Lang};
+        assert_eq!(Panel::Gpu.title(), "Your GPU");
+        assert_eq!(
+            Panel::Latency.question(),
+            "How many warps does it take to hide a memory stall?"
+        );
+        with_lang(Lang::Hinglish, || {
+            assert_eq!(Panel::Gpu.title(), "Tumhara GPU");
+            assert!(Panel::Warps.question().contains("kaise badalta hai"));
+            for p in Panel::ALL {
+                assert!(!p.title().is_empty() && !p.question().contains('⟦'));
+            }
+            let r = route(&Query::parse("panel=nope"));
+            assert_eq!(r.panel, None);
+            assert_eq!(r.errors[0].param, "panel");
+            assert!(
+                r.errors[0].message.contains("koi panel nahi")
+                    && r.errors[0].message.contains("warps, divergence"),
+                "{}",
+                r.errors[0].message
+            );
+            let r = route(&Query::parse("panel=latency&example=warp-scheduling/A"));
+            assert_eq!(r.panel, Some(Panel::Warps));
+            assert!(
+                r.errors[0].message.contains("panel=warps ka hai"),
+                "{}",
+                r.errors[0].message
+            );
+        });
+    }
+
+    #[test]
+    fn presentation_params() {
+        let (p, e) = presentation(&Query::parse("embed=1&theme=dark"));
+        assert_eq!(
+            p,
+            Presentation {
+                embed: true,
+                theme: Theme::Dark
+            }
+        );
+        assert!(e.is_empty());
+        let (p, e) = presentation(&Query::parse("embed=yes&theme=neon"));
+        assert_eq!(p, Presentation::default());
+        assert_eq!(
+            e.iter().map(|e| e.param.as_str()).collect::<Vec<_>>(),
+            ["embed", "theme"]
+        );
+        assert!(e[1].message.contains("light, dark or auto"));
+        assert_eq!(e[0].message, "embed = “yes” is not allowed: use 1 or 0.");
+        let (p, e) = crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || {
+            presentation(&Query::parse("embed=yes&theme=neon"))
+        });
+        assert_eq!(p, Presentation::default());
+        assert_eq!(e[0].param, "embed");
+        assert_eq!(e[0].message, "embed = “yes” nahi chalega: 1 ya 0 likho.");
+        assert!(
+            e[1].message.contains("light, dark ya auto"),
+            "{}",
+            e[1].message
+        );
+    }
+
+    #[test]
+    fn lang_names_itself_when_wrong() {
+        let q = Query::parse("?panel=warps&block=48&lang=hinglish");
+        assert_eq!(lang(&q), (Lang::Hinglish, None));
+        let (l, err) = lang(&Query::parse("?lang=klingon"));
+        assert_eq!(l, Lang::En);
+        let err = err.unwrap();
+        assert_eq!(err.param, "lang");
+        assert!(err.message.contains("en or hinglish"), "{}", err.message);
+    }
+}

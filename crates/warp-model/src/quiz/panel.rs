@@ -1,0 +1,180 @@
+//! The self-test panel's model: its parameters (`topic`, `seed`, `count`), the quiz they name,
+//! and the figures a learner's progress gives (score, mastery per topic, questions to review).
+
+use crate::figure::{Figure, Value};
+use crate::i18n::Msg;
+use crate::msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{Choice, Param, ParamError};
+use crate::quiz::progress::{quiz_score, Progress};
+use crate::quiz::{build, Question, Topic, MAX_COUNT};
+
+/// `topic`: which panel's questions, or all.
+pub const TOPIC: Param = Param::choice("topic", msg!("ui.quiz.topic"), &TOPIC_CHOICES, "all");
+const TOPIC_CHOICES: [Choice; Topic::ALL.len() + 1] = {
+    let mut out = [Choice {
+        value: "all",
+        label: msg!("quiz.topic.all"),
+    }; Topic::ALL.len() + 1];
+    let mut i = 0;
+    while i < Topic::ALL.len() {
+        out[i + 1] = Choice {
+            value: Topic::ALL[i].name(),
+            label: Topic::ALL[i].label_msg(),
+        };
+        i += 1;
+    }
+    out
+};
+/// `seed`: the same seed always gives the same questions (empty: the app draws one and writes
+/// it into the URL).
+pub const SEED: Param = Param::whole("seed", msg!("ui.quiz.seed"), 0, u64::MAX, "").own_control();
+/// `count`: questions in the quiz.
+pub const COUNT: Param = Param::whole("count", msg!("ui.quiz.count"), 1, MAX_COUNT, "8");
+
+/// The panel's parameters, in form order.
+pub const PARAMS: [Param; 3] = [TOPIC, COUNT, SEED];
+
+/// Default number of questions.
+pub const DEFAULT_COUNT: u64 = 8;
+
+/// The self-test panel's model.
+#[derive(Clone, Copy, Debug)]
+pub struct QuizModel;
+
+/// The panel's raw inputs.
+pub type QuizInput = Inputs<QuizModel>;
+
+/// The quiz a URL asks for: `topic` (`None` = all), `seed` (`None` = pick one), `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuizParams {
+    /// The topic, or all.
+    pub topic: Option<Topic>,
+    /// The seed, when given.
+    pub seed: Option<u64>,
+    /// Questions.
+    pub count: u64,
+}
+
+impl QuizParams {
+    /// Reads `topic`, `seed` and `count`; bad values fall back to defaults and are reported.
+    #[must_use]
+    pub fn read(input: &QuizInput) -> (QuizParams, Vec<ParamError>) {
+        let mut errors = Vec::new();
+        let topic = TOPIC
+            .choose(input.get(&TOPIC))
+            .map_err(|e| errors.push(e))
+            .ok()
+            .and_then(Topic::parse);
+        let raw_seed = input.get(&SEED);
+        let seed = if raw_seed.trim().is_empty() {
+            None
+        } else {
+            SEED.parse(raw_seed).map_err(|e| errors.push(e)).ok()
+        };
+        let count = COUNT
+            .parse(input.get(&COUNT))
+            .map_err(|e| errors.push(e))
+            .unwrap_or(DEFAULT_COUNT);
+        (QuizParams { topic, seed, count }, errors)
+    }
+
+    /// Reads them from a query.
+    #[must_use]
+    pub fn from_query(q: &crate::query::Query) -> (QuizParams, Vec<ParamError>) {
+        QuizParams::read(&QuizInput::from_query(q, &QuizInput::default()))
+    }
+
+    /// The topic's name in `topic=` (`all` for every topic).
+    #[must_use]
+    pub fn topic_name(&self) -> &'static str {
+        self.topic.map_or("all", Topic::name)
+    }
+
+    /// The key a quiz in progress is stored under.
+    #[must_use]
+    pub fn key(&self, seed: u64) -> String {
+        format!("{}/{seed}/{}", self.topic_name(), self.count)
+    }
+}
+
+/// What the panel shows before any answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuizOutput {
+    /// The parameters read.
+    pub params: QuizParams,
+    /// Problems with them.
+    pub errors: Vec<ParamError>,
+    /// The questions, once the seed is known.
+    pub questions: Vec<Question>,
+    /// The figures of a fresh start (no answer yet).
+    pub figures: Vec<Figure>,
+}
+
+impl PanelModel for QuizModel {
+    const NAME: &'static str = "quiz";
+    const TITLE: Msg = msg!("common.panel.quiz.title");
+    const QUESTION: Msg = msg!("common.panel.quiz.question");
+    const PARAMS: &'static [Param] = &PARAMS;
+    type Output = QuizOutput;
+
+    fn evaluate(input: &QuizInput) -> QuizOutput {
+        let (params, errors) = QuizParams::read(input);
+        let questions = params
+            .seed
+            .map(|s| build(params.topic, s, params.count))
+            .unwrap_or_default();
+        let qids: Vec<String> = questions.iter().map(|q| q.qid.clone()).collect();
+        let figures = figures(
+            &Progress::default(),
+            &params.key(params.seed.unwrap_or(0)),
+            &qids,
+        );
+        QuizOutput {
+            params,
+            errors,
+            questions,
+            figures,
+        }
+    }
+    fn errors(out: &QuizOutput) -> &[ParamError] {
+        &out.errors
+    }
+    fn figures(out: &QuizOutput) -> &[Figure] {
+        &out.figures
+    }
+}
+
+/// The panel's figures for a learner's progress: `quiz-score` (`correct/answered` in this quiz,
+/// the key figure, whose plain value the parent-page message contract repeats), `mastery-<topic>`
+/// for each topic (right answers on it over every quiz), and `review-due` (questions in the
+/// Leitner boxes that are due again).
+#[must_use]
+pub fn figures(progress: &Progress, quiz_key: &str, qids: &[String]) -> Vec<Figure> {
+    let (correct, answered) = quiz_score(progress, quiz_key, qids);
+    let mut f = vec![Figure::new(
+        "quiz-score",
+        crate::t!("ui.quiz.score"),
+        Value::Text(format!("{correct}/{answered}")),
+        "",
+        crate::t!("ui.quiz.score.help"),
+    )
+    .key()];
+    f.extend(Topic::ALL.iter().map(|t| {
+        Figure::new(
+            t.mastery_metric(),
+            t.mastery_label(),
+            progress.mastery(*t).map_or(Value::None, Value::percent),
+            "",
+            crate::t!("ui.quiz.mastery.help"),
+        )
+    }));
+    f.push(Figure::new(
+        "review-due",
+        crate::t!("ui.quiz.review"),
+        Value::Int(progress.review_queue().len() as u64),
+        crate::t!("ui.quiz.review.unit"),
+        crate::t!("ui.quiz.review.help"),
+    ));
+    f
+}

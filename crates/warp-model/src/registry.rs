@@ -1,0 +1,148 @@
+//! The panel registry: every panel, once, with what the rest of the app and the tests need to
+//! drive it without knowing which one it is (name, title, question, parameters, evaluation).
+//!
+//! A new panel is a module that implements [`PanelModel`] plus one line in [`registry!`]'s
+//! list below; the compiler then points at the app's view registry (`src/panels/mod.rs`), the
+//! one other place that must name it, and the tests that walk [`Panel::ALL`] cover it.
+
+use crate::figure::Figure;
+use crate::i18n::Msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{Param, ParamError};
+use crate::query::Query;
+use crate::worked::Worked;
+
+/// What evaluating a panel on a query gives, whichever panel it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// Problems, each naming its parameter.
+    pub errors: Vec<ParamError>,
+    /// The named results.
+    pub figures: Vec<Figure>,
+    /// The worked steps.
+    pub worked: Vec<Worked>,
+}
+
+/// One panel's entry in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct PanelSpec {
+    /// The panel.
+    pub panel: Panel,
+    /// The value of `panel=` that opens it.
+    pub name: &'static str,
+    /// Its title.
+    pub title: Msg,
+    /// The one question it answers.
+    pub question: Msg,
+    /// Its parameters, in form order.
+    pub params: &'static [Param],
+    /// A starting height for an embedding frame, in CSS pixels.
+    pub embed_height: u32,
+    /// Reads its inputs from a query over a preset's parameters (none: the defaults) and
+    /// evaluates them.
+    pub check: fn(&Query, &[(&str, &str)]) -> Checked,
+    /// Reads its inputs from a query and writes them back into it: the address the panel
+    /// would show for that link.
+    pub round_trip: fn(&Query) -> Query,
+}
+
+fn check<P: PanelModel>(q: &Query, preset: &[(&str, &str)]) -> Checked {
+    let out = P::evaluate(&Inputs::<P>::from_query(q, &Inputs::from_params(preset)));
+    Checked {
+        errors: P::errors(&out).to_vec(),
+        figures: P::figures(&out).to_vec(),
+        worked: P::worked(&out).to_vec(),
+    }
+}
+
+fn round_trip<P: PanelModel>(q: &Query) -> Query {
+    let mut out = q.clone();
+    Inputs::<P>::from_query(q, &Inputs::default()).write_query(&mut out);
+    out
+}
+
+const fn spec<P: PanelModel>(panel: Panel) -> PanelSpec {
+    PanelSpec {
+        panel,
+        name: P::NAME,
+        title: P::TITLE,
+        question: P::QUESTION,
+        params: P::PARAMS,
+        embed_height: P::EMBED_HEIGHT,
+        check: check::<P>,
+        round_trip: round_trip::<P>,
+    }
+}
+
+/// Declares [`Panel`] (with [`Panel::ALL`] in this order) and [`Panel::spec`] from one list.
+macro_rules! registry {
+    ($($(#[$doc:meta])* $variant:ident => $model:ty,)*) => {
+        /// The panels, in the order the home view lists them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Panel {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Panel {
+            /// Every panel, in home-view order.
+            pub const ALL: &'static [Panel] = &[$(Panel::$variant,)*];
+
+            /// Its entry in the registry.
+            #[must_use]
+            pub fn spec(self) -> &'static PanelSpec {
+                match self {
+                    $(Panel::$variant => {
+                        static SPEC: PanelSpec = spec::<$model>(Panel::$variant);
+                        &SPEC
+                    })*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// Block-to-warp map.
+    Warps => crate::warps::panel::WarpsModel,
+    /// Divergence timeline.
+    Divergence => crate::divergence::panel::DivergenceModel,
+    /// Latency hiding and occupancy.
+    Latency => crate::latency::panel::LatencyModel,
+    /// Coalescing.
+    Coalescing => crate::coalescing::panel::CoalescingModel,
+    /// Self-test quizzes.
+    Quiz => crate::quiz::panel::QuizModel,
+    /// Measurements on the learner's own GPU.
+    Gpu => crate::gpu::panel::GpuModel,
+    /// CUDA C run warp by warp.
+    Kernel => crate::kernel_lab::panel::KernelModel,
+}
+
+impl Panel {
+    /// The value of `panel=` that opens it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// Its title, in the current language.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        self.spec().title.text()
+    }
+
+    /// The one question it answers, in the current language.
+    #[must_use]
+    pub fn question(self) -> &'static str {
+        self.spec().question.text()
+    }
+
+    /// The panel named `s`, if any.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Panel> {
+        Panel::ALL.iter().copied().find(|p| p.name() == s)
+    }
+}
+
+#[cfg(test)]
+mod tests;
