@@ -96,30 +96,7 @@ const fn ex(topic: &'static str, cell: &'static str, ex_no: &'static str, panel:
 /// The message `examples.<topic>.<cell>.<what>` (the cell in lowercase), if a catalogue has
 /// it. Runs at compile time: [`ALL`] is a static.
 const fn cell_message(topic: &str, cell: &str, what: &str) -> Option<Msg> {
-    let parts = [
-        "examples.".as_bytes(),
-        topic.as_bytes(),
-        b".",
-        cell.as_bytes(),
-        b".",
-        what.as_bytes(),
-    ];
-    let mut key = [0u8; 64];
-    let mut len = 0;
-    let mut p = 0;
-    while p < parts.len() {
-        let mut i = 0;
-        while i < parts[p].len() {
-            key[len] = parts[p][i].to_ascii_lowercase();
-            len += 1;
-            i += 1;
-        }
-        p += 1;
-    }
-    match std::str::from_utf8(key.split_at(len).0) {
-        Ok(key) => Msg::find(key),
-        Err(_) => None,
-    }
+    Msg::find_joined(&["examples.", topic, ".", cell, ".", what], true)
 }
 
 /// A preset's title, question and forecast must be in the catalogue: the build fails otherwise.

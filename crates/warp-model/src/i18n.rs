@@ -221,6 +221,37 @@ impl Msg {
         None
     }
 
+    /// The message whose key is `parts` joined (each part lowercased when `lower`), if a
+    /// catalogue has it: keys built from a table's ids at compile time
+    /// (`examples.<topic>.<cell>.title`, `quiz.bank.<qid>.prompt`). At most 96 bytes.
+    #[must_use]
+    pub const fn find_joined(parts: &[&str], lower: bool) -> Option<Msg> {
+        let mut key = [0u8; 96];
+        let mut len = 0;
+        let mut p = 0;
+        while p < parts.len() {
+            let bytes = parts[p].as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                if len == key.len() {
+                    return None;
+                }
+                key[len] = if lower {
+                    bytes[i].to_ascii_lowercase()
+                } else {
+                    bytes[i]
+                };
+                len += 1;
+                i += 1;
+            }
+            p += 1;
+        }
+        match std::str::from_utf8(key.split_at(len).0) {
+            Ok(key) => Msg::find(key),
+            Err(_) => None,
+        }
+    }
+
     /// Its key (for tests and debugging: this keeps the key table in the binary).
     #[must_use]
     pub fn key(self) -> &'static str {

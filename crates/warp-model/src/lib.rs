@@ -57,3 +57,15 @@ pub const WARP_SIZE: u64 = 32;
 pub fn ceil_div(a: u64, b: u64) -> u64 {
     a / b + u64::from(!a.is_multiple_of(b))
 }
+
+/// a / b as a float (0 when b = 0): the shares and efficiencies every concept reports.
+#[must_use]
+pub fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        #[allow(clippy::cast_precision_loss)]
+        let r = a as f64 / b as f64;
+        r
+    }
+}

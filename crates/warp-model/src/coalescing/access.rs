@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::divergence::branch::ratio;
+use crate::ratio;
 
 /// Element sizes a lane may read, in bytes.
 pub const ELEM_SIZES: [u64; 5] = [1, 2, 4, 8, 16];

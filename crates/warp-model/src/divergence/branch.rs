@@ -11,7 +11,7 @@
 //! What it leaves out: reconvergence-stack overhead unless given (`overhead`, predication),
 //! independent thread scheduling on Volta and later, and the memory side of each path.
 
-use crate::WARP_SIZE;
+use crate::{ratio, WARP_SIZE};
 
 /// Most cycles a path may cost (keeps every product far inside 64 bits).
 pub const MAX_PATH_CYCLES: u64 = 1_000_000;
@@ -180,18 +180,6 @@ impl Branch {
     #[must_use]
     pub fn branch_cycles(&self, overhead: u64) -> u64 {
         self.diverged_cycles() + if self.paths_taken() > 1 { overhead } else { 0 }
-    }
-}
-
-/// a / b as a float (0 when b = 0).
-#[must_use]
-pub fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        #[allow(clippy::cast_precision_loss)]
-        let r = a as f64 / b as f64;
-        r
     }
 }
 

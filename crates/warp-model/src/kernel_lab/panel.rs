@@ -8,6 +8,7 @@ use crate::i18n::Msg;
 use crate::msg;
 use crate::panel::{Inputs, PanelModel};
 use crate::params::{Param, ParamError};
+use crate::ratio;
 use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
 
@@ -204,10 +205,6 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         )),
     }
     out
-}
-
-fn ratio(a: u64, b: u64) -> f64 {
-    crate::divergence::branch::ratio(a, b)
 }
 
 fn figures(r: &exec::RunResult) -> Vec<Figure> {

@@ -523,7 +523,7 @@ fn figures(
             "warps-per-cycle",
             crate::t!("latency.figure.warps-per-cycle"),
             Value::Frac {
-                value: crate::divergence::branch::ratio(c, 32),
+                value: crate::ratio(c, 32),
                 percent: false,
             },
             crate::t!("latency.unit.per-cycle"),
@@ -859,7 +859,7 @@ fn hardware_worked(arch: &Arch, regs: u64, tpb: u64, o: &HardwareOccupancy) -> W
 
 fn cores_worked(cores: u64) -> Worked {
     let per = Value::Frac {
-        value: crate::divergence::branch::ratio(cores, 32),
+        value: crate::ratio(cores, 32),
         percent: false,
     }
     .human();

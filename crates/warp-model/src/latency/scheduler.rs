@@ -68,13 +68,13 @@ impl SimTrace {
             .iter()
             .map(|row| row.iter().take(cycle).filter(|x| x.is_some()).count())
             .sum();
-        crate::divergence::branch::ratio(busy as u64, slots as u64)
+        crate::ratio(busy as u64, slots as u64)
     }
 
     /// Issued / slots.
     #[must_use]
     pub fn utilization(&self) -> f64 {
-        crate::divergence::branch::ratio(self.instructions, self.slots)
+        crate::ratio(self.instructions, self.slots)
     }
 }
 

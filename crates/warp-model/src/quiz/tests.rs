@@ -1,6 +1,9 @@
 //! The quiz bank against the seeds, the generators against the panels, grading, GIFT.
 
+use super::gift::gift_escape;
 use super::*;
+use crate::figure::{format_decimal, Figure};
+use crate::query::Query;
 use proptest::prelude::{any, proptest};
 
 fn bank(qid: &str) -> Question {

@@ -1,0 +1,59 @@
+//! Moodle GIFT export: numerical questions with their tolerance, choices, true/false.
+
+use crate::figure::format_decimal;
+
+use super::{Kind, Question, FRACTION_TOLERANCE};
+
+pub(super) fn gift_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '~' | '=' | '#' | '{' | '}' | ':') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The quiz as Moodle GIFT: numerical questions with their tolerance, choices, true/false.
+#[must_use]
+pub fn to_gift(questions: &[Question], title: &str) -> String {
+    let mut out = format!(
+        "// {title}\n// {}\n\n",
+        crate::tr!("quiz.gift.exported", tolerance = FRACTION_TOLERANCE)
+    );
+    for q in questions {
+        let body = match &q.kind {
+            Kind::Number {
+                value, tolerance, ..
+            } => {
+                format!(
+                    "{{#{}:{}}}",
+                    format_decimal(*value),
+                    format_decimal(*tolerance)
+                )
+            }
+            Kind::Choice { options, correct } => {
+                let opts: Vec<String> = options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| {
+                        format!(
+                            "{}{}",
+                            if i == *correct { "=" } else { "~" },
+                            gift_escape(o)
+                        )
+                    })
+                    .collect();
+                format!("{{{}}}", opts.join(" "))
+            }
+            Kind::YesNo(b) => format!("{{{}}}", if *b { "TRUE" } else { "FALSE" }),
+        };
+        out.push_str(&format!(
+            "::{}::{} {body}\n\n",
+            gift_escape(&q.qid),
+            gift_escape(&q.prompt)
+        ));
+    }
+    out
+}
