@@ -17,6 +17,14 @@ use std::fmt::Write as _;
 
 use leptos::prelude::{Effect, Get, NodeRef};
 
+/// The class list of a cell of warp (or subgroup) `w`: Okabe–Ito's colour-blind-safe palette
+/// index and a lightness step, so that neighbouring warps always differ. One colouring for every
+/// picture of warps: the block map, the warp strip, the GPU panel's subgroup map.
+#[must_use]
+pub fn warp_class(w: u64) -> String {
+    format!("cell c{} l{}", w % 8, (w / 8) % 2)
+}
+
 /// `<span class="…"></span>` for each class list.
 pub fn spans_html<S: AsRef<str>>(classes: impl IntoIterator<Item = S>) -> String {
     let mut html = String::new();

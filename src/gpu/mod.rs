@@ -51,24 +51,74 @@ pub struct Gpu {
     lost: Rc<RefCell<Option<String>>>,
 }
 
-/// The error a run returns when the learner cancelled it (a marker, never shown: the panel
-/// says "Cancelled." in the page's language).
-pub const CANCELLED: &str = "cancelled";
+/// Why a GPU run stopped. Typed, so that the panel tells a cancellation from a failure by its
+/// kind, never by comparing text; [`GpuError::explain`] words it in the page's language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GpuError {
+    /// The learner pressed Cancel.
+    Cancelled,
+    /// The GPU did not answer within [`TIMEOUT`].
+    Timeout,
+    /// The device was lost (the reason the browser gave).
+    DeviceLost(String),
+    /// The WGSL did not compile: each error with its line and column.
+    Compile(Vec<String>),
+    /// The pipeline was rejected (the browser's reason).
+    Pipeline(String),
+    /// A buffer larger than WebGPU's sizes allow.
+    TooLarge,
+    /// The device lacks the `subgroups` feature the subgroup map needs.
+    NoSubgroups,
+    /// The workgroup is over the device's invocation limit.
+    TooBigBlock {
+        /// Invocations asked for.
+        invocations: u32,
+        /// The device's limit.
+        limit: u32,
+    },
+    /// The model refused what the kernel wrote back (its message).
+    Model(String),
+    /// A JavaScript exception (its message).
+    Js(String),
+}
+
+impl GpuError {
+    /// What happened, in the page's language.
+    #[must_use]
+    pub fn explain(&self) -> String {
+        use warp_model::tr;
+        let reason = match self {
+            GpuError::Cancelled => return tr!("ui.gpu.cancelled"),
+            GpuError::Timeout => tr!("ui.gpu.error.timeout", seconds = TIMEOUT.as_secs()),
+            GpuError::DeviceLost(m) => tr!("ui.gpu.error.lost", reason = m),
+            GpuError::Compile(errors) => tr!("ui.gpu.error.compile", errors = errors.join("; ")),
+            GpuError::Pipeline(m) => tr!("ui.gpu.error.pipeline", reason = m),
+            GpuError::TooLarge => tr!("ui.gpu.error.too-large"),
+            GpuError::NoSubgroups => tr!("ui.gpu.error.no-subgroups"),
+            GpuError::TooBigBlock { invocations, limit } => {
+                tr!("ui.gpu.error.too-big-block", p = invocations, limit)
+            }
+            GpuError::Model(m) | GpuError::Js(m) => m.clone(),
+        };
+        tr!("ui.gpu.stopped", reason)
+    }
+}
 
 /// Time allowed for one GPU operation.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
-async fn settle(p: JsValue) -> Result<JsValue, String> {
+async fn settle(p: JsValue) -> Result<JsValue, GpuError> {
     let p: js_sys::Promise = p.unchecked_into();
     let work = std::pin::pin!(wasm_bindgen_futures::JsFuture::from(p));
     let timer = std::pin::pin!(gloo_timers::future::sleep(TIMEOUT));
     match select(work, timer).await {
-        Either::Left((r, _)) => r.map_err(|e| describe(&e)),
-        Either::Right(_) => Err(warp_model::tr!(
-            "ui.gpu.error.timeout",
-            seconds = TIMEOUT.as_secs()
-        )),
+        Either::Left((r, _)) => r.map_err(|e| GpuError::Js(describe(&e))),
+        Either::Right(_) => Err(GpuError::Timeout),
     }
+}
+
+fn js(e: JsValue) -> GpuError {
+    GpuError::Js(describe(&e))
 }
 
 fn describe(e: &JsValue) -> String {
@@ -117,7 +167,7 @@ impl Gpu {
         let gpu: web_sys::Gpu = api.unchecked_into();
         let adapter = settle(gpu.request_adapter().into())
             .await
-            .map_err(|_| Unavailable::NoAdapter)?;
+            .map_err(|_: GpuError| Unavailable::NoAdapter)?;
         if adapter.is_null() || adapter.is_undefined() {
             return Err(Unavailable::NoAdapter);
         }
@@ -159,7 +209,7 @@ impl Gpu {
         desc.set_required_features(&wanted);
         let device = settle(adapter.request_device_with_descriptor(&desc).into())
             .await
-            .map_err(Unavailable::NoDevice)?;
+            .map_err(|e| Unavailable::NoDevice(e.explain()))?;
         let device: GpuDevice = device.unchecked_into();
         let lost = Rc::new(RefCell::new(None));
         {
@@ -178,9 +228,9 @@ impl Gpu {
         })
     }
 
-    fn check_lost(&self) -> Result<(), String> {
+    fn check_lost(&self) -> Result<(), GpuError> {
         match self.lost.borrow().as_ref() {
-            Some(m) => Err(warp_model::tr!("ui.gpu.error.lost", reason = m)),
+            Some(m) => Err(GpuError::DeviceLost(m.clone())),
             None => Ok(()),
         }
     }
@@ -189,7 +239,7 @@ impl Gpu {
     ///
     /// # Errors
     /// Compilation or pipeline validation errors.
-    pub async fn pipeline(&self, code: &str) -> Result<GpuComputePipeline, String> {
+    pub async fn pipeline(&self, code: &str) -> Result<GpuComputePipeline, GpuError> {
         self.check_lost()?;
         self.device.push_error_scope(GpuErrorFilter::Validation);
         let module = self
@@ -220,39 +270,32 @@ impl Gpu {
         let pipeline = self.device.create_compute_pipeline(&desc);
         let scope = settle(self.device.pop_error_scope().into()).await?;
         if !errors.is_empty() {
-            return Err(warp_model::tr!(
-                "ui.gpu.error.compile",
-                errors = errors.join("; ")
-            ));
+            return Err(GpuError::Compile(errors));
         }
         if !scope.is_null() && !scope.is_undefined() {
-            return Err(warp_model::tr!(
-                "ui.gpu.error.pipeline",
-                reason = describe(&scope)
-            ));
+            return Err(GpuError::Pipeline(describe(&scope)));
         }
         Ok(pipeline)
     }
 
-    fn buffer(&self, size: u32, usage_bits: u32) -> Result<GpuBuffer, String> {
+    fn buffer(&self, size: u32, usage_bits: u32) -> Result<GpuBuffer, GpuError> {
         self.device
             .create_buffer(&GpuBufferDescriptor::new(size.max(16), usage_bits))
-            .map_err(|e| describe(&e))
+            .map_err(js)
     }
 
     /// A storage buffer filled with `data`.
     ///
     /// # Errors
     /// Allocation failures.
-    pub fn storage_with(&self, data: &[u32]) -> Result<GpuBuffer, String> {
+    pub fn storage_with(&self, data: &[u32]) -> Result<GpuBuffer, GpuError> {
         let bytes: Vec<u8> = data.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let size =
-            u32::try_from(bytes.len()).map_err(|_| warp_model::tr!("ui.gpu.error.too-large"))?;
+        let size = u32::try_from(bytes.len()).map_err(|_| GpuError::TooLarge)?;
         let b = self.buffer(size, usage::STORAGE | usage::COPY_DST | usage::COPY_SRC)?;
         self.device
             .queue()
             .write_buffer_with_u32_and_u8_slice(&b, 0, &bytes)
-            .map_err(|e| describe(&e))?;
+            .map_err(js)?;
         Ok(b)
     }
 
@@ -260,7 +303,7 @@ impl Gpu {
     ///
     /// # Errors
     /// Allocation failures.
-    pub fn storage(&self, words: u32) -> Result<GpuBuffer, String> {
+    pub fn storage(&self, words: u32) -> Result<GpuBuffer, GpuError> {
         self.buffer(
             words * 4,
             usage::STORAGE | usage::COPY_SRC | usage::COPY_DST,
@@ -271,13 +314,13 @@ impl Gpu {
     ///
     /// # Errors
     /// Allocation failures.
-    pub fn uniform(&self, params: [u32; 4]) -> Result<GpuBuffer, String> {
+    pub fn uniform(&self, params: [u32; 4]) -> Result<GpuBuffer, GpuError> {
         let bytes: Vec<u8> = params.iter().flat_map(|w| w.to_le_bytes()).collect();
         let b = self.buffer(16, usage::UNIFORM | usage::COPY_DST)?;
         self.device
             .queue()
             .write_buffer_with_u32_and_u8_slice(&b, 0, &bytes)
-            .map_err(|e| describe(&e))?;
+            .map_err(js)?;
         Ok(b)
     }
 
@@ -310,7 +353,7 @@ impl Gpu {
         pipeline: &GpuComputePipeline,
         group: &web_sys::GpuBindGroup,
         workgroups: u32,
-    ) -> Result<f64, String> {
+    ) -> Result<f64, GpuError> {
         self.check_lost()?;
         let queue = self.device.queue();
         let encoder = self.device.create_command_encoder();
@@ -318,7 +361,7 @@ impl Gpu {
             let set = self
                 .device
                 .create_query_set(&GpuQuerySetDescriptor::new(2, GpuQueryType::Timestamp))
-                .map_err(|e| describe(&e))?;
+                .map_err(js)?;
             let resolve = self.buffer(16, usage::QUERY_RESOLVE | usage::COPY_SRC)?;
             let read = self.buffer(16, usage::MAP_READ | usage::COPY_DST)?;
             Some((set, resolve, read))
@@ -341,7 +384,7 @@ impl Gpu {
             encoder.resolve_query_set_with_u32(set, 0, 2, resolve, 0);
             encoder
                 .copy_buffer_to_buffer_with_u32_and_u32_and_u32(resolve, 0, read, 0, 16)
-                .map_err(|e| describe(&e))?;
+                .map_err(js)?;
         }
         let perf = web_sys::window().and_then(|w| w.performance());
         let start = perf.as_ref().map_or(0.0, web_sys::Performance::now);
@@ -350,7 +393,7 @@ impl Gpu {
         let wall = perf.as_ref().map_or(0.0, web_sys::Performance::now) - start;
         if let Some((set, _, read)) = queries {
             settle(read.map_async(gpu_map_mode::READ).into()).await?;
-            let range = read.get_mapped_range().map_err(|e| describe(&e))?;
+            let range = read.get_mapped_range().map_err(js)?;
             let stamps = js_sys::BigUint64Array::new(&range);
             let (a, b) = (stamps.get_index(0), stamps.get_index(1));
             read.unmap();
@@ -374,7 +417,7 @@ impl Gpu {
         workgroups: u32,
         out: &GpuBuffer,
         words: u32,
-    ) -> Result<Vec<u32>, String> {
+    ) -> Result<Vec<u32>, GpuError> {
         self.check_lost()?;
         let read = self.buffer(words * 4, usage::MAP_READ | usage::COPY_DST)?;
         let encoder = self.device.create_command_encoder();
@@ -385,10 +428,10 @@ impl Gpu {
         pass.end();
         encoder
             .copy_buffer_to_buffer_with_u32_and_u32_and_u32(out, 0, &read, 0, words * 4)
-            .map_err(|e| describe(&e))?;
+            .map_err(js)?;
         self.device.queue().submit(&[encoder.finish()]);
         settle(read.map_async(gpu_map_mode::READ).into()).await?;
-        let range = read.get_mapped_range().map_err(|e| describe(&e))?;
+        let range = read.get_mapped_range().map_err(js)?;
         let data = js_sys::Uint32Array::new(&range).to_vec();
         read.unmap();
         read.destroy();
@@ -407,10 +450,10 @@ impl Control {
     /// Fails when the learner cancelled.
     ///
     /// # Errors
-    /// [`CANCELLED`].
-    pub fn check(&self) -> Result<(), String> {
+    /// [`GpuError::Cancelled`].
+    pub fn check(&self) -> Result<(), GpuError> {
         if self.cancelled.get() {
-            Err(CANCELLED.into())
+            Err(GpuError::Cancelled)
         } else {
             Ok(())
         }

@@ -55,9 +55,9 @@ fn pct(part: u64, whole: u64) -> f64 {
 fn Timeline(input: RwSignal<DivergenceInput>, output: Memo<DivergenceOutput>) -> impl IntoView {
     let totals = Memo::new(move |_| {
         output.with(|o| {
-            o.branch
-                .as_ref()
-                .map_or((0, 0), |b| (b.diverged_cycles(), b.ideal_cycles()))
+            o.branch.as_ref().map_or((0, 0, 0), |b| {
+                (b.diverged_cycles(), b.ideal_cycles(), b.penalty_cycles())
+            })
         })
     });
     let n_paths =
@@ -74,19 +74,19 @@ fn Timeline(input: RwSignal<DivergenceInput>, output: Memo<DivergenceOutput>) ->
             <div class="track-row baseline">
                 <span class="row-label">{t!("ui.divergence.baseline")}</span>
                 <span class="track">
-                    <span class="bar ideal" style=move || format!("width:{}%", pct(totals.get().1, totals.get().0))>
+                    <span class="bar ideal" style=move || { let (d, i, _) = totals.get(); format!("width:{}%", pct(i, d)) }>
                         {move || tr!("ui.divergence.cycles", cycles = totals.get().1)}
                     </span>
                     <span
                         class="penalty"
                         style=move || {
-                            let (d, i) = totals.get();
-                            format!("left:{}%;width:{}%", pct(i, d), pct(d - i, d))
+                            let (d, i, gap) = totals.get();
+                            format!("left:{}%;width:{}%", pct(i, d), pct(gap, d))
                         }
                     >
                         {move || {
-                            let (d, i) = totals.get();
-                            (d > i).then(|| tr!("ui.divergence.penalty", cycles = d - i))
+                            let (_, _, gap) = totals.get();
+                            (gap > 0).then(|| tr!("ui.divergence.penalty", cycles = gap))
                         }}
                     </span>
                 </span>
@@ -178,7 +178,7 @@ fn PathRow(
                 <input
                     type="range"
                     min="1"
-                    max=move || (cycles() * 2).max(100).to_string()
+                    max=move || (cycles() * 2).max(PATHS.slider.unwrap_or(1)).to_string()
                     prop:value=move || cycles().to_string()
                     on:input=set_cycles
                     aria-label=tr!("ui.divergence.path.slider", n = i + 1)
@@ -210,19 +210,16 @@ fn CompareWarp(output: Memo<DivergenceOutput>) -> impl IntoView {
         output.with(|o| {
             o.compare.as_ref().map(|c| {
                 let total = c.diverged_cycles();
-                let mut start = 0;
-                let rows = c
-                    .paths()
+                let rows = o
+                    .compare_bars
                     .iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let left = pct(start, total);
-                        start += p.cycles;
+                    .map(|b| {
+                        let i = b.path;
                         view! {
                             <div class="track-row path">
-                                <span class="row-label">{tr!("ui.divergence.path", n = i + 1, cycles = p.cycles)}</span>
+                                <span class="row-label">{tr!("ui.divergence.path", n = i + 1, cycles = b.cycles)}</span>
                                 <span class="track">
-                                    <span class=format!("bar c{}", (i + 4) % 8) style=format!("left:{left}%;width:{}%", pct(p.cycles, total))></span>
+                                    <span class=format!("bar c{}", (i + 4) % 8) style=format!("left:{}%;width:{}%", pct(b.start, total), pct(b.cycles, total))></span>
                                 </span>
                             </div>
                         }

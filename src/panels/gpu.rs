@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use warp_model::figure::Value;
 use warp_model::gpu::panel::{GpuInput, GpuModel};
-use warp_model::gpu::{self as gpu_model, GpuKernel, MapResult, Pattern};
+use warp_model::gpu::{self as gpu_model, GpuKernel, MapResult};
 use warp_model::panel::PanelModel;
 use warp_model::query::Query;
 use warp_model::registry::Panel;
@@ -13,19 +13,18 @@ use warp_model::t;
 use warp_model::tr;
 use warp_model::warps::map::BlockDim;
 
+use crate::components::cells::{linear_spans_html, warp_class};
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
-use crate::gpu::{kernels, Control, Gpu};
+use crate::gpu::kernels::{self, Outcome};
+use crate::gpu::{Control, Gpu};
 
 /// What a kernel card shows.
 #[derive(Clone, Debug, PartialEq)]
 enum Run {
     Idle,
     Running(f64),
-    Map(MapResult, BlockDim),
-    Divergence(Vec<(Pattern, f64, f64)>),
-    Coalescing(Vec<(u32, f64, f64, f64)>),
-    Occupancy(Vec<(u32, f64)>),
+    Done(Outcome),
     Failed(String),
 }
 
@@ -66,36 +65,8 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
             state.set(Run::Running(0.0));
             leptos::task::spawn_local(async move {
                 let progress = move |p: f64| state.set(Run::Running(p));
-                let sg = gpu.summary.subgroup_sizes.0.max(1);
-                let result = match k {
-                    GpuKernel::Map => match block {
-                        Some(b) => {
-                            let dims = (
-                                u32::try_from(b.x()).unwrap_or(1),
-                                u32::try_from(b.y()).unwrap_or(1),
-                                u32::try_from(b.z()).unwrap_or(1),
-                            );
-                            kernels::map(&gpu, dims).await.map(|r| Run::Map(r, b))
-                        }
-                        None => Err(tr!("ui.gpu.block-invalid")),
-                    },
-                    GpuKernel::Divergence => kernels::divergence(&gpu, sg, &ctl, &progress)
-                        .await
-                        .map(|t| Run::Divergence(gpu_model::slowdowns(&t, sg))),
-                    GpuKernel::Coalescing => kernels::coalescing(&gpu, &ctl, &progress)
-                        .await
-                        .map(|t| Run::Coalescing(gpu_model::relative_bandwidth(&t))),
-                    GpuKernel::Occupancy => kernels::occupancy(&gpu, &ctl, &progress)
-                        .await
-                        .map(|t| Run::Occupancy(gpu_model::relative_throughput(&t))),
-                };
-                state.set(result.unwrap_or_else(|e| {
-                    Run::Failed(if e == crate::gpu::CANCELLED {
-                        tr!("ui.gpu.cancelled")
-                    } else {
-                        tr!("ui.gpu.stopped", reason = e)
-                    })
-                }));
+                let outcome = kernels::run(&gpu, k, block, &ctl, &progress).await;
+                state.set(outcome.map_or_else(|e| Run::Failed(e.explain()), Run::Done));
             });
         }
     };
@@ -128,11 +99,13 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
             };
             for (_, state) in &runs {
                 match state.get() {
-                    Run::Map(r, b) => f.extend(gpu_model::map_figures(
+                    Run::Done(Outcome::Map(r, b)) => f.extend(gpu_model::map_figures(
                         &r,
                         u32::try_from(b.threads()).unwrap_or(0),
                     )),
-                    Run::Divergence(rows) => f.extend(gpu_model::divergence_figures(&rows)),
+                    Run::Done(Outcome::Divergence(rows)) => {
+                        f.extend(gpu_model::divergence_figures(&rows));
+                    }
                     _ => {}
                 }
             }
@@ -229,8 +202,8 @@ fn KernelCard(
                 {move || match state.get() {
                     Run::Idle | Run::Running(_) => ().into_any(),
                     Run::Failed(m) => view! { <p class="error" data-status=kernel.name()>{m}</p> }.into_any(),
-                    Run::Map(r, b) => view! { <MapPicture result=r block=b /> }.into_any(),
-                    Run::Divergence(rows) => view! {
+                    Run::Done(Outcome::Map(r, b)) => view! { <MapPicture result=r block=b /> }.into_any(),
+                    Run::Done(Outcome::Divergence(rows)) => view! {
                         <table>
                             <thead><tr><th scope="col">{t!("ui.gpu.table.pattern")}</th><th scope="col">{t!("ui.gpu.table.slowdown")}</th><th scope="col">{t!("ui.gpu.table.model")}</th></tr></thead>
                             <tbody>
@@ -240,7 +213,7 @@ fn KernelCard(
                             </tbody>
                         </table>
                     }.into_any(),
-                    Run::Coalescing(rows) => view! {
+                    Run::Done(Outcome::Coalescing(rows)) => view! {
                         <table>
                             <thead><tr><th scope="col">{t!("ui.gpu.table.stride")}</th><th scope="col">{t!("ui.gpu.table.bandwidth")}</th><th scope="col">{t!("ui.gpu.table.eta-128")}</th><th scope="col">{t!("ui.gpu.table.eta-32")}</th></tr></thead>
                             <tbody>
@@ -250,7 +223,7 @@ fn KernelCard(
                             </tbody>
                         </table>
                     }.into_any(),
-                    Run::Occupancy(rows) => view! {
+                    Run::Done(Outcome::Occupancy(rows)) => view! {
                         <table>
                             <thead><tr><th scope="col">{t!("ui.gpu.table.workgroups")}</th><th scope="col">{t!("ui.gpu.table.throughput")}</th></tr></thead>
                             <tbody>
@@ -266,47 +239,30 @@ fn KernelCard(
 }
 
 fn times(v: f64) -> String {
-    format!(
-        "{}×",
-        Value::Frac {
-            value: v,
-            percent: false
-        }
-        .human()
-    )
+    format!("{}×", Value::ratio(v).human())
 }
 
 fn pct(v: f64) -> String {
-    Value::Frac {
-        value: v,
-        percent: true,
-    }
-    .human()
+    Value::percent(v).human()
 }
 
-/// The measured mapping in the block-to-warp style, beside CUDA's warps.
+/// The measured mapping in the block-to-warp style, beside CUDA's warps: the same cells and
+/// colours as the warps panel's map (`components/cells.rs`), one grid per z-slice.
 #[component]
 fn MapPicture(result: MapResult, block: BlockDim) -> impl IntoView {
-    let grid = |colour: Box<dyn Fn(u64) -> u64>| {
+    let slice = block.x() * block.y();
+    let grids = |colour: &dyn Fn(u64) -> u64| {
         (0..block.z())
             .map(|z| {
-                let cells = (0..block.x() * block.y())
-                    .map(|k| {
-                        let i = z * block.x() * block.y() + k;
-                        view! { <span class=format!("cell c{} l{}", colour(i) % 8, (colour(i) / 8) % 2) data-linear=i></span> }
-                    })
-                    .collect_view();
-                view! { <div class="grid" style=format!("--cols:{}", block.x())>{cells}</div> }
+                let html = linear_spans_html(
+                    (z * slice..(z + 1) * slice).map(|i| (warp_class(colour(i)), i)),
+                );
+                view! { <div class="grid" style=format!("--cols:{}", block.x()) inner_html=html></div> }
             })
             .collect_view()
     };
-    let lanes = result.lanes.clone();
-    let measured = grid(Box::new(move |i| {
-        lanes
-            .get(usize::try_from(i).unwrap_or(0))
-            .map_or(0, |l| u64::from(l.0))
-    }));
-    let cuda = grid(Box::new(BlockDim::warp_of));
+    let measured = grids(&|i| result.subgroup_of(i));
+    let cuda = grids(&BlockDim::warp_of);
     view! {
         <div class="map-pair" data-picture="subgroup-map">
             <figure>

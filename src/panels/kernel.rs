@@ -3,7 +3,6 @@
 //! counts, a step-through of one warp, and links to the other panels come out.
 
 use leptos::prelude::*;
-use warp_model::figure::Value;
 use warp_model::kernel_lab::panel::{
     evaluate, KernelInput, KernelModel, KernelOutput, PRESETS, SRC,
 };
@@ -219,18 +218,12 @@ fn LineTable(
                             .unwrap_or("")
                             .trim()
                             .to_string();
-                        #[allow(clippy::cast_precision_loss)]
-                        let avg = if st.issued == 0 {
-                            0.0
-                        } else {
-                            st.active_lanes as f64 / st.issued as f64
-                        };
                         view! {
                             <tr data-line=*line>
                                 <th scope="row">{*line}</th>
                                 <td><code>{code}</code></td>
                                 <td>{st.issued}</td>
-                                <td>{Value::Frac { value: avg, percent: false }.human()}</td>
+                                <td>{st.mean_active_lanes().human()}</td>
                                 <td>{st.divergent}</td>
                                 <td>{st.transactions}</td>
                             </tr>

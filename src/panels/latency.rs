@@ -5,7 +5,10 @@
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::figure::Value;
-use warp_model::latency::panel::{evaluate, LatencyInput, LatencyModel, LatencyOutput};
+use warp_model::latency::panel::{
+    evaluate, LatencyInput, LatencyModel, LatencyOutput, L, RESIDENT, S, W,
+};
+use warp_model::params::{Kind, Param};
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
@@ -26,10 +29,10 @@ pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl Int
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
             <div class="sliders">
-                <Slider input=input name="L" label=t!("ui.latency.slider.l") max=1000 />
-                <Slider input=input name="W" label=t!("ui.latency.slider.w") max=64 />
-                <Slider input=input name="S" label=t!("ui.latency.slider.s") max=8 />
-                <Slider input=input name="resident" label=t!("ui.latency.slider.resident") max=128 fallback=sim_warps />
+                <Slider input=input param=&L label=t!("ui.latency.slider.l") />
+                <Slider input=input param=&W label=t!("ui.latency.slider.w") />
+                <Slider input=input param=&S label=t!("ui.latency.slider.s") />
+                <Slider input=input param=&RESIDENT label=t!("ui.latency.slider.resident") fallback=sim_warps />
             </div>
             <LineChart data=chart name="utilization-by-warps" />
             <Animation output=output />
@@ -38,17 +41,22 @@ pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl Int
     }
 }
 
-/// A range input bound to the same raw field as the text input of that name.
+/// A range input bound to the same raw field as the text input of that name, over the range
+/// its declaration says is worth dragging (`Param::slider`).
 #[component]
 fn Slider(
     input: RwSignal<LatencyInput>,
-    name: &'static str,
+    param: &'static Param,
     label: &'static str,
-    max: u64,
     /// The value the model uses when the field is empty (e.g. the warps available).
     #[prop(optional, into)]
     fallback: Option<Signal<Option<u64>>>,
 ) -> impl IntoView {
+    let name = param.name;
+    let (min, max) = match param.kind {
+        Kind::Whole { min, .. } => (min, param.slider.unwrap_or(min)),
+        _ => (1, param.slider.unwrap_or(1)),
+    };
     let current = move || {
         input
             .with(|i| i.field(name).trim().parse::<u64>().ok())
@@ -59,9 +67,9 @@ fn Slider(
             <span>{label}</span>
             <input
                 type="range"
-                min="1"
+                min=min.to_string()
                 max=move || current().map_or(max, |v| v.max(max)).to_string()
-                prop:value=move || current().unwrap_or(1).to_string()
+                prop:value=move || current().unwrap_or(min).to_string()
                 on:input=move |ev| input.update(|i| i.set_field(name, event_target_value(&ev)))
                 data-slider=name
             />

@@ -2,7 +2,6 @@
 //! with worked solutions, a running score, GIFT export, and progress that lasts.
 
 use leptos::prelude::*;
-use warp_model::figure::{Figure, Value};
 use warp_model::query::Query;
 use warp_model::quiz::progress::{quiz_score, Progress};
 use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
@@ -13,6 +12,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
+use crate::components::panel_frame::ParamControl;
 use crate::components::worked::WorkedSteps;
 use crate::{download, embed, storage, url};
 
@@ -59,43 +59,10 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             embed::post_quiz_score(c, t, topic_name, seed);
         }
     };
-    let figures = Signal::derive(move || {
-        let (c, t) = score.get();
-        // `quiz-score`'s plain value is "correct/total" (the hooks' contract).
-        let mut f = vec![Figure::new(
-            "quiz-score",
-            t!("ui.quiz.score"),
-            Value::Text(format!("{c}/{t}")),
-            "",
-            t!("ui.quiz.score.help"),
-        )
-        .key()];
-        f.extend(progress.with(|p| {
-            Topic::ALL
-                .iter()
-                .map(|t| {
-                    Figure::new(
-                        mastery_metric(*t),
-                        mastery_label(*t),
-                        p.mastery(*t).map_or(Value::None, |m| Value::Frac {
-                            value: m,
-                            percent: true,
-                        }),
-                        "",
-                        t!("ui.quiz.mastery.help"),
-                    )
-                })
-                .collect::<Vec<_>>()
-        }));
-        f.push(Figure::new(
-            "review-due",
-            t!("ui.quiz.review"),
-            Value::Int(progress.with(|p| p.review_queue().len() as u64)),
-            t!("ui.quiz.review.unit"),
-            t!("ui.quiz.review.help"),
-        ));
-        f
-    });
+    let figures = {
+        let (key, qids) = (key.clone(), qids.clone());
+        Signal::derive(move || progress.with(|p| quiz::panel::figures(p, &key, &qids)))
+    };
     let gift = quiz::to_gift(
         &questions,
         &tr!(
@@ -139,43 +106,26 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     }
 }
 
-fn mastery_metric(t: Topic) -> &'static str {
-    match t {
-        Topic::Warps => "mastery-warps",
-        Topic::Divergence => "mastery-divergence",
-        Topic::Latency => "mastery-latency",
-        Topic::Coalescing => "mastery-coalescing",
-    }
-}
-
-fn mastery_label(t: Topic) -> &'static str {
-    match t {
-        Topic::Warps => t!("ui.quiz.mastery.warps"),
-        Topic::Divergence => t!("ui.quiz.mastery.divergence"),
-        Topic::Latency => t!("ui.quiz.mastery.latency"),
-        Topic::Coalescing => t!("ui.quiz.mastery.coalescing"),
-    }
-}
-
+/// The quiz's own form (a plain GET form: opening another quiz reloads the page), its controls
+/// generated from the quiz's declared parameters like every panel's.
 #[component]
 fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
-    let topic = params.topic.map_or("all", Topic::name);
-    let options = ["all", "warps", "divergence", "latency", "coalescing"];
+    use warp_model::quiz::panel::{COUNT, SEED, TOPIC};
+    let topic = params.topic_name();
+    let no_errors = Signal::stored(Vec::new());
+    let control = |param: &'static warp_model::params::Param, initial: String| {
+        let value = RwSignal::new(initial);
+        view! { <ParamControl param=param value=value on_change=move |v| value.set(v) errors=no_errors /> }
+    };
+    let lang = warp_model::i18n::lang();
     view! {
         <form class="quiz-controls" method="get" action="./">
             <input type="hidden" name="panel" value="quiz" />
-            <label>
-                {t!("ui.quiz.topic")} " "
-                <select name="topic">
-                    {options.iter().map(|o| {
-                        // Topic names are the panels' technical terms; only "all" is a word.
-                        let shown = if *o == "all" { t!("ui.quiz.topic.all") } else { *o };
-                        view! { <option value=*o selected=*o == topic>{shown}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
-            <label>{t!("ui.quiz.count")} " " <input type="number" name="count" min="1" max="50" value=params.count.to_string() /></label>
-            <label>{t!("ui.quiz.seed")} " " <input type="text" name="seed" value=seed.to_string() inputmode="numeric" /></label>
+            {(lang != warp_model::i18n::Lang::En)
+                .then(|| view! { <input type="hidden" name="lang" value=lang.code() /> })}
+            {control(&TOPIC, topic.to_string())}
+            {control(&COUNT, params.count.to_string())}
+            {control(&SEED, seed.to_string())}
             <button type="submit">{t!("ui.quiz.open")}</button>
             <a href=warp_model::i18n::href(&format!("panel=quiz&topic={topic}&count={}", params.count))>{t!("ui.quiz.new")}</a>
         </form>

@@ -11,10 +11,12 @@ use warp_model::t;
 use warp_model::tr;
 use warp_model::warps::launch::{Launch1d, Launch2d};
 use warp_model::warps::map::BlockDim;
-use warp_model::warps::panel::{evaluate, thread_detail, Launch, WarpsModel, WarpsOutput, THREAD};
+use warp_model::warps::panel::{
+    evaluate, thread_detail, LaunchShape, WarpsModel, WarpsOutput, THREAD,
+};
 use wasm_bindgen::JsCast;
 
-use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html};
+use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html, warp_class};
 use crate::components::mathml::Formula;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -35,12 +37,6 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
             <LaunchView output=output />
         </PanelShell>
     }
-}
-
-/// Okabe–Ito's colour-blind-safe palette index and lightness step for warp `w`, so that
-/// neighbouring warps always differ.
-fn warp_class(w: u64) -> String {
-    format!("cell c{} l{}", w % 8, (w / 8) % 2)
 }
 
 /// The cells of one z-slice of the block map (see [`linear_spans_html`]).
@@ -265,8 +261,8 @@ fn WarpTable(block: BlockDim) -> impl IntoView {
 fn LaunchView(output: Memo<WarpsOutput>) -> impl IntoView {
     move || {
         output.with(|o| o.launch).map(|l| match l {
-            Launch::OneD(l) => view! { <BlockStrip launch=l /> }.into_any(),
-            Launch::TwoD(l) => view! { <ImageGrid launch=l /> }.into_any(),
+            LaunchShape::OneD(l) => view! { <BlockStrip launch=l /> }.into_any(),
+            LaunchShape::TwoD(l) => view! { <ImageGrid launch=l /> }.into_any(),
         })
     }
 }

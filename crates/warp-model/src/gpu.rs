@@ -117,6 +117,16 @@ pub struct MapResult {
 }
 
 impl MapResult {
+    /// The subgroup invocation `i` (local index) ran in, for the picture's colours (0 past
+    /// the end).
+    #[must_use]
+    pub fn subgroup_of(&self, i: u64) -> u64 {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| self.lanes.get(i))
+            .map_or(0, |l| u64::from(l.0))
+    }
+
     /// The size as the figure shows it: `4`, or `min-max` when it varies.
     #[must_use]
     pub fn size_text(&self) -> String {

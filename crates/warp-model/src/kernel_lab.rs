@@ -68,7 +68,7 @@ pub const MAX_SOURCE: usize = 20_000;
 ///
 /// # Errors
 /// The first problem, with its place.
-pub fn compile(src: &str) -> Result<parse::Kernel, KernelError> {
+pub fn compile(src: &str) -> Result<parse::ParsedKernel, KernelError> {
     if src.len() > MAX_SOURCE {
         return Err(KernelError::at(
             1,

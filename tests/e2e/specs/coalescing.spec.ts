@@ -35,17 +35,17 @@ test('the chart is drawn: the canvas is not blank', async ({ app, page }) => {
 test('2-D and struct views derive the stride', async ({ app }) => {
   await app.open('?panel=coalescing&matrix=1024&walk=column');
   await expect(app.figure('transactions')).toHaveAttribute('data-value', '32');
-  await app.field('walk').fill('row');
+  await app.choice('walk').selectOption('row');
   await expect(app.figure('transactions')).toHaveAttribute('data-value', '1');
   await app.open('?panel=coalescing&fields=4&field=2&layout=aos');
   await expect(app.figure('efficiency')).toHaveAttribute('data-value', '0.25');
-  await app.field('layout').fill('soa');
+  await app.choice('layout').selectOption('soa');
   await expect(app.figure('efficiency')).toHaveAttribute('data-value', '1');
 });
 
 const bad: [string, string, string][] = [
-  ['?panel=coalescing&elem=3', 'elem', 'choose 1, 2, 4, 8, 16'],
-  ['?panel=coalescing&line=100', 'line', 'choose 32, 64, 128'],
+  ['?panel=coalescing&elem=3', 'elem', '1, 2, 4, 8 or 16'],
+  ['?panel=coalescing&line=100', 'line', '128, 64 or 32'],
   ['?panel=coalescing&lanes=33', 'lanes', 'from 1 to 32'],
   ['?panel=coalescing&stride=-2', 'stride', 'from 0 to 4096'],
   ['?panel=coalescing&matrix=64&walk=up', 'walk', 'row or column'],

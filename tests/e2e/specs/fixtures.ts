@@ -6,6 +6,8 @@ export class App {
   figure(metric: string): Locator { return this.page.locator(`[data-metric="${metric}"]`); }
   error(param: string): Locator { return this.page.locator(`[data-error="${param}"]`); }
   field(name: string): Locator { return this.page.locator(`input[name="${name}"]`); }
+  /** An enumerated parameter's control: a select whose options are the allowed values. */
+  choice(name: string): Locator { return this.page.locator(`select[name="${name}"]`); }
   async value(metric: string): Promise<string | null> { return this.figure(metric).getAttribute('data-value'); }
   async open(query: string) {
     await this.page.goto(query);

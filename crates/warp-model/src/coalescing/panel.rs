@@ -162,7 +162,7 @@ impl PanelModel for CoalescingModel {
 
 /// How the access was described.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum View {
+pub enum AccessShape {
     /// Stride and offset given directly.
     Linear,
     /// A row-major matrix `width` elements wide, read along a row or down a column.
@@ -191,7 +191,7 @@ pub struct CoalescingOutput {
     /// The access, when valid.
     pub access: Option<Access>,
     /// How it was described.
-    pub view: View,
+    pub view: AccessShape,
     /// The segments touched.
     pub segments: Vec<Segment>,
     /// η against stride 1–64 for this element size, segment size and offset; one curve per
@@ -215,12 +215,12 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
     let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
     let lanes = ok(LANES.parse(input.get(&LANES)));
     let offset = ok(OFFSET.parse(input.get(&OFFSET)));
-    let mut view = View::Linear;
+    let mut view = AccessShape::Linear;
     let (raw_matrix, raw_fields) = (input.get(&MATRIX), input.get(&FIELDS));
     let stride = if !raw_matrix.trim().is_empty() {
         match (ok(MATRIX.parse(raw_matrix)), column) {
             (Some(width), Some(column)) => {
-                view = View::Matrix { width, column };
+                view = AccessShape::Matrix { width, column };
                 Some(if column { width } else { 1 })
             }
             _ => None,
@@ -235,7 +235,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
         };
         match (fields, field, soa) {
             (Some(fields), Some(field), Some(soa)) => {
-                view = View::Struct { fields, field, soa };
+                view = AccessShape::Struct { fields, field, soa };
                 Some(if soa { 1 } else { fields })
             }
             _ => None,
@@ -256,7 +256,7 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
         (elem, line, lanes, offset, stride)
     {
         let extra = match view {
-            View::Struct {
+            AccessShape::Struct {
                 field, soa: false, ..
             } => field * elem,
             _ => 0,
@@ -332,13 +332,13 @@ fn figures(a: &Access) -> Vec<Figure> {
     ]
 }
 
-fn worked(a: &Access, view: &View) -> Worked {
+fn worked(a: &Access, view: &AccessShape) -> Worked {
     let (tx, useful, moved) = (a.transactions(), a.useful_bytes(), a.moved_bytes());
     let last = a.lanes - 1;
     let mut steps = Vec::new();
     let where_title = || crate::tr!("coalescing.step.where.title");
     match view {
-        View::Matrix {
+        AccessShape::Matrix {
             width,
             column: true,
         } => steps.push(Step {
@@ -346,12 +346,12 @@ fn worked(a: &Access, view: &View) -> Worked {
             body: vec![t(crate::tr!("coalescing.step.where.column", width))],
             why: crate::tr!("coalescing.step.where.column.why"),
         }),
-        View::Matrix { column: false, .. } => steps.push(Step {
+        AccessShape::Matrix { column: false, .. } => steps.push(Step {
             title: where_title(),
             body: vec![t(crate::tr!("coalescing.step.where.row"))],
             why: crate::tr!("coalescing.step.where.row.why"),
         }),
-        View::Struct {
+        AccessShape::Struct {
             fields,
             field,
             soa: false,
@@ -365,14 +365,14 @@ fn worked(a: &Access, view: &View) -> Worked {
             ))],
             why: crate::tr!("coalescing.step.where.aos.why"),
         }),
-        View::Struct {
+        AccessShape::Struct {
             field, soa: true, ..
         } => steps.push(Step {
             title: where_title(),
             body: vec![t(crate::tr!("coalescing.step.where.soa", field))],
             why: crate::tr!("coalescing.step.where.soa.why"),
         }),
-        View::Linear => {}
+        AccessShape::Linear => {}
     }
     steps.push(Step {
         title: crate::tr!("coalescing.step.addresses.title"),

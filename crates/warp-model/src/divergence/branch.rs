@@ -141,6 +141,12 @@ impl Branch {
             .unwrap_or(0)
     }
 
+    /// The divergence penalty: diverged − ideal cycles (the gap the timeline labels).
+    #[must_use]
+    pub fn penalty_cycles(&self) -> u64 {
+        self.diverged_cycles() - self.ideal_cycles()
+    }
+
     /// ideal / diverged, in [1/k, 1].
     #[must_use]
     pub fn efficiency(&self) -> f64 {

@@ -30,7 +30,8 @@ pub const PATHS: Param = Param::list(
 )
 .hint(msg!("divergence.field.paths.hint"))
 .unit(msg!("divergence.unit.cycles"))
-.url(UrlForm::Always);
+.url(UrlForm::Always)
+.slider(100);
 /// `lanes=n1,…,nk`: lanes on each path, summing to 32 (optional). A link that gives paths (or
 /// counts, or a condition) without lanes means lanes unknown.
 pub const LANES: Param = Param::list(
@@ -179,6 +180,8 @@ pub struct DivergenceOutput {
     pub condition: Option<ConditionRun>,
     /// The warp set beside (paths mode with `compare`).
     pub compare: Option<Branch>,
+    /// The compared warp's bars, end to end, as [`DivergenceOutput::bars`].
+    pub compare_bars: Vec<Bar>,
     /// The timeline's bars (paths mode).
     pub bars: Vec<Bar>,
     /// The named results.
@@ -197,6 +200,7 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
         looped: None,
         condition: None,
         compare: None,
+        compare_bars: Vec::new(),
         bars: Vec::new(),
         figures: Vec::new(),
         worked: Vec::new(),

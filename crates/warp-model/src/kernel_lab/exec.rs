@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::parse::{
-    Axis, Bin, Builtin, Expr, Kernel, Place, Stmt, StmtKind, Ty, Un, WORK_FUNCTIONS,
+    Axis, Bin, Builtin, Expr, ParsedKernel, Place, Stmt, StmtKind, Ty, Un, WORK_FUNCTIONS,
 };
 use crate::warps::map::BlockDim;
 
@@ -70,7 +70,7 @@ type Lanes = [Val; 32];
 
 /// The launch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Launch {
+pub struct LaunchConfig {
     /// blockDim.
     pub block: BlockDim,
     /// gridDim (x, y).
@@ -125,6 +125,15 @@ pub struct LineStats {
     pub divergent: u64,
     /// Memory transactions.
     pub transactions: u64,
+}
+
+impl LineStats {
+    /// Active lanes per issued instruction on this line (the per-line table's "lanes" column),
+    /// a plain decimal; 0 when the line never issued.
+    #[must_use]
+    pub fn mean_active_lanes(&self) -> crate::figure::Value {
+        crate::figure::Value::ratio(crate::ratio(self.active_lanes, self.issued))
+    }
 }
 
 /// Memory totals for loads or stores.
@@ -196,8 +205,8 @@ struct Buffer {
 }
 
 struct Machine<'k> {
-    kernel: &'k Kernel,
-    launch: Launch,
+    kernel: &'k ParsedKernel,
+    launch: LaunchConfig,
     buffers: HashMap<String, Buffer>,
     scalars: HashMap<String, Val>,
     r: RunResult,
@@ -873,7 +882,11 @@ fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
 ///
 /// # Errors
 /// Too many warps, the step budget, an out-of-bounds access, a division by zero.
-pub fn run(kernel: &Kernel, launch: Launch, record: (u64, u64)) -> Result<RunResult, RunError> {
+pub fn run(
+    kernel: &ParsedKernel,
+    launch: LaunchConfig,
+    record: (u64, u64),
+) -> Result<RunResult, RunError> {
     let warps_per_block = launch.block.warps();
     let blocks = launch.grid.0 * launch.grid.1;
     let total = blocks.saturating_mul(warps_per_block);

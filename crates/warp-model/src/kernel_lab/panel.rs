@@ -96,7 +96,7 @@ pub struct KernelOutput {
 ///
 /// # Errors
 /// Named launch errors.
-pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<ParamError>> {
+pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, (u64, u64)), Vec<ParamError>> {
     let mut errors = Vec::new();
     let block = BlockDim::parse_text(input.get(&BLOCK))
         .map_err(|e| errors.extend(e))
@@ -156,7 +156,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::Launch, (u64, u64)), Vec<Par
     };
     match (block, n, len, grid, trace) {
         (Some(block), _, Some(len), Some(grid), Some(trace)) if errors.is_empty() => Ok((
-            exec::Launch {
+            exec::LaunchConfig {
                 block,
                 grid,
                 n: n.map_or(0, |v| i64::try_from(v).unwrap_or(0)),
@@ -280,7 +280,7 @@ fn figures(r: &exec::RunResult) -> Vec<Figure> {
     ]
 }
 
-fn links(r: &exec::RunResult, launch: &exec::Launch, input: &KernelInput) -> Links {
+fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) -> Links {
     let b = launch.block;
     let block = format!("{},{},{}", b.x(), b.y(), b.z());
     Links {

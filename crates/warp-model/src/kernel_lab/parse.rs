@@ -185,7 +185,7 @@ pub enum StmtKind {
 
 /// A parsed kernel.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Kernel {
+pub struct ParsedKernel {
     /// Its name.
     pub name: String,
     /// Its parameters.
@@ -339,7 +339,7 @@ impl P {
         Some(ty)
     }
 
-    fn kernel(&mut self) -> Result<Kernel, KernelError> {
+    fn kernel(&mut self) -> Result<ParsedKernel, KernelError> {
         let t = self.peek().clone();
         match &t.tok {
             Tok::Ident(s) if s == "__global__" => {
@@ -408,7 +408,7 @@ impl P {
         if !matches!(self.peek().tok, Tok::Eof) {
             return Err(err(self.peek(), tr!("kernel.parse.trailing")));
         }
-        Ok(Kernel { name, params, body })
+        Ok(ParsedKernel { name, params, body })
     }
 
     /// Statements up to the matching `}` (already past `{`).
@@ -784,7 +784,7 @@ impl P {
 ///
 /// # Errors
 /// The first problem, with its line and column.
-pub fn parse(tokens: Vec<Token>) -> Result<Kernel, KernelError> {
+pub fn parse(tokens: Vec<Token>) -> Result<ParsedKernel, KernelError> {
     let mut p = P {
         toks: tokens,
         at: 0,

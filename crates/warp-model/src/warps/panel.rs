@@ -83,7 +83,7 @@ impl PanelModel for WarpsModel {
 
 /// The launch the inputs describe, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Launch {
+pub enum LaunchShape {
     /// `n=N`.
     OneD(Launch1d),
     /// `image=WxH`.
@@ -102,7 +102,7 @@ pub struct WarpsOutput {
     /// The highlighted warp, when valid.
     pub warp: Option<u64>,
     /// The launch, when valid.
-    pub launch: Option<Launch>,
+    pub launch: Option<LaunchShape>,
     /// The named results.
     pub figures: Vec<Figure>,
     /// Worked steps: the block, then the thread, the warp and the launch when given.
@@ -181,7 +181,7 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
     if has_n {
         match launch::parse_n(raw_n, &block) {
             Ok(l) => {
-                out.launch = Some(Launch::OneD(l));
+                out.launch = Some(LaunchShape::OneD(l));
                 out.figures.extend(launch::figures_1d(&l));
                 out.worked.push(launch::worked_1d(&l));
             }
@@ -190,7 +190,7 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
     } else if has_image {
         match parse_image(raw_image).and_then(|(w, h)| Launch2d::new(w, h, block)) {
             Ok(l) => {
-                out.launch = Some(Launch::TwoD(l));
+                out.launch = Some(LaunchShape::TwoD(l));
                 out.figures.extend(launch::figures_2d(&l));
                 out.worked.push(launch::worked_2d(&l));
             }

@@ -547,6 +547,7 @@ pub(super) fn evaluate(
             if let Some(c) = read_branch(&COMPARE, raw_compare, "", errors) {
                 out.figures.extend(compare_figures(&c));
                 out.worked.push(compare_worked(&b, &c));
+                out.compare_bars = bars(&c);
                 out.compare = Some(c);
             }
         }
