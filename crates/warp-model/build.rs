@@ -63,7 +63,8 @@ fn main() {
     out.push_str("];\n");
     writeln!(
         out,
-        "/// Set in an end offset: the language lacks that key.\npub const MISSING: u32 = {MISSING};"
+        "/// Set in an end offset: the language lacks that key.\npub const MISSING: u32 = {};",
+        grouped(MISSING)
     )
     .unwrap();
     for ((name, file), entries) in LANGS.iter().zip(&parsed) {
@@ -95,4 +96,18 @@ fn main() {
     }
     let target = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("catalogue.rs");
     std::fs::write(&target, out).expect("write catalogue.rs");
+}
+
+/// A number with `_` between groups of three digits (clippy's `unreadable_literal` holds for
+/// generated code too).
+fn grouped(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -21,7 +21,7 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
             &embed::page_base(),
             &url::read_query(),
             Some(panel),
-        ))
+        ));
     };
     let copy = move |_| {
         refresh();
@@ -31,16 +31,15 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
             Some(c) => {
                 let promise = c.write_text(&text);
                 leptos::task::spawn_local(async move {
-                    match wasm_bindgen_futures::JsFuture::from(promise).await {
-                        Ok(_) => status.set(warp_model::t!("ui.embed.copied")),
-                        Err(_) => {
-                            // Clipboards are often closed inside frames: select the text instead.
-                            if let Some(a) = area.get_untracked() {
-                                let el: &web_sys::HtmlTextAreaElement = a.unchecked_ref();
-                                el.select();
-                            }
-                            status.set(warp_model::t!("ui.embed.selected"));
+                    if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+                        status.set(warp_model::t!("ui.embed.copied"));
+                    } else {
+                        // Clipboards are often closed inside frames: select the text instead.
+                        if let Some(a) = area.get_untracked() {
+                            let el: &web_sys::HtmlTextAreaElement = a.unchecked_ref();
+                            el.select();
                         }
+                        status.set(warp_model::t!("ui.embed.selected"));
                     }
                 });
             }

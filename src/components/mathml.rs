@@ -1,4 +1,4 @@
-//! Renders the model's formula tree (`warp_model::math::Math`) as MathML, which browsers lay
+//! Renders the model's formula tree (`warp_model::math::Math`) as `MathML`, which browsers lay
 //! out natively and screen readers can walk.
 
 use leptos::prelude::*;

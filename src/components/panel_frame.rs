@@ -24,19 +24,16 @@ pub fn use_panel_input<P: PanelModel>(
     let on_preset = Memo::new(move |_| preset.as_ref().is_some_and(|p| input.with(|i| i == p)));
     Effect::new(move |_| {
         let mut q = query.clone();
-        match example.filter(|_| on_preset.get()) {
-            Some(e) => {
-                q.set("panel", None);
-                for p in Inputs::<P>::url_keys() {
-                    q.set(p, None);
-                }
-                q.set("example", Some(&e.key()));
+        if let Some(e) = example.filter(|_| on_preset.get()) {
+            q.set("panel", None);
+            for p in Inputs::<P>::url_keys() {
+                q.set(p, None);
             }
-            None => {
-                q.set("example", None);
-                q.set("panel", Some(P::NAME));
-                input.with(|i| i.write_query(&mut q));
-            }
+            q.set("example", Some(&e.key()));
+        } else {
+            q.set("example", None);
+            q.set("panel", Some(P::NAME));
+            input.with(|i| i.write_query(&mut q));
         }
         url::replace_query(&q);
     });

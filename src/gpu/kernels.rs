@@ -188,8 +188,7 @@ async fn sweep<K: Copy>(
                 times[i].1.push(t);
             }
             done += 1;
-            #[allow(clippy::cast_precision_loss)]
-            progress(done as f64 / total as f64);
+            progress(f64::from(done) / total as f64);
         }
     }
     Ok(times)

@@ -250,7 +250,7 @@ impl Gpu {
         let errors: Vec<String> = info
             .messages()
             .iter()
-            .map(|m| m.unchecked_into::<web_sys::GpuCompilationMessage>())
+            .map(wasm_bindgen::JsCast::unchecked_into::<web_sys::GpuCompilationMessage>)
             .filter(|m| m.type_() == GpuCompilationMessageType::Error)
             .map(|m| {
                 warp_model::tr!(
@@ -343,7 +343,7 @@ impl Gpu {
     }
 
     /// Dispatches `workgroups` workgroups and returns how long the GPU took, in milliseconds:
-    /// from timestamp queries where the device has them, else performance.now() around the
+    /// from timestamp queries where the device has them, else `performance.now()` around the
     /// submission (a coarser clock that includes submission overhead).
     ///
     /// # Errors
@@ -399,7 +399,6 @@ impl Gpu {
             read.unmap();
             set.destroy();
             if b > a {
-                #[allow(clippy::cast_precision_loss)]
                 return Ok((b - a) as f64 / 1.0e6);
             }
         }

@@ -57,7 +57,6 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
 
 fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
     let a = o.access?;
-    #[allow(clippy::cast_precision_loss)]
     let series = o
         .curves
         .iter()
@@ -67,7 +66,6 @@ fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
             highlight: *line == a.line,
         })
         .collect();
-    #[allow(clippy::cast_precision_loss)]
     let marker = (1..=64)
         .contains(&a.stride)
         .then(|| (a.stride as f64, a.efficiency()));
@@ -119,7 +117,6 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
             let segs = &o.segments;
             // Layout (drawing only): segment boxes left to right, a gap where addresses jump.
             let gaps = segs.windows(2).filter(|w| w[1].index != w[0].index + 1).count();
-            #[allow(clippy::cast_precision_loss)]
             let slots = segs.len() as f64 + gaps as f64 * 0.4;
             let width = 640.0_f64;
             let seg_w = (width / slots).min(160.0);
@@ -132,12 +129,10 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                 boxes.push((s.clone(), x));
                 x += seg_w;
             }
-            #[allow(clippy::cast_precision_loss)]
             let line = a.line as f64;
             let x_of = |addr: u64| {
                 let idx = addr / a.line;
                 boxes.iter().find(|(s, _)| s.index == idx).map(|(_, bx)| {
-                    #[allow(clippy::cast_precision_loss)]
                     let within = (addr % a.line) as f64;
                     bx + within / line * seg_w
                 })
@@ -145,7 +140,6 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
             let lane_gap = width / 32.0;
             let arrows = (0..a.lanes)
                 .filter_map(|l| {
-                    #[allow(clippy::cast_precision_loss)]
                     let lx = (l as f64 + 0.5) * lane_gap;
                     let tx = x_of(a.address(l))?;
                     Some(view! { <line x1=lx y1=22 x2=tx y2=88 class="arrow" /> })
@@ -153,7 +147,6 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                 .collect_view();
             let lanes = (0..32u64)
                 .map(|l| {
-                    #[allow(clippy::cast_precision_loss)]
                     let lx = l as f64 * lane_gap + 1.0;
                     view! { <rect x=lx y=6 width=lane_gap - 2.0 height=14 class=if l < a.lanes { "lane-box active" } else { "lane-box" } /> }
                 })
@@ -165,7 +158,6 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                         .used
                         .iter()
                         .map(|(lo, hi)| {
-                            #[allow(clippy::cast_precision_loss)]
                             let (ux, uw) = (bx + *lo as f64 / line * seg_w, (*hi - *lo) as f64 / line * seg_w);
                             view! { <rect x=ux y=90 width=uw.max(0.8) height=40 class="used" /> }
                         })

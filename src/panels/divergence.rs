@@ -40,13 +40,12 @@ pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl 
 
 fn pct(part: u64, whole: u64) -> f64 {
     // Drawing scale only; the figures come from the model.
-    #[allow(clippy::cast_precision_loss)]
-    let p = if whole == 0 {
+
+    if whole == 0 {
         0.0
     } else {
         part as f64 * 100.0 / whole as f64
-    };
-    p
+    }
 }
 
 /// The seeds' timeline: the undiverged baseline above, then each taken path end to end with its
@@ -62,8 +61,13 @@ fn Timeline(input: RwSignal<DivergenceInput>, output: Memo<DivergenceOutput>) ->
     });
     let n_paths =
         Memo::new(move |_| output.with(|o| o.branch.as_ref().map_or(0, |b| b.paths().len())));
-    let lanes_known =
-        Memo::new(move |_| output.with(|o| o.branch.as_ref().is_some_and(|b| b.lanes_known())));
+    let lanes_known = Memo::new(move |_| {
+        output.with(|o| {
+            o.branch
+                .as_ref()
+                .is_some_and(warp_model::divergence::branch::Branch::lanes_known)
+        })
+    });
     view! {
         <figure class="timeline" data-picture="timeline">
             <figcaption>
@@ -147,8 +151,7 @@ fn PathRow(
             <span class="track">
                 {move || {
                     let total = total.get();
-                    bar.get()
-                        .map(|b| {
+                    bar.get().map_or_else(|| view! { <span class="skipped">{t!("ui.divergence.path.skipped")}</span> }.into_any(), |b| {
                             view! {
                                 <span
                                     class=format!("bar {colour}")
@@ -157,7 +160,6 @@ fn PathRow(
                             }
                                 .into_any()
                         })
-                        .unwrap_or_else(|| view! { <span class="skipped">{t!("ui.divergence.path.skipped")}</span> }.into_any())
                 }}
             </span>
             <span

@@ -2,6 +2,8 @@
 //! over `warp_model::kernel_lab`: the editor and the launch go in; figures, errors, per-line
 //! counts, a step-through of one warp, and links to the other panels come out.
 
+use std::fmt::Write as _;
+
 use leptos::prelude::*;
 use warp_model::kernel_lab::panel::{
     evaluate, KernelInput, KernelModel, KernelOutput, PRESETS, SRC,
@@ -54,7 +56,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                         <span class="label">{t!("ui.kernel.editor")}</span>
                         <span class="gutter-wrap">
                         <pre class="gutter" aria-hidden="true">
-                            {move || (1..=input.with(|i| i.get(&SRC).lines().count()).max(1)).map(|n| format!("{n}\n")).collect::<String>()}
+                            {move || gutter(input.with(|i| i.get(&SRC).lines().count()))}
                         </pre>
                         <textarea
                             name="src"
@@ -249,4 +251,12 @@ fn LineTable(
             })
         })
     }
+}
+
+/// The editor's line numbers, one a line (at least one line).
+fn gutter(lines: usize) -> String {
+    (1..=lines.max(1)).fold(String::new(), |mut out, n| {
+        let _ = writeln!(out, "{n}");
+        out
+    })
 }

@@ -73,7 +73,7 @@ fn Slider(
                 on:input=move |ev| input.update(|i| i.set_field(name, event_target_value(&ev)))
                 data-slider=name
             />
-            <output>{move || current().map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</output>
+            <output>{move || current().map_or_else(|| "—".into(), |v| v.to_string())}</output>
         </label>
     }
 }
@@ -82,16 +82,13 @@ fn chart_data(o: &LatencyOutput) -> Option<ChartData> {
     let lat = o.latency?;
     let (cfg, trace) = o.sim.as_ref()?;
     let available = o.capacity?.available();
-    #[allow(clippy::cast_precision_loss)]
     let points: Vec<(f64, f64)> = o.curve.iter().map(|&(k, u)| (k as f64, u)).collect();
     let top = points.last().map_or(64.0, |p| p.0);
     let needed = lat.warps_needed();
-    #[allow(clippy::cast_precision_loss)]
     let mut vlines = vec![(
         available as f64,
         tr!("ui.latency.chart.available", n = available),
     )];
-    #[allow(clippy::cast_precision_loss)]
     if (needed as f64) <= top {
         vlines.push((needed as f64, tr!("ui.latency.chart.needed", n = needed)));
     }
@@ -102,7 +99,6 @@ fn chart_data(o: &LatencyOutput) -> Option<ChartData> {
         }
         .human()
     };
-    #[allow(clippy::cast_precision_loss)]
     Some(ChartData {
         series: vec![Series {
             label: tr!("ui.latency.chart.series"),

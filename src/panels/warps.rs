@@ -337,17 +337,14 @@ fn ImageGrid(launch: Launch2d) -> impl IntoView {
     let (bx, by) = (launch.block().x(), launch.block().y());
     let (tw, th) = (gx * bx, gy * by);
     // Scale to a 320-unit-wide drawing; precision loss is irrelevant at screen scale.
-    #[allow(clippy::cast_precision_loss)]
     let (sw, sh) = {
         let s = 320.0 / tw.max(th) as f64;
         (tw as f64 * s, th as f64 * s)
     };
-    #[allow(clippy::cast_precision_loss)]
     let (iw, ih) = (
         launch.width() as f64 / tw as f64 * sw,
         launch.height() as f64 / th as f64 * sh,
     );
-    #[allow(clippy::cast_precision_loss)]
     let lines = (gx <= 64 && gy <= 64).then(|| {
         let vx = (1..gx).map(move |k| {
             let x = k as f64 * sw / gx as f64;

@@ -34,7 +34,11 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     entries.sort_by_key(std::fs::DirEntry::file_name);
     for e in entries {
         let name = e.file_name().to_string_lossy().to_string();
-        if !(name.ends_with(".wasm") || name.ends_with(".js") || name.ends_with(".css")) {
+        let ext = std::path::Path::new(&name)
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("");
+        if !["wasm", "js", "css"].contains(&ext) {
             continue;
         }
         let bytes = std::fs::read(e.path()).map_err(|e| e.to_string())?;
@@ -64,7 +68,6 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     let start = Instant::now();
     let trace = simulate(cfg, cycles, 0);
     let secs = start.elapsed().as_secs_f64().max(1e-9);
-    #[allow(clippy::cast_precision_loss)]
     let rate = (cfg.warps * cycles) as f64 / secs;
     println!(
         "64 warps × {cycles} cycles: {rate:.3e} warp-cycles/s (utilization {:.3})",

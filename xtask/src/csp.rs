@@ -66,7 +66,7 @@ pub fn fill(html: &str) -> Result<String, String> {
     Ok(html.replace(MARKER, &policy_for(html)))
 }
 
-/// Runs as trunk's post_build hook: rewrites `$TRUNK_STAGING_DIR/index.html`.
+/// Runs as trunk's `post_build` hook: rewrites `$TRUNK_STAGING_DIR/index.html`.
 pub fn hook() -> Result<(), String> {
     let dir = std::env::var_os("TRUNK_STAGING_DIR")
         .ok_or("TRUNK_STAGING_DIR is not set: run this as trunk's post_build hook")?;

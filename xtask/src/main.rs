@@ -52,6 +52,7 @@ pub fn root() -> PathBuf {
 }
 
 /// A command run from the workspace root, with the project's tools first on PATH.
+#[must_use]
 pub fn cmd(program: &str, args: &[&str]) -> Command {
     let mut c = Command::new(program);
     c.args(args).current_dir(root());
@@ -62,6 +63,9 @@ pub fn cmd(program: &str, args: &[&str]) -> Command {
 }
 
 /// Runs a command to completion, failing on a non-zero exit.
+///
+/// # Errors
+/// The command could not start, or it exited with a failure.
 pub fn run(mut c: Command) -> Result<(), String> {
     let shown = format!("{c:?}");
     let status = c

@@ -99,7 +99,10 @@ pub fn format_decimal(v: f64) -> String {
     if !v.is_finite() {
         return "0".to_string();
     }
-    if v == v.trunc() && v.abs() < 1e15 {
+    // Exact on purpose: only a whole number is written without a decimal point.
+    #[allow(clippy::float_cmp)]
+    let whole = v == v.trunc();
+    if whole && v.abs() < 1e15 {
         return format!("{v:.0}");
     }
     // Enough places for 6 significant digits; exact binary fractions like 1/32 come out whole.

@@ -4,7 +4,7 @@
 //! naga in the tests).
 //!
 //! Honest limits: WebGPU leaves the mapping of invocations to subgroups to the implementation,
-//! and a device's subgroup size may not be 32; times on a software adapter (SwiftShader) show
+//! and a device's subgroup size may not be 32; times on a software adapter (`SwiftShader`) show
 //! the shape of an effect, not a GPU's speed.
 
 use crate::coalescing::access::Access;
@@ -165,12 +165,11 @@ pub fn analyze_map(words: &[u32], invocations: u32) -> Result<MapResult, String>
         }
         lo = lo.min(size);
         hi = hi.max(size);
-        let ordinal = match leaders.iter().position(|&l| l == leader) {
-            Some(p) => p,
-            None => {
-                leaders.push(leader);
-                leaders.len() - 1
-            }
+        let ordinal = if let Some(p) = leaders.iter().position(|&l| l == leader) {
+            p
+        } else {
+            leaders.push(leader);
+            leaders.len() - 1
         };
         lanes.push((u32::try_from(ordinal).unwrap_or(0), sid));
     }
@@ -256,7 +255,7 @@ pub fn median(values: &[f64]) -> Option<f64> {
     Some(if v.len() % 2 == 1 {
         v[m]
     } else {
-        (v[m - 1] + v[m]) / 2.0
+        f64::midpoint(v[m - 1], v[m])
     })
 }
 
@@ -326,7 +325,7 @@ pub fn relative_bandwidth(runs: &[(u32, Vec<f64>)]) -> Vec<(u32, f64, f64, f64)>
         .collect()
 }
 
-/// Throughput relative to one workgroup in flight (medians): (W / t_W) / (1 / t_1).
+/// Throughput relative to one workgroup in flight (medians): (W / `t_W`) / (1 / `t_1`).
 #[must_use]
 pub fn relative_throughput(runs: &[(u32, Vec<f64>)]) -> Vec<(u32, f64)> {
     let base = runs
@@ -498,6 +497,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::float_cmp)] // whole-number ratios, exact in binary
     fn model_slowdowns() {
         assert_eq!(Pattern::Parity.model_slowdown(4), 2.0);
         assert_eq!(Pattern::Parity.model_slowdown(1), 1.0);
@@ -611,7 +611,7 @@ mod tests {
                 seen.insert(i);
                 i = c[i as usize];
             }
-            assert_eq!(seen.len() as u32, n, "one cycle through all {n}");
+            assert_eq!(seen.len(), n as usize, "one cycle through all {n}");
         }
         assert!((model_eta(32, 128) - 1.0 / 32.0).abs() < 1e-12);
         assert!((model_eta(1, 128) - 1.0).abs() < 1e-12);

@@ -354,13 +354,12 @@ pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
             .map(|(n, _)| n)
             .filter(|n| is_placeholder_name(n))
         {
-            match args.iter().find(|(k, _)| *k == name) {
-                Some((_, v)) => out.push_str(&v.to_string()),
-                None => {
-                    out.push('{');
-                    out.push_str(name);
-                    out.push('}');
-                }
+            if let Some((_, v)) = args.iter().find(|(k, _)| *k == name) {
+                out.push_str(&v.to_string())
+            } else {
+                out.push('{');
+                out.push_str(name);
+                out.push('}');
             }
             rest = &tail[name.len() + 2..];
         } else {

@@ -64,8 +64,6 @@ pub fn ratio(a: u64, b: u64) -> f64 {
     if b == 0 {
         0.0
     } else {
-        #[allow(clippy::cast_precision_loss)]
-        let r = a as f64 / b as f64;
-        r
+        a as f64 / b as f64
     }
 }

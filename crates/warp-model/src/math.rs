@@ -1,5 +1,5 @@
 //! A tiny formula tree for worked steps: enough for the seeds' arithmetic (fractions, floors,
-//! ceilings, products, subscripts). The app renders it as MathML; [`Math::text`] gives the
+//! ceilings, products, subscripts). The app renders it as `MathML`; [`Math::text`] gives the
 //! same formula as plain text for screen readers, tests and copy-paste.
 
 /// One formula (or a piece of one).
@@ -21,7 +21,7 @@ pub enum Math {
     Ceil(Box<Math>),
     /// ⌊ x ⌋
     Floor(Box<Math>),
-    /// A base with a subscript, e.g. D_x.
+    /// A base with a subscript, e.g. `D_x`.
     Sub(Box<Math>, Box<Math>),
     /// ( x )
     Paren(Box<Math>),
@@ -56,6 +56,7 @@ impl Math {
 
 /// A number.
 #[must_use]
+#[allow(clippy::needless_pass_by_value)] // formulas read `num(32)`, not `num(&32)`
 pub fn num(n: impl ToString) -> Math {
     Math::Num(n.to_string())
 }

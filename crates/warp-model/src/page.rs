@@ -26,9 +26,10 @@ pub fn route(q: &Query) -> Route {
     let mut errors = Vec::new();
     let panel = match q.get("panel") {
         None => None,
-        Some(name) => match Panel::parse(name) {
-            Some(p) => Some(p),
-            None => {
+        Some(name) => {
+            if let Some(p) = Panel::parse(name) {
+                Some(p)
+            } else {
                 let names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
                 errors.push(ParamError::new(
                     "panel",
@@ -40,7 +41,7 @@ pub fn route(q: &Query) -> Route {
                 ));
                 None
             }
-        },
+        }
     };
     let example = match q.get("example") {
         None => None,

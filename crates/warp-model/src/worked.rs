@@ -1,6 +1,8 @@
 //! Worked steps in the seeds' form: a Forecast question, numbered steps each with
 //! "Why this step?", the answer, and a Verify line that recomputes another way.
 
+use std::fmt::Write as _;
+
 use crate::math::Math;
 
 /// A piece of a sentence: words or a formula.
@@ -8,7 +10,7 @@ use crate::math::Math;
 pub enum Inline {
     /// Plain words.
     Text(String),
-    /// A formula, rendered as MathML.
+    /// A formula, rendered as `MathML`.
     Math(Math),
 }
 
@@ -50,22 +52,24 @@ impl Worked {
             self.forecast
         );
         for (i, s) in self.steps.iter().enumerate() {
-            out.push_str(&format!(
-                "{}. {}. {} {} {}\n",
+            let _ = writeln!(
+                out,
+                "{}. {}. {} {} {}",
                 i + 1,
                 s.title,
                 inline_text(&s.body),
                 t!("common.why"),
                 s.why
-            ));
+            );
         }
-        out.push_str(&format!(
-            "{}: {}\n{}: {}\n",
+        let _ = writeln!(
+            out,
+            "{}: {}\n{}: {}",
             t!("common.answer"),
             self.answer,
             t!("common.verify"),
             inline_text(&self.verify)
-        ));
+        );
         out
     }
 }

@@ -2,6 +2,8 @@
 //! a generated quiz and the kernel lab's presets are evaluated in Hinglish, and no English
 //! sentence (recognised by words Hinglish never uses) may remain in what a learner reads.
 
+use std::fmt::Write as _;
+
 use warp_model::examples;
 use warp_model::i18n::{with_lang, Lang};
 use warp_model::page::route;
@@ -15,17 +17,18 @@ fn page_text(query: &str) -> String {
     let r = route(&q);
     let mut out = format!("{:?}", r.errors);
     if let Some(e) = r.example {
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "{} {} {} {:?}",
             e.title(),
             e.question(),
             e.forecast(),
             e.note()
-        ));
+        );
     }
     let panel = r.panel.unwrap_or(Panel::Warps);
-    let preset = r.example.map(|e| e.params).unwrap_or(&[]);
-    out.push_str(&format!("{:?}", (panel.spec().check)(&q, preset)));
+    let preset = r.example.map_or(&[][..], |e| e.params);
+    let _ = write!(out, "{:?}", (panel.spec().check)(&q, preset));
     out
 }
 

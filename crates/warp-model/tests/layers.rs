@@ -159,7 +159,10 @@ fn foundations_import_no_gpu_concept() {
 #[test]
 fn the_detector_sees_a_cycle() {
     // The checker itself: a two-module cycle and a grouped import are found.
-    let modules: BTreeSet<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+    let modules: BTreeSet<String> = ["a", "b", "c"]
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     assert_eq!(
         named_modules(
             "use crate::{a::X, c};\nlet y = crate::b::f(); crate::tr!(\"k\")",

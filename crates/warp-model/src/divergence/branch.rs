@@ -42,11 +42,11 @@ pub struct Branch {
 }
 
 /// Why a branch could not be formed. Names the list at fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BranchError {
     /// No path, or more than 32.
     PathCount(usize),
-    /// A path cost outside 1..=MAX_PATH_CYCLES (index, value).
+    /// A path cost outside `1..=MAX_PATH_CYCLES` (index, value).
     Cycles(usize, u64),
     /// `lanes` has a different length from `paths`.
     LaneCount {
@@ -182,7 +182,7 @@ impl Branch {
     }
 
     /// Branching cost: the taken paths, plus the branch/reconvergence overhead `o` when the warp
-    /// actually diverges (seed 003 Ex 7: T_A + T_B + O).
+    /// actually diverges (seed 003 Ex 7: `T_A` + `T_B` + O).
     #[must_use]
     pub fn branch_cycles(&self, overhead: u64) -> u64 {
         self.diverged_cycles() + if self.paths_taken() > 1 { overhead } else { 0 }
@@ -299,7 +299,7 @@ pub fn branch_over_warps(
             }
             let (ti, te) = (
                 if mask != 0 { t_if } else { 0 },
-                if mask != u32::MAX { t_else } else { 0 },
+                if mask == u32::MAX { 0 } else { t_else },
             );
             Ok(WarpBranch {
                 warp: w,
@@ -327,9 +327,9 @@ mod tests {
     /// (cycles, lanes, diverged, ideal, efficiency) for every branch the seeds work.
     #[test]
     fn seed_branches() {
-        let ones = [1u64; 32];
         /// (cycles, lanes, diverged, ideal, efficiency)
         type Case = (Vec<u64>, Option<Vec<u64>>, u64, u64, f64);
+        let ones = [1u64; 32];
         let cases: Vec<Case> = vec![
             // 003 Ex 1 (C1): 12 + 9 = 21, max 12, 57.1 %.
             (vec![12, 9], Some(vec![16, 16]), 21, 12, 12.0 / 21.0),

@@ -34,7 +34,6 @@ impl Val {
     }
     fn as_f(self) -> f32 {
         match self {
-            #[allow(clippy::cast_precision_loss)]
             Val::I(v) => v as f32,
             Val::F(v) => v,
             Val::B(b) => f32::from(u8::from(b)),
@@ -250,7 +249,7 @@ fn lanes(mask: u32) -> impl Iterator<Item = usize> {
     (0..32).filter(move |l| mask & (1 << l) != 0)
 }
 
-impl<'k> Machine<'k> {
+impl Machine<'_> {
     fn issue(&mut self, w: &Warp, line: usize, mask: u32, cycles: u64) -> Result<(), RunError> {
         if mask == 0 {
             return Ok(());
@@ -524,14 +523,13 @@ impl<'k> Machine<'k> {
                         }
                         ("fminf", Some(a), Some(b)) => Val::F(a.as_f().min(b.as_f())),
                         ("fmaxf", Some(a), Some(b)) => Val::F(a.as_f().max(b.as_f())),
-                        ("abs", Some(Val::F(a)), None) | ("fabsf", Some(Val::F(a)), None) => {
-                            Val::F(a.abs())
-                        }
+                        ("abs" | "fabsf", Some(Val::F(a)), None) => Val::F(a.abs()),
                         ("abs", Some(a), None) => Val::I(a.as_i().wrapping_abs()),
                         ("fabsf", Some(a), None) => Val::F(a.as_f().abs()),
                         ("sqrtf", Some(a), None) => Val::F(a.as_f().sqrt()),
-                        ("heavy_path" | "light_path", None, None) => Val::I(0),
-                        ("work", Some(_), None) => Val::I(0),
+                        ("heavy_path" | "light_path", None, None) | ("work", Some(_), None) => {
+                            Val::I(0)
+                        }
                         _ => {
                             return Err(RunError {
                                 line,
@@ -902,7 +900,6 @@ pub fn run(
     for (k, p) in kernel.params.iter().enumerate() {
         if p.pointer {
             // Every buffer starts filled with its index: p[i] = i.
-            #[allow(clippy::cast_precision_loss)]
             let data = (0..launch.len).map(|i| i as f32).collect();
             buffers.insert(
                 p.name.clone(),

@@ -136,23 +136,20 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
             continue;
         }
         let rest: String = chars[i..(i + 3).min(chars.len())].iter().collect();
-        match PUNCT.iter().find(|p| rest.starts_with(**p)) {
-            Some(p) => {
-                advance(&mut i, &mut line, &mut col, p.len(), &chars);
-                out.push(Token {
-                    tok: Tok::Punct(p),
-                    line: l0,
-                    col: c0,
-                });
-            }
-            None => {
-                let what = if c == '"' || c == '\'' {
-                    crate::tr!("kernel.unsupported.literals")
-                } else {
-                    crate::tr!("kernel.lex.unexpected-char", c)
-                };
-                return Err(KernelError::at(line, col, what));
-            }
+        if let Some(p) = PUNCT.iter().find(|p| rest.starts_with(**p)) {
+            advance(&mut i, &mut line, &mut col, p.len(), &chars);
+            out.push(Token {
+                tok: Tok::Punct(p),
+                line: l0,
+                col: c0,
+            });
+        } else {
+            let what = if c == '"' || c == '\'' {
+                crate::tr!("kernel.unsupported.literals")
+            } else {
+                crate::tr!("kernel.lex.unexpected-char", c)
+            };
+            return Err(KernelError::at(line, col, what));
         }
     }
     out.push(Token {

@@ -685,9 +685,7 @@ impl P {
                 self.next();
                 Expr::Unary(Un::BitNot, Box::new(self.unary()?))
             }
-            Tok::Punct("&") | Tok::Punct("*") => {
-                return Err(err(&t, tr!("kernel.unsupported.address")))
-            }
+            Tok::Punct("&" | "*") => return Err(err(&t, tr!("kernel.unsupported.address"))),
             Tok::Punct("(") => {
                 self.next();
                 if self.ty().is_some() {

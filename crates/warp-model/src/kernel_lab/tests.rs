@@ -18,8 +18,7 @@ fn fig(out: &KernelOutput, metric: &str) -> String {
     out.figures
         .iter()
         .find(|f| f.metric == metric)
-        .map(|f| f.value.plain())
-        .unwrap_or_else(|| panic!("{metric}: {:?}", out.errors))
+        .map_or_else(|| panic!("{metric}: {:?}", out.errors), |f| f.value.plain())
 }
 
 #[test]

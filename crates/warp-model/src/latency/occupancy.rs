@@ -59,13 +59,11 @@ impl Latency {
         let mut total = 0.0;
         for sched in 0..self.s {
             let n = warps / self.s + u64::from(sched < warps % self.s);
-            #[allow(clippy::cast_precision_loss)]
             let u = (n * self.w) as f64 / slots as f64;
             total += u.min(1.0);
         }
-        #[allow(clippy::cast_precision_loss)]
-        let mean = total / self.s as f64;
-        mean
+
+        total / self.s as f64
     }
 }
 
@@ -102,9 +100,7 @@ impl Registers {
     /// (P − resident threads) / 32 warps lost, as the seed counts them (a fraction).
     #[must_use]
     pub fn warps_lost(&self) -> f64 {
-        #[allow(clippy::cast_precision_loss)]
-        let lost = (self.threads - self.max_resident_threads()) as f64 / WARP_SIZE as f64;
-        lost
+        (self.threads - self.max_resident_threads()) as f64 / WARP_SIZE as f64
     }
 }
 

@@ -451,7 +451,6 @@ fn figures(
         Capacity::Hardware {
             arch, occupancy: o, ..
         } => {
-            #[allow(clippy::cast_precision_loss)]
             let occ = o.warps as f64 / arch.max_warps as f64;
             f.extend([
                 Figure::new(
@@ -541,7 +540,7 @@ fn figures(
 }
 
 /// A body piece that follows a formula: a space, then the message.
-fn after(message: String) -> crate::worked::Inline {
+fn after(message: &str) -> crate::worked::Inline {
     t(format!(" {message}"))
 }
 
@@ -560,7 +559,7 @@ fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
                     frac(times(num(lat.s), num(lat.l)), num(lat.t)),
                     num(lat.slots()),
                 ])),
-                after(crate::tr!("latency.worked.latency.budget.body")),
+                after(&crate::tr!("latency.worked.latency.budget.body")),
             ],
             why: crate::tr!("latency.worked.latency.budget.why"),
         },
@@ -575,7 +574,7 @@ fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
                     ceil(frac(num(slots_exact), times(num(lat.t), num(lat.w)))),
                     num(needed),
                 ])),
-                after(crate::tr!("latency.worked.latency.convert.body")),
+                after(&crate::tr!("latency.worked.latency.convert.body")),
             ],
             why: crate::tr!("latency.worked.latency.convert.why", w = lat.w),
         },
@@ -610,7 +609,7 @@ fn latency_worked(lat: &Latency, cap: &Capacity) -> Worked {
                     op("="),
                     num(lat.ilp_needed(available)),
                 ])),
-                after(crate::tr!("latency.worked.latency.ilp.body")),
+                after(&crate::tr!("latency.worked.latency.ilp.body")),
             ],
             why: crate::tr!("latency.worked.latency.ilp.why"),
         });
@@ -683,7 +682,7 @@ fn register_worked(r: &Registers, cap: u64) -> Worked {
                         floor(frac(num(r.regfile), num(r.threads))),
                         num(r.ceiling()),
                     ])),
-                    after(crate::tr!("latency.worked.registers.ceiling.body")),
+                    after(&crate::tr!("latency.worked.registers.ceiling.body")),
                 ],
                 why: crate::tr!("latency.worked.registers.ceiling.why"),
             },
@@ -701,7 +700,7 @@ fn register_worked(r: &Registers, cap: u64) -> Worked {
                         ]),
                         num(kept),
                     ])),
-                    after(crate::tr!("latency.worked.registers.kernel.body")),
+                    after(&crate::tr!("latency.worked.registers.kernel.body")),
                 ],
                 why: crate::tr!("latency.worked.registers.kernel.why"),
             },
@@ -721,7 +720,7 @@ fn register_worked(r: &Registers, cap: u64) -> Worked {
                             .human(),
                         ),
                     ])),
-                    after(crate::tr!(
+                    after(&crate::tr!(
                         "latency.worked.registers.cost.body",
                         warps = r.resident_warps()
                     )),
@@ -803,7 +802,7 @@ fn hardware_worked(arch: &Arch, regs: u64, tpb: u64, o: &HardwareOccupancy) -> W
                         ]),
                         num(o.regs_per_warp),
                     ])),
-                    after(crate::tr!("latency.worked.hardware.alloc.body")),
+                    after(&crate::tr!("latency.worked.hardware.alloc.body")),
                 ],
                 why: crate::tr!("latency.worked.hardware.alloc.why"),
             },

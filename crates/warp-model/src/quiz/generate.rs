@@ -60,7 +60,7 @@ fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
     }
 }
 
-/// SplitMix64: a tiny, fully specified generator. Written here rather than taken from a crate
+/// `SplitMix64`: a tiny, fully specified generator. Written here rather than taken from a crate
 /// because a quiz link is a promise: the same seed must give the same questions in every future
 /// version, whatever a dependency's algorithm or stream layout becomes.
 #[derive(Clone, Debug)]
@@ -230,7 +230,6 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     myths,
                 )
             } else {
-                #[allow(clippy::cast_precision_loss)]
                 let eff = max as f64 / sum as f64;
                 let biggest = *lanes.iter().max().unwrap_or(&16);
                 generated(

@@ -1,5 +1,7 @@
 //! Moodle GIFT export: numerical questions with their tolerance, choices, true/false.
 
+use std::fmt::Write as _;
+
 use crate::figure::format_decimal;
 
 use super::{Kind, Question, FRACTION_TOLERANCE};
@@ -49,11 +51,12 @@ pub fn to_gift(questions: &[Question], title: &str) -> String {
             }
             Kind::YesNo(b) => format!("{{{}}}", if *b { "TRUE" } else { "FALSE" }),
         };
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "::{}::{} {body}\n\n",
             gift_escape(&q.qid),
             gift_escape(&q.prompt)
-        ));
+        );
     }
     out
 }

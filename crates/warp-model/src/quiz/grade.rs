@@ -119,8 +119,9 @@ impl Question {
             Kind::Number {
                 value, tolerance, ..
             } => ((g - value).abs() <= *tolerance + 1e-9, *tolerance),
-            Kind::Choice { correct, .. } => (g == *correct as f64, 0.0),
-            Kind::YesNo(b) => ((g == 1.0) == *b, 0.0),
+            // `g` is an option's index or 1/0 for yes/no here: whole numbers, compared as such.
+            Kind::Choice { correct, .. } => ((g - *correct as f64).abs() < 0.5, 0.0),
+            Kind::YesNo(b) => ((g > 0.5) == *b, 0.0),
         };
         if correct {
             return Grade {

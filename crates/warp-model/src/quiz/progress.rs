@@ -233,13 +233,13 @@ mod tests {
     #[test]
     fn messages_speak_hinglish_and_progress_survives_a_language_switch() {
         use crate::i18n::{with_lang, Lang};
+        use crate::quiz::Kind;
         let hi = with_lang(Lang::Hinglish, || LoadProblem::Future(2).message());
         assert!(hi.contains("naye") && hi.contains("version 2"), "{hi}");
         let hi = with_lang(Lang::Hinglish, || LoadProblem::TooLarge(9).message());
         assert!(hi.contains("bahut bada") && hi.contains("9 bytes"), "{hi}");
         // Answers recorded while the app spoke English keep their meaning in Hinglish: the
         // document holds ids and raw answers, never translated text.
-        use crate::quiz::Kind;
         let bank = seed_bank();
         let mut p = Progress::default();
         for q in &bank {

@@ -2,7 +2,7 @@
 
 use super::gift::gift_escape;
 use super::*;
-use crate::figure::{format_decimal, Figure};
+use crate::figure::{format_decimal, Figure, Value};
 use crate::query::Query;
 use proptest::prelude::{any, proptest};
 
@@ -228,7 +228,6 @@ fn quiz_params_and_forecasts() {
         e.iter().map(|e| e.param.as_str()).collect::<Vec<_>>(),
         ["topic", "seed", "count"]
     );
-    use crate::figure::Value;
     let f = Figure::new("warps-per-block", "Warps", Value::Int(4), "warps", "");
     assert_eq!(
         forecast_feedback("3", &f),
@@ -374,7 +373,6 @@ fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
     );
 
     // Forecasts, topic names, GIFT and parameter errors.
-    use crate::figure::Value;
     let f = Figure::new("warps-per-block", "Warps", Value::Int(4), "warps", "");
     let fb = with_lang(Lang::Hinglish, || forecast_feedback("3", &f));
     assert!(

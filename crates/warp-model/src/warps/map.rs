@@ -264,10 +264,10 @@ mod tests {
             "n is empty: enter a whole number from 0 up."
         );
         assert_eq!(
-            BLOCK_Y.why_limit.map(|m| m.text()),
+            BLOCK_Y.why_limit.map(crate::i18n::Msg::text),
             Some("CUDA's limit on blockDim.y")
         );
-        assert_eq!(BLOCK_Z.unit.map(|m| m.text()), Some("threads"));
+        assert_eq!(BLOCK_Z.unit.map(crate::i18n::Msg::text), Some("threads"));
     }
 
     #[test]

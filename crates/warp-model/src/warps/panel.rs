@@ -208,8 +208,8 @@ fn block_name(b: &BlockDim) -> String {
 /// One sentence of words and formulas from a catalogue message: each `{name}` of `maths` left
 /// in `sentence` becomes that formula, so every language puts the formulas where its word order
 /// needs them. Fill the message's other placeholders first (`tr!`).
-fn mixed(sentence: &str, maths: Vec<(&str, Math)>) -> Vec<Inline> {
-    crate::worked::sentence(sentence, &maths)
+fn mixed(sentence: &str, maths: &[(&str, Math)]) -> Vec<Inline> {
+    crate::worked::sentence(sentence, maths)
 }
 
 #[cfg(test)]

@@ -355,7 +355,6 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
             let (few, many) = if a.lanes <= c.lanes { (a, c) } else { (c, a) };
             let few_lanes = few.lanes.unwrap_or(0);
             if few_lanes <= 4 {
-                #[allow(clippy::cast_precision_loss)]
                 let naive = many.cycles as f64 + few.cycles as f64 * few_lanes as f64 / 32.0;
                 steps.push(Step {
                     title: crate::tr!("divergence.step.myth.title"),
@@ -409,25 +408,24 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
         ];
         steps.push(Step {
             title: crate::tr!("divergence.step.predicate.title"),
-            body: if pred < br {
-                tk(
+            body: match pred.cmp(&br) {
+                std::cmp::Ordering::Less => tk(
                     crate::msg!("divergence.step.predicate.wins"),
                     &[("n", &(br - pred))],
                     &maths,
-                )
-            } else if pred == br {
-                tk(crate::msg!("divergence.step.predicate.tie"), &[], &maths)
-            } else {
-                tk(
+                ),
+                std::cmp::Ordering::Equal => {
+                    tk(crate::msg!("divergence.step.predicate.tie"), &[], &maths)
+                }
+                std::cmp::Ordering::Greater => tk(
                     crate::msg!("divergence.step.predicate.loses"),
                     &[("n", &(pred - br))],
                     &maths,
-                )
+                ),
             },
             why: crate::tr!("divergence.step.predicate.why"),
         });
     }
-    #[allow(clippy::cast_precision_loss)]
     let floor = 1.0 / k as f64;
     Worked {
         question: crate::tr!(

@@ -202,8 +202,8 @@ fn bad_inputs_are_named() {
 
 #[test]
 fn timeline_bars_run_end_to_end_with_their_lanes() {
-    let out = run("paths=20,30,25,5&lanes=8,10,8,6");
     type Span = (u64, u64, Option<(u64, u64)>);
+    let out = run("paths=20,30,25,5&lanes=8,10,8,6");
     let spans: Vec<Span> = out
         .bars
         .iter()

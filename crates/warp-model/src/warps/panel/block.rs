@@ -73,7 +73,7 @@ pub fn worked(b: &BlockDim) -> Worked {
             title: crate::tr!("warps.block.flatten.title"),
             body: mixed(
                 &crate::tr!("warps.block.flatten-1d.body", last = p - 1),
-                vec![
+                &[
                     ("ones", eq(vec![sub("D", "y"), sub("D", "z"), num(1)])),
                     ("linear", eq(vec![id("linear"), sub("t", "x")])),
                 ],
@@ -85,7 +85,7 @@ pub fn worked(b: &BlockDim) -> Worked {
             title: crate::tr!("warps.block.flatten.title"),
             body: mixed(
                 &crate::tr!("warps.block.flatten.body", x, xm1 = x - 1, slice = x * y),
-                vec![(
+                &[(
                     "formula",
                     eq(vec![
                         id("linear"),
@@ -122,7 +122,7 @@ pub fn worked(b: &BlockDim) -> Worked {
             title: crate::tr!("warps.block.full.title"),
             body: mixed(
                 &crate::tr!("warps.block.full.body"),
-                vec![("check", eq(vec![times(num(w), num(32)), num(p)]))],
+                &[("check", eq(vec![times(num(w), num(32)), num(p)]))],
             ),
             why: crate::tr!("warps.block.full.why"),
         }
@@ -132,7 +132,7 @@ pub fn worked(b: &BlockDim) -> Worked {
             title: crate::tr!("warps.block.tail.title"),
             body: mixed(
                 &crate::tr!("warps.block.tail.body", warp, first, last),
-                vec![
+                &[
                     (
                         "active",
                         eq(vec![
@@ -170,7 +170,7 @@ pub fn worked(b: &BlockDim) -> Worked {
         answer,
         verify: mixed(
             &crate::tr!("warps.block.verify"),
-            vec![
+            &[
                 (
                     "count",
                     eq(vec![

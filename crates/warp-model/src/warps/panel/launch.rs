@@ -87,11 +87,7 @@ pub fn figures_1d(l: &Launch1d) -> Vec<Figure> {
         l.idle_threads(),
     );
     let r = l.ragged();
-    let frac_of_warp = |a: u64| {
-        #[allow(clippy::cast_precision_loss)]
-        let v = a as f64 / 32.0;
-        v
-    };
+    let frac_of_warp = |a: u64| a as f64 / 32.0;
     f.extend([
         Figure::new(
             "ragged-block",
@@ -186,7 +182,7 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
         title: crate::tr!("warps.launch1d.threads.title"),
         body: mixed(
             &crate::tr!("warps.launch1d.threads.body"),
-            vec![
+            &[
                 (
                     "launched",
                     eq(vec![times(num(blocks), num(b)), num(l.threads_launched())]),
@@ -211,7 +207,6 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
         why: crate::tr!("warps.launch1d.warps.why"),
     });
     if let Some(r) = l.ragged() {
-        #[allow(clippy::cast_precision_loss)]
         let share = Value::Frac {
             value: r.warp_active as f64 / 32.0,
             percent: true,
@@ -222,7 +217,7 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
             title: crate::tr!("warps.launch1d.ragged.title"),
             body: mixed(
                 &crate::tr!("warps.launch1d.ragged.body", last, bstart, wstart, share),
-                vec![
+                &[
                     (
                         "block",
                         eq(vec![floor(frac(num(n - 1), num(b))), num(r.block)]),
@@ -272,7 +267,7 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
         answer,
         verify: mixed(
             &crate::tr!("warps.launch1d.verify", launched),
-            vec![
+            &[
                 (
                     "active",
                     eq(vec![
@@ -332,7 +327,7 @@ pub fn worked_2d(l: &Launch2d) -> Worked {
                 title: crate::tr!("warps.image.grid.title"),
                 body: mixed(
                     &crate::tr!("warps.image.grid.body", blocks),
-                    vec![
+                    &[
                         (
                             "gx",
                             eq(vec![sub("g", "x"), ceil(frac(num(w), num(bx))), num(gx)]),
@@ -349,7 +344,7 @@ pub fn worked_2d(l: &Launch2d) -> Worked {
                 title: crate::tr!("warps.image.threads.title"),
                 body: mixed(
                     &crate::tr!("warps.image.threads.body", where_idle),
-                    vec![
+                    &[
                         (
                             "launched",
                             eq(vec![
@@ -381,7 +376,7 @@ pub fn worked_2d(l: &Launch2d) -> Worked {
         answer: crate::tr!("warps.image.answer", gx, gy, blocks, threads, wasted),
         verify: mixed(
             &crate::tr!("warps.image.verify"),
-            vec![
+            &[
                 (
                     "wasted",
                     eq(vec![

@@ -73,7 +73,7 @@ pub fn worked(b: &BlockDim, i: u64) -> Worked {
                 title: crate::tr!("warps.thread.slice.title"),
                 body: mixed(
                     &crate::tr!("warps.thread.slice.body"),
-                    vec![
+                    &[
                         (
                             "tz",
                             eq(vec![
@@ -129,7 +129,7 @@ pub fn worked(b: &BlockDim, i: u64) -> Worked {
         answer: crate::tr!("warps.thread.answer", i, x, y, z, w, lane),
         verify: mixed(
             &crate::tr!("warps.thread.verify"),
-            vec![
+            &[
                 ("flatten", flatten_formula(b, pos)),
                 (
                     "warp_lane",

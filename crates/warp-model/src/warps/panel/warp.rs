@@ -74,7 +74,7 @@ pub fn worked(b: &BlockDim, w: u64) -> Worked {
             title: crate::tr!("warps.warp.span.title", w, lo, hi),
             body: mixed(
                 &crate::tr!("warps.warp.span.body", active = s.active),
-                vec![
+                &[
                     (
                         "first",
                         eq(vec![id("first"), times(num(32), num(w)), num(s.first)]),
@@ -128,7 +128,7 @@ pub fn worked(b: &BlockDim, w: u64) -> Worked {
         answer,
         verify: mixed(
             &crate::tr!("warps.warp.verify"),
-            vec![
+            &[
                 (
                     "lanes",
                     eq(vec![
