@@ -19,7 +19,6 @@ pub mod url;
 use leptos::prelude::*;
 use warp_model::embed::open_in_app_url;
 use warp_model::page::{presentation, route};
-use warp_model::query::Query;
 use warp_model::registry::Panel;
 use wasm_bindgen::JsCast;
 
@@ -103,12 +102,6 @@ pub fn App() -> impl IntoView {
         </main>
     }
     .into_any()
-}
-
-/// The query string of the running page, for panels that need what the URL said.
-#[must_use]
-pub fn current_query() -> Query {
-    url::read_query()
 }
 
 /// Benchmark hook (`cargo xtask bench`): runs the scheduler simulation in wasm and returns its

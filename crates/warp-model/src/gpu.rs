@@ -79,12 +79,6 @@ impl GpuKernel {
     pub fn parse(s: &str) -> Option<GpuKernel> {
         GpuKernel::ALL.into_iter().find(|k| k.name() == s)
     }
-
-    /// Whether it needs the `subgroups` feature.
-    #[must_use]
-    pub fn needs_subgroups(self) -> bool {
-        matches!(self, GpuKernel::Map)
-    }
 }
 
 const MAP_WGSL: &str = include_str!("gpu/kernels/subgroup_map.wgsl");

@@ -355,7 +355,7 @@ pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
             .filter(|n| is_placeholder_name(n))
         {
             if let Some((_, v)) = args.iter().find(|(k, _)| *k == name) {
-                out.push_str(&v.to_string())
+                out.push_str(&v.to_string());
             } else {
                 out.push('{');
                 out.push_str(name);

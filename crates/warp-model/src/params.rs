@@ -268,17 +268,6 @@ impl Param {
         parts.join("; ")
     }
 
-    /// The range words of an error message (`from 1 to 1024`), for whole numbers and lists.
-    #[must_use]
-    pub fn range_text(&self) -> String {
-        match self.kind {
-            Kind::Whole { min, max } | Kind::List { min, max, .. } => {
-                crate::tr!("common.param.range", min, max)
-            }
-            Kind::Choice(_) | Kind::Text { .. } => String::new(),
-        }
-    }
-
     /// Reads a whole number within the declared range.
     ///
     /// # Errors
@@ -350,20 +339,6 @@ impl Param {
                     ),
                 )
             })
-    }
-
-    /// Text no longer than the declared length.
-    ///
-    /// # Errors
-    /// A [`ParamError`] naming this parameter and the limit.
-    pub fn text_within(&self, raw: &str) -> Result<(), ParamError> {
-        match self.kind {
-            Kind::Text { len } if raw.chars().count() > len => Err(ParamError::new(
-                self.name,
-                crate::tr!("common.param.text.too-long", name = self.name, max = len),
-            )),
-            _ => Ok(()),
-        }
     }
 }
 

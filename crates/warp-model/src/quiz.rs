@@ -101,12 +101,6 @@ impl Topic {
     }
 }
 
-/// The learner-facing name of a quiz's topic (`None` = all topics), in the current language.
-#[must_use]
-pub fn topic_label(topic: Option<Topic>) -> &'static str {
-    topic.map_or_else(|| t!("quiz.topic.all"), Topic::label)
-}
-
 /// What kind of answer a question takes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {

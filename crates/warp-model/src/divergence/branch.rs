@@ -242,12 +242,6 @@ impl Loop {
             WARP_SIZE * self.loop_cycles(),
         )
     }
-
-    /// Lanes still active in iteration `i` (0-based).
-    #[must_use]
-    pub fn active_in_iteration(&self, i: u64) -> u64 {
-        self.counts.iter().filter(|&&c| c > i).count() as u64
-    }
 }
 
 /// One warp of a condition evaluated over consecutive thread indices.
@@ -403,9 +397,6 @@ mod tests {
         assert_eq!(l.useful_lane_iterations(), 240);
         assert_eq!(l.idle_lane_iterations(), 400);
         assert!(close(l.lane_utilization(), 0.375));
-        assert_eq!(l.active_in_iteration(0), 32);
-        assert_eq!(l.active_in_iteration(3), 30);
-        assert_eq!(l.active_in_iteration(19), 1);
         assert!(Loop::new(&[0, 0]).is_none());
         assert!(Loop::new(&[]).is_none());
     }

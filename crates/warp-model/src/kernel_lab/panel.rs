@@ -2,7 +2,6 @@
 //! into the other panels, and the seeds' snippets as presets.
 
 use super::{compile, exec, MAX_SOURCE};
-use crate::divergence::branch::Branch;
 use crate::figure::{Figure, Value};
 use crate::i18n::Msg;
 use crate::msg;
@@ -319,12 +318,13 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
     }
 }
 
-/// The first divergent branch as the divergence model's branch (for comparisons).
+/// The first divergent branch as the divergence model's branch (the tests compare the two).
+#[cfg(test)]
 #[must_use]
-pub fn branch_model(r: &exec::RunResult) -> Option<Branch> {
+pub(crate) fn branch_model(r: &exec::RunResult) -> Option<crate::divergence::branch::Branch> {
     let br = r.branch?;
     let lanes = [u64::from(br.then.1), 32 - u64::from(br.then.1)];
-    Branch::new(&[br.then.0.max(1), br.els.0.max(1)], Some(&lanes)).ok()
+    crate::divergence::branch::Branch::new(&[br.then.0.max(1), br.els.0.max(1)], Some(&lanes)).ok()
 }
 
 /// The lab's presets: the seeds' code (label, source, launch parameters). The label is a

@@ -381,9 +381,11 @@ fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
     );
     let b = Figure::new("latency-hidden", "Hidden", Value::Bool(true), "", "");
     assert!(with_lang(Lang::Hinglish, || forecast_feedback("haan", &b)).ends_with("sahi."));
-    assert_eq!(with_lang(Lang::Hinglish, || topic_label(None)), "sab");
-    assert_eq!(topic_label(None), "all");
-    assert_eq!(topic_label(Some(Topic::Latency)), "latency");
+    assert_eq!(
+        with_lang(Lang::Hinglish, || Topic::Latency.label()),
+        "latency"
+    );
+    assert_eq!(Topic::Latency.label(), "latency");
     let gift = with_lang(Lang::Hinglish, || to_gift(&hi[..1], "quiz"));
     assert!(gift.contains("Warp Lab se export"), "{gift}");
     assert!(gift.contains(&gift_escape(&hi[0].qid)), "{gift}");
