@@ -4,28 +4,29 @@
 //! can be tested natively against the seed pages. This crate knows nothing about the DOM,
 //! leptos, web-sys or I/O.
 //!
-//! Main pieces:
-//! - [`warp_map`]: a block dimension flattened to linear thread ids and cut into 32-lane warps.
-//! - [`launch`]: grids for N elements (1-D) or a W×H image (2-D), the ragged block and warp.
-//! - [`warps_panel`]: the block-to-warp panel's whole output (figures, worked steps, picture
-//!   data) from the raw text of its inputs.
-//! - [`divergence`], [`branch_expr`], [`divergence_panel`]: paths serialized inside a warp,
-//!   loops, predication, and branch conditions over the thread index.
-//! - [`coalescing`], [`coalescing_panel`]: the addresses a warp's load touches, the segments
-//!   they cost, and η.
-//! - [`occupancy`], [`scheduler`]: warps needed to hide a stall, the register ceiling, the
-//!   Occupancy Calculator's rules, and a cycle-level scheduler simulation.
-//! - [`embed`]: `embed=` and `theme=`, the iframe snippet, and the parent-page message contract.
-//! - [`quiz`], [`progress`]: the seeds' recall cards and generated questions, grading,
-//!   GIFT export, and the learner's versioned progress document.
-//! - [`gpu_kernels`]: the WGSL kernels of the "Your GPU" panel and their predicted results.
-//! - [`query`]: the URL contract (`panel=`, `example=`, the panels' parameters), parsed and
-//!   written back.
-//! - [`examples`]: the seeds' worked examples as presets, keyed `topic/cell`.
-//! - [`figure`], [`worked`], [`math`]: the shapes results take on their way to a view.
-//! - [`panel`]: `PanelInput`, what every panel's inputs share (URL in and out, fields by name).
-//! - [`params`]: parameters declared once as data (name, range, unit, help); validation and
-//!   error messages derive from the declaration.
+//! The layout follows the GPU concepts, each a folder with its panel beside it:
+//! - [`warps`]: a block cut into 32-lane warps (`map`), grids for N elements or an image
+//!   (`launch`), and the block-to-warp panel (`panel`).
+//! - [`divergence`]: paths serialized inside a warp and loops (`branch`), the condition
+//!   language over `idx` (`expr`), and the divergence panel in its three modes.
+//! - [`latency`]: warps needed to hide a stall and the Occupancy Calculator's rules
+//!   (`occupancy`), a cycle-level scheduler (`scheduler`), and the latency panel.
+//! - [`coalescing`]: the segments one warp's load touches and η (`access`), and its panel.
+//! - [`kernel_lab`]: a CUDA C subset lexed, parsed and run warp by warp, and its panel.
+//! - [`gpu`]: the "Your GPU" kernels (WGSL) with the model's predictions, and its panel.
+//! - [`quiz`]: the seeds' cards (`bank`), generated questions, grading, GIFT export, the
+//!   learner's progress document, and the self-test panel.
+//!
+//! Over them, the page: [`registry`] (every panel once, with what the rest needs to drive
+//! it), [`examples`] (the seeds' worked examples as presets), [`page`] (what the URL says about
+//! the whole page: route, language, theme, embedding) and [`embed`] (the iframe snippet and
+//! the parent-page messages).
+//!
+//! Under them, the foundations, which import no GPU concept: [`panel`] (`PanelModel` and
+//! `Inputs`, what every panel shares), [`params`] (each parameter declared once), [`query`],
+//! [`i18n`] (both catalogues, compiled), [`figure`], [`worked`] and [`math`] (the shapes a
+//! result takes on its way to a view). `tests/layers.rs` checks that the import graph has no
+//! cycle.
 #![deny(missing_docs)]
 
 pub mod coalescing;

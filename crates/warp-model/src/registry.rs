@@ -1,7 +1,7 @@
 //! The panel registry: every panel, once, with what the rest of the app and the tests need to
 //! drive it without knowing which one it is (name, title, question, parameters, evaluation).
 //!
-//! A new panel is a module that implements [`PanelModel`] plus one line in [`registry!`]'s
+//! A new panel is a module that implements [`PanelModel`] plus one line in `registry!`'s
 //! list below; the compiler then points at the app's view registry (`src/panels/mod.rs`), the
 //! one other place that must name it, and the tests that walk [`Panel::ALL`] cover it.
 

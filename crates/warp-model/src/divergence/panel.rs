@@ -1,7 +1,7 @@
 //! The divergence panel: its parameters, declared once, and its whole output from their raw
 //! text: which mode the inputs describe, its figures, named errors, worked steps and the
-//! timeline to draw. Each mode lives beside it: [`paths`] (a branch given by its paths),
-//! [`loops`] (per-lane trip counts) and [`condition`] (a condition over the thread index).
+//! timeline to draw. Each mode lives beside it: `paths` (a branch given by its paths),
+//! `loops` (per-lane trip counts) and `condition` (a condition over the thread index).
 
 mod condition;
 mod loops;

@@ -1,8 +1,8 @@
 //! The block-to-warp panel: its parameters, declared once, and its whole output from their raw
 //! text: validated values, named errors, figures, worked steps and what the picture highlights.
 //!
-//! The parts of the panel live beside it: [`block`] (the block's warps and idle lanes),
-//! [`thread`] (where one thread sits), [`warp`] (which threads a warp covers) and [`launch`]
+//! The parts of the panel live beside it: `block` (the block's warps and idle lanes),
+//! `thread` (where one thread sits), `warp` (which threads a warp covers) and `launch`
 //! (a grid for N elements or an image).
 
 mod block;
