@@ -254,11 +254,28 @@ async fn coalescing_panel_follows_stride_and_segment_toggle() {
     leptos::task::tick().await;
     assert_eq!(value(&root, "efficiency").as_deref(), Some("0.125"));
     assert!(root.query_selector("canvas").unwrap().is_some());
-    type_into(&root, "elem", "3");
+    // elem is a choice now: 8-byte elements at stride 32 fill a quarter of each 32-byte
+    // sector they touch (8/32 = 0.25).
+    choose(&root, "elem", "8");
     leptos::task::tick().await;
-    assert!(error(&root, "elem")
+    assert_eq!(value(&root, "efficiency").as_deref(), Some("0.25"));
+    let (root, _h2) = mount("panel=coalescing&elem=3");
+    leptos::task::tick().await;
+    assert!(error(&root, "elem").unwrap().contains("1, 2, 4, 8 or 16"));
+}
+
+/// Picks `value` in the choice `select[name=…]`, as a learner would.
+fn choose(root: &web_sys::HtmlElement, name: &str, value: &str) {
+    let select = root
+        .query_selector(&format!("select[name='{name}']"))
         .unwrap()
-        .contains("choose 1, 2, 4, 8, 16"));
+        .expect(name);
+    js_sys::Reflect::set(&select, &"value".into(), &value.into()).unwrap();
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    select
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap())
+        .unwrap();
 }
 
 #[wasm_bindgen_test]
