@@ -1,16 +1,21 @@
 //! The condition mode of the divergence panel: a branch condition over the thread index,
 //! evaluated lane by lane across consecutive warps, and the same condition re-aligned to warp
 //! boundaries (seed 003 Ex 10).
+//!
+//! `diverged-cycles` and `ideal-cycles` describe one warp, as in every other mode: the slowest
+//! evaluated (the most diverged cycles, the lowest index on a tie), which is the seed's "any one
+//! warp" when every warp costs the same; `total-diverged-cycles` and `total-ideal-cycles` sum
+//! over the warps, and `efficiency` is their ratio.
 
 use crate::divergence::branch::{branch_over_warps, WarpBranch};
 use crate::divergence::expr::{self, Expr};
 use crate::figure::{Figure, Value};
-use crate::math::{eq, frac, id, num, row, word};
+use crate::math::{call, eq, frac, id, joined, num, row, word, Math};
 use crate::params::ParamError;
-use crate::worked::{m, t, Step, Worked};
+use crate::worked::{t, Step, Worked};
 use crate::{ratio, WARP_SIZE};
 
-use super::{pct, DivergenceInput, DivergenceOutput};
+use super::{pct, tk, DivergenceInput, DivergenceOutput};
 use super::{COND, PATHS, WARPS};
 
 /// The condition mode's result.
@@ -24,6 +29,35 @@ pub struct ConditionRun {
     pub realigned: Expr,
     /// Efficiency of the re-aligned condition.
     pub realigned_efficiency: f64,
+    /// Re-aligned, the warps that run only the `if` side and only the `else` side.
+    pub realigned_sides: (u64, u64),
+}
+
+impl ConditionRun {
+    /// The warp the per-warp figures describe: the slowest of those evaluated (the most
+    /// diverged cycles; on a tie, the lowest index). `None` only for zero warps, which the
+    /// `warps` parameter does not allow.
+    #[must_use]
+    pub fn slowest(&self) -> Option<&WarpBranch> {
+        self.warps
+            .iter()
+            .max_by_key(|w| (w.diverged, std::cmp::Reverse(w.warp)))
+    }
+
+    /// Σ ideal and Σ diverged over the warps evaluated.
+    #[must_use]
+    pub fn totals(&self) -> (u64, u64) {
+        self.warps
+            .iter()
+            .fold((0, 0), |(a, b), w| (a + w.ideal, b + w.diverged))
+    }
+
+    /// Warps that cost less than the slowest one (0: every warp costs the same).
+    #[must_use]
+    pub fn cheaper_warps(&self) -> usize {
+        let most = self.slowest().map_or(0, |w| w.diverged);
+        self.warps.iter().filter(|w| w.diverged < most).count()
+    }
 }
 
 fn condition_run(expr: Expr, warps: u64, t_if: u64, t_else: u64) -> Result<ConditionRun, String> {
@@ -33,19 +67,33 @@ fn condition_run(expr: Expr, warps: u64, t_if: u64, t_else: u64) -> Result<Condi
     let (ideal, diverged): (u64, u64) = rw
         .iter()
         .fold((0, 0), |(a, b), w| (a + w.ideal, b + w.diverged));
+    let only = |mask: u32| rw.iter().filter(|w| w.if_mask == mask).count() as u64;
     Ok(ConditionRun {
         expr,
         warps: ws,
         realigned,
         realigned_efficiency: ratio(ideal, diverged),
+        realigned_sides: (only(u32::MAX), only(0)),
     })
 }
 
+/// The sides warp `w` takes, in order (`if` first), as cycles.
+fn sides(w: &WarpBranch, t_if: u64, t_else: u64) -> Vec<u64> {
+    let mut v = Vec::new();
+    if w.if_mask != 0 {
+        v.push(t_if);
+    }
+    if w.if_mask != u32::MAX {
+        v.push(t_else);
+    }
+    v
+}
+
 fn condition_figures(run: &ConditionRun) -> Vec<Figure> {
-    let (ideal, diverged): (u64, u64) = run
-        .warps
-        .iter()
-        .fold((0, 0), |(a, b), w| (a + w.ideal, b + w.diverged));
+    let (ideal, diverged) = run.totals();
+    let (one_ideal, one_diverged, slowest) = run
+        .slowest()
+        .map_or((0, 0, 0), |w| (w.ideal, w.diverged, w.warp));
     let divergent = run.warps.iter().filter(|w| w.divergent()).count() as u64;
     vec![
         Figure::new(
@@ -63,18 +111,43 @@ fn condition_figures(run: &ConditionRun) -> Vec<Figure> {
             crate::t!("divergence.fig.divergent-warps.help"),
         ),
         Figure::new(
+            "slowest-warp",
+            crate::t!("divergence.fig.slowest-warp"),
+            Value::Int(slowest),
+            "",
+            crate::t!("divergence.fig.slowest-warp.help"),
+        ),
+        Figure::new(
             "diverged-cycles",
-            crate::t!("divergence.fig.diverged-cycles"),
-            Value::Int(diverged),
+            crate::t!("divergence.fig.cond-diverged-cycles"),
+            Value::Int(one_diverged),
             crate::t!("divergence.unit.cycles"),
-            crate::t!("divergence.fig.cond-diverged-cycles.help"),
+            if run.cheaper_warps() == 0 {
+                crate::t!("divergence.fig.cond-diverged-cycles.same.help")
+            } else {
+                crate::t!("divergence.fig.cond-diverged-cycles.help")
+            },
         ),
         Figure::new(
             "ideal-cycles",
-            crate::t!("divergence.fig.ideal-cycles"),
-            Value::Int(ideal),
+            crate::t!("divergence.fig.cond-ideal-cycles"),
+            Value::Int(one_ideal),
             crate::t!("divergence.unit.cycles"),
             crate::t!("divergence.fig.cond-ideal-cycles.help"),
+        ),
+        Figure::new(
+            "total-diverged-cycles",
+            crate::t!("divergence.fig.total-diverged-cycles"),
+            Value::Int(diverged),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.total-diverged-cycles.help"),
+        ),
+        Figure::new(
+            "total-ideal-cycles",
+            crate::t!("divergence.fig.total-ideal-cycles"),
+            Value::Int(ideal),
+            crate::t!("divergence.unit.cycles"),
+            crate::t!("divergence.fig.total-ideal-cycles.help"),
         ),
         Figure::new(
             "efficiency",
@@ -94,11 +167,71 @@ fn condition_figures(run: &ConditionRun) -> Vec<Figure> {
     ]
 }
 
+/// Warps whose costs the totals step writes out term by term; past this, only the sums.
+const TERMS_SHOWN: usize = 8;
+
+/// `Σ name = a + b + … = total` (terms only for a few warps).
+fn sum_over_warps(name: &str, terms: impl Iterator<Item = u64>, total: u64) -> Math {
+    let terms: Vec<Math> = terms.map(num).collect();
+    let mut items = vec![row(vec![id("Σ"), id(name)])];
+    if terms.len() > 1 && terms.len() <= TERMS_SHOWN {
+        items.push(joined(terms, "+"));
+    }
+    items.push(num(total));
+    eq(items)
+}
+
+/// The slowest warp on its own: the seed's reading of "any one warp" (Σ of its sides, their
+/// max, and the ratio), and whether the other warps cost the same.
+fn one_warp_step(run: &ConditionRun, t_if: u64, t_else: u64) -> Option<Step> {
+    let w = run.slowest()?;
+    let taken: Vec<Math> = sides(w, t_if, t_else).into_iter().map(num).collect();
+    let diverged = if taken.len() > 1 {
+        eq(vec![
+            id("diverged"),
+            joined(taken.clone(), "+"),
+            num(w.diverged),
+        ])
+    } else {
+        eq(vec![id("diverged"), num(w.diverged)])
+    };
+    let mut body = tk(
+        crate::msg!("divergence.cond.warp.body"),
+        &[("warp", &w.warp), ("warps", &run.warps.len())],
+        &[
+            ("diverged", diverged),
+            (
+                "ideal",
+                eq(vec![id("ideal"), call("max", taken), num(w.ideal)]),
+            ),
+            (
+                "efficiency",
+                eq(vec![
+                    id("efficiency"),
+                    frac(num(w.ideal), num(w.diverged)),
+                    word(&pct(ratio(w.ideal, w.diverged))),
+                ]),
+            ),
+        ],
+    );
+    body.push(t(" "));
+    body.push(t(match run.cheaper_warps() {
+        0 => crate::tr!("divergence.cond.warp.same"),
+        cheaper => crate::tr!(
+            "divergence.cond.warp.differ",
+            cheaper,
+            warps = run.warps.len()
+        ),
+    }));
+    Some(Step {
+        title: crate::tr!("divergence.cond.warp.title"),
+        body,
+        why: crate::tr!("divergence.cond.warp.why"),
+    })
+}
+
 fn condition_worked(run: &ConditionRun, t_if: u64, t_else: u64) -> Worked {
-    let (ideal, diverged): (u64, u64) = run
-        .warps
-        .iter()
-        .fold((0, 0), |(a, b), w| (a + w.ideal, b + w.diverged));
+    let (ideal, diverged) = run.totals();
     let divergent = run.warps.iter().filter(|w| w.divergent()).count();
     let eff = ratio(ideal, diverged);
     let shown: Vec<String> = run
@@ -114,6 +247,104 @@ fn condition_worked(run: &ConditionRun, t_if: u64, t_else: u64) -> Worked {
             )
         })
         .collect();
+    let mut steps = vec![
+        Step {
+            title: crate::tr!("divergence.cond.eval.title"),
+            body: vec![t(crate::tr!(
+                "divergence.cond.eval.body",
+                shown = shown.join("; "),
+                more = if run.warps.len() > 4 { "; …" } else { "" }
+            ))],
+            why: crate::tr!("divergence.cond.eval.why"),
+        },
+        Step {
+            title: crate::tr!("divergence.cond.cost.title"),
+            body: vec![t(crate::tr!(
+                "divergence.cond.cost.body",
+                divergent,
+                warps = run.warps.len(),
+                tif = t_if,
+                telse = t_else,
+                sum = t_if + t_else
+            ))],
+            why: crate::tr!("divergence.cond.cost.why"),
+        },
+    ];
+    steps.extend(one_warp_step(run, t_if, t_else));
+    steps.push(Step {
+        title: crate::tr!("divergence.cond.totals.title"),
+        body: tk(
+            crate::msg!("divergence.cond.totals.body"),
+            &[],
+            &[
+                (
+                    "diverged",
+                    sum_over_warps("diverged", run.warps.iter().map(|w| w.diverged), diverged),
+                ),
+                (
+                    "ideal",
+                    sum_over_warps("ideal", run.warps.iter().map(|w| w.ideal), ideal),
+                ),
+                (
+                    "efficiency",
+                    eq(vec![
+                        frac(
+                            row(vec![id("Σ"), id("ideal")]),
+                            row(vec![id("Σ"), id("diverged")]),
+                        ),
+                        frac(num(ideal), num(diverged)),
+                        word(&pct(eff)),
+                    ]),
+                ),
+            ],
+        ),
+        why: crate::tr!("divergence.cond.efficiency.why"),
+    });
+    let (only_if, only_else) = run.realigned_sides;
+    let mut realign = vec![t(crate::tr!(
+        "divergence.cond.realign.body",
+        cond = run.realigned.text(),
+        efficiency = pct(run.realigned_efficiency)
+    ))];
+    if only_if > 0 && only_else > 0 {
+        realign.push(t(" "));
+        realign.extend(tk(
+            crate::msg!("divergence.cond.realign.kinds"),
+            &[("ifs", &only_if), ("elses", &only_else)],
+            &[
+                ("if", eq(vec![frac(num(t_if), num(t_if)), word(&pct(1.0))])),
+                (
+                    "else",
+                    eq(vec![frac(num(t_else), num(t_else)), word(&pct(1.0))]),
+                ),
+            ],
+        ));
+    }
+    steps.push(Step {
+        title: crate::tr!("divergence.cond.realign.title"),
+        body: realign,
+        why: crate::tr!("divergence.cond.realign.why"),
+    });
+    let one = run.slowest().copied();
+    let mut verify = Vec::new();
+    if let Some(w) = one {
+        verify.push(t(crate::tr!(
+            "divergence.cond.verify.one",
+            ideal = w.ideal,
+            diverged = w.diverged,
+            efficiency = pct(ratio(w.ideal, w.diverged))
+        )));
+        verify.push(t(" "));
+    }
+    verify.push(t(crate::tr!(
+        "divergence.cond.verify",
+        verdict = if (divergent == 0) == (ideal == diverged) {
+            crate::tr!("divergence.cond.verify.holds")
+        } else {
+            crate::tr!("divergence.cond.verify.fails")
+        }
+    )));
+    let (warp, one_diverged, one_ideal) = one.map_or((0, 0, 0), |w| (w.warp, w.diverged, w.ideal));
     Worked {
         question: crate::tr!(
             "divergence.cond.question",
@@ -123,64 +354,20 @@ fn condition_worked(run: &ConditionRun, t_if: u64, t_else: u64) -> Worked {
             warps = run.warps.len()
         ),
         forecast: crate::tr!("divergence.cond.forecast"),
-        steps: vec![
-            Step {
-                title: crate::tr!("divergence.cond.eval.title"),
-                body: vec![t(crate::tr!(
-                    "divergence.cond.eval.body",
-                    shown = shown.join("; "),
-                    more = if run.warps.len() > 4 { "; …" } else { "" }
-                ))],
-                why: crate::tr!("divergence.cond.eval.why"),
-            },
-            Step {
-                title: crate::tr!("divergence.cond.cost.title"),
-                body: vec![t(crate::tr!(
-                    "divergence.cond.cost.body",
-                    divergent,
-                    warps = run.warps.len(),
-                    tif = t_if,
-                    telse = t_else,
-                    sum = t_if + t_else
-                ))],
-                why: crate::tr!("divergence.cond.cost.why"),
-            },
-            Step {
-                title: crate::tr!("divergence.cond.efficiency.title"),
-                body: vec![m(eq(vec![
-                    frac(
-                        row(vec![id("Σ"), id("ideal")]),
-                        row(vec![id("Σ"), id("diverged")]),
-                    ),
-                    frac(num(ideal), num(diverged)),
-                    word(&pct(eff)),
-                ]))],
-                why: crate::tr!("divergence.cond.efficiency.why"),
-            },
-            Step {
-                title: crate::tr!("divergence.cond.realign.title"),
-                body: vec![t(crate::tr!(
-                    "divergence.cond.realign.body",
-                    cond = run.realigned.text(),
-                    efficiency = pct(run.realigned_efficiency)
-                ))],
-                why: crate::tr!("divergence.cond.realign.why"),
-            },
-        ],
+        steps,
         answer: crate::tr!(
             "divergence.cond.answer",
+            warp,
+            diverged = one_diverged,
+            ideal = one_ideal,
+            warps = run.warps.len(),
+            total_diverged = diverged,
+            total_ideal = ideal,
             divergent,
             efficiency = pct(eff),
             realigned = pct(run.realigned_efficiency)
         ),
-        verify: vec![t(crate::tr!(
-            "divergence.cond.verify",
-            verdict = if (divergent == 0) == (ideal == diverged) {
-                crate::tr!("divergence.cond.verify.holds")
-            } else {
-                crate::tr!("divergence.cond.verify.fails")
-            }
-        ))],
+        verify,
     }
 }
 

@@ -92,20 +92,84 @@ fn seed_003_examples() {
             ("compare-diverged-cycles", "60"),
         ],
     );
+    // Ex 10 reads one warp: "Diverged = 10 + 14 = 24; ideal = max(10, 14) = 14"; the four
+    // warps evaluated are alike, so their totals are 4 × 24 and 4 × 14.
     check(
         "cond=idx%2==0&paths=10,14&warps=4",
         &[
             ("divergent-warps", "4"),
-            ("diverged-cycles", "96"),
-            ("ideal-cycles", "56"),
+            ("slowest-warp", "0"),
+            ("diverged-cycles", "24"),
+            ("ideal-cycles", "14"),
+            ("total-diverged-cycles", "96"),
+            ("total-ideal-cycles", "56"),
             ("efficiency", "0.583333"),
             ("realigned-efficiency", "1"),
         ],
     );
+    // Re-aligned: pure-if warps (10/10) and pure-else warps (14/14); the slowest is warp 1.
     check(
         "cond=(idx/32)%2==0&paths=10,14&warps=4",
-        &[("divergent-warps", "0"), ("efficiency", "1")],
+        &[
+            ("divergent-warps", "0"),
+            ("slowest-warp", "1"),
+            ("diverged-cycles", "14"),
+            ("ideal-cycles", "14"),
+            ("total-diverged-cycles", "48"),
+            ("efficiency", "1"),
+        ],
     );
+}
+
+#[test]
+fn condition_mode_reads_one_warp_the_slowest() {
+    // Warps differ: warp 0 all if (10), warp 1 split (10 + 14), warp 2 all else (14).
+    check(
+        "cond=idx<40&paths=10,14&warps=3",
+        &[
+            ("slowest-warp", "1"),
+            ("diverged-cycles", "24"),
+            ("ideal-cycles", "14"),
+            ("total-diverged-cycles", "48"),
+            ("total-ideal-cycles", "38"),
+            ("efficiency", "0.791667"),
+        ],
+    );
+    // A tie goes to the lowest index: warps 0 and 1 both run only the else side (14).
+    check(
+        "cond=idx>=64&paths=10,14&warps=3",
+        &[
+            ("slowest-warp", "0"),
+            ("diverged-cycles", "14"),
+            ("ideal-cycles", "14"),
+            ("total-diverged-cycles", "38"),
+        ],
+    );
+    // One warp: the totals are that warp's.
+    check(
+        "cond=idx%2==0&paths=20,8&warps=1",
+        &[
+            ("diverged-cycles", "28"),
+            ("total-diverged-cycles", "28"),
+            ("ideal-cycles", "20"),
+            ("total-ideal-cycles", "20"),
+        ],
+    );
+    let text = run("cond=idx<40&paths=10,14&warps=3").worked[0].text();
+    assert!(
+        text.contains("Warp 1, the slowest of the 3 evaluated"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The warps differ: 2 of the 3 cost less"),
+        "{text}"
+    );
+    assert!(text.contains("Σdiverged = 10 + 24 + 14 = 48"), "{text}");
+    // The help says which reading the figure has.
+    let out = run("cond=idx<40&paths=10,14&warps=3");
+    let help = |m: &str| out.figures.iter().find(|f| f.metric == m).unwrap().help;
+    assert!(help("diverged-cycles").starts_with("per warp: "));
+    assert!(help("total-diverged-cycles").starts_with("Σ over the warps"));
 }
 
 #[test]
@@ -165,8 +229,26 @@ fn worked_steps_carry_the_seeds_arithmetic() {
         .text();
     assert!(text.contains("240/640 = 37.5%"), "{text}");
     assert!(text.contains("2 × (20 − 3) = 34"), "{text}");
+    // Seed 003 Ex 10's steps 2 and 4 and its Verify, for one warp, before the totals.
     let text = run("cond=idx % 2 == 0&paths=10,14").worked[0].text();
     assert!(text.contains("(idx / 32) % 2 == 0"), "{text}");
+    assert!(text.contains("diverged = 10 + 14 = 24"), "{text}");
+    assert!(text.contains("ideal = max(10, 14) = 14"), "{text}");
+    assert!(text.contains("efficiency = 14/24 = 58.333%"), "{text}");
+    assert!(text.contains("costs the same"), "{text}");
+    assert!(
+        text.contains("Σdiverged = 24 + 24 + 24 + 24 = 96"),
+        "{text}"
+    );
+    assert!(
+        text.contains("10/10 = 100%") && text.contains("14/14 = 100%"),
+        "{text}"
+    );
+    assert!(text.contains("one warp: 14/24"), "{text}");
+    assert!(
+        text.find("= 14/24").unwrap() < text.find("Σdiverged").unwrap(),
+        "one warp before the totals: {text}"
+    );
 }
 
 #[test]
