@@ -364,45 +364,6 @@ proptest! {
     }
 }
 
-#[test]
-fn every_divergence_preset_shows_its_seed_numbers() {
-    use crate::examples;
-    let answers = [
-        ("divergence/C1", "efficiency", "0.571429"),
-        ("divergence/C2", "diverged-cycles", "150"),
-        ("divergence/C3", "efficiency", "1"),
-        ("divergence/C4", "efficiency", "0.03125"),
-        ("divergence/C5", "efficiency", "0.375"),
-        ("divergence/C6", "lane-utilization", "0.375"),
-        ("divergence/C7", "predicated-cycles", "7"),
-        ("divergence/C8", "efficiency", "0.307692"),
-        ("divergence/C9", "compare-efficiency", "1"),
-        ("divergence/C10", "efficiency", "0.583333"),
-        ("warp-scheduling/G", "slowdown", "2"),
-        ("warp-scheduling/H", "slowdown", "1"),
-        ("execution-model/F", "lane-utilization", "0.5"),
-    ];
-    for (key, metric, value) in answers {
-        let ex = examples::find(key).unwrap();
-        let out = evaluate(&DivergenceInput::from_params(ex.params));
-        assert!(out.errors.is_empty(), "{key}: {:?}", out.errors);
-        let got = out
-            .figures
-            .iter()
-            .find(|f| f.metric == metric)
-            .map(|f| f.value.plain());
-        assert_eq!(got.as_deref(), Some(value), "{key}");
-        for (_, follow) in ex.follow_ups {
-            let out = run(follow);
-            assert!(
-                out.errors.is_empty() && !out.figures.is_empty(),
-                "{key} → {follow}: {:?}",
-                out.errors
-            );
-        }
-    }
-}
-
 /// Every formula of the worked examples, as text, in order.
 fn formulas(out: &DivergenceOutput) -> Vec<String> {
     out.worked

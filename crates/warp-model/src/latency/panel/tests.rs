@@ -1,7 +1,6 @@
 //! Every number of the seeds' latency and register examples, through URL → raw input → evaluate.
 
 use super::*;
-use crate::examples;
 use proptest::prelude::*;
 
 crate::testing::panel_checks!(LatencyInput => LatencyOutput);
@@ -78,29 +77,6 @@ fn seed_004() {
         "cores=128",
         &[("warps-per-cycle", "4"), ("warp-instruction-cycles", "1")],
     );
-}
-
-#[test]
-fn presets() {
-    let answers = [
-        ("warp-scheduling/E", "warps-needed", "20"),
-        ("warp-scheduling/F", "warps-needed", "400"),
-        ("warp-scheduling/J", "warp-deficit", "16"),
-        ("execution-model/G", "warp-margin", "24"),
-        ("execution-model/H", "warp-deficit", "16"),
-        ("execution-model/J", "max-resident-threads", "1638"),
-    ];
-    for (key, metric, value) in answers {
-        let ex = examples::find(key).unwrap();
-        let out = evaluate(&LatencyInput::from_params(ex.params));
-        assert!(out.errors.is_empty(), "{key}: {:?}", out.errors);
-        let got = out
-            .figures
-            .iter()
-            .find(|f| f.metric == metric)
-            .map(|f| f.value.plain());
-        assert_eq!(got.as_deref(), Some(value), "{key}");
-    }
 }
 
 #[test]

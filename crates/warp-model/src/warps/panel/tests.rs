@@ -2,7 +2,6 @@
 //! the same path the app uses (URL → raw input → evaluate → `data-value`).
 
 use super::*;
-use crate::examples;
 use crate::query::Query;
 use crate::warps::map::{BlockDim, BLOCK_X, BLOCK_Y, BLOCK_Z};
 use proptest::prelude::*;
@@ -158,32 +157,6 @@ fn seed_004_launches() {
             ("extra-columns", "0"),
         ],
     );
-}
-
-#[test]
-fn every_ready_preset_evaluates_cleanly_with_its_seed_numbers() {
-    // The key figure of each preset, from the seed's answer line.
-    let answers = [
-        ("warp-scheduling/A", "warps-per-block", "8"),
-        ("warp-scheduling/B", "idle-lanes-per-block", "28"),
-        ("warp-scheduling/C", "warp-straddles-rows", "yes"),
-        ("warp-scheduling/C2", "thread-coords", "6,0,2"),
-        ("warp-scheduling/D", "idle-lanes-per-block", "12"),
-        ("warp-scheduling/I", "warps-per-block", "29"),
-        ("execution-model/A", "warps-launched", "64"),
-        ("execution-model/B", "idle-threads", "24"),
-        ("execution-model/C", "ragged-warp-utilization", "0.15625"),
-        ("execution-model/I", "idle-threads", "15360"),
-    ];
-    for (key, metric, value) in answers {
-        let ex = examples::find(key).unwrap();
-        let query: Vec<String> = ex.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        check(&query.join("&"), &[(metric, value)]);
-        for (_, follow) in ex.follow_ups {
-            let (_, _, out) = figures_of(follow);
-            assert!(out.block.is_some(), "{key} follow-up {follow}");
-        }
-    }
 }
 
 #[test]
