@@ -214,6 +214,9 @@ async fn divergence_panel_follows_sliders_lane_moves_and_realignment() {
     let (root, _h) = mount("panel=divergence&cond=idx%2==0&paths=10,14&warps=4");
     leptos::task::tick().await;
     assert_eq!(value(&root, "divergent-warps").as_deref(), Some("4"));
+    // Per warp (seed 003 Ex 10: 10 + 14 = 24), with the total over the 4 warps beside it.
+    assert_eq!(value(&root, "diverged-cycles").as_deref(), Some("24"));
+    assert_eq!(value(&root, "total-diverged-cycles").as_deref(), Some("96"));
     click(&root, "[data-action='realign']");
     leptos::task::tick().await;
     assert_eq!(value(&root, "divergent-warps").as_deref(), Some("0"));

@@ -274,8 +274,9 @@ fn LoopView(output: Memo<DivergenceOutput>) -> impl IntoView {
     }
 }
 
-/// Condition mode: the first warps lane by lane, coloured by side; divergent warps marked; a
-/// button re-aligns the key to warp boundaries.
+/// Condition mode: the first warps lane by lane, coloured by side; divergent warps marked, and the
+/// slowest one, whose times the per-warp figures are; a button re-aligns the key to warp
+/// boundaries.
 #[component]
 fn ConditionView(
     input: RwSignal<DivergenceInput>,
@@ -298,17 +299,24 @@ fn ConditionView(
                     output.with(|o| {
                         o.condition
                             .as_ref()
-                            .map(|c| c.warps.iter().take(SHOWN).copied().collect::<Vec<_>>())
+                            .map(|c| {
+                                let slowest = c.slowest().map(|w| w.warp);
+                                c.warps
+                                    .iter()
+                                    .take(SHOWN)
+                                    .map(|w| (*w, slowest == Some(w.warp)))
+                                    .collect::<Vec<_>>()
+                            })
                             .unwrap_or_default()
                     })
                 }
-                key=|w| (w.warp, w.if_mask)
-                children=|w| {
+                key=|(w, slowest)| (w.warp, w.if_mask, *slowest)
+                children=|(w, slowest)| {
                     let lanes = spans_html(
                         lanes_of(&w).into_iter().map(|taken| if taken { "lane if" } else { "lane else" }),
                     );
                     view! {
-                        <div class="warp-lanes" class:divergent=w.divergent() data-warp=w.warp>
+                        <div class="warp-lanes" class:divergent=w.divergent() class:slowest=slowest data-warp=w.warp>
                             <span class="row-label">{tr!("ui.divergence.condition.warp", warp = w.warp)}</span>
                             <span class="lanes" inner_html=lanes></span>
                             <span class="verdict">
@@ -317,6 +325,7 @@ fn ConditionView(
                                 } else {
                                     tr!("ui.divergence.condition.uniform")
                                 }}
+                                {slowest.then(|| format!(" · {}", t!("ui.divergence.condition.slowest")))}
                             </span>
                         </div>
                     }

@@ -11,7 +11,11 @@ const presets: Record<string, Record<string, string>> = {
   'divergence/C7': { 'predicated-cycles': '7', 'branch-cycles': '9', 'predication-wins': 'yes' },
   'divergence/C8': { 'paths-taken': '4', 'diverged-cycles': '26', 'efficiency': '0.307692' },
   'divergence/C9': { 'diverged-cycles': '116', 'efficiency': '0.517241', 'compare-efficiency': '1' },
-  'divergence/C10': { 'divergent-warps': '4', 'efficiency': '0.583333', 'realigned-efficiency': '1' },
+  // Per warp, as seed 003 Ex 10 step 2 reads it: 10 + 14 = 24, max(10, 14) = 14; totals over 4 warps.
+  'divergence/C10': {
+    'divergent-warps': '4', 'diverged-cycles': '24', 'ideal-cycles': '14', 'efficiency': '0.583333',
+    'realigned-efficiency': '1', 'slowest-warp': '0', 'total-diverged-cycles': '96', 'total-ideal-cycles': '56',
+  },
   'warp-scheduling/G': { 'diverged-cycles': '60', 'slowdown': '2' },
   'warp-scheduling/H': { 'diverged-cycles': '30', 'slowdown': '1' },
   'execution-model/F': { 'diverged-cycles': '28', 'lane-utilization': '0.5' },
@@ -59,10 +63,15 @@ test('the timeline: bars end to end, masks, the penalty, and a slider', async ({
 test('condition mode: re-aligning the key takes efficiency to 100 %', async ({ app, page }) => {
   await app.open('?example=divergence/C10');
   await expect(page.locator('.warp-lanes.divergent')).toHaveCount(4);
+  // The per-warp figures are one warp's, and the picture says which.
+  await expect(page.locator('.warp-lanes.slowest')).toHaveAttribute('data-warp', '0');
   await page.locator('[data-action="realign"]').click();
   await expect(app.figure('efficiency')).toHaveAttribute('data-value', '1');
   await expect(app.field('cond')).toHaveValue('(idx / 32) % 2 == 0');
   await expect(page.locator('.warp-lanes.divergent')).toHaveCount(0);
+  // Pure-if warps (10/10) and pure-else warps (14/14): the slowest is warp 1, 14 cycles.
+  await expect(app.figure('diverged-cycles')).toHaveAttribute('data-value', '14');
+  await expect(page.locator('.warp-lanes.slowest')).toHaveAttribute('data-warp', '1');
 });
 
 test('an untaken path is drawn as skipped', async ({ app, page }) => {
