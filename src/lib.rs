@@ -18,6 +18,7 @@ pub mod url;
 
 use leptos::prelude::*;
 use warp_model::embed::open_in_app_url;
+use warp_model::examples::Example;
 use warp_model::page::{presentation, route};
 use warp_model::registry::Panel;
 use wasm_bindgen::JsCast;
@@ -25,9 +26,86 @@ use wasm_bindgen::JsCast;
 use components::errors::ErrorList;
 use components::lang_switch::LangSwitch;
 
+/// The views a bundle draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Serves {
+    /// The home view and every panel.
+    All,
+    /// The home view only.
+    Home,
+    /// One panel only.
+    Panel(Panel),
+}
+
+/// A view of a bundle: the route's panel (`None`: the home view), the page's query, and the
+/// preset `example=` names.
+pub type ViewFn = fn(Option<Panel>, warp_model::query::Query, Option<&'static Example>) -> AnyView;
+
+/// What one wasm bundle can draw. The release site is one bundle per page (the home view, and
+/// each panel): a page downloads the shell and its own panel only (`src/bin/*.rs`, built by
+/// `cargo xtask dist`). The `warp-lab` binary is the bundle of everything, for
+/// `cargo xtask serve`.
+#[derive(Clone, Copy)]
+pub struct Bundle {
+    /// The views it draws.
+    pub serves: Serves,
+    /// Draws one of them.
+    pub view: ViewFn,
+}
+
+impl Bundle {
+    /// Every view: the home view and every panel of the registry.
+    pub const ALL: Bundle = Bundle {
+        serves: Serves::All,
+        view: |panel, query, example| match panel {
+            None => panels::home::view(),
+            Some(p) => panels::view_panel(p, query, example),
+        },
+    };
+
+    /// The bundle of one panel; `view` draws it (and only it, so that nothing else is linked).
+    #[must_use]
+    pub const fn panel(panel: Panel, view: ViewFn) -> Bundle {
+        Bundle {
+            serves: Serves::Panel(panel),
+            view,
+        }
+    }
+
+    /// The bundle of the home view.
+    #[must_use]
+    pub const fn home() -> Bundle {
+        Bundle {
+            serves: Serves::Home,
+            view: |_, _, _| panels::home::view(),
+        }
+    }
+
+    fn draws(self, route: Option<Panel>) -> bool {
+        match self.serves {
+            Serves::All => true,
+            Serves::Home => route.is_none(),
+            Serves::Panel(p) => route == Some(p),
+        }
+    }
+}
+
+/// Mounts the app with `bundle`: the panic banner first, then the app in place of the page's
+/// loading frame (`index.html`'s `#boot`).
+pub fn start(bundle: Bundle) {
+    crash::install();
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
+    leptos::mount::mount_to_body(move || view! { <App bundle=bundle /> });
+}
+
 /// The whole app, routed by the query string it was loaded with.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
     let query = url::read_query();
     // The language first: every message below is looked up in it.
     let (lang, lang_error) = warp_model::page::lang(&query);
@@ -39,9 +117,18 @@ pub fn App() -> impl IntoView {
     let mut errors = route.errors.clone();
     errors.extend(lang_error);
     errors.extend(look_errors);
-    let body = match route.panel {
-        None => view! { <panels::home::Home /> }.into_any(),
-        Some(panel) => panels::view_panel(panel, query, route.example),
+    let body = if bundle.draws(route.panel) {
+        (bundle.view)(route.panel, query, route.example)
+    } else {
+        // The page's loader picks the bundle of the route; landing here means the two
+        // disagree (an old cached page): say so and offer the page again.
+        view! {
+            <p class="notice" data-notice="bundle" role="status">
+                {warp_model::t!("ui.app.other-bundle")} " "
+                <a href=format!("./{}", url::read_query().to_search())>{warp_model::t!("ui.app.reload")}</a>
+            </p>
+        }
+        .into_any()
     };
     if look.embed {
         embed::start_frame_reporting();
@@ -102,31 +189,4 @@ pub fn App() -> impl IntoView {
         </main>
     }
     .into_any()
-}
-
-/// Benchmark hook (`cargo xtask bench`): runs the scheduler simulation in wasm and returns its
-/// throughput in simulated warp-cycles per second. Not part of the app's interface.
-#[wasm_bindgen::prelude::wasm_bindgen]
-#[must_use]
-pub fn warp_lab_bench_simulation(warps: u32, cycles: u32) -> f64 {
-    use warp_model::latency::scheduler::{simulate, Policy, SimConfig};
-    let cfg = SimConfig {
-        warps: u64::from(warps),
-        s: 4,
-        l: 400,
-        t: 1,
-        w: 20,
-        policy: Policy::RoundRobin,
-    };
-    let now = || {
-        web_sys::window()
-            .and_then(|w| w.performance())
-            .map_or(0.0, |p| p.now())
-    };
-    let start = now();
-    // black_box keeps the simulation from being optimised away.
-    let trace = std::hint::black_box(simulate(cfg, u64::from(cycles), 0));
-    let ms = (now() - start).max(0.001);
-    drop(trace);
-    f64::from(warps) * f64::from(cycles) / (ms / 1000.0)
 }

@@ -1,6 +1,6 @@
-//! Entry point: the panic hook (a banner, never a dead page), then mount.
+//! The bundle of every view (`cargo xtask serve`; the release site uses one bundle per page,
+//! `src/bin/*.rs`).
 
 fn main() {
-    warp_lab::crash::install();
-    leptos::mount::mount_to_body(warp_lab::App);
+    warp_lab::start(warp_lab::Bundle::ALL);
 }

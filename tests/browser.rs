@@ -42,6 +42,18 @@ fn type_into(root: &web_sys::HtmlElement, name: &str, text: &str) {
     input.dispatch_event(&ev).unwrap();
 }
 
+/// Lets the app finish what it draws after the first paint (`components/later.rs`): a frame,
+/// then a task, then Leptos's own tick.
+async fn settle() {
+    leptos::task::tick().await;
+    let frame = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window().unwrap().request_animation_frame(&resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
+    gloo_timers::future::TimeoutFuture::new(0).await;
+    leptos::task::tick().await;
+}
+
 fn mount(query: &str) -> (web_sys::HtmlElement, impl Drop) {
     let el = container();
     let q = Query::parse(query);
@@ -55,7 +67,7 @@ fn mount(query: &str) -> (web_sys::HtmlElement, impl Drop) {
 #[wasm_bindgen_test]
 async fn warps_panel_mounts_and_follows_its_inputs() {
     let (root, _h) = mount("panel=warps&block=100");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "warps-per-block").as_deref(), Some("4"));
     assert_eq!(value(&root, "idle-lanes-per-block").as_deref(), Some("28"));
     // 100 threads → 100 cells in the map, and 4 warp rows of 32 lanes (28 hollow).
@@ -75,7 +87,7 @@ async fn warps_panel_mounts_and_follows_its_inputs() {
     type_into(&root, "block-x", "48");
     type_into(&root, "block-y", "4");
     type_into(&root, "warp", "1");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "threads-per-block").as_deref(), Some("192"));
     assert_eq!(value(&root, "warps-per-block").as_deref(), Some("6"));
     assert_eq!(value(&root, "warp-straddles-rows").as_deref(), Some("yes"));
@@ -104,7 +116,7 @@ async fn warps_panel_mounts_and_follows_its_inputs() {
 
     // A bad value names its input; fixing it brings the figures back.
     type_into(&root, "block-x", "2000");
-    leptos::task::tick().await;
+    settle().await;
     let e = error(&root, "block-x").expect("an error for block-x");
     assert!(e.contains("from 1 to 1024"), "{e}");
     assert_eq!(value(&root, "warps-per-block"), None);
@@ -114,7 +126,7 @@ async fn warps_panel_mounts_and_follows_its_inputs() {
     type_into(&root, "block-z", "3");
     type_into(&root, "warp", "");
     type_into(&root, "thread", "70");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(error(&root, "block-x"), None);
     assert_eq!(value(&root, "thread-coords").as_deref(), Some("6,0,2"));
     assert_eq!(root.query_selector_all(".slice").unwrap().length(), 3);
@@ -124,7 +136,7 @@ async fn warps_panel_mounts_and_follows_its_inputs() {
 async fn presets_open_with_the_seed_question_and_steps() {
     for key in ["warp-scheduling/C2", "execution-model/B"] {
         let (root, _h) = mount(&format!("example={key}"));
-        leptos::task::tick().await;
+        settle().await;
         let card = root
             .query_selector(&format!("[data-example='{key}']"))
             .unwrap();
@@ -146,7 +158,7 @@ async fn presets_open_with_the_seed_question_and_steps() {
         );
     }
     let (root, _h) = mount("example=execution-model/B");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "ragged-warp-active").as_deref(), Some("8"));
 }
 
@@ -184,7 +196,7 @@ fn click(root: &web_sys::HtmlElement, selector: &str) {
 #[wasm_bindgen_test]
 async fn divergence_panel_follows_sliders_lane_moves_and_realignment() {
     let (root, _h) = mount("panel=divergence&paths=12,9&lanes=16,16");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "diverged-cycles").as_deref(), Some("21"));
     assert_eq!(
         root.query_selector_all(".mask .lane.live")
@@ -194,12 +206,12 @@ async fn divergence_panel_follows_sliders_lane_moves_and_realignment() {
     );
     // Drag path 2's slider to 12 cycles: 24 cycles, efficiency 50 %.
     type_into_selector(&root, "[data-path='1'] input[type=range]", "12");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "diverged-cycles").as_deref(), Some("24"));
     assert_eq!(value(&root, "efficiency").as_deref(), Some("0.5"));
     // Move a lane from path 1 to path 2: lanes 15,17.
     click(&root, "[data-path='0'] button:last-of-type");
-    leptos::task::tick().await;
+    settle().await;
     let lanes: web_sys::HtmlInputElement = root
         .query_selector("input[name='lanes']")
         .unwrap()
@@ -208,17 +220,17 @@ async fn divergence_panel_follows_sliders_lane_moves_and_realignment() {
     assert_eq!(lanes.value(), "15,17");
     // Typed mistakes are named.
     type_into(&root, "lanes", "16,15");
-    leptos::task::tick().await;
+    settle().await;
     assert!(error(&root, "lanes").unwrap().contains("add up to 31"));
 
     let (root, _h) = mount("panel=divergence&cond=idx%2==0&paths=10,14&warps=4");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "divergent-warps").as_deref(), Some("4"));
     // Per warp (seed 003 Ex 10: 10 + 14 = 24), with the total over the 4 warps beside it.
     assert_eq!(value(&root, "diverged-cycles").as_deref(), Some("24"));
     assert_eq!(value(&root, "total-diverged-cycles").as_deref(), Some("96"));
     click(&root, "[data-action='realign']");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "divergent-warps").as_deref(), Some("0"));
     assert_eq!(value(&root, "efficiency").as_deref(), Some("1"));
 }
@@ -240,11 +252,11 @@ fn type_into_selector(root: &web_sys::HtmlElement, selector: &str, text: &str) {
 #[wasm_bindgen_test]
 async fn coalescing_panel_follows_stride_and_segment_toggle() {
     let (root, _h) = mount("panel=coalescing");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "transactions").as_deref(), Some("1"));
     assert_eq!(value(&root, "efficiency").as_deref(), Some("1"));
     type_into(&root, "stride", "32");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "transactions").as_deref(), Some("32"));
     assert_eq!(value(&root, "efficiency").as_deref(), Some("0.03125"));
     assert_eq!(
@@ -254,16 +266,19 @@ async fn coalescing_panel_follows_stride_and_segment_toggle() {
         32
     );
     click(&root, "button[data-line='32']");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "efficiency").as_deref(), Some("0.125"));
-    assert!(root.query_selector("canvas").unwrap().is_some());
+    assert!(root
+        .query_selector("[data-chart] svg polyline")
+        .unwrap()
+        .is_some());
     // elem is a choice now: 8-byte elements at stride 32 fill a quarter of each 32-byte
     // sector they touch (8/32 = 0.25).
     choose(&root, "elem", "8");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "efficiency").as_deref(), Some("0.25"));
     let (root, _h2) = mount("panel=coalescing&elem=3");
-    leptos::task::tick().await;
+    settle().await;
     assert!(error(&root, "elem").unwrap().contains("1, 2, 4, 8 or 16"));
 }
 
@@ -284,11 +299,11 @@ fn choose(root: &web_sys::HtmlElement, name: &str, value: &str) {
 #[wasm_bindgen_test]
 async fn latency_panel_follows_sliders_and_steps_the_simulation() {
     let (root, _h) = mount("panel=latency&S=4&L=400&W=20");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "warps-needed").as_deref(), Some("80"));
     assert_eq!(value(&root, "latency-hidden").as_deref(), Some("no"));
     type_into_selector(&root, "[data-slider='W']", "25");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "warps-needed").as_deref(), Some("64"));
     assert_eq!(value(&root, "latency-hidden").as_deref(), Some("yes"));
     let cycle = || {
@@ -300,14 +315,14 @@ async fn latency_panel_follows_sliders_and_steps_the_simulation() {
     };
     let before = cycle();
     click(&root, "[data-action='step']");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(
         cycle().parse::<u32>().unwrap(),
         before.parse::<u32>().unwrap() + 1
     );
     assert_eq!(root.query_selector_all(".sched-row").unwrap().length(), 4);
     type_into(&root, "W", "0");
-    leptos::task::tick().await;
+    settle().await;
     assert!(error(&root, "W").unwrap().contains("from 1"));
 }
 
@@ -320,7 +335,7 @@ async fn quiz_grades_an_answer_and_keeps_score() {
         .unwrap()
         .clear();
     let (root, _h) = mount("panel=quiz&topic=warps&seed=7&count=3");
-    leptos::task::tick().await;
+    settle().await;
     let cards = root.query_selector_all("[data-quiz-question]").unwrap();
     assert_eq!(cards.length(), 3);
     assert_eq!(value(&root, "quiz-score").as_deref(), Some("0/0"));
@@ -339,7 +354,7 @@ async fn quiz_grades_an_answer_and_keeps_score() {
         .unwrap();
     let form: web_sys::HtmlFormElement = form.unchecked_into();
     form.request_submit().unwrap();
-    leptos::task::tick().await;
+    settle().await;
     let fb = form
         .query_selector("[data-quiz-feedback]")
         .unwrap()
@@ -352,7 +367,7 @@ async fn quiz_grades_an_answer_and_keeps_score() {
 #[wasm_bindgen_test]
 async fn forecast_first_hides_the_figures_until_a_guess() {
     let (root, _h) = mount("panel=warps&block=100");
-    leptos::task::tick().await;
+    settle().await;
     let gate = || {
         root.query_selector(".gated")
             .unwrap()
@@ -361,7 +376,7 @@ async fn forecast_first_hides_the_figures_until_a_guess() {
     };
     assert!(!gate());
     click(&root, "[data-action='forecast-first']");
-    leptos::task::tick().await;
+    settle().await;
     assert!(gate());
     type_into(&root, "forecast-guess", "3");
     let form: web_sys::HtmlFormElement = root
@@ -370,7 +385,7 @@ async fn forecast_first_hides_the_figures_until_a_guess() {
         .unwrap()
         .unchecked_into();
     form.request_submit().unwrap();
-    leptos::task::tick().await;
+    settle().await;
     assert!(!gate());
     let fb = root
         .query_selector("[data-forecast-feedback]")
@@ -413,7 +428,7 @@ async fn a_panic_shows_a_banner_instead_of_a_dead_page() {
 #[wasm_bindgen_test]
 async fn kernel_lab_runs_and_steps_through_one_warp() {
     let (root, _h) = mount("panel=kernel");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "divergent-branches").as_deref(), Some("1"));
     let mask = || {
         root.query_selector("[data-mask]")
@@ -424,7 +439,7 @@ async fn kernel_lab_runs_and_steps_through_one_warp() {
     };
     assert_eq!(mask(), "ffffffff");
     click(&root, "[data-action='step-next']");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(mask(), "55555555");
     assert_eq!(
         root.query_selector("[data-stack]")
@@ -436,7 +451,7 @@ async fn kernel_lab_runs_and_steps_through_one_warp() {
     );
     // The strided-copy preset.
     click(&root, "[data-preset='5']");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(value(&root, "load-transactions").as_deref(), Some("32"));
     // A typo is named with its place.
     let area: web_sys::HtmlTextAreaElement = root
@@ -450,7 +465,7 @@ async fn kernel_lab_runs_and_steps_through_one_warp() {
     area.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
         .unwrap();
     click(&root, "[data-action='run-kernel']");
-    leptos::task::tick().await;
+    settle().await;
     assert!(error(&root, "src").unwrap().contains("line 1, column 40"));
 }
 
@@ -493,4 +508,22 @@ fn patch_rows_rewrites_only_the_rows_that_changed() {
     assert_eq!(ids(&root), ["a", "b"]);
     patch_rows(&root, &mut last, Vec::new());
     assert_eq!(root.children().length(), 0);
+}
+
+#[wasm_bindgen_test]
+async fn figures_come_first_and_the_picture_after_the_first_paint() {
+    let (root, _h) = mount("panel=warps&block=32,32");
+    leptos::task::tick().await;
+    // The figures are there as soon as the panel is; the 1,024-cell map and the worked steps
+    // follow after the first paint (components/later.rs).
+    assert_eq!(value(&root, "warps-per-block").as_deref(), Some("32"));
+    assert!(root.query_selector(".block-map").unwrap().is_none());
+    settle().await;
+    assert!(root.query_selector(".block-map").unwrap().is_some());
+    assert_eq!(
+        root.query_selector_all(".block-map .slices .cell")
+            .unwrap()
+            .length(),
+        1024
+    );
 }

@@ -1,10 +1,10 @@
 //! Compiles the message catalogues (`locales/*.txt`) into `$OUT_DIR/catalogue.rs`, which
 //! `src/i18n.rs` includes: the sorted keys of both languages (`KEYS`, read only at compile time
-//! by `msg!` and by tests) and, per language, its messages in key order end to end (`EN_TEXT`)
-//! with the offset where each ends (`EN_ENDS`; `MISSING` set where that language lacks the
-//! key). The wasm then carries messages only: no catalogue text, no keys, no parser. A bad
-//! line never fails the build: it is skipped with a warning, and the catalogue tests report it
-//! by line.
+//! by `msg!` and by tests), one `static` per message holding it in both languages, and
+//! `MESSAGES`, a `const` table of references to them in key order. A `Msg` made at compile time
+//! points at its message's `static`, so each wasm bundle links only the messages its code names:
+//! no other message, no keys, no parser. A bad line never fails the build: it is skipped with a
+//! warning, and the catalogue tests report it by line.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -12,9 +12,6 @@ use std::path::PathBuf;
 
 #[path = "src/i18n/catalogue.rs"]
 mod catalogue;
-
-/// Set in an end offset where a language lacks the key (written into the tables as `MISSING`).
-const MISSING: u32 = 1 << 31;
 
 /// (table name, catalogue file), in `Lang` order.
 const LANGS: [(&str, &str); 2] = [
@@ -53,61 +50,54 @@ fn main() {
     let n = keys.len();
     writeln!(
         out,
-        "/// Every message key of both catalogues, sorted by bytes.\n\
-         pub static KEYS: [&str; {n}] = ["
+        "/// Every message key of both catalogues, sorted by bytes (a `const`: read at compile \
+         time by `Msg::find`, and at run time only by tests and `Debug`).\n\
+         #[allow(clippy::large_const_arrays)] // a const on purpose: a static would be linked\n\
+         pub const KEYS: [&str; {n}] = ["
     )
     .unwrap();
     for k in &keys {
         writeln!(out, "    {k:?},").unwrap();
     }
     out.push_str("];\n");
+    let by_lang: Vec<std::collections::HashMap<&str, &str>> = parsed
+        .iter()
+        .map(|entries| {
+            entries
+                .iter()
+                .map(|e| (e.key, e.message.as_str()))
+                .collect()
+        })
+        .collect();
+    // One `static` a message, both languages side by side: a bundle links the messages its
+    // code names and no other (`MESSAGES` is a `const`, so naming it links nothing).
+    out.push_str(
+        "/// One message in every language, in `Lang` order (`None` where a catalogue lacks it).\n\
+         pub type Pair = [Option<&'static str>; 2];\n",
+    );
+    let mut refs = String::new();
+    // A one-language bundle (feature `only-en` or `only-hinglish`) leaves the other out.
+    let only = |feature: &str| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some();
+    let wanted = [!only("ONLY_HINGLISH"), !only("ONLY_EN")];
+    for (i, k) in keys.iter().enumerate() {
+        let texts: Vec<String> = by_lang
+            .iter()
+            .zip(wanted)
+            .map(|(m, keep)| match m.get(k) {
+                Some(t) if keep => format!("Some({t:?})"),
+                _ => "None".to_string(),
+            })
+            .collect();
+        writeln!(out, "static M{i}: Pair = [{}];", texts.join(", ")).unwrap();
+        write!(refs, "&M{i},").unwrap();
+    }
     writeln!(
         out,
-        "/// Set in an end offset: the language lacks that key.\npub const MISSING: u32 = {};",
-        grouped(MISSING)
+        "/// Every message, by its place in `KEYS`.\n\
+         #[allow(clippy::large_const_arrays)] // a const on purpose: a static would link them all\n\
+         pub const MESSAGES: [&Pair; {n}] = [{refs}];"
     )
     .unwrap();
-    for ((name, file), entries) in LANGS.iter().zip(&parsed) {
-        let by_key: std::collections::HashMap<&str, &str> = entries
-            .iter()
-            .map(|e| (e.key, e.message.as_str()))
-            .collect();
-        let mut text = String::new();
-        let mut ends = String::new();
-        for k in &keys {
-            let missing = match by_key.get(k) {
-                Some(m) => {
-                    text.push_str(m);
-                    0
-                }
-                None => MISSING,
-            };
-            let end = u32::try_from(text.len()).expect("messages under 2 GiB");
-            write!(ends, "{},", end | missing).unwrap();
-        }
-        writeln!(
-            out,
-            "/// The messages of `{file}`, in `KEYS` order, end to end.\n\
-             pub static {name}_TEXT: &str = {text:?};\n\
-             /// Where each message of `{name}_TEXT` ends (`MISSING` set: the file lacks that key).\n\
-             pub static {name}_ENDS: [u32; {n}] = [{ends}];"
-        )
-        .unwrap();
-    }
     let target = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("catalogue.rs");
     std::fs::write(&target, out).expect("write catalogue.rs");
-}
-
-/// A number with `_` between groups of three digits (clippy's `unreadable_literal` holds for
-/// generated code too).
-fn grouped(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('_');
-        }
-        out.push(c);
-    }
-    out
 }

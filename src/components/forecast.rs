@@ -43,7 +43,7 @@ pub fn ForecastFigures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoV
                     revealed.set(true);
                 }>
                     <label>
-                        {move || key.get().map(|k| format!("{} ", warp_model::tr!("ui.forecast.guess", label = k.label.to_lowercase())))}
+                        {move || key.get().map(|k| format!("{} ", warp_model::tr!("ui.forecast.guess", label = k.label)))}
                         <input type="text" name="forecast-guess" autocomplete="off" on:input=move |ev| guess.set(event_target_value(&ev)) />
                     </label>
                     " "

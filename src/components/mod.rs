@@ -7,6 +7,7 @@ pub mod errors;
 pub mod figures;
 pub mod forecast;
 pub mod lang_switch;
+pub mod later;
 pub mod mathml;
 pub mod panel_frame;
 pub mod worked;

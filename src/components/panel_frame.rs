@@ -229,9 +229,13 @@ pub fn PanelShell<P: PanelModel>(
                     <crate::components::errors::ErrorList errors=errors />
                     <crate::components::forecast::ForecastFigures figures=figures />
                 </div>
-                <div class="picture">{children()}</div>
+                <div class="picture">
+                    <crate::components::later::AfterFirstPaint>{children()}</crate::components::later::AfterFirstPaint>
+                </div>
             </div>
-            <crate::components::worked::WorkedList worked=worked />
+            <crate::components::later::AfterFirstPaint>
+                <crate::components::worked::WorkedList worked=worked />
+            </crate::components::later::AfterFirstPaint>
             {warp_model::registry::Panel::parse(P::NAME)
                 .map(|panel| view! { <crate::components::embed_button::EmbedButton panel=panel /> })}
         </section>

@@ -17,6 +17,11 @@ use warp_model::tr;
 use crate::components::cells::spans_html;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, example: Option<&'static Example>) -> AnyView {
+    view! { <DivergencePanel query=query example=example /> }.into_any()
+}
+
 /// The panel.
 #[component]
 pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl IntoView {

@@ -3,6 +3,7 @@
 //! failed and what to do; every other panel works the same either way.
 
 use leptos::prelude::*;
+use warp_model::examples::Example;
 use warp_model::figure::Value;
 use warp_model::gpu::panel::{GpuInput, GpuModel};
 use warp_model::gpu::{self as gpu_model, GpuKernel, MapResult};
@@ -33,6 +34,11 @@ enum Detection {
     Detecting,
     Ready(crate::gpu::AdapterSummary),
     Unavailable(String),
+}
+
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
+    view! { <GpuPanel query=query /> }.into_any()
 }
 
 /// The panel.

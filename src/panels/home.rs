@@ -4,6 +4,11 @@ use leptos::prelude::*;
 use warp_model::examples::{self, TOPICS};
 use warp_model::registry::Panel;
 
+/// The home view as its bundle and the all-views bundle draw it.
+pub fn view() -> AnyView {
+    view! { <Home /> }.into_any()
+}
+
 /// The home view.
 #[component]
 pub fn Home() -> impl IntoView {

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use leptos::prelude::*;
+use warp_model::examples::Example;
 use warp_model::kernel_lab::panel::{
     evaluate, KernelInput, KernelModel, KernelOutput, PRESETS, SRC,
 };
@@ -16,6 +17,11 @@ use warp_model::tr;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::panel_frame::{use_panel_input, Controls};
+
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
+    view! { <KernelPanel query=query /> }.into_any()
+}
 
 /// The panel.
 #[component]

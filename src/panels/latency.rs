@@ -16,6 +16,11 @@ use warp_model::tr;
 use crate::components::chart::{ChartData, LineChart, Series};
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, example: Option<&'static Example>) -> AnyView {
+    view! { <LatencyPanel query=query example=example /> }.into_any()
+}
+
 /// The panel.
 #[component]
 pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {

@@ -18,18 +18,12 @@ use warp_model::registry::Panel;
 #[must_use]
 pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>) -> AnyView {
     match panel {
-        Panel::Warps => view! { <warps::WarpsPanel query=query example=example /> }.into_any(),
-        Panel::Coalescing => {
-            view! { <coalescing::CoalescingPanel query=query example=example /> }.into_any()
-        }
-        Panel::Gpu => view! { <gpu::GpuPanel query=query /> }.into_any(),
-        Panel::Kernel => view! { <kernel::KernelPanel query=query /> }.into_any(),
-        Panel::Quiz => view! { <quiz::QuizPanel query=query /> }.into_any(),
-        Panel::Latency => {
-            view! { <latency::LatencyPanel query=query example=example /> }.into_any()
-        }
-        Panel::Divergence => {
-            view! { <divergence::DivergencePanel query=query example=example /> }.into_any()
-        }
+        Panel::Warps => warps::view(query, example),
+        Panel::Divergence => divergence::view(query, example),
+        Panel::Latency => latency::view(query, example),
+        Panel::Coalescing => coalescing::view(query, example),
+        Panel::Quiz => quiz::view(query, example),
+        Panel::Gpu => gpu::view(query, example),
+        Panel::Kernel => kernel::view(query, example),
     }
 }

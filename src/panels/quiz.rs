@@ -2,6 +2,7 @@
 //! with worked solutions, a running score, GIFT export, and progress that lasts.
 
 use leptos::prelude::*;
+use warp_model::examples::Example;
 use warp_model::query::Query;
 use warp_model::quiz::progress::{quiz_score, Progress};
 use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
@@ -12,6 +13,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
+use crate::components::later::AfterFirstPaint;
 use crate::components::panel_frame::ParamControl;
 use crate::components::worked::WorkedSteps;
 use crate::{download, embed, storage, url};
@@ -21,6 +23,11 @@ fn random_seed() -> u64 {
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let draw = || (js_sys::Math::random() * f64::from(1u32 << 26)) as u64;
     (draw() << 26) | draw()
+}
+
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
+    view! { <QuizPanel query=query /> }.into_any()
 }
 
 /// The panel.
@@ -83,16 +90,18 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             {move || notice.get().map(|n| view! { <p class="notice" role="status" data-notice="">{n}</p> })}
             <QuizControls params=params seed=seed />
             <Figures figures=figures />
-            <ol class="quiz-questions">
-                {questions
-                    .into_iter()
-                    .map(|q| {
-                        let key = key.clone();
-                        let on_answer = on_answer.clone();
-                        view! { <li><QuestionCard q=q progress=progress quiz_key=key on_answer=on_answer /></li> }
-                    })
-                    .collect_view()}
-            </ol>
+            <AfterFirstPaint>
+                <ol class="quiz-questions">
+                    {questions
+                        .into_iter()
+                        .map(|q| {
+                            let key = key.clone();
+                            let on_answer = on_answer.clone();
+                            view! { <li><QuestionCard q=q progress=progress quiz_key=key on_answer=on_answer /></li> }
+                        })
+                        .collect_view()}
+                </ol>
+            </AfterFirstPaint>
             <details class="gift">
                 <summary>{t!("ui.quiz.gift.summary")}</summary>
                 <p class="note">{tr!("ui.quiz.gift.note", tolerance = FRACTION_TOLERANCE)}</p>
@@ -219,7 +228,7 @@ fn QuestionCard(
                             <p class:right=g.correct class:wrong=!g.correct>{g.feedback}</p>
                             {q.source.clone().map(|s| view! { <p class="source">{t!("ui.quiz.source")} " " {s}</p> })}
                             {q.link.clone().map(|l| view! { <p><a href=warp_model::i18n::href(&l) data-action="open-scenario">{t!("ui.quiz.open-scenario")}</a></p> })}
-                            {q.solution.first().cloned().map(|w| view! { <WorkedSteps worked=w /> })}
+                            {q.solution().into_iter().next().map(|w| view! { <WorkedSteps worked=w /> })}
                         </div>
                     }
                 })

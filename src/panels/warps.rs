@@ -20,6 +20,11 @@ use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html,
 use crate::components::mathml::Formula;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, example: Option<&'static Example>) -> AnyView {
+    view! { <WarpsPanel query=query example=example /> }.into_any()
+}
+
 /// The panel, opened from `query` (and the preset `example`, whose inputs the query may
 /// override).
 #[component]

@@ -1,6 +1,11 @@
-// The browser half of `cargo xtask bench`: first figure after navigation (median of 10 loads),
-// input → figure updated (median and p95 of 50 changes), the simulation's throughput in wasm,
-// and memory over 10,000 slider changes. Prints numbers; asserts nothing.
+// The browser half of `cargo xtask bench`. Prints numbers; asserts nothing.
+// - A phone's cold load of every page (Lighthouse's mobile settings: 562.5 ms request latency,
+//   1.47 Mbit/s down, CPU 4× slower; cache off; gzip as static hosts serve): navigation to the
+//   first figure, median of 3, and the bytes that came over the wire before it; beside it the
+//   plain-JS reference page drawing the same 1,024-cell map.
+// - The offline repeat visit: after a first visit, the network off, the page opened again.
+// - On loopback, unthrottled: first figure (median of 10 loads), input → figure updated (median
+//   and p95 of 50 changes), the simulation's throughput in wasm, memory over 10,000 changes.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 
@@ -16,6 +21,97 @@ const browser = await chromium.launch({
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]; };
 const fmt = (x) => `${x.toFixed(2)} ms`;
+const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
+
+// The first figure: a [data-metric] element, or the home view's list of panels.
+const FIGURE = '[data-metric], [data-panel="home"] .cards';
+
+const PHONE = {
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+
+async function phoneLoad(query) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let bytes = 0;
+  let counting = true;
+  cdp.on('Network.loadingFinished', (e) => { if (counting) bytes += e.encodedDataLength; });
+  await page.addInitScript((sel) => {
+    new MutationObserver((_, obs) => {
+      if (document.querySelector(sel)) { window.__firstFigure = performance.now(); obs.disconnect(); }
+    }).observe(document, { childList: true, subtree: true });
+  }, FIGURE);
+  await page.goto(base + query, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__firstFigure !== undefined, null, { timeout: 60_000 });
+  counting = false;
+  const ms = await page.evaluate(() => window.__firstFigure);
+  await context.close();
+  return { ms, bytes };
+}
+
+const PAGES = [
+  ['home', './'],
+  ['warps', '?panel=warps&block=32,32'],
+  ['divergence', '?panel=divergence'],
+  ['latency', '?panel=latency'],
+  ['coalescing', '?panel=coalescing'],
+  ['quiz', '?panel=quiz&seed=1'],
+  ['gpu', '?panel=gpu'],
+  ['kernel', '?panel=kernel'],
+  ['example (divergence/C1, Hinglish)', '?example=divergence/C1&lang=hinglish'],
+  ['reference: plain JS, same 1,024-cell map', 'reference/map.html'],
+];
+
+console.log('throttled phone load (562.5 ms latency, 1.47 Mbit/s, CPU 4×, cold, gzip), median of 3:');
+console.log(`  ${'page'.padEnd(44)} ${'first figure'.padStart(13)} ${'bytes before it'.padStart(16)}`);
+for (const [name, query] of PAGES) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await phoneLoad(query));
+  const ms = median(runs.map((r) => r.ms));
+  const bytes = median(runs.map((r) => r.bytes));
+  const verdict = ms <= 2500 ? '≤ 2.5 s' : '> 2.5 s';
+  console.log(`  ${name.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(11)} s ${kb(bytes).padStart(16)}   ${verdict}`);
+}
+
+// The offline repeat visit: a first visit installs the service worker and its cache; then the
+// network is cut and the page opened again (CPU still 4× slower).
+{
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(base + '?panel=warps&block=32,32');
+  await page.waitForSelector('[data-metric]');
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    while (!reg.active || reg.active.state !== 'activated') await new Promise((r) => setTimeout(r, 50));
+  });
+  await context.setOffline(true);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let failed = 0;
+  page.on('requestfailed', () => { failed += 1; });
+  await page.addInitScript((sel) => {
+    new MutationObserver((_, obs) => {
+      if (document.querySelector(sel)) { window.__firstFigure = performance.now(); obs.disconnect(); }
+    }).observe(document, { childList: true, subtree: true });
+  }, FIGURE);
+  const times = [];
+  for (const q of ['?panel=warps&block=32,32', '?panel=latency', './']) {
+    await page.goto(base + q);
+    await page.waitForFunction(() => window.__firstFigure !== undefined, null, { timeout: 30_000 });
+    times.push(await page.evaluate(() => window.__firstFigure));
+  }
+  console.log(`offline repeat visit (network off, CPU 4×): first figure ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (warps, latency, home); ${failed} requests failed`);
+  await context.close();
+}
+
+if (process.env.BENCH_ONLY === 'phone') { await browser.close(); server.kill(); process.exit(0); }
 
 async function firstFigure(query) {
   const times = [];
@@ -62,7 +158,7 @@ async function inputLatency(query, field, values, metric) {
 }
 
 const load = await firstFigure('?panel=warps&block=1024');
-console.log(`first figure, warps panel at 1024 threads: median ${fmt(median(load))} of 10 loads (budget 200 ms)`);
+console.log(`first figure on loopback, warps panel at 1024 threads: median ${fmt(median(load))} of 10 loads (budget 200 ms)`);
 
 // 50 changes that alternate the figure: 1024 threads ↔ 1023 threads.
 const xs = Array.from({ length: 50 }, (_, i) => (i % 2 ? '1024' : '1023'));
@@ -74,12 +170,20 @@ const ds = Array.from({ length: 50 }, (_, i) => paths(8 + (i % 2)));
 const div = await inputLatency(`?panel=divergence&paths=${paths(7)}`, 'paths', ds, 'diverged-cycles');
 console.log(`input → figure, divergence panel at 32 paths: median ${fmt(median(div))}, p95 ${fmt(p95(div))}`);
 
+// The simulation's export lives in the latency bundle.
+{
+  const page = await browser.newPage();
+  await page.goto(base + '?panel=latency');
+  await page.waitForSelector('[data-metric]');
+  const rate = await page.evaluate(() => window.wasmBindings.warp_lab_bench_simulation(64, 200000));
+  console.log(`scheduler simulation in wasm: ${rate.toExponential(3)} warp-cycles/s`);
+  await page.close();
+}
+
 const page = await browser.newPage();
-await page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }));
+await page.addInitScript(() => addEventListener('warp-lab-started', (e) => { window.__wasm = e.detail.wasm; }));
 await page.goto(base + '?panel=warps&block=1024');
 await page.waitForSelector('[data-metric]');
-const rate = await page.evaluate(() => window.wasmBindings.warp_lab_bench_simulation(64, 200000));
-console.log(`scheduler simulation in wasm: ${rate.toExponential(3)} warp-cycles/s`);
 const mem = await page.evaluate(async () => {
   const wasmBytes = () => window.__wasm?.memory?.buffer?.byteLength ?? 0;
   const heap = () => performance.memory?.usedJSHeapSize ?? 0;

@@ -15,6 +15,9 @@ export default defineConfig({
   use: {
     baseURL: 'http://127.0.0.1:4173/',
     launchOptions: { executablePath: '/usr/bin/chromium', args },
+    // The service worker would fill its cache in the background of every test; offline.spec.ts
+    // allows it where it is what is tested.
+    serviceWorkers: 'block',
   },
   projects: [
     // Every spec, in a browser without WebGPU (requestAdapter() gives null: the fallback path).

@@ -1,28 +1,46 @@
-// A tiny static server for the end-to-end tests: dist/ at "/" and again under "/gpu/warplab/",
-// to prove the site works from a sub-path; and, on a second port (another origin), the example
-// course page that embeds the app. Written by hand (node's http, no dependency) because
-// it must also serve .wasm as application/wasm and mount one folder at two paths.
+// A tiny static server for the end-to-end tests and the benchmark: dist/ at "/" and again under
+// "/gpu/warplab/", to prove the site works from a sub-path; the benchmark's plain-JS reference
+// page under "/reference/"; and, on a second port (another origin), the example course page
+// that embeds the app. Responses are gzipped when the browser accepts it, as static hosts do
+// (the throttled phone load is measured over gzip). Written by hand (node's http and zlib, no
+// dependency) because it must also serve .wasm as application/wasm and mount folders at paths.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve } from 'node:path';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 const port = Number(process.env.PORT ?? 4173);
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
 };
+
+const reference = resolve(import.meta.dirname, 'reference');
+const gzipped = new Map();
 
 function serve(root, mount) {
   return async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (mount && path.startsWith(mount)) path = path.slice(mount.length - 1);
+    let base = root;
+    if (mount && path.startsWith('/reference/')) { base = reference; path = path.slice('/reference'.length); }
     if (path.endsWith('/')) path += 'index.html';
-    const file = normalize(join(root, path));
-    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    const file = normalize(join(base, path));
+    if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(file) !== '.png') {
+        const key = file + ':' + body.length;
+        if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 9 }));
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'accept-encoding';
+        res.writeHead(200, headers);
+        res.end(gzipped.get(key));
+        return;
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

@@ -1,6 +1,7 @@
-//! `cargo xtask bench`: sizes, load and input latencies from a real headless Chromium, and the
-//! scheduler simulation's throughput natively and in wasm. Prints every number; only the size
-//! budget (machine-independent) can fail it, and only with `--enforce-size`.
+//! `cargo xtask bench`: each page's bytes, a phone's load of each page and the offline repeat
+//! visit, load and input latencies from a real headless Chromium, and the scheduler
+//! simulation's throughput natively and in wasm. Prints every number; only the per-page size
+//! budgets (machine-independent) can fail it, and only with `--enforce-size`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -11,8 +12,14 @@ use warp_model::latency::scheduler::{simulate, Policy, SimConfig};
 
 use crate::{cmd, root, run};
 
-/// The size budget: all wasm + JS + CSS, gzip.
-pub const SIZE_BUDGET: u64 = 250_000;
+/// The bytes a page may send before its first figure (its bundle's wasm and JS and the page,
+/// gzip): what 1.47 Mbit/s carries in the time left of 2.5 s once the page and the bundle's
+/// request have each waited their 562.5 ms (`tests/e2e/bench.mjs` measures the load itself).
+pub const PAGE_BUDGET: u64 = 235_000;
+/// The quiz page's: it carries every other panel's model, since each question's numbers and
+/// solution are that panel's own (README, "Speed, measured": its breakdown, and what would
+/// bring it under the page budget).
+pub const QUIZ_BUDGET: u64 = 285_000;
 
 fn gzip_len(bytes: &[u8]) -> u64 {
     let mut e = GzEncoder::new(Vec::new(), Compression::best());
@@ -23,36 +30,58 @@ fn gzip_len(bytes: &[u8]) -> u64 {
 /// Runs the benchmark.
 pub fn bench(args: &[String]) -> Result<(), String> {
     let enforce = args.iter().any(|a| a == "--enforce-size");
-    run(cmd("trunk", &["build", "--release", "--offline"]))?;
+    crate::dist::build(crate::dist::Profile::Release)?;
 
-    println!("\n== sizes (dist/) ==");
-    let mut total_gz = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(root().join("dist"))
+    println!("\n== sizes (dist/, gzip -9) ==");
+    let dist = root().join("dist");
+    let mut names: Vec<String> = std::fs::read_dir(&dist)
         .map_err(|e| e.to_string())?
         .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
         .collect();
-    entries.sort_by_key(std::fs::DirEntry::file_name);
-    for e in entries {
-        let name = e.file_name().to_string_lossy().to_string();
-        let ext = std::path::Path::new(&name)
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("");
-        if !["wasm", "js", "css"].contains(&ext) {
-            continue;
-        }
-        let bytes = std::fs::read(e.path()).map_err(|e| e.to_string())?;
-        let gz = gzip_len(&bytes);
-        total_gz += gz;
-        println!("{name:<48} {:>9} B raw {:>9} B gzip", bytes.len(), gz);
-    }
-    let size_ok = total_gz <= SIZE_BUDGET;
+    names.sort();
+    let gz = |name: &str| -> Result<(u64, u64), String> {
+        let bytes = std::fs::read(dist.join(name)).map_err(|e| format!("{name}: {e}"))?;
+        Ok((bytes.len() as u64, gzip_len(&bytes)))
+    };
+    let (_, page_gz) = gz("index.html")?;
+    let mut size_ok = true;
     println!(
-        "{:<48} {:>9}   {:>9} B gzip  budget {SIZE_BUDGET}: {}",
-        "total wasm + js + css",
-        "",
-        total_gz,
-        if size_ok { "PASS" } else { "OVER" }
+        "{:<20} {:>10} {:>10} {:>10} {:>12}",
+        "page bundle", "wasm", "js", "page", "before figure"
+    );
+    for bundle in names.iter().filter(|n| n.ends_with("_bg.wasm")) {
+        let stem = bundle.rsplit_once('-').map_or("", |(s, _)| s);
+        let js = names
+            .iter()
+            .find(|n| {
+                n.starts_with(&format!("{stem}-"))
+                    && std::path::Path::new(n)
+                        .extension()
+                        .is_some_and(|e| e == "js")
+            })
+            .ok_or_else(|| format!("{stem}: no JS glue"))?;
+        let ((_, wasm), (_, glue)) = (gz(bundle)?, gz(js)?);
+        let total = wasm + glue + page_gz;
+        let budget = if stem.starts_with("quiz-") {
+            QUIZ_BUDGET
+        } else {
+            PAGE_BUDGET
+        };
+        let ok = total <= budget;
+        size_ok &= ok;
+        println!(
+            "{stem:<20} {wasm:>10} {glue:>10} {page_gz:>10} {total:>12}  budget {budget}: {}",
+            if ok { "PASS" } else { "OVER" }
+        );
+    }
+    let all: u64 = names
+        .iter()
+        .map(|n| gz(n).map(|(_, g)| g))
+        .sum::<Result<u64, String>>()?;
+    println!(
+        "{:<20} {all:>10} B gzip (what an offline-ready visit keeps, both languages)",
+        "whole site"
     );
 
     println!("\n== scheduler simulation, native (the model built with opt-level 2) ==");
@@ -80,9 +109,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     run(browser)?;
 
     if enforce && !size_ok {
-        return Err(format!(
-            "size budget exceeded: {total_gz} B gzip > {SIZE_BUDGET} B"
-        ));
+        return Err("a page is over its size budget (see == sizes ==)".into());
     }
     Ok(())
 }

@@ -1,8 +1,5 @@
-//! `cargo xtask csp`: trunk's post-build hook. It fills index.html's Content-Security-Policy
-//! meta with the hashes of the inline scripts the build emitted (trunk's module loader, and in
-//! `trunk serve` its reload script), so that no other inline script can run.
-
-use std::path::PathBuf;
+//! The page's Content-Security-Policy: `cargo xtask dist` fills index.html's meta with the
+//! hashes of its inline scripts (the loader), so that no other inline script can run.
 
 use base64::Engine;
 use sha2::{Digest, Sha256};
@@ -64,16 +61,6 @@ pub fn fill(html: &str) -> Result<String, String> {
         ));
     }
     Ok(html.replace(MARKER, &policy_for(html)))
-}
-
-/// Runs as trunk's `post_build` hook: rewrites `$TRUNK_STAGING_DIR/index.html`.
-pub fn hook() -> Result<(), String> {
-    let dir = std::env::var_os("TRUNK_STAGING_DIR")
-        .ok_or("TRUNK_STAGING_DIR is not set: run this as trunk's post_build hook")?;
-    let path = PathBuf::from(dir).join("index.html");
-    let html = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let filled = fill(&html)?;
-    std::fs::write(&path, filled).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -2,14 +2,17 @@
 //!
 //! Each command first installs what is missing on a fresh machine (saying what it installs and
 //! that it happens once), and does nothing extra when everything is present. Versions are the
-//! ones measured to work together (see `../shared/toolchain.md`): trunk 0.21.14, wasm-bindgen-cli
-//! at the Cargo.lock version, binaryen 132's wasm-opt from npm, Debian's Chromium.
+//! ones measured to work together (see `../shared/toolchain.md`): wasm-bindgen-cli at the
+//! Cargo.lock version, binaryen 132's wasm-opt from npm, Debian's Chromium. The site is built by
+//! `dist.rs` (one wasm bundle per page), not trunk.
 //!
 //! Written by hand rather than with a task-runner crate: it is a few process calls in a row, and
 //! keeping it dependency-free keeps `cargo xtask` fast to build on a fresh clone.
 
 mod bench;
 mod csp;
+mod dist;
+mod serve;
 mod tools;
 
 use std::path::PathBuf;
@@ -25,8 +28,6 @@ fn main() -> ExitCode {
         Some("bench") => tools::ensure_build_tools()
             .and_then(|()| tools::ensure_test_tools())
             .and_then(|()| bench::bench(&args[1..])),
-        // trunk's post_build hook (Trunk.toml), not meant to be run by hand.
-        Some("csp") => csp::hook(),
         _ => {
             eprintln!(
                 "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)"
@@ -57,8 +58,6 @@ pub fn cmd(program: &str, args: &[&str]) -> Command {
     let mut c = Command::new(program);
     c.args(args).current_dir(root());
     c.env("PATH", tools::path_with_tools());
-    // trunk must not try the network: it checks its own version online unless told not to.
-    c.env("TRUNK_SKIP_VERSION_CHECK", "true");
     c
 }
 
@@ -80,19 +79,12 @@ pub fn run(mut c: Command) -> Result<(), String> {
 
 fn serve() -> Result<(), String> {
     tools::ensure_build_tools()?;
-    println!("xtask: serving on http://127.0.0.1:8080 (rebuilds on change; Ctrl-C stops)");
-    run(cmd("trunk", &["serve", "--offline"]))
+    serve::serve()
 }
 
 fn dist() -> Result<(), String> {
     tools::ensure_build_tools()?;
-    build_dist()
-}
-
-fn build_dist() -> Result<(), String> {
-    run(cmd("trunk", &["build", "--release", "--offline"]))?;
-    println!("xtask: the static site is in dist/ (relative URLs: serve it from any path)");
-    Ok(())
+    dist::build(dist::Profile::Release)
 }
 
 struct Layer {
@@ -101,48 +93,45 @@ struct Layer {
     secs: f64,
 }
 
+/// Runs one test layer, timed, and says how it went.
+fn layer(name: &'static str, work: impl FnOnce() -> Result<(), String>) -> Layer {
+    println!("\nxtask: ── {name} ──");
+    let start = Instant::now();
+    let ok = match work() {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            false
+        }
+    };
+    Layer {
+        name,
+        ok,
+        secs: start.elapsed().as_secs_f64(),
+    }
+}
+
 fn test(args: &[String]) -> Result<(), String> {
     tools::ensure_build_tools()?;
     tools::ensure_test_tools()?;
     let skip_e2e = args.iter().any(|a| a == "--no-e2e");
-    let mut layers: Vec<Layer> = Vec::new();
-    let mut layer = |name: &'static str, c: Command| {
-        println!("\nxtask: ── {name} ──");
-        let start = Instant::now();
-        let ok = match run(c) {
-            Ok(()) => true,
-            Err(e) => {
-                eprintln!("xtask: {e}");
-                false
-            }
-        };
-        layers.push(Layer {
-            name,
-            ok,
-            secs: start.elapsed().as_secs_f64(),
-        });
-        ok
-    };
-    layer("rustfmt", cmd("cargo", &["fmt", "--all", "--", "--check"]));
-    layer(
-        "clippy (host)",
-        cmd(
-            "cargo",
-            &[
+    let cargo = |args: &'static [&'static str]| move || run(cmd("cargo", args));
+    let mut layers: Vec<Layer> = vec![
+        layer("rustfmt", cargo(&["fmt", "--all", "--", "--check"])),
+        layer(
+            "clippy (host)",
+            cargo(&[
                 "clippy",
                 "--workspace",
                 "--all-targets",
                 "--",
                 "-D",
                 "warnings",
-            ],
+            ]),
         ),
-    );
-    layer(
-        "clippy (wasm32)",
-        cmd(
-            "cargo",
-            &[
+        layer(
+            "clippy (wasm32)",
+            cargo(&[
                 "clippy",
                 "-p",
                 "warp-lab",
@@ -152,40 +141,39 @@ fn test(args: &[String]) -> Result<(), String> {
                 "--",
                 "-D",
                 "warnings",
-            ],
+            ]),
         ),
-    );
-    layer(
-        "model tests",
-        cmd("cargo", &["test", "-p", "warp-model", "-p", "xtask"]),
-    );
-    layer(
-        "app unit tests (native: the views' text helpers)",
-        cmd("cargo", &["test", "-p", "warp-lab", "--lib"]),
-    );
-    layer(
-        "browser tests (wasm-bindgen-test, headless Chromium)",
-        cmd(
-            "cargo",
-            &[
+        layer(
+            "model tests",
+            cargo(&["test", "-p", "warp-model", "-p", "xtask"]),
+        ),
+        layer(
+            "app unit tests (native: the views' text helpers)",
+            cargo(&["test", "-p", "warp-lab", "--lib"]),
+        ),
+        layer(
+            "browser tests (wasm-bindgen-test, headless Chromium)",
+            cargo(&[
                 "test",
                 "-p",
                 "warp-lab",
                 "--target",
                 "wasm32-unknown-unknown",
-            ],
+            ]),
         ),
-    );
-    let built = layer(
-        "release build (dist/)",
-        cmd("trunk", &["build", "--release", "--offline"]),
-    );
+        layer("release build (dist/, one bundle per page)", || {
+            dist::build(dist::Profile::Release)
+        }),
+    ];
+    let built = layers.last().is_some_and(|l| l.ok);
     if skip_e2e {
         println!("xtask: end-to-end tests skipped (--no-e2e)");
     } else if built {
-        let mut e2e = cmd("npx", &["playwright", "test"]);
-        e2e.current_dir(root().join("tests/e2e"));
-        layer("end-to-end (Playwright, headless Chromium)", e2e);
+        layers.push(layer("end-to-end (Playwright, headless Chromium)", || {
+            let mut e2e = cmd("npx", &["playwright", "test"]);
+            e2e.current_dir(root().join("tests/e2e"));
+            run(e2e)
+        }));
     } else {
         layers.push(Layer {
             name: "end-to-end (Playwright): not run, no build",

@@ -6,8 +6,8 @@ use std::process::Command;
 
 use crate::{cmd, root, run};
 
-const TRUNK_VERSION: &str = "0.21.14";
 const BINARYEN_VERSION: &str = "132";
+const ESBUILD_VERSION: &str = "0.28.2";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 /// Where npm-installed tools live (ignored by git).
@@ -60,7 +60,7 @@ pub fn locked_wasm_bindgen() -> Result<String, String> {
     Err("Cargo.lock has no wasm-bindgen entry".into())
 }
 
-/// Rust's wasm target, trunk, wasm-bindgen-cli and binaryen's wasm-opt.
+/// Rust's wasm target, wasm-bindgen-cli, binaryen's wasm-opt and esbuild.
 pub fn ensure_build_tools() -> Result<(), String> {
     let targets = Command::new("rustup")
         .args(["target", "list", "--installed"])
@@ -71,17 +71,6 @@ pub fn ensure_build_tools() -> Result<(), String> {
     if !has_target {
         installing("the wasm32-unknown-unknown Rust target", "under a minute");
         run(cmd("rustup", &["target", "add", WASM_TARGET]))?;
-    }
-
-    if !version_of("trunk", &["--version"]).is_some_and(|v| v.contains(TRUNK_VERSION)) {
-        installing(
-            &format!("trunk {TRUNK_VERSION}"),
-            "about 11 minutes on 2 cores",
-        );
-        run(cmd(
-            "cargo",
-            &["install", &format!("trunk@{TRUNK_VERSION}"), "--locked"],
-        ))?;
     }
 
     let wbg = locked_wasm_bindgen()?;
@@ -99,12 +88,18 @@ pub fn ensure_build_tools() -> Result<(), String> {
         ))?;
     }
 
-    let wasm_opt = tools_dir().join("node_modules/.bin/wasm-opt");
-    if !version_of(&wasm_opt.display().to_string(), &["--version"])
-        .is_some_and(|v| v.contains(BINARYEN_VERSION))
-    {
+    // wasm-opt, and esbuild to minify the JS glue and the inlined CSS: both from npm into
+    // .tools/, in one install (npm prunes what a later `--no-save` install does not name).
+    let bin = |name: &str| tools_dir().join("node_modules/.bin").join(name);
+    let binaryen_ok = version_of(&bin("wasm-opt").display().to_string(), &["--version"])
+        .is_some_and(|v| v.contains(BINARYEN_VERSION));
+    let esbuild_ok = version_of(&bin("esbuild").display().to_string(), &["--version"])
+        .is_some_and(|v| v.trim() == ESBUILD_VERSION);
+    if !binaryen_ok || !esbuild_ok {
         installing(
-            &format!("binaryen {BINARYEN_VERSION} (wasm-opt) from npm into .tools/"),
+            &format!(
+                "binaryen {BINARYEN_VERSION} (wasm-opt) and esbuild {ESBUILD_VERSION} from npm into .tools/"
+            ),
             "under a minute",
         );
         std::fs::create_dir_all(tools_dir()).map_err(|e| format!(".tools: {e}"))?;
@@ -119,6 +114,7 @@ pub fn ensure_build_tools() -> Result<(), String> {
                 "--no-audit",
                 "--no-fund",
                 &format!("binaryen@{BINARYEN_VERSION}"),
+                &format!("esbuild@{ESBUILD_VERSION}"),
             ],
         ))?;
     }

@@ -44,7 +44,7 @@ pub fn embed_snippet(base: &str, q: &Query, panel: Option<Panel>) -> String {
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>",
         escape_attr(&embed_url(base, q)),
         escape_attr(&title),
-        panel.map_or(700, |p| p.spec().embed_height)
+        panel.map_or(700, |p| p.meta().embed_height)
     )
 }
 

@@ -10,7 +10,7 @@
 //! missing title, question or forecast fails the build); a test checks that every preset's
 //! keys exist in both languages.
 
-use crate::i18n::{self, Lang, Msg};
+use crate::i18n::{self, Msg};
 use crate::params::{quote, ParamError};
 use crate::registry::Panel;
 
@@ -352,7 +352,7 @@ impl Example {
     pub fn note(&self) -> Option<&'static str> {
         self.messages
             .note
-            .filter(|m| i18n::lookup(Lang::En, *m).is_some())
+            .filter(|m| i18n::lookup(i18n::lang(), *m).is_some())
             .map(Msg::text)
     }
 
@@ -439,6 +439,7 @@ pub fn find(key: &str) -> Result<&'static Example, ParamError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
 
     fn lookup_key(lang: Lang, key: &str) -> Option<&'static str> {
         i18n::lookup(lang, Msg::find(key)?)

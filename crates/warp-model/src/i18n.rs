@@ -179,28 +179,38 @@ pub fn parse_catalogue(file: &'static str) -> (Catalogue, Vec<CatalogueError>) {
     )
 }
 
-/// The tables `build.rs` compiles from both catalogues: `KEYS` (sorted), and per language its
-/// messages in key order end to end (`EN_TEXT`) and where each ends (`EN_ENDS`).
+/// The tables `build.rs` compiles from both catalogues: `KEYS` (sorted), one `static` per
+/// message in both languages, and `MESSAGES` (a `const` of references to them, in key order).
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 }
 
-/// A language's messages end to end, and where each ends.
-fn table(lang: Lang) -> (&'static str, &'static [u32]) {
-    match lang {
-        Lang::En => (tables::EN_TEXT, &tables::EN_ENDS),
-        Lang::Hinglish => (tables::HINGLISH_TEXT, &tables::HINGLISH_ENDS),
+/// A catalogue message: its place in the sorted key table and a reference to its text in
+/// every language, which is what code holds instead of a key. [`msg!`](crate::msg) makes one
+/// from a literal key at compile time (a key no catalogue has is a compile error), so key
+/// strings stay out of the binary, and a wasm bundle carries only the messages it names. It
+/// displays as its message in the current language.
+#[derive(Clone, Copy)]
+pub struct Msg {
+    index: u16,
+    texts: &'static tables::Pair,
+}
+
+const _: () = assert!(tables::KEYS.len() <= u16::MAX as usize);
+
+impl PartialEq for Msg {
+    fn eq(&self, other: &Self) -> bool {
+        self.index == other.index
     }
 }
 
-/// A catalogue message: its place in the sorted key table, which is what code holds instead
-/// of a key. [`msg!`](crate::msg) makes one from a literal key at compile time (a key no
-/// catalogue has is a compile error), so key strings stay out of the binary. It displays as
-/// its message in the current language.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Msg(u16);
+impl Eq for Msg {}
 
-const _: () = assert!(tables::KEYS.len() <= u16::MAX as usize);
+impl std::hash::Hash for Msg {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.index.hash(state);
+    }
+}
 
 impl Msg {
     /// The message whose key is `key`, if a catalogue has it: a binary search over the sorted
@@ -214,12 +224,24 @@ impl Msg {
             match compare(tables::KEYS[mid].as_bytes(), key) {
                 Ordering::Less => lo = mid + 1,
                 Ordering::Greater => hi = mid,
-                #[allow(clippy::cast_possible_truncation)] // at most u16::MAX keys (asserted)
-                Ordering::Equal => return Some(Msg(mid as u16)),
+                Ordering::Equal => return Some(Msg::at(mid)),
             }
         }
         None
     }
+
+    /// The message at place `i` of the sorted keys (`i` below their count).
+    #[must_use]
+    pub const fn at(i: usize) -> Msg {
+        #[allow(clippy::cast_possible_truncation)] // at most u16::MAX keys (asserted)
+        Msg {
+            index: i as u16,
+            texts: tables::MESSAGES[i],
+        }
+    }
+
+    /// How many messages the catalogues have.
+    pub const COUNT: usize = tables::KEYS.len();
 
     /// The message whose key is `parts` joined (each part lowercased when `lower`), if a
     /// catalogue has it: keys built from a table's ids at compile time
@@ -255,7 +277,10 @@ impl Msg {
     /// Its key (for tests and debugging: this keeps the key table in the binary).
     #[must_use]
     pub fn key(self) -> &'static str {
-        tables::KEYS.get(usize::from(self.0)).copied().unwrap_or("")
+        tables::KEYS
+            .get(usize::from(self.index))
+            .copied()
+            .unwrap_or("")
     }
 
     /// The message in the current language (see [`text`]).
@@ -302,17 +327,10 @@ impl fmt::Debug for Msg {
 /// The raw message of `msg` in `lang` (placeholders unfilled), if that catalogue has it.
 #[must_use]
 pub fn lookup(lang: Lang, msg: Msg) -> Option<&'static str> {
-    let (text, ends) = table(lang);
-    let i = usize::from(msg.0);
-    let end = *ends.get(i)?;
-    if end & tables::MISSING != 0 {
-        return None;
-    }
-    let start = i
-        .checked_sub(1)
-        .and_then(|j| ends.get(j))
-        .map_or(0, |e| e & !tables::MISSING);
-    text.get(start as usize..end as usize)
+    msg.texts[match lang {
+        Lang::En => 0,
+        Lang::Hinglish => 1,
+    }]
 }
 
 /// The message `msg` in the current language: falls back to English, then to

@@ -13,7 +13,7 @@ pub mod panel;
 pub mod progress;
 
 pub use bank::seed_bank;
-pub use generate::{build, generate, solve, Rng, MAX_COUNT};
+pub use generate::{build, generate, Rng, MAX_COUNT};
 pub use gift::to_gift;
 pub use grade::{forecast_feedback, parse_number, yes_no, Grade};
 pub use panel::{QuizParams, DEFAULT_COUNT};
@@ -148,12 +148,23 @@ pub struct Question {
     pub source: Option<String>,
     /// The answer explained in a sentence.
     pub explanation: String,
-    /// Worked steps (generated questions: the panel's own).
-    pub solution: Vec<Worked>,
     /// A query that opens the panel on this scenario.
     pub link: Option<String>,
     /// Known wrong answers.
     pub misconceptions: Vec<Misconception>,
+}
+
+impl Question {
+    /// The worked steps of its scenario: the panel's own, for the query of its link (none when
+    /// it has no scenario). Worked out when asked for (a quiz shows them after an answer), not
+    /// when the quiz is built, so that a quiz page shows its figures sooner.
+    #[must_use]
+    pub fn solution(&self) -> Vec<Worked> {
+        self.link
+            .as_deref()
+            .map(|l| generate::solution_for(self.topic, l))
+            .unwrap_or_default()
+    }
 }
 
 /// The tolerance stated for fractional answers.

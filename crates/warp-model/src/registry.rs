@@ -23,7 +23,9 @@ pub struct Checked {
     pub worked: Vec<Worked>,
 }
 
-/// One panel's entry in the registry.
+/// One panel's entry in the registry: data only, so that an app bundle that names every
+/// panel (the nav, the home view) links none of their models. Evaluation goes through
+/// [`Panel::check`] and [`Panel::round_trip`], which only tests and tools call.
 #[derive(Clone, Copy, Debug)]
 pub struct PanelSpec {
     /// The panel.
@@ -38,12 +40,6 @@ pub struct PanelSpec {
     pub params: &'static [Param],
     /// A starting height for an embedding frame, in CSS pixels.
     pub embed_height: u32,
-    /// Reads its inputs from a query over a preset's parameters (none: the defaults) and
-    /// evaluates them.
-    pub check: fn(&Query, &[(&str, &str)]) -> Checked,
-    /// Reads its inputs from a query and writes them back into it: the address the panel
-    /// would show for that link.
-    pub round_trip: fn(&Query) -> Query,
 }
 
 fn check<P: PanelModel>(q: &Query, preset: &[(&str, &str)]) -> Checked {
@@ -61,6 +57,29 @@ fn round_trip<P: PanelModel>(q: &Query) -> Query {
     out
 }
 
+/// What the app needs of a panel to name it and link to it: no parameter, no evaluation, so
+/// that a bundle that names every panel (the nav, the home view) links nothing else of them.
+#[derive(Clone, Copy, Debug)]
+pub struct PanelMeta {
+    /// The value of `panel=` that opens it.
+    pub name: &'static str,
+    /// Its title.
+    pub title: Msg,
+    /// The one question it answers.
+    pub question: Msg,
+    /// A starting height for an embedding frame, in CSS pixels.
+    pub embed_height: u32,
+}
+
+const fn meta<P: PanelModel>() -> PanelMeta {
+    PanelMeta {
+        name: P::NAME,
+        title: P::TITLE,
+        question: P::QUESTION,
+        embed_height: P::EMBED_HEIGHT,
+    }
+}
+
 const fn spec<P: PanelModel>(panel: Panel) -> PanelSpec {
     PanelSpec {
         panel,
@@ -69,8 +88,6 @@ const fn spec<P: PanelModel>(panel: Panel) -> PanelSpec {
         question: P::QUESTION,
         params: P::PARAMS,
         embed_height: P::EMBED_HEIGHT,
-        check: check::<P>,
-        round_trip: round_trip::<P>,
     }
 }
 
@@ -87,7 +104,18 @@ macro_rules! registry {
             /// Every panel, in home-view order.
             pub const ALL: &'static [Panel] = &[$(Panel::$variant,)*];
 
-            /// Its entry in the registry.
+            /// Its name, title and question (what the app's nav and home view read).
+            #[must_use]
+            pub fn meta(self) -> &'static PanelMeta {
+                match self {
+                    $(Panel::$variant => {
+                        static META: PanelMeta = meta::<$model>();
+                        &META
+                    })*
+                }
+            }
+
+            /// Its entry in the registry, parameters included (for tests and tools).
             #[must_use]
             pub fn spec(self) -> &'static PanelSpec {
                 match self {
@@ -95,6 +123,24 @@ macro_rules! registry {
                         static SPEC: PanelSpec = spec::<$model>(Panel::$variant);
                         &SPEC
                     })*
+                }
+            }
+
+            /// Reads its inputs from a query over a preset's parameters (none: the defaults)
+            /// and evaluates them.
+            #[must_use]
+            pub fn check(self, q: &Query, preset: &[(&str, &str)]) -> Checked {
+                match self {
+                    $(Panel::$variant => check::<$model>(q, preset),)*
+                }
+            }
+
+            /// Reads its inputs from a query and writes them back into it: the address the
+            /// panel would show for that link.
+            #[must_use]
+            pub fn round_trip(self, q: &Query) -> Query {
+                match self {
+                    $(Panel::$variant => round_trip::<$model>(q),)*
                 }
             }
         }
@@ -122,19 +168,19 @@ impl Panel {
     /// The value of `panel=` that opens it.
     #[must_use]
     pub fn name(self) -> &'static str {
-        self.spec().name
+        self.meta().name
     }
 
     /// Its title, in the current language.
     #[must_use]
     pub fn title(self) -> &'static str {
-        self.spec().title.text()
+        self.meta().title.text()
     }
 
     /// The one question it answers, in the current language.
     #[must_use]
     pub fn question(self) -> &'static str {
-        self.spec().question.text()
+        self.meta().question.text()
     }
 
     /// The panel named `s`, if any.

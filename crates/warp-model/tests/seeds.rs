@@ -492,7 +492,7 @@ fn every_preset_shows_its_seeds_numbers() {
     let mut wrong = Vec::new();
     for &(key, expected) in PRESETS {
         let ex = preset(key);
-        let checked = (ex.panel.spec().check)(&Query::default(), ex.params);
+        let checked = ex.panel.check(&Query::default(), ex.params);
         assert!(checked.errors.is_empty(), "{key}: {:?}", checked.errors);
         wrong.extend(mismatches(key, &checked, expected));
     }
@@ -526,7 +526,7 @@ fn every_follow_up_shows_what_the_seed_says_of_it() {
             let panel = page
                 .panel
                 .unwrap_or_else(|| panic!("{query} names no panel"));
-            let checked = (panel.spec().check)(&q, &[]);
+            let checked = panel.check(&q, &[]);
             let errors: Vec<&str> = checked.errors.iter().map(|e| e.param.as_str()).collect();
             assert_eq!(errors, row.error.into_iter().collect::<Vec<_>>(), "{query}");
             wrong.extend(mismatches(query, &checked, row.figures));

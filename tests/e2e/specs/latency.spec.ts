@@ -34,7 +34,7 @@ test('simulation and formula agree, and the animation steps and plays', async ({
   await page.locator('[data-action="play"]').click();
   await expect.poll(async () => Number(await cycle.getAttribute('data-cycle'))).toBeGreaterThan(52);
   await page.locator('[data-action="play"]').click();
-  await expect(page.locator('[data-chart="utilization-by-warps"] canvas')).toHaveAttribute('aria-label', /saturates at 100 % from 80 warps/);
+  await expect(page.locator('[data-chart="utilization-by-warps"] svg')).toHaveAttribute('aria-label', /saturates at 100 % from 80 warps/);
 });
 
 test('a slider moves every figure and the URL', async ({ app, page }) => {

@@ -18,8 +18,10 @@ test('answers are graded, misconceptions named, the score kept, and all of it su
   await app.open('?panel=quiz&topic=divergence&seed=3&count=9');
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  // Find the seed 003 Ex 2 card if present; otherwise answer any numeric card wrongly.
+  // Find the seed 003 Ex 2 card if present; otherwise answer any numeric card wrongly. (The
+  // questions are drawn after the figures: wait for them before counting.)
   const cards = page.locator('[data-quiz-question]');
+  await expect(cards).toHaveCount(9);
   const n = await cards.count();
   let answered = 0;
   for (let i = 0; i < n && answered < 2; i++) {
@@ -45,6 +47,7 @@ test('the amortisation myth and the quarter-cycle trap get named feedback', asyn
     let found = false;
     for (let seed = 0; seed < 60 && !found; seed++) {
       await app.open(`?panel=quiz&seed=${seed}&count=50`);
+      await expect(page.locator('[data-quiz-question]')).toHaveCount(50);
       const card = page.locator(`[data-qid="${qid}"]`);
       if (await card.count() === 0) continue;
       found = true;

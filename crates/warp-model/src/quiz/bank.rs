@@ -322,8 +322,6 @@ impl Card {
             kind,
             source: Some(self.source.text().to_string()),
             explanation: self.explanation.text().to_string(),
-            // Filled by `build` for the questions a quiz uses (see `solve`).
-            solution: Vec::new(),
             link: self.link.map(str::to_string),
             misconceptions: self
                 .myth

@@ -37,17 +37,8 @@ fn myth(answer: f64, feedback: &str) -> Misconception {
     }
 }
 
-/// Fills a question's solution with its panel's worked steps, when it has a scenario.
-pub fn solve(q: &mut Question) {
-    if q.solution.is_empty() {
-        if let Some(link) = &q.link {
-            q.solution = solution_for(q.topic, link);
-        }
-    }
-}
-
 /// The panel's worked steps for a query (the solution of a question that has a scenario).
-fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
+pub(super) fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
     fn worked<P: PanelModel>(query: &str) -> Vec<Worked> {
         let input = Inputs::<P>::from_query(&Query::parse(query), &Inputs::default());
         P::worked(&P::evaluate(&input)).to_vec()
@@ -118,7 +109,6 @@ fn generated(
         misconceptions.retain(|m| (m.answer - value).abs() > tolerance + 1e-9);
     }
     Question {
-        solution: solution_for(topic, &link),
         qid,
         topic,
         prompt,
@@ -341,7 +331,6 @@ pub fn build(topic: Option<Topic>, seed: u64, count: u64) -> Vec<Question> {
         .unwrap_or(1)
         .min(bank.len());
     let mut quiz: Vec<Question> = bank.into_iter().take(from_bank).collect();
-    quiz.iter_mut().for_each(solve);
     let topics: Vec<Topic> = topic.map_or(Topic::ALL.to_vec(), |t| vec![t]);
     let mut attempts = 0;
     while quiz.len() < usize::try_from(count).unwrap_or(1) && attempts < 500 {

@@ -157,7 +157,7 @@ impl Question {
 /// no/false/n/0/nahi/nahin/na.
 #[must_use]
 pub fn yes_no(raw: &str) -> Option<bool> {
-    match raw.trim().to_lowercase().as_str() {
+    match raw.trim().to_ascii_lowercase().as_str() {
         "yes" | "true" | "y" | "1" | "haan" | "han" | "ha" | "haa" => Some(true),
         "no" | "false" | "n" | "0" | "nahi" | "nahin" | "na" => Some(false),
         _ => None,

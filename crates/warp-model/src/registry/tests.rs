@@ -135,7 +135,7 @@ fn every_field_round_trips_through_the_url() {
                 UrlForm::Own | UrlForm::Always => value.clone(),
             };
             q.set(param.url_key(), Some(&written));
-            let back = (spec.round_trip)(&q);
+            let back = spec.panel.round_trip(&q);
             assert_eq!(
                 back.get(param.url_key()),
                 Some(written.as_str()).filter(|w| !w.is_empty()),
@@ -159,7 +159,7 @@ fn every_field_round_trips_through_the_url() {
         }
         // Parameters of other panels, and unknown ones, pass through untouched.
         let q = Query::parse(&format!("panel={}&future=kept&lang=hinglish", spec.name));
-        let back = (spec.round_trip)(&q);
+        let back = spec.panel.round_trip(&q);
         assert_eq!(back.get("future"), Some("kept"));
         assert_eq!(back.get("lang"), Some("hinglish"));
     }
@@ -169,7 +169,7 @@ fn every_field_round_trips_through_the_url() {
 fn every_preset_evaluates_without_an_error() {
     let mut seen = 0;
     for ex in examples::ALL {
-        let checked = (ex.panel.spec().check)(&Query::default(), ex.params);
+        let checked = ex.panel.check(&Query::default(), ex.params);
         assert!(
             checked.errors.is_empty(),
             "{}: {:?}",
@@ -182,7 +182,7 @@ fn every_preset_evaluates_without_an_error() {
     assert_eq!(seen, examples::ALL.len());
     // And every panel at its defaults.
     for &p in Panel::ALL {
-        let checked = (p.spec().check)(&Query::default(), &[]);
+        let checked = p.check(&Query::default(), &[]);
         assert!(
             checked.errors.is_empty(),
             "{}: {:?}",
@@ -207,7 +207,7 @@ proptest! {
             let mut q = Query::default();
             q.set(param.url_key(), Some(&text));
             q.set(neighbour.url_key(), Some(&other));
-            let checked = (spec.check)(&q, &[]);
+            let checked = spec.panel.check(&q, &[]);
             for e in &checked.errors {
                 // Every error names a declared parameter, or a side of a block given as
                 // `X[,Y[,Z]]` (named like the warps panel's fields), or the kernel lab's run.

@@ -1,0 +1,84 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// What a phone sees while the page loads: one bundle per page (the page's panel, in the page's
+// language), the app's frame and a loading line from the HTML alone, and a clear message, never
+// a blank page, when WebAssembly is missing or the download fails.
+
+/** The wasm files the page asked for. */
+function wasmRequests(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) names.push(r.url().split('/').pop()!); });
+  return names;
+}
+
+const pages: [string, string][] = [
+  ['./', 'home-en-'],
+  ['?panel=warps&block=32,32', 'warps-en-'],
+  ['?panel=divergence', 'divergence-en-'],
+  ['?panel=latency', 'latency-en-'],
+  ['?panel=coalescing', 'coalescing-en-'],
+  ['?panel=quiz&seed=1', 'quiz-en-'],
+  ['?panel=gpu', 'gpu-en-'],
+  ['?panel=kernel', 'kernel-en-'],
+  ['?panel=latency&lang=hinglish', 'latency-hinglish-'],
+  ['?example=divergence/c4', 'divergence-en-'],
+  ['?example=execution-model/I&panel=latency', 'warps-en-'],
+  ['?panel=nope', 'home-en-'],
+];
+
+for (const [query, bundle] of pages) {
+  test(`${query} downloads one bundle, ${bundle}…`, async ({ app, page }) => {
+    const asked = wasmRequests(page);
+    await app.open(query);
+    await expect(page.locator('[data-metric], [data-panel="home"] .cards').first()).toBeVisible();
+    expect(asked).toHaveLength(1);
+    expect(asked[0].startsWith(bundle)).toBe(true);
+    await expect(page.locator('#boot')).toHaveCount(0);
+  });
+}
+
+test('before the wasm arrives, the HTML shows the frame and a loading line in the page\'s language', async ({ page }) => {
+  for (const [query, words] of [['?panel=warps', 'Loading Warp Lab'], ['?panel=warps&lang=hinglish', 'load ho raha hai']]) {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+    await page.goto(query);
+    await expect(page.locator('#boot header.site .brand')).toHaveText('Warp Lab');
+    await expect(page.locator('#boot-status')).toContainText(words);
+    await expect(page.locator('html')).toHaveAttribute('lang', query.includes('hinglish') ? 'hi-Latn' : 'en');
+    release();
+    await expect(page.locator('[data-metric]').first()).toBeVisible();
+    await page.unroute('**/*.wasm');
+  }
+});
+
+test('an embedded page loads without the site header', async ({ page }) => {
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto('?panel=warps&embed=1');
+  await expect(page.locator('#boot header.site')).toBeHidden();
+  await expect(page.locator('#boot-status')).toHaveAttribute('data-boot-error', '');
+});
+
+test('a failed download says so and what to do, in the page\'s language', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto('?panel=divergence');
+  const status = page.locator('#boot-status');
+  await expect(status).toHaveAttribute('data-boot-error', '');
+  await expect(status).toHaveAttribute('role', 'alert');
+  await expect(status).toContainText('could not be loaded');
+  await expect(status).toContainText('reload the page');
+  await page.goto('?panel=divergence&lang=hinglish');
+  await expect(status).toContainText('load nahi ho paya');
+  expect(errors).toEqual([]);
+});
+
+test('a browser without WebAssembly is told, not shown a blank page', async ({ page }) => {
+  await page.addInitScript(() => { delete (window as { WebAssembly?: unknown }).WebAssembly; });
+  await page.goto('?panel=warps');
+  const status = page.locator('#boot-status');
+  await expect(status).toHaveAttribute('data-boot-error', 'no-wasm');
+  await expect(status).toContainText('cannot run WebAssembly');
+});

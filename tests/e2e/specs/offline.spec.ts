@@ -1,0 +1,61 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// After a first visit the app works offline: the service worker keeps every page's bundle in
+// the visit's language, and a later visit opens from its cache without the network. Each
+// deployment's files live in a cache named after it; an older deployment's cache goes when a
+// newer worker takes over, so a page never meets another version's wasm.
+test.use({ serviceWorkers: 'allow' });
+
+async function firstVisit(page: Page, query: string) {
+  await page.goto(query);
+  await expect(page.locator('[data-metric], [data-gpu-status]').first()).toBeVisible();
+  // Wait until the worker is active and its cache holds what it installs.
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    while (!reg.active || reg.active.state !== 'activated') await new Promise((r) => setTimeout(r, 50));
+  });
+}
+
+test('after a first visit, every page opens offline', async ({ page, context }) => {
+  await firstVisit(page, '?panel=warps&block=32,32');
+  const cached = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys.find((k) => k.startsWith('warp-lab-'))!);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
+  });
+  // The page, the favicon, the file list, and the eight bundles (js and wasm) in English.
+  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(16);
+  expect(cached.filter((n) => n!.includes('-hinglish-'))).toHaveLength(0);
+  await context.setOffline(true);
+  for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1', 'efficiency']]) {
+    await page.goto(query);
+    await expect(page.locator(`[data-metric="${metric}"]`)).toBeVisible();
+  }
+  await page.goto('./');
+  await expect(page.locator('[data-panel="home"] .cards')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a Hinglish visit keeps the Hinglish bundles', async ({ page, context }) => {
+  await firstVisit(page, '?panel=coalescing&lang=hinglish');
+  await context.setOffline(true);
+  await page.goto('?panel=kernel&lang=hinglish');
+  await expect(page.locator('[data-metric="warps-run"]')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a newer worker removes the caches of older deployments', async ({ page }) => {
+  // A cache an earlier deployment would have left behind, there before this page's worker.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    caches.open('warp-lab-0000000000000000').then((c) => c.put('./old.txt', new Response('old')));
+  });
+  await firstVisit(page, '?panel=gpu');
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('warp-lab-'))))
+    .toHaveLength(1);
+  const left = await page.evaluate(async () => caches.keys());
+  expect(left).not.toContain('warp-lab-0000000000000000');
+});

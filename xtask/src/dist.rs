@@ -1,0 +1,452 @@
+//! `cargo xtask dist`: the static site in `dist/`, one wasm bundle per page.
+//!
+//! A page downloads only what it shows: the home view's bundle, or one panel's (`src/bin/*.rs`:
+//! the shell and that panel; nothing else is linked). The steps, each a plain tool call:
+//! 1. `cargo build --release --target wasm32-unknown-unknown` of every bundle at once (the
+//!    crates compile once; each bundle gets its own link-time optimisation);
+//! 2. `wasm-bindgen --target web` for each, then binaryen 132's `wasm-opt -Oz`;
+//! 3. file names with a content hash, so that a cached file is never stale;
+//! 4. `index.html` from the template: the styles inlined (no request before first paint), the
+//!    loader inlined (`loader.js`: picks the page's bundle and fetches it at once), the CSP
+//!    filled with the loader's hash;
+//! 5. `sw.js` (`sw.js`): the service worker that keeps this deployment's files for offline use.
+//!
+//! Written here rather than with trunk (which the project used before): trunk builds one
+//! binary per page and cannot split one app (trunk#1022); these steps are plain tool calls, and
+//! leaving trunk out saves a fresh machine the 11 minutes of `cargo install trunk`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+use warp_model::examples;
+use warp_model::registry::Panel;
+
+use crate::{cmd, csp, root, run};
+
+/// How the site is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// One bundle per page, optimised: what `dist` and the tests build.
+    Release,
+    /// One bundle of every view, a debug build without wasm-opt: quick to rebuild for `serve`.
+    Dev,
+}
+
+/// The bundle of the home view; every panel's bundle is named after the panel.
+const HOME: &str = "home";
+/// The bundle of every view (`src/main.rs`).
+const ALL: &str = "warp-lab";
+
+/// The bundles a profile builds, and which bundle answers each route (`panel` name → bundle).
+fn bundles(profile: Profile) -> (Vec<&'static str>, BTreeMap<&'static str, &'static str>) {
+    match profile {
+        Profile::Release => {
+            let mut names = vec![HOME];
+            names.extend(Panel::ALL.iter().map(|p| p.name()));
+            let routes = Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
+            (names, routes)
+        }
+        Profile::Dev => (
+            vec![ALL],
+            Panel::ALL.iter().map(|p| (p.name(), ALL)).collect(),
+        ),
+    }
+}
+
+/// `data` hashed, as the 16 hex digits a file name carries.
+fn short_hash(data: &[u8]) -> String {
+    Sha256::digest(data)
+        .iter()
+        .take(8)
+        .fold(String::new(), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write(path: &Path, data: &[u8]) -> Result<(), String> {
+    std::fs::write(path, data).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Builds the site into `dist/`.
+///
+/// # Errors
+/// A failed build step, or a missing or unreadable file.
+pub fn build(profile: Profile) -> Result<(), String> {
+    let (names, routes) = bundles(profile);
+    let stage = root().join("target/dist-stage");
+    let _ = std::fs::remove_dir_all(&stage);
+    std::fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+
+    // The files of the site: name in dist/ → bytes; and each bundle's (js, wasm) by its key
+    // (`warps.en`: the warps page in English).
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut table: BTreeMap<String, (String, String)> = BTreeMap::new();
+    // A page reloads to change language, so each page is built once per language and carries
+    // only that language's messages; the dev bundle carries both.
+    let langs: &[Option<&str>] = match profile {
+        Profile::Release => &[Some("en"), Some("hinglish")],
+        Profile::Dev => &[None],
+    };
+    for lang in langs {
+        let mut build = vec![
+            "build",
+            "-p",
+            "warp-lab",
+            "--target",
+            "wasm32-unknown-unknown",
+        ];
+        if profile == Profile::Release {
+            build.push("--release");
+        }
+        let feature = lang.map(|l| format!("only-{l}"));
+        if let Some(f) = &feature {
+            build.extend(["--features", f.as_str()]);
+        }
+        for n in &names {
+            build.extend(["--bin", n]);
+        }
+        run(cmd("cargo", &build))?;
+        let target = root()
+            .join("target/wasm32-unknown-unknown")
+            .join(match profile {
+                Profile::Release => "release",
+                Profile::Dev => "debug",
+            });
+        for n in &names {
+            let key = lang.map_or_else(|| (*n).to_string(), |l| format!("{n}.{l}"));
+            let (js_name, wasm_name) = bundle(profile, &target, &stage, n, *lang, &mut files)?;
+            table.insert(key, (js_name, wasm_name));
+        }
+    }
+
+    let favicon = read(&root().join("assets/favicon.svg"))?;
+    let favicon_name = format!("favicon-{}.svg", short_hash(&favicon));
+    files.insert(favicon_name.clone(), favicon);
+
+    let html = index_html(&table, &routes, &favicon_name, profile == Profile::Release)?;
+    files.insert("index.html".into(), html.into_bytes());
+    let sw = service_worker(&files);
+
+    let dist = root().join("dist");
+    let _ = std::fs::remove_dir_all(&dist);
+    std::fs::create_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+    for (name, data) in &files {
+        write(&dist.join(name), data)?;
+    }
+    write(&dist.join("files.txt"), files_list(&files).as_bytes())?;
+    write(&dist.join("sw.js"), sw.as_bytes())?;
+    println!(
+        "xtask: the static site is in dist/ ({} bundle(s); relative URLs: serve it from any path)",
+        table.len()
+    );
+    Ok(())
+}
+
+/// Binds and optimises one bundle's wasm, puts its two files into `files` under names that
+/// carry their content hash (`warps-en-3f2a….js`), and returns those names.
+fn bundle(
+    profile: Profile,
+    target: &Path,
+    stage: &Path,
+    name: &str,
+    lang: Option<&str>,
+    files: &mut BTreeMap<String, Vec<u8>>,
+) -> Result<(String, String), String> {
+    let out = lang.map_or_else(|| name.to_string(), |l| format!("{name}-{l}"));
+    let input = target.join(format!("{name}.wasm"));
+    run(cmd(
+        "wasm-bindgen",
+        &[
+            "--target",
+            "web",
+            "--no-typescript",
+            "--out-dir",
+            &stage.display().to_string(),
+            "--out-name",
+            &out,
+            &input.display().to_string(),
+        ],
+    ))?;
+    let wasm = stage.join(format!("{out}_bg.wasm"));
+    if profile == Profile::Release {
+        let w = wasm.display().to_string();
+        run(cmd("wasm-opt", &["-Oz", &w, "-o", &w]))?;
+    }
+    let js_path = stage.join(format!("{out}.js"));
+    if profile == Profile::Release {
+        let j = js_path.display().to_string();
+        run(cmd(
+            "esbuild",
+            &[
+                &j,
+                "--minify",
+                "--format=esm",
+                "--log-level=warning",
+                &format!("--outfile={j}"),
+                "--allow-overwrite",
+            ],
+        ))?;
+    }
+    let js = read(&js_path)?;
+    let wasm = read(&wasm)?;
+    let names = (
+        format!("{out}-{}.js", short_hash(&js)),
+        format!("{out}-{}_bg.wasm", short_hash(&wasm)),
+    );
+    files.insert(names.0.clone(), js);
+    files.insert(names.1.clone(), wasm);
+    Ok(names)
+}
+
+/// The styles of `style/`, base first, as one string.
+fn styles() -> Result<String, String> {
+    let dir = root().join("style");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "css"))
+        .collect();
+    names.sort_by_key(|p| (p.file_stem().is_none_or(|s| s != "base"), p.clone()));
+    let mut css = String::new();
+    for p in names {
+        let text = String::from_utf8(read(&p)?).map_err(|e| format!("{}: {e}", p.display()))?;
+        css.push_str(&text);
+        css.push('\n');
+    }
+    let css = minify_css(&css)?;
+    // Nothing in a stylesheet may close the <style> element it is inlined into.
+    if css.contains("</") {
+        return Err("a stylesheet contains \"</\", which would end the inline <style>".into());
+    }
+    Ok(css)
+}
+
+/// The CSS minified by esbuild (a third less to send before the first paint).
+fn minify_css(css: &str) -> Result<String, String> {
+    use std::io::Write as _;
+    let mut child = cmd(
+        "esbuild",
+        &["--loader=css", "--minify", "--log-level=warning"],
+    )
+    .stdin(std::process::Stdio::piped())
+    .stdout(std::process::Stdio::piped())
+    .spawn()
+    .map_err(|e| format!("esbuild: {e}"))?;
+    child
+        .stdin
+        .take()
+        .ok_or("esbuild: no stdin")?
+        .write_all(css.as_bytes())
+        .map_err(|e| format!("esbuild: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("esbuild: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "esbuild could not minify the CSS: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("esbuild: {e}"))
+}
+
+/// JSON of a string map (keys and values are file and route names: no escaping needed beyond
+/// what `{:?}` gives ASCII).
+fn json_map<'a>(pairs: impl IntoIterator<Item = (&'a str, String)>) -> String {
+    let items: Vec<String> = pairs
+        .into_iter()
+        .map(|(k, v)| format!("{k:?}:{v}"))
+        .collect();
+    format!("{{{}}}", items.join(","))
+}
+
+/// The page: the template with the styles, the loader and the CSP filled in.
+fn index_html(
+    table: &BTreeMap<String, (String, String)>,
+    routes: &BTreeMap<&str, &str>,
+    favicon: &str,
+    offline: bool,
+) -> Result<String, String> {
+    let template = String::from_utf8(read(&root().join("index.html"))?)
+        .map_err(|e| format!("index.html: {e}"))?;
+    let bundles = json_map(
+        table
+            .iter()
+            .map(|(n, (js, wasm))| (n.as_str(), format!("[{js:?},{wasm:?}]"))),
+    );
+    let route_map = json_map(routes.iter().map(|(p, b)| (*p, format!("{b:?}"))));
+    let example_map = example_routes();
+    let loader = include_str!("loader.js")
+        .replace("__BUNDLES__", &bundles)
+        .replace("__ROUTES__", &route_map)
+        .replace("__EXAMPLES__", &example_map)
+        // `serve` rebuilds often: a worker would answer the next reload from its cache.
+        .replace("__OFFLINE__", if offline { "true" } else { "false" });
+    if loader.contains("</script") {
+        return Err("the loader contains \"</script\"".into());
+    }
+    let html = template
+        .replace("__WARP_LAB_STYLE__", &styles()?)
+        .replace("__WARP_LAB_LOADER__", &loader)
+        .replace("__WARP_LAB_FAVICON__", &format!("./{favicon}"));
+    csp::fill(&html)
+}
+
+/// `example=` → panel, as the loader reads it: `"divergence/c10":"divergence"` (the cell in lower
+/// case, as `examples::find` accepts any case).
+fn example_routes() -> String {
+    let pairs: Vec<(String, String)> = examples::ALL
+        .iter()
+        .map(|e| {
+            (
+                format!("{}/{}", e.topic, e.cell.to_ascii_lowercase()),
+                format!("{:?}", e.panel.name()),
+            )
+        })
+        .collect();
+    json_map(pairs.iter().map(|(k, v)| (k.as_str(), v.clone())))
+}
+
+/// The service worker for this deployment's files.
+fn service_worker(files: &BTreeMap<String, Vec<u8>>) -> String {
+    let mut all = Sha256::new();
+    for (name, data) in files {
+        all.update(name.as_bytes());
+        all.update(data);
+    }
+    let version = format!(
+        "warp-lab-{}",
+        all.finalize()
+            .iter()
+            .take(8)
+            .fold(String::new(), |mut s, b| {
+                let _ = write!(s, "{b:02x}");
+                s
+            })
+    );
+    // Kept at install: the page (under its folder's own address too) and the files every page
+    // shares, plus the bundles of the page's language (the worker is registered with
+    // `?lang=`); the other language's files are kept when first fetched.
+    let quoted = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| format!("\"./{n}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let in_lang = |lang: &str| -> Vec<&str> {
+        files
+            .keys()
+            .map(String::as_str)
+            .filter(|n| n.contains(&format!("-{lang}-")))
+            .collect()
+    };
+    let (en, hinglish) = (in_lang("en"), in_lang("hinglish"));
+    let mut common: Vec<&str> = vec!["", "files.txt"];
+    common.extend(
+        files
+            .keys()
+            .map(String::as_str)
+            .filter(|n| !en.contains(n) && !hinglish.contains(n)),
+    );
+    let list = format!(
+        "{{\"common\":[{}],\"en\":[{}],\"hinglish\":[{}]}}",
+        quoted(&common),
+        quoted(&en),
+        quoted(&hinglish)
+    );
+    include_str!("sw.js")
+        .replace("__VERSION__", &format!("{version:?}"))
+        .replace("__FILES__", &list)
+}
+
+/// Every file of the site, one a line (`files.txt`, itself included): what an LMS package
+/// copies, and what a check of the deployment can compare.
+fn files_list(files: &BTreeMap<String, Vec<u8>>) -> String {
+    let mut names: Vec<&str> = files.keys().map(String::as_str).collect();
+    names.extend(["files.txt", "sw.js"]);
+    names.sort_unstable();
+    names.iter().fold(String::new(), |mut s, n| {
+        let _ = writeln!(s, "{n}");
+        s
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(wasm: &[u8]) -> BTreeMap<String, Vec<u8>> {
+        let mut files = BTreeMap::new();
+        files.insert("index.html".to_string(), b"<html>".to_vec());
+        files.insert("favicon-00.svg".to_string(), b"<svg/>".to_vec());
+        files.insert("warps-en-aa.js".to_string(), b"js".to_vec());
+        files.insert("warps-en-bb_bg.wasm".to_string(), wasm.to_vec());
+        files.insert("warps-hinglish-cc.js".to_string(), b"js".to_vec());
+        files
+    }
+
+    #[test]
+    fn a_new_deployment_is_a_new_cache() {
+        let (a, b) = (service_worker(&site(b"one")), service_worker(&site(b"two")));
+        let version = |sw: &str| {
+            sw.lines()
+                .find(|l| l.starts_with("var VERSION"))
+                .unwrap()
+                .to_string()
+        };
+        assert_ne!(
+            version(&a),
+            version(&b),
+            "a changed wasm must change the cache name"
+        );
+        assert_eq!(version(&a), version(&service_worker(&site(b"one"))));
+        assert!(version(&a).contains("\"warp-lab-"), "{}", version(&a));
+        // Each language's bundles apart; the page and the shared files in common.
+        assert!(
+            a.contains(r#""en":["./warps-en-aa.js","./warps-en-bb_bg.wasm"]"#),
+            "{a}"
+        );
+        assert!(
+            a.contains(r#""hinglish":["./warps-hinglish-cc.js"]"#),
+            "{a}"
+        );
+        assert!(
+            a.contains(r#""common":["./","./files.txt","./favicon-00.svg","./index.html"]"#),
+            "{a}"
+        );
+        assert!(!a.contains("__"), "a placeholder was left: {a}");
+    }
+
+    #[test]
+    fn every_example_routes_to_its_panel() {
+        let map = example_routes();
+        assert!(map.contains(r#""divergence/c10":"divergence""#), "{map}");
+        assert!(map.contains(r#""execution-model/i":"warps""#), "{map}");
+        assert_eq!(map.matches(':').count(), examples::ALL.len());
+    }
+
+    #[test]
+    fn the_release_builds_one_bundle_per_page() {
+        let (names, routes) = bundles(Profile::Release);
+        assert_eq!(names.len(), Panel::ALL.len() + 1);
+        for p in Panel::ALL {
+            assert_eq!(routes.get(p.name()), Some(&p.name()));
+            // Each bundle is a binary of the app: src/bin/<panel>.rs.
+            let bin = root().join("src/bin").join(format!("{}.rs", p.name()));
+            assert!(bin.exists(), "{} has no bundle", bin.display());
+        }
+        let (dev, routes) = bundles(Profile::Dev);
+        assert_eq!(dev, [ALL]);
+        assert!(routes.values().all(|b| *b == ALL));
+        assert_eq!(short_hash(b"abc"), "ba7816bf8f01cfea");
+    }
+}

@@ -1,0 +1,62 @@
+// Warp Lab's service worker, written to dist/sw.js by `cargo xtask dist` with this deployment's
+// files. After the first visit every page works offline and opens without touching the network.
+//
+// - install: keeps this deployment's files (the page, the favicon, every page's bundle in the
+//   language the worker was registered for, `sw.js?lang=`) in a cache named after the
+//   deployment's hash, then takes over at once.
+// - activate: deletes the caches of earlier deployments.
+// - fetch: a page (any query string) is the cached index.html; a file is the cached copy. Both
+//   come from the same deployment's cache, so a page never meets the wasm of another version.
+//   Anything not cached goes to the network, and a file of this deployment that comes back is
+//   kept (the other language's bundles, after a language switch).
+// A new deployment changes this file (its VERSION and FILES), so the browser installs it on the
+// next visit and the visit after that is the new version.
+var VERSION = __VERSION__;
+var FILES = __FILES__;
+var LANG = new URL(self.location.href).searchParams.get('lang') === 'hinglish' ? 'hinglish' : 'en';
+var PREFIX = 'warp-lab-';
+
+self.addEventListener('install', function (event) {
+  event.waitUntil(
+    caches.open(VERSION)
+      .then(function (cache) { return cache.addAll(FILES.common.concat(FILES[LANG])); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener('activate', function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (keys) {
+        return Promise.all(keys.filter(function (k) {
+          return k.indexOf(PREFIX) === 0 && k !== VERSION;
+        }).map(function (k) { return caches.delete(k); }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+self.addEventListener('fetch', function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  var scope = new URL(self.registration.scope);
+  var page = request.mode === 'navigate' &&
+    (url.pathname === scope.pathname || url.pathname === scope.pathname + 'index.html');
+  event.respondWith(
+    caches.open(VERSION).then(function (cache) {
+      var lookup = page
+        ? cache.match(new URL('./index.html', scope).href)
+        : cache.match(request);
+      return lookup.then(function (hit) {
+        if (hit) return hit;
+        return fetch(request).then(function (response) {
+          var name = './' + url.pathname.slice(scope.pathname.length);
+          var ours = FILES.en.indexOf(name) >= 0 || FILES.hinglish.indexOf(name) >= 0;
+          if (response.ok && ours) cache.put(request, response.clone());
+          return response;
+        });
+      });
+    })
+  );
+});
