@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { APP, APP_PORT, COURSE_PORT } from './specs/ports';
 
 // Debian's Chromium, never a downloaded browser (there is no network for one).
 const args = [
@@ -13,7 +14,7 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   use: {
-    baseURL: 'http://127.0.0.1:4173/',
+    baseURL: APP,
     launchOptions: { executablePath: '/usr/bin/chromium', args },
     // The service worker would fill its cache in the background of every test; offline.spec.ts
     // allows it where it is what is tested.
@@ -30,8 +31,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node serve.mjs',
-    url: 'http://127.0.0.1:4173/',
+    command: `PORT=${APP_PORT} COURSE_PORT=${COURSE_PORT} node serve.mjs`,
+    url: APP,
     reuseExistingServer: false,
     stdout: 'ignore',
   },

@@ -1,7 +1,6 @@
 import { test, expect } from './fixtures';
 
-const APP = 'http://127.0.0.1:4173/';
-const COURSE = 'http://127.0.0.1:4174/';
+import { APP, COURSE } from './ports';
 
 test('the example course page embeds four panels from another origin, each sized by its messages', async ({ page }) => {
   const problems: string[] = [];

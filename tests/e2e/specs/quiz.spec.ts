@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { APP, COURSE } from './ports';
 
 const qids = (page: Page) => page.locator('[data-quiz-question]').evaluateAll((els) => els.map((e) => e.getAttribute('data-qid')));
 
@@ -127,12 +128,12 @@ test('without storage the quiz runs in memory and says so', async ({ app, page }
 });
 
 test('embedded, the quiz posts its score to the parent after each answer', async ({ page }) => {
-  await page.goto('http://127.0.0.1:4174/');
-  await page.evaluate(() => {
+  await page.goto(COURSE);
+  await page.evaluate((app) => {
     (window as any).scores = [];
     window.addEventListener('message', (e) => { if (e.data && e.data.type === 'quiz-score') (window as any).scores.push(e.data); });
-    document.body.innerHTML = '<iframe id="q" style="width:700px;height:900px" src="http://127.0.0.1:4173/?panel=quiz&topic=warps&seed=9&count=2&embed=1"></iframe>';
-  });
+    document.body.innerHTML = `<iframe id="q" style="width:700px;height:900px" src="${app}?panel=quiz&topic=warps&seed=9&count=2&embed=1"></iframe>`;
+  }, APP);
   const frame = page.frameLocator('#q');
   const card = frame.locator('[data-quiz-question]').filter({ has: frame.locator('input[name=answer][type=text]') }).first();
   await card.locator('input[name=answer]').fill('77777');

@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { APP } from './ports';
 
 test('the address bar follows the controls and reloads to the same view', async ({ app, page }) => {
   await app.open('?panel=warps');
@@ -55,7 +56,7 @@ test('the site works from a sub-path', async ({ app, page }) => {
   await app.open('/gpu/warplab/?example=warp-scheduling/B');
   await expect(app.figure('idle-lanes-per-block')).toHaveAttribute('data-value', '28');
   await page.locator('header .brand').click();
-  await expect(page).toHaveURL('http://127.0.0.1:4173/gpu/warplab/');
+  await expect(page).toHaveURL(`${APP}gpu/warplab/`);
 });
 
 test('launch pictures: a ragged block strip and an image grid', async ({ app, page }) => {
