@@ -32,6 +32,10 @@ pub struct Example {
     /// Related views the seed discusses (label, query string without `?`);
     /// [`Example::follow_up_links`] gives the labels.
     pub follow_ups: &'static [(Msg, &'static str)],
+    /// The figure (`data-metric`) the seed's Forecast asks about, where it is not the panel's
+    /// own key figure (Ex 6 of seed 003 asks whether time follows the sum or the max of the trip
+    /// counts: `loop-cycles`, not the panel's `lane-utilization`). Empty: the panel's.
+    pub forecast_metric: &'static str,
     /// `examples.<topic>.<cell>.title`, `.question`, `.forecast` and, if the catalogue has
     /// one, `.note` (filled in by `ex` at compile time).
     messages: ExampleMessages,
@@ -84,6 +88,7 @@ const fn ex(topic: &'static str, cell: &'static str, ex_no: &'static str, panel:
         params: &[],
         written_here: false,
         follow_ups: &[],
+        forecast_metric: "",
         messages: ExampleMessages {
             title: required(cell_message(topic, cell, "title")),
             question: required(cell_message(topic, cell, "question")),
@@ -120,15 +125,18 @@ pub static ALL: &[Example] = &[
     },
     Example {
         params: &[("block", "48,4"), ("warp", "1")],
+        forecast_metric: "warp-straddles-rows",
         ..ex("warp-scheduling", "C", "3", Panel::Warps)
     },
     Example {
         params: &[("block", "8,4,3"), ("thread", "70")],
+        forecast_metric: "thread-coords",
         ..ex("warp-scheduling", "C2", "3b", Panel::Warps)
     },
     Example {
         params: &[("block", "20")],
         written_here: true,
+        forecast_metric: "idle-lanes-per-block",
         ..ex("warp-scheduling", "D", "4", Panel::Warps)
     },
     Example {
@@ -138,6 +146,7 @@ pub static ALL: &[Example] = &[
     },
     Example {
         params: &[("L", "400"), ("W", "1")],
+        forecast_metric: "latency-hidden",
         ..ex("warp-scheduling", "F", "6", Panel::Latency)
     },
     Example {
@@ -146,10 +155,12 @@ pub static ALL: &[Example] = &[
             crate::msg!("examples.warp-scheduling.g.follow-1"),
             "panel=divergence&paths=30,30&lanes=31,1",
         )],
+        forecast_metric: "slowdown",
         ..ex("warp-scheduling", "G", "7", Panel::Divergence)
     },
     Example {
         params: &[("paths", "30,30"), ("lanes", "32,0")],
+        forecast_metric: "slowdown",
         ..ex("warp-scheduling", "H", "8", Panel::Divergence)
     },
     Example {
@@ -158,10 +169,12 @@ pub static ALL: &[Example] = &[
             crate::msg!("examples.warp-scheduling.i.follow-1"),
             "panel=warps&block=32,8&image=1920x1080",
         )],
+        forecast_metric: "idle-lanes-per-block",
         ..ex("warp-scheduling", "I", "9", Panel::Warps)
     },
     Example {
         params: &[("S", "4"), ("L", "400"), ("T", "1"), ("W", "20")],
+        forecast_metric: "latency-hidden",
         ..ex("warp-scheduling", "J", "10", Panel::Latency)
     },
     // Seed 003 — warp divergence penalties.
@@ -199,6 +212,7 @@ pub static ALL: &[Example] = &[
             "counts",
             "20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10",
         )],
+        forecast_metric: "loop-cycles",
         ..ex("divergence", "C6", "6", Panel::Divergence)
     },
     Example {
@@ -207,14 +221,17 @@ pub static ALL: &[Example] = &[
             crate::msg!("examples.divergence.c7.follow-1"),
             "panel=divergence&paths=100,3&lanes=0,32&overhead=2",
         )],
+        forecast_metric: "predication-wins",
         ..ex("divergence", "C7", "7", Panel::Divergence)
     },
     Example {
         params: &[("paths", "6,8,5,7")],
+        forecast_metric: "paths-taken",
         ..ex("divergence", "C8", "8", Panel::Divergence)
     },
     Example {
         params: &[("paths", "12,40,60,4"), ("compare", "60")],
+        forecast_metric: "compare-efficiency",
         ..ex("divergence", "C9", "9", Panel::Divergence)
     },
     Example {
@@ -228,10 +245,12 @@ pub static ALL: &[Example] = &[
     // Seed 004 — CUDA cores and execution model.
     Example {
         params: &[("block", "256"), ("n", "2048")],
+        forecast_metric: "warps-launched",
         ..ex("execution-model", "A", "1", Panel::Warps)
     },
     Example {
         params: &[("block", "256"), ("n", "1000")],
+        forecast_metric: "blocks",
         ..ex("execution-model", "B", "2", Panel::Warps)
     },
     Example {
@@ -246,6 +265,7 @@ pub static ALL: &[Example] = &[
                 "panel=warps&block=256&n=-3",
             ),
         ],
+        forecast_metric: "ragged-warp-active",
         ..ex("execution-model", "C", "3", Panel::Warps)
     },
     Example {
@@ -272,6 +292,7 @@ pub static ALL: &[Example] = &[
             crate::msg!("examples.execution-model.f.follow-1"),
             "panel=divergence&cond=threadIdx.x%252%3D%3D0&paths=20,8&warps=1",
         )],
+        forecast_metric: "diverged-cycles",
         ..ex("execution-model", "F", "5", Panel::Divergence)
     },
     Example {
@@ -280,6 +301,7 @@ pub static ALL: &[Example] = &[
             crate::msg!("examples.execution-model.g.follow-1"),
             "panel=latency&S=4&L=200&W=10",
         )],
+        forecast_metric: "latency-hidden",
         ..ex("execution-model", "G", "6", Panel::Latency)
     },
     Example {
@@ -288,6 +310,7 @@ pub static ALL: &[Example] = &[
     },
     Example {
         params: &[("block", "16,16"), ("image", "1920x1080")],
+        forecast_metric: "extra-rows",
         ..ex("execution-model", "I", "7", Panel::Warps)
     },
     Example {
@@ -302,6 +325,7 @@ pub static ALL: &[Example] = &[
             crate::msg!("examples.execution-model.j.follow-1"),
             "panel=latency&S=4&L=200&W=20&regs=40&mode=hardware&cc=8.0",
         )],
+        forecast_metric: "reg-ceiling",
         ..ex("execution-model", "J", "8", Panel::Latency)
     },
 ];
@@ -311,6 +335,20 @@ impl Example {
     #[must_use]
     pub fn key(&self) -> String {
         format!("{}/{}", self.topic, self.cell)
+    }
+
+    /// `figures` with the figure its Forecast asks about as the key one (drawn largest, asked
+    /// for by "Forecast first"); unchanged when that figure is not among them (inputs changed
+    /// to another view).
+    pub fn mark_key(&self, figures: &mut [crate::figure::Figure]) {
+        if self.forecast_metric.is_empty()
+            || !figures.iter().any(|f| f.metric == self.forecast_metric)
+        {
+            return;
+        }
+        for f in figures {
+            f.key = f.metric == self.forecast_metric;
+        }
     }
 
     /// Whether the preset carries the seed's inputs (every cell does since all panels landed).

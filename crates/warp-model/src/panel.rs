@@ -26,6 +26,9 @@ pub trait PanelModel: Sized + 'static {
     /// A sensible starting height of an embedding frame, in CSS pixels (the frame resizes itself
     /// after load; this is for pages that strip scripts).
     const EMBED_HEIGHT: u32 = 700;
+    /// Its modes, if it has any: which parameter picks the mode and which parameters each
+    /// mode uses. The form shows (and the URL carries) only the active mode's parameters.
+    const MODES: Option<Modes> = None;
     /// Everything it shows.
     type Output;
 
@@ -38,6 +41,46 @@ pub trait PanelModel: Sized + 'static {
     /// The worked steps (none by default).
     fn worked(_output: &Self::Output) -> &[Worked] {
         &[]
+    }
+}
+
+/// A panel's modes (the divergence panel's paths, loop and condition; the latency panel's
+/// textbook and hardware occupancy), declared as data: the form draws `param` as a radio group
+/// above the other inputs and shows only the parameters the active mode uses.
+#[derive(Clone, Copy, Debug)]
+pub struct Modes {
+    /// The [`crate::params::Kind::Choice`] parameter whose value is the mode.
+    pub param: &'static Param,
+    /// Each mode: its value of `param`, and the parameters that only it (or only the modes
+    /// that also list them) uses. A parameter no mode lists is used in every mode.
+    pub only: &'static [ModeSpec],
+    /// The mode a link implies when it does not say (`mode` absent): the first mode (in
+    /// `only`'s order) whose `infer_from` parameter is not empty, else `param`'s default. Old
+    /// links that predate the explicit mode keep opening what they opened.
+    pub infer: bool,
+}
+
+/// One mode of a [`Modes`].
+#[derive(Clone, Copy, Debug)]
+pub struct ModeSpec {
+    /// Its value of the mode parameter.
+    pub value: &'static str,
+    /// The parameters only this mode uses (with any other mode that lists them too).
+    pub params: &'static [&'static str],
+    /// A parameter whose text, when a link does not name the mode, implies this one.
+    pub infer_from: Option<&'static str>,
+    /// Values filled into this mode's empty parameters when the learner switches to it, so
+    /// that a new mode opens on a working example (a seed's) rather than an error.
+    pub starter: &'static [(&'static str, &'static str)],
+}
+
+impl Modes {
+    /// The mode with value `value`.
+    #[must_use]
+    pub fn find(&self, value: &str) -> Option<&'static ModeSpec> {
+        self.only
+            .iter()
+            .find(|m| m.value.eq_ignore_ascii_case(value.trim()))
     }
 }
 
@@ -85,6 +128,82 @@ impl<P: PanelModel> Inputs<P> {
         self
     }
 
+    /// The active mode's value: the mode parameter's text if it names a mode, else the mode
+    /// the other inputs imply (see [`Modes::infer`]); `None` for a panel without modes.
+    #[must_use]
+    pub fn active_mode(&self) -> Option<&'static str> {
+        let modes = P::MODES?;
+        if let Some(m) = modes.find(self.get(modes.param)) {
+            return Some(m.value);
+        }
+        Some(self.implied_mode(&modes))
+    }
+
+    fn implied_mode(&self, modes: &Modes) -> &'static str {
+        modes
+            .only
+            .iter()
+            .filter(|_| modes.infer)
+            .find(|m| {
+                m.infer_from
+                    .is_some_and(|p| !self.field(p).trim().is_empty())
+            })
+            .map_or(modes.param.default, |m| m.value)
+    }
+
+    /// Whether `p` is the mode parameter of a panel whose links may leave the mode implied,
+    /// and the parameters the link carries imply the active mode anyway (`cond=…` says
+    /// condition mode): then the link need not name it.
+    fn mode_goes_without_saying(&self, p: &Param) -> bool {
+        let Some(modes) = P::MODES.filter(|m| m.infer && m.param.name == p.name) else {
+            return false;
+        };
+        let carried = modes
+            .only
+            .iter()
+            .find(|m| {
+                m.infer_from.is_some_and(|name| {
+                    Self::param(name)
+                        .is_some_and(|q| self.in_use(q) && !self.get(q).trim().is_empty())
+                })
+            })
+            .map_or(modes.param.default, |m| m.value);
+        self.active_mode() == Some(carried)
+    }
+
+    /// Whether parameter `p` matters for these inputs: every parameter of a panel without
+    /// modes; in a panel with modes, the mode parameter, the parameters no mode lists, and the
+    /// active mode's own.
+    #[must_use]
+    pub fn in_use(&self, p: &Param) -> bool {
+        let Some(modes) = P::MODES else { return true };
+        if p.name == modes.param.name {
+            return true;
+        }
+        let listed = modes.only.iter().any(|m| m.params.contains(&p.name));
+        !listed
+            || self
+                .active_mode()
+                .and_then(|v| modes.find(v))
+                .is_some_and(|m| m.params.contains(&p.name))
+    }
+
+    /// Switches to mode `value`: sets the mode parameter and fills the new mode's empty
+    /// parameters with its starter values. The other modes' text stays (hidden), so switching
+    /// back finds it again.
+    pub fn switch_mode(&mut self, value: &str) {
+        let Some(modes) = P::MODES else { return };
+        let Some(mode) = modes.find(value) else {
+            return;
+        };
+        self.set_field(modes.param.name, mode.value.to_string());
+        for (name, v) in mode.starter {
+            if self.field(name).trim().is_empty() {
+                self.set_field(name, (*v).to_string());
+            }
+        }
+    }
+
     /// Reads the panel's parameters from `q` over `base`: a parameter the URL leaves out keeps
     /// `base`'s text. A [`UrlForm::Part`] parameter takes its part of the comma-separated value
     /// (a missing part is its default); a parameter named in another's `reset_by` is cleared
@@ -106,12 +225,21 @@ impl<P: PanelModel> Inputs<P> {
                 UrlForm::Own | UrlForm::Always => v.to_string(),
             };
         }
+        // A link that does not name the mode opens the mode its parameters imply, written out,
+        // so that emptying a field later does not switch the mode under the learner.
+        if let Some(modes) = P::MODES.filter(|m| m.infer) {
+            if q.get(modes.param.url_key()).is_none() {
+                let implied = input.implied_mode(&modes);
+                input.set_field(modes.param.name, implied.to_string());
+            }
+        }
         input
     }
 
     /// Writes the panel's parameters into `q`, the same way for every panel: a parameter is
     /// written when its text (trimmed) is not empty and differs from its default, or is not
-    /// empty and declared [`UrlForm::Always`]; otherwise it is removed, so links stay short.
+    /// empty and declared [`UrlForm::Always`]; otherwise it is removed, so links stay short. A
+    /// parameter the active mode does not use is removed too ([`Inputs::in_use`]).
     /// The parts of a [`UrlForm::Part`] parameter are joined with commas, trailing parts at
     /// their defaults left out (`block=48,4` for 48 × 4 × 1).
     pub fn write_query(&self, q: &mut Query) {
@@ -122,6 +250,13 @@ impl<P: PanelModel> Inputs<P> {
                 .filter(|(p, _)| p.url_key() == key)
                 .map(|(p, v)| (p, v.trim()))
                 .collect();
+            if params
+                .iter()
+                .any(|(p, _)| !self.in_use(p) || self.mode_goes_without_saying(p))
+            {
+                q.set(key, None);
+                continue;
+            }
             let value = match params[..] {
                 [(p, v)] if p.url == UrlForm::Always => (!v.is_empty()).then(|| v.to_string()),
                 [(p, v)] if p.url == UrlForm::Own => {

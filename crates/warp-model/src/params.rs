@@ -98,6 +98,9 @@ pub struct Param {
     /// Where a slider is worth dragging: it runs from the smallest allowed value to this (the
     /// number input still takes the whole range).
     pub slider: Option<u64>,
+    /// A secondary input: the form folds it under "More inputs" (open when one of them is set
+    /// or wrong), so that the picture is on a phone's first screen.
+    pub more: bool,
 }
 
 impl Param {
@@ -114,6 +117,7 @@ impl Param {
             in_form: true,
             reset_by: &[],
             slider: None,
+            more: false,
         }
     }
 
@@ -215,6 +219,20 @@ impl Param {
             slider: Some(max),
             ..self
         }
+    }
+
+    /// A secondary input, folded under "More inputs" in the form.
+    #[must_use]
+    pub const fn more(self) -> Param {
+        Param { more: true, ..self }
+    }
+
+    /// Whether `raw` differs from the declared default (empty text is the default): a folded
+    /// input that is set opens "More inputs".
+    #[must_use]
+    pub fn is_set(&self, raw: &str) -> bool {
+        let raw = raw.trim();
+        !raw.is_empty() && raw != self.default.trim()
     }
 
     /// The URL parameter it lives in.

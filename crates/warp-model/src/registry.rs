@@ -38,6 +38,8 @@ pub struct PanelSpec {
     pub question: Msg,
     /// Its parameters, in form order.
     pub params: &'static [Param],
+    /// Its modes, if it has any.
+    pub modes: Option<crate::panel::Modes>,
     /// A starting height for an embedding frame, in CSS pixels.
     pub embed_height: u32,
 }
@@ -87,6 +89,7 @@ const fn spec<P: PanelModel>(panel: Panel) -> PanelSpec {
         title: P::TITLE,
         question: P::QUESTION,
         params: P::PARAMS,
+        modes: P::MODES,
         embed_height: P::EMBED_HEIGHT,
     }
 }

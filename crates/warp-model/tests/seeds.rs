@@ -541,3 +541,56 @@ fn every_follow_up_shows_what_the_seed_says_of_it() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// The figure each preset's Forecast asks about, and its value worked by hand: the guess that
+/// "Forecast first" asks for, the figure drawn largest, and the one hidden until the reveal.
+const FORECASTS: &[(&str, &str, &str)] = &[
+    ("warp-scheduling/A", "warps-per-block", "8"), // 256 / 32
+    ("warp-scheduling/B", "warps-per-block", "4"), // ⌈100 / 32⌉: "3 warps or 4?"
+    // Warp 1 is threads 32–63; a row is 48 wide, so 32–47 end row 0 and 48–63 start row 1.
+    ("warp-scheduling/C", "warp-straddles-rows", "yes"),
+    ("warp-scheduling/C2", "thread-coords", "6,0,2"), // 70 = 2·32 + 0·8 + 6: the third slice
+    ("warp-scheduling/D", "idle-lanes-per-block", "12"), // no 20-lane warp: 32 − 20 idle
+    ("warp-scheduling/E", "warps-needed", "20"),      // 300 / 15
+    ("warp-scheduling/F", "latency-hidden", "no"),    // 400 / 1 = 400 warps > 64
+    ("warp-scheduling/G", "slowdown", "2"),           // (30 + 30) / 30, whatever the split
+    ("warp-scheduling/H", "slowdown", "1"),           // an untaken else costs nothing
+    ("warp-scheduling/I", "idle-lanes-per-block", "28"), // 900 → 29 warps, 928 − 900 idle
+    ("warp-scheduling/J", "latency-hidden", "no"),    // 4 · 400 / 20 = 80 > 64
+    ("divergence/C1", "efficiency", "0.571429"),      // 12 / (12 + 9)
+    ("divergence/C2", "efficiency", "0.666667"),      // 100 / (100 + 50)
+    ("divergence/C3", "efficiency", "1"),             // one path taken
+    ("divergence/C4", "efficiency", "0.03125"),       // 7 / (32 · 7) = 1/32
+    ("divergence/C5", "efficiency", "0.375"),         // 30 / (20 + 30 + 25 + 5)
+    ("divergence/C6", "loop-cycles", "20"),           // the max of the counts, not their sum
+    ("divergence/C7", "predication-wins", "yes"),     // 4 + 3 = 7 < 4 + 3 + 2 = 9
+    ("divergence/C8", "paths-taken", "4"),            // two independent conditions: 2 × 2
+    ("divergence/C9", "compare-efficiency", "1"),     // the sorted, all-glass warp
+    ("divergence/C10", "efficiency", "0.583333"),     // 14 / (10 + 14)
+    ("execution-model/A", "warps-launched", "64"),    // 2048 / 32
+    ("execution-model/B", "blocks", "4"),             // ⌈1000 / 256⌉
+    ("execution-model/C", "ragged-warp-active", "5"), // N = 5: lanes 0–4
+    ("execution-model/D", "efficiency", "1"),         // 32 · 4 B = one 128-B transaction
+    ("execution-model/E", "efficiency", "0.03125"),   // 128 useful of 32 · 128 B moved
+    ("execution-model/F", "diverged-cycles", "28"),   // 20 + 8, not max(20, 8)
+    ("execution-model/G", "latency-hidden", "yes"),   // 4 · 200 / 20 = 40 ≤ 64
+    ("execution-model/H", "warps-needed", "80"),      // 4 · 200 / 10: halving C doubles it
+    ("execution-model/I", "extra-rows", "8"),         // ⌈1080 / 16⌉ · 16 − 1080 = 1088 − 1080
+    ("execution-model/J", "reg-ceiling", "32"),       // 65,536 / 2048
+];
+
+#[test]
+fn every_forecast_asks_about_the_figure_it_names() {
+    let keys: Vec<&str> = FORECASTS.iter().map(|r| r.0).collect();
+    let presets: Vec<String> = examples::ALL.iter().map(Example::key).collect();
+    assert_eq!(keys, presets, "one row per preset, in the presets' order");
+    for &(key, metric, want) in FORECASTS {
+        let ex = preset(key);
+        let mut figures = ex.panel.check(&Query::default(), ex.params).figures;
+        ex.mark_key(&mut figures);
+        let marked: Vec<&str> = figures.iter().filter(|f| f.key).map(|f| f.metric).collect();
+        assert_eq!(marked, [metric], "{key}: the key figure");
+        let got = figures.iter().find(|f| f.key).map(|f| f.value.plain());
+        assert_eq!(got.as_deref(), Some(want), "{key}: {metric}");
+    }
+}

@@ -56,7 +56,8 @@ pub const OFFSET: Param = Param::whole(
 .hint(msg!("coalescing.field.offset.hint"))
 .unit(msg!("coalescing.unit.bytes"));
 /// `line`: the segment size the memory system moves.
-pub const LINE: Param = Param::choice("line", msg!("coalescing.field.line"), &LINE_CHOICES, "128");
+pub const LINE: Param =
+    Param::choice("line", msg!("coalescing.field.line"), &LINE_CHOICES, "128").more();
 const LINE_CHOICES: [Choice; 3] = [
     Choice {
         value: "128",
@@ -74,14 +75,17 @@ const LINE_CHOICES: [Choice; 3] = [
 /// `lanes`: active lanes, the first ones of the warp.
 pub const LANES: Param = Param::whole("lanes", msg!("coalescing.field.lanes"), 1, 32, "32")
     .why_limit(msg!("coalescing.limit.lanes"))
-    .unit(msg!("coalescing.unit.lanes"));
+    .unit(msg!("coalescing.unit.lanes"))
+    .more();
 /// `matrix=W`: a row-major matrix W elements wide (the 2-D view), or empty.
 pub const MATRIX: Param =
     Param::whole("matrix", msg!("coalescing.field.matrix"), 1, MAX_STRIDE, "")
         .hint(msg!("coalescing.field.matrix.hint"))
-        .why_limit(msg!("coalescing.limit.matrix"));
+        .why_limit(msg!("coalescing.limit.matrix"))
+        .more();
 /// `walk`: with `matrix`, along a row or down a column.
-pub const WALK: Param = Param::choice("walk", msg!("coalescing.field.walk"), &WALK_CHOICES, "row");
+pub const WALK: Param =
+    Param::choice("walk", msg!("coalescing.field.walk"), &WALK_CHOICES, "row").more();
 const WALK_CHOICES: [Choice; 2] = [
     Choice {
         value: "row",
@@ -95,7 +99,8 @@ const WALK_CHOICES: [Choice; 2] = [
 /// `fields=F`: structs of F fields of `elem` bytes (the struct view), or empty.
 pub const FIELDS: Param =
     Param::whole("fields", msg!("coalescing.field.fields"), 1, MAX_FIELDS, "")
-        .hint(msg!("coalescing.field.fields.hint"));
+        .hint(msg!("coalescing.field.fields.hint"))
+        .more();
 /// `field`: with `fields`, the field the warp reads (0-based; empty is 0).
 pub const FIELD: Param = Param::whole(
     "field",
@@ -104,14 +109,16 @@ pub const FIELD: Param = Param::whole(
     MAX_FIELDS - 1,
     "",
 )
-.hint(msg!("coalescing.field.field.hint"));
+.hint(msg!("coalescing.field.field.hint"))
+.more();
 /// `layout`: with `fields`, array of structs or struct of arrays.
 pub const LAYOUT: Param = Param::choice(
     "layout",
     msg!("coalescing.field.layout"),
     &LAYOUT_CHOICES,
     "aos",
-);
+)
+.more();
 const LAYOUT_CHOICES: [Choice; 2] = [
     Choice {
         value: "aos",

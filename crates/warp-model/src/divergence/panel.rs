@@ -16,8 +16,8 @@ use crate::figure::{Figure, Value};
 use crate::i18n::Msg;
 use crate::math::{num, Math};
 use crate::msg;
-use crate::panel::{Inputs, PanelModel};
-use crate::params::{Param, ParamError, UrlForm};
+use crate::panel::{Inputs, ModeSpec, Modes, PanelModel};
+use crate::params::{Choice, Param, ParamError, UrlForm};
 use crate::worked::{Inline, Worked};
 use std::fmt::Display;
 
@@ -52,7 +52,8 @@ pub const OVERHEAD: Param = Param::whole(
     "",
 )
 .hint(msg!("divergence.field.overhead.hint"))
-.unit(msg!("divergence.unit.cycles"));
+.unit(msg!("divergence.unit.cycles"))
+.more();
 /// `compare=T1,…`: a second warp's paths set beside the first (seed 003 Ex 9), optional.
 pub const COMPARE: Param = Param::list(
     "compare",
@@ -60,7 +61,8 @@ pub const COMPARE: Param = Param::list(
     (1, MAX_PATH_CYCLES, 32),
     "",
 )
-.hint(msg!("divergence.field.compare.hint"));
+.hint(msg!("divergence.field.compare.hint"))
+.more();
 /// `counts=c0,…,c31`: each lane's trip count (loop mode).
 pub const COUNTS: Param = Param::list(
     "counts",
@@ -76,8 +78,63 @@ pub const COND: Param = Param::text("cond", msg!("divergence.field.cond"), expr:
 pub const WARPS: Param = Param::whole("warps", msg!("divergence.field.warps"), 1, MAX_WARPS, "4")
     .unit(msg!("divergence.unit.warps"));
 
+/// `mode`: which question the panel answers: a branch given by its paths, a loop with
+/// per-lane trip counts, or a condition over the thread index. A link without it opens the
+/// mode its parameters imply (`counts`: loop, `cond`: condition, else paths).
+pub const MODE: Param = Param::choice(
+    "mode",
+    msg!("divergence.field.mode"),
+    &MODE_CHOICES,
+    "paths",
+);
+const MODE_CHOICES: [Choice; 3] = [
+    Choice {
+        value: "paths",
+        label: msg!("divergence.choice.mode.paths"),
+    },
+    Choice {
+        value: "loop",
+        label: msg!("divergence.choice.mode.loop"),
+    },
+    Choice {
+        value: "condition",
+        label: msg!("divergence.choice.mode.condition"),
+    },
+];
+
 /// The panel's parameters, in form order.
-pub const PARAMS: [Param; 7] = [PATHS, LANES, OVERHEAD, COMPARE, COUNTS, COND, WARPS];
+pub const PARAMS: [Param; 8] = [MODE, PATHS, LANES, OVERHEAD, COMPARE, COUNTS, COND, WARPS];
+
+/// The three modes and the parameters each uses. `paths` serves two: the branch's paths, and
+/// in condition mode `Tif,Telse`. A mode switched to with its inputs empty starts on its seed
+/// example (loop: seed 003 Ex 6's trip counts; condition: Ex 10's `idx % 2 == 0`).
+pub const MODES: Modes = Modes {
+    param: &MODE,
+    only: &[
+        ModeSpec {
+            value: "paths",
+            params: &["paths", "lanes", "overhead", "compare"],
+            infer_from: None,
+            starter: &[("paths", "12,9")],
+        },
+        ModeSpec {
+            value: "loop",
+            params: &["counts"],
+            infer_from: Some("counts"),
+            starter: &[(
+                "counts",
+                "20,3,3,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,9,9,9,9,10",
+            )],
+        },
+        ModeSpec {
+            value: "condition",
+            params: &["cond", "warps", "paths"],
+            infer_from: Some("cond"),
+            starter: &[("cond", "idx % 2 == 0"), ("paths", "10,14")],
+        },
+    ],
+    infer: true,
+};
 
 /// Most warps in condition mode.
 pub const MAX_WARPS: u64 = 256;
@@ -95,6 +152,7 @@ impl PanelModel for DivergenceModel {
     const QUESTION: Msg = msg!("common.panel.divergence.question");
     const PARAMS: &'static [Param] = &PARAMS;
     const EMBED_HEIGHT: u32 = 1000;
+    const MODES: Option<Modes> = Some(MODES);
     type Output = DivergenceOutput;
 
     fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
@@ -112,15 +170,15 @@ impl PanelModel for DivergenceModel {
 }
 
 impl Inputs<DivergenceModel> {
-    /// Which mode the inputs describe: loop counts win, then a condition, then paths.
+    /// The active mode: `mode`'s value, or (a link that does not name it, or names a mode
+    /// that does not exist) the mode the inputs imply: loop counts win, then a condition, then
+    /// paths.
     #[must_use]
     pub fn mode(&self) -> Mode {
-        if !self.get(&COUNTS).trim().is_empty() {
-            Mode::Loop
-        } else if !self.get(&COND).trim().is_empty() {
-            Mode::Condition
-        } else {
-            Mode::Paths
+        match self.active_mode() {
+            Some("loop") => Mode::Loop,
+            Some("condition") => Mode::Condition,
+            _ => Mode::Paths,
         }
     }
 
@@ -206,6 +264,9 @@ pub fn evaluate(input: &DivergenceInput) -> DivergenceOutput {
         worked: Vec::new(),
     };
     let mut errors = Vec::new();
+    if let Err(e) = MODE.choose(input.get(&MODE)) {
+        errors.push(e);
+    }
     match out.mode {
         Mode::Loop => loops::evaluate(input, &mut out, &mut errors),
         Mode::Condition => condition::evaluate(input, &mut out, &mut errors),

@@ -8,7 +8,7 @@ use crate::latency::occupancy::{Arch, HardwareOccupancy, Latency, Registers, ARC
 use crate::latency::scheduler::{simulate, Policy, SimConfig, SimTrace};
 use crate::math::{ceil, eq, floor, frac, id, num, op, paren, row, sub, times, word};
 use crate::msg;
-use crate::panel::{Inputs, PanelModel};
+use crate::panel::{Inputs, ModeSpec, Modes, PanelModel};
 use crate::params::{Choice, Param, ParamError, UrlForm};
 use crate::worked::{m, t, Step, Worked};
 
@@ -29,8 +29,9 @@ pub const S: Param = Param::whole("S", msg!("latency.field.s"), 1, 8, "1")
     .hint(msg!("latency.field.s.hint"))
     .slider(8);
 /// `T`: cycles between two issues of one scheduler.
-pub const T: Param =
-    Param::whole("T", msg!("latency.field.t"), 1, 16, "1").unit(msg!("latency.unit.cycles"));
+pub const T: Param = Param::whole("T", msg!("latency.field.t"), 1, 16, "1")
+    .unit(msg!("latency.unit.cycles"))
+    .more();
 /// `cap`: resident warps per SM (textbook mode).
 pub const CAP: Param = Param::whole("cap", msg!("latency.field.cap"), 1, 256, "64")
     .hint(msg!("latency.field.cap.hint"))
@@ -38,14 +39,16 @@ pub const CAP: Param = Param::whole("cap", msg!("latency.field.cap"), 1, 256, "6
 /// `resident`: warps in the scheduler simulation (empty: the warps available).
 pub const RESIDENT: Param = Param::whole("resident", msg!("latency.field.resident"), 1, 256, "")
     .hint(msg!("latency.field.resident.hint"))
-    .slider(128);
+    .slider(128)
+    .more();
 /// `policy`: the scheduler's policy.
 pub const POLICY: Param = Param::choice(
     "policy",
     msg!("latency.field.policy"),
     &POLICY_CHOICES,
     "rr",
-);
+)
+.more();
 const POLICY_CHOICES: [Choice; 2] = [
     Choice {
         value: "rr",
@@ -58,7 +61,8 @@ const POLICY_CHOICES: [Choice; 2] = [
 ];
 /// `regs`: registers a thread uses (optional; at most 255 in hardware mode).
 pub const REGS: Param = Param::whole("regs", msg!("latency.field.regs"), 1, 65_536, "")
-    .hint(msg!("latency.field.regs.hint"));
+    .hint(msg!("latency.field.regs.hint"))
+    .more();
 /// `regfile`: registers per SM (textbook mode).
 pub const REGFILE: Param = Param::whole(
     "regfile",
@@ -67,11 +71,13 @@ pub const REGFILE: Param = Param::whole(
     1 << 24,
     "65536",
 )
-.hint(msg!("latency.field.regfile.hint"));
+.hint(msg!("latency.field.regfile.hint"))
+.more();
 /// `threads`: resident threads wanted (textbook mode).
 pub const THREADS: Param =
     Param::whole("threads", msg!("latency.field.threads"), 1, 1 << 16, "2048")
-        .hint(msg!("latency.field.threads.hint"));
+        .hint(msg!("latency.field.threads.hint"))
+        .more();
 /// `mode`: the textbook cap, or the Occupancy Calculator's rules.
 pub const MODE: Param = Param::choice(
     "mode",
@@ -112,7 +118,8 @@ pub const TPB: Param = Param::whole("tpb", msg!("latency.field.tpb"), 1, 1024, "
     .why_limit(msg!("latency.error.tpb.why"));
 /// `cores`: CUDA cores per SM, to show seed 004 Ex 8's "quarter cycle" trap (optional).
 pub const CORES: Param = Param::whole("cores", msg!("latency.field.cores"), 1, 4096, "")
-    .hint(msg!("latency.field.cores.hint"));
+    .hint(msg!("latency.field.cores.hint"))
+    .more();
 
 /// The panel's parameters, in form order.
 pub const PARAMS: [Param; 14] = [
@@ -132,6 +139,24 @@ impl PanelModel for LatencyModel {
     const QUESTION: Msg = msg!("common.panel.latency.question");
     const PARAMS: &'static [Param] = &PARAMS;
     const EMBED_HEIGHT: u32 = 1000;
+    const MODES: Option<Modes> = Some(Modes {
+        param: &MODE,
+        only: &[
+            ModeSpec {
+                value: "textbook",
+                params: &["cap", "regfile", "threads"],
+                infer_from: None,
+                starter: &[],
+            },
+            ModeSpec {
+                value: "hardware",
+                params: &["cc", "tpb"],
+                infer_from: None,
+                starter: &[],
+            },
+        ],
+        infer: false,
+    });
     type Output = LatencyOutput;
 
     fn evaluate(input: &LatencyInput) -> LatencyOutput {

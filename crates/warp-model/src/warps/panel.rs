@@ -31,7 +31,8 @@ pub const THREAD: Param = Param::whole(
     MAX_THREADS_PER_BLOCK - 1,
     "",
 )
-.hint(msg!("warps.field.thread.hint"));
+.hint(msg!("warps.field.thread.hint"))
+.more();
 /// `warp`: a warp to outline (optional).
 pub const WARP: Param = Param::whole(
     "warp",
@@ -40,14 +41,17 @@ pub const WARP: Param = Param::whole(
     MAX_THREADS_PER_BLOCK / 32 - 1,
     "",
 )
-.hint(msg!("warps.field.warp.hint"));
+.hint(msg!("warps.field.warp.hint"))
+.more();
 /// `n`: a 1-D launch of N elements (optional).
 pub const N: Param = Param::whole("n", msg!("warps.field.n"), 0, u64::MAX, "")
     .hint(msg!("warps.field.n.hint"))
-    .unit(msg!("warps.unit.elements"));
+    .unit(msg!("warps.unit.elements"))
+    .more();
 /// `image=WxH`: a 2-D launch, one thread per pixel (optional).
-pub const IMAGE: Param =
-    Param::text("image", msg!("warps.field.image"), 24, "").hint(msg!("warps.field.image.hint"));
+pub const IMAGE: Param = Param::text("image", msg!("warps.field.image"), 24, "")
+    .hint(msg!("warps.field.image.hint"))
+    .more();
 
 /// The panel's parameters, in form order (`block` is `block-x`, `block-y`, `block-z`).
 pub const PARAMS: [Param; 7] = [BLOCK_X, BLOCK_Y, BLOCK_Z, THREAD, WARP, N, IMAGE];

@@ -328,11 +328,88 @@ fn modes_and_url() {
     let mut q2 = Query::parse("panel=divergence");
     input.write_query(&mut q2);
     assert_eq!(q2.to_search(), "?panel=divergence&paths=6,8,5,7");
-    assert_eq!(
-        input.clone().with(&COUNTS, "3").with(&COND, "idx<1").mode(),
-        Mode::Loop
+    // Read from a link that does not name the mode, the mode is the one its parameters
+    // imply: counts win, then a condition, then paths (links from before `mode=` existed).
+    let implied = |link: &str| {
+        DivergenceInput::from_query(&Query::parse(link), &DivergenceInput::default()).mode()
+    };
+    assert_eq!(implied("counts=3&cond=idx<1"), Mode::Loop);
+    assert_eq!(implied("cond=idx<1&paths=10,14"), Mode::Condition);
+    assert_eq!(implied("paths=4,3"), Mode::Paths);
+    // A named mode wins over what the other parameters imply.
+    assert_eq!(implied("mode=paths&counts=3"), Mode::Paths);
+}
+
+#[test]
+fn the_url_carries_only_the_active_modes_parameters() {
+    let link = |input: &DivergenceInput| {
+        let mut q = Query::parse("panel=divergence");
+        input.write_query(&mut q);
+        q.to_search()
+    };
+    // A condition link: its mode is implied, so the URL need not name it.
+    let mut input = DivergenceInput::from_query(
+        &Query::parse("cond=idx%252%3D%3D0&paths=10,14&warps=4&lanes=16,16&overhead=2"),
+        &DivergenceInput::default(),
     );
-    assert_eq!(input.with(&COND, "idx<1").mode(), Mode::Condition);
+    assert_eq!(input.mode(), Mode::Condition);
+    // Condition mode uses cond, paths (as Tif,Telse) and warps: lanes and overhead stay in the
+    // inputs but out of the link (warps=4 is the default).
+    assert_eq!(
+        link(&input),
+        "?panel=divergence&paths=10,14&cond=idx%252%3D%3D0"
+    );
+    assert_eq!(
+        input.get(&OVERHEAD),
+        "2",
+        "kept for when the learner switches back"
+    );
+    // Switching to loop: an empty counts field starts on seed 003 Ex 6's counts (max 20,
+    // sum 240), so the new mode opens on a working example, not an error.
+    input.switch_mode("loop");
+    assert_eq!(input.mode(), Mode::Loop);
+    let out = evaluate(&input);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(
+        out.figures
+            .iter()
+            .find(|f| f.metric == "loop-cycles")
+            .map(|f| f.value.plain()),
+        Some("20".to_string())
+    );
+    // The counts imply the loop mode: the link need not name it.
+    assert!(link(&input).starts_with("?panel=divergence&counts=20,3,3,7"));
+    assert!(!link(&input).contains("cond="));
+    // Emptying the counts keeps the loop mode (named in the link), with an error naming
+    // counts, rather than switching to paths under the learner.
+    input.set_field("counts", String::new());
+    assert_eq!(input.mode(), Mode::Loop);
+    assert_eq!(link(&input), "?panel=divergence&mode=loop");
+    assert!(evaluate(&input).errors.iter().any(|e| e.param == "counts"));
+    // Back to paths: the learner's overhead and lanes come back with it.
+    input.switch_mode("paths");
+    assert_eq!(
+        link(&input),
+        "?panel=divergence&paths=10,14&lanes=16,16&overhead=2"
+    );
+    // An unknown mode is named with the allowed values, and the implied mode still draws.
+    let bad = DivergenceInput::from_query(
+        &Query::parse("mode=loops&paths=4,3"),
+        &DivergenceInput::default(),
+    );
+    let out = evaluate(&bad);
+    assert_eq!(out.mode, Mode::Paths);
+    let e = out
+        .errors
+        .iter()
+        .find(|e| e.param == "mode")
+        .expect("a mode error");
+    assert!(
+        e.message.contains("paths, loop or condition"),
+        "{}",
+        e.message
+    );
+    assert!(!out.figures.is_empty());
 }
 
 proptest! {

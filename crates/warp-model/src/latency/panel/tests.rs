@@ -276,3 +276,28 @@ fn hinglish_speaks_hinglish_with_the_same_numbers() {
         hw.worked[1].text()
     );
 }
+
+#[test]
+fn each_occupancy_mode_links_only_its_own_inputs() {
+    let link = |input: &LatencyInput| {
+        let mut q = crate::query::Query::parse("panel=latency");
+        input.write_query(&mut q);
+        q.to_search()
+    };
+    // cap belongs to textbook mode, tpb to hardware mode; L and W are always written.
+    let mut input = LatencyInput::from_query(
+        &crate::query::Query::parse("L=200&W=20&cap=48&tpb=512"),
+        &LatencyInput::default(),
+    );
+    assert_eq!(link(&input), "?panel=latency&L=200&W=20&cap=48");
+    assert!(input.in_use(&CAP) && !input.in_use(&TPB) && input.in_use(&REGS));
+    input.switch_mode("hardware");
+    assert_eq!(
+        link(&input),
+        "?panel=latency&L=200&W=20&mode=hardware&tpb=512"
+    );
+    assert!(!input.in_use(&CAP) && input.in_use(&TPB));
+    // The textbook cap is still there for the way back.
+    input.switch_mode("textbook");
+    assert_eq!(link(&input), "?panel=latency&L=200&W=20&cap=48");
+}
