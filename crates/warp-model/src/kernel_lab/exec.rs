@@ -186,6 +186,34 @@ pub struct RunResult {
     pub load_stride: Option<u64>,
     /// The recorded warp's steps.
     pub trace: Vec<TraceStep>,
+    /// Which warp `trace` records, and why that one.
+    pub traced: Traced,
+}
+
+/// Why the step-through records the warp it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceWhy {
+    /// The learner chose it (`trace=B,W`).
+    Chosen,
+    /// The first warp, in launch order, whose lanes split at a branch or a loop.
+    Diverges,
+    /// The first warp with idle lanes (a block whose size is not a multiple of 32), before any
+    /// warp diverges.
+    Ragged,
+    /// No warp diverges or has idle lanes: every warp runs like the first.
+    First,
+}
+
+/// The warp the step-through records: its block (linear index), its warp in the block, and
+/// why it was picked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Traced {
+    /// The block, as a linear index (`blockIdx.y * gridDim.x + blockIdx.x`).
+    pub block: u64,
+    /// The warp within the block.
+    pub warp: u64,
+    /// Why this warp.
+    pub why: TraceWhy,
 }
 
 /// A run-time error: the step budget or an out-of-bounds access, naming the line.
@@ -876,24 +904,8 @@ fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
     })
 }
 
-/// Runs `kernel` over the launch, recording warp `record` = (linear block, warp in block).
-///
-/// # Errors
-/// Too many warps, the step budget, an out-of-bounds access, a division by zero.
-pub fn run(
-    kernel: &ParsedKernel,
-    launch: LaunchConfig,
-    record: (u64, u64),
-) -> Result<RunResult, RunError> {
-    let warps_per_block = launch.block.warps();
-    let blocks = launch.grid.0 * launch.grid.1;
-    let total = blocks.saturating_mul(warps_per_block);
-    if total > MAX_WARPS {
-        return Err(RunError {
-            line: 0,
-            message: crate::tr!("kernel.run.too-many-warps", total, max = MAX_WARPS),
-        });
-    }
+/// The machine at the start of a launch: buffers filled with their index, scalars set.
+fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
     let mut buffers = HashMap::new();
     let mut scalars = HashMap::new();
     let stride = u64::try_from(launch.len * 4).unwrap_or(0).div_ceil(256) * 256;
@@ -918,57 +930,138 @@ pub fn run(
             scalars.insert(p.name.clone(), v.convert(p.ty));
         }
     }
-    let empty = RunResult {
-        warps: 0,
-        issued: 0,
-        active_lanes: 0,
-        cycles: 0,
-        divergent: 0,
-        loads: MemStats::default(),
-        stores: MemStats::default(),
-        lines: BTreeMap::new(),
-        branch: None,
-        loop_counts: None,
-        load_stride: None,
-        trace: Vec::new(),
-    };
-    let mut m = Machine {
+    Machine {
         kernel,
         launch,
         buffers,
         scalars,
-        r: empty,
+        r: RunResult {
+            warps: 0,
+            issued: 0,
+            active_lanes: 0,
+            cycles: 0,
+            divergent: 0,
+            loads: MemStats::default(),
+            stores: MemStats::default(),
+            lines: BTreeMap::new(),
+            branch: None,
+            loop_counts: None,
+            load_stride: None,
+            trace: Vec::new(),
+            traced: Traced {
+                block: 0,
+                warp: 0,
+                why: TraceWhy::First,
+            },
+        },
         record: false,
-    };
-    let p = launch.block.threads();
-    for by in 0..launch.grid.1 {
-        for bx in 0..launch.grid.0 {
-            let linear_block = by * launch.grid.0 + bx;
-            for wi in 0..warps_per_block {
-                let mut tid = [(0, 0, 0); 32];
-                let mut valid = 0u32;
-                for (l, slot) in tid.iter_mut().enumerate() {
-                    let t = wi * 32 + l as u64;
-                    if let Some(pos) = launch.block.position(t) {
-                        *slot = (pos.x, pos.y, pos.z);
-                        valid |= 1 << l;
+    }
+}
+
+impl Machine<'_> {
+    /// Runs every warp in launch order, recording `record` (block, warp); stops after the
+    /// recorded warp when `stop_after_record`. Returns the first warp that diverges or has
+    /// idle lanes, if any.
+    fn launch_warps(
+        &mut self,
+        record: (u64, u64),
+        stop_after_record: bool,
+    ) -> Result<Option<Traced>, RunError> {
+        let launch = self.launch;
+        let warps_per_block = launch.block.warps();
+        let mut notable = None;
+        for by in 0..launch.grid.1 {
+            for bx in 0..launch.grid.0 {
+                let linear_block = by * launch.grid.0 + bx;
+                for wi in 0..warps_per_block {
+                    let mut tid = [(0, 0, 0); 32];
+                    let mut valid = 0u32;
+                    for (l, slot) in tid.iter_mut().enumerate() {
+                        let t = wi * 32 + l as u64;
+                        if let Some(pos) = launch.block.position(t) {
+                            *slot = (pos.x, pos.y, pos.z);
+                            valid |= 1 << l;
+                        }
+                    }
+                    let mut w = Warp {
+                        tid,
+                        block: (bx, by),
+                        scopes: vec![Vec::new()],
+                        returned: 0,
+                        stack: Vec::new(),
+                        loop_line: 0,
+                    };
+                    self.record = (linear_block, wi) == record;
+                    self.r.warps += 1;
+                    let split_before = self.r.divergent;
+                    let kernel = self.kernel;
+                    self.stmts(&mut w, &kernel.body, valid)?;
+                    if notable.is_none() {
+                        let why = if self.r.divergent > split_before {
+                            Some(TraceWhy::Diverges)
+                        } else if valid != u32::MAX {
+                            Some(TraceWhy::Ragged)
+                        } else {
+                            None
+                        };
+                        notable = why.map(|why| Traced {
+                            block: linear_block,
+                            warp: wi,
+                            why,
+                        });
+                    }
+                    if self.record && stop_after_record {
+                        return Ok(notable);
                     }
                 }
-                debug_assert!(p > 0);
-                let mut w = Warp {
-                    tid,
-                    block: (bx, by),
-                    scopes: vec![Vec::new()],
-                    returned: 0,
-                    stack: Vec::new(),
-                    loop_line: 0,
-                };
-                m.record = (linear_block, wi) == record;
-                m.r.warps += 1;
-                let kernel = m.kernel;
-                m.stmts(&mut w, &kernel.body, valid)?;
             }
         }
+        Ok(notable)
     }
-    Ok(m.r)
+}
+
+/// Runs `kernel` over the launch, recording warp `record` = (linear block, warp in block) for
+/// the step-through; `None` records the first warp, in launch order, whose lanes diverge or
+/// that has idle lanes (the ragged tail), and the first warp when none does.
+///
+/// # Errors
+/// Too many warps, the step budget, an out-of-bounds access, a division by zero.
+pub fn run(
+    kernel: &ParsedKernel,
+    launch: LaunchConfig,
+    record: Option<(u64, u64)>,
+) -> Result<RunResult, RunError> {
+    let blocks = launch.grid.0 * launch.grid.1;
+    let total = blocks.saturating_mul(launch.block.warps());
+    if total > MAX_WARPS {
+        return Err(RunError {
+            line: 0,
+            message: crate::tr!("kernel.run.too-many-warps", total, max = MAX_WARPS),
+        });
+    }
+    let mut m = machine(kernel, launch);
+    let notable = m.launch_warps(record.unwrap_or((0, 0)), false)?;
+    let mut r = m.r;
+    r.traced = match (record, notable) {
+        (Some((block, warp)), _) => Traced {
+            block,
+            warp,
+            why: TraceWhy::Chosen,
+        },
+        (None, Some(t)) => t,
+        (None, None) => Traced {
+            block: 0,
+            warp: 0,
+            why: TraceWhy::First,
+        },
+    };
+    if record.is_none() && (r.traced.block, r.traced.warp) != (0, 0) {
+        // Which warp is worth watching is known only once it has run: run the launch again
+        // up to that warp (earlier warps' stores shape its loads), recording it. It is the
+        // same deterministic run as the first, so it cannot fail where the first did not.
+        let mut again = machine(kernel, launch);
+        again.launch_warps((r.traced.block, r.traced.warp), true)?;
+        r.trace = again.r.trace;
+    }
+    Ok(r)
 }

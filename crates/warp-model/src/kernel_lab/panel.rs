@@ -32,7 +32,8 @@ pub const N: Param =
 /// `len`: elements in every pointer parameter's buffer.
 pub const LEN: Param = Param::whole("len", msg!("kernel.field.len"), 1, 1 << 22, "1048576")
     .hint(msg!("kernel.field.len.hint"));
-/// `trace=B,W`: the block (linear index) and warp the step-through records.
+/// `trace=B,W`: the block (linear index) and warp the step-through records (optional: the
+/// first warp whose lanes diverge or that has idle lanes, else the first).
 pub const TRACE: Param =
     Param::text("trace", msg!("kernel.field.trace"), 32, "").hint(msg!("kernel.field.trace.hint"));
 
@@ -78,11 +79,23 @@ pub struct Links {
     pub warps: String,
 }
 
+/// Where in the source an error is, for the editor to mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceMark {
+    /// Line, 1-based.
+    pub line: usize,
+    /// Column, 1-based, in characters (a tab is one); `None` for a run-time error, which
+    /// names a line only.
+    pub col: Option<usize>,
+}
+
 /// Everything the lab shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KernelOutput {
     /// `src` (parse, with caret), `run` (run time), or launch parameter errors.
     pub errors: Vec<ParamError>,
+    /// The place of the `src` or `run` error, when it has one.
+    pub mark: Option<SourceMark>,
     /// The run.
     pub result: Option<exec::RunResult>,
     /// The figures.
@@ -91,11 +104,15 @@ pub struct KernelOutput {
     pub links: Option<Links>,
 }
 
-/// The launch the inputs describe.
+/// The warp the step-through records, as (linear block, warp in block); `None`: the run
+/// picks it.
+pub type TraceChoice = Option<(u64, u64)>;
+
+/// The launch the inputs describe, and the warp to record.
 ///
 /// # Errors
 /// Named launch errors.
-pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, (u64, u64)), Vec<ParamError>> {
+pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), Vec<ParamError>> {
     let mut errors = Vec::new();
     let block = BlockDim::parse_text(input.get(&BLOCK))
         .map_err(|e| errors.extend(e))
@@ -136,14 +153,14 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, (u64, u64)), V
     let grid = grid.map_err(|e| errors.push(e)).ok();
     let raw_trace = input.get(&TRACE);
     let trace = if raw_trace.trim().is_empty() {
-        Some((0, 0))
+        Some(None)
     } else {
         let p: Vec<&str> = raw_trace.split(',').collect();
         match (
             p.first().map(|s| s.trim().parse::<u64>()),
             p.get(1).map(|s| s.trim().parse::<u64>()),
         ) {
-            (Some(Ok(b)), Some(Ok(wi))) if p.len() == 2 => Some((b, wi)),
+            (Some(Ok(b)), Some(Ok(wi))) if p.len() == 2 => Some(Some((b, wi))),
             _ => {
                 errors.push(ParamError::new(
                     "trace",
@@ -153,6 +170,22 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, (u64, u64)), V
             }
         }
     };
+    // A warp outside the launch would record nothing: say which ones there are.
+    if let (Some(block), Some(grid), Some(Some((b, wi)))) = (block, grid, trace) {
+        let blocks = grid.0 * grid.1;
+        if b >= blocks || wi >= block.warps() {
+            errors.push(ParamError::new(
+                "trace",
+                crate::tr!(
+                    "kernel.launch.trace.range",
+                    block = b,
+                    warp = wi,
+                    last_block = blocks - 1,
+                    last_warp = block.warps() - 1
+                ),
+            ));
+        }
+    }
     match (block, n, len, grid, trace) {
         (Some(block), _, Some(len), Some(grid), Some(trace)) if errors.is_empty() => Ok((
             exec::LaunchConfig {
@@ -172,6 +205,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, (u64, u64)), V
 pub fn evaluate(input: &KernelInput) -> KernelOutput {
     let mut out = KernelOutput {
         errors: Vec::new(),
+        mark: None,
         result: None,
         figures: Vec::new(),
         links: None,
@@ -181,6 +215,10 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         Ok(k) => Some(k),
         Err(e) => {
             out.errors.push(ParamError::new("src", e.with_caret(src)));
+            out.mark = Some(SourceMark {
+                line: e.line,
+                col: Some(e.col),
+            });
             None
         }
     };
@@ -194,16 +232,36 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
             out.links = Some(links(&r, &launch, input));
             out.result = Some(r);
         }
-        Err(e) => out.errors.push(ParamError::new(
-            "run",
+        Err(e) => {
             if e.line > 0 {
-                crate::tr!("kernel.error.line", line = e.line, message = e.message)
-            } else {
-                e.message
-            },
-        )),
+                out.mark = Some(SourceMark {
+                    line: e.line,
+                    col: None,
+                });
+            }
+            out.errors.push(ParamError::new(
+                "run",
+                if e.line > 0 {
+                    crate::tr!("kernel.error.line", line = e.line, message = e.message)
+                } else {
+                    e.message
+                },
+            ));
+        }
     }
     out
+}
+
+/// The step-through's heading: which warp it records, and why that one.
+#[must_use]
+pub fn traced_note(t: &exec::Traced) -> String {
+    let (block, warp) = (t.block, t.warp);
+    match t.why {
+        exec::TraceWhy::Chosen => crate::tr!("kernel.trace.chosen", block, warp),
+        exec::TraceWhy::Diverges => crate::tr!("kernel.trace.diverges", block, warp),
+        exec::TraceWhy::Ragged => crate::tr!("kernel.trace.ragged", block, warp),
+        exec::TraceWhy::First => crate::tr!("kernel.trace.first", block, warp),
+    }
 }
 
 fn figures(r: &exec::RunResult) -> Vec<Figure> {

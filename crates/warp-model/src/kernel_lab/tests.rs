@@ -352,3 +352,101 @@ fn presets_and_fields_are_catalogue_keys() {
         "G[,H]; default ⌈n/B⌉ ya 1; optional"
     );
 }
+
+#[test]
+fn the_trace_defaults_to_the_first_warp_worth_watching() {
+    use exec::TraceWhy::{Chosen, Diverges, First, Ragged};
+    let traced = |o: &KernelOutput| {
+        let t = o.result.as_ref().map(|r| r.traced);
+        t.map(|t| (t.block, t.warp, t.why))
+    };
+    let with = |i: usize, extra: &str| {
+        let (_, src, params) = PRESETS[i];
+        // The first value of a key counts: `extra` before the preset's own.
+        let mut q = Query::parse(&format!("{extra}&{params}"));
+        q.set("src", Some(src));
+        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
+    };
+    // Preset 3, the guard: B = 256, n = 1000, so ⌈1000/256⌉ = 4 blocks of 8 warps. Thread
+    // i = 256·block + 32·warp + lane, and `if (i < n)` splits only the warp whose i run
+    // 992 … 1023 across 1000: block ⌊992/256⌋ = 3, warp (992 − 768)/32 = 7. Warp 0 of
+    // block 0 (i = 0 … 31, all below 1000) would show nothing.
+    let out = run_preset(3);
+    assert_eq!(traced(&out), Some((3, 7, Diverges)));
+    let t = &out.result.as_ref().unwrap().trace;
+    // Line 2 (int i = …) and line 3 (the if) with all 32 lanes; line 4's store with the
+    // lanes whose i < 1000: lanes 0–7 (i = 992 … 999), mask 0xff.
+    assert_eq!(
+        t.iter().map(|s| (s.line, s.mask)).collect::<Vec<_>>(),
+        vec![(2, u32::MAX), (3, u32::MAX), (4, 0xff)]
+    );
+    let i = &t[1].vars.iter().find(|(n, _)| n == "i").unwrap().1;
+    assert_eq!(
+        (i[0].as_deref(), i[8].as_deref()),
+        (Some("992"), Some("1000"))
+    );
+    assert_eq!(
+        traced_note(&out.result.unwrap().traced),
+        "Block 3, warp 7: the first warp whose lanes diverge."
+    );
+    // Preset 0: warp 0 of block 0 already splits on threadIdx.x % 2.
+    assert_eq!(traced(&run_preset(0)), Some((0, 0, Diverges)));
+    // Preset 4: the loop's trip counts i % 4 + 1 differ across warp 0's lanes.
+    assert_eq!(traced(&run_preset(4)), Some((0, 0, Diverges)));
+    // Preset 2: (idx / 32) % 2 is one value for all 32 lanes of a warp, and B = 128 fills its
+    // 4 warps: no warp stands out, so the first.
+    assert_eq!(traced(&run_preset(2)), Some((0, 0, First)));
+    // The same kernel on B = 48: warp 0 holds threads 0–31, warp 1 threads 32–47 and 16 idle
+    // lanes: its mask is 0xffff from the first step.
+    let out = with(2, "block=48");
+    assert_eq!(traced(&out), Some((0, 1, Ragged)));
+    assert_eq!(out.result.unwrap().trace[0].mask, 0xffff);
+    // A chosen warp is kept, even where another diverges first.
+    let out = with(3, "trace=1,2");
+    assert_eq!(traced(&out), Some((1, 2, Chosen)));
+    // i = 256 + 64 + lane: lane 0 holds 320.
+    let i = &out.result.unwrap().trace[1].vars[0].1;
+    assert_eq!(i[0].as_deref(), Some("320"));
+    // A warp outside the launch is an error naming the ones there are: B = 32 has one warp,
+    // n = 1000 gives ⌈1000/32⌉ = 32 blocks.
+    let out = with(0, "n=1000&trace=0,1");
+    assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+    assert_eq!(out.errors[0].param, "trace");
+    assert_eq!(
+        out.errors[0].message,
+        "trace 0,1 is not in this launch: blocks 0 … 31, warps 0 … 0 in each block"
+    );
+    assert!(with(0, "n=1000&trace=32,0").errors[0].param == "trace");
+    assert!(with(0, "n=1000&trace=31,0").errors.is_empty());
+}
+
+#[test]
+fn errors_mark_their_place_for_the_editor() {
+    let run = |src: &str, extra: &str| {
+        let mut q = Query::parse(extra);
+        q.set("src", Some(src));
+        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
+    };
+    // The missing “;” after `threadIdx.x` is found at the next token, `a` on line 3, column 5.
+    let out = run(
+        "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}",
+        "",
+    );
+    assert_eq!(
+        out.mark,
+        Some(SourceMark {
+            line: 3,
+            col: Some(5)
+        })
+    );
+    // A run-time error names a line only: the store on line 3.
+    let out = run(
+        "__global__ void k(float* a) {\n  int i = threadIdx.x;\n  a[i + 100] = 0.0f;\n}",
+        "len=64",
+    );
+    assert_eq!(out.mark, Some(SourceMark { line: 3, col: None }));
+    // Launch errors have no place in the source.
+    let out = run(DEFAULT_SRC, "block=4096");
+    assert_eq!(out.mark, None);
+    assert_eq!(run(DEFAULT_SRC, "").mark, None);
+}
