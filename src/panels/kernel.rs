@@ -7,13 +7,15 @@ use std::fmt::Write as _;
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::kernel_lab::panel::{
-    evaluate, KernelInput, KernelModel, KernelOutput, PRESETS, SRC,
+    evaluate, traced_note, KernelInput, KernelModel, KernelOutput, SourceMark, PRESETS, SRC,
 };
+use warp_model::params::ParamError;
 use warp_model::query::Query;
 use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
 
+use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::panel_frame::{use_panel_input, Controls};
@@ -33,6 +35,15 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     let output = Memo::new(move |_| ran.with(evaluate));
     let stale = Memo::new(move |_| input.with(|i| ran.with(|r| i != r)));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
+    // The source's own errors (parse, run time) sit under the editor that marks their place;
+    // the launch's errors under the form, like every panel's.
+    let in_source = |e: &ParamError| e.param == "src" || e.param == "run";
+    let source_errors = Signal::derive(move || {
+        output.with(|o| o.errors.iter().filter(|e| in_source(e)).cloned().collect())
+    });
+    let launch_errors = Signal::derive(move || {
+        output.with(|o| o.errors.iter().filter(|e| !in_source(e)).cloned().collect())
+    });
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
     let run = move || ran.set(input.get_untracked());
     let lines = move || ran.with(|r| r.get(&SRC).lines().count().max(1));
@@ -58,23 +69,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             </div>
             <div class="layout">
                 <div class="side">
-                    <label class="editor">
-                        <span class="label">{t!("ui.kernel.editor")}</span>
-                        <span class="gutter-wrap">
-                        <pre class="gutter" aria-hidden="true">
-                            {move || gutter(input.with(|i| i.get(&SRC).lines().count()))}
-                        </pre>
-                        <textarea
-                            name="src"
-                            spellcheck="false"
-                            autocomplete="off"
-                            rows=move || (input.with(|i| i.get(&SRC).lines().count()) + 2).clamp(6, 30)
-                            prop:value=move || input.with(|i| i.get(&SRC).to_string())
-                            on:input=move |ev| input.update(|i| i.set_field(SRC.name, event_target_value(&ev)))
-                            wrap="off"
-                        ></textarea>
-                        </span>
-                    </label>
+                    <Editor input=input output=output ran=ran errors=source_errors />
                     <Controls input=input errors=errors />
                     <p>
                         <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{t!("ui.kernel.run")}</button>
@@ -83,7 +78,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                             <span class="note" data-stale="">{t!("ui.kernel.stale")}</span>
                         </Show>
                     </p>
-                    <ErrorList errors=errors />
+                    <ErrorList errors=launch_errors />
                     <Figures figures=figures />
                     <Links output=output />
                 </div>
@@ -93,8 +88,106 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                 </div>
             </div>
             <p class="note">{t!("ui.kernel.note")}</p>
+            <EmbedButton panel=Panel::Kernel />
         </section>
     }
+}
+
+/// The source editor: line numbers, the text, and the place of the last run's error marked in
+/// the editor itself (its line numbered in the gutter and banded, a caret under its column),
+/// the error's words right under it.
+#[component]
+fn Editor(
+    input: RwSignal<KernelInput>,
+    output: Memo<KernelOutput>,
+    ran: RwSignal<KernelInput>,
+    errors: Signal<Vec<ParamError>>,
+) -> impl IntoView {
+    let scroll = RwSignal::new((0.0, 0.0));
+    let mark = Memo::new(move |_| output.with(|o| o.mark));
+    let described = Memo::new(move |_| {
+        errors.with(|es| {
+            es.iter()
+                .map(|e| format!("error-{}", e.param))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    });
+    view! {
+        <div class="editor">
+            <label class="label" for="kernel-src">{t!("ui.kernel.editor")}</label>
+            <div class="gutter-wrap">
+                <pre class="gutter" aria-hidden="true">
+                    {move || gutter(input.with(|i| i.get(&SRC).lines().count()), mark.get().map(|m| m.line))}
+                </pre>
+                <div class="code">
+                    <textarea
+                        id="kernel-src"
+                        name="src"
+                        spellcheck="false"
+                        autocomplete="off"
+                        rows=move || (input.with(|i| i.get(&SRC).lines().count()) + 2).clamp(6, 30)
+                        prop:value=move || input.with(|i| i.get(&SRC).to_string())
+                        on:input=move |ev| input.update(|i| i.set_field(SRC.name, event_target_value(&ev)))
+                        on:scroll=move |ev| {
+                            let el: web_sys::HtmlTextAreaElement = event_target(&ev);
+                            scroll.set((el.scroll_left(), el.scroll_top()));
+                        }
+                        aria-invalid=move || mark.get().is_some().to_string()
+                        aria-describedby=move || described.with(|d| (!d.is_empty()).then(|| d.clone()))
+                        wrap="off"
+                    ></textarea>
+                    {move || {
+                        mark.get().map(|m| {
+                            let col = ran.with(|r| visual_column(r.get(&SRC), m));
+                            let (x, y) = scroll.get();
+                            view! {
+                                <div
+                                    class="src-mark"
+                                    aria-hidden="true"
+                                    data-mark-line=m.line
+                                    data-mark-col=m.col
+                                    style=format!(
+                                        "--mark-line:{};--mark-col:{};--scroll-x:{x}px;--scroll-y:{y}px",
+                                        m.line,
+                                        col.unwrap_or(0),
+                                    )
+                                >
+                                    <span class="mark-band"></span>
+                                    {col.map(|_| view! { <span class="mark-caret"></span> })}
+                                </div>
+                            }
+                        })
+                    }}
+                </div>
+            </div>
+            <div class="errors" role="alert">
+                <For
+                    each=move || errors.get()
+                    key=|e| (e.param.clone(), e.message.clone())
+                    children=|e| {
+                        // No "src:" before the words: the editor above is what they are about.
+                        view! { <p class="error" data-error=e.param.clone() id=format!("error-{}", e.param)>{e.message.clone()}</p> }
+                    }
+                />
+            </div>
+        </div>
+    }
+}
+
+/// Where the caret goes: the error's column as the editor draws it (a tab advances to the next
+/// stop of 4, the editor's `tab-size`), 1-based; `None` when the mark names a line only.
+fn visual_column(src: &str, mark: SourceMark) -> Option<usize> {
+    let col = mark.col?;
+    let text = src.lines().nth(mark.line.saturating_sub(1)).unwrap_or("");
+    let before = text.chars().take(col.saturating_sub(1)).fold(0, |at, c| {
+        if c == '\t' {
+            at / 4 * 4 + 4
+        } else {
+            at + 1
+        }
+    });
+    Some(before + 1)
 }
 
 #[component]
@@ -126,10 +219,26 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
     let step = RwSignal::new(0usize);
     let var = RwSignal::new(String::new());
     let steps = Memo::new(move |_| output.with(|o| o.result.as_ref().map_or(0, |r| r.trace.len())));
+    // Every run (a preset, Run, the page load) starts at step 1, even when the new trace has
+    // as many steps as the last one.
     Effect::new(move |_| {
-        steps.track();
+        ran.track();
         step.set(0);
     });
+    let at_start = move || step.get() == 0;
+    let at_end = move || step.get() + 1 >= steps.get();
+    let traced = move || {
+        output.with(|o| {
+            o.result.as_ref().map(|r| {
+                let t = r.traced;
+                view! {
+                    <p class="traced" data-trace=format!("{},{}", t.block, t.warp) data-trace-why=t.why.name()>
+                        {traced_note(&t)}
+                    </p>
+                }
+            })
+        })
+    };
     let current = move || {
         output.with(|o| {
             o.result
@@ -140,9 +249,10 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
     view! {
         <figure class="step-through" data-picture="step-through">
             <figcaption>{t!("ui.kernel.step.caption")}</figcaption>
+            {traced}
             <p class="anim-controls">
-                <button type="button" data-action="step-back" on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>{t!("ui.kernel.step.back")}</button>
-                <button type="button" data-action="step-next" on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>{t!("ui.kernel.step.next")}</button>
+                <button type="button" data-action="step-back" disabled=at_start on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>{t!("ui.kernel.step.back")}</button>
+                <button type="button" data-action="step-next" disabled=at_end on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>{t!("ui.kernel.step.next")}</button>
                 <span data-step=move || step.get() aria-live="polite">
                     {move || tr!("ui.kernel.step.count", n = (step.get() + 1).min(steps.get()), total = steps.get())}
                 </span>
@@ -259,10 +369,20 @@ fn LineTable(
     }
 }
 
-/// The editor's line numbers, one a line (at least one line).
-fn gutter(lines: usize) -> String {
-    (1..=lines.max(1)).fold(String::new(), |mut out, n| {
-        let _ = writeln!(out, "{n}");
-        out
-    })
+/// The editor's line numbers, one a line (at least one line, and as far as the marked line),
+/// the marked one set apart.
+fn gutter(lines: usize, marked: Option<usize>) -> impl IntoView {
+    let last = lines.max(1).max(marked.unwrap_or(0));
+    let before = marked.map_or(last, |m| m - 1);
+    let numbers = |from: usize, to: usize| {
+        (from..=to).fold(String::new(), |mut out, n| {
+            let _ = writeln!(out, "{n}");
+            out
+        })
+    };
+    view! {
+        {numbers(1, before)}
+        {marked.map(|m| view! { <span class="marked" data-gutter-mark=m>{format!("{m}\n")}</span> })}
+        {marked.map(|m| numbers(m + 1, last))}
+    }
 }

@@ -60,3 +60,105 @@ test('the source travels in the URL, and errors name their place', async ({ app,
   await expect(app.error('block-x')).toContainText('from 1 to 1024');
   await expect(page).toHaveURL(/panel=kernel&src=.*&block=2000/);
 });
+
+test('a preset or a new run starts the step-through at step 1, and Back/Next stop at the ends', async ({ app, page }) => {
+  await app.open('?panel=kernel');
+  const back = page.locator('[data-action="step-back"]');
+  const next = page.locator('[data-action="step-next"]');
+  const count = page.locator('[data-step]');
+  // The default kernel's warp issues 3 instructions: the if, heavy_path(), light_path().
+  await expect(count).toHaveText('step 1 of 3');
+  await expect(back).toBeDisabled();
+  await expect(next).toBeEnabled();
+  await next.click();
+  await next.click();
+  await expect(count).toHaveText('step 3 of 3');
+  await expect(next).toBeDisabled();
+  await expect(back).toBeEnabled();
+  // The same preset again: a trace of the same length, and still step 1.
+  await page.locator('[data-preset="0"]').click();
+  await expect(count).toHaveText('step 1 of 3');
+  await expect(back).toBeDisabled();
+  await next.click();
+  await expect(count).toHaveText('step 2 of 3');
+  await page.locator('[data-action="run-kernel"]').click();
+  await expect(count).toHaveText('step 1 of 3');
+  await next.click();
+  await page.locator('[data-preset="2"]').click();
+  await expect(count).toHaveAttribute('data-step', '0');
+});
+
+test('the ragged-tail preset traces the warp that splits, not warp 0', async ({ app, page }) => {
+  await app.open('?panel=kernel');
+  await page.locator('[data-preset="3"]').click();
+  // n = 1000 over blocks of 256: i = 992 … 1023 is block 3, warp 7; lanes 0–7 are below n.
+  const traced = page.locator('[data-trace]');
+  await expect(traced).toHaveAttribute('data-trace', '3,7');
+  await expect(traced).toHaveAttribute('data-trace-why', 'diverges');
+  await expect(traced).toContainText('Block 3, warp 7: the first warp whose lanes diverge');
+  const next = page.locator('[data-action="step-next"]');
+  await next.click();
+  await next.click();
+  await expect(next).toBeDisabled();
+  await expect(page.locator('[data-mask]')).toHaveAttribute('data-mask', '000000ff');
+  // A chosen warp wins: trace=0,0 shows all 32 lanes storing.
+  await app.field('trace').fill('0,0');
+  await page.locator('[data-action="run-kernel"]').click();
+  await expect(traced).toHaveAttribute('data-trace-why', 'chosen');
+  await next.click();
+  await next.click();
+  await expect(page.locator('[data-mask]')).toHaveAttribute('data-mask', 'ffffffff');
+  await app.field('trace').fill('4,0');
+  await page.locator('[data-action="run-kernel"]').click();
+  await expect(app.error('trace')).toContainText('blocks 0 … 3, warps 0 … 7');
+});
+
+test('a parse error is marked in the editor at its line and column, without a "src:" prefix', async ({ app, page }) => {
+  const src = '__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}';
+  await app.open(`?panel=kernel&src=${encodeURIComponent(src)}`);
+  const error = app.error('src');
+  await expect(error).toHaveText(/^line 3, column 5: expected “;” to end the statement/);
+  const editor = page.locator('textarea[name="src"]');
+  await expect(editor).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor).toHaveAttribute('aria-describedby', 'error-src');
+  await expect(page.locator('#error-src')).toHaveCount(1);
+  await expect(page.locator('[data-gutter-mark]')).toHaveAttribute('data-gutter-mark', '3');
+  const mark = page.locator('.src-mark');
+  await expect(mark).toHaveAttribute('data-mark-line', '3');
+  await expect(mark).toHaveAttribute('data-mark-col', '5');
+  // The caret sits on the character at line 3, column 5: 2 lines and 4 characters into the
+  // text, measured with the editor's own font.
+  const place = await page.evaluate(() => {
+    const ta = document.querySelector('textarea[name="src"]') as HTMLTextAreaElement;
+    const caret = document.querySelector('.src-mark .mark-caret')!.getBoundingClientRect();
+    const s = getComputedStyle(ta);
+    const probe = document.createElement('span');
+    probe.style.font = s.font;
+    probe.style.whiteSpace = 'pre';
+    probe.textContent = '    ';
+    document.body.appendChild(probe);
+    const four = probe.getBoundingClientRect().width;
+    probe.remove();
+    const box = ta.getBoundingClientRect();
+    const x = box.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft) + four;
+    const y = box.top + parseFloat(s.borderTopWidth) + parseFloat(s.paddingTop) + 2 * parseFloat(s.lineHeight);
+    return { dx: Math.abs(caret.left - x), dy: Math.abs(caret.top - y) };
+  });
+  expect(place.dx).toBeLessThan(2);
+  expect(place.dy).toBeLessThan(2);
+  // Fixed and run again: the mark goes.
+  await editor.fill('__global__ void k(float* a) {\n    int i = threadIdx.x;\n    a[i] = 1;\n}');
+  await page.locator('[data-action="run-kernel"]').click();
+  await expect(error).toHaveCount(0);
+  await expect(mark).toHaveCount(0);
+  await expect(editor).toHaveAttribute('aria-invalid', 'false');
+});
+
+test('a run-time error marks its line in the editor', async ({ app, page }) => {
+  const src = encodeURIComponent('__global__ void k(float* a) {\n  int i = threadIdx.x;\n  a[i + 40] = 1.0f;\n}');
+  await app.open(`?panel=kernel&src=${src}&len=64`);
+  await expect(app.error('run')).toHaveText(/^line 3: out-of-bounds store/);
+  await expect(page.locator('.src-mark')).toHaveAttribute('data-mark-line', '3');
+  await expect(page.locator('.src-mark .mark-caret')).toHaveCount(0);
+  await expect(page.locator('textarea[name="src"]')).toHaveAttribute('aria-describedby', 'error-run');
+});

@@ -204,6 +204,19 @@ pub enum TraceWhy {
     First,
 }
 
+impl TraceWhy {
+    /// Its name in the page (`data-trace-why`): `chosen`, `diverges`, `ragged` or `first`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TraceWhy::Chosen => "chosen",
+            TraceWhy::Diverges => "diverges",
+            TraceWhy::Ragged => "ragged",
+            TraceWhy::First => "first",
+        }
+    }
+}
+
 /// The warp the step-through records: its block (linear index), its warp in the block, and
 /// why it was picked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
