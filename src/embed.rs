@@ -24,12 +24,27 @@ pub fn apply_theme(theme: Theme) {
     };
 }
 
+/// The height of the page's content in CSS pixels; `None` before there is any (the app not
+/// yet drawn), so that a parent is never told 0.
+///
+/// The `<html>` element's box is the content's height whatever the frame's own height; its
+/// `scrollHeight` is not (it is never less than the frame, so a frame could never shrink).
+/// `body.scrollHeight` adds what overflows the body.
 fn content_height() -> Option<u32> {
-    let body = web_sys::window()?.document()?.body()?;
-    let h = body.get_bounding_client_rect().height().ceil();
+    let document = web_sys::window()?.document()?;
+    let root = document.document_element()?;
+    let body = document.body()?;
+    let h = root
+        .get_bounding_client_rect()
+        .height()
+        .max(f64::from(body.scroll_height()))
+        .ceil();
+    if h < 1.0 {
+        return None;
+    }
     // Heights are small positive numbers; clamp before the cast.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    Some(h.clamp(0.0, f64::from(MAX_REPORTED_HEIGHT)) as u32)
+    Some(h.min(f64::from(MAX_REPORTED_HEIGHT)) as u32)
 }
 
 fn post_height(last: &Cell<u32>, force: bool) {
@@ -39,6 +54,7 @@ fn post_height(last: &Cell<u32>, force: bool) {
     let Ok(Some(parent)) = window.parent() else {
         return;
     };
+    // Nothing drawn yet: the observer below reports the first real height.
     let Some(height) = content_height() else {
         return;
     };
@@ -57,8 +73,11 @@ fn field(data: &JsValue, name: &str) -> Option<String> {
     js_sys::Reflect::get(data, &name.into()).ok()?.as_string()
 }
 
-/// In an iframe: reports the height now and on every size change, and answers the parent's
-/// documented messages. Outside a frame it does nothing.
+/// In an iframe: reports the height once the content is drawn and on every change of it, and
+/// answers the parent's documented messages. Outside a frame it does nothing.
+///
+/// Called while the app is built, before it is in the page: the first report comes from the
+/// resize observer, which calls back once the body has its first layout (never a height of 0).
 pub fn start_frame_reporting() {
     let Some(window) = web_sys::window() else {
         return;
@@ -68,7 +87,6 @@ pub fn start_frame_reporting() {
         return;
     }
     let last = Rc::new(Cell::new(0));
-    post_height(&last, true);
 
     if let Some(body) = window.document().and_then(|d| d.body()) {
         let l = last.clone();

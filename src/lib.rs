@@ -21,7 +21,6 @@ use warp_model::embed::open_in_app_url;
 use warp_model::examples::Example;
 use warp_model::page::{presentation, route};
 use warp_model::registry::Panel;
-use wasm_bindgen::JsCast;
 
 use components::errors::ErrorList;
 use components::lang_switch::LangSwitch;
@@ -132,27 +131,20 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
     };
     if look.embed {
         embed::start_frame_reporting();
-        // The full app at the current state: the address is refreshed whenever the link is
-        // about to be used, since the controls rewrite the query after render.
-        let open = move || open_in_app_url(&embed::page_base(), &url::read_query());
-        let refresh = move |target: Option<web_sys::EventTarget>| {
-            if let Some(a) = target.and_then(|t| t.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
-                a.set_href(&open());
-            }
-        };
+        // The full app at the frame's current state: the link follows every write of the
+        // address (the controls rewrite it after each change), so it is right for a middle
+        // click, a copied link or a touch as much as for a click.
+        let open = move || open_in_app_url(&embed::page_base(), &url::current_query());
         return view! {
             <main id="main" class="embedded" data-embed="">
                 <ErrorList errors=Signal::stored(errors) />
                 {body}
                 <p class="open-full">
                     <a
-                        href=open()
+                        href=open
                         target="_blank"
                         rel="noopener"
                         data-action="open-full"
-                        on:click=move |ev| refresh(ev.current_target())
-                        on:focus=move |ev| refresh(ev.current_target())
-                        on:mouseenter=move |ev| refresh(ev.current_target())
                     >
                         {warp_model::t!("ui.app.open-full")}
                     </a>

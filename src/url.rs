@@ -3,7 +3,23 @@
 //! writing the query itself is the model's (`warp_model::query`); this module only talks to
 //! the browser.
 
+use leptos::prelude::{ArcRwSignal, Track, Update};
 use warp_model::query::Query;
+
+thread_local! {
+    /// Bumped by every `replace_query`, so that what shows the address (the embed's "Open in
+    /// Warp Lab ↗") follows it. Reference-counted, not owned by a component: it lives as long
+    /// as the page.
+    static WRITES: ArcRwSignal<u64> = ArcRwSignal::new(0);
+}
+
+/// The query the address has now, tracked: a view that reads it is redrawn whenever a
+/// control writes the address.
+#[must_use]
+pub fn current_query() -> Query {
+    WRITES.with(Track::track);
+    read_query()
+}
 
 /// The query string the page was loaded with (empty outside a browser window).
 #[must_use]
@@ -27,4 +43,5 @@ pub fn replace_query(q: &Query) {
         // A failure here (e.g. a sandboxed frame) only means the address bar lags: never fatal.
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
+    WRITES.with(|w| w.update(|n| *n = n.wrapping_add(1)));
 }

@@ -143,6 +143,7 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
                 })
                 .collect_view()}
             <p class="note">{t!("ui.gpu.note")}</p>
+            <crate::components::embed_button::EmbedButton panel=Panel::Gpu />
         </section>
     }
 }

@@ -111,6 +111,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 </button>
             </details>
             <ProgressTools progress=progress notice=notice />
+            <crate::components::embed_button::EmbedButton panel=Panel::Quiz />
         </section>
     }
 }

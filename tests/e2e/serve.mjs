@@ -1,7 +1,8 @@
 // A tiny static server for the end-to-end tests and the benchmark: dist/ at "/" and again under
 // "/gpu/warplab/", to prove the site works from a sub-path; the benchmark's plain-JS reference
 // page under "/reference/"; and, on a second port (another origin), the example course page
-// that embeds the app. Responses are gzipped when the browser accepts it, as static hosts do
+// that embeds the app, and at /pasted?html=… a page that is exactly the text given (a course
+// page made of nothing but pasted "Embed this view" snippets). Responses are gzipped when the browser accepts it, as static hosts do
 // (the throttled phone load is measured over gzip). Written by hand (node's http and zlib, no
 // dependency) because it must also serve .wasm as application/wasm and mount folders at paths.
 import { createServer } from 'node:http';
@@ -51,4 +52,11 @@ function serve(root, mount) {
 const course = resolve(import.meta.dirname, '../../examples/course');
 const coursePort = Number(process.env.COURSE_PORT ?? 4174);
 createServer(serve(dist, '/gpu/warplab/')).listen(port, '127.0.0.1', () => console.log(`app on http://127.0.0.1:${port}/`));
-createServer(serve(course, null)).listen(coursePort, '127.0.0.1', () => console.log(`course page on http://127.0.0.1:${coursePort}/`));
+const courseFiles = serve(course, null);
+const pasted = (req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname !== '/pasted') return courseFiles(req, res);
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  res.end(url.searchParams.get('html') ?? '');
+};
+createServer(pasted).listen(coursePort, '127.0.0.1', () => console.log(`course page on http://127.0.0.1:${coursePort}/`));

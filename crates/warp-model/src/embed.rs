@@ -34,14 +34,38 @@ pub fn open_in_app_url(base: &str, q: &Query) -> String {
     format!("{base}{}", q.to_search())
 }
 
-/// The iframe snippet for the current view, as text to copy (never inserted as HTML here).
+/// The script every snippet carries after its iframe: it sizes each Warp Lab frame of the page
+/// (`iframe[data-warp-lab]`) from the frame's own `resize` messages. It acts only on a message
+/// whose sender is one of those frames, from the frame's origin, with a positive height; a
+/// global flag makes a page with several snippets install it once. Plain text, no `src`: a
+/// course page needs nothing else, and a page that strips scripts keeps the iframe's starting
+/// height.
+pub const SIZING_SCRIPT: &str = "<script>
+/* Warp Lab: sizes each Warp Lab frame on this page to its content (installed once per page). */
+if (!window.warpLabSizing) {
+  window.warpLabSizing = true;
+  window.addEventListener('message', (event) => {
+    const d = event.data;
+    if (!d || d.source !== 'warp-lab' || d.type !== 'resize' || !(d.height > 0)) return;
+    for (const frame of document.querySelectorAll('iframe[data-warp-lab]')) {
+      if (frame.contentWindow === event.source && new URL(frame.src, location.href).origin === event.origin) {
+        frame.style.height = Math.ceil(Math.min(d.height, 20000)) + 'px';
+      }
+    }
+  });
+}
+</script>";
+
+/// The iframe snippet for the current view, as text to copy (never inserted as HTML here): the
+/// frame, with the panel's starting height for pages that strip scripts, then
+/// [`SIZING_SCRIPT`].
 #[must_use]
 pub fn embed_snippet(base: &str, q: &Query, panel: Option<Panel>) -> String {
     let title = panel.map_or("Warp Lab".to_string(), |p| {
         format!("Warp Lab: {}", p.title())
     });
     format!(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\" data-warp-lab></iframe>\n{SIZING_SCRIPT}",
         escape_attr(&embed_url(base, q)),
         escape_attr(&title),
         panel.map_or(700, |p| p.meta().embed_height)
@@ -103,16 +127,63 @@ mod tests {
         let s = embed_snippet("https://c.edu/gpu/warplab/", &q, Some(Panel::Warps));
         assert_eq!(
             s,
-            "<iframe src=\"https://c.edu/gpu/warplab/?panel=warps&amp;block=48,4&amp;warp=1&amp;embed=1\" \
-             title=\"Warp Lab: Block-to-warp map\" width=\"100%\" height=\"900\" \
-             style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>"
+            format!(
+                "<iframe src=\"https://c.edu/gpu/warplab/?panel=warps&amp;block=48,4&amp;warp=1&amp;embed=1\" \
+                 title=\"Warp Lab: Block-to-warp map\" width=\"100%\" height=\"1300\" \
+                 style=\"border:0;max-width:800px\" loading=\"lazy\" data-warp-lab></iframe>\n{SIZING_SCRIPT}"
+            )
         );
+        // A parameter that tries to close the attribute and open a script stays in the src.
         let q = Query::parse("panel=divergence&cond=idx%22%3E%3Cscript%3E&embed=1");
         let s = embed_snippet("/", &q, Some(Panel::Divergence));
         assert!(!s.contains("\"><script>"), "{s}");
+        assert_eq!(s.matches("<script>").count(), 1, "{s}");
         assert_eq!(
             open_in_app_url("/a/", &Query::parse("embed=1&panel=warps")),
             "/a/?panel=warps"
+        );
+    }
+
+    #[test]
+    fn the_sizing_script_is_self_contained_and_installs_once() {
+        let s = embed_snippet(
+            "https://c.edu/",
+            &Query::parse("panel=quiz"),
+            Some(Panel::Quiz),
+        );
+        // One iframe, marked for the script, and one inline script after it: no `src`, so
+        // nothing is fetched from anywhere.
+        let (frame, script) = s.split_once('\n').unwrap();
+        assert!(frame.starts_with("<iframe ") && frame.ends_with(" data-warp-lab></iframe>"));
+        assert!(script.starts_with("<script>\n") && script.ends_with("\n</script>"));
+        assert!(!script.contains(" src="));
+        // The guard: the listener is added inside `if (!window.warpLabSizing)` that sets it.
+        let guard = script.find("if (!window.warpLabSizing) {").unwrap();
+        let set = script.find("window.warpLabSizing = true;").unwrap();
+        let listen = script.find("addEventListener('message'").unwrap();
+        assert!(guard < set && set < listen);
+        // It reads the frame's documented message (README: {source, type: "resize", height}),
+        // from a Warp Lab frame of the page and its origin only, never a height of 0, at most
+        // the frame's own cap.
+        for part in [
+            "d.source !== 'warp-lab'",
+            "d.type !== 'resize'",
+            "!(d.height > 0)",
+            "iframe[data-warp-lab]",
+            "frame.contentWindow === event.source",
+            "origin === event.origin",
+            &format!("Math.min(d.height, {MAX_REPORTED_HEIGHT})"),
+        ] {
+            assert!(script.contains(part), "{part}");
+        }
+    }
+
+    #[test]
+    fn the_readme_shows_the_script_the_snippets_carry() {
+        let readme = include_str!("../../../README.md");
+        assert!(
+            readme.contains(SIZING_SCRIPT),
+            "README's embedding guide is out of date"
         );
     }
 

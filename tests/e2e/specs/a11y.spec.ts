@@ -31,6 +31,8 @@ const pages = [
   '?panel=quiz&seed=4&count=5',
   '?panel=gpu',
   '?panel=kernel',
+  `?panel=kernel&src=${encodeURIComponent('__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}')}`,
+  '?panel=kernel&embed=1&n=1000&block=256',
   '?example=divergence/C1&embed=1',
   '?example=execution-model/D&embed=1&theme=dark',
   '?panel=warps&block=2000',

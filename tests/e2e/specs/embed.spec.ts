@@ -162,3 +162,169 @@ test('no panel asks another origin for anything', async ({ app, page }) => {
   }
   expect(foreign).toEqual([]);
 });
+
+/** The snippet that "Embed this view" gives for `query`, as an author copies it. */
+async function snippetOf(page: import('@playwright/test').Page, query: string): Promise<string> {
+  await page.goto(`${APP}${query}`);
+  await page.locator('[data-action="embed"]').click();
+  const area = page.locator('[data-embed-snippet]');
+  await expect(area).toHaveValue(/<iframe[\s\S]*<\/script>$/);
+  return area.inputValue();
+}
+
+/**
+ * The address of a page of another origin (the course port) whose whole text is `html`: a
+ * course page that is nothing but pasted snippets (serve.mjs's `/pasted`).
+ */
+function pastedPage(html: string): string {
+  return `${COURSE}pasted?html=${encodeURIComponent(html)}`;
+}
+
+/** The bottom of the last thing drawn in a frame, measured inside it (its content's height). */
+async function contentBottom(frame: import('@playwright/test').Frame): Promise<number> {
+  return frame.evaluate(() => {
+    let bottom = 0;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.height > 0) bottom = Math.max(bottom, r.bottom + window.scrollY);
+    }
+    return Math.ceil(bottom);
+  });
+}
+
+test('a pasted snippet alone, on a page of another origin, sizes its frame to its content', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  // Every resize message the course page receives, and how many message listeners it adds.
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const w = window as any;
+    w.heights = [];
+    w.messageListeners = 0;
+    const add = window.addEventListener.bind(window);
+    window.addEventListener = ((type: string, ...rest: any[]) => {
+      if (type === 'message') w.messageListeners++;
+      return (add as any)(type, ...rest);
+    }) as any;
+    add('message', (e: MessageEvent) => {
+      if (e.data && e.data.source === 'warp-lab' && e.data.type === 'resize') w.heights.push(e.data.height);
+    });
+  });
+  const kernel = await snippetOf(page, '?panel=kernel');
+  expect(kernel).toContain(' data-warp-lab></iframe>\n<script>');
+  expect(kernel).not.toMatch(/<script[^>]* src=/);
+  const url = pastedPage(kernel);
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.goto(url);
+  const iframe = page.locator('iframe');
+  await expect(iframe).toHaveCount(1);
+  await expect(iframe).toHaveAttribute('height', /^\d+$/);
+  const frame = page.frame({ url: /panel=kernel/ })!;
+  await expect(page.frameLocator('iframe').locator('[data-metric="simt-efficiency"]')).toHaveAttribute('data-value', '0.666667');
+  // The script set the frame's height, and it ends within 40 px of the content measured inside.
+  await expect.poll(async () => {
+    const box = (await iframe.boundingBox())!.height;
+    return Math.abs(box - (await contentBottom(frame)));
+  }, { timeout: 10_000 }).toBeLessThan(40);
+  expect(await iframe.evaluate((f: HTMLIFrameElement) => f.style.height)).toMatch(/^\d+px$/);
+  // The content is far taller than a default frame: the sizing did something.
+  expect((await iframe.boundingBox())!.height).toBeGreaterThan(1000);
+  const heights: number[] = await page.evaluate(() => (window as any).heights);
+  expect(heights.length).toBeGreaterThan(0);
+  expect(heights.every((h) => h > 0), `heights reported: ${heights}`).toBe(true);
+  // The snippet's script added exactly one listener (the test's own is not counted).
+  expect(await page.evaluate(() => (window as any).messageListeners)).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('the snippet pasted several times installs one listener and sizes every frame', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const w = window as any;
+    w.messageListeners = 0;
+    const add = window.addEventListener.bind(window);
+    window.addEventListener = ((type: string, ...rest: any[]) => {
+      if (type === 'message') w.messageListeners++;
+      return (add as any)(type, ...rest);
+    }) as any;
+  });
+  const quiz = await snippetOf(page, '?panel=quiz&seed=4&count=3');
+  const warps = await snippetOf(page, '?panel=warps&block=48,4');
+  const url = pastedPage(`<!doctype html><title>Two frames</title><h1>Week 6</h1>\n${quiz}\n<p>Between the frames.</p>\n${warps}\n${quiz}`);
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.goto(url);
+  const iframes = page.locator('iframe');
+  await expect(iframes).toHaveCount(3);
+  expect(await page.evaluate(() => (window as any).messageListeners)).toBe(1);
+  for (let i = 0; i < 3; i++) {
+    await iframes.nth(i).scrollIntoViewIfNeeded();
+    const frame = (await iframes.nth(i).elementHandle())!;
+    const inner = (await frame.contentFrame())!;
+    await expect(page.frameLocator('iframe').nth(i).locator('[data-metric]').first()).toBeVisible();
+    await expect.poll(async () => {
+      const box = (await iframes.nth(i).boundingBox())!.height;
+      return Math.abs(box - (await contentBottom(inner)));
+    }, { timeout: 10_000 }).toBeLessThan(40);
+    expect(await iframes.nth(i).evaluate((f: HTMLIFrameElement) => f.style.height)).toMatch(/^\d+px$/);
+  }
+});
+
+test('a message that only looks like a Warp Lab frame\'s sizes nothing', async ({ page }) => {
+  const warps = await snippetOf(page, '?panel=warps');
+  // Another frame on the same page, not Warp Lab's, that speaks the same words.
+  const url = pastedPage(`${warps}\n<iframe name="other" data-warp-lab-not srcdoc="<p>other</p>"></iframe>`);
+  await page.goto(url);
+  const iframe = page.locator('iframe[data-warp-lab]');
+  await expect(page.frameLocator('iframe[data-warp-lab]').locator('[data-metric="warps-per-block"]')).toBeVisible();
+  await expect.poll(() => iframe.evaluate((f: HTMLIFrameElement) => f.style.height)).toMatch(/^\d+px$/);
+  const sized = await iframe.evaluate((f: HTMLIFrameElement) => f.style.height);
+  await page.frame({ name: 'other' })!.evaluate(() => parent.postMessage({ source: 'warp-lab', type: 'resize', height: 5 }, '*'));
+  await page.evaluate(() => window.postMessage({ source: 'warp-lab', type: 'resize', height: 7 }, '*'));
+  await page.waitForTimeout(200);
+  expect(await iframe.evaluate((f: HTMLIFrameElement) => f.style.height)).toBe(sized);
+  expect(await page.locator('iframe[name="other"]').evaluate((f: HTMLIFrameElement) => f.style.height)).toBe('');
+});
+
+test('"Open in Warp Lab ↗" follows the frame\'s inputs without being touched', async ({ app, page }) => {
+  await app.open('?panel=warps&embed=1');
+  const link = page.locator('[data-action="open-full"]');
+  await app.field('block-x').fill('48');
+  await expect.poll(async () => new URL((await link.getAttribute('href'))!).searchParams.get('block')).toBe('48');
+  await app.open('?panel=kernel&embed=1');
+  await page.locator('[data-preset="3"]').click();
+  await expect.poll(async () => {
+    const href = new URL((await link.getAttribute('href'))!);
+    return [href.searchParams.get('panel'), href.searchParams.get('n'), href.searchParams.get('embed')];
+  }).toEqual(['kernel', '1000', null]);
+});
+
+const everyPanel: [string, string][] = [
+  ['warps', 'Block-to-warp map'],
+  ['divergence', 'Divergence timeline'],
+  ['latency', 'Latency hiding'],
+  ['coalescing', 'Coalescing'],
+  ['quiz', 'Self-test'],
+  ['gpu', 'Your GPU'],
+  ['kernel', 'Kernel lab'],
+];
+
+for (const [panel, title] of everyPanel) {
+  test(`every panel has "Embed this view": ${panel}`, async ({ app, page }) => {
+    await app.open(`?panel=${panel}`);
+    await page.locator('[data-action="embed"]').click();
+    const snippet = await page.locator('[data-embed-snippet]').inputValue();
+    expect(snippet).toContain(`title="Warp Lab: ${title}"`);
+    const src = snippet.match(/src="([^"]+)"/)![1].replaceAll('&amp;', '&');
+    expect(new URL(src).searchParams.get('panel')).toBe(panel);
+    expect(new URL(src).searchParams.get('embed')).toBe('1');
+    // The starting height, for pages that strip the script, is near the view's content in a
+    // frame of the snippet's max-width (800 px).
+    const start = Number(snippet.match(/ height="(\d+)"/)![1]);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await page.goto(src);
+    await expect(page.locator('[data-embed] [data-panel]')).toBeVisible();
+    await page.waitForTimeout(500);
+    const content = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
+    expect(Math.abs(start - content) / content, `starting height ${start}, content ${content}`).toBeLessThan(0.3);
+  });
+}

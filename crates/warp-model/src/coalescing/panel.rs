@@ -150,7 +150,8 @@ impl PanelModel for CoalescingModel {
     const TITLE: Msg = msg!("common.panel.coalescing.title");
     const QUESTION: Msg = msg!("common.panel.coalescing.question");
     const PARAMS: &'static [Param] = &PARAMS;
-    const EMBED_HEIGHT: u32 = 1100;
+    // Its content at 800 px wide (the frame's max-width), default inputs: 2,113 px.
+    const EMBED_HEIGHT: u32 = 2100;
     type Output = CoalescingOutput;
 
     fn evaluate(input: &CoalescingInput) -> CoalescingOutput {

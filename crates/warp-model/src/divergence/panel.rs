@@ -151,7 +151,8 @@ impl PanelModel for DivergenceModel {
     const TITLE: Msg = msg!("common.panel.divergence.title");
     const QUESTION: Msg = msg!("common.panel.divergence.question");
     const PARAMS: &'static [Param] = &PARAMS;
-    const EMBED_HEIGHT: u32 = 1000;
+    // Its content at 800 px wide (the frame's max-width), default inputs: 1,733 px.
+    const EMBED_HEIGHT: u32 = 1700;
     const MODES: Option<Modes> = Some(MODES);
     type Output = DivergenceOutput;
 

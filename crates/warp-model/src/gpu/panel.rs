@@ -59,6 +59,8 @@ impl PanelModel for GpuModel {
     const TITLE: Msg = msg!("common.panel.gpu.title");
     const QUESTION: Msg = msg!("common.panel.gpu.question");
     const PARAMS: &'static [Param] = &PARAMS;
+    // Its content at 800 px wide (the frame's max-width), default inputs: 1,072 px.
+    const EMBED_HEIGHT: u32 = 1000;
     type Output = GpuOutput;
 
     fn evaluate(input: &GpuInput) -> GpuOutput {

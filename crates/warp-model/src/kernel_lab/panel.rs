@@ -52,7 +52,8 @@ impl PanelModel for KernelModel {
     const TITLE: Msg = msg!("common.panel.kernel.title");
     const QUESTION: Msg = msg!("common.panel.kernel.question");
     const PARAMS: &'static [Param] = &PARAMS;
-    const EMBED_HEIGHT: u32 = 1300;
+    // Its content at 800 px wide (the frame's max-width), default inputs: 1,702 px.
+    const EMBED_HEIGHT: u32 = 1700;
     type Output = KernelOutput;
 
     fn evaluate(input: &KernelInput) -> KernelOutput {

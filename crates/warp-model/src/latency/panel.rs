@@ -138,7 +138,8 @@ impl PanelModel for LatencyModel {
     const TITLE: Msg = msg!("common.panel.latency.title");
     const QUESTION: Msg = msg!("common.panel.latency.question");
     const PARAMS: &'static [Param] = &PARAMS;
-    const EMBED_HEIGHT: u32 = 1000;
+    // Its content at 800 px wide (the frame's max-width), default inputs: 2,038 px.
+    const EMBED_HEIGHT: u32 = 2000;
     const MODES: Option<Modes> = Some(Modes {
         param: &MODE,
         only: &[

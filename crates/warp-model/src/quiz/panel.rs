@@ -116,6 +116,8 @@ impl PanelModel for QuizModel {
     const TITLE: Msg = msg!("common.panel.quiz.title");
     const QUESTION: Msg = msg!("common.panel.quiz.question");
     const PARAMS: &'static [Param] = &PARAMS;
+    // Its content at 800 px wide (the frame's max-width), default inputs: 1,617 (10 questions) px.
+    const EMBED_HEIGHT: u32 = 1600;
     type Output = QuizOutput;
 
     fn evaluate(input: &QuizInput) -> QuizOutput {

@@ -68,7 +68,8 @@ impl PanelModel for WarpsModel {
     const TITLE: Msg = msg!("common.panel.warps.title");
     const QUESTION: Msg = msg!("common.panel.warps.question");
     const PARAMS: &'static [Param] = &PARAMS;
-    const EMBED_HEIGHT: u32 = 900;
+    // Its content at 800 px wide (the frame's max-width), default inputs: 1,362 px.
+    const EMBED_HEIGHT: u32 = 1300;
     type Output = WarpsOutput;
 
     fn evaluate(input: &WarpsInput) -> WarpsOutput {
