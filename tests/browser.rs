@@ -449,10 +449,18 @@ async fn kernel_lab_runs_and_steps_through_one_warp() {
             .as_deref(),
         Some("1")
     );
-    // The strided-copy preset.
+    // The strided-copy preset, which starts its step-through again at step 1 (data-step 0),
+    // Back disabled.
     click(&root, "[data-preset='5']");
     settle().await;
     assert_eq!(value(&root, "load-transactions").as_deref(), Some("32"));
+    let attr = |sel: &str, name: &str| {
+        root.query_selector(sel)
+            .unwrap()
+            .and_then(|e| e.get_attribute(name))
+    };
+    assert_eq!(attr("[data-step]", "data-step").as_deref(), Some("0"));
+    assert!(attr("[data-action='step-back']", "disabled").is_some());
     // A typo is named with its place.
     let area: web_sys::HtmlTextAreaElement = root
         .query_selector("textarea[name='src']")
@@ -467,6 +475,13 @@ async fn kernel_lab_runs_and_steps_through_one_warp() {
     click(&root, "[data-action='run-kernel']");
     settle().await;
     assert!(error(&root, "src").unwrap().contains("line 1, column 40"));
+    // …and marked in the editor at that place.
+    assert_eq!(attr(".src-mark", "data-mark-line").as_deref(), Some("1"));
+    assert_eq!(attr(".src-mark", "data-mark-col").as_deref(), Some("40"));
+    assert_eq!(
+        attr("textarea[name='src']", "aria-invalid").as_deref(),
+        Some("true")
+    );
 }
 
 #[wasm_bindgen_test]

@@ -312,6 +312,8 @@ for (const [panel, title] of everyPanel) {
   test(`every panel has "Embed this view": ${panel}`, async ({ app, page }) => {
     await app.open(`?panel=${panel}`);
     await page.locator('[data-action="embed"]').click();
+    // The snippet is written when the details open (its toggle event comes after the click).
+    await expect(page.locator('[data-embed-snippet]')).toHaveValue(/<\/script>$/);
     const snippet = await page.locator('[data-embed-snippet]').inputValue();
     expect(snippet).toContain(`title="Warp Lab: ${title}"`);
     const src = snippet.match(/src="([^"]+)"/)![1].replaceAll('&amp;', '&');
