@@ -189,8 +189,10 @@ impl<P: PanelModel> Inputs<P> {
     }
 
     /// Switches to mode `value`: sets the mode parameter and fills the new mode's empty
-    /// parameters with its starter values. The other modes' text stays (hidden), so switching
-    /// back finds it again.
+    /// parameters with its starter values. A parameter two modes share keeps the learner's
+    /// text when the new mode can use it, and takes the starter's when the new mode would
+    /// reject it (three paths are no `Tif,Telse`), so a mode never opens on an error the learner
+    /// did not make. The other modes' text stays (hidden), so switching back finds it again.
     pub fn switch_mode(&mut self, value: &str) {
         let Some(modes) = P::MODES else { return };
         let Some(mode) = modes.find(value) else {
@@ -199,6 +201,18 @@ impl<P: PanelModel> Inputs<P> {
         self.set_field(modes.param.name, mode.value.to_string());
         for (name, v) in mode.starter {
             if self.field(name).trim().is_empty() {
+                self.set_field(name, (*v).to_string());
+            }
+        }
+        let out = P::evaluate(self);
+        let rejected: Vec<&str> = mode
+            .starter
+            .iter()
+            .filter(|(name, _)| P::errors(&out).iter().any(|e| e.param == *name))
+            .map(|(name, _)| *name)
+            .collect();
+        for (name, v) in mode.starter {
+            if rejected.contains(name) {
                 self.set_field(name, (*v).to_string());
             }
         }

@@ -392,6 +392,29 @@ fn the_url_carries_only_the_active_modes_parameters() {
         link(&input),
         "?panel=divergence&paths=10,14&lanes=16,16&overhead=2"
     );
+    // A shared input the new mode cannot use takes the starter: three paths are no Tif,Telse,
+    // so condition mode opens on idx % 2 == 0 over 10,14, not on an error the learner did not
+    // make. Two paths are kept (12,9 as Tif,Telse: each warp costs 12 + 9 = 21 cycles).
+    let mut three = DivergenceInput::from_query(
+        &Query::parse("paths=12,9,5&lanes=8,8,16"),
+        &DivergenceInput::default(),
+    );
+    three.switch_mode("condition");
+    assert_eq!(three.get(&PATHS), "10,14");
+    assert!(evaluate(&three).errors.is_empty());
+    let mut two =
+        DivergenceInput::from_query(&Query::parse("paths=12,9"), &DivergenceInput::default());
+    two.switch_mode("condition");
+    assert_eq!(two.get(&PATHS), "12,9");
+    let out = evaluate(&two);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(
+        out.figures
+            .iter()
+            .find(|f| f.metric == "diverged-cycles")
+            .map(|f| f.value.plain()),
+        Some("21".to_string())
+    );
     // An unknown mode is named with the allowed values, and the implied mode still draws.
     let bad = DivergenceInput::from_query(
         &Query::parse("mode=loops&paths=4,3"),
