@@ -173,7 +173,8 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The chart. Redrawn on every change of `data`.
+/// The chart. Redrawn on every change of `data`; absent while there is nothing to draw (an input
+/// error), so that no empty image without words is left on the page.
 #[component]
 pub fn LineChart(
     #[prop(into)] data: Signal<Option<ChartData>>,
@@ -182,10 +183,12 @@ pub fn LineChart(
     let label = move || data.with(|d| d.as_ref().map(|d| d.summary.clone()).unwrap_or_default());
     let inner = move || data.with(|d| d.as_ref().map(svg).unwrap_or_default());
     view! {
-        <figure class="chart" data-chart=name>
-            <svg viewBox="0 0 640 320" role="img" aria-label=label inner_html=inner></svg>
-            <figcaption class="chart-summary">{label}</figcaption>
-        </figure>
+        <Show when=move || data.with(Option::is_some)>
+            <figure class="chart" data-chart=name>
+                <svg viewBox="0 0 640 320" role="img" aria-label=label inner_html=inner></svg>
+                <figcaption class="chart-summary">{label}</figcaption>
+            </figure>
+        </Show>
     }
 }
 

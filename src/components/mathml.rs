@@ -4,11 +4,12 @@
 use leptos::prelude::*;
 use warp_model::math::Math;
 
-/// One formula, inline.
+/// One formula, inline, in a box that scrolls sideways when the formula is wider than the
+/// page (a sum over 32 paths on a phone).
 #[component]
 pub fn Formula(math: Math) -> impl IntoView {
     let label = math.text();
-    view! { <math aria-label=label>{node(&math)}</math> }
+    view! { <span class="formula"><math aria-label=label>{node(&math)}</math></span> }
 }
 
 fn node(m: &Math) -> AnyView {

@@ -4,10 +4,12 @@
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::panel::{Inputs, PanelModel};
+use warp_model::panel::{Inputs, Modes, PanelModel};
 use warp_model::params::{Kind, Param, ParamError};
 use warp_model::query::Query;
 
+use crate::components::figures::Figures;
+use crate::components::forecast::{ForecastGate, Gate};
 use crate::url;
 
 /// The panel's raw inputs, and whether they still equal the preset's. The address bar follows
@@ -23,7 +25,9 @@ pub fn use_panel_input<P: PanelModel>(
     let input = RwSignal::new(Inputs::<P>::from_query(&query, &base));
     let on_preset = Memo::new(move |_| preset.as_ref().is_some_and(|p| input.with(|i| i == p)));
     Effect::new(move |_| {
-        let mut q = query.clone();
+        // The address as it is now (the forecast switch and the embed frame write to it too),
+        // with only the panel's own parameters rewritten.
+        let mut q = url::read_query();
         if let Some(e) = example.filter(|_| on_preset.get()) {
             q.set("panel", None);
             for p in Inputs::<P>::url_keys() {
@@ -75,32 +79,127 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
 }
 
 /// The form, generated from the panel's declared parameters: each gets the control its kind
-/// asks for (see [`ParamControl`]). A field is marked invalid when an error names it (or names
-/// its group, e.g. `block` for `block-x`).
+/// asks for (see [`ParamControl`]). A panel with modes gets its mode as a radio group first,
+/// and shows only the active mode's parameters. Secondary parameters (declared `.more()`) fold
+/// under "More inputs", open when one of them is set or wrong. A field is marked invalid when
+/// an error names it (or names its group, e.g. `block` for `block-x`).
 #[component]
 pub fn Controls<P: PanelModel>(
     input: RwSignal<Inputs<P>>,
     #[prop(into)] errors: Signal<Vec<ParamError>>,
 ) -> impl IntoView {
+    let mode_name = P::MODES.map(|m| m.param.name);
+    let field = move |p: &'static Param| {
+        let name = p.name;
+        let in_use = move || input.with(|i| i.in_use(p));
+        view! {
+            <Show when=in_use>
+                <ParamControl
+                    param=p
+                    value=Signal::derive(move || input.with(|i| i.field(name).to_string()))
+                    on_change=move |v| input.update(|i| i.set_field(name, v))
+                    errors=errors
+                />
+            </Show>
+        }
+    };
+    let shown = move |more: bool| {
+        P::PARAMS
+            .iter()
+            .filter(move |p| p.in_form && p.more == more && Some(p.name) != mode_name)
+    };
+    let named = move |p: &Param, es: &[ParamError]| {
+        es.iter()
+            .any(|e| e.param == p.name || p.name.starts_with(&format!("{}-", e.param)))
+    };
+    let set_count = move || {
+        input.with(|i| {
+            shown(true)
+                .filter(|p| i.in_use(p) && p.is_set(i.get(p)))
+                .count()
+        })
+    };
+    let wrong = move || errors.with(|es| shown(true).any(|p| named(p, es)));
+    let open = RwSignal::new(set_count() > 0 || wrong());
+    // An error in a folded field (a hand-edited link) opens the fold: never a hidden error.
+    Effect::new(move |_| {
+        if wrong() {
+            open.set(true);
+        }
+    });
+    let any_folded = move || input.with(|i| shown(true).any(|p| i.in_use(p)));
     view! {
         <form class="controls" on:submit=|ev| ev.prevent_default()>
-            {P::PARAMS
+            {P::MODES.map(|modes| view! { <ModeSwitch modes=modes input=input errors=errors /> })}
+            <div class="fields">{shown(false).map(field).collect_view()}</div>
+            <Show when=any_folded>
+                <details
+                    class="more-inputs"
+                    prop:open=move || open.get()
+                    on:toggle=move |ev| {
+                        use wasm_bindgen::JsCast;
+                        if let Some(d) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok()) {
+                            open.set(d.open());
+                        }
+                    }
+                >
+                    <summary data-action="more-inputs">
+                        {warp_model::t!("ui.form.more")}
+                        {move || match set_count() {
+                            0 => String::new(),
+                            n => format!(" · {}", warp_model::tr!("ui.form.more-set", count = n)),
+                        }}
+                    </summary>
+                    <div class="fields">{shown(true).map(field).collect_view()}</div>
+                </details>
+            </Show>
+        </form>
+    }
+}
+
+/// A panel's modes as a radio group: picking one switches the inputs to it (its empty fields
+/// start on the declared example; the other modes' text is kept for the way back).
+#[component]
+fn ModeSwitch<P: PanelModel>(
+    modes: Modes,
+    input: RwSignal<Inputs<P>>,
+    #[prop(into)] errors: Signal<Vec<ParamError>>,
+) -> impl IntoView {
+    let param = modes.param;
+    let Kind::Choice(choices) = param.kind else {
+        return ().into_any();
+    };
+    let active = Memo::new(move |_| input.with(Inputs::active_mode));
+    let invalid = move || errors.with(|es| es.iter().any(|e| e.param == param.name));
+    view! {
+        <fieldset
+            class="modes"
+            data-modes=param.name
+            aria-invalid=move || invalid().to_string()
+            aria-describedby=move || invalid().then(|| format!("error-{}", param.name))
+        >
+            <legend>{param.label_text()}</legend>
+            {choices
                 .iter()
-                .filter(|p| p.in_form)
-                .map(|p| {
-                    let name = p.name;
+                .map(|c| {
+                    let value = c.value;
                     view! {
-                        <ParamControl
-                            param=p
-                            value=Signal::derive(move || input.with(|i| i.field(name).to_string()))
-                            on_change=move |v| input.update(|i| i.set_field(name, v))
-                            errors=errors
-                        />
+                        <label class="mode">
+                            <input
+                                type="radio"
+                                name=param.name
+                                value=value
+                                prop:checked=move || active.get() == Some(value)
+                                on:change=move |_| input.update(|i| i.switch_mode(value))
+                            />
+                            " " {c.label.text()}
+                        </label>
                     }
                 })
                 .collect_view()}
-        </form>
+        </fieldset>
     }
+    .into_any()
 }
 
 /// One declared parameter as a labelled control: a choice (`select`) for an enumerated value,
@@ -206,8 +305,15 @@ fn kind_name(kind: Kind) -> &'static str {
 }
 
 /// The anatomy every model panel shares (design.md): title and question, the preset card,
-/// controls, errors and figures beside the picture (the children), worked steps, and the
-/// links out.
+/// controls, errors, the Forecast gate and the key figure, the picture (the children), the
+/// other figures, worked steps, and the links out.
+///
+/// While a forecast is pending, the figures, the picture and the worked steps are hidden (they
+/// stay in the document, `data-metric` and `data-value` included, under `hidden`), so the key
+/// figure's value is nowhere on screen until the learner has guessed.
+///
+/// On a narrow screen the side column dissolves (`display: contents`) and its parts are
+/// ordered so that the key figure and the picture come right after the inputs (CSS `order`).
 #[component]
 pub fn PanelShell<P: PanelModel>(
     input: RwSignal<Inputs<P>>,
@@ -218,6 +324,22 @@ pub fn PanelShell<P: PanelModel>(
     #[prop(into)] worked: Signal<Vec<warp_model::worked::Worked>>,
     children: Children,
 ) -> impl IntoView {
+    // The preset's Forecast asks about its own figure (seed 003 Ex 6: the loop's cycles).
+    let figures = Signal::derive(move || {
+        let mut f = figures.get();
+        if let Some(e) = example {
+            e.mark_key(&mut f);
+        }
+        f
+    });
+    let gate = Gate::new(example.is_some(), input);
+    let hidden = move || gate.pending();
+    let key = Signal::derive(move || {
+        figures.with(|f| f.iter().filter(|f| f.key).cloned().collect::<Vec<_>>())
+    });
+    let rest = Signal::derive(move || {
+        figures.with(|f| f.iter().filter(|f| !f.key).cloned().collect::<Vec<_>>())
+    });
     view! {
         <section class=format!("panel {}", P::NAME) data-panel=P::NAME>
             <h1>{P::TITLE.text()}</h1>
@@ -227,15 +349,23 @@ pub fn PanelShell<P: PanelModel>(
                 <div class="side">
                     <Controls input=input errors=errors />
                     <crate::components::errors::ErrorList errors=errors />
-                    <crate::components::forecast::ForecastFigures figures=figures />
+                    <ForecastGate gate=gate figures=figures />
+                    <div class="key-figures gated" hidden=hidden>
+                        <Figures figures=key />
+                    </div>
+                    <div class="other-figures gated" hidden=hidden>
+                        <Figures figures=rest />
+                    </div>
                 </div>
-                <div class="picture">
+                <div class="picture gated" hidden=hidden>
                     <crate::components::later::AfterFirstPaint>{children()}</crate::components::later::AfterFirstPaint>
                 </div>
             </div>
-            <crate::components::later::AfterFirstPaint>
-                <crate::components::worked::WorkedList worked=worked />
-            </crate::components::later::AfterFirstPaint>
+            <div class="worked-wrap gated" hidden=hidden>
+                <crate::components::later::AfterFirstPaint>
+                    <crate::components::worked::WorkedList worked=worked />
+                </crate::components::later::AfterFirstPaint>
+            </div>
             {warp_model::registry::Panel::parse(P::NAME)
                 .map(|panel| view! { <crate::components::embed_button::EmbedButton panel=panel /> })}
         </section>

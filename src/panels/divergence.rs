@@ -122,9 +122,20 @@ fn PathRow(
     let n_paths =
         Memo::new(move |_| output.with(|o| o.branch.as_ref().map_or(0, |b| b.paths().len())));
     let cycles = move || path.get().map_or(1, |p| p.cycles);
+    // An if / else if / else chain: the first path is the if, the last the else.
+    let side = move || match (i, n_paths.get()) {
+        (_, 0 | 1) => None,
+        (0, _) => Some(t!("ui.divergence.path.if")),
+        (i, n) if i + 1 == n => Some(t!("ui.divergence.path.else")),
+        _ => Some(t!("ui.divergence.path.else-if")),
+    };
     let label = move || {
         path.get().map(|p| {
             let path = tr!("ui.divergence.path", n = i + 1, cycles = p.cycles);
+            let path = match side() {
+                Some(side) => format!("{path} · {side}"),
+                None => path,
+            };
             match p.lanes {
                 Some(lanes) => format!("{path} · {}", tr!("ui.divergence.path.lanes", lanes)),
                 None => path,
@@ -288,6 +299,8 @@ fn ConditionView(
     output: Memo<DivergenceOutput>,
 ) -> impl IntoView {
     const SHOWN: usize = 64;
+    let aligned =
+        move || output.with(|o| o.condition.as_ref().is_none_or(|c| c.realigned == c.expr));
     let realign = move |_| {
         let text = output.with(|o| o.condition.as_ref().map(|c| c.realigned.text()));
         if let Some(t) = text {
@@ -338,25 +351,35 @@ fn ConditionView(
             />
             {move || {
                 output.with(|o| {
-                    o.condition.as_ref().map(|c| {
-                        let aligned = c.realigned == c.expr;
-                        view! {
-                            {(c.warps.len() > SHOWN).then(|| view! { <p class="note">{tr!("ui.divergence.condition.shown", shown = SHOWN, total = c.warps.len())}</p> })}
-                            <p>
-                                <button type="button" on:click=realign disabled=aligned data-action="realign">
-                                    {t!("ui.divergence.condition.realign")}
-                                </button>
-                                " "
-                                {if aligned {
-                                    tr!("ui.divergence.condition.aligned")
-                                } else {
-                                    format!("→ {}", c.realigned.text())
-                                }}
-                            </p>
-                        }
+                    o.condition.as_ref().and_then(|c| {
+                        (c.warps.len() > SHOWN).then(|| view! { <p class="note">{tr!("ui.divergence.condition.shown", shown = SHOWN, total = c.warps.len())}</p> })
                     })
                 })
             }}
+            // One button for the panel's life, disabled with aria-disabled rather than
+            // `disabled`: after a click it stays focused (a disabled button would drop the
+            // focus to the page body) and says, beside it, that the key is aligned now.
+            <Show when=move || output.with(|o| o.condition.is_some())>
+                <p class="realign">
+                    <button type="button" on:click=realign aria-disabled=move || aligned().to_string() data-action="realign">
+                        {t!("ui.divergence.condition.realign")}
+                    </button>
+                    " "
+                    <span aria-live="polite">
+                        {move || {
+                            output.with(|o| {
+                                o.condition.as_ref().map(|c| {
+                                    if c.realigned == c.expr {
+                                        tr!("ui.divergence.condition.aligned")
+                                    } else {
+                                        format!("→ {}", c.realigned.text())
+                                    }
+                                })
+                            })
+                        }}
+                    </span>
+                </p>
+            </Show>
         </figure>
     }
 }

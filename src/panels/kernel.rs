@@ -71,7 +71,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                 <div class="side">
                     <Editor input=input output=output ran=ran errors=source_errors />
                     <Controls input=input errors=errors />
-                    <p>
+                    <p class="run-row">
                         <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{t!("ui.kernel.run")}</button>
                         " "
                         <Show when=move || stale.get()>

@@ -109,8 +109,8 @@ fn BlockMap(
         let next = match ev.key().as_str() {
             "ArrowRight" => now.saturating_add(1),
             "ArrowLeft" => now.saturating_sub(1),
-            "ArrowDown" => now.saturating_add(b.x()),
-            "ArrowUp" => now.saturating_sub(b.x()),
+            "ArrowDown" => now.saturating_add(map_columns(b)),
+            "ArrowUp" => now.saturating_sub(map_columns(b)),
             "PageDown" => now.saturating_add(b.x() * b.y()),
             "PageUp" => now.saturating_sub(b.x() * b.y()),
             "Home" => 0,
@@ -141,7 +141,11 @@ fn BlockMap(
     });
     view! {
         <figure class="block-map">
-            <figcaption>{t!("ui.warps.map.caption")}</figcaption>
+            <figcaption>
+                {t!("ui.warps.map.caption")}
+                {move || block.get().filter(|b| map_columns(*b) != b.x()).map(|_| format!(" {}", t!("ui.warps.map.wrapped")))}
+            </figcaption>
+            {move || block.get().filter(|b| map_columns(*b) > 64).map(|_| view! { <p class="scroll-hint">{t!("ui.warps.map.scroll")}</p> })}
             <div
                 class="slices"
                 tabindex="0"
@@ -176,6 +180,17 @@ fn BlockMap(
     }
 }
 
+/// Cells across in the map: the block's x, except that a one-dimensional block longer than two
+/// warps wraps after every warp (32 cells a row, one warp each), so that 1,024 threads fit a
+/// phone instead of one row four thousand pixels long.
+fn map_columns(b: BlockDim) -> u64 {
+    if b.y() == 1 && b.z() == 1 && b.x() > 64 {
+        32
+    } else {
+        b.x()
+    }
+}
+
 /// The block map's z-slices, one HTML row each: a label when there are several, and the grid.
 fn slice_rows(
     b: BlockDim,
@@ -192,7 +207,7 @@ fn slice_rows(
             };
             format!(
                 r#"<div class="slice">{label}<div class="grid" style="--cols:{}">{}</div></div>"#,
-                b.x(),
+                map_columns(b),
                 cells_html(b, z, warp, thread, cursor)
             )
         })
