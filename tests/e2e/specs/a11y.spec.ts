@@ -24,10 +24,16 @@ const pages = [
   '?panel=warps&image=1920x1080&block=16,16',
   '?example=divergence/C5',
   '?example=divergence/C6',
-  '?example=divergence/C10',
-  '?example=execution-model/E',
-  '?example=execution-model/J',
-  '?example=warp-scheduling/J&theme=dark',
+  // Examples open with Forecast on (the guess form, everything else hidden); forecast=0 shows
+  // their pictures and worked steps.
+  '?example=divergence/C10&forecast=0',
+  '?example=execution-model/E&forecast=0',
+  '?example=execution-model/J&forecast=0',
+  '?example=warp-scheduling/J&theme=dark&forecast=0',
+  // The mode radio group, and "More inputs" opened by a folded input's error.
+  '?panel=divergence&mode=loop',
+  '?panel=latency&mode=hardware&resident=999',
+  '?panel=coalescing&matrix=64&walk=column',
   '?panel=quiz&seed=4&count=5',
   '?panel=gpu',
   '?panel=kernel',

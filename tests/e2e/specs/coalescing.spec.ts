@@ -10,7 +10,7 @@ test('execution-model/D: one transaction, η = 1', async ({ app, page }) => {
 });
 
 test('execution-model/E: 32 transactions, η = 1/32, and less waste in sectors', async ({ app, page }) => {
-  await app.open('?example=execution-model/E');
+  await app.open('?example=execution-model/E&forecast=0');
   await expect(app.figure('transactions')).toHaveAttribute('data-value', '32');
   await expect(app.figure('moved-bytes')).toHaveAttribute('data-value', '4096');
   await expect(app.figure('efficiency')).toHaveAttribute('data-value', '0.03125');

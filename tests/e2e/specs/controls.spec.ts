@@ -6,8 +6,7 @@ import { test, expect } from './fixtures';
 
 const choices: [string, string, string[]][] = [
   ['?panel=latency', 'policy', ['rr', 'gto']],
-  ['?panel=latency', 'mode', ['textbook', 'hardware']],
-  ['?panel=latency', 'cc', ['7.0', '7.5', '8.0', '8.6', '8.9', '9.0']],
+  ['?panel=latency&mode=hardware', 'cc', ['7.0', '7.5', '8.0', '8.6', '8.9', '9.0']],
   ['?panel=coalescing', 'elem', ['1', '2', '4', '8', '16']],
   ['?panel=coalescing', 'line', ['128', '64', '32']],
   ['?panel=coalescing', 'walk', ['row', 'column']],
@@ -16,9 +15,11 @@ const choices: [string, string, string[]][] = [
 ];
 
 for (const [query, name, values] of choices) {
-  test(`${query}: ${name} is a choice of ${values.join(', ')}`, async ({ app }) => {
+  test(`${query}: ${name} is a choice of ${values.join(', ')}`, async ({ app, page }) => {
     await app.open(query);
     const select = app.choice(name);
+    // A secondary input is folded under "More inputs".
+    if (!(await select.isVisible())) await page.locator('[data-action="more-inputs"]').click();
     await expect(select).toBeVisible();
     await expect(select.locator('option')).toHaveCount(values.length);
     for (const [i, v] of values.entries()) {
@@ -30,11 +31,14 @@ for (const [query, name, values] of choices) {
 
 test('a choice changes the figures and the address', async ({ app, page }) => {
   await app.open('?panel=latency&L=300&W=15');
-  await app.choice('mode').selectOption('hardware');
+  // The occupancy mode is a radio group; each mode shows its own inputs.
+  await page.locator('input[name="mode"][value="hardware"]').check();
   await expect(app.figure('limiting-factor')).toBeVisible();
   await expect(page).toHaveURL(/mode=hardware/);
-  await app.choice('mode').selectOption('textbook');
+  await expect(app.choice('cc')).toBeVisible();
+  await page.locator('input[name="mode"][value="textbook"]').check();
   await expect(page).not.toHaveURL(/mode=/);
+  await expect(app.choice('cc')).toHaveCount(0);
 });
 
 test('choice labels follow the language', async ({ app }) => {

@@ -25,6 +25,7 @@ for (const [key, figures] of Object.entries(presets)) {
   test(`preset ${key} shows the seed's numbers`, async ({ app, page }) => {
     await app.open(`?example=${key}`);
     await expect(page.locator(`[data-example="${key}"]`)).toBeVisible();
+    await app.reveal();
     for (const [metric, value] of Object.entries(figures)) {
       await expect(app.figure(metric), metric).toHaveAttribute('data-value', value);
     }
@@ -50,7 +51,7 @@ for (const [query, param, text] of bad) {
 }
 
 test('the timeline: bars end to end, masks, the penalty, and a slider', async ({ app, page }) => {
-  await app.open('?example=divergence/C1');
+  await app.open('?example=divergence/C1&forecast=0');
   await expect(page.locator('.penalty')).toContainText('penalty 9 cycles');
   await expect(page.locator('[data-path="1"] .mask .lane.live')).toHaveCount(16);
   await page.locator('[data-path="0"] input[type=range]').fill('30');
@@ -61,7 +62,7 @@ test('the timeline: bars end to end, masks, the penalty, and a slider', async ({
 });
 
 test('condition mode: re-aligning the key takes efficiency to 100 %', async ({ app, page }) => {
-  await app.open('?example=divergence/C10');
+  await app.open('?example=divergence/C10&forecast=0');
   await expect(page.locator('.warp-lanes.divergent')).toHaveCount(4);
   // The per-warp figures are one warp's, and the picture says which.
   await expect(page.locator('.warp-lanes.slowest')).toHaveAttribute('data-warp', '0');
@@ -77,4 +78,43 @@ test('condition mode: re-aligning the key takes efficiency to 100 %', async ({ a
 test('an untaken path is drawn as skipped', async ({ app, page }) => {
   await app.open('?example=divergence/C3');
   await expect(page.locator('[data-path="0"] .skipped')).toContainText('skipped');
+});
+
+test('modes are explicit: a radio group, only the active mode\'s inputs, and only those in the URL', async ({ app, page }) => {
+  await app.open('?panel=divergence&paths=12,9&lanes=16,16&overhead=2');
+  const mode = (v: string) => page.locator(`input[type=radio][name="mode"][value="${v}"]`);
+  await expect(mode('paths')).toBeChecked();
+  await expect(app.field('counts')).toHaveCount(0);
+  await expect(app.field('cond')).toHaveCount(0);
+  // The paths of a two-way branch are labelled if and else.
+  await expect(page.locator('[data-path="0"] .row-label')).toContainText('if');
+  await expect(page.locator('[data-path="1"] .row-label')).toContainText('else');
+  // Loop mode opens on seed 003 Ex 6's trip counts: the warp runs the max, 20 iterations.
+  await mode('loop').check();
+  await expect(app.field('counts')).toHaveValue(/^20,3,3,7/);
+  await expect(app.figure('loop-cycles')).toHaveAttribute('data-value', '20');
+  await expect(app.field('paths')).toHaveCount(0);
+  await expect(page).toHaveURL(/\?panel=divergence&counts=20,3,3,7[^&]*$/);
+  // Condition mode: cond, Tif,Telse and warps; no lanes= left in the address.
+  await mode('condition').check();
+  await expect(app.field('cond')).toHaveValue('idx % 2 == 0');
+  await expect(app.field('lanes')).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('lanes')).toBeNull();
+  // The two paths typed in paths mode serve as Tif,Telse: every warp diverges, 12 / (12 + 9).
+  await expect(app.field('paths')).toHaveValue('12,9');
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '0.571429');
+  // Back to paths: what the learner typed there is still there.
+  await mode('paths').check();
+  await expect(app.field('overhead')).toHaveValue('2');
+  await expect(page).toHaveURL(/paths=12,9&lanes=16,16&overhead=2/);
+});
+
+test('after "Re-align" the focus stays on the button', async ({ app, page }) => {
+  await app.open('?example=divergence/C10&forecast=0');
+  const button = page.locator('[data-action="realign"]');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(app.figure('efficiency')).toHaveAttribute('data-value', '1');
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
 });

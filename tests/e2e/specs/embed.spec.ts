@@ -65,7 +65,9 @@ test('"Embed this view" gives a snippet that reproduces the current view', async
 test('a parent page can ask for the height or a theme, and nothing else', async ({ page }) => {
   await page.goto(`${COURSE}?app=${encodeURIComponent(APP)}`);
   const frame = page.frameLocator('iframe').first();
-  await expect(frame.locator('[data-metric="warps-per-block"]')).toBeVisible();
+  // The course page embeds worked examples: they open with Forecast on, the figures hidden but
+  // in the document with their values.
+  await expect(frame.locator('[data-metric="warps-per-block"]')).toHaveAttribute('data-value', '6');
   await page.evaluate(() => {
     const w = document.querySelector('iframe')!.contentWindow!;
     w.postMessage({ type: 'set-theme', theme: 'dark' }, '*');
@@ -83,7 +85,9 @@ test('a parent page can ask for the height or a theme, and nothing else', async 
 test('a parent page can switch the language of a frame, keeping its state', async ({ page }) => {
   await page.goto(`${COURSE}?app=${encodeURIComponent(APP)}`);
   const frame = page.frameLocator('iframe').first();
-  await expect(frame.locator('[data-metric="warps-per-block"]')).toBeVisible();
+  // The course page embeds worked examples: they open with Forecast on, the figures hidden but
+  // in the document with their values.
+  await expect(frame.locator('[data-metric="warps-per-block"]')).toHaveAttribute('data-value', '6');
   const before = await frame.locator('[data-metric]').first().getAttribute('data-value');
   await page.evaluate(() => {
     const w = document.querySelector('iframe')!.contentWindow!;

@@ -13,6 +13,17 @@ export class App {
     await this.page.goto(query);
     await expect(this.page.locator('main')).toBeVisible();
   }
+  /** Commits an empty guess: a worked example opens with Forecast on, its answer hidden. */
+  async reveal() {
+    await this.page.locator('[data-action="reveal"]').click();
+    await expect(this.page.locator('.picture, .key-figures').first()).toBeVisible();
+  }
+  /** Opens "More inputs", where the inputs a learner rarely changes are folded. */
+  async more() {
+    const more = this.page.locator('details.more-inputs');
+    if ((await more.getAttribute('open')) === null) await this.page.locator('[data-action="more-inputs"]').click();
+    await expect(more).toHaveAttribute('open', '');
+  }
 }
 
 /** Every test fails on a console error or an uncaught exception: "no console errors on any page". */

@@ -24,7 +24,7 @@ for (const [key, figures] of Object.entries(presets)) {
 }
 
 test('simulation and formula agree, and the animation steps and plays', async ({ app, page }) => {
-  await app.open('?example=warp-scheduling/J');
+  await app.open('?example=warp-scheduling/J&forecast=0');
   await expect(app.figure('simulated-utilization')).toHaveAttribute('data-value', '0.8');
   await expect(app.figure('predicted-utilization')).toHaveAttribute('data-value', '0.8');
   const cycle = page.locator('[data-cycle]');

@@ -31,7 +31,9 @@ for (const [query, bundle] of pages) {
   test(`${query} downloads one bundle, ${bundle}…`, async ({ app, page }) => {
     const asked = wasmRequests(page);
     await app.open(query);
-    await expect(page.locator('[data-metric], [data-panel="home"] .cards').first()).toBeVisible();
+    // Drawn: a figure (hidden, with its value, while an example's Forecast waits) or the home view.
+    await expect(page.locator('[data-metric], [data-panel="home"] .cards').first()).toBeAttached();
+    await expect(page.locator('main section, [data-panel="home"]').first()).toBeVisible();
     expect(asked).toHaveLength(1);
     expect(asked[0].startsWith(bundle)).toBe(true);
     await expect(page.locator('#boot')).toHaveCount(0);

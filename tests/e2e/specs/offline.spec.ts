@@ -28,7 +28,7 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
   expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(16);
   expect(cached.filter((n) => n!.includes('-hinglish-'))).toHaveLength(0);
   await context.setOffline(true);
-  for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1', 'efficiency']]) {
+  for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1&forecast=0', 'efficiency']]) {
     await page.goto(query);
     await expect(page.locator(`[data-metric="${metric}"]`)).toBeVisible();
   }

@@ -19,6 +19,8 @@ for (const [key, figures] of Object.entries(presets)) {
     await app.open(`?example=${key}`);
     await expect(page.locator(`[data-example="${key}"]`)).toBeVisible();
     await expect(page.locator('[data-forecast]')).toContainText('Forecast');
+    // It opens with Forecast on; the learner's guess reveals the numbers.
+    await app.reveal();
     for (const [metric, value] of Object.entries(figures)) {
       await expect(app.figure(metric), metric).toHaveAttribute('data-value', value);
     }

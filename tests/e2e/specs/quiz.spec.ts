@@ -145,9 +145,9 @@ test('embedded, the quiz posts its score to the parent after each answer', async
 
 test('forecast first: the figures wait for a guess, then say how far off it was', async ({ app, page }) => {
   await app.open('?example=warp-scheduling/B&forecast=1');
-  await expect(page.locator('.gated')).toBeHidden();
+  await expect(page.locator('.key-figures')).toBeHidden();
   await page.locator('input[name="forecast-guess"]').fill('3');
   await page.locator('[data-action="reveal"]').click();
   await expect(page.locator('[data-forecast-feedback]')).toHaveText('You guessed 3; the answer is 4 warps: off by 1 (25% of the answer).');
-  await expect(page.locator('.gated')).toBeVisible();
+  await expect(page.locator('.key-figures')).toBeVisible();
 });

@@ -5,6 +5,7 @@ test('the address bar follows the controls and reloads to the same view', async 
   await app.open('?panel=warps');
   await app.field('block-x').fill('48');
   await app.field('block-y').fill('4');
+  await app.more();
   await app.field('warp').fill('1');
   await expect(page).toHaveURL(/\?panel=warps&block=48,4&warp=1$/);
   await page.reload();
