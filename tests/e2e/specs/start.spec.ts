@@ -240,6 +240,28 @@ test('a store with bad entries keeps the rest, says what was left out, and still
   expect(await page.evaluate(() => localStorage.getItem('warp-lab.progress.resume'))).toBeNull();
 });
 
+test('an unreadable store with a resume key: the quiz says what was wrong, starts fresh, and the offer goes', async ({ app, page }) => {
+  await app.open('./');
+  await page.evaluate(() => {
+    localStorage.setItem('warp-lab.progress', '{{{ not json');
+    localStorage.setItem('warp-lab.progress.resume', 'warps/11/6');
+  });
+  // The home view reads only the key: it cannot know the document is damaged, so it offers.
+  await app.open('./');
+  await page.locator('main [data-action="resume-quiz"]').click();
+  await expect(page).toHaveURL(/topic=warps&seed=11&count=6$/);
+  // The quiz page reads the document: a clear notice, the text kept aside, six fresh questions.
+  await expect(page.locator('[data-notice]')).toContainText('could not be read');
+  await expect(page.locator('[data-notice]')).toContainText('kept aside');
+  await expect(page.locator('[data-quiz-question]')).toHaveCount(6);
+  await expect(page.locator('[data-quiz-feedback]')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('warp-lab.progress.unreadable'))).toBe('{{{ not json');
+  // The stale key went with the document: no offer on the way back.
+  expect(await page.evaluate(() => localStorage.getItem('warp-lab.progress.resume'))).toBeNull();
+  await app.open('./');
+  await expect(page.locator('[data-action="resume-quiz"]')).toHaveCount(0);
+});
+
 test.describe('accessibility', () => {
   // axe is injected as a script, which the app's CSP forbids: only these tests bypass it.
   test.use({ bypassCSP: true });

@@ -382,6 +382,42 @@ proptest! {
             let _ = q.grade(&raw);
         }
     }
+
+    /// Stored progress is untrusted text: whatever a store holds, reading it, finding the quiz
+    /// to resume and naming what was left out never panic, and a quiz key that parses writes
+    /// back as the very text it was read from.
+    #[test]
+    fn reading_stored_progress_never_panics(
+        topic in proptest::sample::select(vec!["all", "warps", "latency", "x", ""]),
+        seed in any::<u64>(),
+        count in 0u64..60,
+        suffix in proptest::sample::select(vec!["", "/2", "/1", "/3", "/2/", "x"]),
+        raw in ".{0,80}",
+        n in any::<i64>(),
+        junk in ".{0,40}",
+    ) {
+        use crate::quiz::progress::{Progress, QuizKey};
+        let key = format!("{topic}/{seed}/{count}{suffix}");
+        let doc = serde_json::json!({
+            "schema": "warp-lab-progress", "version": 1,
+            "topics": {"warps": {"attempts": n, "correct": 3}, "latency": raw},
+            "boxes": {key.clone(): n, "q": raw},
+            "quizzes": {key.clone(): {"q": {"raw": raw, "correct": n > 0}, "r": n}},
+            "current": key,
+        });
+        if let Ok(read) = Progress::read(&doc.to_string()) {
+            let _ = read.places();
+            let _ = read.progress.in_progress();
+            let _ = read.progress.to_json();
+        }
+        let _ = Progress::read(&junk);
+        for text in [key.as_str(), junk.as_str()] {
+            if let Some(k) = QuizKey::parse(text) {
+                proptest::prop_assert_eq!(k.to_string(), text);
+                proptest::prop_assert!((1..=MAX_COUNT).contains(&k.count));
+            }
+        }
+    }
 }
 
 #[test]
