@@ -188,7 +188,8 @@ test('coming back offers "Resume your quiz", which restores its questions and an
   await expect(offer).toContainText('1 of 4 answered: warps, seed');
   await offer.locator('[data-action="resume-quiz"]').click();
   await expect.poll(() => quizOf(page.url())).toBe(quizOf(url));
-  expect(await qids(page)).toEqual(first);
+  // The address changes before the page draws: wait for its questions, not just the URL.
+  await expect.poll(() => qids(page)).toEqual(first);
   await expect(page.locator('[data-quiz-feedback]')).toHaveCount(1);
   await expect(app.figure('quiz-score')).toHaveAttribute('data-value', score!);
   // The home view offers it too.
