@@ -145,9 +145,10 @@ pub fn page_base() -> String {
 }
 
 /// In a frame, tells the parent the quiz score after each answer:
-/// `{source: "warp-lab", type: "quiz-score", correct, total, topic, seed}` (`seed` as a string,
-/// since a u64 does not fit a JavaScript number).
-pub fn post_quiz_score(correct: u32, total: u32, topic: &str, seed: u64) {
+/// `{source: "warp-lab", type: "quiz-score", correct, total, topic, seed, draw}` (`seed` as a
+/// string, since a u64 does not fit a JavaScript number; `draw` the quiz's rules, 1 or 2, so that
+/// `topic`, `seed` and `draw` (with the frame's `count`) name the quiz).
+pub fn post_quiz_score(correct: u32, total: u32, topic: &str, seed: u64, draw: u8) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -164,5 +165,6 @@ pub fn post_quiz_score(correct: u32, total: u32, topic: &str, seed: u64) {
     let _ = js_sys::Reflect::set(&msg, &"total".into(), &JsValue::from(total));
     let _ = js_sys::Reflect::set(&msg, &"topic".into(), &topic.into());
     let _ = js_sys::Reflect::set(&msg, &"seed".into(), &seed.to_string().into());
+    let _ = js_sys::Reflect::set(&msg, &"draw".into(), &JsValue::from(draw));
     let _ = parent.post_message(&msg, "*");
 }

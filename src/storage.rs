@@ -1,15 +1,20 @@
-//! The learner's progress in localStorage, under a versioned schema (`warp_model::quiz::progress`).
+//! The learner's progress in localStorage, under a versioned schema (`warp_model::quiz::progress`),
+//! and beside it the key of the quiz in progress, so that the home view can offer "Resume your
+//! quiz" without reading (and linking the code that reads) the whole document.
 //!
 //! Written on web-sys directly rather than gloo-storage: gloo's `LocalStorage::raw()` throws
 //! when storage is unavailable (private mode, a sandboxed frame), and here that must degrade to
 //! an in-memory session with a notice, never a dead page.
 
-use warp_model::quiz::progress::{LoadProblem, Progress};
+use warp_model::quiz::progress::{LoadProblem, Progress, QuizKey, Salvaged};
 
 /// The key progress lives under.
 pub const KEY: &str = "warp-lab.progress";
 /// Where an unreadable document is kept aside.
 pub const ASIDE: &str = "warp-lab.progress.unreadable";
+/// The key of the quiz in progress (a `QuizKey`: `all/42/8/2`), written with every save;
+/// absent when no quiz is begun and unfinished.
+pub const RESUME: &str = "warp-lab.progress.resume";
 
 fn storage() -> Option<web_sys::Storage> {
     let s = web_sys::window()?.local_storage().ok()??;
@@ -45,15 +50,33 @@ pub fn load() -> Loaded {
             notice: None,
             persistent: true,
         },
-        Some(text) => match Progress::from_json(&text) {
-            Ok(progress) => Loaded {
-                progress,
+        Some(text) => match Progress::read(&text) {
+            Ok(read) if read.dropped.is_empty() => Loaded {
+                progress: read.progress,
                 notice: None,
                 persistent: true,
             },
+            Ok(read) => {
+                // Part of it was unreadable: keep the rest, and the original text aside.
+                let kept = s.set_item(ASIDE, &text).is_ok();
+                let parts = read.places();
+                if kept {
+                    let _ = s.set_item(KEY, &read.progress.to_json());
+                }
+                Loaded {
+                    progress: read.progress,
+                    notice: Some(if kept {
+                        warp_model::tr!("ui.storage.partly-kept", parts, aside = ASIDE)
+                    } else {
+                        warp_model::tr!("ui.storage.partly", parts)
+                    }),
+                    persistent: true,
+                }
+            }
             Err(problem) => {
                 let kept = s.set_item(ASIDE, &text).is_ok();
                 let _ = s.remove_item(KEY);
+                let _ = s.remove_item(RESUME);
                 Loaded {
                     progress: Progress::default(),
                     notice: Some(if kept {
@@ -72,15 +95,39 @@ pub fn load() -> Loaded {
     }
 }
 
-/// Saves progress; `false` when it could not be kept (the session still has it).
+/// Saves progress, and beside it the key of the quiz in progress; `false` when it could not be
+/// kept (the session still has it).
 pub fn save(p: &Progress) -> bool {
-    storage().is_some_and(|s| s.set_item(KEY, &p.to_json()).is_ok())
+    let Some(s) = storage() else {
+        return false;
+    };
+    let saved = s.set_item(KEY, &p.to_json()).is_ok();
+    let _ = match p.in_progress() {
+        Some(r) => s.set_item(RESUME, &r.key.to_string()),
+        None => s.remove_item(RESUME),
+    };
+    saved
 }
 
-/// Parses an imported file's text, for the import button.
+/// The quiz in progress, as the last save left it: read without the progress document, for
+/// the home view. Stored text is untrusted: anything but a well-formed quiz key is removed and
+/// offers nothing (the quiz page, which reads the whole document, says what was wrong).
+#[must_use]
+pub fn quiz_in_progress() -> Option<QuizKey> {
+    let s = storage()?;
+    let text = s.get_item(RESUME).ok().flatten()?;
+    let key = QuizKey::parse(&text);
+    if key.is_none() {
+        let _ = s.remove_item(RESUME);
+    }
+    key
+}
+
+/// Parses an imported file's text, for the import button: what it holds, and what it had to
+/// leave out.
 ///
 /// # Errors
 /// The reason, in words.
-pub fn parse_import(text: &str) -> Result<Progress, String> {
-    Progress::from_json(text).map_err(|p: LoadProblem| p.message())
+pub fn parse_import(text: &str) -> Result<Salvaged, String> {
+    Progress::read(text).map_err(|p: LoadProblem| p.message())
 }

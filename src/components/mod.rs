@@ -10,4 +10,5 @@ pub mod lang_switch;
 pub mod later;
 pub mod mathml;
 pub mod panel_frame;
+pub mod resume;
 pub mod worked;

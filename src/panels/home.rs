@@ -1,8 +1,12 @@
-//! The home view: every panel, and every worked example of the seeds, one click away.
+//! The home view: where to start (the "Start here" path, and the quiz in progress), then every
+//! panel, and every worked example of the seeds, one click away.
 
 use leptos::prelude::*;
 use warp_model::examples::{self, TOPICS};
+use warp_model::lessons::START_HERE;
 use warp_model::registry::Panel;
+
+use crate::components::resume::ResumeQuiz;
 
 /// The home view as its bundle and the all-views bundle draw it.
 pub fn view() -> AnyView {
@@ -16,6 +20,8 @@ pub fn Home() -> impl IntoView {
         <section class="home" data-panel="home">
             <h1>"Warp Lab"</h1>
             <p class="lede">{warp_model::t!("ui.home.lede")}</p>
+            {crate::storage::quiz_in_progress().map(|quiz| view! { <ResumeQuiz quiz=quiz /> })}
+            <StartHere />
             <h2>{warp_model::t!("ui.home.panels")}</h2>
             <ul class="cards">
                 {Panel::ALL
@@ -41,14 +47,12 @@ pub fn Home() -> impl IntoView {
                                 .iter()
                                 .filter(|e| e.topic == *topic)
                                 .map(|e| {
+                                    // The plain title first; the seed's reference after it, smaller.
                                     view! {
                                         <li>
-                                            <a href=warp_model::i18n::href(&format!("example={}", e.key()))>
-                                                <span class="cell-id">{e.cell} " "</span>
-                                                {e.title()}
-                                            </a>
+                                            <a href=warp_model::i18n::href(&format!("example={}", e.key()))>{e.title()}</a>
                                             " "
-                                            <span class="source">{e.source()}</span>
+                                            <span class="source">{e.source()} " · " {e.cell}</span>
                                         </li>
                                     }
                                 })
@@ -57,6 +61,37 @@ pub fn Home() -> impl IntoView {
                     }
                 })
                 .collect_view()}
+        </section>
+    }
+}
+
+/// "Start here": the five lessons in order, each its name, what the learner will see, and
+/// (smaller) the panel and seed example it opens.
+#[component]
+fn StartHere() -> impl IntoView {
+    view! {
+        <section class="start-here" aria-labelledby="start-here">
+            <h2 id="start-here">{warp_model::t!("ui.home.start")}</h2>
+            <p class="start-lede">{warp_model::t!("ui.home.start.lede")}</p>
+            <ol class="lessons" data-start-here="">
+                {START_HERE
+                    .iter()
+                    .map(|l| {
+                        let panel = l.panel().map(Panel::title);
+                        let source = l.example().map(warp_model::examples::Example::source);
+                        view! {
+                            <li class="lesson" data-lesson=l.id>
+                                <a href=warp_model::i18n::href(l.opens)>{l.name()}</a>
+                                <p>{l.shows()}</p>
+                                <p class="source">
+                                    {panel}
+                                    {source.map(|s| view! { " · " {s} })}
+                                </p>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
         </section>
     }
 }

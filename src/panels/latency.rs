@@ -13,6 +13,8 @@ use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 
+use wasm_bindgen::JsCast;
+
 use crate::components::chart::{ChartData, LineChart, Series};
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -125,11 +127,98 @@ fn chart_data(o: &LatencyOutput) -> Option<ChartData> {
     })
 }
 
+/// Cycles the animation shows at once.
+const WINDOW: usize = 48;
+
+/// How fast Play runs: a control of the view only. It changes no figure, and a link is about
+/// the scenario, not about how fast it was being watched, so it is not a declared parameter
+/// (no URL, no form field); every run starts at the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Speed {
+    /// The whole run in about 4 seconds, whatever its length (the default: enough to see the
+    /// pattern of busy and idle slots settle, short enough to watch to the end).
+    Whole4s,
+    /// The whole run in about 15 seconds.
+    Whole15s,
+    /// One cycle at a time, 10 a second.
+    Cycle,
+}
+
+impl Speed {
+    const ALL: [Speed; 3] = [Speed::Whole4s, Speed::Whole15s, Speed::Cycle];
+
+    /// The `option`'s value.
+    fn value(self) -> &'static str {
+        match self {
+            Speed::Whole4s => "run-4s",
+            Speed::Whole15s => "run-15s",
+            Speed::Cycle => "cycle",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Speed::Whole4s => t!("ui.latency.anim.speed-run-4s"),
+            Speed::Whole15s => t!("ui.latency.anim.speed-run-15s"),
+            Speed::Cycle => t!("ui.latency.anim.speed-cycle"),
+        }
+    }
+
+    fn parse(value: &str) -> Speed {
+        Speed::ALL
+            .into_iter()
+            .find(|s| s.value() == value)
+            .unwrap_or(Speed::Whole4s)
+    }
+
+    /// One tick of Play over a run of `span` cycles (those after the first window): the
+    /// milliseconds between ticks, and the cycles each moves. The whole-run speeds fit any run
+    /// in their time, ticking at most 20 times a second. With reduced motion the picture never
+    /// slides: each tick turns a whole window, like a page, every 0.8 s.
+    fn tick(self, span: usize, reduced_motion: bool) -> (u32, usize) {
+        const FRAME_MS: u32 = 50;
+        // Cycles a tick so that the ticks fit the time at one every FRAME_MS or more, then
+        // the ticks spread over the time (a short run moves a cycle a tick, less often).
+        let fit = |seconds: usize| {
+            let total_ms = seconds * 1000;
+            let by = span.div_ceil(total_ms / FRAME_MS as usize).max(1);
+            let ticks = span.div_ceil(by).max(1);
+            let ms = (total_ms / ticks).max(FRAME_MS as usize);
+            (u32::try_from(ms).unwrap_or(FRAME_MS), by)
+        };
+        match (reduced_motion, self) {
+            (true, _) => (800, WINDOW),
+            (false, Speed::Whole4s) => fit(4),
+            (false, Speed::Whole15s) => fit(15),
+            (false, Speed::Cycle) => (100, 1),
+        }
+    }
+}
+
+/// Whether the reader asked for reduced motion (`prefers-reduced-motion: reduce`). Through
+/// `js_sys::Reflect` rather than web-sys's `MediaQueryList`, whose feature would rebuild web-sys
+/// and every crate over it for one boolean.
+fn prefers_reduced_motion() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let query = js_sys::Reflect::get(&window, &"matchMedia".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| {
+            f.call1(&window, &"(prefers-reduced-motion: reduce)".into())
+                .ok()
+        });
+    query
+        .and_then(|q| js_sys::Reflect::get(&q, &"matches".into()).ok())
+        .and_then(|m| m.as_bool())
+        .unwrap_or(false)
+}
+
 /// The scheduler simulation, cycle by cycle: one row per scheduler, one cell per cycle, coloured
 /// by the warp that issued (hollow when none was ready). Play, pause, step, speed.
 #[component]
 fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
-    const WINDOW: usize = 48;
     let recorded_memo = Memo::new(move |_| {
         output.with(|o| {
             o.sim
@@ -140,7 +229,7 @@ fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
     let recorded = move || recorded_memo.get_untracked();
     let cycle = RwSignal::new(WINDOW.min(recorded()));
     let playing = RwSignal::new(false);
-    let speed = RwSignal::new(1usize);
+    let speed = RwSignal::new(Speed::Whole4s);
     // Start over whenever the simulation changes.
     Effect::new(move |_| {
         recorded_memo.track();
@@ -161,6 +250,16 @@ fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
             stop();
         }
     };
+    let start = move || {
+        let (ms, by) = speed
+            .get_untracked()
+            .tick(recorded().saturating_sub(WINDOW), prefers_reduced_motion());
+        let h = set_interval_with_handle(
+            move || advance(by),
+            std::time::Duration::from_millis(u64::from(ms)),
+        );
+        handle.set_value(h.ok());
+    };
     let play = move |_| {
         if playing.get_untracked() {
             stop();
@@ -170,11 +269,17 @@ fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
             cycle.set(WINDOW.min(recorded()));
         }
         playing.set(true);
-        let h = set_interval_with_handle(
-            move || advance(speed.get_untracked()),
-            std::time::Duration::from_millis(120),
-        );
-        handle.set_value(h.ok());
+        start();
+    };
+    let set_speed = move |ev: leptos::ev::Event| {
+        speed.set(Speed::parse(&event_target_value(&ev)));
+        // A run in progress goes on at the new speed.
+        if playing.get_untracked() {
+            if let Some(h) = handle.get_value() {
+                h.clear();
+            }
+            start();
+        }
     };
     on_cleanup(stop);
     let t = Memo::new(move |_| output.with(|o| o.sim.as_ref().map_or(1, |(c, _)| c.t)));
@@ -228,14 +333,14 @@ fn Animation(output: Memo<LatencyOutput>) -> impl IntoView {
                 <button type="button" on:click=move |_| { stop(); cycle.set(WINDOW.min(recorded())); } data-action="reset">{t!("ui.latency.anim.reset")}</button>
                 <label>
                     {t!("ui.latency.anim.speed")} " "
-                    <select on:change=move |ev| speed.set(event_target_value(&ev).parse().unwrap_or(1))>
-                        <option value="1">{t!("ui.latency.anim.speed-1")}</option>
-                        <option value="4">{t!("ui.latency.anim.speed-4")}</option>
-                        <option value="16">{t!("ui.latency.anim.speed-16")}</option>
+                    <select data-anim="speed" on:change=set_speed>
+                        {Speed::ALL
+                            .into_iter()
+                            .map(|s| view! { <option value=s.value() selected=s == Speed::Whole4s>{s.label()}</option> })
+                            .collect_view()}
                     </select>
-                    " " {t!("ui.latency.anim.a-tick")}
                 </label>
-                <span class="cycle" aria-live="polite" data-cycle=move || cycle.get()>
+                <span class="cycle" aria-live="polite" data-cycle=move || cycle.get() data-cycles=move || recorded_memo.get()>
                     {move || tr!("ui.latency.anim.window", from = cycle.get().saturating_sub(WINDOW), to = cycle.get(), total = recorded_memo.get())}
                 </span>
                 <span class="so-far">{t!("ui.latency.anim.so-far")} " " {so_far}</span>
@@ -260,6 +365,46 @@ mod tests {
             .collect();
         n.sort();
         n
+    }
+
+    #[test]
+    fn play_shows_a_whole_run_in_a_few_seconds_whatever_its_length() {
+        // The runs the panel records: 2 stall periods + 48 cycles, from 240 to 4000 cycles
+        // (`RECORDED_CYCLES` and the clamp in the model), so 192 to 3952 after the first window.
+        // The default L = 300, T = 1 records 2 · 300 + 48 = 648 cycles: 600 to play.
+        let seconds = |speed: Speed, span: usize| {
+            let (ms, by) = speed.tick(span, false);
+            span.div_ceil(by) as f64 * f64::from(ms) / 1000.0
+        };
+        for span in [1, 2, 47, 192, 600, 3952] {
+            let s = seconds(Speed::Whole4s, span);
+            assert!((3.9..=4.0).contains(&s), "{span} cycles in {s} s");
+            let s = seconds(Speed::Whole15s, span);
+            assert!((14.9..=15.0).contains(&s), "{span} cycles in {s} s");
+            for speed in Speed::ALL {
+                assert!(
+                    speed.tick(span, false).0 >= 50,
+                    "{speed:?} ticks at most 20 times a second"
+                );
+            }
+        }
+        // The default run: 600 cycles. 4 s at 50 ms a tick is 80 ticks, so ⌈600/80⌉ = 8 cycles
+        // a tick; ⌈600/8⌉ = 75 ticks share the 4 s: ⌊4000/75⌋ = 53 ms each, 3.975 s (before
+        // this version: one cycle every 120 ms, 72 s).
+        assert_eq!(Speed::Whole4s.tick(600, false), (53, 8));
+        // The longest run, 3952 cycles: 50 a tick, 80 ticks of 50 ms.
+        assert_eq!(Speed::Whole4s.tick(3952, false), (50, 50));
+        // Cycle by cycle is 10 a second.
+        assert_eq!(Speed::Cycle.tick(600, false), (100, 1));
+        // Reduced motion turns a whole window at a time, whatever the speed.
+        for s in Speed::ALL {
+            assert_eq!(s.tick(600, true), (800, WINDOW));
+        }
+        // The select's values read back; anything else is the default.
+        for s in Speed::ALL {
+            assert_eq!(Speed::parse(s.value()), s);
+        }
+        assert_eq!(Speed::parse("16"), Speed::Whole4s);
     }
 
     #[test]

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::query::Query;
-use warp_model::quiz::progress::{quiz_score, Progress};
-use warp_model::quiz::{self, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
+use warp_model::quiz::progress::{quiz_score, Progress, QuizKey};
+use warp_model::quiz::{self, Draw, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
 use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
@@ -15,6 +15,7 @@ use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::later::AfterFirstPaint;
 use crate::components::panel_frame::ParamControl;
+use crate::components::resume::ResumeQuiz;
 use crate::components::worked::WorkedSteps;
 use crate::{download, embed, storage, url};
 
@@ -40,15 +41,20 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         let mut q = query.clone();
         q.set("panel", Some(Panel::Quiz.name()));
         q.set("seed", Some(&seed.to_string()));
+        // And its rules, unless they are those a link with a seed and no `draw` gets.
+        if params.draw != Draw::First {
+            q.set("draw", Some(&params.draw.number().to_string()));
+        }
         url::replace_query(&q);
     }
-    let questions = quiz::build(params.topic, seed, params.count);
+    let questions = quiz::build(params.topic, seed, params.count, params.draw);
     let qids: Vec<String> = questions.iter().map(|q| q.qid.clone()).collect();
     let key = params.key(seed);
     let loaded = storage::load();
     let progress = RwSignal::new(loaded.progress);
     let notice = RwSignal::new(loaded.notice);
     let topic_name = params.topic.map_or("all", Topic::name);
+    let draw = u8::try_from(params.draw.number()).unwrap_or(1);
 
     let score = {
         let (key, qids) = (key.clone(), qids.clone());
@@ -63,7 +69,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 notice.set(Some(tr!("ui.quiz.not-saved")));
             }
             let (c, t) = score.get_untracked();
-            embed::post_quiz_score(c, t, topic_name, seed);
+            embed::post_quiz_score(c, t, topic_name, seed, draw);
         }
     };
     let figures = {
@@ -88,6 +94,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             <p class="question">{Panel::Quiz.question()}</p>
             <ErrorList errors=errors />
             {move || notice.get().map(|n| view! { <p class="notice" role="status" data-notice="">{n}</p> })}
+            {move || resume_offer(progress, params.quiz_key(seed))}
             <QuizControls params=params seed=seed />
             <Figures figures=figures />
             <AfterFirstPaint>
@@ -116,6 +123,22 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     }
 }
 
+/// "Resume your quiz" for the quiz in progress, unless it is the one on screen.
+fn resume_offer(progress: RwSignal<Progress>, on_screen: QuizKey) -> Option<AnyView> {
+    let r = progress.with(Progress::in_progress)?;
+    (r.key != on_screen).then(|| {
+        let topic = r.key.topic.map_or(t!("quiz.topic.all"), Topic::label);
+        let detail = tr!(
+            "ui.quiz.resume.detail",
+            answered = r.answered,
+            total = r.total,
+            topic,
+            seed = r.key.seed
+        );
+        view! { <ResumeQuiz quiz=r.key detail=detail /> }.into_any()
+    })
+}
+
 /// The quiz's own form (a plain GET form: opening another quiz reloads the page), its controls
 /// generated from the quiz's declared parameters like every panel's.
 #[component]
@@ -136,6 +159,7 @@ fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
             {control(&TOPIC, topic.to_string())}
             {control(&COUNT, params.count.to_string())}
             {control(&SEED, seed.to_string())}
+            <input type="hidden" name="draw" value=params.draw.number().to_string() />
             <button type="submit">{t!("ui.quiz.open")}</button>
             <a href=warp_model::i18n::href(&format!("panel=quiz&topic={topic}&count={}", params.count))>{t!("ui.quiz.new")}</a>
         </form>
@@ -216,7 +240,7 @@ fn QuestionCard(
     };
     let feedback_q = q.clone();
     view! {
-        <form class="quiz-question" data-quiz-question="" data-qid=q.qid.clone() on:submit=submit>
+        <form class="quiz-question" data-quiz-question="" data-qid=q.qid.clone() data-template=q.template on:submit=submit>
             <p class="prompt">{q.prompt.clone()}</p>
             {input}
             <button type="submit" disabled=move || answered.get().is_some()>{t!("ui.quiz.check")}</button>
@@ -258,10 +282,13 @@ fn ProgressTools(progress: RwSignal<Progress>, notice: RwSignal<Option<String>>)
                 .ok()
                 .and_then(|v| v.as_string());
             match result.map(|t| storage::parse_import(&t)) {
-                Some(Ok(p)) => {
-                    progress.set(p);
+                Some(Ok(read)) => {
+                    let parts = (!read.dropped.is_empty()).then(|| read.places());
+                    progress.set(read.progress);
                     let saved = progress.with_untracked(storage::save);
-                    notice.set(Some(if saved {
+                    notice.set(Some(if let Some(parts) = parts {
+                        tr!("ui.quiz.imported-partly", parts)
+                    } else if saved {
                         tr!("ui.quiz.imported")
                     } else {
                         tr!("ui.quiz.imported-session")

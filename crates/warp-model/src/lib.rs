@@ -18,7 +18,8 @@
 //!   learner's progress document, and the self-test panel.
 //!
 //! Over them, the page: [`registry`] (every panel once, with what the rest needs to drive
-//! it), [`examples`] (the seeds' worked examples as presets), [`page`] (what the URL says about
+//! it), [`examples`] (the seeds' worked examples as presets), [`lessons`] (the home view's
+//! "Start here" path through them), [`page`] (what the URL says about
 //! the whole page: route, language, theme, embedding) and [`embed`] (the iframe snippet and
 //! the parent-page messages).
 //!
@@ -38,6 +39,7 @@ pub mod gpu;
 pub mod i18n;
 pub mod kernel_lab;
 pub mod latency;
+pub mod lessons;
 pub mod math;
 pub mod page;
 pub mod panel;

@@ -13,7 +13,7 @@ pub mod panel;
 pub mod progress;
 
 pub use bank::seed_bank;
-pub use generate::{build, generate, Rng, MAX_COUNT};
+pub use generate::{build, generate, generate_from, Draw, Rng, Template, MAX_COUNT};
 pub use gift::to_gift;
 pub use grade::{forecast_feedback, parse_number, yes_no, Grade};
 pub use panel::{QuizParams, DEFAULT_COUNT};
@@ -138,6 +138,10 @@ pub struct Misconception {
 pub struct Question {
     /// Stable id of its template and parameters.
     pub qid: String,
+    /// Its template: a generator's id (`gen-warps-count`), or a seed card's own id (each card
+    /// is a template of its own). A quiz drawn under [`Draw::Spread`] repeats none while
+    /// another of its topics' templates is unused.
+    pub template: &'static str,
     /// Its topic.
     pub topic: Topic,
     /// The question.

@@ -8,7 +8,7 @@ use warp_model::examples;
 use warp_model::i18n::{with_lang, Lang};
 use warp_model::page::route;
 use warp_model::query::Query;
-use warp_model::quiz::build;
+use warp_model::quiz::{build, Draw};
 use warp_model::registry::Panel;
 
 /// Everything a page shows for `query`, as one debug dump of the model's outputs.
@@ -127,7 +127,7 @@ fn every_preset_and_error_path_reads_in_hinglish() {
 #[test]
 fn a_generated_quiz_reads_in_hinglish() {
     let text = with_lang(Lang::Hinglish, || {
-        let quiz = build(None, 7, 50);
+        let quiz = build(None, 7, 50, Draw::LATEST);
         let solutions: Vec<_> = quiz
             .iter()
             .map(warp_model::quiz::Question::solution)

@@ -317,6 +317,7 @@ impl Card {
         };
         Question {
             qid: self.qid.to_string(),
+            template: self.qid,
             topic: self.topic,
             prompt: self.prompt.text().to_string(),
             kind,

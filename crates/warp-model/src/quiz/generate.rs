@@ -94,7 +94,7 @@ fn figure_value(figures: &[Figure], metric: &str) -> f64 {
 
 fn generated(
     qid: String,
-    topic: Topic,
+    template: Template,
     prompt: String,
     kind: Kind,
     explanation: String,
@@ -110,7 +110,8 @@ fn generated(
     }
     Question {
         qid,
-        topic,
+        template: template.id(),
+        topic: template.topic(),
         prompt,
         kind,
         source: None,
@@ -120,13 +121,149 @@ fn generated(
     }
 }
 
-/// One generated question for `topic`.
-#[must_use]
-pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
+/// A question template: one generator's kind of question (its numbers vary, its wording and
+/// its solution's shape do not). A quiz drawn under [`Draw::Spread`] asks no template twice
+/// while another template of its topics is unused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Template {
+    /// How many warps a block has.
+    WarpsCount,
+    /// How many lanes of a block's warps are idle.
+    WarpsIdle,
+    /// Which warp a thread is in.
+    WarpsThread,
+    /// How many cycles a diverged warp takes.
+    DivCycles,
+    /// A diverged warp's efficiency.
+    DivEff,
+    /// How many warps hide a latency.
+    LatNeeded,
+    /// Whether 64 warps hide a latency.
+    LatHidden,
+    /// How many transactions a strided load takes.
+    CoTx,
+    /// A strided load's η.
+    CoEta,
+}
+
+impl Template {
+    /// Every template, topic by topic.
+    pub const ALL: [Template; 9] = [
+        Template::WarpsCount,
+        Template::WarpsIdle,
+        Template::WarpsThread,
+        Template::DivCycles,
+        Template::DivEff,
+        Template::LatNeeded,
+        Template::LatHidden,
+        Template::CoTx,
+        Template::CoEta,
+    ];
+
+    /// The templates of `topic`, in the order [`generate`] numbers them (its draw of
+    /// `0..len` picks one: this order is part of every [`Draw::First`] quiz link).
+    #[must_use]
+    pub fn of(topic: Topic) -> &'static [Template] {
+        match topic {
+            Topic::Warps => &Template::ALL[0..3],
+            Topic::Divergence => &Template::ALL[3..5],
+            Topic::Latency => &Template::ALL[5..7],
+            Topic::Coalescing => &Template::ALL[7..9],
+        }
+    }
+
+    /// Its topic.
+    #[must_use]
+    pub fn topic(self) -> Topic {
+        match self {
+            Template::WarpsCount | Template::WarpsIdle | Template::WarpsThread => Topic::Warps,
+            Template::DivCycles | Template::DivEff => Topic::Divergence,
+            Template::LatNeeded | Template::LatHidden => Topic::Latency,
+            Template::CoTx | Template::CoEta => Topic::Coalescing,
+        }
+    }
+
+    /// Its id: the start of every question id it makes (`gen-warps-count` for
+    /// `gen-warps-count-24-3`), and the question's `data-template` on the page.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Template::WarpsCount => "gen-warps-count",
+            Template::WarpsIdle => "gen-warps-idle",
+            Template::WarpsThread => "gen-warps-thread",
+            Template::DivCycles => "gen-div-cycles",
+            Template::DivEff => "gen-div-eff",
+            Template::LatNeeded => "gen-lat-needed",
+            Template::LatHidden => "gen-lat-hidden",
+            Template::CoTx => "gen-co-tx",
+            Template::CoEta => "gen-co-eta",
+        }
+    }
+}
+
+/// A topic's scenario: the numbers a generated question is about, drawn before its template.
+enum Scenario {
+    Warps { x: u64, y: u64 },
+    Divergence { paths: Vec<u64>, lanes: Vec<u64> },
+    Latency { s: u64, l: u64, w: u64 },
+    Coalescing { elem: u64, stride: u64 },
+}
+
+/// Draws a scenario for `topic`. The order of the draws is part of every quiz link.
+fn scenario(topic: Topic, rng: &mut Rng) -> Scenario {
     match topic {
         Topic::Warps => {
             let x = rng.pick(&[8u64, 12, 16, 20, 24, 30, 40, 48, 50, 72, 96, 100, 200]);
             let y = rng.pick(&[1u64, 1, 2, 3, 4, 5]);
+            Scenario::Warps { x, y }
+        }
+        Topic::Divergence => {
+            let k = rng.range(2, 4);
+            let paths: Vec<u64> = (0..k).map(|_| rng.range(2, 40)).collect();
+            let mut lanes: Vec<u64> = vec![1; usize::try_from(k).unwrap_or(2)];
+            for _ in 0..(32 - k) {
+                let i = usize::try_from(rng.range(0, k - 1)).unwrap_or(0);
+                lanes[i] += 1;
+            }
+            Scenario::Divergence { paths, lanes }
+        }
+        Topic::Latency => {
+            let s = rng.pick(&[1u64, 2, 4]);
+            let l = rng.range(2, 16) * 50;
+            let w = rng.range(1, 40);
+            Scenario::Latency { s, l, w }
+        }
+        Topic::Coalescing => {
+            let elem = rng.pick(&[4u64, 8]);
+            let stride = rng.pick(&[1u64, 2, 4, 8, 16, 32]);
+            Scenario::Coalescing { elem, stride }
+        }
+    }
+}
+
+/// One generated question for `topic`: a scenario, then one of the topic's templates.
+#[must_use]
+pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
+    let scene = scenario(topic, rng);
+    let templates = Template::of(topic);
+    let i = usize::try_from(rng.range(0, templates.len() as u64 - 1)).unwrap_or(0);
+    ask(templates[i], scene, rng)
+}
+
+/// One generated question of `template`: a scenario of its topic, asked its way.
+#[must_use]
+pub fn generate_from(template: Template, rng: &mut Rng) -> Question {
+    let scene = scenario(template.topic(), rng);
+    ask(template, scene, rng)
+}
+
+/// The question `template` asks of `scene` (a template of another topic than the scene's asks
+/// nothing: callers pass a scene drawn for the template's topic).
+#[allow(clippy::too_many_lines)]
+fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
+    let join = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    match scene {
+        Scenario::Warps { x, y } => {
             let p = x * y;
             let link = format!("panel=warps&block={x},{y}");
             let out = warps_panel::evaluate(&WarpsInput::from_query(
@@ -135,23 +272,10 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
             ));
             let warps = figure_value(&out.figures, "warps-per-block");
             let idle = figure_value(&out.figures, "idle-lanes-per-block");
-            match rng.range(0, 2) {
-                0 => generated(
-                    format!("gen-warps-count-{x}-{y}"),
-                    topic,
-                    crate::tr!("quiz.gen.warps-count.prompt", x, y),
-                    number(warps, t!("quiz.unit.warps")),
-                    crate::tr!("quiz.gen.warps-count.explanation", p, warps),
-                    link,
-                    if p.is_multiple_of(32) {
-                        vec![]
-                    } else {
-                        vec![myth((p / 32) as f64, t!("quiz.gen.warps-count.myth"))]
-                    },
-                ),
-                1 => generated(
+            match template {
+                Template::WarpsIdle => generated(
                     format!("gen-warps-idle-{x}-{y}"),
-                    topic,
+                    template,
                     crate::tr!("quiz.gen.warps-idle.prompt", x, y),
                     number(idle, t!("quiz.unit.lanes")),
                     format!("32 × {warps} − {p} = {idle}."),
@@ -162,12 +286,12 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                         vec![myth(32.0 - idle, t!("quiz.gen.warps-idle.myth"))]
                     },
                 ),
-                _ => {
+                Template::WarpsThread => {
                     let i = rng.range(0, p - 1);
                     let link = format!("panel=warps&block={x},{y}&thread={i}");
                     generated(
                         format!("gen-warps-thread-{x}-{y}-{i}"),
-                        topic,
+                        template,
                         crate::tr!("quiz.gen.warps-thread.prompt", x, y, i),
                         number((i / 32) as f64, ""),
                         format!("⌊{i}/32⌋ = {}.", i / 32),
@@ -179,17 +303,22 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                         },
                     )
                 }
+                _ => generated(
+                    format!("gen-warps-count-{x}-{y}"),
+                    Template::WarpsCount,
+                    crate::tr!("quiz.gen.warps-count.prompt", x, y),
+                    number(warps, t!("quiz.unit.warps")),
+                    crate::tr!("quiz.gen.warps-count.explanation", p, warps),
+                    link,
+                    if p.is_multiple_of(32) {
+                        vec![]
+                    } else {
+                        vec![myth((p / 32) as f64, t!("quiz.gen.warps-count.myth"))]
+                    },
+                ),
             }
         }
-        Topic::Divergence => {
-            let k = rng.range(2, 4);
-            let paths: Vec<u64> = (0..k).map(|_| rng.range(2, 40)).collect();
-            let mut lanes: Vec<u64> = vec![1; usize::try_from(k).unwrap_or(2)];
-            for _ in 0..(32 - k) {
-                let i = usize::try_from(rng.range(0, k - 1)).unwrap_or(0);
-                lanes[i] += 1;
-            }
-            let join = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        Scenario::Divergence { paths, lanes } => {
             let link = format!(
                 "panel=divergence&paths={}&lanes={}",
                 join(&paths),
@@ -203,60 +332,43 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                 .map(|(t, l)| crate::tr!("quiz.gen.div.path", cycles = t, lanes = l))
                 .collect::<Vec<_>>()
                 .join(", ");
-            if rng.range(0, 1) == 0 {
-                let mut myths = vec![myth(max as f64, t!("quiz.gen.div-cycles.myth-ideal"))];
-                if k == 2 {
-                    let (few, many) = if lanes[0] <= lanes[1] { (0, 1) } else { (1, 0) };
-                    let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / 32.0;
-                    myths.push(myth(naive, t!("quiz.gen.div-cycles.myth-amortise")));
-                }
-                generated(
-                    format!("gen-div-cycles-{}-{}", join(&paths), join(&lanes)),
-                    topic,
-                    crate::tr!("quiz.gen.div-cycles.prompt", desc),
-                    number(sum as f64, t!("quiz.unit.cycles")),
-                    crate::tr!("quiz.gen.div-cycles.explanation", sum),
-                    link,
-                    myths,
-                )
-            } else {
+            if template == Template::DivEff {
                 let eff = max as f64 / sum as f64;
                 let biggest = *lanes.iter().max().unwrap_or(&16);
                 generated(
                     format!("gen-div-eff-{}-{}", join(&paths), join(&lanes)),
-                    topic,
+                    template,
                     crate::tr!("quiz.gen.div-eff.prompt", desc),
                     fraction(eff),
                     format!("{max}/{sum} = {}.", format_decimal(eff)),
                     link,
                     vec![myth(biggest as f64 / 32.0, t!("quiz.gen.div-eff.myth"))],
                 )
+            } else {
+                let mut myths = vec![myth(max as f64, t!("quiz.gen.div-cycles.myth-ideal"))];
+                if paths.len() == 2 {
+                    let (few, many) = if lanes[0] <= lanes[1] { (0, 1) } else { (1, 0) };
+                    let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / 32.0;
+                    myths.push(myth(naive, t!("quiz.gen.div-cycles.myth-amortise")));
+                }
+                generated(
+                    format!("gen-div-cycles-{}-{}", join(&paths), join(&lanes)),
+                    Template::DivCycles,
+                    crate::tr!("quiz.gen.div-cycles.prompt", desc),
+                    number(sum as f64, t!("quiz.unit.cycles")),
+                    crate::tr!("quiz.gen.div-cycles.explanation", sum),
+                    link,
+                    myths,
+                )
             }
         }
-        Topic::Latency => {
-            let s = rng.pick(&[1u64, 2, 4]);
-            let l = rng.range(2, 16) * 50;
-            let w = rng.range(1, 40);
+        Scenario::Latency { s, l, w } => {
             let needed = (s * l).div_ceil(w);
             let link = format!("panel=latency&S={s}&L={l}&W={w}");
-            if rng.range(0, 1) == 0 {
-                generated(
-                    format!("gen-lat-needed-{s}-{l}-{w}"),
-                    topic,
-                    crate::tr!("quiz.gen.lat-needed.prompt", s, l, w),
-                    number(needed as f64, t!("quiz.unit.warps")),
-                    format!("⌈{s}·{l}/{w}⌉ = {needed}."),
-                    link,
-                    if s > 1 {
-                        vec![myth(l.div_ceil(w) as f64, t!("quiz.gen.lat-needed.myth"))]
-                    } else {
-                        vec![]
-                    },
-                )
-            } else {
+            if template == Template::LatHidden {
                 generated(
                     format!("gen-lat-hidden-{s}-{l}-{w}"),
-                    topic,
+                    template,
                     crate::tr!("quiz.gen.lat-hidden.prompt", s, l, w),
                     Kind::YesNo(needed <= 64),
                     crate::tr!(
@@ -267,11 +379,23 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     link,
                     vec![],
                 )
+            } else {
+                generated(
+                    format!("gen-lat-needed-{s}-{l}-{w}"),
+                    Template::LatNeeded,
+                    crate::tr!("quiz.gen.lat-needed.prompt", s, l, w),
+                    number(needed as f64, t!("quiz.unit.warps")),
+                    format!("⌈{s}·{l}/{w}⌉ = {needed}."),
+                    link,
+                    if s > 1 {
+                        vec![myth(l.div_ceil(w) as f64, t!("quiz.gen.lat-needed.myth"))]
+                    } else {
+                        vec![]
+                    },
+                )
             }
         }
-        Topic::Coalescing => {
-            let elem = rng.pick(&[4u64, 8]);
-            let stride = rng.pick(&[1u64, 2, 4, 8, 16, 32]);
+        Scenario::Coalescing { elem, stride } => {
             let link = format!("panel=coalescing&elem={elem}&stride={stride}");
             let out = coalescing_panel::evaluate(&CoalescingInput::from_query(
                 &Query::parse(&link),
@@ -279,20 +403,10 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
             ));
             let tx = figure_value(&out.figures, "transactions");
             let eta = out.access.map_or(0.0, |a| a.efficiency());
-            if rng.range(0, 1) == 0 {
-                generated(
-                    format!("gen-co-tx-{elem}-{stride}"),
-                    topic,
-                    crate::tr!("quiz.gen.co-tx.prompt", elem, stride),
-                    number(tx, t!("quiz.unit.transactions")),
-                    crate::tr!("quiz.gen.co-tx.explanation", tx),
-                    link,
-                    vec![],
-                )
-            } else {
+            if template == Template::CoEta {
                 generated(
                     format!("gen-co-eta-{elem}-{stride}"),
-                    topic,
+                    template,
                     crate::tr!("quiz.gen.co-eta.prompt", elem, stride),
                     fraction(eta),
                     crate::tr!(
@@ -304,6 +418,16 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
                     link,
                     vec![],
                 )
+            } else {
+                generated(
+                    format!("gen-co-tx-{elem}-{stride}"),
+                    Template::CoTx,
+                    crate::tr!("quiz.gen.co-tx.prompt", elem, stride),
+                    number(tx, t!("quiz.unit.transactions")),
+                    crate::tr!("quiz.gen.co-tx.explanation", tx),
+                    link,
+                    vec![],
+                )
             }
         }
     }
@@ -312,33 +436,122 @@ pub fn generate(topic: Topic, rng: &mut Rng) -> Question {
 /// Most questions in one quiz.
 pub const MAX_COUNT: u64 = 50;
 
-/// The quiz for `topic` (`None` = all), `seed` and `count`: about a third from the seeds' bank,
-/// the rest generated. The same arguments always give the same questions.
+/// How a quiz's questions are drawn from its seed. A quiz link names its rules (`draw=`), so
+/// that a link keeps its questions when the rules improve: better rules are a new variant, and
+/// an old variant's draws never change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Draw {
+    /// `draw=1`, and every link with a `seed` and no `draw` (every link made before `draw`
+    /// existed): about a third of the questions from the seeds' cards, then each other one a
+    /// random topic and one of its templates. A template may come up again and again: seed 42's
+    /// quiz of 8 asks "how many warps hide this latency?" three times.
+    First,
+    /// `draw=2`, the rules of every new quiz: no template twice while another template of the
+    /// quiz's topics is unused (each seed card is a template of its own).
+    Spread,
+}
+
+impl Draw {
+    /// The rules a quiz without a seed is drawn under.
+    pub const LATEST: Draw = Draw::Spread;
+
+    /// Its number in `draw=`.
+    #[must_use]
+    pub const fn number(self) -> u64 {
+        match self {
+            Draw::First => 1,
+            Draw::Spread => 2,
+        }
+    }
+
+    /// The rules numbered `n`.
+    #[must_use]
+    pub const fn from_number(n: u64) -> Option<Draw> {
+        match n {
+            1 => Some(Draw::First),
+            2 => Some(Draw::Spread),
+            _ => None,
+        }
+    }
+}
+
+/// Draws a template asks for before it is given up as unable to give a question the quiz does
+/// not hold yet (a template's first question never collides: its ids begin with its own id).
+const FRESH_TRIES: usize = 20;
+
+/// The quiz for `topic` (`None` = all), `seed` and `count`, drawn under `draw`: about a third
+/// from the seeds' bank, the rest generated. The same arguments always give the same questions.
 #[must_use]
-pub fn build(topic: Option<Topic>, seed: u64, count: u64) -> Vec<Question> {
-    let count = count.clamp(1, MAX_COUNT);
+pub fn build(topic: Option<Topic>, seed: u64, count: u64, draw: Draw) -> Vec<Question> {
+    let n = usize::try_from(count.clamp(1, MAX_COUNT)).unwrap_or(1);
     let mut rng = Rng::new(seed);
     let mut bank: Vec<Question> = seed_bank()
         .into_iter()
         .filter(|q| topic.is_none_or(|t| q.topic == t))
         .collect();
-    // Fisher–Yates with our own generator.
-    for i in (1..bank.len()).rev() {
-        let j = usize::try_from(rng.range(0, i as u64)).unwrap_or(0);
-        bank.swap(i, j);
-    }
-    let from_bank = usize::try_from(count.div_ceil(3))
-        .unwrap_or(1)
-        .min(bank.len());
-    let mut quiz: Vec<Question> = bank.into_iter().take(from_bank).collect();
+    shuffle(&mut bank, &mut rng);
     let topics: Vec<Topic> = topic.map_or(Topic::ALL.to_vec(), |t| vec![t]);
+    match draw {
+        Draw::First => first(bank, &topics, n, &mut rng),
+        Draw::Spread => spread(bank, &topics, n, &mut rng),
+    }
+}
+
+/// Fisher–Yates with our own generator.
+fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    for i in (1..items.len()).rev() {
+        let j = usize::try_from(rng.range(0, i as u64)).unwrap_or(0);
+        items.swap(i, j);
+    }
+}
+
+/// [`Draw::First`]: frozen, since links made before [`Draw::Spread`] name these questions.
+fn first(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec<Question> {
+    let from_bank = n.div_ceil(3).min(bank.len());
+    let mut quiz: Vec<Question> = bank.into_iter().take(from_bank).collect();
     let mut attempts = 0;
-    while quiz.len() < usize::try_from(count).unwrap_or(1) && attempts < 500 {
+    while quiz.len() < n && attempts < 500 {
         attempts += 1;
-        let t = rng.pick(&topics);
-        let q = generate(t, &mut rng);
+        let t = rng.pick(topics);
+        let q = generate(t, rng);
         if !quiz.iter().any(|x| x.qid == q.qid) {
             quiz.push(q);
+        }
+    }
+    quiz
+}
+
+/// [`Draw::Spread`]: the cards first (about a third, more where the generators alone would
+/// repeat a template), then the generated questions in rounds: each round asks every template
+/// that can still give a new question once, in a random order. So no template comes twice
+/// while another is unused, and past that the templates' uses differ by at most one.
+fn spread(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec<Question> {
+    let mut live: Vec<Template> = topics
+        .iter()
+        .flat_map(|t| Template::of(*t))
+        .copied()
+        .collect();
+    let mut from_bank = n.div_ceil(3).min(bank.len());
+    if n - from_bank > live.len() {
+        // Unused cards are templates too: take them before a generator repeats.
+        from_bank = (n - live.len()).min(bank.len());
+    }
+    let mut quiz: Vec<Question> = bank.into_iter().take(from_bank).collect();
+    while quiz.len() < n && !live.is_empty() {
+        let mut round = live.clone();
+        shuffle(&mut round, rng);
+        for t in round {
+            if quiz.len() == n {
+                break;
+            }
+            let fresh = (0..FRESH_TRIES).find_map(|_| {
+                let q = generate_from(t, rng);
+                (!quiz.iter().any(|x| x.qid == q.qid)).then_some(q)
+            });
+            match fresh {
+                Some(q) => quiz.push(q),
+                None => live.retain(|x| *x != t),
+            }
         }
     }
     quiz

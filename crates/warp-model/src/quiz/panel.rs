@@ -6,8 +6,8 @@ use crate::i18n::Msg;
 use crate::msg;
 use crate::panel::{Inputs, PanelModel};
 use crate::params::{Choice, Param, ParamError};
-use crate::quiz::progress::{quiz_score, Progress};
-use crate::quiz::{build, Question, Topic, MAX_COUNT};
+use crate::quiz::progress::{quiz_score, Progress, QuizKey};
+use crate::quiz::{build, Draw, Question, Topic, MAX_COUNT};
 
 /// `topic`: which panel's questions, or all.
 pub const TOPIC: Param = Param::choice("topic", msg!("ui.quiz.topic"), &TOPIC_CHOICES, "all");
@@ -32,8 +32,15 @@ pub const SEED: Param = Param::whole("seed", msg!("ui.quiz.seed"), 0, u64::MAX, 
 /// `count`: questions in the quiz.
 pub const COUNT: Param = Param::whole("count", msg!("ui.quiz.count"), 1, MAX_COUNT, "8");
 
+/// `draw`: the rules the questions are drawn under ([`Draw`]): 1, or 2 (no template twice
+/// while another is unused). Empty: 1 for a link with a seed (every link made before `draw`
+/// existed keeps its questions), the latest for a new quiz, which then writes it into the URL.
+pub const DRAW: Param = Param::whole("draw", msg!("ui.quiz.draw"), 1, 2, "")
+    .hint(msg!("ui.quiz.draw.hint"))
+    .own_control();
+
 /// The panel's parameters, in form order.
-pub const PARAMS: [Param; 3] = [TOPIC, COUNT, SEED];
+pub const PARAMS: [Param; 4] = [TOPIC, COUNT, SEED, DRAW];
 
 /// Default number of questions.
 pub const DEFAULT_COUNT: u64 = 8;
@@ -45,7 +52,8 @@ pub struct QuizModel;
 /// The panel's raw inputs.
 pub type QuizInput = Inputs<QuizModel>;
 
-/// The quiz a URL asks for: `topic` (`None` = all), `seed` (`None` = pick one), `count`.
+/// The quiz a URL asks for: `topic` (`None` = all), `seed` (`None` = pick one), `count`,
+/// `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuizParams {
     /// The topic, or all.
@@ -54,6 +62,8 @@ pub struct QuizParams {
     pub seed: Option<u64>,
     /// Questions.
     pub count: u64,
+    /// The rules the questions are drawn under.
+    pub draw: Draw,
 }
 
 impl QuizParams {
@@ -76,7 +86,31 @@ impl QuizParams {
             .parse(input.get(&COUNT))
             .map_err(|e| errors.push(e))
             .unwrap_or(DEFAULT_COUNT);
-        (QuizParams { topic, seed, count }, errors)
+        let raw_draw = input.get(&DRAW);
+        let given = if raw_draw.trim().is_empty() {
+            None
+        } else {
+            DRAW.parse(raw_draw)
+                .map_err(|e| errors.push(e))
+                .ok()
+                .and_then(Draw::from_number)
+        };
+        // A seed without `draw` is a link made before `draw` existed: its first rules. Without
+        // a (valid) seed the quiz is a new one, drawn under the latest.
+        let draw = given.unwrap_or(if seed.is_some() {
+            Draw::First
+        } else {
+            Draw::LATEST
+        });
+        (
+            QuizParams {
+                topic,
+                seed,
+                count,
+                draw,
+            },
+            errors,
+        )
     }
 
     /// Reads them from a query.
@@ -91,10 +125,21 @@ impl QuizParams {
         self.topic.map_or("all", Topic::name)
     }
 
-    /// The key a quiz in progress is stored under.
+    /// The quiz these parameters name, once its seed is known.
+    #[must_use]
+    pub fn quiz_key(&self, seed: u64) -> QuizKey {
+        QuizKey {
+            topic: self.topic,
+            seed,
+            count: self.count,
+            draw: self.draw,
+        }
+    }
+
+    /// The key a quiz in progress is stored under (the [`QuizKey`] written out).
     #[must_use]
     pub fn key(&self, seed: u64) -> String {
-        format!("{}/{seed}/{}", self.topic_name(), self.count)
+        self.quiz_key(seed).to_string()
     }
 }
 
@@ -124,7 +169,7 @@ impl PanelModel for QuizModel {
         let (params, errors) = QuizParams::read(input);
         let questions = params
             .seed
-            .map(|s| build(params.topic, s, params.count))
+            .map(|s| build(params.topic, s, params.count, params.draw))
             .unwrap_or_default();
         let qids: Vec<String> = questions.iter().map(|q| q.qid.clone()).collect();
         let figures = figures(

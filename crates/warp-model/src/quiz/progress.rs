@@ -1,13 +1,49 @@
 //! The learner's progress: per-topic mastery, a Leitner-box review queue, and quizzes in
-//! progress, as a versioned JSON document. Loading never trusts the text: a corrupt, foreign or
+//! progress, as a versioned JSON document. Loading never trusts the text: a foreign or
 //! future-version document is refused with a reason, so the app can keep it aside and start
-//! fresh.
+//! fresh; inside a readable document, an entry that is not what it should be is left out and
+//! named, and every other entry is kept ([`Progress::read`]).
+//!
+//! # The document (version 1)
+//!
+//! What `warp-lab.progress` in localStorage holds, what "Export progress" writes and "Import
+//! progress" reads (and what an LMS's `suspend_data` may carry):
+//!
+//! ```json
+//! {
+//!   "schema": "warp-lab-progress",
+//!   "version": 1,
+//!   "topics": { "warps": { "attempts": 3, "correct": 2 } },
+//!   "boxes": { "s000-recall-warp-size": 3, "gen-warps-count-24-3": 1 },
+//!   "quizzes": {
+//!     "all/42/8/2": { "gen-warps-count-24-3": { "raw": "3", "correct": true } }
+//!   },
+//!   "current": "all/42/8/2"
+//! }
+//! ```
+//!
+//! - `topics`: per topic name ([`Topic::name`]), answers given and right answers
+//!   (`correct` ≤ `attempts`; more is clamped on reading).
+//! - `boxes`: per question id, its Leitner box, 1 (review soon) to [`BOXES`] (well known).
+//! - `quizzes`: per quiz key (a [`QuizKey`]: `topic/seed/count`, then `/2` for a quiz drawn under
+//!   [`Draw::Spread`]), per question id, the answer as typed (`raw`, at most 64 characters; for
+//!   a choice the option's index, for yes/no `yes` or `no`) and whether it was right. The
+//!   questions themselves are not stored: the key rebuilds them ([`crate::quiz::build`]).
+//! - `current` (optional; absent in documents written before it): the key of the quiz answered
+//!   last, the one "Resume your quiz" offers while some of its questions are unanswered.
+//!
+//! Ids and keys never depend on the language: a document written in English reads the same in
+//! Hinglish. Versioning: a field added as optional (like `current`) keeps version 1, since an
+//! older reader ignores it; a change an older reader would misread raises [`VERSION`], and a
+//! reader refuses a version newer than its own ([`LoadProblem::Future`]).
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
 
-use crate::quiz::{Question, Topic};
+use crate::quiz::{build, Draw, Question, Topic, MAX_COUNT};
 
 /// The schema name in every progress document.
 pub const SCHEMA: &str = "warp-lab-progress";
@@ -17,6 +53,81 @@ pub const VERSION: u32 = 1;
 pub const MAX_BYTES: usize = 512 * 1024;
 /// Leitner boxes: 1 (review soon) … 5 (well known).
 pub const BOXES: u8 = 5;
+/// Longest stored answer, in characters.
+pub const MAX_RAW: usize = 64;
+
+/// The key a quiz's answers are stored under: the quiz its link names (`topic`, `seed`, `count`,
+/// `draw`), written `topic/seed/count` (`all/42/8`), then `/2` when drawn under
+/// [`Draw::Spread`] (`all/42/8/2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuizKey {
+    /// The topic, or all.
+    pub topic: Option<Topic>,
+    /// The seed.
+    pub seed: u64,
+    /// Questions asked for (1 … [`MAX_COUNT`]).
+    pub count: u64,
+    /// The rules it was drawn under.
+    pub draw: Draw,
+}
+
+impl QuizKey {
+    /// Reads a key as this module writes it, and nothing else: a known topic or `all`, a seed
+    /// and a count in decimal without sign or leading zeros, the count from 1 to
+    /// [`MAX_COUNT`], and no fourth part or `2`.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<QuizKey> {
+        let mut parts = s.split('/');
+        let topic = match parts.next()? {
+            "all" => None,
+            t => Some(Topic::parse(t)?),
+        };
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        let seed = parts.next().filter(|p| digits(p))?.parse().ok()?;
+        let count = parts.next().filter(|p| digits(p))?.parse().ok()?;
+        let draw = match parts.next() {
+            None => Draw::First,
+            Some("2") => Draw::Spread,
+            Some(_) => return None,
+        };
+        let key = QuizKey {
+            topic,
+            seed,
+            count,
+            draw,
+        };
+        // One spelling per quiz ("08" is not 8), and nothing after the parts.
+        (parts.next().is_none() && (1..=MAX_COUNT).contains(&count) && key.to_string() == s)
+            .then_some(key)
+    }
+
+    /// The link that opens this quiz (a query without `?`): `panel=quiz&topic=…&seed=…&count=…`
+    /// and `&draw=2` under [`Draw::Spread`] (a link with a seed and no `draw` is drawn under
+    /// [`Draw::First`]).
+    #[must_use]
+    pub fn query(&self) -> String {
+        let topic = self.topic.map_or("all", Topic::name);
+        let draw = match self.draw {
+            Draw::First => String::new(),
+            d @ Draw::Spread => format!("&draw={}", d.number()),
+        };
+        format!(
+            "panel=quiz&topic={topic}&seed={}&count={}{draw}",
+            self.seed, self.count
+        )
+    }
+}
+
+impl fmt::Display for QuizKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let topic = self.topic.map_or("all", Topic::name);
+        write!(f, "{topic}/{}/{}", self.seed, self.count)?;
+        match self.draw {
+            Draw::First => Ok(()),
+            d @ Draw::Spread => write!(f, "/{}", d.number()),
+        }
+    }
+}
 
 /// Attempts and successes on one topic.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,8 +158,11 @@ pub struct Progress {
     pub topics: BTreeMap<String, TopicStats>,
     /// Leitner box per question id.
     pub boxes: BTreeMap<String, u8>,
-    /// Quizzes in progress: quiz key (`topic/seed/count`) → question id → answer.
+    /// Quizzes begun: quiz key (a [`QuizKey`]) → question id → answer.
     pub quizzes: BTreeMap<String, BTreeMap<String, Answered>>,
+    /// The key of the quiz answered last (see the module's documentation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current: Option<String>,
 }
 
 impl Default for Progress {
@@ -59,8 +173,45 @@ impl Default for Progress {
             topics: BTreeMap::new(),
             boxes: BTreeMap::new(),
             quizzes: BTreeMap::new(),
+            current: None,
         }
     }
+}
+
+impl Salvaged {
+    /// The places left out, for a notice: the first five, then how many more (`boxes.q2,
+    /// current, … +3`).
+    #[must_use]
+    pub fn places(&self) -> String {
+        const SHOWN: usize = 5;
+        let mut list: Vec<String> = self.dropped.iter().take(SHOWN).cloned().collect();
+        if self.dropped.len() > SHOWN {
+            list.push(format!("… +{}", self.dropped.len() - SHOWN));
+        }
+        list.join(", ")
+    }
+}
+
+/// A quiz begun and not finished: the one "Resume your quiz" opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InProgress {
+    /// Which quiz.
+    pub key: QuizKey,
+    /// Its questions answered.
+    pub answered: usize,
+    /// Its questions.
+    pub total: usize,
+}
+
+/// A document read, and what of it had to be left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Salvaged {
+    /// Everything readable.
+    pub progress: Progress,
+    /// Where the entries left out were (`topics.warps`, `quizzes.all/1/8.q3`, `current`):
+    /// `topics`, `boxes`, whole quizzes, single answers, then `current`, each in key order;
+    /// empty when the whole document was read.
+    pub dropped: Vec<String>,
 }
 
 /// Why a stored document was not loaded.
@@ -94,35 +245,83 @@ impl LoadProblem {
 }
 
 impl Progress {
-    /// Reads a document, refusing anything that is not a version-1 progress document.
+    /// Reads a document, refusing anything that is not a version-1 progress document, and
+    /// leaving out (silently) any entry that is not what it should be; see [`Progress::read`].
     ///
     /// # Errors
     /// See [`LoadProblem`].
     pub fn from_json(text: &str) -> Result<Progress, LoadProblem> {
+        Progress::read(text).map(|s| s.progress)
+    }
+
+    /// Reads a document. A text that is not JSON, not a progress document, from a newer
+    /// version or too large is refused. Inside a version-1 document every entry is checked on
+    /// its own: one that is not what it should be (a box that is not a number, an answer
+    /// without `raw`, a `current` that names no quiz) is left out and named in
+    /// [`Salvaged::dropped`], and the rest is kept. Numbers out of range are brought into it
+    /// (a box into 1 … [`BOXES`], `correct` down to `attempts`, an answer cut to [`MAX_RAW`]
+    /// characters).
+    ///
+    /// # Errors
+    /// See [`LoadProblem`].
+    pub fn read(text: &str) -> Result<Salvaged, LoadProblem> {
         if text.len() > MAX_BYTES {
             return Err(LoadProblem::TooLarge(text.len()));
         }
-        let value: serde_json::Value =
+        let value: Json =
             serde_json::from_str(text).map_err(|e| LoadProblem::Corrupt(e.to_string()))?;
-        if value.get("schema").and_then(serde_json::Value::as_str) != Some(SCHEMA) {
+        if value.get("schema").and_then(Json::as_str) != Some(SCHEMA) {
             return Err(LoadProblem::Foreign);
         }
-        match value.get("version").and_then(serde_json::Value::as_u64) {
+        match value.get("version").and_then(Json::as_u64) {
             Some(v) if v == u64::from(VERSION) => {}
             Some(v) if v > u64::from(VERSION) => {
                 return Err(LoadProblem::Future(u32::try_from(v).unwrap_or(u32::MAX)))
             }
             _ => return Err(LoadProblem::Corrupt(crate::tr!("quiz.progress.no-version"))),
         }
-        let mut p: Progress =
-            serde_json::from_value(value).map_err(|e| LoadProblem::Corrupt(e.to_string()))?;
-        for b in p.boxes.values_mut() {
-            *b = (*b).clamp(1, BOXES);
+        let mut dropped = Vec::new();
+        let topics = entries(&value, "topics", &mut dropped, |v| {
+            let s: TopicStats = serde_json::from_value(v.clone()).ok()?;
+            Some(TopicStats {
+                correct: s.correct.min(s.attempts),
+                ..s
+            })
+        });
+        let boxes = entries(&value, "boxes", &mut dropped, |v| {
+            let b = v.as_u64()?;
+            Some(u8::try_from(b.clamp(1, u64::from(BOXES))).unwrap_or(1))
+        });
+        let mut p = Progress {
+            topics,
+            boxes,
+            ..Progress::default()
+        };
+        let quizzes = entries(&value, "quizzes", &mut dropped, |v| v.as_object().cloned());
+        for (key, answers) in quizzes {
+            let at = format!("quizzes.{key}");
+            let kept = entries_of(&answers, &at, &mut dropped, |v| {
+                let a: Answered = serde_json::from_value(v.clone()).ok()?;
+                Some(Answered {
+                    raw: a.raw.chars().take(MAX_RAW).collect(),
+                    ..a
+                })
+            });
+            p.quizzes.insert(key, kept);
         }
-        for s in p.topics.values_mut() {
-            s.correct = s.correct.min(s.attempts);
+        match value.get("current") {
+            None | Some(Json::Null) => {}
+            Some(c) => match c.as_str() {
+                Some(k) if QuizKey::parse(k).is_some() && p.quizzes.contains_key(k) => {
+                    p.current = Some(k.to_string());
+                }
+                _ => dropped.push("current".to_string()),
+            },
         }
-        Ok(p)
+        Ok(Salvaged {
+            progress: p,
+            dropped,
+        })
     }
 
     /// The document as JSON.
@@ -145,10 +344,31 @@ impl Progress {
             .insert(
                 q.qid.clone(),
                 Answered {
-                    raw: raw.chars().take(64).collect(),
+                    raw: raw.chars().take(MAX_RAW).collect(),
                     correct,
                 },
             );
+        self.current = Some(quiz_key.to_string());
+    }
+
+    /// The quiz answered last, when some of its questions are still unanswered (questions
+    /// rebuilt from its key, so an answer to a question the quiz does not hold counts for
+    /// nothing).
+    #[must_use]
+    pub fn in_progress(&self) -> Option<InProgress> {
+        let current = self.current.as_deref()?;
+        let key = QuizKey::parse(current)?;
+        let answers = self.quizzes.get(current)?;
+        let questions = build(key.topic, key.seed, key.count, key.draw);
+        let answered = questions
+            .iter()
+            .filter(|q| answers.contains_key(&q.qid))
+            .count();
+        (answered > 0 && answered < questions.len()).then_some(InProgress {
+            key,
+            answered,
+            total: questions.len(),
+        })
     }
 
     /// Share of right answers on a topic, if it was ever attempted.
@@ -172,6 +392,42 @@ impl Progress {
         q.sort_by_key(|(k, b)| (*b, k.clone()));
         q
     }
+}
+
+/// The entries of the object `field` of `doc` that `keep` accepts; the others, and the whole
+/// field when it is not an object, are named in `dropped`. A missing field has no entries.
+fn entries<T>(
+    doc: &Json,
+    field: &str,
+    dropped: &mut Vec<String>,
+    keep: impl Fn(&Json) -> Option<T>,
+) -> BTreeMap<String, T> {
+    match doc.get(field) {
+        None | Some(Json::Null) => BTreeMap::new(),
+        Some(Json::Object(map)) => entries_of(map, field, dropped, keep),
+        Some(_) => {
+            dropped.push(field.to_string());
+            BTreeMap::new()
+        }
+    }
+}
+
+fn entries_of<T>(
+    map: &serde_json::Map<String, Json>,
+    at: &str,
+    dropped: &mut Vec<String>,
+    keep: impl Fn(&Json) -> Option<T>,
+) -> BTreeMap<String, T> {
+    let mut out = BTreeMap::new();
+    for (k, v) in map {
+        match keep(v) {
+            Some(t) => {
+                out.insert(k.clone(), t);
+            }
+            None => dropped.push(format!("{at}.{k}")),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -212,11 +468,6 @@ mod tests {
         assert_eq!(Progress::from_json("[1,2]"), Err(LoadProblem::Foreign));
         let future = "{\"schema\":\"warp-lab-progress\",\"version\":9,\"topics\":{},\"boxes\":{},\"quizzes\":{}}";
         assert_eq!(Progress::from_json(future), Err(LoadProblem::Future(9)));
-        let bad_shape = "{\"schema\":\"warp-lab-progress\",\"version\":1,\"topics\":[]}";
-        assert!(matches!(
-            Progress::from_json(bad_shape),
-            Err(LoadProblem::Corrupt(_))
-        ));
         let huge = format!("{{\"x\":\"{}\"}}", "a".repeat(MAX_BYTES));
         assert!(matches!(
             Progress::from_json(&huge),
@@ -267,6 +518,180 @@ mod tests {
                 );
             }
         });
+    }
+
+    #[test]
+    fn keeps_every_entry_it_can_read_and_names_the_others() {
+        // A readable document with bad entries: each is left out and named, the rest kept.
+        let text = r#"{
+            "schema": "warp-lab-progress", "version": 1,
+            "topics": {"warps": {"attempts": 4, "correct": 3}, "latency": "lots"},
+            "boxes": {"s000-recall-warp-size": 2, "q2": "high", "q3": 0},
+            "quizzes": {
+                "all/42/8/2": {"a": {"raw": "3", "correct": true}, "b": {"correct": false}},
+                "warps/1/4": [1, 2]
+            },
+            "current": "all/42/8/2"
+        }"#;
+        let s = Progress::read(text).unwrap();
+        assert_eq!(
+            s.dropped,
+            [
+                "topics.latency",
+                "boxes.q2",
+                "quizzes.warps/1/4",
+                "quizzes.all/42/8/2.b"
+            ]
+        );
+        let p = s.progress;
+        assert_eq!(
+            p.topics["warps"],
+            TopicStats {
+                attempts: 4,
+                correct: 3
+            }
+        );
+        assert!(!p.topics.contains_key("latency"));
+        assert_eq!(p.boxes["s000-recall-warp-size"], 2);
+        // Box 0 is out of range: brought to box 1, not dropped.
+        assert_eq!(p.boxes["q3"], 1);
+        assert_eq!(p.quizzes["all/42/8/2"].len(), 1);
+        assert_eq!(p.quizzes["all/42/8/2"]["a"].raw, "3");
+        assert_eq!(p.current.as_deref(), Some("all/42/8/2"));
+        assert_eq!(
+            Progress::read(text).unwrap().places(),
+            "topics.latency, boxes.q2, quizzes.warps/1/4, quizzes.all/42/8/2.b"
+        );
+        let many = Salvaged {
+            progress: Progress::default(),
+            dropped: (0..8).map(|i| format!("boxes.q{i}")).collect(),
+        };
+        assert_eq!(
+            many.places(),
+            "boxes.q0, boxes.q1, boxes.q2, boxes.q3, boxes.q4, … +3"
+        );
+
+        // A field of the wrong shape is dropped whole; a missing one is empty.
+        let s =
+            Progress::read(r#"{"schema":"warp-lab-progress","version":1,"topics":[]}"#).unwrap();
+        assert_eq!(s.dropped, ["topics"]);
+        assert_eq!(s.progress, Progress::default());
+        // A `current` that is no quiz key, or names no stored quiz, is dropped.
+        for current in ["\"all/42/08\"", "\"all/1/8\"", "7", "\"<script>\""] {
+            let text = format!(
+                r#"{{"schema":"warp-lab-progress","version":1,"quizzes":{{"all/42/8":{{}}}},"current":{current}}}"#
+            );
+            let s = Progress::read(&text).unwrap();
+            assert_eq!(s.dropped, ["current"], "{current}");
+            assert_eq!(s.progress.current, None);
+        }
+        // A long answer is cut to MAX_RAW characters.
+        let long = "9".repeat(300);
+        let text = format!(
+            r#"{{"schema":"warp-lab-progress","version":1,"quizzes":{{"k":{{"q":{{"raw":"{long}","correct":false}}}}}}}}"#
+        );
+        let p = Progress::from_json(&text).unwrap();
+        assert_eq!(p.quizzes["k"]["q"].raw.len(), MAX_RAW);
+        // A whole document reads with nothing dropped, and writes back the same.
+        let mut p = Progress::default();
+        p.record("all/42/8/2", &seed_bank()[0], "32", true);
+        let s = Progress::read(&p.to_json()).unwrap();
+        assert!(s.dropped.is_empty());
+        assert_eq!(s.progress, p);
+    }
+
+    #[test]
+    fn quiz_keys_have_one_spelling() {
+        let k = QuizKey {
+            topic: None,
+            seed: 42,
+            count: 8,
+            draw: Draw::Spread,
+        };
+        assert_eq!(k.to_string(), "all/42/8/2");
+        assert_eq!(QuizKey::parse("all/42/8/2"), Some(k));
+        assert_eq!(k.query(), "panel=quiz&topic=all&seed=42&count=8&draw=2");
+        let old = QuizKey::parse("latency/18446744073709551615/50").unwrap();
+        assert_eq!(
+            old,
+            QuizKey {
+                topic: Some(Topic::Latency),
+                seed: u64::MAX,
+                count: 50,
+                draw: Draw::First
+            }
+        );
+        // A link with a seed and no draw is drawn under the first rules: no `draw` in it.
+        assert_eq!(
+            old.query(),
+            "panel=quiz&topic=latency&seed=18446744073709551615&count=50"
+        );
+        for bad in [
+            "",
+            "all",
+            "all/42",
+            "cooking/42/8",
+            "all/-1/8",
+            "all/+1/8",
+            "all/042/8",
+            "all/42/0",
+            "all/42/51",
+            "all/42/8/1",
+            "all/42/8/3",
+            "all/42/8/2/x",
+            "all/18446744073709551616/8",
+            "all/4 2/8",
+            "ALL/42/8",
+        ] {
+            assert_eq!(QuizKey::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_quiz_begun_and_not_finished_is_in_progress() {
+        use crate::query::Query;
+        use crate::quiz::panel::QuizParams;
+        let (params, _) =
+            QuizParams::from_query(&Query::parse("topic=warps&seed=5&count=3&draw=2"));
+        let key = params.key(5);
+        assert_eq!(key, "warps/5/3/2");
+        let quiz = build(Some(Topic::Warps), 5, 3, Draw::Spread);
+        let mut p = Progress::default();
+        assert_eq!(p.in_progress(), None);
+        p.record(&key, &quiz[0], "1", false);
+        let expect = |answered| {
+            Some(InProgress {
+                key: QuizKey::parse(&key).unwrap(),
+                answered,
+                total: 3,
+            })
+        };
+        assert_eq!(p.in_progress(), expect(1));
+        // Survives the round trip through storage.
+        let back = Progress::from_json(&p.to_json()).unwrap();
+        assert_eq!(back.in_progress(), expect(1));
+        p.record(&key, &quiz[1], "2", true);
+        assert_eq!(p.in_progress(), expect(2));
+        // An answer to a question this quiz does not hold counts for nothing.
+        p.record(&key, &seed_bank()[20], "2", true);
+        assert_eq!(p.in_progress(), expect(2));
+        // Finished: nothing to resume.
+        p.record(&key, &quiz[2], "2", true);
+        assert_eq!(p.in_progress(), None);
+        // The quiz answered last is the one offered.
+        let other = build(None, 9, 8, Draw::First);
+        p.record("all/9/8", &other[0], "0", false);
+        assert_eq!(
+            p.in_progress()
+                .map(|r| (r.key.to_string(), r.answered, r.total)),
+            Some(("all/9/8".to_string(), 1, 8))
+        );
+        // A document written before `current` existed offers nothing, and loses nothing.
+        let old = r#"{"schema":"warp-lab-progress","version":1,"topics":{},"boxes":{},"quizzes":{"all/9/8":{"x":{"raw":"1","correct":true}}}}"#;
+        let s = Progress::read(old).unwrap();
+        assert!(s.dropped.is_empty());
+        assert_eq!(s.progress.in_progress(), None);
+        assert_eq!(s.progress.quizzes["all/9/8"]["x"].raw, "1");
     }
 }
 

@@ -146,34 +146,217 @@ fn generated_answers_agree_with_the_panels() {
     }
 }
 
+fn qids(quiz: &[Question]) -> Vec<&str> {
+    quiz.iter().map(|q| q.qid.as_str()).collect()
+}
+
 #[test]
 fn same_seed_same_quiz() {
-    let a = build(None, 42, 12);
-    let b = build(None, 42, 12);
-    assert_eq!(a, b);
-    assert_eq!(a.len(), 12);
-    let c = build(None, 43, 12);
-    assert_ne!(
-        a.iter().map(|q| &q.qid).collect::<Vec<_>>(),
-        c.iter().map(|q| &q.qid).collect::<Vec<_>>()
-    );
-    let w = build(Some(Topic::Coalescing), 1, 6);
-    assert!(w.iter().all(|q| q.topic == Topic::Coalescing));
-    assert_eq!(build(None, 1, 0).len(), 1);
-    assert_eq!(build(None, 1, 1000).len(), 50);
-    // A pinned quiz: these ids are a promise to instructors who shared the link.
-    let pinned: Vec<String> = build(Some(Topic::Latency), 2026, 3)
-        .into_iter()
-        .map(|q| q.qid)
-        .collect();
-    assert_eq!(pinned.len(), 3);
+    for draw in [Draw::First, Draw::Spread] {
+        let a = build(None, 42, 12, draw);
+        assert_eq!(a, build(None, 42, 12, draw));
+        assert_eq!(a.len(), 12);
+        assert_ne!(qids(&a), qids(&build(None, 43, 12, draw)));
+        let w = build(Some(Topic::Coalescing), 1, 6, draw);
+        assert!(w.iter().all(|q| q.topic == Topic::Coalescing));
+        assert_eq!(build(None, 1, 0, draw).len(), 1);
+        assert_eq!(build(None, 1, 1000, draw).len(), 50);
+    }
+}
+
+/// FNV-1a over the question ids of many quizzes: one number that moves if any of them moves.
+fn fingerprint(draw: Draw) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for seed in 0..30u64 {
+        for topic in [
+            None,
+            Some(Topic::Warps),
+            Some(Topic::Divergence),
+            Some(Topic::Latency),
+            Some(Topic::Coalescing),
+        ] {
+            for count in [3u64, 8, 20] {
+                for q in build(topic, seed, count, draw) {
+                    for b in q.qid.bytes().chain([0u8]) {
+                        h ^= u64::from(b);
+                        h = h.wrapping_mul(0x0100_0000_01b3);
+                    }
+                }
+            }
+        }
+    }
+    h
+}
+
+#[test]
+fn links_made_before_draw_keep_their_questions() {
+    // A quiz link is a promise to the instructor who shared it. These ids and this fingerprint
+    // were taken from the version before `draw` existed (its `build(topic, seed, count)`), so
+    // every link without `draw` still opens the very quiz it opened then.
     assert_eq!(
-        pinned,
-        build(Some(Topic::Latency), 2026, 3)
-            .into_iter()
-            .map(|q| q.qid)
-            .collect::<Vec<_>>()
+        qids(&build(None, 42, 8, Draw::First)),
+        [
+            "s004-recall-split-cycles",
+            "s003-recall-diverged",
+            "s000-recall-rounding",
+            "gen-div-cycles-18,3,38-5,18,9",
+            "gen-lat-needed-1-450-19",
+            "gen-co-eta-4-4",
+            "gen-lat-needed-2-450-11",
+            "gen-lat-needed-1-600-15",
+        ]
     );
+    assert_eq!(
+        qids(&build(Some(Topic::Latency), 2026, 3, Draw::First)),
+        [
+            "s004-recall-latency",
+            "gen-lat-hidden-1-550-7",
+            "gen-lat-needed-4-750-1"
+        ]
+    );
+    assert_eq!(
+        qids(&build(Some(Topic::Warps), 11, 6, Draw::First)),
+        [
+            "s004-recall-ragged",
+            "s000-self-72-warps",
+            "gen-warps-idle-50-4",
+            "gen-warps-idle-16-3",
+            "gen-warps-thread-24-5-40",
+            "gen-warps-count-24-3"
+        ]
+    );
+    assert_eq!(fingerprint(Draw::First), 0x534b_e971_6bd4_26f3);
+}
+
+/// Templates a quiz on `topic` can ask without a repeat: each seed card of its topics is a
+/// template of its own, and each topic has its generators' (warps 3, the others 2).
+fn templates_available(topic: Option<Topic>) -> usize {
+    let cards = seed_bank()
+        .iter()
+        .filter(|q| topic.is_none_or(|t| q.topic == t))
+        .count();
+    let generators: usize = topic
+        .map_or(Topic::ALL.to_vec(), |t| vec![t])
+        .iter()
+        .map(|t| Template::of(*t).len())
+        .sum();
+    cards + generators
+}
+
+#[test]
+fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
+    // The bank holds 9 warps cards, 12 divergence, 4 latency and 1 coalescing; the generators
+    // are 3 + 2 + 2 + 2. So 12, 14, 6, 3 and 35 (all) templates.
+    let avail: Vec<usize> = [
+        Some(Topic::Warps),
+        Some(Topic::Divergence),
+        Some(Topic::Latency),
+        Some(Topic::Coalescing),
+        None,
+    ]
+    .into_iter()
+    .map(templates_available)
+    .collect();
+    assert_eq!(avail, [12, 14, 6, 3, 35]);
+    // Why n ≤ available has no repeat: the quiz takes b = min(⌈n/3⌉, cards) cards, then, if
+    // the n − b generated questions outnumber the G generators, b = n − G cards instead (n ≤
+    // cards + G, so there are enough): never more generated questions than generators. The
+    // cards are distinct (a shuffled bank, taken without replacement), and the generated
+    // questions come in rounds, each template once per round in a shuffled order; a template's
+    // first question cannot collide with one already in the quiz (its ids begin with its own
+    // id), so the first round gives each of them once.
+    for topic in [
+        None,
+        Some(Topic::Warps),
+        Some(Topic::Divergence),
+        Some(Topic::Latency),
+        Some(Topic::Coalescing),
+    ] {
+        let available = templates_available(topic);
+        for seed in [0u64, 1, 7, 42, 2026, u64::MAX] {
+            for n in 1..=available {
+                let quiz = build(topic, seed, n as u64, Draw::Spread);
+                assert_eq!(quiz.len(), n, "{topic:?} seed {seed} n {n}");
+                let mut templates: Vec<&str> = quiz.iter().map(|q| q.template).collect();
+                templates.sort_unstable();
+                templates.dedup();
+                assert_eq!(
+                    templates.len(),
+                    n,
+                    "{topic:?} seed {seed}: {:?}",
+                    qids(&quiz)
+                );
+            }
+        }
+    }
+    // Past that, the generators' uses differ by at most one: the default quiz of every topic at
+    // 50 questions (fewer for coalescing, whose 1 card and 24 scenarios run out).
+    for seed in [3u64, 99] {
+        let quiz = build(Some(Topic::Latency), seed, 50, Draw::Spread);
+        assert_eq!(quiz.len(), 50);
+        // 4 cards and 46 generated over 2 templates: 23 each.
+        let needed = quiz
+            .iter()
+            .filter(|q| q.template == "gen-lat-needed")
+            .count();
+        let hidden = quiz
+            .iter()
+            .filter(|q| q.template == "gen-lat-hidden")
+            .count();
+        assert_eq!((needed, hidden), (23, 23), "seed {seed}");
+        let co = build(Some(Topic::Coalescing), seed, 50, Draw::Spread);
+        // 1 card, then 2 × 6 strides × 2 element sizes = 24 distinct generated questions at most.
+        assert!(co.len() <= 25 && co.len() >= 20, "{}", co.len());
+        let mut ids = qids(&co);
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), co.len(), "no question twice");
+    }
+}
+
+#[test]
+fn the_default_quiz_of_seed_42_no_longer_repeats_itself() {
+    // Under the first rules, seed 42's quiz of 8 asks "how many warps hide this latency?"
+    // three times (the ids above); under the new ones, 8 different templates.
+    let first = build(None, 42, 8, Draw::First);
+    let repeats = first
+        .iter()
+        .filter(|q| q.template == "gen-lat-needed")
+        .count();
+    assert_eq!(repeats, 3);
+    let spread = build(None, 42, 8, Draw::Spread);
+    let mut t: Vec<&str> = spread.iter().map(|q| q.template).collect();
+    t.sort_unstable();
+    t.dedup();
+    assert_eq!(t.len(), 8);
+    // 3 cards (⌈8/3⌉) and 5 generated.
+    assert_eq!(spread.iter().filter(|q| q.source.is_some()).count(), 3);
+    // Both sets of rules stay reproducible by seed.
+    assert_eq!(spread, build(None, 42, 8, Draw::Spread));
+}
+
+#[test]
+fn templates_name_their_questions() {
+    let mut rng = Rng::new(5);
+    for t in Template::ALL {
+        assert!(Template::of(t.topic()).contains(&t));
+        for _ in 0..20 {
+            let q = generate_from(t, &mut rng);
+            assert_eq!(q.template, t.id());
+            assert_eq!(q.topic, t.topic());
+            assert!(q.qid.starts_with(&format!("{}-", t.id())), "{}", q.qid);
+        }
+    }
+    // No template id is the start of another's: a first question never collides.
+    for a in Template::ALL {
+        for b in Template::ALL {
+            assert!(a == b || !b.id().starts_with(&format!("{}-", a.id())));
+        }
+    }
+    for q in seed_bank() {
+        assert_eq!(q.template, q.qid);
+        assert!(!q.qid.starts_with("gen-"));
+    }
 }
 
 #[test]
@@ -195,8 +378,44 @@ fn gift_export() {
 proptest! {
     #[test]
     fn grading_never_panics(raw in ".{0,30}", seed in any::<u64>()) {
-        for q in build(None, seed, 4) {
+        for q in build(None, seed, 4, Draw::First) {
             let _ = q.grade(&raw);
+        }
+    }
+
+    /// Stored progress is untrusted text: whatever a store holds, reading it, finding the quiz
+    /// to resume and naming what was left out never panic, and a quiz key that parses writes
+    /// back as the very text it was read from.
+    #[test]
+    fn reading_stored_progress_never_panics(
+        topic in proptest::sample::select(vec!["all", "warps", "latency", "x", ""]),
+        seed in any::<u64>(),
+        count in 0u64..60,
+        suffix in proptest::sample::select(vec!["", "/2", "/1", "/3", "/2/", "x"]),
+        raw in ".{0,80}",
+        n in any::<i64>(),
+        junk in ".{0,40}",
+    ) {
+        use crate::quiz::progress::{Progress, QuizKey};
+        let key = format!("{topic}/{seed}/{count}{suffix}");
+        let doc = serde_json::json!({
+            "schema": "warp-lab-progress", "version": 1,
+            "topics": {"warps": {"attempts": n, "correct": 3}, "latency": raw},
+            "boxes": {key.clone(): n, "q": raw},
+            "quizzes": {key.clone(): {"q": {"raw": raw, "correct": n > 0}, "r": n}},
+            "current": key,
+        });
+        if let Ok(read) = Progress::read(&doc.to_string()) {
+            let _ = read.places();
+            let _ = read.progress.in_progress();
+            let _ = read.progress.to_json();
+        }
+        let _ = Progress::read(&junk);
+        for text in [key.as_str(), junk.as_str()] {
+            if let Some(k) = QuizKey::parse(text) {
+                proptest::prop_assert_eq!(k.to_string(), text);
+                proptest::prop_assert!((1..=MAX_COUNT).contains(&k.count));
+            }
         }
     }
 }
@@ -210,7 +429,8 @@ fn quiz_params_and_forecasts() {
         QuizParams {
             topic: Some(Topic::Latency),
             seed: Some(42),
-            count: 5
+            count: 5,
+            draw: Draw::First,
         }
     );
     assert_eq!(p.key(42), "latency/42/5");
@@ -220,7 +440,8 @@ fn quiz_params_and_forecasts() {
         QuizParams {
             topic: None,
             seed: None,
-            count: DEFAULT_COUNT
+            count: DEFAULT_COUNT,
+            draw: Draw::LATEST,
         }
     );
     assert_eq!(
@@ -253,8 +474,8 @@ fn quiz_params_and_forecasts() {
 fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
     use crate::i18n::{with_lang, Lang};
     // One link, one quiz, whatever the language: same ids, scenarios and answers.
-    let en = build(None, 42, 12);
-    let hi = with_lang(Lang::Hinglish, || build(None, 42, 12));
+    let en = build(None, 42, 12, Draw::First);
+    let hi = with_lang(Lang::Hinglish, || build(None, 42, 12, Draw::First));
     assert_eq!(en.len(), hi.len());
     for (e, h) in en.iter().zip(&hi) {
         assert_eq!((&e.qid, e.topic, &e.link), (&h.qid, h.topic, &h.link));
