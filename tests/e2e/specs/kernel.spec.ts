@@ -53,8 +53,8 @@ test('the source travels in the URL, and errors name their place', async ({ app,
   await expect(app.error('run')).toContainText('line 3: out-of-bounds store to a[64] by thread (24, 0, 0)');
   await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { while (1) { } }')}`);
   await expect(app.error('run')).toContainText('step budget');
-  await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { __syncthreads(); }')}`);
-  await expect(app.error('src')).toContainText('not supported in this subset: __syncthreads');
+  await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { atomicAdd(); }')}`);
+  await expect(app.error('src')).toContainText('not supported in this subset: atomicAdd');
   await app.field('block').fill('2000');
   await page.locator('[data-action="run-kernel"]').click();
   await expect(app.error('block-x')).toContainText('from 1 to 1024');
