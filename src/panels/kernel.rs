@@ -80,6 +80,8 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     </p>
                     <ErrorList errors=launch_errors />
                     <Figures figures=figures />
+                    <Watched output=output />
+                    <Race output=output />
                     <Links output=output />
                 </div>
                 <div class="picture">
@@ -208,6 +210,51 @@ fn Links(output: Memo<KernelOutput>) -> impl IntoView {
     }
 }
 
+/// The `watch=` elements, drawn like the figures row (their names come from the input).
+#[component]
+fn Watched(output: Memo<KernelOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            (!o.watched.is_empty()).then(|| {
+                let items = o
+                    .watched
+                    .iter()
+                    .map(|w| {
+                        view! {
+                            <div class="figure" title=t!("kernel.figure.watch.help")>
+                                <dt><code>{w.label.clone()}</code></dt>
+                                <dd data-metric=w.metric.clone() data-value=w.value.plain()>
+                                    <span class="value">{w.value.human()}</span>
+                                </dd>
+                            </div>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <dl class="figures watched" aria-label=t!("ui.kernel.watched")>{items}</dl>
+                }
+            })
+        })
+    }
+}
+
+/// The race the run found: both lines and the word.
+#[component]
+fn Race(output: Memo<KernelOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            o.race.clone().map(|text| {
+                view! {
+                    <p class="race" data-race="" role="status">
+                        <strong>{t!("ui.kernel.race")} ": "</strong>
+                        {text}
+                    </p>
+                }
+            })
+        })
+    }
+}
+
 fn mask_cells(mask: u32) -> impl IntoView {
     (0..32)
         .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> })
@@ -326,6 +373,8 @@ fn LineTable(
         output.with(|o| {
             o.result.as_ref().map(|r| {
                 let src = ran.with(|x| x.get(&SRC).to_string());
+                let shared = !r.shared_lines.is_empty();
+                let banks = o.links.as_ref().map(|l| l.banks.clone()).unwrap_or_default();
                 let rows = r
                     .lines
                     .iter()
@@ -344,6 +393,21 @@ fn LineTable(
                                 <td>{st.mean_active_lanes().human()}</td>
                                 <td>{st.divergent}</td>
                                 <td>{st.transactions}</td>
+                                {shared.then(|| {
+                                    let link = banks.iter().find(|(l, _)| l == line).map(|(_, q)| q.clone());
+                                    let line = *line;
+                                    view! {
+                                        <td data-shared-wavefronts=st.shared_wavefronts>{st.shared_wavefronts}</td>
+                                        <td data-bank-conflicts=st.bank_conflicts>{st.bank_conflicts}</td>
+                                        <td>
+                                            {link.map(|q| view! {
+                                                <a href=warp_model::i18n::href(&q) data-link="banks" data-line=line aria-label=tr!("ui.kernel.link.banks.label", line)>
+                                                    {t!("ui.kernel.link.banks")}
+                                                </a>
+                                            })}
+                                        </td>
+                                    }
+                                })}
                             </tr>
                         }
                     })
@@ -359,6 +423,11 @@ fn LineTable(
                                 <th scope="col">{t!("ui.kernel.table.active")}</th>
                                 <th scope="col">{t!("ui.kernel.table.divergent")}</th>
                                 <th scope="col">{t!("ui.kernel.table.transactions")}</th>
+                                {shared.then(|| view! {
+                                    <th scope="col">{t!("ui.kernel.table.wavefronts")}</th>
+                                    <th scope="col">{t!("ui.kernel.table.conflicts")}</th>
+                                    <th scope="col">{t!("ui.kernel.table.banks")}</th>
+                                })}
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>

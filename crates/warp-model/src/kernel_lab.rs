@@ -9,13 +9,22 @@
 //! - [`exec`]: the SIMT interpreter (lockstep lanes, active masks, a reconvergence stack), the
 //!   cost model, memory transactions, a step budget and bounds checks.
 //!
-//! What it leaves out: shared memory, barriers, atomics, device functions, unsigned wraparound,
-//! and independent thread scheduling (Volta and later may interleave diverged paths).
+//! - `__shared__ float|int name[N]` / `[N][M]` (zero-filled per block) and `__syncthreads()`:
+//!   the block is the unit of execution, its warps interleave between barriers, every shared
+//!   access is costed by the bank rule ([`banks`]), and shared words are checked for races
+//!   between warps.
+//!
+//! What it leaves out: atomics, warp shuffles and votes, device functions, unsigned
+//! wraparound, and independent thread scheduling (Volta and later may interleave diverged
+//! paths).
 
+pub mod banks;
 pub mod exec;
 pub mod lex;
 pub mod panel;
 pub mod parse;
+#[cfg(test)]
+mod shared_tests;
 #[cfg(test)]
 mod tests;
 

@@ -39,6 +39,9 @@ const pages = [
   '?panel=kernel',
   `?panel=kernel&src=${encodeURIComponent('__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}')}`,
   '?panel=kernel&embed=1&n=1000&block=256',
+  // Shared memory: per-line wavefronts, the banks links, watched elements and a named race.
+  `?panel=kernel&block=32,32&watch=out[1]&src=${encodeURIComponent('__global__ void t(const float* in, float* out) {\n  __shared__ float tile[32][32];\n  int x = threadIdx.x;\n  int y = threadIdx.y;\n  tile[y][x] = in[y * 32 + x];\n  out[y * 32 + x] = tile[x][y];\n}')}`,
+  `?panel=kernel&block=32,32&watch=out[1]&theme=dark&lang=hinglish&src=${encodeURIComponent('__global__ void t(const float* in, float* out) {\n  __shared__ float tile[32][32];\n  int x = threadIdx.x;\n  int y = threadIdx.y;\n  tile[y][x] = in[y * 32 + x];\n  out[y * 32 + x] = tile[x][y];\n}')}`,
   '?example=divergence/C1&embed=1',
   '?example=execution-model/D&embed=1&theme=dark',
   '?panel=warps&block=2000',

@@ -53,8 +53,8 @@ test('the source travels in the URL, and errors name their place', async ({ app,
   await expect(app.error('run')).toContainText('line 3: out-of-bounds store to a[64] by thread (24, 0, 0)');
   await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { while (1) { } }')}`);
   await expect(app.error('run')).toContainText('step budget');
-  await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { __syncthreads(); }')}`);
-  await expect(app.error('src')).toContainText('not supported in this subset: __syncthreads');
+  await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { atomicAdd(); }')}`);
+  await expect(app.error('src')).toContainText('not supported in this subset: atomicAdd');
   await app.field('block').fill('2000');
   await page.locator('[data-action="run-kernel"]').click();
   await expect(app.error('block-x')).toContainText('from 1 to 1024');
@@ -161,4 +161,52 @@ test('a run-time error marks its line in the editor', async ({ app, page }) => {
   await expect(page.locator('.src-mark')).toHaveAttribute('data-mark-line', '3');
   await expect(page.locator('.src-mark .mark-caret')).toHaveCount(0);
   await expect(page.locator('textarea[name="src"]')).toHaveAttribute('aria-describedby', 'error-run');
+});
+
+// Shared memory: every figure here is worked by hand in crates/warp-model/src/kernel_lab/shared_tests.rs.
+const shared: [number, Record<string, string>][] = [
+  [6, { 'shared-load-wavefronts': '1024', 'shared-store-wavefronts': '32', 'bank-conflicts': '992', 'race-detected': 'no', 'value-out-1': '32' }],
+  [7, { 'shared-load-wavefronts': '32', 'shared-store-wavefronts': '32', 'bank-conflicts': '0', 'race-detected': 'no', 'value-out-1': '32' }],
+  [8, { 'shared-load-wavefronts': '95', 'shared-store-wavefronts': '55', 'bank-conflicts': '105', 'value-out-0': '32640' }],
+  [9, { 'shared-load-wavefronts': '25', 'shared-store-wavefronts': '20', 'bank-conflicts': '0', 'value-out-0': '32640' }],
+  [10, { 'race-detected': 'yes', 'value-out-1': '0', 'load-transactions': '32' }],
+];
+
+for (const [i, figures] of shared) {
+  test(`shared-memory preset ${i} reports wavefronts, conflicts and watched values`, async ({ app, page }) => {
+    await app.open('?panel=kernel');
+    await page.locator(`[data-preset="${i}"]`).click();
+    for (const [metric, value] of Object.entries(figures)) {
+      await expect(app.figure(metric), metric).toHaveAttribute('data-value', value);
+    }
+  });
+}
+
+test('the forgotten barrier names the race, and shared lines open in the banks panel', async ({ app, page }) => {
+  await app.open('?panel=kernel');
+  await page.locator('[data-preset="10"]').click();
+  await expect(page.locator('[data-race]')).toContainText(
+    'Race on tile[1][0] in block 0: warp 0 reads it at line 7, then warp 1 writes it at line 5');
+  await page.locator('[data-preset="6"]').click();
+  await expect(page.locator('[data-race]')).toHaveCount(0);
+  const row = page.locator('table.per-line tr[data-line="7"]');
+  await expect(row.locator('[data-shared-wavefronts]')).toHaveText('1024');
+  await expect(row.locator('[data-bank-conflicts]')).toHaveText('992');
+  await expect(row.locator('[data-link="banks"]')).toHaveAttribute('href', '?panel=banks&elem=4&stride=32');
+});
+
+test('barrier errors and watch errors are named', async ({ app, page }) => {
+  const half = '__global__ void k(float* a) {\n  if (threadIdx.x < 16) {\n    __syncthreads();\n  }\n}';
+  await app.open(`?panel=kernel&src=${encodeURIComponent(half)}`);
+  await expect(app.error('run')).toContainText('line 3: __syncthreads() at line 3 is reached by only 16 of the 32 threads');
+  await expect(page.locator('.src-mark')).toHaveAttribute('data-mark-line', '3');
+  const endless = '__global__ void k(float* a) {\n  __syncthreads();\n  while (true) { }\n}';
+  await app.open(`?panel=kernel&block=64&src=${encodeURIComponent(endless)}`);
+  await expect(app.error('run')).toContainText('step budget of 2000000 warp instructions in the loop at line 3');
+  await app.open('?panel=kernel&watch=out');
+  await expect(app.error('watch')).toContainText('NAME[i]');
+  await app.open('?panel=kernel&watch=in[0]');
+  await expect(app.error('watch')).toContainText('not a pointer parameter of this kernel: watch one of out');
+  await app.open('?panel=kernel&watch=out[3]');
+  await expect(app.figure('value-out-3')).toHaveAttribute('data-value', '3');
 });

@@ -37,8 +37,14 @@ pub const LEN: Param = Param::whole("len", msg!("kernel.field.len"), 1, 1 << 22,
 pub const TRACE: Param =
     Param::text("trace", msg!("kernel.field.trace"), 32, "").hint(msg!("kernel.field.trace.hint"));
 
+/// `watch=NAME[i],…`: elements of pointer parameters shown after the run (at most 16).
+pub const WATCH: Param =
+    Param::text("watch", msg!("kernel.field.watch"), 400, "").hint(msg!("kernel.field.watch.hint"));
+/// Most elements `watch` names.
+pub const MAX_WATCH: usize = 16;
+
 /// The lab's parameters, in form order (the source first, in its own editor).
-pub const PARAMS: [Param; 6] = [SRC, BLOCK, GRID, N, LEN, TRACE];
+pub const PARAMS: [Param; 7] = [SRC, BLOCK, GRID, N, LEN, TRACE, WATCH];
 
 /// The kernel lab's model.
 #[derive(Clone, Copy, Debug)]
@@ -78,6 +84,21 @@ pub struct Links {
     pub coalescing: Option<String>,
     /// The block-to-warp map on the launch.
     pub warps: String,
+    /// The banks panel on each shared-access line's worst request, when it is a simple
+    /// strided one: (line, query).
+    pub banks: Vec<(usize, String)>,
+}
+
+/// A `watch=` element after the run: a figure whose name is made from the input
+/// (`value-out-0`), so it is kept beside the fixed figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchFigure {
+    /// `value-NAME-i` (`data-metric`).
+    pub metric: String,
+    /// `NAME[i]`.
+    pub label: String,
+    /// Its value: an integer for an `int*` buffer, a decimal for a `float*` one.
+    pub value: Value,
 }
 
 /// Where in the source an error is, for the editor to mark.
@@ -103,6 +124,10 @@ pub struct KernelOutput {
     pub figures: Vec<Figure>,
     /// Links to the other panels.
     pub links: Option<Links>,
+    /// The `watch=` elements after the run.
+    pub watched: Vec<WatchFigure>,
+    /// The race found, in words (both lines and the word), when there is one.
+    pub race: Option<String>,
 }
 
 /// The warp the step-through records, as (linear block, warp in block); `None`: the run
@@ -210,6 +235,8 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         result: None,
         figures: Vec::new(),
         links: None,
+        watched: Vec::new(),
+        race: None,
     };
     let src = input.get(&SRC);
     let kernel = match compile(src) {
@@ -224,13 +251,36 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         }
     };
     let launch = launch(input).map_err(|e| out.errors.extend(e)).ok();
-    let (Some(kernel), Some((launch, trace))) = (kernel, launch) else {
+    let watch = watch_list(
+        input.get(&WATCH),
+        kernel.as_ref(),
+        launch.as_ref().map(|l| l.0.len),
+    )
+    .map_err(|e| out.errors.push(e))
+    .ok();
+    let (Some(kernel), Some((launch, trace)), Some(watch)) = (kernel, launch, watch) else {
         return out;
     };
-    match exec::run(&kernel, launch, trace) {
+    match exec::run(&kernel, launch, trace, &watch) {
         Ok(r) => {
-            out.figures = figures(&r);
+            out.figures = figures(&r, !kernel.shared.is_empty());
             out.links = Some(links(&r, &launch, input));
+            out.watched = r
+                .watched
+                .iter()
+                .map(|w| WatchFigure {
+                    metric: format!("value-{}-{}", w.name, w.index),
+                    label: format!("{}[{}]", w.name, w.index),
+                    value: match w.value {
+                        Some(exec::Val::F(v)) => {
+                            Value::Text(crate::figure::format_decimal(f64::from(v)))
+                        }
+                        Some(v) => Value::Text(v.text()),
+                        None => Value::None,
+                    },
+                })
+                .collect();
+            out.race = r.race.as_ref().map(race_note);
             out.result = Some(r);
         }
         Err(e) => {
@@ -253,6 +303,99 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
     out
 }
 
+/// The elements `watch` names, as (pointer parameter, index): `NAME[i]` separated by commas,
+/// at most [`MAX_WATCH`], each NAME a pointer parameter of the kernel and i inside its buffer
+/// (checked when the kernel parsed and the length is known).
+///
+/// # Errors
+/// `watch`, naming the allowed form, the pointer parameters, or the buffer's length.
+pub fn watch_list(
+    raw: &str,
+    kernel: Option<&super::parse::ParsedKernel>,
+    len: Option<usize>,
+) -> Result<Vec<(String, usize)>, ParamError> {
+    let shape = || {
+        ParamError::new(
+            "watch",
+            crate::tr!("kernel.launch.watch.shape", max = MAX_WATCH),
+        )
+    };
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for item in raw.split(',') {
+        let item = item.trim();
+        let (name, rest) = item.split_once('[').ok_or_else(shape)?;
+        let index = rest.strip_suffix(']').ok_or_else(shape)?;
+        let name = name.trim();
+        let ident = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let index: usize = index.trim().parse().map_err(|_| shape())?;
+        if !ident {
+            return Err(shape());
+        }
+        out.push((name.to_string(), index));
+    }
+    if out.len() > MAX_WATCH {
+        return Err(shape());
+    }
+    if let Some(k) = kernel {
+        let pointers: Vec<&str> = k
+            .params
+            .iter()
+            .filter(|p| p.pointer)
+            .map(|p| p.name.as_str())
+            .collect();
+        for (name, index) in &out {
+            if !pointers.contains(&name.as_str()) {
+                return Err(ParamError::new(
+                    "watch",
+                    if pointers.is_empty() {
+                        crate::tr!("kernel.launch.watch.no-pointers", name)
+                    } else {
+                        crate::tr!(
+                            "kernel.launch.watch.name",
+                            name,
+                            names = pointers.join(", ")
+                        )
+                    },
+                ));
+            }
+            if let Some(len) = len.filter(|len| index >= len) {
+                return Err(ParamError::new(
+                    "watch",
+                    crate::tr!("kernel.launch.watch.range", name, index, len),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The race, in words: the word and both lines.
+#[must_use]
+pub fn race_note(r: &exec::Race) -> String {
+    let side = |s: &exec::RaceSide| {
+        if s.store {
+            crate::tr!("kernel.race.writes", warp = s.warp, line = s.line)
+        } else {
+            crate::tr!("kernel.race.reads", warp = s.warp, line = s.line)
+        }
+    };
+    crate::tr!(
+        "kernel.race.found",
+        word = &r.word,
+        block = r.block,
+        first = side(&r.first),
+        second = side(&r.second)
+    )
+}
+
 /// The step-through's heading: which warp it records, and why that one.
 #[must_use]
 pub fn traced_note(t: &exec::Traced) -> String {
@@ -265,9 +408,9 @@ pub fn traced_note(t: &exec::Traced) -> String {
     }
 }
 
-fn figures(r: &exec::RunResult) -> Vec<Figure> {
+fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
     use crate::t;
-    vec![
+    let mut out = vec![
         Figure::new(
             "warps-run",
             t!("kernel.figure.warps-run"),
@@ -335,7 +478,42 @@ fn figures(r: &exec::RunResult) -> Vec<Figure> {
             t!("kernel.figure.cycles.unit"),
             t!("kernel.figure.cycles.help"),
         ),
-    ]
+    ];
+    if shared {
+        let conflicts = (r.shared_loads.wavefronts - r.shared_loads.ideal)
+            + (r.shared_stores.wavefronts - r.shared_stores.ideal);
+        out.extend([
+            Figure::new(
+                "shared-load-wavefronts",
+                t!("kernel.figure.shared-load-wavefronts"),
+                Value::Int(r.shared_loads.wavefronts),
+                "",
+                t!("kernel.figure.shared-load-wavefronts.help"),
+            ),
+            Figure::new(
+                "shared-store-wavefronts",
+                t!("kernel.figure.shared-store-wavefronts"),
+                Value::Int(r.shared_stores.wavefronts),
+                "",
+                t!("kernel.figure.shared-store-wavefronts.help"),
+            ),
+            Figure::new(
+                "bank-conflicts",
+                t!("kernel.figure.bank-conflicts"),
+                Value::Int(conflicts),
+                "",
+                t!("kernel.figure.bank-conflicts.help"),
+            ),
+            Figure::new(
+                "race-detected",
+                t!("kernel.figure.race-detected"),
+                Value::Bool(r.race.is_some()),
+                "",
+                t!("kernel.figure.race-detected.help"),
+            ),
+        ]);
+    }
+    out
 }
 
 fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) -> Links {
@@ -374,6 +552,11 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
         } else {
             format!("panel=warps&block={block}&n={}", input.get(&N).trim())
         },
+        banks: r
+            .shared_lines
+            .iter()
+            .filter_map(|(line, s)| s.banks_query().map(|q| (*line, q)))
+            .collect(),
     }
 }
 
@@ -388,7 +571,7 @@ pub(crate) fn branch_model(r: &exec::RunResult) -> Option<crate::divergence::bra
 
 /// The lab's presets: the seeds' code (label, source, launch parameters). The label is a
 /// catalogue message: show it with `label.text()`.
-pub const PRESETS: [(Msg, &str, &str); 6] = [
+pub const PRESETS: [(Msg, &str, &str); 11] = [
     (crate::msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
     (crate::msg!("kernel.preset.parity"),
         "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
@@ -410,4 +593,20 @@ pub const PRESETS: [(Msg, &str, &str); 6] = [
         "__global__ void strided(float* a, const float* b) {\n    int i = threadIdx.x;\n    a[i] = b[i * 32];\n}\n",
         "block=32",
     ),
+    (crate::msg!("kernel.preset.transpose-naive"), TRANSPOSE_NAIVE, "block=32,32&watch=out[1],out[32]"),
+    (crate::msg!("kernel.preset.transpose-padded"), TRANSPOSE_PADDED, "block=32,32&watch=out[1],out[32]"),
+    (crate::msg!("kernel.preset.reduce-interleaved"), REDUCE_INTERLEAVED, "block=256&watch=out[0]"),
+    (crate::msg!("kernel.preset.reduce-sequential"), REDUCE_SEQUENTIAL, "block=256&watch=out[0]"),
+    (crate::msg!("kernel.preset.transpose-race"), TRANSPOSE_RACE, "block=32,32&watch=out[1],out[32]"),
 ];
+
+/// A 32×32 tile transposed through shared memory: rows stored, columns read.
+pub const TRANSPOSE_NAIVE: &str = "__global__ void transpose(const float* in, float* out) {\n    __shared__ float tile[32][32];\n    int x = threadIdx.x;\n    int y = threadIdx.y;\n    tile[y][x] = in[y * 32 + x];   // a row: 32 banks\n    __syncthreads();\n    out[y * 32 + x] = tile[x][y];  // a column: one bank\n}\n";
+/// The same, each row padded by one word.
+pub const TRANSPOSE_PADDED: &str = "__global__ void transpose(const float* in, float* out) {\n    __shared__ float tile[32][33];  // one word of padding\n    int x = threadIdx.x;\n    int y = threadIdx.y;\n    tile[y][x] = in[y * 32 + x];\n    __syncthreads();\n    out[y * 32 + x] = tile[x][y];  // a column: 32 banks\n}\n";
+/// The transpose without its barrier.
+pub const TRANSPOSE_RACE: &str = "__global__ void transpose(const float* in, float* out) {\n    __shared__ float tile[32][33];\n    int x = threadIdx.x;\n    int y = threadIdx.y;\n    tile[y][x] = in[y * 32 + x];\n    // forgot __syncthreads();\n    out[y * 32 + x] = tile[x][y];  // rows other warps write\n}\n";
+/// A block's sum in shared memory, interleaved indexing (Harris's reduction #2).
+pub const REDUCE_INTERLEAVED: &str = "__global__ void reduce(const int* in, int* out) {\n    __shared__ int sdata[256];\n    int tid = threadIdx.x;\n    sdata[tid] = in[blockIdx.x * blockDim.x + tid];\n    __syncthreads();\n    for (int s = 1; s < blockDim.x; s *= 2) {\n        int index = 2 * s * tid;\n        if (index < blockDim.x) {\n            sdata[index] += sdata[index + s];\n        }\n        __syncthreads();\n    }\n    if (tid == 0) {\n        out[blockIdx.x] = sdata[0];\n    }\n}\n";
+/// The same sum, sequential addressing (Harris's reduction #3).
+pub const REDUCE_SEQUENTIAL: &str = "__global__ void reduce(const int* in, int* out) {\n    __shared__ int sdata[256];\n    int tid = threadIdx.x;\n    sdata[tid] = in[blockIdx.x * blockDim.x + tid];\n    __syncthreads();\n    for (int s = blockDim.x / 2; s > 0; s >>= 1) {\n        if (tid < s) {\n            sdata[tid] += sdata[tid + s];\n        }\n        __syncthreads();\n    }\n    if (tid == 0) {\n        out[blockIdx.x] = sdata[0];\n    }\n}\n";

@@ -125,6 +125,9 @@ pub enum Expr {
     WarpSize,
     /// `p[i]` (a global load).
     Index(String, Box<Expr>, usize),
+    /// `s[i]` or `s[i][j]`: a load from the shared array with that index in
+    /// [`ParsedKernel::shared`] (one index per dimension).
+    Shared(usize, Vec<Expr>),
     /// Unary.
     Unary(Un, Box<Expr>),
     /// Binary.
@@ -142,6 +145,8 @@ pub enum Place {
     Var(String),
     /// `p[i]` (a global store).
     Index(String, Expr),
+    /// `s[i]` / `s[i][j]` (a shared store).
+    Shared(usize, Vec<Expr>),
 }
 
 /// A statement and its line.
@@ -181,7 +186,46 @@ pub enum StmtKind {
     Return,
     /// `{ … }`
     Block(Vec<Stmt>),
+    /// `__syncthreads();`
+    Sync,
 }
+
+/// A `__shared__` array: one per block, zero-filled when the block starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedArray {
+    /// Its name.
+    pub name: String,
+    /// Its element type (`float` or `int`, 4 bytes).
+    pub ty: Ty,
+    /// Its dimensions: `[N]` or `[N][M]`.
+    pub dims: Vec<usize>,
+    /// Its first word in the block's shared memory (arrays are laid out in declaration order,
+    /// each from a multiple of 128 bytes, so each starts at bank 0).
+    pub base: usize,
+    /// The line of its declaration.
+    pub line: usize,
+}
+
+impl SharedArray {
+    /// Elements.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.dims.iter().product()
+    }
+    /// Whether it has no element (never: dimensions are at least 1).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// `[N]` or `[N][M]`, as written.
+    #[must_use]
+    pub fn shape(&self) -> String {
+        super::exec::brackets(self.dims.iter())
+    }
+}
+
+/// Bytes of shared memory a block may declare (CUDA's static limit).
+pub const MAX_SHARED_BYTES: usize = 48 * 1024;
 
 /// A parsed kernel.
 #[derive(Clone, Debug, PartialEq)]
@@ -192,6 +236,8 @@ pub struct ParsedKernel {
     pub params: Vec<Param>,
     /// Its body.
     pub body: Vec<Stmt>,
+    /// Its `__shared__` arrays, in declaration order.
+    pub shared: Vec<SharedArray>,
 }
 
 /// Names of the work functions and their cost in cycles (`work(n)` costs n).
@@ -201,7 +247,7 @@ pub const MATH_FUNCTIONS: [&str; 8] = [
     "min", "max", "abs", "sqrtf", "fabsf", "fminf", "fmaxf", "work",
 ];
 
-const UNSUPPORTED: [&str; 30] = [
+const UNSUPPORTED: [&str; 28] = [
     "switch",
     "case",
     "do",
@@ -218,10 +264,8 @@ const UNSUPPORTED: [&str; 30] = [
     "char",
     "long",
     "short",
-    "__shared__",
     "__device__",
     "__host__",
-    "__syncthreads",
     "atomicAdd",
     "atomicSub",
     "atomicMax",
@@ -238,6 +282,8 @@ struct P {
     toks: Vec<Token>,
     at: usize,
     depth: usize,
+    shared: Vec<SharedArray>,
+    params: Vec<String>,
 }
 
 fn err(t: &Token, msg: impl Into<String>) -> KernelError {
@@ -392,6 +438,7 @@ impl P {
                 if pointer && ty == Ty::Bool {
                     return Err(err(&pt, tr!("kernel.unsupported.bool-pointer")));
                 }
+                self.params.push(pname.clone());
                 params.push(Param {
                     name: pname,
                     ty,
@@ -408,7 +455,12 @@ impl P {
         if !matches!(self.peek().tok, Tok::Eof) {
             return Err(err(self.peek(), tr!("kernel.parse.trailing")));
         }
-        Ok(ParsedKernel { name, params, body })
+        Ok(ParsedKernel {
+            name,
+            params,
+            body,
+            shared: std::mem::take(&mut self.shared),
+        })
     }
 
     /// Statements up to the matching `}` (already past `{`).
@@ -490,6 +542,19 @@ impl P {
                 self.expect(")", t!("kernel.parse.what.close-for"))?;
                 StmtKind::For(init, cond, step, self.body()?)
             }
+            Tok::Ident(w) if w == "__shared__" => {
+                self.next();
+                self.shared_decl(line)?;
+                // A declaration issues no instruction.
+                StmtKind::Block(Vec::new())
+            }
+            Tok::Ident(w) if w == "__syncthreads" => {
+                self.next();
+                self.expect("(", t!("kernel.parse.what.after-sync"))?;
+                self.expect(")", t!("kernel.parse.what.after-sync"))?;
+                self.expect(";", t!("kernel.parse.what.end-statement"))?;
+                StmtKind::Sync
+            }
             Tok::Ident(w) if w == "break" || w == "continue" || w == "return" => {
                 let w = w.clone();
                 self.next();
@@ -527,7 +592,10 @@ impl P {
             if self.is("*") {
                 return Err(err(self.peek(), tr!("kernel.unsupported.local-pointer")));
             }
-            let (name, _) = self.ident(t!("kernel.parse.what.var-name"))?;
+            let (name, at) = self.ident(t!("kernel.parse.what.var-name"))?;
+            if self.shared.iter().any(|a| a.name == name) {
+                return Err(err(&at, tr!("kernel.parse.shared-name-taken", name)));
+            }
             if self.is("[") {
                 return Err(err(self.peek(), tr!("kernel.unsupported.local-array")));
             }
@@ -561,6 +629,7 @@ impl P {
         let place = match &e {
             Expr::Var(n) => Some(Place::Var(n.clone())),
             Expr::Index(n, i, _) => Some(Place::Index(n.clone(), (**i).clone())),
+            Expr::Shared(a, i) => Some(Place::Shared(*a, i.clone())),
             _ => None,
         };
         let compound = [
@@ -717,6 +786,31 @@ impl P {
                 if UNSUPPORTED.contains(&w.as_str()) {
                     return Err(err(&t, tr!("kernel.unsupported.word", word = &w)));
                 }
+                if w == "__syncthreads" {
+                    return Err(err(&t, tr!("kernel.parse.sync-statement")));
+                }
+                if w == "__shared__" {
+                    return Err(err(&t, tr!("kernel.parse.shared-where")));
+                }
+                if let Some(a) = self.shared.iter().position(|a| a.name == w) {
+                    let rank = self.shared[a].dims.len();
+                    let mut idx = Vec::new();
+                    while self.is("[") {
+                        let at = self.next();
+                        if idx.len() == rank {
+                            return Err(err(&at, tr!("kernel.parse.shared-rank", name = &w, rank)));
+                        }
+                        idx.push(self.expr()?);
+                        self.expect("]", t!("kernel.parse.what.close-index"))?;
+                    }
+                    if idx.len() != rank {
+                        return Err(err(
+                            self.peek(),
+                            tr!("kernel.parse.shared-rank", name = &w, rank),
+                        ));
+                    }
+                    return Ok(Expr::Shared(a, idx));
+                }
                 let builtin = match w.as_str() {
                     "threadIdx" => Some(Builtin::ThreadIdx),
                     "blockIdx" => Some(Builtin::BlockIdx),
@@ -778,6 +872,81 @@ impl P {
     }
 }
 
+impl P {
+    /// `__shared__ float|int name[N]` or `[N][M];` (already past `__shared__`).
+    fn shared_decl(&mut self, line: usize) -> Result<(), KernelError> {
+        let at = self.peek().clone();
+        let Some(ty @ (Ty::Float | Ty::Int)) = self.ty() else {
+            return Err(err(&at, tr!("kernel.parse.shared-type")));
+        };
+        let (name, nt) = self.ident(t!("kernel.parse.what.var-name"))?;
+        if self.shared.iter().any(|a| a.name == name) || self.params.contains(&name) {
+            return Err(err(&nt, tr!("kernel.parse.shared-name-taken", name)));
+        }
+        let mut dims = Vec::new();
+        while self.is("[") {
+            let open = self.next();
+            if dims.len() == 2 {
+                return Err(err(&open, tr!("kernel.parse.shared-dims")));
+            }
+            let e = self.expr()?;
+            let close = self.expect("]", t!("kernel.parse.what.close-index"))?;
+            match fold(&e) {
+                Some(n) if (1..=i64::try_from(MAX_SHARED_BYTES).unwrap_or(0)).contains(&n) => {
+                    dims.push(usize::try_from(n).unwrap_or(1));
+                }
+                _ => return Err(err(&close, tr!("kernel.parse.shared-size"))),
+            }
+        }
+        if dims.is_empty() {
+            return Err(err(self.peek(), tr!("kernel.parse.shared-dims")));
+        }
+        if self.is("=") {
+            return Err(err(self.peek(), tr!("kernel.parse.shared-init")));
+        }
+        self.expect(";", t!("kernel.parse.what.end-statement"))?;
+        let base = self
+            .shared
+            .last()
+            .map_or(0, |a| (a.base + a.len()).div_ceil(32) * 32);
+        let words = dims.iter().product::<usize>();
+        let bytes = (base + words).saturating_mul(4);
+        if bytes > MAX_SHARED_BYTES {
+            return Err(err(
+                &nt,
+                tr!("kernel.parse.shared-too-big", bytes, max = MAX_SHARED_BYTES),
+            ));
+        }
+        self.shared.push(SharedArray {
+            name,
+            ty,
+            dims,
+            base,
+            line,
+        });
+        Ok(())
+    }
+}
+
+/// The value of a constant integer expression (literals and + − × ÷ <<), if it is one.
+fn fold(e: &Expr) -> Option<i64> {
+    match e {
+        Expr::Int(v) => Some(*v),
+        Expr::Binary(op, a, b) => {
+            let (a, b) = (fold(a)?, fold(b)?);
+            match op {
+                Bin::Add => a.checked_add(b),
+                Bin::Sub => a.checked_sub(b),
+                Bin::Mul => a.checked_mul(b),
+                Bin::Div => a.checked_div(b),
+                Bin::Shl => u32::try_from(b).ok().and_then(|b| a.checked_shl(b)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Parses one kernel.
 ///
 /// # Errors
@@ -787,6 +956,8 @@ pub fn parse(tokens: Vec<Token>) -> Result<ParsedKernel, KernelError> {
         toks: tokens,
         at: 0,
         depth: 0,
+        shared: Vec::new(),
+        params: Vec::new(),
     };
     p.kernel()
 }

@@ -1,0 +1,167 @@
+//! The shared-memory bank rule, as the kernel lab applies it to every `__shared__` load and
+//! store: one pure function over the 32 lanes' byte addresses and the element size.
+//!
+//! The rule: 32 banks; successive 4-byte words go to successive banks (bank = ⌊byte/4⌋ mod 32).
+//! A warp's request is served in phases: one for elements of 1, 2 or 4 bytes, two half-warps
+//! (lanes 0–15, 16–31) for 8-byte elements, four quarter-warps for 16-byte elements. In each
+//! phase the wavefronts are the largest number of *distinct* words one bank must deliver
+//! (lanes reading the same word share it: a broadcast). The request's wavefronts are the sum
+//! over phases with an active lane; ideal wavefronts are the number of such phases; bank
+//! conflicts are the difference. These are the profiler's shared wavefronts and bank conflicts
+//! per request. (The banks panel states the same rule; the two will share one function.)
+
+/// Banks of shared memory.
+pub const BANKS: u64 = 32;
+
+/// What one warp-wide shared request costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BankCost {
+    /// Wavefronts: the sum over active phases of the most distinct words one bank delivers.
+    pub wavefronts: u64,
+    /// Ideal wavefronts: one per phase with an active lane.
+    pub ideal: u64,
+    /// Wavefronts − ideal.
+    pub conflicts: u64,
+    /// The largest wavefronts of one phase (0 when no lane is active).
+    pub ways: u64,
+}
+
+/// Lanes served together: 32 for 1-, 2- and 4-byte elements, 16 for 8 bytes, 8 for 16.
+#[must_use]
+pub fn phase_lanes(elem: u64) -> usize {
+    match elem {
+        8 => 16,
+        16 => 8,
+        _ => 32,
+    }
+}
+
+/// Applies the rule: lane l accesses `elem` bytes at `addresses[l]` (`None`: inactive). An
+/// element wider than a word spans ⌈elem/4⌉ successive words from ⌊address/4⌋.
+#[must_use]
+pub fn bank_cost(addresses: &[Option<u64>; 32], elem: u64) -> BankCost {
+    let size = phase_lanes(elem);
+    let span = elem.div_ceil(4).max(1);
+    let mut cost = BankCost::default();
+    for phase in addresses.chunks(size) {
+        // Distinct words per bank: collect (bank, word), dedup, count per bank.
+        let mut touched: Vec<(u64, u64)> = phase
+            .iter()
+            .flatten()
+            .flat_map(|a| (0..span).map(move |k| a / 4 + k))
+            .map(|word| (word % BANKS, word))
+            .collect();
+        if touched.is_empty() {
+            continue;
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        let mut most = 0u64;
+        let mut run = 0u64;
+        for (k, (bank, _)) in touched.iter().enumerate() {
+            run = if k > 0 && touched[k - 1].0 == *bank {
+                run + 1
+            } else {
+                1
+            };
+            most = most.max(run);
+        }
+        cost.wavefronts += most;
+        cost.ideal += 1;
+        cost.ways = cost.ways.max(most);
+    }
+    cost.conflicts = cost.wavefronts - cost.ideal;
+    cost
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn strided(stride_words: u64, elem: u64, lanes: usize) -> [Option<u64>; 32] {
+        let mut a = [None; 32];
+        for (l, slot) in a.iter_mut().enumerate().take(lanes) {
+            *slot = Some(l as u64 * stride_words * elem);
+        }
+        a
+    }
+
+    type Case = ((u64, u64, usize), (u64, u64, u64, u64));
+
+    #[test]
+    fn the_rule_table() {
+        // (stride in elements, elem bytes, active lanes) → (wavefronts, ideal, conflicts, ways)
+        let cases: [Case; 10] = [
+            // stride 1, 4 B: words 0…31 in banks 0…31, one word each → 1.
+            ((1, 4, 32), (1, 1, 0, 1)),
+            // stride 2: words 0,2,…,62: banks 0,2,…,30 twice each, 2 distinct words → 2-way.
+            ((2, 4, 32), (2, 1, 1, 2)),
+            // stride 32: every lane in bank 0, 32 distinct words → 32 wavefronts.
+            ((32, 4, 32), (32, 1, 31, 32)),
+            // stride 0: all lanes read word 0, one word → a broadcast, 1.
+            ((0, 4, 32), (1, 1, 0, 1)),
+            // stride 33: bank (33·l) mod 32 = l → distinct → 1.
+            ((33, 4, 32), (1, 1, 0, 1)),
+            // 8-byte elements at stride 1: two half-warps, each lanes 0…15 cover words 0…31
+            // once → 1 + 1 = 2, ideal 2, no conflict.
+            ((1, 8, 32), (2, 2, 0, 1)),
+            // 16-byte elements, stride 1: four quarter-warps of 8 lanes × 4 words = 32
+            // words → 4 phases × 1.
+            ((1, 16, 32), (4, 4, 0, 1)),
+            // 1-byte elements, stride 1: 32 bytes = words 0…7, one phase, each bank ≤ 1 word.
+            ((1, 1, 32), (1, 1, 0, 1)),
+            // 8-byte, 16 lanes active: only the first half-warp → 1 phase.
+            ((1, 8, 16), (1, 1, 0, 1)),
+            // stride 16, 8 lanes: words 0,16,…,112: banks 0 and 16, 4 words each → 4.
+            ((16, 4, 8), (4, 1, 3, 4)),
+        ];
+        for ((s, e, l), (w, i, c, ways)) in cases {
+            let got = bank_cost(&strided(s, e, l), e);
+            assert_eq!(
+                (got.wavefronts, got.ideal, got.conflicts, got.ways),
+                (w, i, c, ways),
+                "stride {s} elem {e} lanes {l}"
+            );
+        }
+        assert_eq!(bank_cost(&[None; 32], 4), BankCost::default());
+    }
+
+    proptest! {
+        #[test]
+        fn matches_a_brute_force_count(
+            addrs in proptest::collection::vec(proptest::option::of(0u64..4096), 32),
+            e in prop::sample::select(vec![1u64, 2, 4, 8, 16]),
+        ) {
+            let mut a = [None; 32];
+            for (l, v) in addrs.iter().enumerate() {
+                a[l] = v.map(|x| x / e * e);
+            }
+            let got = bank_cost(&a, e);
+            let size = phase_lanes(e);
+            let (mut w, mut ideal) = (0, 0);
+            for p in 0..32 / size {
+                let lanes: Vec<u64> = (p * size..(p + 1) * size).filter_map(|l| a[l]).collect();
+                if lanes.is_empty() {
+                    continue;
+                }
+                ideal += 1;
+                let mut best = 0;
+                for bank in 0..32 {
+                    let mut words: Vec<u64> = Vec::new();
+                    for x in &lanes {
+                        for k in 0..e.div_ceil(4) {
+                            let word = x / 4 + k;
+                            if word % 32 == bank && !words.contains(&word) {
+                                words.push(word);
+                            }
+                        }
+                    }
+                    best = best.max(words.len() as u64);
+                }
+                w += best;
+            }
+            prop_assert_eq!((got.wavefronts, got.ideal, got.conflicts), (w, ideal, w - ideal));
+        }
+    }
+}
