@@ -7,6 +7,7 @@ use proptest::prelude::*;
 
 use super::read::{LaneAddresses, SWEEP_PADS, SWEEP_STRIDES};
 use super::rule::{phase_lanes, ELEM_SIZES};
+use super::worked::closed_form_ways;
 use super::*;
 
 fn lanes_at(f: impl Fn(u64) -> Option<u64>) -> LaneAddresses {
@@ -289,5 +290,32 @@ proptest! {
             bank_report(&a, elem),
             Err(BankError::Misaligned { lane: lane as u64, address: bad, elem })
         );
+    }
+
+    #[test]
+    fn the_closed_form_agrees_with_the_rule(
+        e in 2usize..5, stride in 0u64..=4096, k in 0u64..64, lanes in 1u64..=32,
+        width_log in 0u32..=10, pad in 0u64..=64, col in 0u64..1024, column in any::<bool>(),
+    ) {
+        let elem = ELEM_SIZES[e];
+        let s = BanksRead::Strided(StridedRead { elem, stride, offset: k * elem, lanes });
+        let width = 1u64 << width_log;
+        let t = BanksRead::Tile(TileRead {
+            elem,
+            width,
+            pad,
+            walk: if column { Walk::Column } else { Walk::Row },
+            col: col % width,
+            row: k % 32,
+            swizzle: Swizzle::None,
+            lanes: if column { lanes } else { lanes.min(width) },
+        });
+        for read in [s, t] {
+            let r = read.report().unwrap();
+            if let Some(ways) = closed_form_ways(&read) {
+                prop_assert_eq!(ways, r.ways, "{:?}", read);
+                prop_assert_eq!(r.ideal * ways, r.wavefronts, "{:?}", read);
+            }
+        }
     }
 }
