@@ -1,8 +1,9 @@
 //! The whole output from raw text: the data-driven table of requests worked by hand, named
-//! errors, worked steps, the picture, both languages, and any text at all.
+//! errors, worked steps, the picture, presets, both languages, and any text at all.
 
 use proptest::prelude::*;
 
+use super::presets::PRESETS;
 use super::*;
 use crate::i18n::{with_lang, Lang};
 
@@ -357,6 +358,26 @@ fn worked_steps() {
     assert!(text.contains("lane 0: byte 0; lane 1: byte 1."), "{text}");
     assert!(text.contains("⌈1/32⌉ = 1 ≤ 1 ✓"), "{text}");
     assert!(run("lanes=1").worked[0].text().contains("lane 0: byte 0."));
+}
+
+#[test]
+fn every_preset_shows_its_numbers() {
+    for p in &PRESETS {
+        let out = evaluate(&BanksInput::from_params(p.params));
+        assert!(out.errors.is_empty(), "{}: {:?}", p.name, out.errors);
+        let r = out.report.unwrap();
+        assert_eq!(
+            (r.wavefronts, r.conflicts, r.ways),
+            (p.wavefronts, p.conflicts, p.ways),
+            "{}",
+            p.name
+        );
+        let en = p.title.text();
+        let hi = with_lang(Lang::Hinglish, || p.title.text());
+        assert!(!en.is_empty() && en != hi, "{}", p.name);
+        assert_eq!(presets::find(p.name), Some(p));
+    }
+    assert_eq!(presets::find("nope"), None);
 }
 
 /// Words of English sentences that Hinglish sentences do not use (as in tests/hinglish.rs).

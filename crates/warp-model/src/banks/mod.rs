@@ -30,7 +30,7 @@
 //! The pieces: [`rule`] (the rule, over any 32 per-lane addresses: the kernel lab calls it
 //! for every shared-memory load and store), [`read`] (a strided 1-D read and a walk over a
 //! `T tile[32][W + pad]`, the transpose), [`worked`] (figures, the "why" line of each phase,
-//! worked steps), and [`evaluate`] here (the whole output from
+//! worked steps), [`presets`] (the classics), and [`evaluate`] here (the whole output from
 //! the raw text of the inputs).
 //!
 //! The key figure is `conflict-ways`: "an N-way bank conflict" is how the classics are named
@@ -40,6 +40,7 @@
 //! at stride 2 with 1 conflict). `bank-conflicts` stays beside it, named after the profiler
 //! counter.
 
+pub mod presets;
 pub mod read;
 pub mod rule;
 pub mod worked;
