@@ -5,6 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 
+mod evaluate;
+
 use super::read::{LaneAddresses, SWEEP_PADS, SWEEP_STRIDES};
 use super::rule::{phase_lanes, ELEM_SIZES};
 use super::worked::closed_form_ways;

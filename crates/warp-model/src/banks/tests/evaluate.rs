@@ -3,9 +3,12 @@
 
 use proptest::prelude::*;
 
-use super::presets::PRESETS;
-use super::*;
+use crate::banks::panel::{
+    COL, ELEM, LANES, MODE, OFFSET, PAD, PARAMS, ROW, STRIDE, SWIZZLE, TILE, WALK,
+};
+use crate::banks::*;
 use crate::i18n::{with_lang, Lang};
+use crate::query::Query;
 
 fn run(query: &str) -> BanksOutput {
     evaluate(&BanksInput::from_query(
@@ -184,18 +187,17 @@ fn bad_inputs_are_named() {
     check_error("offset=2", "offset", "try 0 or 4");
     check_error("elem=8&offset=4", "offset", "multiple of 8 bytes");
     check_error("tile=24&swizzle=xor", "swizzle", "power-of-two");
-    check_error("elem=3", "elem", "choose 1, 2, 4, 8, 16 bytes");
-    check_error("elem=x", "elem", "whole number among 1, 2, 4, 8, 16 bytes");
     check_error(
-        "elem=",
+        "elem=3",
         "elem",
-        "is empty: enter a whole number among 1, 2, 4, 8, 16 bytes",
+        "elem must be 1, 2, 4, 8 or 16; “3” is not one",
     );
-    check_error(
-        "elem=-4",
-        "elem",
-        "elem = −4 is not allowed: choose 1, 2, 4, 8, 16 bytes",
-    );
+    check_error("elem=x", "elem", "must be 1, 2, 4, 8 or 16");
+    check_error("elem=-4", "elem", "must be 1, 2, 4, 8 or 16; “-4”");
+    check_error("mode=diagonal", "mode", "must be stride or tile");
+    check_error("mode=tile", "tile", "tile is empty");
+    // An empty choice is its default: floats.
+    check("elem=", (1, 1, 0, 1));
     check_error("stride=4097", "stride", "from 0 to 4096");
     check_error("stride=-1", "stride", "from 0 to 4096");
     check_error("lanes=0", "lanes", "from 1 to 32");
@@ -213,9 +215,11 @@ fn bad_inputs_are_named() {
         "tile",
         "narrower than the 32 active lanes",
     );
-    // Parameters of the other mode are not read.
+    // Parameters of the other mode are not read: `tile` implies tile mode unless `mode` says.
     assert!(run("stride=x&offset=3&tile=32").errors.is_empty());
     assert!(run("walk=diagonal&swizzle=rot").errors.is_empty());
+    assert!(run("mode=stride&tile=x&pad=-1").errors.is_empty());
+    check("mode=stride&tile=32&stride=32", (32, 1, 31, 32));
     // Words are case-insensitive; an empty word is the default.
     check("tile=32&walk=ROW&swizzle=", (1, 1, 0, 1));
     check("tile=32&walk=&swizzle=XOR", (1, 1, 0, 1));
@@ -360,24 +364,67 @@ fn worked_steps() {
     assert!(run("lanes=1").worked[0].text().contains("lane 0: byte 0."));
 }
 
+/// The classics (`example=banks/…`), each with the numbers worked by hand:
+/// (cell, wavefronts, ideal, conflicts, ways).
+const PRESETS: [(&str, Expected); 8] = [
+    // Floats, stride 1: lane l reads word l, bank l. 32 banks, one word each: 1 wavefront,
+    // 0 conflicts, 1-way.
+    ("stride-1", (1, 1, 0, 1)),
+    // Floats, stride 2: lane l reads word 2l, bank 2l mod 32; lanes l and l + 16 share bank
+    // 2l mod 32 with words 2l and 2l + 32: 2 words a bank → 2 wavefronts, 1 conflict, 2-way.
+    ("stride-2", (2, 1, 1, 2)),
+    // Floats, stride 32: lane l reads word 32l, bank 32l mod 32 = 0 for every lane: bank 0
+    // delivers 32 different words → 32 wavefronts, 31 conflicts, 32-way.
+    ("stride-32", (32, 1, 31, 32)),
+    // Stride 0: every lane reads word 0; one word, shared by all (a broadcast) → 1
+    // wavefront, 0 conflicts, 1-way.
+    ("broadcast", (1, 1, 0, 1)),
+    // float tile[32][32], lane l reads tile[l][0]: byte 32l·4, word 32l, bank 0 for every
+    // lane → 32 wavefronts, 31 conflicts, 32-way (the transpose's column read).
+    ("transpose-naive", (32, 1, 31, 32)),
+    // float tile[32][33]: lane l reads word 33l, bank 33l mod 32 = l: every bank once → 1
+    // wavefront, 0 conflicts, 1-way.
+    ("transpose-padded", (1, 1, 0, 1)),
+    // float tile[32][32], XOR swizzle: [l][0] is stored at column 0 ^ l = l, word 32l + l =
+    // 33l, bank l: every bank once → 1 wavefront, 0 conflicts, 1-way, with no padding.
+    ("transpose-xor", (1, 1, 0, 1)),
+    // Doubles, stride 1: two half-warps. Lanes 0–15 read bytes 8l, words 2l and 2l + 1:
+    // words 0–31, banks 0–31 once each → 1 wavefront; lanes 16–31 likewise words 32–63 → 1.
+    // Total 2, ideal 2, 0 conflicts, 1-way.
+    ("doubles", (2, 2, 0, 1)),
+];
+
 #[test]
 fn every_preset_shows_its_numbers() {
-    for p in &PRESETS {
-        let out = evaluate(&BanksInput::from_params(p.params));
-        assert!(out.errors.is_empty(), "{}: {:?}", p.name, out.errors);
-        let r = out.report.unwrap();
+    let examples: Vec<&crate::examples::Example> = crate::examples::ALL
+        .iter()
+        .filter(|e| e.topic == "banks")
+        .collect();
+    assert_eq!(examples.len(), PRESETS.len());
+    for (e, (cell, (w, i, c, k))) in examples.iter().zip(PRESETS) {
+        assert_eq!(e.cell, cell);
+        assert_eq!(e.panel, crate::registry::Panel::Banks);
+        let out = evaluate(&BanksInput::from_params(e.params));
+        assert!(out.errors.is_empty(), "{cell}: {:?}", out.errors);
+        let r = out.report.as_ref().unwrap();
         assert_eq!(
-            (r.wavefronts, r.conflicts, r.ways),
-            (p.wavefronts, p.conflicts, p.ways),
-            "{}",
-            p.name
+            (r.wavefronts, r.ideal, r.conflicts, r.ways),
+            (w, i, c, k),
+            "{cell}"
         );
-        let en = p.title.text();
-        let hi = with_lang(Lang::Hinglish, || p.title.text());
-        assert!(!en.is_empty() && en != hi, "{}", p.name);
-        assert_eq!(presets::find(p.name), Some(p));
+        // The figure the Forecast asks about is one of the panel's.
+        assert!(
+            out.figures.iter().any(|f| f.metric == e.forecast_metric),
+            "{cell}: {}",
+            e.forecast_metric
+        );
+        let tile = cell.starts_with("transpose");
+        assert_eq!(out.sweep_axis == SweepAxis::Pad, tile, "{cell}");
+        let en = e.title();
+        let hi = with_lang(Lang::Hinglish, || e.title());
+        assert!(!en.is_empty() && en != hi, "{cell}");
+        assert_eq!(e.source(), "a classic of shared memory");
     }
-    assert_eq!(presets::find("nope"), None);
 }
 
 /// Words of English sentences that Hinglish sentences do not use (as in tests/hinglish.rs).
@@ -459,7 +506,7 @@ fn hinglish_words_same_numbers() {
     );
     let e = with_lang(Lang::Hinglish, || run("tile=32&walk=diagonal")).errors;
     assert!(
-        e[0].message.contains("column ya row chuno"),
+        e[0].message.contains("sirf column ya row ho sakta hai"),
         "{}",
         e[0].message
     );
@@ -467,25 +514,43 @@ fn hinglish_words_same_numbers() {
 
 #[test]
 fn inputs_read_and_write_by_name() {
-    let mut input = BanksInput::default();
+    let input = BanksInput::default();
     assert_eq!(input.field("walk"), "column");
-    input.set_field("tile", "32".into());
-    assert_eq!(input.tile, "32");
-    assert_eq!(input.field("nope"), "");
-    for name in URL_PARAMS {
-        assert!(!name.is_empty());
-        input.set_field(name, "7".into());
-        assert_eq!(input.field(name), "7");
-    }
-    assert_eq!(
-        BanksInput::from_params(&[("stride", "2"), ("nope", "1")]),
-        BanksInput {
-            stride: "2".into(),
-            ..BanksInput::default()
-        }
-    );
-    // The defaults: floats at stride 1, conflict-free.
+    assert_eq!(input.active_mode(), Some("stride"));
+    // The defaults: floats at stride 1, conflict-free, and a link that says nothing.
     check("", (1, 1, 0, 1));
+    let url = |i: &BanksInput| {
+        let mut q = Query::parse("panel=banks");
+        i.write_query(&mut q);
+        q.to_search()
+    };
+    assert_eq!(url(&input), "?panel=banks");
+    assert_eq!(
+        url(&input.clone().with(&STRIDE, "32")),
+        "?panel=banks&stride=32"
+    );
+    // `tile` implies tile mode: the link need not say it, and stride-mode inputs drop out.
+    let tile = BanksInput::from_query(&Query::parse("tile=32&pad=1&stride=5"), &input);
+    assert_eq!(tile.active_mode(), Some("tile"));
+    assert_eq!(url(&tile), "?panel=banks&tile=32&pad=1");
+    // Switching to tile mode opens the 32×32 transpose; back to stride keeps the tile hidden.
+    let mut i = BanksInput::default();
+    i.switch_mode("tile");
+    assert_eq!(i.get(&TILE), "32");
+    assert_eq!(url(&i), "?panel=banks&tile=32");
+    i.switch_mode("stride");
+    assert_eq!(url(&i), "?panel=banks");
+    assert_eq!(evaluate(&i).sweep_axis, SweepAxis::Stride);
+    assert_eq!(PARAMS[0], MODE);
+    // Hints carry the range from the declaration.
+    assert_eq!(
+        STRIDE.hint_text(),
+        "0–4,096 elements; lane l reads element l·stride; 0 = broadcast"
+    );
+    assert_eq!(
+        PAD.hint_text(),
+        "0–64 elements; unused elements after each row"
+    );
 }
 
 proptest! {
@@ -495,11 +560,21 @@ proptest! {
         tile in ".{0,5}", pad in ".{0,3}", walk in ".{0,7}", col in ".{0,5}", row in ".{0,3}",
         swizzle in ".{0,5}",
     ) {
-        let input = BanksInput { elem, stride, offset, lanes, tile, pad, walk, col, row, swizzle };
+        let input = BanksInput::default()
+            .with(&ELEM, elem)
+            .with(&STRIDE, stride)
+            .with(&OFFSET, offset)
+            .with(&LANES, lanes)
+            .with(&TILE, tile)
+            .with(&PAD, pad)
+            .with(&WALK, walk)
+            .with(&COL, col)
+            .with(&ROW, row)
+            .with(&SWIZZLE, swizzle);
         let out = evaluate(&input);
         prop_assert!(out.figures.is_empty() != out.errors.is_empty());
         for e in &out.errors {
-            prop_assert!(URL_PARAMS.contains(&e.param.as_str()), "{}", e.param);
+            prop_assert!(BanksInput::param(&e.param).is_some(), "{}", e.param);
             prop_assert!(!e.message.is_empty());
         }
     }
@@ -514,18 +589,18 @@ proptest! {
         let width = if xor { width.next_power_of_two().min(1024) } else { width };
         let lanes = if walk_row { lanes.min(width) } else { lanes };
         let s = |v: u64| v.to_string();
-        let input = BanksInput {
-            elem: s(elem),
-            stride: s(stride),
-            offset: s(k * elem),
-            lanes: s(lanes),
-            tile: if tile_mode { s(width) } else { String::new() },
-            pad: s(pad),
-            walk: (if walk_row { "row" } else { "column" }).into(),
-            col: s(col % width),
-            row: s(row),
-            swizzle: (if xor { "xor" } else { "none" }).into(),
-        };
+        let input = BanksInput::default()
+            .with(&ELEM, s(elem))
+            .with(&STRIDE, s(stride))
+            .with(&OFFSET, s(k * elem))
+            .with(&LANES, s(lanes))
+            .with(&TILE, if tile_mode { s(width) } else { String::new() })
+            .with(&MODE, if tile_mode { "tile" } else { "stride" })
+            .with(&PAD, s(pad))
+            .with(&WALK, if walk_row { "row" } else { "column" })
+            .with(&COL, s(col % width))
+            .with(&ROW, s(row))
+            .with(&SWIZZLE, if xor { "xor" } else { "none" });
         let out = evaluate(&input);
         prop_assert!(out.errors.is_empty(), "{:?}", out.errors);
         let r = out.report.unwrap();
