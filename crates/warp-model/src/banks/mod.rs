@@ -111,10 +111,15 @@ pub struct PhasePicture {
     /// (lane, word, bank) for every word an active lane touches, by lane: a lane with an 8-
     /// or 16-byte element appears 2 or 4 times.
     pub cells: Vec<(u64, u64, u64)>,
+    /// For each of the 32 banks, the distinct words it delivers, in increasing order: word k
+    /// of a bank goes out in wavefront k + 1 (the picture's timeline rows).
+    pub bank_words: Vec<Vec<u64>>,
     /// Its wavefronts.
     pub wavefronts: u64,
     /// The bank that sets them, if a lane is active.
     pub worst_bank: Option<u64>,
     /// Why it costs that many, in one line.
     pub why: String,
+    /// The phase in words, for a screen reader (the picture's label).
+    pub summary: String,
 }

@@ -22,7 +22,10 @@ pub const SWEEP_STRIDES: RangeInclusive<u64> = 0..=64;
 pub const SWEEP_PADS: RangeInclusive<u64> = 0..=8;
 
 /// Every lane's address, `None` for the inactive ones.
-pub type LaneAddresses = [Option<u64>; WARP_SIZE as usize];
+pub type LaneAddresses = [Option<u64>; LANE_SLOTS];
+
+/// Slots of a [`LaneAddresses`]: one per lane of a warp (`WARP_SIZE` as an array length).
+pub const LANE_SLOTS: usize = 32;
 
 /// A 1-D read: lane l accesses `elem` bytes at byte offset + l·stride·elem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +50,7 @@ impl StridedRead {
     /// Every lane's address.
     #[must_use]
     pub fn addresses(&self) -> LaneAddresses {
-        let mut out = [None; WARP_SIZE as usize];
+        let mut out = [None; LANE_SLOTS];
         for (lane, slot) in (0..self.lanes.min(WARP_SIZE)).zip(out.iter_mut()) {
             *slot = Some(self.address(lane));
         }
@@ -154,7 +157,7 @@ impl TileRead {
     /// Every lane's address.
     #[must_use]
     pub fn addresses(&self) -> LaneAddresses {
-        let mut out = [None; WARP_SIZE as usize];
+        let mut out = [None; LANE_SLOTS];
         for (lane, slot) in (0..WARP_SIZE).zip(out.iter_mut()) {
             *slot = self.address(lane);
         }

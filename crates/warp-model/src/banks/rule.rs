@@ -181,7 +181,7 @@ impl fmt::Display for BankError {
 /// An element size that is not 1, 2, 4, 8 or 16, or an active lane whose address is not a
 /// multiple of `elem` (the first such lane).
 pub fn bank_report(
-    addresses: &[Option<u64>; WARP_SIZE as usize],
+    addresses: &super::read::LaneAddresses,
     elem: u64,
 ) -> Result<BankReport, BankError> {
     if !ELEM_SIZES.contains(&elem) {
@@ -193,9 +193,10 @@ pub fn bank_report(
     for index in 0..WARP_SIZE / size {
         let first_lane = index * size;
         let mut touches = Vec::new();
-        let mut sets: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); BANKS as usize];
-        for lane in first_lane..first_lane + size {
-            let Some(address) = addresses[lane as usize] else {
+        let mut sets: Vec<BTreeSet<u64>> = (0..BANKS).map(|_| BTreeSet::new()).collect();
+        let phase = first_lane..first_lane + size;
+        for (lane, address) in (0u64..).zip(addresses).filter(|(l, _)| phase.contains(l)) {
+            let Some(address) = *address else {
                 continue;
             };
             if !address.is_multiple_of(elem) {

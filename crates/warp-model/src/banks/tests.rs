@@ -265,11 +265,11 @@ proptest! {
             let words: u64 = p.bank_words.iter().map(|w| w.len() as u64).sum();
             prop_assert_eq!(words, p.distinct_words());
             if let Some(b) = p.worst_bank {
-                prop_assert_eq!(p.bank_words[b as usize].len() as u64, p.wavefronts);
+                prop_assert_eq!(p.bank_words[usize::try_from(b).unwrap()].len() as u64, p.wavefronts);
             }
             for t in &p.touches {
                 prop_assert_eq!(t.bank, t.word % 32);
-                prop_assert!(p.bank_words[t.bank as usize].contains(&t.word));
+                prop_assert!(p.bank_words[usize::try_from(t.bank).unwrap()].contains(&t.word));
             }
         }
         // Every active lane at the same address: one pass per phase, whatever it is.

@@ -85,9 +85,17 @@ pub fn picture(p: &BankPhase, elem: u64) -> PhasePicture {
         first_lane: p.first_lane,
         last_lane: p.last_lane(),
         cells: p.touches.iter().map(|t| (t.lane, t.word, t.bank)).collect(),
+        bank_words: p.bank_words.clone(),
         wavefronts: p.wavefronts,
         worst_bank: p.worst_bank,
         why: phase_why(p, elem),
+        summary: crate::tr!(
+            "banks.picture.summary",
+            phase = phase_name(p, elem),
+            lanes = p.active_lanes().len(),
+            words = p.distinct_words(),
+            wavefronts = p.wavefronts,
+        ),
     }
 }
 
@@ -149,10 +157,17 @@ fn gcd(a: u64, b: u64) -> u64 {
 pub fn worked(read: &BanksRead, r: &BankReport) -> Worked {
     let elem = r.elem;
     let addresses = read.addresses();
-    let lanes: Vec<u64> = (0..crate::WARP_SIZE)
-        .filter(|&l| addresses[l as usize].is_some())
+    let lanes: Vec<u64> = (0u64..)
+        .zip(&addresses)
+        .filter_map(|(l, a)| a.map(|_| l))
         .collect();
-    let addr = |l: u64| addresses[l as usize].unwrap_or(0);
+    let addr = |l: u64| {
+        (0u64..)
+            .zip(&addresses)
+            .find(|(k, _)| *k == l)
+            .and_then(|(_, a)| *a)
+            .unwrap_or(0)
+    };
     let steps = vec![
         addresses_step(read, &lanes, &addr),
         banks_step(elem, &lanes, &addr),
