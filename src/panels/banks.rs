@@ -31,7 +31,10 @@ pub fn BanksPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
             <BankPicture output=output />
-            <LineChart data=chart name="wavefronts-by-sweep" />
+            // No chart while an input is wrong: an empty chart would be an image without words.
+            <Show when=move || chart.with(Option::is_some)>
+                <LineChart data=chart name="wavefronts-by-sweep" />
+            </Show>
             <p class="note" data-profiler="">{t!("ui.banks.profiler")}</p>
             <p class="note">{t!("ui.banks.note")}</p>
         </PanelShell>
