@@ -1,5 +1,6 @@
 //! The panel registry: which view answers which `panel=`.
 
+pub mod banks;
 pub mod coalescing;
 pub mod divergence;
 pub mod gpu;
@@ -22,6 +23,7 @@ pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>)
         Panel::Divergence => divergence::view(query, example),
         Panel::Latency => latency::view(query, example),
         Panel::Coalescing => coalescing::view(query, example),
+        Panel::Banks => banks::view(query, example),
         Panel::Quiz => quiz::view(query, example),
         Panel::Gpu => gpu::view(query, example),
         Panel::Kernel => kernel::view(query, example),

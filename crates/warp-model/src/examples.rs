@@ -50,9 +50,10 @@ struct ExampleMessages {
     note: Option<Msg>,
 }
 
-/// The three seed topics: (`example=` topic, seed file, title; the title in the current
-/// language is [`topic_title`]).
-pub const TOPICS: [(&str, &str, Msg); 3] = [
+/// The topics: the three seeds', then the classics of shared memory, which no seed covers
+/// (`example=` topic, seed file or empty, title; the title in the current language is
+/// [`topic_title`]).
+pub const TOPICS: [(&str, &str, Msg); 4] = [
     (
         "warp-scheduling",
         "000_d0e24682c8db7b9b.txt",
@@ -68,6 +69,7 @@ pub const TOPICS: [(&str, &str, Msg); 3] = [
         "004_d14172f99206c33a.txt",
         crate::msg!("examples.execution-model.title"),
     ),
+    ("banks", "", crate::msg!("examples.banks.title")),
 ];
 
 /// The title of a seed topic in the current language ("Warps and warp scheduling").
@@ -328,6 +330,62 @@ pub static ALL: &[Example] = &[
         forecast_metric: "reg-ceiling",
         ..ex("execution-model", "J", "8", Panel::Latency)
     },
+    // Shared-memory bank conflicts: the classics every course teaches (no seed; the numbers
+    // each must show are worked by hand in `banks/evaluate_tests.rs`).
+    Example {
+        params: &[("elem", "4"), ("stride", "1")],
+        forecast_metric: "wavefronts",
+        ..ex("banks", "stride-1", "", Panel::Banks)
+    },
+    Example {
+        params: &[("elem", "4"), ("stride", "2")],
+        forecast_metric: "conflict-ways",
+        ..ex("banks", "stride-2", "", Panel::Banks)
+    },
+    Example {
+        params: &[("elem", "4"), ("stride", "32")],
+        forecast_metric: "wavefronts",
+        ..ex("banks", "stride-32", "", Panel::Banks)
+    },
+    Example {
+        params: &[("elem", "4"), ("stride", "0")],
+        forecast_metric: "bank-conflicts",
+        ..ex("banks", "broadcast", "", Panel::Banks)
+    },
+    Example {
+        params: &[("elem", "4"), ("tile", "32"), ("walk", "column")],
+        follow_ups: &[(
+            crate::msg!("examples.banks.transpose-naive.follow-1"),
+            "panel=banks&tile=32&pad=1",
+        )],
+        forecast_metric: "conflict-ways",
+        ..ex("banks", "transpose-naive", "", Panel::Banks)
+    },
+    Example {
+        params: &[
+            ("elem", "4"),
+            ("tile", "32"),
+            ("walk", "column"),
+            ("pad", "1"),
+        ],
+        forecast_metric: "conflict-ways",
+        ..ex("banks", "transpose-padded", "", Panel::Banks)
+    },
+    Example {
+        params: &[
+            ("elem", "4"),
+            ("tile", "32"),
+            ("walk", "column"),
+            ("swizzle", "xor"),
+        ],
+        forecast_metric: "conflict-ways",
+        ..ex("banks", "transpose-xor", "", Panel::Banks)
+    },
+    Example {
+        params: &[("elem", "8"), ("stride", "1")],
+        forecast_metric: "wavefronts",
+        ..ex("banks", "doubles", "", Panel::Banks)
+    },
 ];
 
 impl Example {
@@ -394,13 +452,18 @@ impl Example {
             .map(Msg::text)
     }
 
-    /// The seed file and example it reproduces ("seed 000, Ex 3b").
+    /// The seed file and example it reproduces ("seed 000, Ex 3b"), or, for a topic no seed
+    /// covers, that it is a classic.
     #[must_use]
     pub fn source(&self) -> String {
         let seed = TOPICS
             .iter()
             .find(|t| t.0 == self.topic)
-            .map_or("", |t| &t.1[..3]);
+            .and_then(|t| t.1.get(..3))
+            .unwrap_or("");
+        if seed.is_empty() {
+            return crate::t!("examples.source.classic").to_string();
+        }
         crate::tr!("examples.source", seed, n = self.ex_no)
     }
 
@@ -504,6 +567,11 @@ mod tests {
             ("warp-scheduling", "A B C C2 D E F G H I J"),
             ("divergence", "C1 C2 C3 C4 C5 C6 C7 C8 C9 C10"),
             ("execution-model", "A B C D E F G H I J"),
+            (
+                "banks",
+                "stride-1 stride-2 stride-32 broadcast transpose-naive transpose-padded \
+                 transpose-xor doubles",
+            ),
         ];
         for (topic, cells) in expect {
             let got: Vec<&str> = ALL
@@ -526,7 +594,9 @@ mod tests {
              divergence/C1 divergence/C2 divergence/C3 divergence/C4 divergence/C5 divergence/C6 \
              divergence/C7 divergence/C8 divergence/C9 divergence/C10 execution-model/A \
              execution-model/B execution-model/C execution-model/D execution-model/E execution-model/F \
-             execution-model/G execution-model/H execution-model/I execution-model/J"
+             execution-model/G execution-model/H execution-model/I execution-model/J \
+             banks/stride-1 banks/stride-2 banks/stride-32 banks/broadcast \
+             banks/transpose-naive banks/transpose-padded banks/transpose-xor banks/doubles"
         );
         for e in ALL.iter().filter(|e| e.ready()) {
             for key in [e.message_key("question"), e.message_key("forecast")] {

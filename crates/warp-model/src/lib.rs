@@ -30,6 +30,7 @@
 //! cycle.
 #![deny(missing_docs)]
 
+pub mod banks;
 pub mod coalescing;
 pub mod divergence;
 pub mod embed;

@@ -159,6 +159,8 @@ registry! {
     Latency => crate::latency::panel::LatencyModel,
     /// Coalescing.
     Coalescing => crate::coalescing::panel::CoalescingModel,
+    /// Shared-memory bank conflicts.
+    Banks => crate::banks::panel::BanksModel,
     /// Self-test quizzes.
     Quiz => crate::quiz::panel::QuizModel,
     /// Measurements on the learner's own GPU.

@@ -359,6 +359,82 @@ const PRESETS: &[Row] = &[
             ("warps-lost", "12.8125"),
         ],
     ),
+    // ---------------------------------------------------------------- shared memory: bank conflicts
+    // No seed covers them; the classics, worked by hand (banks/tests/evaluate.rs has the
+    // arithmetic). Floats at stride 1: lane l → word l → bank l, one word a bank.
+    (
+        "banks/stride-1",
+        &[
+            ("wavefronts", "1"),
+            ("bank-conflicts", "0"),
+            ("conflict-ways", "1"),
+        ],
+    ),
+    // Stride 2: lanes l and l + 16 → bank 2l mod 32, words 2l and 2l + 32: 2-way.
+    (
+        "banks/stride-2",
+        &[
+            ("wavefronts", "2"),
+            ("bank-conflicts", "1"),
+            ("conflict-ways", "2"),
+        ],
+    ),
+    // Stride 32: word 32l → bank 0 for every lane: 32 different words, 32-way.
+    (
+        "banks/stride-32",
+        &[
+            ("wavefronts", "32"),
+            ("bank-conflicts", "31"),
+            ("conflict-ways", "32"),
+        ],
+    ),
+    // Stride 0: every lane reads word 0, shared: a broadcast, no conflict.
+    (
+        "banks/broadcast",
+        &[
+            ("wavefronts", "1"),
+            ("bank-conflicts", "0"),
+            ("conflict-ways", "1"),
+        ],
+    ),
+    // float tile[32][32], lane l reads tile[l][0]: word 32l → bank 0: 32-way.
+    (
+        "banks/transpose-naive",
+        &[
+            ("wavefronts", "32"),
+            ("bank-conflicts", "31"),
+            ("conflict-ways", "32"),
+        ],
+    ),
+    // float tile[32][33]: word 33l → bank 33l mod 32 = l: conflict-free.
+    (
+        "banks/transpose-padded",
+        &[
+            ("wavefronts", "1"),
+            ("bank-conflicts", "0"),
+            ("conflict-ways", "1"),
+        ],
+    ),
+    // XOR swizzle: [l][0] stored at column 0 ^ l = l, word 32l + l = 33l → bank l.
+    (
+        "banks/transpose-xor",
+        &[
+            ("wavefronts", "1"),
+            ("bank-conflicts", "0"),
+            ("conflict-ways", "1"),
+        ],
+    ),
+    // Doubles at stride 1: two half-warps of 16 lanes, words 0–31 then 32–63, each bank once
+    // per half: 2 wavefronts, ideal 2, no conflict.
+    (
+        "banks/doubles",
+        &[
+            ("wavefronts", "2"),
+            ("ideal-wavefronts", "2"),
+            ("bank-conflicts", "0"),
+            ("conflict-ways", "1"),
+        ],
+    ),
 ];
 
 /// A preset's follow-up view (its query, exactly as the preset links it), and the figures that
@@ -458,6 +534,12 @@ const FOLLOW_UPS: &[FollowUp] = &[
     FollowUp {
         query: "panel=latency&S=4&L=200&W=20&regs=40&mode=hardware&cc=8.0",
         figures: &[("resident-warps", "48"), ("limiting-factor", "registers")],
+        error: None,
+    },
+    // The naive transpose padded by one column: word 33l → bank l, the 32-way conflict gone.
+    FollowUp {
+        query: "panel=banks&tile=32&pad=1",
+        figures: &[("wavefronts", "1"), ("conflict-ways", "1")],
         error: None,
     },
 ];
@@ -577,6 +659,14 @@ const FORECASTS: &[(&str, &str, &str)] = &[
     ("execution-model/H", "warps-needed", "80"),      // 4 · 200 / 10: halving C doubles it
     ("execution-model/I", "extra-rows", "8"),         // ⌈1080 / 16⌉ · 16 − 1080 = 1088 − 1080
     ("execution-model/J", "reg-ceiling", "32"),       // 65,536 / 2048
+    ("banks/stride-1", "wavefronts", "1"),            // lane l → bank l: one word a bank
+    ("banks/stride-2", "conflict-ways", "2"),         // lanes l, l + 16 → bank 2l mod 32
+    ("banks/stride-32", "wavefronts", "32"),          // word 32l → bank 0 for every lane
+    ("banks/broadcast", "bank-conflicts", "0"),       // one word, shared: no conflict
+    ("banks/transpose-naive", "conflict-ways", "32"), // tile[l][0]: word 32l, bank 0
+    ("banks/transpose-padded", "conflict-ways", "1"), // word 33l → bank l
+    ("banks/transpose-xor", "conflict-ways", "1"),    // column 0 ^ l = l: word 33l → bank l
+    ("banks/doubles", "wavefronts", "2"),             // two half-warps, 1 wavefront each
 ];
 
 #[test]

@@ -48,6 +48,10 @@ const pages = [
   '?example=divergence/C5&lang=hinglish',
   '?panel=quiz&seed=4&count=5&lang=hinglish',
   '?example=execution-model/D&embed=1&lang=hinglish',
+  '?example=banks/stride-32&forecast=0',
+  '?example=banks/doubles&forecast=0&theme=dark',
+  '?panel=banks&tile=32&swizzle=xor&lang=hinglish',
+  '?panel=banks&offset=2',
 ];
 
 for (const q of pages) {

@@ -307,6 +307,7 @@ const everyPanel: [string, string][] = [
   ['divergence', 'Divergence timeline'],
   ['latency', 'Latency hiding'],
   ['coalescing', 'Coalescing'],
+  ['banks', 'Bank conflicts'],
   ['quiz', 'Self-test'],
   ['gpu', 'Your GPU'],
   ['kernel', 'Kernel lab'],

@@ -45,10 +45,10 @@ test('cells of the map explain themselves on hover and by keyboard', async ({ ap
 
 test('home reaches every panel and every example', async ({ app, page }) => {
   await app.open('./');
-  for (const name of ['warps', 'divergence', 'latency', 'coalescing', 'quiz', 'gpu', 'kernel']) {
+  for (const name of ['warps', 'divergence', 'latency', 'coalescing', 'banks', 'quiz', 'gpu', 'kernel']) {
     await expect(page.locator(`main .cards a[href="?panel=${name}"]`)).toBeVisible();
   }
-  await expect(page.locator('main .examples a[href^="?example="]')).toHaveCount(31);
+  await expect(page.locator('main .examples a[href^="?example="]')).toHaveCount(39);
   await page.locator('main .cards a[href="?panel=warps"]').click();
   await expect(app.figure('warps-per-block')).toHaveAttribute('data-value', '8');
 });

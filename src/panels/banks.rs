@@ -1,0 +1,226 @@
+//! The bank-conflict view: for each phase of the request, the 32 banks as columns with the
+//! words each must deliver stacked one wavefront per row, the lanes' arrows landing on them,
+//! and the phase's "why" line; then a chart of wavefronts against stride (or padding). A thin
+//! view over `warp_model::banks::panel`.
+
+use leptos::prelude::*;
+use warp_model::banks::panel::{evaluate, BanksModel};
+use warp_model::banks::{BanksOutput, BanksRead, PhasePicture, SweepAxis};
+use warp_model::examples::Example;
+use warp_model::query::Query;
+use warp_model::t;
+use warp_model::tr;
+
+use crate::components::chart::{ChartData, LineChart, Series};
+use crate::components::panel_frame::{use_panel_input, PanelShell};
+
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, example: Option<&'static Example>) -> AnyView {
+    view! { <BanksPanel query=query example=example /> }.into_any()
+}
+
+/// The panel.
+#[component]
+pub fn BanksPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
+    let (input, on_preset) = use_panel_input::<BanksModel>(query, example);
+    let output = Memo::new(move |_| input.with(evaluate));
+    let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
+    let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
+    let chart = Signal::derive(move || output.with(chart_data));
+    view! {
+        <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
+            worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
+            <BankPicture output=output />
+            // No chart while an input is wrong: an empty chart would be an image without words.
+            <Show when=move || chart.with(Option::is_some)>
+                <LineChart data=chart name="wavefronts-by-sweep" />
+            </Show>
+            <p class="note" data-profiler="">{t!("ui.banks.profiler")}</p>
+            <p class="note">{t!("ui.banks.note")}</p>
+        </PanelShell>
+    }
+}
+
+fn chart_data(o: &BanksOutput) -> Option<ChartData> {
+    let read = o.read?;
+    let report = o.report.as_ref()?;
+    let (current, x_title) = match (read, o.sweep_axis) {
+        (BanksRead::Strided(s), _) => (s.stride, tr!("ui.banks.chart.x.stride")),
+        (BanksRead::Tile(t), _) => (t.pad, tr!("ui.banks.chart.x.pad")),
+    };
+    let at = |x: u64| {
+        o.sweep
+            .iter()
+            .find(|p| p.0 == x)
+            .map(|p| p.1.to_string())
+            .unwrap_or_default()
+    };
+    let top = o.sweep.iter().map(|p| p.1).max().unwrap_or(1).max(1);
+    let last = o.sweep.last().map_or(1, |p| p.0);
+    let summary = match o.sweep_axis {
+        SweepAxis::Stride => tr!(
+            "ui.banks.chart.summary.stride",
+            elem = report.elem,
+            s1 = at(1),
+            s2 = at(2),
+            s32 = at(32),
+            s33 = at(33),
+            now = report.wavefronts,
+        ),
+        SweepAxis::Pad => tr!(
+            "ui.banks.chart.summary.pad",
+            p0 = at(0),
+            p1 = at(1),
+            now = report.wavefronts,
+        ),
+    };
+    Some(ChartData {
+        series: vec![Series {
+            label: tr!("ui.banks.chart.series"),
+            points: o.sweep.iter().map(|&(x, w)| (x as f64, w as f64)).collect(),
+            highlight: true,
+        }],
+        marker: o
+            .sweep
+            .iter()
+            .any(|p| p.0 == current)
+            .then_some((current as f64, report.wavefronts as f64)),
+        vlines: Vec::new(),
+        x: (0.0, last as f64, x_title),
+        y: (0.0, top as f64 * 1.05, tr!("ui.banks.chart.y")),
+        summary,
+    })
+}
+
+/// Column width and row height of the bank grid, and the room for the lanes and the labels.
+const COL: f64 = 20.0;
+const ROW: f64 = 12.0;
+const LEFT: f64 = 34.0;
+const LANES_Y: f64 = 14.0;
+const GRID_Y: f64 = 64.0;
+
+/// Every phase with an active lane as its own bank grid, and every phase's why line.
+#[component]
+fn BankPicture(output: Memo<BanksOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            o.report.as_ref()?;
+            let grids = o
+                .phases
+                .iter()
+                .filter(|p| !p.cells.is_empty())
+                .map(phase_grid)
+                .collect_view();
+            let whys = o
+                .phases
+                .iter()
+                .map(|p| view! { <li data-phase=p.index data-wavefronts=p.wavefronts>{p.why.clone()}</li> })
+                .collect_view();
+            Some(view! {
+                <figure class="banks-picture" data-picture="banks">
+                    <figcaption>{t!("ui.banks.caption")}</figcaption>
+                    {grids}
+                    <h2 class="why-title">{t!("ui.banks.why")}</h2>
+                    <ol class="why-lines">{whys}</ol>
+                </figure>
+            })
+        })
+    }
+}
+
+fn phase_grid(p: &PhasePicture) -> impl IntoView {
+    let width = LEFT + 32.0 * COL + 2.0;
+    let rows = p.wavefronts.max(1) as f64;
+    let height = GRID_Y + rows * ROW + 16.0;
+    let lanes_in_phase = (p.last_lane - p.first_lane + 1) as f64;
+    let lane_w = 32.0 * COL / lanes_in_phase;
+    let lane_x = |lane: u64| LEFT + ((lane - p.first_lane) as f64 + 0.5) * lane_w;
+    let bank_x = |bank: u64| LEFT + bank as f64 * COL;
+    let slot = |bank: u64, word: u64| {
+        (0u64..)
+            .zip(&p.bank_words)
+            .find(|(b, _)| *b == bank)
+            .and_then(|(_, w)| w.iter().position(|&x| x == word))
+            .unwrap_or(0) as f64
+    };
+    let active: Vec<u64> = {
+        let mut l: Vec<u64> = p.cells.iter().map(|c| c.0).collect();
+        l.dedup();
+        l
+    };
+    let lane_boxes = (p.first_lane..=p.last_lane)
+        .map(|l| {
+            let x = LEFT + (l - p.first_lane) as f64 * lane_w + 1.0;
+            let class = if active.contains(&l) {
+                "lane-box active"
+            } else {
+                "lane-box"
+            };
+            view! { <rect x=x y=LANES_Y width=lane_w - 2.0 height=12 class=class /> }
+        })
+        .collect_view();
+    // One arrow per lane, to the first word it reads.
+    let mut seen = Vec::new();
+    let arrows = p
+        .cells
+        .iter()
+        .filter(|c| {
+            let first = !seen.contains(&c.0);
+            seen.push(c.0);
+            first
+        })
+        .map(|&(lane, word, bank)| {
+            let x2 = bank_x(bank) + COL / 2.0;
+            let y2 = GRID_Y + slot(bank, word) * ROW + 2.0;
+            view! { <line x1=lane_x(lane) y1=LANES_Y + 12.0 x2=x2 y2=y2 class="arrow" /> }
+        })
+        .collect_view();
+    let words = p
+        .bank_words
+        .iter()
+        .enumerate()
+        .flat_map(|(bank, ws)| {
+            ws.iter().enumerate().map(move |(k, &word)| {
+                let title = tr!("ui.banks.word", word, bank);
+                view! {
+                    <rect x=bank_x(bank as u64) + 1.0 y=GRID_Y + k as f64 * ROW + 1.0
+                        width=COL - 2.0 height=ROW - 2.0 class="word">
+                        <title>{title}</title>
+                    </rect>
+                }
+            })
+        })
+        .collect_view();
+    let worst = p.worst_bank.filter(|_| p.wavefronts > 1).map(|b| {
+        view! {
+            <rect x=bank_x(b) y=GRID_Y - 1.0 width=COL height=rows * ROW + 2.0 class="worst" />
+        }
+    });
+    let bank_labels = (0..32u64)
+        .filter(|b| b % 4 == 0)
+        .map(|b| view! { <text x=bank_x(b) + 2.0 y=GRID_Y - 6.0 class="bank-label">{b}</text> })
+        .collect_view();
+    let row_labels = (1..=p.wavefronts)
+        .filter(|k| p.wavefronts <= 8 || *k == 1 || k % 4 == 0)
+        .map(|k| {
+            view! {
+                <text x=LEFT - 4.0 y=GRID_Y + k as f64 * ROW - 2.0 class="row-label" text-anchor="end">{k}</text>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="phase" data-phase=p.index>
+            <svg viewBox=format!("0 0 {width} {height}") role="img" aria-label=p.summary.clone() class="bank-grid">
+                <text x=2.0 y=LANES_Y + 10.0 class="axis-label">{format!("{}–{}", p.first_lane, p.last_lane)}</text>
+                <text x=2.0 y=GRID_Y - 6.0 class="axis-label">{t!("ui.banks.bank")}</text>
+                {lane_boxes}
+                {bank_labels}
+                {words}
+                {worst}
+                {arrows}
+                {row_labels}
+            </svg>
+            <p class="phase-summary">{p.summary.clone()}</p>
+        </div>
+    }
+}
