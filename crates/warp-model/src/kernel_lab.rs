@@ -27,6 +27,8 @@ pub mod parse;
 mod shared_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod warp_tests;
 
 /// A parse error, with its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
