@@ -82,6 +82,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     <Figures figures=figures />
                     <Watched output=output />
                     <Race output=output />
+                    <Violations output=output />
                     <Links output=output />
                 </div>
                 <div class="picture">
@@ -255,6 +256,75 @@ fn Race(output: Memo<KernelOutput>) -> impl IntoView {
     }
 }
 
+/// The mask violations the run found, each with its line and lanes (as a sanitizer names them).
+#[component]
+fn Violations(output: Memo<KernelOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            (!o.violations.is_empty()).then(|| {
+                let items = o
+                    .violations
+                    .iter()
+                    .map(|v| view! { <li>{v.clone()}</li> })
+                    .collect_view();
+                view! {
+                    <div class="race" data-mask-violations=o.violations.len() role="status">
+                        <strong>{t!("ui.kernel.mask-violations")}</strong>
+                        <ul>{items}</ul>
+                    </div>
+                }
+            })
+        })
+    }
+}
+
+/// A warp-level call at this step: the shuffle's moves (source lane → destination lane and
+/// the value), the vote's bits, and the lanes the mask names that are not active (in red,
+/// with the same in words).
+fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
+    use warp_model::kernel_lab::exec::lane_list;
+    let absent = op.named & !op.active;
+    let moves = (!op.moves.is_empty()).then(|| {
+        let rows = op
+            .moves
+            .iter()
+            .map(|(from, to, v)| view! { <tr data-from=*from data-to=*to><td>{*from}</td><td>{*to}</td><td>{v.clone()}</td></tr> })
+            .collect_view();
+        view! {
+            <table class="moves">
+                <caption>{tr!("ui.kernel.op.moves", call = &op.call, n = op.moves.len())}</caption>
+                <thead><tr><th scope="col">{t!("ui.kernel.op.from")}</th><th scope="col">{t!("ui.kernel.op.to")}</th><th scope="col">{t!("ui.kernel.op.value")}</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        }
+    });
+    let ballot = op.ballot.map(|b| {
+        view! {
+            <p class="mask-row" data-ballot=format!("{b:08x}")>
+                <span class="row-label">{tr!("ui.kernel.op.ballot", call = &op.call, bits = format!("0x{b:08x}"), lanes = lane_list(b))}</span>
+                <span class="mask">{mask_cells(b)}</span>
+            </p>
+        }
+    });
+    let named = (absent != 0).then(|| {
+        view! {
+            <p class="mask-row absent" data-absent=format!("{absent:08x}")>
+                <span class="row-label">{tr!("ui.kernel.op.absent", call = &op.call, lanes = lane_list(absent))}</span>
+                <span class="mask">
+                    {(0..32).map(|l| view! { <span class=if absent & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
+                </span>
+            </p>
+        }
+    });
+    view! {
+        <div class="warp-op" data-op=op.call.clone()>
+            {moves}
+            {ballot}
+            {named}
+        </div>
+    }
+}
+
 fn mask_cells(mask: u32) -> impl IntoView {
     (0..32)
         .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> })
@@ -312,7 +382,9 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                         .enumerate()
                         .map(|(i, text)| {
                             let here = i + 1 == s.line;
-                            view! { <li class:here=here data-line=i + 1 aria-current=here.then_some("step")><code>{text.to_string()}</code></li> }
+                            // Under sched=its: the line another lane group stands at.
+                            let other = !here && s.groups.iter().any(|(l, _)| *l == i + 1);
+                            view! { <li class:here=here class:other=other data-line=i + 1 data-group-line=other.then_some("") aria-current=here.then_some("step")><code>{text.to_string()}</code></li> }
                         })
                         .collect_view();
                     let names: Vec<String> = s.vars.iter().map(|(n, _)| n.clone()).collect();
@@ -324,6 +396,11 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                             <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.mask.count_ones())}</span>
                             <span class="mask">{mask_cells(s.mask)}</span>
                         </p>
+                        {(!s.groups.is_empty()).then(|| {
+                            let text = s.groups.iter().map(|(line, own)| tr!("ui.kernel.step.group", line = *line, lanes = warp_model::kernel_lab::exec::lane_list(*own))).collect::<Vec<_>>().join("; ");
+                            view! { <p class="groups" data-groups=s.groups.len()>{t!("ui.kernel.step.groups")} " " {text}</p> }
+                        })}
+                        {s.ops.iter().map(warp_op).collect_view()}
                         <div class="stack" data-stack=s.stack.len()>
                             <strong>{t!("ui.kernel.step.stack")} " "</strong>
                             {if s.stack.is_empty() {

@@ -14,9 +14,12 @@
 //!   access is costed by the bank rule ([`banks`]), and shared words are checked for races
 //!   between warps.
 //!
-//! What it leaves out: atomics, warp shuffles and votes, device functions, unsigned
-//! wraparound, and independent thread scheduling (Volta and later may interleave diverged
-//! paths).
+//! - Warp-level functions (shuffles, votes, `__activemask`, `__syncwarp`, `__popc`, `__ffs`),
+//!   atomics applied in lane order, `unsigned` modulo 2³², the mask check, and the scheduling
+//!   models `sched=stack` (reconvergence stack) and `sched=its` (per-group program counters
+//!   taking turns).
+//!
+//! What it leaves out: device functions, casts, `printf`.
 
 pub mod banks;
 pub mod exec;
@@ -27,6 +30,8 @@ pub mod parse;
 mod shared_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod warp_tests;
 
 /// A parse error, with its place.
 #[derive(Clone, Debug, PartialEq, Eq)]

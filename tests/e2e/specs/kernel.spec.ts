@@ -53,8 +53,8 @@ test('the source travels in the URL, and errors name their place', async ({ app,
   await expect(app.error('run')).toContainText('line 3: out-of-bounds store to a[64] by thread (24, 0, 0)');
   await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { while (1) { } }')}`);
   await expect(app.error('run')).toContainText('step budget');
-  await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { atomicAdd(); }')}`);
-  await expect(app.error('src')).toContainText('not supported in this subset: atomicAdd');
+  await app.open(`?panel=kernel&src=${encodeURIComponent('__global__ void k() { printf(); }')}`);
+  await expect(app.error('src')).toContainText('not supported in this subset: printf');
   await app.field('block').fill('2000');
   await page.locator('[data-action="run-kernel"]').click();
   await expect(app.error('block-x')).toContainText('from 1 to 1024');
@@ -209,4 +209,22 @@ test('barrier errors and watch errors are named', async ({ app, page }) => {
   await expect(app.error('watch')).toContainText('not a pointer parameter of this kernel: watch one of out');
   await app.open('?panel=kernel&watch=out[3]');
   await expect(app.figure('value-out-3')).toHaveAttribute('data-value', '3');
+});
+
+test('warp-level presets: the shuffle sum, the named mask violation, the spin lock under both models, the histogram', async ({ app, page }) => {
+  await app.open('?panel=kernel');
+  await page.locator('[data-preset="11"]').click();
+  await expect(page.locator('[data-metric="value-out-0"]')).toHaveAttribute('data-value', '496');
+  await expect(app.figure('shuffles')).toHaveAttribute('data-value', '5');
+  await expect(app.figure('mask-violations')).toHaveAttribute('data-value', '0');
+  await page.locator('[data-preset="14"]').click();
+  await expect(app.figure('mask-violations')).toHaveAttribute('data-value', '1');
+  await expect(page.locator('[data-mask-violations]')).toContainText('line 6: __shfl_down_sync() names lanes 16–31');
+  await page.locator('[data-preset="15"]').click();
+  await expect(app.error('run')).toContainText('line 3: livelock under sched=stack');
+  await page.locator('[data-preset="16"]').click();
+  await expect(page.locator('[data-metric="value-count-0"]')).toHaveAttribute('data-value', '32');
+  await page.locator('[data-preset="17"]').click();
+  await expect(page.locator('[data-metric="value-bins-0"]')).toHaveAttribute('data-value', '32');
+  await expect(app.figure('atomics')).toHaveAttribute('data-value', '8');
 });

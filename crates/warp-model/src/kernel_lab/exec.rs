@@ -20,15 +20,18 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::parse::{
-    Axis, Bin, Builtin, Expr, ParsedKernel, Place, Stmt, StmtKind, Ty, Un, WORK_FUNCTIONS,
+    Addr, Atomic, Axis, Bin, Builtin, Expr, ParsedKernel, Place, Stmt, StmtKind, Ty, Un,
+    WARP_FUNCTIONS, WORK_FUNCTIONS,
 };
 use crate::warps::map::BlockDim;
 
 /// A lane's value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Val {
-    /// int / unsigned (unsigned wraparound is not modelled).
+    /// int (held in 64 bits: the lab's `int` does not overflow at 2³¹).
     I(i64),
+    /// unsigned int: 32 bits, arithmetic modulo 2³² as C defines it.
+    U(u32),
     /// float.
     F(f32),
     /// bool.
@@ -39,6 +42,7 @@ impl Val {
     fn truthy(self) -> bool {
         match self {
             Val::I(v) => v != 0,
+            Val::U(v) => v != 0,
             Val::F(v) => v != 0.0,
             Val::B(b) => b,
         }
@@ -46,6 +50,7 @@ impl Val {
     fn as_f(self) -> f32 {
         match self {
             Val::I(v) => v as f32,
+            Val::U(v) => v as f32,
             Val::F(v) => v,
             Val::B(b) => f32::from(u8::from(b)),
         }
@@ -53,9 +58,18 @@ impl Val {
     fn as_i(self) -> i64 {
         match self {
             Val::I(v) => v,
+            Val::U(v) => i64::from(v),
             #[allow(clippy::cast_possible_truncation)]
             Val::F(v) => v as i64,
             Val::B(b) => i64::from(b),
+        }
+    }
+    /// As C converts to `unsigned int`: modulo 2³².
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    fn as_u(self) -> u32 {
+        match self {
+            Val::U(v) => v,
+            v => v.as_i() as u32,
         }
     }
     /// As people read it.
@@ -63,13 +77,15 @@ impl Val {
     pub fn text(self) -> String {
         match self {
             Val::I(v) => v.to_string(),
+            Val::U(v) => v.to_string(),
             Val::F(v) => crate::figure::format_decimal(f64::from(v)),
             Val::B(b) => b.to_string(),
         }
     }
     fn convert(self, ty: Ty) -> Val {
         match ty {
-            Ty::Int | Ty::Unsigned => Val::I(self.as_i()),
+            Ty::Int => Val::I(self.as_i()),
+            Ty::Unsigned => Val::U(self.as_u()),
             Ty::Float => Val::F(self.as_f()),
             Ty::Bool => Val::B(self.truthy()),
         }
@@ -89,7 +105,59 @@ pub struct LaunchConfig {
     pub n: i64,
     /// Elements in every pointer parameter's buffer.
     pub len: usize,
+    /// The scheduling model.
+    pub sched: Sched,
 }
+
+/// How a warp's diverged lanes are scheduled (`sched=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sched {
+    /// Pre-Volta SIMT: one program counter per warp and a reconvergence stack; at a split
+    /// the then side (or the looping lanes) runs to the reconvergence point first.
+    #[default]
+    Stack,
+    /// Volta and later (independent thread scheduling): each diverged group has its own
+    /// program counter; the groups take turns, one instruction each.
+    Its,
+}
+
+/// A warp-level call whose mask names lanes that are not active at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaskViolation {
+    /// The line.
+    pub line: usize,
+    /// The function.
+    pub call: String,
+    /// The block (linear index) and the warp in it.
+    pub block: u64,
+    /// The warp in the block.
+    pub warp: u64,
+    /// The lanes named but not active.
+    pub lanes: u32,
+    /// The lanes active at the call.
+    pub active: u32,
+}
+
+/// A warp-level call of the recorded warp, for the picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarpOp {
+    /// The function.
+    pub call: String,
+    /// The mask it names (the union of the active lanes' masks).
+    pub named: u32,
+    /// The lanes active at the call.
+    pub active: u32,
+    /// For a shuffle: (source lane, destination lane, value moved) for every lane that read
+    /// another lane's value.
+    pub moves: Vec<(u8, u8, String)>,
+    /// For a vote: the lanes whose predicate was true (the ballot's bits).
+    pub ballot: Option<u32>,
+}
+
+/// Most mask violations named (all are counted).
+pub const MAX_VIOLATIONS: usize = 8;
+/// Most warp-level calls recorded for the picture.
+pub const MAX_OPS: usize = 200;
 
 /// Most warps one run executes.
 pub const MAX_WARPS: u64 = 4096;
@@ -122,6 +190,11 @@ pub struct TraceStep {
     pub stack: Vec<StackEntry>,
     /// Variables in scope and their per-lane values (None: lane inactive for that variable).
     pub vars: Vec<(String, Vec<Option<String>>)>,
+    /// Under `sched=its`: the warp's other lane groups, each (the line it last issued, its
+    /// lanes); empty when the warp is one group.
+    pub groups: Vec<(usize, u32)>,
+    /// The warp-level calls this instruction made.
+    pub ops: Vec<WarpOp>,
 }
 
 /// Per-line counts.
@@ -285,6 +358,20 @@ pub struct RunResult {
     pub shared_lines: BTreeMap<usize, SharedLine>,
     /// The `watch=` elements after the run.
     pub watched: Vec<Watched>,
+    /// Warp-level calls (shuffles, votes, `__activemask`, `__syncwarp`) issued.
+    pub warp_calls: u64,
+    /// Warp-level shuffle instructions issued.
+    pub shuffles: u64,
+    /// Warp-level vote instructions issued (`__ballot_sync`, `__any_sync`, `__all_sync`).
+    pub votes: u64,
+    /// Warp-level atomic instructions issued.
+    pub atomics: u64,
+    /// Warp-level calls whose mask named a lane not active at the call.
+    pub mask_violations: u64,
+    /// The first of them.
+    pub violations: Vec<MaskViolation>,
+    /// The scheduling model it ran under.
+    pub sched: Sched,
     /// Per line.
     pub lines: BTreeMap<usize, LineStats>,
     /// The first divergent if, if any.
@@ -349,7 +436,8 @@ pub struct RunError {
 
 struct Buffer {
     ty: Ty,
-    data: Vec<f32>,
+    /// The elements (f64 holds every float and every 32-bit integer exactly).
+    data: Vec<f64>,
     base: u64,
 }
 
@@ -359,6 +447,31 @@ struct Buffer {
 struct Shadow {
     writer: Option<(u64, usize)>,
     readers: [Option<(u64, usize)>; 2],
+}
+
+impl Buffer {
+    /// Element `k` as its type reads it.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    fn get(&self, k: usize) -> Val {
+        let x = self.data.get(k).copied().unwrap_or(0.0);
+        match self.ty {
+            Ty::Float => Val::F(x as f32),
+            Ty::Unsigned => Val::U(x as i64 as u32),
+            _ => Val::I(x as i64),
+        }
+    }
+    /// Stores `v` into element `k`, converted to the element type.
+    #[allow(clippy::cast_precision_loss)]
+    fn put(&mut self, k: usize, v: Val) {
+        let x = match self.ty {
+            Ty::Float => f64::from(v.as_f()),
+            Ty::Unsigned => f64::from(v.as_u()),
+            _ => v.as_i() as f64,
+        };
+        if let Some(slot) = self.data.get_mut(k) {
+            *slot = x;
+        }
+    }
 }
 
 struct Machine<'k> {
@@ -377,9 +490,13 @@ struct Machine<'k> {
     block: u64,
     r: RunResult,
     record: bool,
+    /// Bumped by every store or atomic that changes a value.
+    version: u64,
+    /// An atomic's shared access is running (atomics are not races).
+    atomic_now: bool,
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Flow {
     brk: u32,
     cont: u32,
@@ -412,9 +529,15 @@ struct LoopFrame<'k> {
     outer: usize,
     /// A `for` opened a scope for its header.
     scoped: bool,
+    /// The lanes that entered it.
+    entry: u32,
+    /// Under `sched=stack`, with lanes waiting at its exit: the looping lanes' variables and
+    /// the memory's version at the last trip's condition (the same twice: it never ends).
+    snap: Option<(u64, Vec<Lanes>)>,
 }
 
 /// One frame of a warp's statement stack: what it is in the middle of.
+#[derive(Clone)]
 enum Frame<'k> {
     /// A statement list at statement `pc`, run by `mask`; `flow`: its lanes that broke or
     /// continued; `scoped`: it opened a scope.
@@ -442,10 +565,50 @@ enum Frame<'k> {
 
 /// Where a warp stopped.
 enum Stop {
+    /// Under `sched=its`: its group issued one instruction (its turn is over).
+    Yield,
     /// At the barrier statement `id` (its address), on `line`.
     Barrier { line: usize, id: usize },
     /// Its lanes have all finished.
     Done,
+}
+
+/// Why a lane group (under `sched=its`) is not running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Park {
+    /// It runs.
+    Run,
+    /// At the reconvergence point of the branch or loop where it split from the others,
+    /// waiting for them while they issue up to [`PATIENCE`] more instructions.
+    Join(u32),
+    /// At a `__syncwarp(mask)` (the statement's address), waiting for the lanes it names.
+    SyncWarp(u32, usize),
+    /// At a `__syncthreads()`.
+    Barrier(usize, usize),
+}
+
+/// How many instructions of the other groups a group waits at its reconvergence point before
+/// it goes on alone (the scheduler's forward-progress guarantee under `sched=its`).
+pub const PATIENCE: u32 = 32;
+
+/// A group of a warp's lanes with one program counter: the whole warp under `sched=stack`,
+/// each diverged group under `sched=its`.
+#[derive(Clone)]
+struct Group<'k> {
+    /// Its lanes.
+    own: u32,
+    scopes: Vec<Vec<(String, Ty, Lanes)>>,
+    stack: Vec<StackEntry>,
+    loop_line: usize,
+    frames: Vec<Frame<'k>>,
+    /// A finished child's flow, kept while the group is switched out.
+    ret: Option<Flow>,
+    /// Frame depths of the splits it is part of: it has reached a reconvergence point when its
+    /// frames are no deeper than the last.
+    joins: Vec<usize>,
+    park: Park,
+    /// The line of its last issued instruction.
+    last_line: usize,
 }
 
 struct Warp<'k> {
@@ -456,11 +619,12 @@ struct Warp<'k> {
     block: (u64, u64),
     /// Lanes that are threads of the block.
     valid: u32,
-    scopes: Vec<Vec<(String, Ty, Lanes)>>,
     returned: u32,
-    stack: Vec<StackEntry>,
-    loop_line: usize,
-    frames: Vec<Frame<'k>>,
+    /// The group running now, and (under `sched=its`) the others in turn order.
+    g: Group<'k>,
+    others: std::collections::VecDeque<Group<'k>>,
+    /// Under `sched=its`: the running group issued its instruction for this turn.
+    yield_now: bool,
     /// Cycles this warp issued, and its divergent branches.
     cycles: u64,
     divergent: u64,
@@ -469,14 +633,16 @@ struct Warp<'k> {
 
 impl Warp<'_> {
     fn lookup(&self, name: &str) -> Option<&(String, Ty, Lanes)> {
-        self.scopes
+        self.g
+            .scopes
             .iter()
             .rev()
             .flat_map(|s| s.iter().rev())
             .find(|(n, _, _)| n == name)
     }
     fn lookup_mut(&mut self, name: &str) -> Option<&mut (String, Ty, Lanes)> {
-        self.scopes
+        self.g
+            .scopes
             .iter_mut()
             .rev()
             .flat_map(|s| s.iter_mut().rev())
@@ -507,10 +673,14 @@ impl<'k> Machine<'k> {
         e.issued += 1;
         e.active_lanes += u64::from(mask.count_ones());
         if self.r.issued > STEP_BUDGET {
-            let at = if w.loop_line > 0 { w.loop_line } else { line };
+            let at = if w.g.loop_line > 0 {
+                w.g.loop_line
+            } else {
+                line
+            };
             return Err(RunError {
                 line: at,
-                message: if w.loop_line > 0 {
+                message: if w.g.loop_line > 0 {
                     crate::tr!("kernel.run.budget.loop", budget = STEP_BUDGET, line = at)
                 } else {
                     crate::tr!("kernel.run.budget", budget = STEP_BUDGET)
@@ -518,25 +688,31 @@ impl<'k> Machine<'k> {
             });
         }
         if self.record && self.r.trace.len() < MAX_TRACE {
-            let vars = w
-                .scopes
-                .iter()
-                .flatten()
-                .map(|(n, _, v)| {
-                    (
-                        n.clone(),
-                        (0..32)
-                            .map(|l| (mask & (1 << l) != 0).then(|| v[l].text()))
-                            .collect(),
-                    )
-                })
-                .collect();
+            let vars =
+                w.g.scopes
+                    .iter()
+                    .flatten()
+                    .map(|(n, _, v)| {
+                        (
+                            n.clone(),
+                            (0..32)
+                                .map(|l| (mask & (1 << l) != 0).then(|| v[l].text()))
+                                .collect(),
+                        )
+                    })
+                    .collect();
             self.r.trace.push(TraceStep {
                 line,
                 mask,
-                stack: w.stack.clone(),
+                stack: w.g.stack.clone(),
                 vars,
+                groups: w.others.iter().map(|g| (g.last_line, g.own)).collect(),
+                ops: Vec::new(),
             });
+        }
+        w.g.last_line = line;
+        if self.launch.sched == Sched::Its {
+            w.yield_now = true;
         }
         Ok(())
     }
@@ -722,8 +898,10 @@ impl<'k> Machine<'k> {
                 },
             );
         }
-        for l in lanes(mask) {
-            self.shadow_touch(w.index, words[l], line, store, array);
+        if !self.atomic_now {
+            for l in lanes(mask) {
+                self.shadow_touch(w.index, words[l], line, store, array);
+            }
         }
         Ok(words)
     }
@@ -787,6 +965,7 @@ impl<'k> Machine<'k> {
         let mut out = [Val::I(0); 32];
         match e {
             Expr::Int(v) => out = [Val::I(*v); 32],
+            Expr::UInt(v) => out = [Val::U(*v); 32],
             Expr::Float(v) => {
                 #[allow(clippy::cast_possible_truncation)]
                 let f = *v as f32;
@@ -821,14 +1000,7 @@ impl<'k> Machine<'k> {
                 self.access(w, n, &idx, mask, line, false)?;
                 let buf = &self.buffers[n];
                 for l in lanes(mask) {
-                    let v = buf.data[usize::try_from(idx[l].as_i()).unwrap_or(0)];
-                    #[allow(clippy::cast_possible_truncation)]
-                    let iv = v as i64;
-                    out[l] = if buf.ty == Ty::Float {
-                        Val::F(v)
-                    } else {
-                        Val::I(iv)
-                    };
+                    out[l] = buf.get(usize::try_from(idx[l].as_i()).unwrap_or(0));
                 }
             }
             Expr::Shared(a, idx) => {
@@ -846,6 +1018,8 @@ impl<'k> Machine<'k> {
                 for l in lanes(mask) {
                     out[l] = match (op, a[l]) {
                         (Un::Neg, Val::F(f)) => Val::F(-f),
+                        (Un::Neg, Val::U(u)) => Val::U(u.wrapping_neg()),
+                        (Un::BitNot, Val::U(u)) => Val::U(!u),
                         (Un::Neg, v) => Val::I(v.as_i().wrapping_neg()),
                         (Un::Not, v) => Val::B(!v.truthy()),
                         (Un::BitNot, v) => Val::I(!v.as_i()),
@@ -898,6 +1072,10 @@ impl<'k> Machine<'k> {
                     out[l] = if t & (1 << l) != 0 { av[l] } else { bv[l] };
                 }
             }
+            Expr::Atomic(op, addr, args) => return self.atomic(w, *op, addr, args, mask, line),
+            Expr::Call(f, args) if WARP_FUNCTIONS.iter().any(|(n, _, _)| n == f) => {
+                return self.warp_call(w, f, args, mask, line)
+            }
             Expr::Call(f, args) => {
                 let vals: Vec<Lanes> = args
                     .iter()
@@ -938,6 +1116,270 @@ impl<'k> Machine<'k> {
                     };
                 }
             }
+        }
+        Ok(out)
+    }
+
+    /// Counts and names a warp-level call whose mask names lanes not active at it (exited
+    /// lanes excepted, as the guide's "non-exited threads named in mask").
+    fn check_mask(&mut self, w: &Warp, call: &str, named: u32, active: u32, line: usize) {
+        let lanes = named & !active & !w.returned;
+        if lanes == 0 {
+            return;
+        }
+        self.r.mask_violations += 1;
+        if self.r.violations.len() < MAX_VIOLATIONS {
+            self.r.violations.push(MaskViolation {
+                line,
+                call: call.to_string(),
+                block: self.block,
+                warp: w.index,
+                lanes,
+                active,
+            });
+        }
+    }
+
+    /// Records a warp-level call of the recorded warp on its last step.
+    fn record_op(&mut self, op: WarpOp) {
+        if !self.record {
+            return;
+        }
+        let total: usize = self.r.trace.iter().map(|t| t.ops.len()).sum();
+        if total < MAX_OPS {
+            if let Some(step) = self.r.trace.last_mut() {
+                step.ops.push(op);
+            }
+        }
+    }
+
+    /// Shuffles, votes, `__activemask`, `__syncwarp`, `__popc`, `__ffs` over the lanes of
+    /// `mask` (the active lanes: they read each other's values).
+    fn warp_call(
+        &mut self,
+        w: &mut Warp,
+        f: &str,
+        args: &[Expr],
+        mask: u32,
+        line: usize,
+    ) -> Result<Lanes, RunError> {
+        let vals: Vec<Lanes> = args
+            .iter()
+            .map(|a| self.eval(w, a, mask, line))
+            .collect::<Result<_, _>>()?;
+        let mut out = [Val::I(0); 32];
+        let arg = |k: usize| vals.get(k).copied().unwrap_or([Val::I(0); 32]);
+        match f {
+            "__popc" => {
+                for l in lanes(mask) {
+                    out[l] = Val::I(i64::from(arg(0)[l].as_u().count_ones()));
+                }
+                return Ok(out);
+            }
+            "__ffs" => {
+                for l in lanes(mask) {
+                    let v = arg(0)[l].as_u();
+                    out[l] = Val::I(if v == 0 {
+                        0
+                    } else {
+                        i64::from(v.trailing_zeros() + 1)
+                    });
+                }
+                return Ok(out);
+            }
+            "__activemask" => {
+                self.r.warp_calls += 1;
+                return Ok([Val::U(mask); 32]);
+            }
+            _ => {}
+        }
+        self.r.warp_calls += 1;
+        // The mask each lane passes; the lanes should agree: the lab takes their union.
+        let named = if f == "__syncwarp" && vals.is_empty() {
+            u32::MAX
+        } else {
+            lanes(mask).fold(0, |m, l| m | arg(0)[l].as_u())
+        };
+        if !(f == "__syncwarp" && self.launch.sched == Sched::Its) {
+            // Under its, __syncwarp waits for the lanes it names (checked when it lets go).
+            self.check_mask(w, f, named, mask, line);
+        }
+        // The lanes taking part: active and named.
+        let part = mask & named;
+        let mut op = WarpOp {
+            call: f.to_string(),
+            named,
+            active: mask,
+            moves: Vec::new(),
+            ballot: None,
+        };
+        match f {
+            "__syncwarp" => {}
+            "__ballot_sync" | "__any_sync" | "__all_sync" => {
+                self.r.votes += 1;
+                let p = arg(1);
+                let ballot = lanes(part)
+                    .filter(|l| p[*l].truthy())
+                    .fold(0u32, |m, l| m | (1 << l));
+                let v = match f {
+                    "__ballot_sync" => Val::U(ballot),
+                    "__any_sync" => Val::I(i64::from(ballot != 0)),
+                    _ => Val::I(i64::from(ballot == part)),
+                };
+                for l in lanes(mask) {
+                    out[l] = v;
+                }
+                op.ballot = Some(ballot);
+            }
+            _ => {
+                self.r.shuffles += 1;
+                let (v, b) = (arg(1), arg(2));
+                for l in lanes(mask) {
+                    let width = vals.get(3).map_or(32, |x| x[l].as_i());
+                    if !(1..=32).contains(&width) || width & (width - 1) != 0 {
+                        return Err(RunError {
+                            line,
+                            message: crate::tr!("kernel.run.shfl-width", name = f, width, lane = l),
+                        });
+                    }
+                    let width = usize::try_from(width).unwrap_or(32);
+                    // The lane's segment of `width` lanes: [first, first + width).
+                    let first = l & !(width - 1);
+                    let last = first + width - 1;
+                    let d = b[l].as_u() as usize;
+                    // Where the PTX shfl modes read from (None: out of the segment).
+                    let src = match f {
+                        "__shfl_sync" => Some(
+                            first
+                                + usize::try_from(
+                                    b[l].as_i().rem_euclid(i64::try_from(width).unwrap_or(32)),
+                                )
+                                .unwrap_or(0),
+                        ),
+                        "__shfl_up_sync" => l.checked_sub(d).filter(|j| *j >= first),
+                        "__shfl_down_sync" => l.checked_add(d).filter(|j| *j <= last),
+                        _ => Some(l ^ d).filter(|j| *j <= last),
+                    };
+                    // A source outside the segment, inactive or not named: the caller's own
+                    // value (the guide leaves an inactive source undefined).
+                    out[l] = match src.filter(|j| part & (1 << j) != 0) {
+                        Some(j) => {
+                            if j != l {
+                                #[allow(clippy::cast_possible_truncation)]
+                                op.moves.push((j as u8, l as u8, v[j].text()));
+                            }
+                            v[j]
+                        }
+                        None => v[l],
+                    };
+                }
+            }
+        }
+        self.record_op(op);
+        Ok(out)
+    }
+
+    /// An atomic: the lanes of `mask` apply it one at a time, in lane order, each reading the
+    /// value the lane before left; each gets the old value.
+    fn atomic(
+        &mut self,
+        w: &mut Warp,
+        op: Atomic,
+        addr: &Addr,
+        args: &[Expr],
+        mask: u32,
+        line: usize,
+    ) -> Result<Lanes, RunError> {
+        let vals: Vec<Lanes> = args
+            .iter()
+            .map(|a| self.eval(w, a, mask, line))
+            .collect::<Result<_, _>>()?;
+        let arg = |k: usize, l: usize| vals.get(k).map_or(Val::I(0), |v| v[l]);
+        self.r.atomics += 1;
+        // Each lane's element: a buffer index or a shared word.
+        let (global, slots): (Option<&String>, [usize; 32]) = match addr {
+            Addr::Global(n, i) => {
+                let idx = self.eval(w, i, mask, line)?;
+                self.access(w, n, &idx, mask, line, true)?;
+                (
+                    Some(n),
+                    std::array::from_fn(|l| usize::try_from(idx[l].as_i()).unwrap_or(0)),
+                )
+            }
+            Addr::Shared(a, i) => {
+                let idx = i
+                    .iter()
+                    .map(|i| self.eval(w, i, mask, line))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.atomic_now = true;
+                let words = self.shared_access(w, *a, &idx, mask, line, true);
+                self.atomic_now = false;
+                (None, words?)
+            }
+        };
+        // Lanes on one element are serialized: one more cycle per lane after the first on the
+        // busiest element.
+        let mut busiest = 0u64;
+        for l in lanes(mask) {
+            let same = lanes(mask).filter(|k| slots[*k] == slots[l]).count() as u64;
+            busiest = busiest.max(same);
+        }
+        let extra = busiest.saturating_sub(1);
+        self.r.cycles += extra;
+        w.cycles += extra;
+        let mut out = [Val::I(0); 32];
+        for l in lanes(mask) {
+            let (old, ty) = if let Some(n) = global {
+                let b = &self.buffers[n];
+                (b.get(slots[l]), b.ty)
+            } else {
+                let ty = match addr {
+                    Addr::Shared(a, _) => self.kernel.shared[*a].ty,
+                    Addr::Global(..) => Ty::Int,
+                };
+                (self.shared.get(slots[l]).copied().unwrap_or(Val::I(0)), ty)
+            };
+            let v = arg(0, l);
+            let new = match op {
+                Atomic::Add => binop(Bin::Add, old, v).map_err(Self::lane_error(line, l))?,
+                Atomic::Sub => binop(Bin::Sub, old, v).map_err(Self::lane_error(line, l))?,
+                Atomic::Max | Atomic::Min => {
+                    let greater = binop(Bin::Gt, v, old).map_err(Self::lane_error(line, l))?;
+                    if greater.truthy() == (op == Atomic::Max)
+                        && binop(Bin::Ne, v, old).is_ok_and(Val::truthy)
+                    {
+                        v
+                    } else {
+                        old
+                    }
+                }
+                Atomic::Exch => v,
+                Atomic::Cas => {
+                    if binop(Bin::Eq, old, v).is_ok_and(Val::truthy) {
+                        arg(1, l)
+                    } else {
+                        old
+                    }
+                }
+            }
+            .convert(ty);
+            if new != old {
+                self.version += 1;
+            }
+            match global {
+                Some(n) => {
+                    if let Some(b) = self.buffers.get_mut(n) {
+                        b.put(slots[l], new);
+                    }
+                }
+                None => {
+                    if let Some(slot) = self.shared.get_mut(slots[l]) {
+                        *slot = new;
+                        self.written.push(slots[l]);
+                    }
+                }
+            }
+            out[l] = old;
         }
         Ok(out)
     }
@@ -1031,7 +1473,8 @@ impl<'k> Machine<'k> {
                     };
                     let k = usize::try_from(idx[l].as_i()).unwrap_or(0);
                     if let Some(b) = self.buffers.get_mut(n) {
-                        b.data[k] = v.as_f();
+                        self.version += 1;
+                        b.put(k, v);
                     }
                 }
             }
@@ -1056,6 +1499,7 @@ impl<'k> Machine<'k> {
                         _ => rhs[l],
                     };
                     if let Some(slot) = self.shared.get_mut(words[l]) {
+                        self.version += 1;
                         *slot = v.convert(ty);
                         self.written.push(words[l]);
                     }
@@ -1085,7 +1529,7 @@ impl<'k> Machine<'k> {
                         v[l] = x[l].convert(*ty);
                     }
                 }
-                if let Some(scope) = w.scopes.last_mut() {
+                if let Some(scope) = w.g.scopes.last_mut() {
                     scope.push((name.clone(), *ty, v));
                 }
             }
@@ -1096,8 +1540,8 @@ impl<'k> Machine<'k> {
                 self.eval(w, e, mask, line)?;
             }
             StmtKind::Block(b) => {
-                w.scopes.push(Vec::new());
-                w.frames.push(Frame::Seq {
+                w.g.scopes.push(Vec::new());
+                w.g.frames.push(Frame::Seq {
                     body: b,
                     pc: 0,
                     mask,
@@ -1125,12 +1569,13 @@ impl<'k> Machine<'k> {
                     w.divergent += 1;
                     self.r.lines.entry(line).or_default().divergent += 1;
                 }
-                w.stack.push(StackEntry {
+                w.g.stack.push(StackEntry {
                     kind: "if",
                     line,
                     rejoin: mask,
                 });
-                w.frames.push(Frame::If {
+                let depth = w.g.frames.len();
+                w.g.frames.push(Frame::If {
                     line,
                     t,
                     f,
@@ -1140,6 +1585,16 @@ impl<'k> Machine<'k> {
                     flow: Flow::default(),
                     cycles: (w.cycles, 0),
                 });
+                if self.launch.sched == Sched::Its && t != 0 && f != 0 {
+                    // Two program counters: the then side keeps this group, the else side
+                    // becomes a group of its own that runs next.
+                    let mut other = w.g.clone();
+                    other.own = w.g.own & f;
+                    other.joins.push(depth);
+                    w.g.own &= t;
+                    w.g.joins.push(depth);
+                    w.others.push_front(other);
+                }
                 return Ok(None);
             }
             StmtKind::While(c, body) => {
@@ -1147,7 +1602,7 @@ impl<'k> Machine<'k> {
                 return Ok(None);
             }
             StmtKind::For(init, c, step, body) => {
-                w.scopes.push(Vec::new());
+                w.g.scopes.push(Vec::new());
                 if let Some(i) = init {
                     // A declaration or an assignment: it runs to its end.
                     self.start(w, i, mask)?;
@@ -1170,14 +1625,14 @@ fn push_loop<'k>(
     mask: u32,
     scoped: bool,
 ) {
-    let outer = w.loop_line;
-    w.loop_line = line;
-    w.stack.push(StackEntry {
+    let outer = w.g.loop_line;
+    w.g.loop_line = line;
+    w.g.stack.push(StackEntry {
         kind: "loop",
         line,
         rejoin: mask,
     });
-    w.frames.push(Frame::Loop(Box::new(LoopFrame {
+    w.g.frames.push(Frame::Loop(Box::new(LoopFrame {
         line,
         cond,
         step,
@@ -1189,14 +1644,33 @@ fn push_loop<'k>(
         split: false,
         outer,
         scoped,
+        entry: mask,
+        snap: None,
     })));
 }
 
 impl<'k> Machine<'k> {
     /// Runs warp `w` until it reaches a barrier or ends.
     fn run_warp(&mut self, w: &mut Warp<'k>) -> Result<Stop, RunError> {
-        let mut ret: Option<Flow> = None;
-        while let Some(frame) = w.frames.pop() {
+        let its = self.launch.sched == Sched::Its;
+        let mut ret: Option<Flow> = w.g.ret.take();
+        loop {
+            if its {
+                // One instruction per turn; a group at the reconvergence point of a split
+                // stops there (the scheduler decides whether it waits).
+                let joined = w.g.joins.last().is_some_and(|d| w.g.frames.len() <= *d);
+                if w.yield_now || joined {
+                    w.yield_now = false;
+                    w.g.ret = ret;
+                    if joined {
+                        w.g.park = Park::Join(PATIENCE);
+                    }
+                    return Ok(Stop::Yield);
+                }
+            }
+            let Some(frame) = w.g.frames.pop() else {
+                break;
+            };
             match frame {
                 Frame::Seq {
                     body,
@@ -1206,15 +1680,15 @@ impl<'k> Machine<'k> {
                     scoped,
                 } => {
                     flow.merge(ret.take());
-                    let live = mask & !(flow.brk | flow.cont | w.returned);
+                    let live = mask & w.g.own & !(flow.brk | flow.cont | w.returned);
                     let Some(s) = body.get(pc).filter(|_| live != 0) else {
                         if scoped {
-                            w.scopes.pop();
+                            w.g.scopes.pop();
                         }
                         ret = Some(flow);
                         continue;
                     };
-                    w.frames.push(Frame::Seq {
+                    w.g.frames.push(Frame::Seq {
                         body,
                         pc: pc + 1,
                         mask,
@@ -1223,6 +1697,11 @@ impl<'k> Machine<'k> {
                     });
                     if matches!(s.kind, StmtKind::Sync) {
                         self.issue(w, s.line, live, 1)?;
+                        if its {
+                            w.yield_now = false;
+                            w.g.park = Park::Barrier(s.line, std::ptr::from_ref(s) as usize);
+                            return Ok(Stop::Yield);
+                        }
                         if live != w.valid {
                             return Err(self.partial_barrier(w, s.line, live));
                         }
@@ -1232,6 +1711,20 @@ impl<'k> Machine<'k> {
                         });
                     }
                     ret = self.start(w, s, live)?;
+                    if its {
+                        if let StmtKind::Expr(Expr::Call(f, args)) = &s.kind {
+                            if f == "__syncwarp" {
+                                let named = match args.first() {
+                                    Some(e) => {
+                                        let v = self.eval(w, e, live, s.line)?;
+                                        lanes(live).fold(0, |m, l| m | v[l].as_u())
+                                    }
+                                    None => u32::MAX,
+                                };
+                                w.g.park = Park::SyncWarp(named, std::ptr::from_ref(s) as usize);
+                            }
+                        }
+                    }
                 }
                 Frame::If {
                     line,
@@ -1245,7 +1738,7 @@ impl<'k> Machine<'k> {
                 } => {
                     flow.merge(ret.take());
                     let push = |w: &mut Warp<'k>, stage: u8, cycles: (u64, u64), flow: Flow| {
-                        w.frames.push(Frame::If {
+                        w.g.frames.push(Frame::If {
                             line,
                             t,
                             f,
@@ -1259,14 +1752,14 @@ impl<'k> Machine<'k> {
                     match (stage, els) {
                         (0, _) => {
                             push(w, 1, cycles, flow);
-                            if t != 0 {
+                            if t & w.g.own != 0 {
                                 seq(w, then, t);
                             }
                         }
-                        (1, Some(body)) if f != 0 => {
+                        (1, Some(body)) if f & w.g.own != 0 => {
                             cycles.1 = w.cycles;
                             push(w, 2, cycles, flow);
-                            if let Some(top) = w.stack.last_mut() {
+                            if let Some(top) = w.g.stack.last_mut() {
                                 top.kind = "else";
                             }
                             seq(w, body, f);
@@ -1275,7 +1768,7 @@ impl<'k> Machine<'k> {
                             if stage == 1 {
                                 cycles.1 = w.cycles;
                             }
-                            w.stack.pop();
+                            w.g.stack.pop();
                             if t != 0 && f != 0 && self.r.branch.is_none() {
                                 self.r.branch = Some(BranchRecord {
                                     line,
@@ -1288,6 +1781,7 @@ impl<'k> Machine<'k> {
                     }
                 }
                 Frame::Loop(mut lp) => {
+                    let before = if lp.in_body { lp.go } else { lp.live } & w.g.own;
                     if lp.in_body {
                         let f = ret.take().unwrap_or_default();
                         lp.live = lp.go & !f.brk & !w.returned;
@@ -1297,6 +1791,10 @@ impl<'k> Machine<'k> {
                                 self.start(w, s, lp.live)?;
                             }
                         }
+                    }
+                    lp.live &= w.g.own;
+                    if !its && lp.live != 0 {
+                        self.livelock(w, &mut lp)?;
                     }
                     let go = if lp.live == 0 {
                         0
@@ -1316,11 +1814,28 @@ impl<'k> Machine<'k> {
                         self.r.lines.entry(lp.line).or_default().divergent += 1;
                         lp.split = true;
                     }
+                    let leaving = before & !go & !w.returned;
+                    if its && go != 0 && leaving != 0 {
+                        // The lanes leaving the loop go on as a group of their own, from the
+                        // loop's exit; the looping lanes keep this program counter.
+                        let depth = w.g.frames.len();
+                        let mut gone = w.g.clone();
+                        gone.own = leaving;
+                        gone.ret = None;
+                        let mut exit = lp.clone();
+                        exit.live = 0;
+                        exit.in_body = false;
+                        gone.frames.push(Frame::Loop(exit));
+                        gone.joins.push(depth);
+                        w.g.joins.push(depth);
+                        w.g.own &= !leaving;
+                        w.others.push_front(gone);
+                    }
                     if go == 0 {
-                        w.stack.pop();
-                        w.loop_line = lp.outer;
+                        w.g.stack.pop();
+                        w.g.loop_line = lp.outer;
                         if lp.scoped {
-                            w.scopes.pop();
+                            w.g.scopes.pop();
                         }
                         if lp.split && self.r.loop_counts.is_none() {
                             self.r.loop_counts = Some((lp.line, lp.counts.to_vec()));
@@ -1334,12 +1849,124 @@ impl<'k> Machine<'k> {
                     lp.go = go;
                     lp.in_body = true;
                     let body = lp.body;
-                    w.frames.push(Frame::Loop(lp));
+                    w.g.frames.push(Frame::Loop(lp));
                     seq(w, body, go);
                 }
             }
         }
         Ok(Stop::Done)
+    }
+
+    /// Under `sched=stack`, at a loop's condition while some of its lanes wait at its exit:
+    /// the same variables and memory as at the last trip means it never ends, and the waiting
+    /// lanes never run again (a livelock, such as a spin lock whose holder waits there).
+    fn livelock(&mut self, w: &Warp, lp: &mut LoopFrame) -> Result<(), RunError> {
+        let waiting = lp.entry & !lp.live & !w.returned;
+        if waiting == 0 {
+            lp.snap = None;
+            return Ok(());
+        }
+        let vars: Vec<Lanes> = w.g.scopes.iter().flatten().map(|(_, _, v)| *v).collect();
+        let now = (self.version, vars);
+        if lp.snap.as_ref() == Some(&now) {
+            return Err(RunError {
+                line: lp.line,
+                message: crate::tr!(
+                    "kernel.run.livelock",
+                    line = lp.line,
+                    waiting = lane_list(waiting),
+                    looping = lane_list(lp.live),
+                    warp = w.index,
+                    block = self.block
+                ),
+            });
+        }
+        lp.snap = Some(now);
+        Ok(())
+    }
+
+    /// Under `sched=its`: runs warp `w`'s lane groups in turn, one instruction each, merging
+    /// groups that stand at the same place, until the warp reaches a barrier or ends.
+    fn run_warp_its(&mut self, w: &mut Warp<'k>) -> Result<Stop, RunError> {
+        if matches!(w.g.park, Park::Barrier(..)) {
+            w.g.park = Park::Run;
+        }
+        loop {
+            if w.g.park == Park::Run {
+                let stop = self.run_warp(w)?;
+                for g in &mut w.others {
+                    if let Park::Join(p) = g.park {
+                        if p <= 1 {
+                            g.park = Park::Run;
+                            g.joins.pop();
+                        } else {
+                            g.park = Park::Join(p - 1);
+                        }
+                    }
+                }
+                if matches!(stop, Stop::Done) {
+                    match w.others.pop_front() {
+                        Some(g) => w.g = g,
+                        None => return Ok(Stop::Done),
+                    }
+                }
+            }
+            merge_groups(w);
+            let open = w.valid & !w.returned;
+            for g in std::iter::once(&mut w.g).chain(w.others.iter_mut()) {
+                if let Park::SyncWarp(named, _) = g.park {
+                    if named & open & !g.own == 0 {
+                        g.park = Park::Run;
+                    }
+                }
+            }
+            if w.others.is_empty() {
+                match w.g.park {
+                    Park::Barrier(line, id) => {
+                        let live = w.g.own & !w.returned;
+                        if live != w.valid {
+                            return Err(self.partial_barrier(w, line, live));
+                        }
+                        return Ok(Stop::Barrier { line, id });
+                    }
+                    Park::Join(_) => {
+                        w.g.park = Park::Run;
+                        w.g.joins.pop();
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(i) = w.others.iter().position(|g| g.park == Park::Run) {
+                if let Some(next) = w.others.remove(i) {
+                    let cur = std::mem::replace(&mut w.g, next);
+                    w.others.push_back(cur);
+                }
+            } else if w.g.park != Park::Run {
+                // No group can run: let go of every wait but a barrier's.
+                if let Park::Barrier(line, _) = w.g.park {
+                    if w.others.iter().all(|g| matches!(g.park, Park::Barrier(..))) {
+                        return Err(self.partial_barrier(w, line, w.g.own & !w.returned));
+                    }
+                }
+                let mut late = Vec::new();
+                for g in std::iter::once(&mut w.g).chain(w.others.iter_mut()) {
+                    match g.park {
+                        Park::Join(_) => {
+                            g.park = Park::Run;
+                            g.joins.pop();
+                        }
+                        Park::SyncWarp(named, _) => {
+                            late.push((named, g.own, g.last_line));
+                            g.park = Park::Run;
+                        }
+                        _ => {}
+                    }
+                }
+                for (named, own, line) in late {
+                    self.check_mask(w, "__syncwarp", named, own, line);
+                }
+            }
+        }
     }
 
     fn partial_barrier(&self, w: &Warp, line: usize, live: u32) -> RunError {
@@ -1365,10 +1992,167 @@ pub(crate) fn brackets<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> 
     })
 }
 
+/// Lanes as people write them: `0, 2–5, 31`.
+#[must_use]
+pub fn lane_list(mask: u32) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut l = 0u32;
+    while l < 32 {
+        if mask & (1 << l) == 0 {
+            l += 1;
+            continue;
+        }
+        let start = l;
+        while l < 32 && mask & (1 << l) != 0 {
+            l += 1;
+        }
+        out.push(if l - 1 == start {
+            start.to_string()
+        } else {
+            format!("{start}–{}", l - 1)
+        });
+    }
+    out.join(", ")
+}
+
+/// Where a group stands: the same frames at the same statements, the same scopes.
+fn same_place(a: &Group, b: &Group) -> bool {
+    if a.frames.len() != b.frames.len() || a.ret.is_some() != b.ret.is_some() {
+        return false;
+    }
+    let parks = match (a.park, b.park) {
+        (Park::Run | Park::Join(_), Park::Run | Park::Join(_)) => true,
+        (Park::SyncWarp(_, x), Park::SyncWarp(_, y))
+        | (Park::Barrier(_, x), Park::Barrier(_, y)) => x == y,
+        _ => false,
+    };
+    let frames = a.frames.iter().zip(&b.frames).all(|(x, y)| match (x, y) {
+        (
+            Frame::Seq { body, pc, .. },
+            Frame::Seq {
+                body: b2, pc: p2, ..
+            },
+        ) => body.as_ptr() == b2.as_ptr() && pc == p2,
+        (
+            Frame::If { line, stage, .. },
+            Frame::If {
+                line: l2,
+                stage: s2,
+                ..
+            },
+        ) => line == l2 && stage == s2,
+        (Frame::Loop(x), Frame::Loop(y)) => x.line == y.line && x.in_body == y.in_body,
+        _ => false,
+    });
+    let scopes = a.scopes.len() == b.scopes.len()
+        && a.scopes
+            .iter()
+            .zip(&b.scopes)
+            .all(|(x, y)| x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p.0 == q.0));
+    parks && frames && scopes
+}
+
+/// Merges group `b` into `a` (they stand at the same place): each lane's state from its own
+/// group.
+fn merge(a: &mut Group, b: Group) {
+    let own = b.own;
+    let pick = |x: u32, y: u32| (x & !own) | (y & own);
+    let flow = |x: Flow, y: Flow| Flow {
+        brk: pick(x.brk, y.brk),
+        cont: pick(x.cont, y.cont),
+    };
+    for (fa, fb) in a.frames.iter_mut().zip(b.frames) {
+        match (fa, fb) {
+            (
+                Frame::Seq { mask, flow: f, .. },
+                Frame::Seq {
+                    mask: m2, flow: f2, ..
+                },
+            ) => {
+                *mask = pick(*mask, m2);
+                *f = flow(*f, f2);
+            }
+            (
+                Frame::If { t, f, flow: fl, .. },
+                Frame::If {
+                    t: t2,
+                    f: f2,
+                    flow: fl2,
+                    ..
+                },
+            ) => {
+                *t = pick(*t, t2);
+                *f = pick(*f, f2);
+                *fl = flow(*fl, fl2);
+            }
+            (Frame::Loop(x), Frame::Loop(y)) => {
+                x.live = pick(x.live, y.live);
+                x.go = pick(x.go, y.go);
+                x.entry = pick(x.entry, y.entry);
+                x.split |= y.split;
+                for l in lanes(own) {
+                    x.counts[l] = y.counts[l];
+                }
+            }
+            _ => {}
+        }
+    }
+    for (sa, sb) in a.scopes.iter_mut().zip(b.scopes) {
+        for (va, vb) in sa.iter_mut().zip(sb) {
+            for l in lanes(own) {
+                va.2[l] = vb.2[l];
+            }
+        }
+    }
+    if let (Some(x), Some(y)) = (a.ret, b.ret) {
+        a.ret = Some(flow(x, y));
+    }
+    for (ea, eb) in a.stack.iter_mut().zip(b.stack) {
+        ea.rejoin = pick(ea.rejoin, eb.rejoin);
+    }
+    a.own |= own;
+    let depth = a.frames.len();
+    while a.joins.last().is_some_and(|d| *d >= depth) {
+        a.joins.pop();
+    }
+    if a.park != b.park || matches!(a.park, Park::Join(_)) {
+        a.park = Park::Run;
+    }
+}
+
+/// Merges every two groups of `w` that stand at the same place.
+fn merge_groups(w: &mut Warp) {
+    let mut j = 0;
+    while j < w.others.len() {
+        if same_place(&w.g, &w.others[j]) {
+            if let Some(b) = w.others.remove(j) {
+                merge(&mut w.g, b);
+            }
+            j = 0;
+        } else {
+            j += 1;
+        }
+    }
+    let mut i = 0;
+    while i < w.others.len() {
+        let mut j = i + 1;
+        while j < w.others.len() {
+            if same_place(&w.others[i], &w.others[j]) {
+                if let Some(b) = w.others.remove(j) {
+                    merge(&mut w.others[i], b);
+                }
+            } else {
+                j += 1;
+            }
+        }
+        i += 1;
+    }
+}
+
 /// Pushes a scoped statement list run by `mask`.
 fn seq<'k>(w: &mut Warp<'k>, body: &'k [Stmt], mask: u32) {
-    w.scopes.push(Vec::new());
-    w.frames.push(Frame::Seq {
+    w.g.scopes.push(Vec::new());
+    w.g.frames.push(Frame::Seq {
         body,
         pc: 0,
         mask,
@@ -1395,40 +2179,26 @@ fn strided(mask: u32, words: &[usize; 32], base: usize) -> Option<(u64, u64, u64
 }
 
 fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
     let float = matches!(a, Val::F(_)) || matches!(b, Val::F(_));
+    // C's usual arithmetic conversions: float wins; else an unsigned operand makes both
+    // unsigned (modulo 2³²).
+    let unsigned = !float && (matches!(a, Val::U(_)) || matches!(b, Val::U(_)));
+    let cmp = |o: std::cmp::Ordering| -> Option<std::cmp::Ordering> { Some(o) };
+    let order = if float {
+        a.as_f().partial_cmp(&b.as_f())
+    } else if unsigned {
+        cmp(a.as_u().cmp(&b.as_u()))
+    } else {
+        cmp(a.as_i().cmp(&b.as_i()))
+    };
     Ok(match op {
-        Bin::Lt => Val::B(if float {
-            a.as_f() < b.as_f()
-        } else {
-            a.as_i() < b.as_i()
-        }),
-        Bin::Le => Val::B(if float {
-            a.as_f() <= b.as_f()
-        } else {
-            a.as_i() <= b.as_i()
-        }),
-        Bin::Gt => Val::B(if float {
-            a.as_f() > b.as_f()
-        } else {
-            a.as_i() > b.as_i()
-        }),
-        Bin::Ge => Val::B(if float {
-            a.as_f() >= b.as_f()
-        } else {
-            a.as_i() >= b.as_i()
-        }),
-        #[allow(clippy::float_cmp)]
-        Bin::Eq => Val::B(if float {
-            a.as_f() == b.as_f()
-        } else {
-            a.as_i() == b.as_i()
-        }),
-        #[allow(clippy::float_cmp)]
-        Bin::Ne => Val::B(if float {
-            a.as_f() != b.as_f()
-        } else {
-            a.as_i() != b.as_i()
-        }),
+        Bin::Lt => Val::B(order == Some(Less)),
+        Bin::Le => Val::B(matches!(order, Some(Less | Equal))),
+        Bin::Gt => Val::B(order == Some(Greater)),
+        Bin::Ge => Val::B(matches!(order, Some(Greater | Equal))),
+        Bin::Eq => Val::B(order == Some(Equal)),
+        Bin::Ne => Val::B(order != Some(Equal)),
         Bin::And => Val::B(a.truthy() && b.truthy()),
         Bin::Or => Val::B(a.truthy() || b.truthy()),
         _ if float => {
@@ -1440,6 +2210,24 @@ fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
                 Bin::Div => x / y,
                 Bin::Rem => x % y,
                 _ => return Err(crate::tr!("kernel.run.bitwise-float")),
+            })
+        }
+        _ if unsigned => {
+            let (x, y) = (a.as_u(), b.as_u());
+            Val::U(match op {
+                Bin::Add => x.wrapping_add(y),
+                Bin::Sub => x.wrapping_sub(y),
+                Bin::Mul => x.wrapping_mul(y),
+                Bin::Div | Bin::Rem if y == 0 => return Err(crate::tr!("kernel.run.div-zero")),
+                Bin::Div => x / y,
+                Bin::Rem => x % y,
+                // A shift by 32 or more is undefined in C: the lab shifts by the count mod 32.
+                Bin::Shl => x.wrapping_shl(y),
+                Bin::Shr => x.wrapping_shr(y),
+                Bin::BitAnd => x & y,
+                Bin::BitOr => x | y,
+                Bin::BitXor => x ^ y,
+                _ => return Err(crate::tr!("kernel.run.bad-operator")),
             })
         }
         _ => {
@@ -1470,7 +2258,7 @@ fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
     for (k, p) in kernel.params.iter().enumerate() {
         if p.pointer {
             // Every buffer starts filled with its index: p[i] = i.
-            let data = (0..launch.len).map(|i| i as f32).collect();
+            let data = (0..launch.len).map(|i| i as f64).collect();
             buffers.insert(
                 p.name.clone(),
                 Buffer {
@@ -1520,6 +2308,13 @@ fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
             race: None,
             shared_lines: BTreeMap::new(),
             watched: Vec::new(),
+            warp_calls: 0,
+            shuffles: 0,
+            votes: 0,
+            atomics: 0,
+            mask_violations: 0,
+            violations: Vec::new(),
+            sched: launch.sched,
             lines: BTreeMap::new(),
             branch: None,
             loop_counts: None,
@@ -1532,6 +2327,8 @@ fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
             },
         },
         record: false,
+        version: 0,
+        atomic_now: false,
     }
 }
 
@@ -1589,17 +2386,26 @@ impl<'k> Machine<'k> {
                     tid,
                     block: (bx, by),
                     valid,
-                    scopes: vec![Vec::new()],
                     returned: 0,
-                    stack: Vec::new(),
-                    loop_line: 0,
-                    frames: vec![Frame::Seq {
-                        body: &kernel.body,
-                        pc: 0,
-                        mask: valid,
-                        flow: Flow::default(),
-                        scoped: false,
-                    }],
+                    g: Group {
+                        own: valid,
+                        scopes: vec![Vec::new()],
+                        stack: Vec::new(),
+                        loop_line: 0,
+                        frames: vec![Frame::Seq {
+                            body: &kernel.body,
+                            pc: 0,
+                            mask: valid,
+                            flow: Flow::default(),
+                            scoped: false,
+                        }],
+                        ret: None,
+                        joins: Vec::new(),
+                        park: Park::Run,
+                        last_line: 0,
+                    },
+                    others: std::collections::VecDeque::new(),
+                    yield_now: false,
                     cycles: 0,
                     divergent: 0,
                     done: false,
@@ -1611,8 +2417,13 @@ impl<'k> Machine<'k> {
             let mut waiting: Vec<(u64, usize, usize)> = Vec::new();
             for w in warps.iter_mut().filter(|w| !w.done) {
                 self.record = (linear_block, w.index) == record;
-                match self.run_warp(w)? {
-                    Stop::Done => w.done = true,
+                let stop = if launch.sched == Sched::Its {
+                    self.run_warp_its(w)?
+                } else {
+                    self.run_warp(w)?
+                };
+                match stop {
+                    Stop::Done | Stop::Yield => w.done = true,
                     Stop::Barrier { line, id } => waiting.push((w.index, line, id)),
                 }
             }
@@ -1719,16 +2530,10 @@ pub fn run(
         .map(|(name, index)| Watched {
             name: name.clone(),
             index: *index,
-            value: m.buffers.get(name).and_then(|b| {
-                b.data.get(*index).map(|v| {
-                    if b.ty == Ty::Float {
-                        Val::F(*v)
-                    } else {
-                        #[allow(clippy::cast_possible_truncation)]
-                        Val::I(*v as i64)
-                    }
-                })
-            }),
+            value: m
+                .buffers
+                .get(name)
+                .and_then(|b| (*index < b.data.len()).then(|| b.get(*index))),
         })
         .collect();
     let mut r = m.r;

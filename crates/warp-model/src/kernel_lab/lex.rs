@@ -9,6 +9,9 @@ pub enum Tok {
     Ident(String),
     /// An integer literal.
     Int(i64),
+    /// An `unsigned int` literal: a `u` suffix, or a hex literal too big for `int`
+    /// (`0xffffffff`), as C types them.
+    UInt(u32),
     /// A floating literal (`1.5`, `2.0f`).
     Float(f64),
     /// Punctuation or an operator.
@@ -110,23 +113,34 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
                 advance(&mut i, &mut line, &mut col, 1, &chars);
             }
             let text: String = chars[start..i].iter().collect();
-            let t = text.trim_end_matches(['f', 'F', 'u', 'U']);
-            let tok = if t.contains('.') || t.contains(['e', 'E']) && !t.starts_with("0x") {
-                t.parse::<f64>().map(Tok::Float).map_err(|_| {
-                    KernelError::at(l0, c0, crate::tr!("kernel.lex.not-number", text))
-                })?
-            } else if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-                i64::from_str_radix(hex, 16).map(Tok::Int).map_err(|_| {
-                    KernelError::at(l0, c0, crate::tr!("kernel.lex.not-number", text))
-                })?
+            let hex = text.starts_with("0x") || text.starts_with("0X");
+            // A hex literal's digits may end in f: only a `u` suffix is trimmed there.
+            let t = if hex {
+                text.trim_end_matches(['u', 'U'])
             } else {
-                t.parse::<i64>()
-                    .ok()
-                    .filter(|v| *v <= i64::from(u32::MAX))
-                    .map(Tok::Int)
-                    .ok_or_else(|| {
-                        KernelError::at(l0, c0, crate::tr!("kernel.lex.too-big", text))
-                    })?
+                text.trim_end_matches(['f', 'F', 'u', 'U'])
+            };
+            let suffix_u = text.ends_with(['u', 'U']);
+            let bad = || KernelError::at(l0, c0, crate::tr!("kernel.lex.not-number", text));
+            let too_big = || KernelError::at(l0, c0, crate::tr!("kernel.lex.too-big", text));
+            let tok = if !hex && (t.contains('.') || t.contains(['e', 'E'])) {
+                t.parse::<f64>().map(Tok::Float).map_err(|_| bad())?
+            } else {
+                let v = if hex {
+                    let digits = &t[2..];
+                    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+                        return Err(bad());
+                    }
+                    u64::from_str_radix(digits, 16).map_err(|_| too_big())?
+                } else {
+                    t.parse::<u64>().map_err(|_| too_big())?
+                };
+                let v = u32::try_from(v).map_err(|_| too_big())?;
+                if suffix_u || (hex && v > i32::MAX as u32) {
+                    Tok::UInt(v)
+                } else {
+                    Tok::Int(i64::from(v))
+                }
             };
             out.push(Token {
                 tok,

@@ -40,11 +40,26 @@ pub const TRACE: Param =
 /// `watch=NAME[i],…`: elements of pointer parameters shown after the run (at most 16).
 pub const WATCH: Param =
     Param::text("watch", msg!("kernel.field.watch"), 400, "").hint(msg!("kernel.field.watch.hint"));
+/// `sched=stack|its`: how a warp's diverged lanes are scheduled.
+pub const SCHED: Param =
+    Param::choice("sched", msg!("kernel.field.sched"), &SCHED_CHOICES, "stack")
+        .hint(msg!("kernel.field.sched.hint"));
+const SCHED_CHOICES: [crate::params::Choice; 2] = [
+    crate::params::Choice {
+        value: "stack",
+        label: msg!("kernel.choice.sched.stack"),
+    },
+    crate::params::Choice {
+        value: "its",
+        label: msg!("kernel.choice.sched.its"),
+    },
+];
+
 /// Most elements `watch` names.
 pub const MAX_WATCH: usize = 16;
 
 /// The lab's parameters, in form order (the source first, in its own editor).
-pub const PARAMS: [Param; 7] = [SRC, BLOCK, GRID, N, LEN, TRACE, WATCH];
+pub const PARAMS: [Param; 8] = [SRC, BLOCK, GRID, N, LEN, TRACE, WATCH, SCHED];
 
 /// The kernel lab's model.
 #[derive(Clone, Copy, Debug)]
@@ -128,6 +143,8 @@ pub struct KernelOutput {
     pub watched: Vec<WatchFigure>,
     /// The race found, in words (both lines and the word), when there is one.
     pub race: Option<String>,
+    /// The first mask violations, in words (line, call, lanes), as a sanitizer names them.
+    pub violations: Vec<String>,
 }
 
 /// The warp the step-through records, as (linear block, warp in block); `None`: the run
@@ -219,6 +236,11 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
                 grid,
                 n: n.map_or(0, |v| i64::try_from(v).unwrap_or(0)),
                 len: usize::try_from(len).unwrap_or(1),
+                sched: if input.get(&SCHED) == "its" {
+                    exec::Sched::Its
+                } else {
+                    exec::Sched::Stack
+                },
             },
             trace,
         )),
@@ -237,6 +259,7 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         links: None,
         watched: Vec::new(),
         race: None,
+        violations: Vec::new(),
     };
     let src = input.get(&SRC);
     let kernel = match compile(src) {
@@ -281,6 +304,7 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
                 })
                 .collect();
             out.race = r.race.as_ref().map(race_note);
+            out.violations = r.violations.iter().map(violation_note).collect();
             out.result = Some(r);
         }
         Err(e) => {
@@ -375,6 +399,20 @@ pub fn watch_list(
         }
     }
     Ok(out)
+}
+
+/// A mask violation, in words: the line, the call, the lanes named but not active.
+#[must_use]
+pub fn violation_note(v: &exec::MaskViolation) -> String {
+    crate::tr!(
+        "kernel.mask.violation",
+        line = v.line,
+        call = &v.call,
+        lanes = exec::lane_list(v.lanes),
+        active = exec::lane_list(v.active),
+        warp = v.warp,
+        block = v.block
+    )
 }
 
 /// The race, in words: the word and both lines.
@@ -479,6 +517,33 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
             t!("kernel.figure.cycles.help"),
         ),
     ];
+    if r.warp_calls > 0 {
+        out.extend([
+            Figure::new(
+                "shuffles",
+                t!("kernel.figure.shuffles"),
+                Value::Int(r.shuffles),
+                "",
+                t!("kernel.figure.shuffles.help"),
+            ),
+            Figure::new(
+                "mask-violations",
+                t!("kernel.figure.mask-violations"),
+                Value::Int(r.mask_violations),
+                "",
+                t!("kernel.figure.mask-violations.help"),
+            ),
+        ]);
+    }
+    if r.atomics > 0 {
+        out.push(Figure::new(
+            "atomics",
+            t!("kernel.figure.atomics"),
+            Value::Int(r.atomics),
+            "",
+            t!("kernel.figure.atomics.help"),
+        ));
+    }
     if shared {
         let conflicts = (r.shared_loads.wavefronts - r.shared_loads.ideal)
             + (r.shared_stores.wavefronts - r.shared_stores.ideal);
@@ -571,7 +636,7 @@ pub(crate) fn branch_model(r: &exec::RunResult) -> Option<crate::divergence::bra
 
 /// The lab's presets: the seeds' code (label, source, launch parameters). The label is a
 /// catalogue message: show it with `label.text()`.
-pub const PRESETS: [(Msg, &str, &str); 11] = [
+pub const PRESETS: [(Msg, &str, &str); 18] = [
     (crate::msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
     (crate::msg!("kernel.preset.parity"),
         "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
@@ -598,7 +663,27 @@ pub const PRESETS: [(Msg, &str, &str); 11] = [
     (crate::msg!("kernel.preset.reduce-interleaved"), REDUCE_INTERLEAVED, "block=256&watch=out[0]"),
     (crate::msg!("kernel.preset.reduce-sequential"), REDUCE_SEQUENTIAL, "block=256&watch=out[0]"),
     (crate::msg!("kernel.preset.transpose-race"), TRANSPOSE_RACE, "block=32,32&watch=out[1],out[32]"),
+    (crate::msg!("kernel.preset.warp-sum"), WARP_SUM, "block=32&watch=out[0]"),
+    (crate::msg!("kernel.preset.all-reduce"), ALL_REDUCE, "block=32&watch=out[0],out[31]"),
+    (crate::msg!("kernel.preset.ballot"), BALLOT, "block=32&watch=out[0],out[1],out[2],out[3]"),
+    (crate::msg!("kernel.preset.wrong-mask"), WRONG_MASK, "block=32&watch=out[0],out[15]"),
+    (crate::msg!("kernel.preset.spin-stack"), SPIN_LOCK, "block=32&watch=count[0]"),
+    (crate::msg!("kernel.preset.spin-its"), SPIN_LOCK, "block=32&watch=count[0]&sched=its"),
+    (crate::msg!("kernel.preset.histogram"), HISTOGRAM, "block=256&watch=bins[0],bins[7]"),
 ];
+
+/// A warp's sum with `__shfl_down_sync`: five steps (16, 8, 4, 2, 1), lane 0 ends with it.
+pub const WARP_SUM: &str = "__global__ void warp_sum(const int* in, int* out) {\n    int v = in[threadIdx.x];\n    for (int offset = 16; offset > 0; offset /= 2) {\n        v += __shfl_down_sync(0xffffffff, v, offset);\n    }\n    if (threadIdx.x == 0) {\n        out[0] = v;   // 0 + 1 + … + 31 = 496\n    }\n}\n";
+/// Every lane's sum with `__shfl_xor_sync`: a butterfly.
+pub const ALL_REDUCE: &str = "__global__ void all_sum(const int* in, int* out) {\n    int v = in[threadIdx.x];\n    for (int m = 16; m > 0; m /= 2) {\n        v += __shfl_xor_sync(0xffffffff, v, m);\n    }\n    out[threadIdx.x] = v;   // every lane: 496\n}\n";
+/// A ballot, counted with `__popc`, and the two other votes.
+pub const BALLOT: &str = "__global__ void vote(const int* in, int* out) {\n    int x = in[threadIdx.x];\n    unsigned ballot = __ballot_sync(0xffffffff, x % 3 == 0);\n    int any = __any_sync(0xffffffff, x > 30);\n    int all = __all_sync(0xffffffff, x < 31);\n    if (threadIdx.x == 0) {\n        out[0] = __popc(ballot);   // lanes 0, 3, …, 30: 11\n        out[1] = __ffs(ballot);    // the lowest lane set is 0: 1\n        out[2] = any;              // lane 31: 1\n        out[3] = all;              // lane 31 is not < 31: 0\n    }\n}\n";
+/// A shuffle under a branch half the warp takes: the full mask names absent lanes.
+pub const WRONG_MASK: &str = "__global__ void partial(const int* in, int* out) {\n    int lane = threadIdx.x;\n    int v = in[lane];\n    if (lane < 16) {\n        // wrong: 0xffffffff names lanes 16–31, which are not here\n        int a = __shfl_down_sync(0xffffffff, v, 1);\n        // right: only the lanes that take the branch\n        int b = __shfl_down_sync(0x0000ffff, v, 1);\n        out[lane] = a + b;\n    }\n}\n";
+/// An intra-warp spin lock: livelock under `sched=stack`, completes under `sched=its`.
+pub const SPIN_LOCK: &str = "__global__ void spin(int* lock, int* count) {\n    // lock[0] starts at 0: free\n    while (atomicCAS(&lock[0], 0, 1) != 0) {\n    }\n    count[0] = count[0] + 1;   // the critical section\n    atomicExch(&lock[0], 0);   // release\n}\n";
+/// A histogram of 8 bins in shared memory with `atomicAdd`.
+pub const HISTOGRAM: &str = "__global__ void histogram(const int* in, int* bins) {\n    __shared__ int h[8];   // zero at the start\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    atomicAdd(&h[in[i] % 8], 1);\n    __syncthreads();\n    if (threadIdx.x < 8) {\n        bins[threadIdx.x] = h[threadIdx.x];\n    }\n}\n";
 
 /// A 32×32 tile transposed through shared memory: rows stored, columns read.
 pub const TRANSPOSE_NAIVE: &str = "__global__ void transpose(const float* in, float* out) {\n    __shared__ float tile[32][32];\n    int x = threadIdx.x;\n    int y = threadIdx.y;\n    tile[y][x] = in[y * 32 + x];   // a row: 32 banks\n    __syncthreads();\n    out[y * 32 + x] = tile[x][y];  // a column: one bank\n}\n";

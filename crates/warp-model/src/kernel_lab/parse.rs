@@ -113,6 +113,10 @@ pub enum Un {
 pub enum Expr {
     /// An integer literal.
     Int(i64),
+    /// An `unsigned int` literal (`0xffffffff`, `1u`).
+    UInt(u32),
+    /// An atomic read-modify-write on one element per lane; returns the old value.
+    Atomic(Atomic, Box<Addr>, Vec<Expr>),
     /// A float literal.
     Float(f64),
     /// `true` / `false`.
@@ -137,6 +141,59 @@ pub enum Expr {
     /// A call to a work or math function.
     Call(String, Vec<Expr>),
 }
+
+/// The atomic functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Atomic {
+    /// atomicAdd
+    Add,
+    /// atomicSub
+    Sub,
+    /// atomicMax
+    Max,
+    /// atomicMin
+    Min,
+    /// atomicExch
+    Exch,
+    /// atomicCAS (compare, value)
+    Cas,
+}
+
+/// The atomics' names, in [`Atomic`]'s order.
+pub const ATOMICS: [(&str, Atomic); 6] = [
+    ("atomicAdd", Atomic::Add),
+    ("atomicSub", Atomic::Sub),
+    ("atomicMax", Atomic::Max),
+    ("atomicMin", Atomic::Min),
+    ("atomicExch", Atomic::Exch),
+    ("atomicCAS", Atomic::Cas),
+];
+
+/// The element an atomic works on: `&p[i]` / `p + i` / `p` (global) or `&s[i]` / `&s[i][j]` /
+/// `s + i` (shared).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Addr {
+    /// A pointer parameter and the element index.
+    Global(String, Expr),
+    /// A shared array and one index per dimension.
+    Shared(usize, Vec<Expr>),
+}
+
+/// Warp-level functions (shuffles, votes, `__activemask`, `__syncwarp`) and the bit functions
+/// `__popc` and `__ffs`, with their (least, most) arguments.
+pub const WARP_FUNCTIONS: [(&str, usize, usize); 11] = [
+    ("__shfl_sync", 3, 4),
+    ("__shfl_up_sync", 3, 4),
+    ("__shfl_down_sync", 3, 4),
+    ("__shfl_xor_sync", 3, 4),
+    ("__ballot_sync", 2, 2),
+    ("__any_sync", 2, 2),
+    ("__all_sync", 2, 2),
+    ("__activemask", 0, 0),
+    ("__syncwarp", 0, 1),
+    ("__popc", 1, 1),
+    ("__ffs", 1, 1),
+];
 
 /// An assignable place.
 #[derive(Clone, Debug, PartialEq)]
@@ -247,7 +304,7 @@ pub const MATH_FUNCTIONS: [&str; 8] = [
     "min", "max", "abs", "sqrtf", "fabsf", "fminf", "fmaxf", "work",
 ];
 
-const UNSUPPORTED: [&str; 28] = [
+const UNSUPPORTED: [&str; 23] = [
     "switch",
     "case",
     "do",
@@ -266,11 +323,6 @@ const UNSUPPORTED: [&str; 28] = [
     "short",
     "__device__",
     "__host__",
-    "atomicAdd",
-    "atomicSub",
-    "atomicMax",
-    "atomicMin",
-    "atomicCAS",
     "printf",
     "malloc",
     "auto",
@@ -294,6 +346,7 @@ fn describe(t: &Tok) -> String {
     match t {
         Tok::Ident(s) => format!("“{s}”"),
         Tok::Int(n) => tr!("kernel.token.number", n),
+        Tok::UInt(n) => tr!("kernel.token.number", n),
         Tok::Float(f) => tr!("kernel.token.number", n = f),
         Tok::Punct(p) => format!("“{p}”"),
         Tok::Eof => tr!("kernel.token.end"),
@@ -668,7 +721,7 @@ impl P {
             });
         }
         match e {
-            Expr::Call(..) => Ok(Stmt {
+            Expr::Call(..) | Expr::Atomic(..) => Ok(Stmt {
                 kind: StmtKind::Expr(e),
                 line,
             }),
@@ -774,6 +827,7 @@ impl P {
         let t = self.next();
         match &t.tok {
             Tok::Int(n) => Ok(Expr::Int(*n)),
+            Tok::UInt(n) => Ok(Expr::UInt(*n)),
             Tok::Float(f) => Ok(Expr::Float(*f)),
             Tok::Ident(w) => {
                 let w = w.clone();
@@ -837,9 +891,13 @@ impl P {
                     };
                     return Ok(Expr::Builtin(b, axis));
                 }
+                if let Some(&(_, op)) = ATOMICS.iter().find(|(n, _)| *n == w) {
+                    return self.atomic(&t, &w, op);
+                }
                 if self.eat("(") {
                     let known = WORK_FUNCTIONS.iter().any(|(n, _)| *n == w)
-                        || MATH_FUNCTIONS.contains(&w.as_str());
+                        || MATH_FUNCTIONS.contains(&w.as_str())
+                        || WARP_FUNCTIONS.iter().any(|(n, _, _)| *n == w);
                     if !known {
                         return Err(err(&t, tr!("kernel.unsupported.call", word = &w)));
                     }
@@ -853,6 +911,12 @@ impl P {
                         }
                     }
                     self.expect(")", t!("kernel.parse.what.close-call"))?;
+                    if let Some((_, least, most)) = WARP_FUNCTIONS.iter().find(|(n, _, _)| *n == w)
+                    {
+                        if args.len() < *least || args.len() > *most {
+                            return Err(err(&t, tr!("kernel.parse.arity", name = &w, least, most)));
+                        }
+                    }
                     return Ok(Expr::Call(w, args));
                 }
                 if self.is("[") {
@@ -873,6 +937,79 @@ impl P {
 }
 
 impl P {
+    /// `atomicOp(&p[i], v)` and friends (already past the name): the address, then one
+    /// operand (two for `atomicCAS`).
+    fn atomic(&mut self, t: &Token, w: &str, op: Atomic) -> Result<Expr, KernelError> {
+        self.expect("(", t!("kernel.parse.what.after-atomic"))?;
+        let amp = self.eat("&");
+        let (name, at) = self.ident(t!("kernel.parse.what.atomic-address"))?;
+        let addr = if let Some(a) = self.shared.iter().position(|a| a.name == name) {
+            let rank = self.shared[a].dims.len();
+            let mut idx = Vec::new();
+            if amp {
+                while self.is("[") {
+                    let open = self.next();
+                    if idx.len() == rank {
+                        return Err(err(
+                            &open,
+                            tr!("kernel.parse.shared-rank", name = &name, rank),
+                        ));
+                    }
+                    idx.push(self.expr()?);
+                    self.expect("]", t!("kernel.parse.what.close-index"))?;
+                }
+            } else if rank == 1 {
+                idx.push(if self.eat("+") {
+                    self.binary(9)?
+                } else {
+                    Expr::Int(0)
+                });
+            }
+            if idx.len() != rank {
+                return Err(err(&at, tr!("kernel.parse.atomic-address", name = w)));
+            }
+            Addr::Shared(a, idx)
+        } else if self.params.contains(&name) {
+            let i = if amp {
+                if !self.is("[") {
+                    return Err(err(
+                        self.peek(),
+                        tr!("kernel.parse.atomic-address", name = w),
+                    ));
+                }
+                self.next();
+                let i = self.expr()?;
+                self.expect("]", t!("kernel.parse.what.close-index"))?;
+                i
+            } else if self.eat("+") {
+                self.binary(9)?
+            } else {
+                Expr::Int(0)
+            };
+            Addr::Global(name, i)
+        } else {
+            return Err(err(&at, tr!("kernel.parse.atomic-address", name = w)));
+        };
+        let operands = if op == Atomic::Cas { 2 } else { 1 };
+        let mut args = Vec::new();
+        for _ in 0..operands {
+            if !self.eat(",") {
+                return Err(err(
+                    t,
+                    tr!(
+                        "kernel.parse.arity",
+                        name = w,
+                        least = operands + 1,
+                        most = operands + 1
+                    ),
+                ));
+            }
+            args.push(self.expr()?);
+        }
+        self.expect(")", t!("kernel.parse.what.close-call"))?;
+        Ok(Expr::Atomic(op, Box::new(addr), args))
+    }
+
     /// `__shared__ float|int name[N]` or `[N][M];` (already past `__shared__`).
     fn shared_decl(&mut self, line: usize) -> Result<(), KernelError> {
         let at = self.peek().clone();
