@@ -32,11 +32,24 @@ pub enum Topic {
     Latency,
     /// Coalescing.
     Coalescing,
+    /// Shared-memory bank conflicts.
+    Banks,
 }
 
 impl Topic {
-    /// Every topic.
-    pub const ALL: [Topic; 4] = [
+    /// Every topic: `topic=` offers each, and each has its mastery figure.
+    pub const ALL: [Topic; 5] = [
+        Topic::Warps,
+        Topic::Divergence,
+        Topic::Latency,
+        Topic::Coalescing,
+        Topic::Banks,
+    ];
+
+    /// The topics of `topic=all` under [`Draw::First`]: the four there were when links had no
+    /// `draw` (its draws pick among them, so they are part of every such link). Banks joined
+    /// later, and `all` asks about it under [`Draw::Spread`] only.
+    pub const FIRST: [Topic; 4] = [
         Topic::Warps,
         Topic::Divergence,
         Topic::Latency,
@@ -51,6 +64,7 @@ impl Topic {
             Topic::Divergence => "divergence",
             Topic::Latency => "latency",
             Topic::Coalescing => "coalescing",
+            Topic::Banks => "banks",
         }
     }
 
@@ -75,6 +89,7 @@ impl Topic {
             Topic::Divergence => crate::msg!("quiz.topic.divergence"),
             Topic::Latency => crate::msg!("quiz.topic.latency"),
             Topic::Coalescing => crate::msg!("quiz.topic.coalescing"),
+            Topic::Banks => crate::msg!("quiz.topic.banks"),
         }
     }
 
@@ -86,6 +101,7 @@ impl Topic {
             Topic::Divergence => "mastery-divergence",
             Topic::Latency => "mastery-latency",
             Topic::Coalescing => "mastery-coalescing",
+            Topic::Banks => "mastery-banks",
         }
     }
 
@@ -97,6 +113,7 @@ impl Topic {
             Topic::Divergence => t!("ui.quiz.mastery.divergence"),
             Topic::Latency => t!("ui.quiz.mastery.latency"),
             Topic::Coalescing => t!("ui.quiz.mastery.coalescing"),
+            Topic::Banks => t!("ui.quiz.mastery.banks"),
         }
     }
 }

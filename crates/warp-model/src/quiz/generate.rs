@@ -1,6 +1,8 @@
 //! Generated questions: a seeded generator per topic whose numbers and solution come from the
 //! panel's own model, and `build`, which mixes them with the seeds' cards into one quiz.
 
+use crate::banks::panel::{self as banks_panel, BanksInput, BanksModel};
+use crate::banks::worked::phase_why;
 use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
 use crate::divergence::panel::DivergenceModel;
 use crate::figure::{format_decimal, Figure};
@@ -48,6 +50,7 @@ pub(super) fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
         Topic::Divergence => worked::<DivergenceModel>(query),
         Topic::Latency => worked::<LatencyModel>(query),
         Topic::Coalescing => worked::<CoalescingModel>(query),
+        Topic::Banks => worked::<BanksModel>(query),
     }
 }
 
@@ -144,11 +147,17 @@ pub enum Template {
     CoTx,
     /// A strided load's η.
     CoEta,
+    /// How many ways a strided shared-memory read's worst bank conflict is.
+    BankWays,
+    /// How many wavefronts a strided shared-memory read takes.
+    BankWavefronts,
+    /// How many ways a padded tile's column read is.
+    BankPad,
 }
 
 impl Template {
     /// Every template, topic by topic.
-    pub const ALL: [Template; 9] = [
+    pub const ALL: [Template; 12] = [
         Template::WarpsCount,
         Template::WarpsIdle,
         Template::WarpsThread,
@@ -158,6 +167,9 @@ impl Template {
         Template::LatHidden,
         Template::CoTx,
         Template::CoEta,
+        Template::BankWays,
+        Template::BankWavefronts,
+        Template::BankPad,
     ];
 
     /// The templates of `topic`, in the order [`generate`] numbers them (its draw of
@@ -169,6 +181,7 @@ impl Template {
             Topic::Divergence => &Template::ALL[3..5],
             Topic::Latency => &Template::ALL[5..7],
             Topic::Coalescing => &Template::ALL[7..9],
+            Topic::Banks => &Template::ALL[9..12],
         }
     }
 
@@ -180,6 +193,7 @@ impl Template {
             Template::DivCycles | Template::DivEff => Topic::Divergence,
             Template::LatNeeded | Template::LatHidden => Topic::Latency,
             Template::CoTx | Template::CoEta => Topic::Coalescing,
+            Template::BankWays | Template::BankWavefronts | Template::BankPad => Topic::Banks,
         }
     }
 
@@ -197,16 +211,39 @@ impl Template {
             Template::LatHidden => "gen-lat-hidden",
             Template::CoTx => "gen-co-tx",
             Template::CoEta => "gen-co-eta",
+            Template::BankWays => "gen-bank-ways",
+            Template::BankWavefronts => "gen-bank-wavefronts",
+            Template::BankPad => "gen-bank-pad",
         }
     }
 }
 
 /// A topic's scenario: the numbers a generated question is about, drawn before its template.
 enum Scenario {
-    Warps { x: u64, y: u64 },
-    Divergence { paths: Vec<u64>, lanes: Vec<u64> },
-    Latency { s: u64, l: u64, w: u64 },
-    Coalescing { elem: u64, stride: u64 },
+    Warps {
+        x: u64,
+        y: u64,
+    },
+    Divergence {
+        paths: Vec<u64>,
+        lanes: Vec<u64>,
+    },
+    Latency {
+        s: u64,
+        l: u64,
+        w: u64,
+    },
+    Coalescing {
+        elem: u64,
+        stride: u64,
+    },
+    /// A strided read of `elem`-byte words, `stride` apart, and a `float tile[32][32 + pad]`
+    /// read down a column (each template asks about one of the two).
+    Banks {
+        elem: u64,
+        stride: u64,
+        pad: u64,
+    },
 }
 
 /// Draws a scenario for `topic`. The order of the draws is part of every quiz link.
@@ -237,6 +274,12 @@ fn scenario(topic: Topic, rng: &mut Rng) -> Scenario {
             let elem = rng.pick(&[4u64, 8]);
             let stride = rng.pick(&[1u64, 2, 4, 8, 16, 32]);
             Scenario::Coalescing { elem, stride }
+        }
+        Topic::Banks => {
+            let elem = rng.pick(&[4u64, 8]);
+            let stride = rng.pick(&[0u64, 1, 2, 3, 4, 8, 16, 32]);
+            let pad = rng.pick(&[0u64, 1, 2, 4]);
+            Scenario::Banks { elem, stride, pad }
         }
     }
 }
@@ -430,6 +473,74 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
                 )
             }
         }
+        Scenario::Banks { elem, stride, pad } => ask_banks(template, elem, stride, pad),
+    }
+}
+
+/// A bank-conflict question: its numbers are the banks panel's report for the question's link,
+/// its explanation the panel's own line for the worst phase.
+pub(super) fn ask_banks(template: Template, elem: u64, stride: u64, pad: u64) -> Question {
+    let link = if template == Template::BankPad {
+        format!("panel=banks&tile=32&pad={pad}")
+    } else {
+        format!("panel=banks&elem={elem}&stride={stride}")
+    };
+    let out = banks_panel::evaluate(&BanksInput::from_query(
+        &Query::parse(&link),
+        &BanksInput::default(),
+    ));
+    let ways = figure_value(&out.figures, "conflict-ways");
+    let wavefronts = figure_value(&out.figures, "wavefronts");
+    let why = out
+        .report
+        .as_ref()
+        .and_then(|r| r.worst_phase().map(|p| phase_why(p, r.elem)))
+        .unwrap_or_default();
+    // Two myths: "stride s is an s-way conflict" (the gcd with 32 is what counts, and 8-byte
+    // words go a half-warp at a time), and "every lane on one bank is 32-way" (a broadcast).
+    let naive_ways = if stride == 0 { 32 } else { stride.min(32) };
+    match template {
+        Template::BankPad => generated(
+            format!("gen-bank-pad-{pad}"),
+            template,
+            crate::tr!("quiz.gen.bank-pad.prompt", pad),
+            number(ways, ""),
+            why,
+            link,
+            vec![myth(1.0, t!("quiz.gen.bank-pad.myth"))],
+        ),
+        Template::BankWavefronts => {
+            let per_phase = out.report.as_ref().map_or(String::new(), |r| {
+                r.active_phases()
+                    .map(|p| p.wavefronts.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            });
+            // 8-byte words: two half-warps, so the naive count forgets a phase first.
+            let myths = if elem == 8 {
+                vec![myth(ways, t!("quiz.gen.bank-wavefronts.myth-phases"))]
+            } else {
+                vec![myth(naive_ways as f64, t!("quiz.gen.bank.myth-stride"))]
+            };
+            generated(
+                format!("gen-bank-wavefronts-{elem}-{stride}"),
+                template,
+                crate::tr!("quiz.gen.bank-wavefronts.prompt", elem, stride),
+                number(wavefronts, t!("quiz.unit.wavefronts")),
+                format!("{per_phase} = {wavefronts}. {why}"),
+                link,
+                myths,
+            )
+        }
+        _ => generated(
+            format!("gen-bank-ways-{elem}-{stride}"),
+            Template::BankWays,
+            crate::tr!("quiz.gen.bank-ways.prompt", elem, stride),
+            number(ways, ""),
+            why,
+            link,
+            vec![myth(naive_ways as f64, t!("quiz.gen.bank.myth-stride"))],
+        ),
     }
 }
 
@@ -490,7 +601,13 @@ pub fn build(topic: Option<Topic>, seed: u64, count: u64, draw: Draw) -> Vec<Que
         .filter(|q| topic.is_none_or(|t| q.topic == t))
         .collect();
     shuffle(&mut bank, &mut rng);
-    let topics: Vec<Topic> = topic.map_or(Topic::ALL.to_vec(), |t| vec![t]);
+    // `all` under the first rules is the four topics there were then: its draws pick among
+    // them, so a fifth would move every old link's questions.
+    let all: &[Topic] = match draw {
+        Draw::First => &Topic::FIRST,
+        Draw::Spread => &Topic::ALL,
+    };
+    let topics: Vec<Topic> = topic.map_or(all.to_vec(), |t| vec![t]);
     match draw {
         Draw::First => first(bank, &topics, n, &mut rng),
         Draw::Spread => spread(bank, &topics, n, &mut rng),

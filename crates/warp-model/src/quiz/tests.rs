@@ -133,6 +133,38 @@ fn generated_answers_agree_with_the_panels() {
                 lines.dedup();
                 assert_eq!(q.answer_text(), format!("{} transactions", lines.len()));
             }
+            // Banks, by the gcd rule rather than the model: lane l of a 4-byte read at stride
+            // s > 0 reads word l·s, in bank l·s mod 32, and the 32/gcd(s, 32) banks used get
+            // gcd(s, 32) different words each; 8-byte elements go a half-warp at a time, lane
+            // l's words 2ls and 2ls + 1 land in banks 2·(ls mod 16) and one more, so gcd(s, 16)
+            // words per bank in each of the two phases. Stride 0 is a broadcast: 1 per phase.
+            let gcd = |a: u64, b: u64| {
+                let (mut a, mut b) = (a, b);
+                while b != 0 {
+                    (a, b) = (b, a % b);
+                }
+                a
+            };
+            let strided_ways = |elem: u64, stride: u64| match (elem, stride) {
+                (_, 0) => 1,
+                (4, s) => gcd(s, 32),
+                (_, s) => gcd(s, 16),
+            };
+            if q.qid.starts_with("gen-bank-ways") {
+                let (stride, elem) = (p[0], p[1]);
+                assert_eq!(q.answer_text(), strided_ways(elem, stride).to_string());
+            }
+            if q.qid.starts_with("gen-bank-wavefronts") {
+                let (stride, elem) = (p[0], p[1]);
+                let phases = if elem == 8 { 2 } else { 1 };
+                let want = phases * strided_ways(elem, stride);
+                assert_eq!(q.answer_text(), format!("{want} wavefronts"));
+            }
+            if q.qid.starts_with("gen-bank-pad") {
+                // Lane l reads word l·(32 + pad), bank l·pad mod 32: gcd(pad, 32)-way (pad 0:
+                // gcd(0, 32) = 32, every lane in bank 0).
+                assert_eq!(q.answer_text(), gcd(p[0], 32).to_string());
+            }
             // A misconception never equals the right answer.
             for m in &q.misconceptions {
                 assert!(
@@ -245,19 +277,21 @@ fn templates_available(topic: Option<Topic>) -> usize {
 
 #[test]
 fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
-    // The bank holds 9 warps cards, 12 divergence, 4 latency and 1 coalescing; the generators
-    // are 3 + 2 + 2 + 2. So 12, 14, 6, 3 and 35 (all) templates.
+    // The bank holds 9 warps cards, 12 divergence, 4 latency, 1 coalescing and none on bank
+    // conflicts; the generators are 3 + 2 + 2 + 2 + 3. So 12, 14, 6, 3, 3 and 38 (all)
+    // templates.
     let avail: Vec<usize> = [
         Some(Topic::Warps),
         Some(Topic::Divergence),
         Some(Topic::Latency),
         Some(Topic::Coalescing),
+        Some(Topic::Banks),
         None,
     ]
     .into_iter()
     .map(templates_available)
     .collect();
-    assert_eq!(avail, [12, 14, 6, 3, 35]);
+    assert_eq!(avail, [12, 14, 6, 3, 3, 38]);
     // Why n ≤ available has no repeat: the quiz takes b = min(⌈n/3⌉, cards) cards, then, if
     // the n − b generated questions outnumber the G generators, b = n − G cards instead (n ≤
     // cards + G, so there are enough): never more generated questions than generators. The
@@ -271,6 +305,7 @@ fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
         Some(Topic::Divergence),
         Some(Topic::Latency),
         Some(Topic::Coalescing),
+        Some(Topic::Banks),
     ] {
         let available = templates_available(topic);
         for seed in [0u64, 1, 7, 42, 2026, u64::MAX] {
@@ -312,6 +347,101 @@ fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
         ids.dedup();
         assert_eq!(ids.len(), co.len(), "no question twice");
     }
+}
+
+#[test]
+fn bank_conflict_questions_come_from_the_banks_model() {
+    use super::generate::ask_banks;
+    let ways = |elem, stride| ask_banks(Template::BankWays, elem, stride, 0);
+    let fronts = |elem, stride| ask_banks(Template::BankWavefronts, elem, stride, 0);
+    let pad = |p| ask_banks(Template::BankPad, 4, 1, p);
+    // 4-byte words, stride 1: lane l in bank l, one word per bank: conflict-free.
+    assert_eq!(ways(4, 1).answer_text(), "1");
+    assert_eq!(fronts(4, 1).answer_text(), "1 wavefronts");
+    // Stride 2: lanes l and l + 16 both hit bank 2l mod 32 (words 2l and 2l + 32), 2 words per
+    // bank: 2 wavefronts, 1 conflict, 2-way.
+    assert_eq!(ways(4, 2).answer_text(), "2");
+    assert_eq!(fronts(4, 2).answer_text(), "2 wavefronts");
+    // Stride 3: gcd(3, 32) = 1, 3l mod 32 visits every bank once: conflict-free, and the myth
+    // "stride 3 is 3-way" is named.
+    let q = ways(4, 3);
+    assert_eq!(q.answer_text(), "1");
+    assert!(
+        q.grade("3").feedback.contains("gcd(s, 32)"),
+        "{:?}",
+        q.grade("3")
+    );
+    // Stride 32: every lane in bank 0, 32 different words: 32-way.
+    assert_eq!(ways(4, 32).answer_text(), "32");
+    // Stride 0: 32 lanes, one word: a broadcast, 1 wavefront, and "32" is the named myth.
+    let q = fronts(4, 0);
+    assert_eq!(q.answer_text(), "1 wavefronts");
+    assert!(!q.grade("32").correct && q.grade("32").feedback.contains("broadcast"));
+    // 8-byte elements go a half-warp at a time. Stride 1: lanes 0–15 cover words 0–31, one per
+    // bank: 1 wavefront per phase, 2 in all (ideal 2), conflict-free; "1" forgets a phase.
+    assert_eq!(ways(8, 1).answer_text(), "1");
+    let q = fronts(8, 1);
+    assert_eq!(q.answer_text(), "2 wavefronts");
+    assert!(q.grade("1").feedback.contains("half-warp"));
+    // Stride 2: lane l reads words 4l, 4l + 1, banks 4l mod 32 and one up, so lanes l and l + 8
+    // share both: 2-way in each half-warp, 2 + 2 = 4 wavefronts.
+    assert_eq!(ways(8, 2).answer_text(), "2");
+    let q = fronts(8, 2);
+    assert_eq!(q.answer_text(), "4 wavefronts");
+    assert!(q.explanation.starts_with("2 + 2 = 4."), "{}", q.explanation);
+    // Stride 32: lane l's words 64l, 64l + 1, banks 0 and 1 for all 16 lanes: 16-way per phase.
+    assert_eq!(ways(8, 32).answer_text(), "16");
+    assert_eq!(fronts(8, 32).answer_text(), "32 wavefronts");
+    // float tile[32][32 + pad] down column 0: lane l reads word l·(32 + pad), bank l·pad mod
+    // 32. Pad 0: all in bank 0, 32-way; pad 1: bank l, conflict-free; pad 2: bank 2l mod 32,
+    // lanes l and l + 16 together, 2-way; pad 4: 4-way.
+    let answers: Vec<String> = [0, 1, 2, 4].map(|p| pad(p).answer_text()).to_vec();
+    assert_eq!(answers, ["32", "1", "2", "4"]);
+    assert!(pad(0).grade("1").feedback.contains("gcd(pad, 32)"));
+    // Each links to the banks panel on its inputs, and its solution is that panel's steps.
+    assert_eq!(
+        ways(8, 2).link.as_deref(),
+        Some("panel=banks&elem=8&stride=2")
+    );
+    assert_eq!(pad(1).link.as_deref(), Some("panel=banks&tile=32&pad=1"));
+    for q in [ways(4, 2), fronts(8, 2), pad(0)] {
+        assert_eq!(q.topic, Topic::Banks);
+        assert!(!q.solution().is_empty(), "{}", q.qid);
+        assert!(!q.explanation.is_empty(), "{}", q.qid);
+    }
+}
+
+#[test]
+fn banks_joins_all_under_the_new_rules_only() {
+    // `topic=banks` asks only its own questions, under either rules.
+    for draw in [Draw::First, Draw::Spread] {
+        let quiz = build(Some(Topic::Banks), 9, 10, draw);
+        assert_eq!(quiz.len(), 10);
+        assert!(
+            quiz.iter().all(|q| q.topic == Topic::Banks),
+            "{:?}",
+            qids(&quiz)
+        );
+    }
+    // `all` under the first rules never asks it (its links keep their questions: the pinned
+    // ids above); under the new ones, a quiz long enough to use every template asks all three.
+    for seed in 0..20u64 {
+        let first = build(None, seed, 50, Draw::First);
+        assert!(first.iter().all(|q| q.topic != Topic::Banks), "seed {seed}");
+        let spread = build(None, seed, 38, Draw::Spread);
+        let banks = spread.iter().filter(|q| q.topic == Topic::Banks).count();
+        assert_eq!(banks, 3, "seed {seed}: {:?}", qids(&spread));
+    }
+    // `topic=banks` and its figure.
+    let (p, e) = QuizParams::from_query(&Query::parse("topic=banks&seed=3&draw=2"));
+    assert!(e.is_empty() && p.topic == Some(Topic::Banks));
+    assert_eq!(p.key(3), "banks/3/8/2");
+    let figures = panel::figures(&progress::Progress::default(), "banks/3/8/2", &[]);
+    let m = figures
+        .iter()
+        .find(|f| f.metric == "mastery-banks")
+        .expect("mastery-banks");
+    assert_eq!(m.label, "Mastery: bank conflicts");
 }
 
 #[test]
