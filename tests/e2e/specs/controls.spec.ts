@@ -11,7 +11,7 @@ const choices: [string, string, string[]][] = [
   ['?panel=coalescing', 'line', ['128', '64', '32']],
   ['?panel=coalescing', 'walk', ['row', 'column']],
   ['?panel=coalescing', 'layout', ['aos', 'soa']],
-  ['?panel=quiz&seed=1', 'topic', ['all', 'warps', 'divergence', 'latency', 'coalescing']],
+  ['?panel=quiz&seed=1', 'topic', ['all', 'warps', 'divergence', 'latency', 'coalescing', 'banks']],
 ];
 
 for (const [query, name, values] of choices) {

@@ -223,8 +223,9 @@ test('a pasted snippet alone, on a page of another origin, sizes its frame to it
   const iframe = page.locator('iframe');
   await expect(iframe).toHaveCount(1);
   await expect(iframe).toHaveAttribute('height', /^\d+$/);
-  const frame = page.frame({ url: /panel=kernel/ })!;
   await expect(page.frameLocator('iframe').locator('[data-metric="simt-efficiency"]')).toHaveAttribute('data-value', '0.666667');
+  // Looked up once the frame has navigated to the app (before, it may still be about:blank).
+  const frame = page.frame({ url: /panel=kernel/ })!;
   // The script set the frame's height, and it ends within 40 px of the content measured inside.
   await expect.poll(async () => {
     const box = (await iframe.boundingBox())!.height;
