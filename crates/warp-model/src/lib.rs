@@ -20,7 +20,8 @@
 //! Over them, the page: [`registry`] (every panel once, with what the rest needs to drive
 //! it), [`examples`] (the seeds' worked examples as presets), [`page`] (what the URL says about
 //! the whole page: route, language, theme, embedding) and [`embed`] (the iframe snippet and
-//! the parent-page messages).
+//! the parent-page messages), and [`lms`] (the quiz as a SCORM 1.2 / 2004 package: a stored
+//! zip, `imsmanifest.xml`, and the CMI data the quiz writes to the LMS).
 //!
 //! Under them, the foundations, which import no GPU concept: [`panel`] (`PanelModel` and
 //! `Inputs`, what every panel shares), [`params`] (each parameter declared once), [`query`],
@@ -38,6 +39,7 @@ pub mod gpu;
 pub mod i18n;
 pub mod kernel_lab;
 pub mod latency;
+pub mod lms;
 pub mod math;
 pub mod page;
 pub mod panel;

@@ -573,7 +573,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The areas of the catalogue: every key starts with one of these and a dot.
-const AREAS: [&str; 10] = [
+const AREAS: [&str; 11] = [
     "common",
     "ui",
     "warps",
@@ -584,6 +584,7 @@ const AREAS: [&str; 10] = [
     "quiz",
     "examples",
     "kernel",
+    "lms",
 ];
 
 /// Every string literal in `src` that looks like a catalogue key (`"area.more-words"`): what
