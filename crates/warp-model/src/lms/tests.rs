@@ -1,0 +1,306 @@
+//! The version and passing-score parameters, the package's quiz, the notices, and the
+//! catalogue's `lms.*` messages.
+
+use super::*;
+use crate::i18n::{with_lang, Lang};
+use crate::query::Query;
+
+#[test]
+fn versions_read_their_select_values_and_name_their_api() {
+    for v in Version::ALL {
+        assert_eq!(Version::parse(v.code()), Ok(v));
+    }
+    assert_eq!(Version::parse(" SCORM 1.2 "), Ok(Version::Scorm12));
+    assert_eq!(Version::parse("scorm2004"), Ok(Version::Scorm2004));
+    assert_eq!(Version::parse("2004 4th edition"), Ok(Version::Scorm2004));
+    for bad in ["", "1.3", "2004x", "12", "cmi5"] {
+        let e = Version::parse(bad).unwrap_err();
+        assert_eq!(e.param, "scorm-version", "{bad}");
+        assert!(e.message.contains("1.2 or 2004"), "{}", e.message);
+    }
+    let hi = with_lang(Lang::Hinglish, || Version::parse("3").unwrap_err().message);
+    assert!(hi.contains("1.2 ya 2004"), "{hi}");
+    let (a, b) = (Version::Scorm12.calls(), Version::Scorm2004.calls());
+    assert_eq!(
+        [
+            a.object,
+            a.initialize,
+            a.set_value,
+            a.commit,
+            a.terminate,
+            a.get_last_error
+        ],
+        [
+            "API",
+            "LMSInitialize",
+            "LMSSetValue",
+            "LMSCommit",
+            "LMSFinish",
+            "LMSGetLastError"
+        ]
+    );
+    assert_eq!(
+        [
+            b.object,
+            b.initialize,
+            b.set_value,
+            b.commit,
+            b.terminate,
+            b.get_last_error
+        ],
+        [
+            "API_1484_11",
+            "Initialize",
+            "SetValue",
+            "Commit",
+            "Terminate",
+            "GetLastError"
+        ]
+    );
+    assert_eq!(Version::Scorm12.suspend_data_limit(), 4_096);
+    assert_eq!(Version::Scorm12.search_depth(), 7);
+    assert_eq!(Version::Scorm2004.label(), "SCORM 2004 (4th edition)");
+}
+
+#[test]
+fn the_pass_score_is_a_whole_percentage_with_named_errors() {
+    assert_eq!(PassScore::default().percent(), 80);
+    for (raw, p) in [
+        ("80", 80),
+        (" 75 % ", 75),
+        ("0", 0),
+        ("100%", 100),
+        ("+5", 5),
+    ] {
+        assert_eq!(
+            PassScore::parse(raw).map(PassScore::percent),
+            Ok(p),
+            "{raw}"
+        );
+    }
+    for bad in [
+        "",
+        "101",
+        "-1",
+        "80.5",
+        "abc",
+        "99999999999999999999999",
+        "%",
+    ] {
+        let e = PassScore::parse(bad).unwrap_err();
+        assert_eq!(e.param, "pass-score", "{bad}");
+    }
+    let e = PassScore::parse("150").unwrap_err().message;
+    assert!(
+        e.contains("150") && e.contains("0 to 100") && e.contains("percent"),
+        "{e}"
+    );
+    let hi = with_lang(Lang::Hinglish, || {
+        PassScore::parse("150").unwrap_err().message
+    });
+    assert!(hi.contains("percent mein"), "{hi}");
+    assert_eq!(PassScore::new(101), None);
+}
+
+#[test]
+fn passing_is_decided_in_whole_numbers() {
+    let p80 = PassScore::new(80).unwrap();
+    // 80 % of 5 is 4 exactly: 4 passes (400 ≥ 400), 3 does not.
+    assert!(p80.passes(4, 5) && !p80.passes(3, 5));
+    // 80 % of 8 is 6.4: 7 right is the least that passes.
+    assert!(p80.passes(7, 8) && !p80.passes(6, 8));
+    assert_eq!(p80.min_right(8), 7);
+    assert_eq!(p80.min_right(5), 4);
+    assert_eq!(p80.min_right(10), 8);
+    // 67 % of 3 is 2.01 → 3; 66 % of 3 is 1.98 → 2.
+    assert_eq!(PassScore::new(67).unwrap().min_right(3), 3);
+    assert_eq!(PassScore::new(66).unwrap().min_right(3), 2);
+    assert_eq!(PassScore::new(0).unwrap().min_right(50), 0);
+    assert_eq!(PassScore::new(100).unwrap().min_right(50), 50);
+    // Scaled: percent / 100.
+    for (p, s) in [(80, "0.8"), (100, "1"), (0, "0"), (5, "0.05"), (67, "0.67")] {
+        assert_eq!(PassScore::new(p).unwrap().scaled(), s);
+    }
+    // Both LMS-side rules agree with the quiz's, for every quiz size and threshold.
+    for total in 1..=quiz::MAX_COUNT {
+        for p in 0..=100u8 {
+            let pass = PassScore::new(p).unwrap();
+            let threshold: f64 = pass.scaled().parse().unwrap();
+            for right in 0..=total {
+                let quiz_says = pass.passes(right, total);
+                // SCORM 1.2: raw ≥ mastery score.
+                assert_eq!(
+                    right >= pass.min_right(total),
+                    quiz_says,
+                    "{right}/{total} {p}%"
+                );
+                // SCORM 2004: scaled ≥ scaled passing score, as an LMS parses both.
+                let scaled: f64 = cmi::ratio(right, total).parse().unwrap();
+                assert_eq!(scaled >= threshold, quiz_says, "{right}/{total} {p}%");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_package_launches_the_quiz_it_was_made_from() {
+    let (params, errors) =
+        QuizParams::from_query(&Query::parse("?panel=quiz&topic=divergence&count=12"));
+    assert!(errors.is_empty());
+    let spec = QuizSpec::new(&params, 42);
+    assert_eq!(
+        spec.launch_url(Lang::En),
+        "index.html?panel=quiz&topic=divergence&seed=42&count=12&lms=scorm"
+    );
+    assert_eq!(
+        spec.launch_query(Lang::Hinglish),
+        "panel=quiz&topic=divergence&seed=42&count=12&lms=scorm&lang=hinglish"
+    );
+    // The launch query reads back as the same quiz.
+    let (back, errors) = QuizParams::from_query(&Query::parse(&spec.launch_query(Lang::En)));
+    assert!(errors.is_empty());
+    assert_eq!(QuizSpec::new(&back, back.seed.unwrap()), spec);
+    assert_eq!(
+        spec.build(),
+        quiz::build(Some(quiz::Topic::Divergence), 42, 12)
+    );
+    assert_eq!(spec.identifier(), "warp-lab-quiz-divergence-42-12");
+    assert_eq!(
+        spec.file_name(Version::Scorm2004),
+        "warp-lab-quiz-divergence-42-12-scorm2004.zip"
+    );
+    assert_eq!(
+        spec.title(12),
+        "Warp Lab quiz: divergence, 12 questions (seed 42)"
+    );
+    let all = QuizSpec {
+        topic: None,
+        seed: u64::MAX,
+        count: 50,
+    };
+    assert_eq!(
+        all.launch_url(Lang::En),
+        "index.html?panel=quiz&topic=all&seed=18446744073709551615&count=50&lms=scorm"
+    );
+    assert_eq!(
+        with_lang(Lang::Hinglish, || all.title(50)),
+        "Warp Lab quiz: sab, 50 sawaal (seed 18446744073709551615)"
+    );
+    // A count outside 1–50 is kept within it, as the quiz itself does.
+    let wide = QuizParams {
+        topic: None,
+        seed: None,
+        count: 500,
+    };
+    assert_eq!(QuizSpec::new(&wide, 1).count, 50);
+}
+
+#[test]
+fn notices_speak_both_languages_and_clip_what_the_lms_says() {
+    let refused = Notice::Refused {
+        element: "cmi.suspend_data".into(),
+        code: "405".into(),
+        detail: "Incorrect Data Type".into(),
+    };
+    assert_eq!(
+        refused.message(),
+        "The LMS did not accept cmi.suspend_data (error 405: Incorrect Data Type). \
+         Your answer is kept in this browser."
+    );
+    let hi = with_lang(Lang::Hinglish, || refused.message());
+    assert!(
+        hi.contains("accept nahi kiya") && hi.contains("405"),
+        "{hi}"
+    );
+    let flood = Notice::InitializeFailed {
+        code: "101".into(),
+        detail: "x".repeat(5_000) + "\n<script>",
+    };
+    let m = flood.message();
+    assert!(m.chars().count() < 400 && m.contains('…'), "{m}");
+    assert!(Notice::NoLms.message().contains("No LMS is recording"));
+    assert!(Notice::Recording(Version::Scorm12)
+        .message()
+        .contains("(SCORM 1.2)"));
+    assert_eq!(
+        Notice::Resumed {
+            answered: 3,
+            questions: 8
+        }
+        .message(),
+        "Welcome back: 3 of 8 answers restored from your LMS."
+    );
+    let failed = Notice::ResumeFailed(cmi::SuspendProblem::Foreign).message();
+    assert!(
+        failed.starts_with("The state saved in the LMS was not written")
+            && failed.ends_with("are recorded."),
+        "{failed}"
+    );
+    for n in [
+        Notice::NoLms,
+        Notice::Recording(Version::Scorm2004),
+        flood,
+        refused,
+        Notice::ResumeFailed(cmi::SuspendProblem::Future(3)),
+    ] {
+        assert_ne!(
+            n.message(),
+            with_lang(Lang::Hinglish, || n.message()),
+            "{n:?}"
+        );
+    }
+}
+
+/// The `lms.*` keys the sources of this module ask for.
+fn lms_keys_in_sources() -> std::collections::BTreeSet<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![root.join("lms").with_extension("rs")];
+    for f in ["zip.rs", "manifest.rs", "cmi.rs"] {
+        files.push(root.join("lms").join(f));
+    }
+    let mut keys = std::collections::BTreeSet::new();
+    for f in files {
+        let src = std::fs::read_to_string(&f).unwrap();
+        for (i, _) in src.match_indices("\"lms.") {
+            let rest = &src[i + 1..];
+            let key = &rest[..rest.find('"').unwrap()];
+            if key
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b))
+                && !key.ends_with('.')
+            {
+                keys.insert(key.to_string());
+            }
+        }
+    }
+    keys
+}
+
+#[test]
+fn every_lms_message_is_asked_for_and_sits_at_the_end_of_both_catalogues() {
+    // Every `lms.` message belongs to these modules (the catalogue tests check the rest), and
+    // the section is the last of each catalogue, where issue #18's brief put it.
+    let used = lms_keys_in_sources();
+    for lang in Lang::ALL {
+        let source = crate::i18n::catalogue_source(lang);
+        let (catalogue, problems) = crate::i18n::parse_catalogue(source);
+        assert!(problems.is_empty(), "{problems:?}");
+        let mine: std::collections::BTreeSet<String> = catalogue
+            .keys()
+            .filter(|k| k.starts_with("lms."))
+            .map(|k| (*k).to_string())
+            .collect();
+        assert_eq!(
+            mine, used,
+            "{lang:?}: catalogue keys vs keys the code asks for"
+        );
+        let section = source
+            .find("# ==================================================================== lms")
+            .unwrap();
+        assert!(source[section..]
+            .lines()
+            .skip(1)
+            .all(|l| !l.starts_with("# ====")));
+        assert!(source[..section].lines().all(|l| !l.starts_with("lms.")));
+    }
+}
