@@ -283,7 +283,7 @@ impl QuizSpec {
     pub fn title(&self, questions: usize) -> String {
         crate::tr!(
             "lms.title",
-            topic = quiz::topic_label(self.topic),
+            topic = self.topic.map_or_else(|| crate::t!("quiz.topic.all"), Topic::label),
             count = questions,
             seed = self.seed
         )

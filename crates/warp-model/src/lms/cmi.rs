@@ -41,7 +41,7 @@
 //! 9-character checksum), within SCORM 1.2's 4,096. A raw answer is kept up to [`MAX_RAW_ENCODED`] escaped characters (its grade
 //! is kept whole), a latency up to [`MAX_LATENCY_MS`].
 
-use crate::progress::Answered;
+use crate::quiz::progress::Answered;
 use crate::quiz::{self, parse_number, yes_no, Kind, Question, Topic};
 
 use super::zip::crc32;
