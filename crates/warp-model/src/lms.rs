@@ -30,6 +30,7 @@ pub mod zip;
 
 use crate::i18n::Lang;
 use crate::params::{parse_in_range, quote, ParamError};
+use crate::quiz::progress::Answered;
 use crate::quiz::{self, Question, QuizParams, Topic};
 
 /// A SCORM version the package can speak.
@@ -283,7 +284,9 @@ impl QuizSpec {
     pub fn title(&self, questions: usize) -> String {
         crate::tr!(
             "lms.title",
-            topic = self.topic.map_or_else(|| crate::t!("quiz.topic.all"), Topic::label),
+            topic = self
+                .topic
+                .map_or_else(|| crate::t!("quiz.topic.all"), Topic::label),
             count = questions,
             seed = self.seed
         )
@@ -310,6 +313,89 @@ impl QuizSpec {
             Version::Scorm2004 => "scorm2004",
         };
         format!("{}-{v}.zip", self.identifier())
+    }
+}
+
+/// Reads `lms=`: absent, `scorm` (any case): the page looks for an LMS's SCORM API.
+///
+/// # Errors
+/// A [`ParamError`] for `lms` naming the one value it takes; the quiz then runs as a normal
+/// quiz.
+pub fn scorm_launch(raw: Option<&str>) -> Result<bool, ParamError> {
+    match raw {
+        None => Ok(false),
+        Some(v) if v.trim().eq_ignore_ascii_case("scorm") => Ok(true),
+        Some(v) => Err(ParamError::new(
+            "lms",
+            crate::tr!("lms.mode.invalid", value = quote(v)),
+        )),
+    }
+}
+
+/// Where a launch under an LMS starts: the state to write back, and what to say about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// The answers the quiz starts from (the LMS's, then this browser's for questions the
+    /// LMS has no answer to).
+    pub state: cmi::QuizState,
+    /// What to tell the learner: resumed, or why the LMS's state was not used.
+    pub notice: Option<Notice>,
+    /// Answers that came from this browser rather than the LMS (refused writes earlier, or
+    /// suspend data the LMS lost); they are written to the LMS again.
+    pub from_browser: usize,
+}
+
+/// Starts a launch: `entry` is `cmi.core.entry` / `cmi.entry` (`ab-initio`, `resume` or
+/// empty), `suspend` is `cmi.suspend_data` as the LMS returned it, and `local` gives this
+/// browser's answer to a question by its qid. A new attempt (`ab-initio`) starts from the
+/// LMS's state alone; otherwise no answer is lost: the LMS's answers win where both have one,
+/// this browser's fill the rest. Never panics, whatever the LMS returned.
+#[must_use]
+pub fn resume(
+    spec: QuizSpec,
+    questions: &[Question],
+    entry: &str,
+    suspend: &str,
+    local: &dyn Fn(&str) -> Option<Answered>,
+) -> Resume {
+    let fresh = || cmi::QuizState::new(spec, questions.len());
+    let (mut state, mut notice) = match cmi::decode(suspend).and_then(|s| {
+        s.map(|s| s.check(&spec, questions.len()).map(|()| s))
+            .transpose()
+    }) {
+        Ok(Some(s)) => (s, None),
+        Ok(None) => (fresh(), None),
+        Err(problem) => (fresh(), Some(Notice::ResumeFailed(problem))),
+    };
+    let from_lms = state.given().len();
+    if from_lms > 0 {
+        notice = Some(Notice::Resumed {
+            answered: from_lms,
+            questions: questions.len(),
+        });
+    }
+    let mut from_browser = 0;
+    if !entry.trim().eq_ignore_ascii_case("ab-initio") {
+        for (i, q) in questions.iter().enumerate() {
+            if state.answer(i).is_none() {
+                if let Some(a) = local(&q.qid) {
+                    if state.record(i, &a.raw, a.correct, 0).is_some() {
+                        from_browser += 1;
+                    }
+                }
+            }
+        }
+    }
+    if from_browser > 0 && !matches!(notice, Some(Notice::ResumeFailed(_))) {
+        notice = Some(Notice::Resent {
+            from_lms,
+            from_browser,
+        });
+    }
+    Resume {
+        state,
+        notice,
+        from_browser,
     }
 }
 
@@ -344,11 +430,34 @@ pub enum Notice {
         /// Questions in the quiz.
         questions: usize,
     },
-    /// The state the LMS kept could not be used; the quiz starts fresh.
+    /// The state the LMS kept could not be used; the quiz starts fresh (with this browser's
+    /// answers, if it has any).
     ResumeFailed(cmi::SuspendProblem),
+    /// Answers this browser kept were sent to the LMS again, beside those it had.
+    Resent {
+        /// Answers the LMS had.
+        from_lms: usize,
+        /// Answers from this browser.
+        from_browser: usize,
+    },
 }
 
 impl Notice {
+    /// Its kind, for `data-lms-notice`: `no-lms`, `recording`, `initialize-failed`,
+    /// `refused`, `resumed`, `resume-failed`, `resent`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Notice::NoLms => "no-lms",
+            Notice::Recording(_) => "recording",
+            Notice::InitializeFailed { .. } => "initialize-failed",
+            Notice::Refused { .. } => "refused",
+            Notice::Resumed { .. } => "resumed",
+            Notice::ResumeFailed(_) => "resume-failed",
+            Notice::Resent { .. } => "resent",
+        }
+    }
+
     /// The sentence, in the current language.
     #[must_use]
     pub fn message(&self) -> String {
@@ -377,6 +486,10 @@ impl Notice {
             Notice::ResumeFailed(p) => {
                 crate::tr!("lms.notice.resume-failed", problem = p.message())
             }
+            Notice::Resent {
+                from_lms,
+                from_browser,
+            } => crate::tr!("lms.notice.resent", from_lms, from_browser),
         }
     }
 }

@@ -304,3 +304,128 @@ fn every_lms_message_is_asked_for_and_sits_at_the_end_of_both_catalogues() {
         assert!(source[..section].lines().all(|l| !l.starts_with("lms.")));
     }
 }
+
+#[test]
+fn lms_launch_mode_is_scorm_or_absent_with_a_named_error() {
+    assert_eq!(scorm_launch(None), Ok(false));
+    assert_eq!(scorm_launch(Some("scorm")), Ok(true));
+    assert_eq!(scorm_launch(Some(" SCORM ")), Ok(true));
+    for bad in ["", "lti", "scorm2004", "<script>"] {
+        let e = scorm_launch(Some(bad)).unwrap_err();
+        assert_eq!(e.param, "lms", "{bad}");
+        assert!(e.message.contains("scorm"), "{}", e.message);
+    }
+}
+
+/// The quiz `warps`, seed 7, 4 questions, and its questions.
+fn four() -> (QuizSpec, Vec<Question>) {
+    let spec = QuizSpec {
+        topic: Some(Topic::Warps),
+        seed: 7,
+        count: 4,
+    };
+    let qs = spec.build();
+    assert_eq!(qs.len(), 4);
+    (spec, qs)
+}
+
+fn none(_: &str) -> Option<Answered> {
+    None
+}
+
+#[test]
+fn a_first_launch_starts_empty_and_says_nothing() {
+    let (spec, qs) = four();
+    for entry in ["ab-initio", "", "resume"] {
+        let r = resume(spec, &qs, entry, "", &none);
+        assert_eq!(r.state, cmi::QuizState::new(spec, 4), "{entry}");
+        assert_eq!((r.notice, r.from_browser), (None, 0));
+    }
+}
+
+#[test]
+fn a_resume_takes_the_lms_answers_and_fills_the_rest_from_this_browser() {
+    let (spec, qs) = four();
+    // The LMS holds question 2 (right) and question 0 (wrong), in that order.
+    let mut saved = cmi::QuizState::new(spec, 4);
+    saved.record(2, "96", true, 1500);
+    saved.record(0, "7", false, 800);
+    let suspend = cmi::encode(&saved);
+    // This browser holds an answer to question 0 (a different one: the LMS's wins) and to
+    // question 3 (the LMS lacks it: kept, as the third interaction).
+    let (q0, q3) = (qs[0].qid.clone(), qs[3].qid.clone());
+    let local = move |qid: &str| {
+        (qid == q0 || qid == q3).then(|| Answered {
+            raw: if qid == q0 { "local" } else { "yes" }.to_string(),
+            correct: qid == q3,
+        })
+    };
+    let r = resume(spec, &qs, "resume", &suspend, &local);
+    let given: Vec<(usize, &str, bool)> = r
+        .state
+        .given()
+        .iter()
+        .map(|g| (g.question, g.answer.raw.as_str(), g.answer.correct))
+        .collect();
+    assert_eq!(given, [(2, "96", true), (0, "7", false), (3, "yes", true)]);
+    assert_eq!(r.from_browser, 1);
+    assert_eq!(
+        r.notice,
+        Some(Notice::Resent {
+            from_lms: 2,
+            from_browser: 1
+        })
+    );
+    // Without local answers: 2 of 4 restored.
+    let r = resume(spec, &qs, "resume", &suspend, &none);
+    assert_eq!(
+        r.notice,
+        Some(Notice::Resumed {
+            answered: 2,
+            questions: 4
+        })
+    );
+    // A new attempt (ab-initio) ignores this browser's answers.
+    let r = resume(spec, &qs, "ab-initio", "", &local);
+    assert_eq!((r.state.given().len(), r.from_browser), (0, 0));
+}
+
+#[test]
+fn corrupt_or_foreign_suspend_data_is_named_and_loses_no_local_answer() {
+    let (spec, qs) = four();
+    let q1 = qs[1].qid.clone();
+    let local = move |qid: &str| {
+        (qid == q1).then(|| Answered {
+            raw: "32".to_string(),
+            correct: true,
+        })
+    };
+    let mut saved = cmi::QuizState::new(spec, 4);
+    saved.record(0, "1", true, 10);
+    let good = cmi::encode(&saved);
+    // One character changed: the checksum no longer matches.
+    let flipped = good.replacen(",y,", ",n,", 1);
+    let other = cmi::encode(&cmi::QuizState::new(QuizSpec { seed: 8, ..spec }, 4));
+    for (text, problem) in [
+        (
+            flipped.as_str(),
+            cmi::SuspendProblem::Corrupt(cmi::Damage::Checksum),
+        ),
+        ("viewed=1,2,3", cmi::SuspendProblem::Foreign),
+        (
+            other.as_str(),
+            cmi::SuspendProblem::OtherQuiz {
+                saved: "warp-lab-quiz-warps-8-4".to_string(),
+                this: "warp-lab-quiz-warps-7-4".to_string(),
+            },
+        ),
+    ] {
+        let r = resume(spec, &qs, "resume", text, &local);
+        assert_eq!(r.notice, Some(Notice::ResumeFailed(problem)), "{text}");
+        // The browser's answer to question 1 survives, as the only interaction.
+        assert_eq!(r.state.given().len(), 1);
+        assert_eq!(r.state.given()[0].question, 1);
+        assert_eq!(r.from_browser, 1);
+        assert_eq!(r.notice.as_ref().unwrap().kind(), "resume-failed");
+    }
+}
