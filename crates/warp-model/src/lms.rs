@@ -211,6 +211,45 @@ impl PassScore {
         (u64::from(self.0) * total).div_ceil(100)
     }
 
+    /// The passing score the LMS gives a launch, as a percentage that decides exactly as the
+    /// LMS does: SCORM 1.2's `cmi.student_data.mastery_score` `m` (raw units, from the
+    /// manifest's `adlcp:masteryscore`) gives the smallest percentage `p` whose
+    /// [`PassScore::min_right`] is at least `⌈m⌉` (so "right ≥ m" and "passes" agree whenever
+    /// the manifest wrote `m`); SCORM 2004's `cmi.scaled_passing_score` `s` gives `⌈100 s⌉`.
+    /// `None` for an empty, unreadable or out-of-range value: the caller keeps the default.
+    #[must_use]
+    pub fn from_lms(version: Version, value: &str, questions: u64) -> Option<PassScore> {
+        let v = value.trim();
+        let ok = !v.is_empty()
+            && v.len() <= 24
+            && v.bytes()
+                .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+        let x: f64 = ok.then(|| v.parse().ok()).flatten()?;
+        if !x.is_finite() {
+            return None;
+        }
+        // Both are bounded before the casts: x in [0, questions] or [0, 1].
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        match version {
+            Version::Scorm12 => {
+                if !(0.0..=100_000.0).contains(&x) {
+                    return None;
+                }
+                let need = (x - 1e-9).ceil().max(0.0) as u64;
+                (0..=100u8)
+                    .map(PassScore)
+                    .find(|p| p.min_right(questions) >= need)
+                    .or(Some(PassScore(100)))
+            }
+            Version::Scorm2004 => {
+                if !(-1.0..=1.0).contains(&x) {
+                    return None;
+                }
+                Some(PassScore((x * 100.0 - 1e-9).ceil().clamp(0.0, 100.0) as u8))
+            }
+        }
+    }
+
     /// The threshold as a scaled score, `percent / 100` in decimal: `0.8`, `1`, `0`, `0.05`.
     /// SCORM 2004's `minNormalizedMeasure`.
     #[must_use]

@@ -429,3 +429,61 @@ fn corrupt_or_foreign_suspend_data_is_named_and_loses_no_local_answer() {
         assert_eq!(r.notice.as_ref().unwrap().kind(), "resume-failed");
     }
 }
+
+#[test]
+fn the_lms_passing_score_decides_as_the_manifest_said() {
+    // 1.2: the manifest of an 8-question quiz at 80 % says masteryscore ⌈0.8·8⌉ = 7; the
+    // smallest p with ⌈p·8/100⌉ ≥ 7 is 76 (⌈6.08⌉ = 7; 75 gives ⌈6⌉ = 6). Right ≥ 7 passes.
+    let p = PassScore::from_lms(Version::Scorm12, "7", 8).unwrap();
+    assert_eq!(p.percent(), 76);
+    assert!(p.passes(7, 8) && !p.passes(6, 8));
+    // For every quiz size and every instructor's percentage, reading back the mastery score
+    // written into the manifest decides every raw score exactly as the percentage does.
+    for total in 1..=50u64 {
+        for pct in 0..=100u8 {
+            let written = PassScore(pct).min_right(total);
+            let read = PassScore::from_lms(Version::Scorm12, &written.to_string(), total).unwrap();
+            for right in 0..=total {
+                assert_eq!(
+                    read.passes(right, total),
+                    PassScore(pct).passes(right, total),
+                    "{pct} % of {total}, {right} right"
+                );
+            }
+        }
+    }
+    // "7.0" and " 7 " read the same; 1.2 mastery 0 passes everything.
+    assert_eq!(PassScore::from_lms(Version::Scorm12, " 7.0 ", 8), Some(p));
+    assert_eq!(
+        PassScore::from_lms(Version::Scorm12, "0", 8),
+        PassScore::new(0)
+    );
+    // More than the questions: nobody passes short of all (100 %).
+    assert_eq!(
+        PassScore::from_lms(Version::Scorm12, "9", 8),
+        PassScore::new(100)
+    );
+    // 2004: scaled 0.8 → 80; 0.05 → 5; 1 → 100; a negative threshold passes everything.
+    for (s, want) in [
+        ("0.8", 80),
+        ("0.05", 5),
+        ("1", 100),
+        ("-0.5", 0),
+        ("0.801", 81),
+    ] {
+        assert_eq!(
+            PassScore::from_lms(Version::Scorm2004, s, 8),
+            PassScore::new(want),
+            "{s}"
+        );
+    }
+    // Empty, words, out of range, not finite: None (the caller keeps 80 %).
+    for bad in ["", "abc", "1e3", "NaN", "1.5", "--1", "0.8.1"] {
+        assert_eq!(
+            PassScore::from_lms(Version::Scorm2004, bad, 8),
+            None,
+            "{bad}"
+        );
+    }
+    assert_eq!(PassScore::from_lms(Version::Scorm12, "-1", 8), None);
+}
