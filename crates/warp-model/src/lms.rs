@@ -149,7 +149,7 @@ impl Version {
     }
 
     /// The longest `cmi.suspend_data` the standard guarantees an LMS keeps: 4,096 characters
-    /// in 1.2 (CMIString4096), 64,000 in 2004 4th edition (characterstring SPM 64000).
+    /// in 1.2 (`CMIString4096`), 64,000 in 2004 4th edition (characterstring SPM 64000).
     #[must_use]
     pub fn suspend_data_limit(self) -> usize {
         match self {

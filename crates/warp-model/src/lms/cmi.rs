@@ -17,11 +17,11 @@
 //! |---|---|---|
 //! | score | `cmi.core.score.raw/min/max` | `cmi.score.raw/min/max/scaled` |
 //! | status | `cmi.core.lesson_status` passed / failed / incomplete | `cmi.completion_status` completed / incomplete, `cmi.success_status` passed / failed / unknown |
-//! | interaction id | CMIIdentifier: `[A-Za-z0-9_-]`, ≤ 255 | long_identifier_type, ≤ 4000 |
+//! | interaction id | `CMIIdentifier`: `[A-Za-z0-9_-]`, ≤ 255 | `long_identifier_type`, ≤ 4000 |
 //! | response | `student_response`; true-false `t`/`f`, choice `a`…`z`, numeric a decimal | `learner_response`; `true`/`false`, short identifier `a`…`z`, real(10,7) |
 //! | result | `correct` / `wrong` | `correct` / `incorrect` |
-//! | latency | CMITimespan `HHHH:MM:SS.SS` | ISO 8601 duration `PT1M5.25S` |
-//! | suspend data | CMIString4096 | characterstring, SPM 64000 |
+//! | latency | `CMITimespan` `HHHH:MM:SS.SS` | ISO 8601 duration `PT1M5.25S` |
+//! | suspend data | `CMIString4096` | characterstring, SPM 64000 |
 //!
 //! Ids here are `q03-gen-warps-count-72-1`: the question's position (so they are unique) and
 //! its qid with everything but letters, digits, `-` and `_` made `_`; valid in both versions.
@@ -43,6 +43,7 @@
 
 use crate::quiz::progress::Answered;
 use crate::quiz::{self, parse_number, yes_no, Kind, Question, Topic};
+use std::fmt::Write as _;
 
 use super::zip::crc32;
 use super::{PassScore, QuizSpec, Version};
@@ -256,7 +257,7 @@ pub fn ratio(num: u64, den: u64) -> String {
     format!("{whole}.{}", digits.trim_end_matches('0'))
 }
 
-/// A latency as SCORM 1.2's CMITimespan, `HHHH:MM:SS.SS`, to the centisecond (cut):
+/// A latency as SCORM 1.2's `CMITimespan`, `HHHH:MM:SS.SS`, to the centisecond (cut):
 /// `65_250 ms → 0000:01:05.25`. Hours above 9999 are written as 9999:59:59.99.
 #[must_use]
 pub fn timespan_12(ms: u64) -> String {
@@ -278,10 +279,10 @@ pub fn duration_2004(ms: u64) -> String {
     let (h, m, s, f) = (cs / 360_000, cs / 6_000 % 60, cs / 100 % 60, cs % 100);
     let mut out = String::from("PT");
     if h > 0 {
-        out.push_str(&format!("{h}H"));
+        let _ = write!(out, "{h}H");
     }
     if m > 0 {
-        out.push_str(&format!("{m}M"));
+        let _ = write!(out, "{m}M");
     }
     if s > 0 || f > 0 || (h == 0 && m == 0) {
         out.push_str(&s.to_string());
@@ -511,7 +512,7 @@ pub fn all_pairs(
 }
 
 /// The session's length, written before terminating: `cmi.core.session_time` as a
-/// CMITimespan (1.2) or `cmi.session_time` as a duration (2004).
+/// `CMITimespan` (1.2) or `cmi.session_time` as a duration (2004).
 #[must_use]
 pub fn session_time(version: Version, ms: u64) -> Pair {
     match version {
@@ -606,7 +607,7 @@ fn escape(raw: &str, out: &mut String) {
         } else {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
+                let _ = write!(out, "%{b:02X}");
             }
         }
     }
@@ -644,12 +645,13 @@ pub fn encode(state: &QuizState) -> String {
         state.questions
     );
     for g in &state.given {
-        body.push_str(&format!(
+        let _ = write!(
+            body,
             ";{},{},{},",
             g.question,
             if g.answer.correct { 'y' } else { 'n' },
             g.latency_ms
-        ));
+        );
         escape(&g.answer.raw, &mut body);
     }
     let crc = crc32(body.as_bytes());

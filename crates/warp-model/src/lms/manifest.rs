@@ -19,6 +19,7 @@
 use super::zip::valid_name;
 use super::{PassScore, QuizSpec, Version};
 use crate::params::quote;
+use std::fmt::Write as _;
 
 /// The page the SCO launches.
 pub const LAUNCH_FILE: &str = "index.html";
@@ -81,7 +82,7 @@ pub fn href(path: &str) -> String {
         if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
             out.push(char::from(b));
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
@@ -129,7 +130,8 @@ pub fn manifest(
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let (item_extra, scorm_type) = match version {
         Version::Scorm12 => {
-            x.push_str(&format!(
+            let _ = write!(
+            x,
                 "<manifest identifier=\"{id}\" version=\"1\"\n\
                  \x20 xmlns=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2\"\n\
                  \x20 xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_rootv1p2\"\n\
@@ -141,7 +143,7 @@ pub fn manifest(
                  \x20   <schema>ADL SCORM</schema>\n\
                  \x20   <schemaversion>1.2</schemaversion>\n\
                  \x20 </metadata>\n"
-            ));
+            );
             (
                 format!(
                     "        <adlcp:masteryscore>{}</adlcp:masteryscore>\n",
@@ -151,7 +153,8 @@ pub fn manifest(
             )
         }
         Version::Scorm2004 => {
-            x.push_str(&format!(
+            let _ = write!(
+                x,
                 "<manifest identifier=\"{id}\" version=\"1\"\n\
                  \x20 xmlns=\"http://www.imsglobal.org/xsd/imscp_v1p1\"\n\
                  \x20 xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_v1p3\"\n\
@@ -168,7 +171,7 @@ pub fn manifest(
                  \x20   <schema>ADL SCORM</schema>\n\
                  \x20   <schemaversion>2004 4th Edition</schemaversion>\n\
                  \x20 </metadata>\n"
-            ));
+            );
             (
                 format!(
                     "        <imsss:sequencing>\n\
@@ -185,7 +188,8 @@ pub fn manifest(
             )
         }
     };
-    x.push_str(&format!(
+    let _ = write!(
+            x,
         "  <organizations default=\"{id}-org\">\n\
          \x20   <organization identifier=\"{id}-org\">\n\
          \x20     <title>{title}</title>\n\
@@ -197,12 +201,9 @@ pub fn manifest(
          \x20 </organizations>\n\
          \x20 <resources>\n\
          \x20   <resource identifier=\"{id}-sco\" type=\"webcontent\" {scorm_type}=\"sco\" href=\"{launch}\">\n"
-    ));
+    );
     for f in files {
-        x.push_str(&format!(
-            "      <file href=\"{}\"/>\n",
-            xml_escape(&href(f))
-        ));
+        let _ = writeln!(x, "      <file href=\"{}\"/>", xml_escape(&href(f)));
     }
     x.push_str("    </resource>\n  </resources>\n</manifest>\n");
     Ok(x)

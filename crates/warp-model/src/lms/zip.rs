@@ -160,7 +160,7 @@ impl ZipError {
 #[must_use]
 pub fn valid_name(name: &str) -> bool {
     !name.is_empty()
-        && name.len() <= usize::from(u16::MAX)
+        && u16::try_from(name.len()).is_ok()
         && !name.chars().any(|c| c == '\\' || c.is_control())
         && name
             .split('/')
@@ -170,7 +170,7 @@ pub fn valid_name(name: &str) -> bool {
 /// Version needed to extract: 1.0, the base format (stored entries, no zip64).
 const VERSION_NEEDED: u16 = 10;
 /// Version made by: host 3 (Unix, so the external attributes carry a file mode), spec 2.0.
-const VERSION_MADE_BY: u16 = 3 << 8 | 20;
+const VERSION_MADE_BY: u16 = 3 << 8 | 0x14;
 /// General purpose flag bit 11: the name is UTF-8.
 const FLAG_UTF8: u16 = 1 << 11;
 /// A regular file, `rw-r--r--`, in the high half of the external attributes.

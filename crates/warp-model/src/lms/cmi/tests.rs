@@ -231,14 +231,14 @@ fn responses_take_each_kind_and_keep_what_they_cannot_read() {
     assert_eq!(Response::of(num, &long), Response::FillIn("9".repeat(64)));
 }
 
-/// SCORM 1.2's CMIIdentifier as the spec writes it: letters, digits, `-`, `_`; ≤ 255.
+/// SCORM 1.2's `CMIIdentifier` as the spec writes it: letters, digits, `-`, `_`; ≤ 255.
 fn is_identifier_12(s: &str) -> bool {
     (1..=255).contains(&s.len())
         && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// A CMIDecimal both versions accept: `-?digits(.digits)?`, ≤ 10 whole digits, ≤ 7 places.
+/// A `CMIDecimal` both versions accept: `-?digits(.digits)?`, ≤ 10 whole digits, ≤ 7 places.
 fn is_decimal(s: &str) -> bool {
     let s = s.strip_prefix('-').unwrap_or(s);
     let (whole, frac) = s.split_once('.').unwrap_or((s, "1"));
@@ -250,7 +250,7 @@ fn is_decimal(s: &str) -> bool {
             .all(|b| b.is_ascii_digit())
 }
 
-/// SCORM 1.2's CMITimespan: `HHHH:MM:SS.SS`, hours 2–4 digits, minutes and seconds < 60.
+/// SCORM 1.2's `CMITimespan`: `HHHH:MM:SS.SS`, hours 2–4 digits, minutes and seconds < 60.
 fn is_timespan_12(s: &str) -> bool {
     let p: Vec<&str> = s.split(':').collect();
     p.len() == 3

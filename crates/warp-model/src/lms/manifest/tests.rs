@@ -99,12 +99,11 @@ fn parse(xml: &str) -> El {
         if let Some(name) = tag.strip_prefix('/') {
             let el = stack.pop().expect("a close tag without an open one");
             assert_eq!(el.name, name, "mismatched close tag");
-            match stack.last_mut() {
-                Some(parent) => parent.kids.push(el),
-                None => {
-                    assert!(root.is_none(), "two roots");
-                    root = Some(el);
-                }
+            if let Some(parent) = stack.last_mut() {
+                parent.kids.push(el);
+            } else {
+                assert!(root.is_none(), "two roots");
+                root = Some(el);
             }
             continue;
         }
