@@ -158,14 +158,15 @@ thread_local! {
 }
 
 impl Session {
-    /// Writes `pairs` and commits; every refusal, in order (writing goes on after one).
-    fn write(&self, pairs: &[cmi::Pair]) -> Vec<Notice> {
-        let mut refused: Vec<Notice> = pairs
+    /// Writes `pairs` and commits; the first refusal, if any (writing goes on after one, so
+    /// that the LMS keeps what it accepts; one notice says the LMS refused).
+    fn write(&self, pairs: &[cmi::Pair]) -> Option<Notice> {
+        let refused: Vec<Notice> = pairs
             .iter()
             .filter_map(|(e, v)| self.api.set(e, v).err())
             .collect();
-        refused.extend(self.api.commit().err());
-        refused
+        let commit = self.api.commit().err();
+        refused.into_iter().next().or(commit)
     }
 }
 
@@ -247,22 +248,18 @@ pub fn start(
 }
 
 /// Records the answer `raw` (right or not) to the question at `position` with the LMS, if a
-/// session is running; returns the LMS's refusals (empty when all was stored). The answer is
-/// in the browser's progress already, so a refusal loses nothing.
-pub fn answered(position: usize, raw: &str, correct: bool) -> Vec<Notice> {
+/// session is running; returns the LMS's first refusal (`None` when all was stored). The
+/// answer is in the browser's progress already, so a refusal loses nothing.
+pub fn answered(position: usize, raw: &str, correct: bool) -> Option<Notice> {
     SESSION.with(|s| {
         let mut s = s.borrow_mut();
-        let Some(s) = s.as_mut().filter(|s| !s.done) else {
-            return Vec::new();
-        };
+        let s = s.as_mut().filter(|s| !s.done)?;
         let now = js_sys::Date::now();
         // Milliseconds since the question's turn began: the previous answer, or the launch.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let latency = (now - s.last).clamp(0.0, 1e12) as u64;
         s.last = now;
-        if s.state.record(position, raw, correct, latency).is_none() {
-            return Vec::new();
-        }
+        s.state.record(position, raw, correct, latency)?;
         s.write(&cmi::after_answer(
             s.api.version,
             &s.state,

@@ -82,12 +82,11 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 notice.set(Some(tr!("ui.quiz.not-saved")));
             }
             if let Some(position) = qids.iter().position(|id| *id == q.qid) {
-                let refused = crate::lms::answered(position, &raw, grade.correct);
                 // The newest refusal replaces an older one; the other notices stay.
-                if !refused.is_empty() {
+                if let Some(refused) = crate::lms::answered(position, &raw, grade.correct) {
                     lms_notices.update(|n| {
                         n.retain(|x| !matches!(x, Notice::Refused { .. }));
-                        n.extend(refused);
+                        n.push(refused);
                     });
                 }
             }
