@@ -12,6 +12,7 @@ pub mod crash;
 pub mod download;
 pub mod embed;
 pub mod gpu;
+pub mod lms;
 pub mod panels;
 pub mod storage;
 pub mod url;

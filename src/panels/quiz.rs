@@ -1,8 +1,10 @@
 //! The self-test panel: a quiz from the URL (`topic`, `seed`, `count`), graded by the model,
-//! with worked solutions, a running score, GIFT export, and progress that lasts.
+//! with worked solutions, a running score, GIFT export, a SCORM package for an LMS, progress
+//! that lasts, and, launched with `lms=scorm`, every answer recorded by the LMS (`crate::lms`).
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::lms::{Notice, PassScore, QuizSpec, Version};
 use warp_model::query::Query;
 use warp_model::quiz::progress::{quiz_score, Progress, QuizKey};
 use warp_model::quiz::{self, Draw, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
@@ -34,7 +36,11 @@ pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
 /// The panel.
 #[component]
 pub fn QuizPanel(query: Query) -> impl IntoView {
-    let (params, param_errors) = QuizParams::from_query(&query);
+    let (params, mut param_errors) = QuizParams::from_query(&query);
+    let under_lms = warp_model::lms::scorm_launch(query.get("lms")).unwrap_or_else(|e| {
+        param_errors.push(e);
+        false
+    });
     let seed = params.seed.unwrap_or_else(random_seed);
     {
         // The address names the seed, so the link reproduces this quiz.
@@ -49,8 +55,21 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     }
     let questions = quiz::build(params.topic, seed, params.count, params.draw);
     let qids: Vec<String> = questions.iter().map(|q| q.qid.clone()).collect();
-    let key = params.key(seed);
-    let loaded = storage::load();
+    let spec = QuizSpec::new(&params, seed);
+    // Under an LMS the quiz's answers are kept apart from the same quiz taken outside one: the
+    // LMS's attempt decides which questions are answered.
+    let key = if under_lms {
+        format!("scorm/{}", params.key(seed))
+    } else {
+        params.key(seed)
+    };
+    let mut loaded = storage::load();
+    let lms_notices = RwSignal::new(Vec::<Notice>::new());
+    if under_lms {
+        let started = crate::lms::start(spec, &questions, &key, &mut loaded.progress);
+        lms_notices.set(started.notices);
+        let _ = storage::save(&loaded.progress);
+    }
     let progress = RwSignal::new(loaded.progress);
     let notice = RwSignal::new(loaded.notice);
     let topic_name = params.topic.map_or("all", Topic::name);
@@ -61,12 +80,21 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         Memo::new(move |_| progress.with(|p| quiz_score(p, &key, &qids)))
     };
     let on_answer = {
-        let key = key.clone();
+        let (key, qids) = (key.clone(), qids.clone());
         move |q: Question, raw: String| {
             let grade = q.grade(&raw);
             progress.update(|p| p.record(&key, &q, &raw, grade.correct));
             if !progress.with_untracked(storage::save) {
                 notice.set(Some(tr!("ui.quiz.not-saved")));
+            }
+            if let Some(position) = qids.iter().position(|id| *id == q.qid) {
+                // The newest refusal replaces an older one; the other notices stay.
+                if let Some(refused) = crate::lms::answered(position, &raw, grade.correct) {
+                    lms_notices.update(|n| {
+                        n.retain(|x| !matches!(x, Notice::Refused { .. }));
+                        n.push(refused);
+                    });
+                }
             }
             let (c, t) = score.get_untracked();
             embed::post_quiz_score(c, t, topic_name, seed, draw);
@@ -88,6 +116,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     let gift_name = format!("warp-lab-quiz-{topic_name}-{seed}.gift.txt");
     let gift_for_download = gift.clone();
     let errors = Signal::stored(param_errors);
+    let questions_len = questions.len();
     view! {
         <section class="panel quiz" data-panel="quiz">
             <h1>{Panel::Quiz.title()}</h1>
@@ -95,6 +124,9 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             <ErrorList errors=errors />
             {move || notice.get().map(|n| view! { <p class="notice" role="status" data-notice="">{n}</p> })}
             {move || resume_offer(progress, params.quiz_key(seed))}
+            <div class="lms-notices" role="status">
+                {move || lms_notices.get().into_iter().map(|n| view! { <p class="notice" data-lms-notice=n.kind()>{n.message()}</p> }).collect_view()}
+            </div>
             <QuizControls params=params seed=seed />
             <Figures figures=figures />
             <AfterFirstPaint>
@@ -117,6 +149,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                     {t!("ui.quiz.gift.download")}
                 </button>
             </details>
+            <ScormDownload spec=spec questions=questions_len />
             <ProgressTools progress=progress notice=notice />
             <crate::components::embed_button::EmbedButton panel=Panel::Quiz />
         </section>
@@ -137,6 +170,80 @@ fn resume_offer(progress: RwSignal<Progress>, on_screen: QuizKey) -> Option<AnyV
         );
         view! { <ResumeQuiz quiz=r.key detail=detail /> }.into_any()
     })
+}
+
+/// "Download as an LMS package (SCORM)": the version, the passing score, and a button that
+/// builds the package from this site's own files (`crate::lms::build_package`).
+#[component]
+fn ScormDownload(spec: QuizSpec, questions: usize) -> impl IntoView {
+    let version = RwSignal::new(Version::default().code().to_string());
+    let pass = RwSignal::new(PassScore::DEFAULT.percent().to_string());
+    let errors = RwSignal::new(Vec::new());
+    // (kind for `data-scorm-status`, sentence)
+    let status = RwSignal::new(None::<(&'static str, String)>);
+    let check = move || -> Option<(Version, PassScore)> {
+        let v = Version::parse(&version.get_untracked());
+        let p = PassScore::parse(&pass.get_untracked());
+        errors.set(
+            [v.clone().err(), p.clone().err()]
+                .into_iter()
+                .flatten()
+                .collect(),
+        );
+        Some((v.ok()?, p.ok()?))
+    };
+    let download = move |_| {
+        let Some((v, p)) = check() else {
+            status.set(None);
+            return;
+        };
+        status.set(Some(("building", tr!("ui.quiz.scorm.building"))));
+        leptos::task::spawn_local(async move {
+            match crate::lms::build_package(v, spec, questions, p).await {
+                Ok(pkg) => {
+                    let name = spec.file_name(v);
+                    download::download_bytes(&name, "application/zip", &pkg.bytes);
+                    status.set(Some((
+                        "done",
+                        tr!(
+                            "ui.quiz.scorm.done",
+                            file = name,
+                            files = pkg.files,
+                            kb = pkg.bytes.len().div_ceil(1024)
+                        ),
+                    )));
+                }
+                Err(e) => status.set(Some(("failed", e))),
+            }
+        });
+    };
+    view! {
+        <details class="scorm">
+            <summary>{t!("ui.quiz.scorm.summary")}</summary>
+            <p class="note">{t!("ui.quiz.scorm.note")}</p>
+            <label>
+                {t!("ui.quiz.scorm.version")} " "
+                <select name="scorm-version" on:change=move |ev| version.set(event_target_value(&ev))>
+                    {Version::ALL
+                        .into_iter()
+                        .map(|v| view! { <option value=v.code() selected=v == Version::default()>{v.label()}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            " "
+            <label>
+                {t!("ui.quiz.scorm.pass")} " "
+                <input type="text" inputmode="numeric" name="pass-score" size="4" autocomplete="off"
+                    prop:value=move || pass.get()
+                    on:input=move |ev| { pass.set(event_target_value(&ev)); let _ = check(); } />
+                " %"
+            </label>
+            " "
+            <button type="button" data-action="download-scorm" on:click=download>{t!("ui.quiz.scorm.download")}</button>
+            <ErrorList errors=errors />
+            {move || status.get().map(|(kind, text)| view! { <p class="notice" role="status" data-scorm-status=kind>{text}</p> })}
+        </details>
+    }
 }
 
 /// The quiz's own form (a plain GET form: opening another quiz reloads the page), its controls

@@ -1,6 +1,7 @@
 // A tiny static server for the end-to-end tests and the benchmark: dist/ at "/" and again under
 // "/gpu/warplab/", to prove the site works from a sub-path; the benchmark's plain-JS reference
-// page under "/reference/"; and, on a second port (another origin), the example course page
+// page and the SCORM harness under "/reference/" (scorm-again under "/scorm-again/", the unzipped
+// packages under "/package/"); and, on a second port (another origin), the example course page
 // that embeds the app, and at /pasted?html=… a page that is exactly the text given (a course
 // page made of nothing but pasted "Embed this view" snippets). Responses are gzipped when the browser accepts it, as static hosts do
 // (the throttled phone load is measured over gzip). Written by hand (node's http and zlib, no
@@ -18,6 +19,9 @@ const types = {
 };
 
 const reference = resolve(import.meta.dirname, 'reference');
+// The SCORM harness: scorm-again's runtime, and the packages the tests downloaded and unzipped.
+const scormAgain = resolve(import.meta.dirname, 'node_modules/scorm-again/dist');
+const packages = resolve(import.meta.dirname, '.packages');
 const gzipped = new Map();
 
 function serve(root, mount) {
@@ -26,6 +30,8 @@ function serve(root, mount) {
     if (mount && path.startsWith(mount)) path = path.slice(mount.length - 1);
     let base = root;
     if (mount && path.startsWith('/reference/')) { base = reference; path = path.slice('/reference'.length); }
+    else if (mount && path.startsWith('/scorm-again/')) { base = scormAgain; path = path.slice('/scorm-again'.length); }
+    else if (mount && path.startsWith('/package/')) { base = packages; path = path.slice('/package'.length); }
     if (path.endsWith('/')) path += 'index.html';
     const file = normalize(join(base, path));
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }

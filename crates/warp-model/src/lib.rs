@@ -21,7 +21,8 @@
 //! it), [`examples`] (the seeds' worked examples as presets), [`lessons`] (the home view's
 //! "Start here" path through them), [`page`] (what the URL says about
 //! the whole page: route, language, theme, embedding) and [`embed`] (the iframe snippet and
-//! the parent-page messages).
+//! the parent-page messages), and [`lms`] (the quiz as a SCORM 1.2 / 2004 package: a stored
+//! zip, `imsmanifest.xml`, and the CMI data the quiz writes to the LMS).
 //!
 //! Under them, the foundations, which import no GPU concept: [`panel`] (`PanelModel` and
 //! `Inputs`, what every panel shares), [`params`] (each parameter declared once), [`query`],
@@ -41,6 +42,7 @@ pub mod i18n;
 pub mod kernel_lab;
 pub mod latency;
 pub mod lessons;
+pub mod lms;
 pub mod math;
 pub mod page;
 pub mod panel;

@@ -573,7 +573,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The areas of the catalogue: every key starts with one of these and a dot.
-const AREAS: [&str; 11] = [
+const AREAS: [&str; 12] = [
     "common",
     "ui",
     "warps",
@@ -585,6 +585,7 @@ const AREAS: [&str; 11] = [
     "examples",
     "kernel",
     "banks",
+    "lms",
 ];
 
 /// Every string literal in `src` that looks like a catalogue key (`"area.more-words"`): what
