@@ -304,9 +304,10 @@ impl QuizSpec {
     pub fn launch_query(&self, lang: Lang) -> String {
         // A link with a seed and no `draw` is drawn under the first rules, so `draw=` is written
         // only for the later ones.
-        let draw = match self.draw {
-            Draw::First => String::new(),
-            d => format!("&draw={}", d.number()),
+        let draw = if self.draw == Draw::First {
+            String::new()
+        } else {
+            format!("&draw={}", self.draw.number())
         };
         let mut q = format!(
             "panel=quiz&topic={}&seed={}&count={}{draw}&lms=scorm",
@@ -345,9 +346,10 @@ impl QuizSpec {
     /// `warp-lab-quiz-divergence-42-8`.
     #[must_use]
     pub fn identifier(&self) -> String {
-        let draw = match self.draw {
-            Draw::First => String::new(),
-            d => format!("-d{}", d.number()),
+        let draw = if self.draw == Draw::First {
+            String::new()
+        } else {
+            format!("-d{}", self.draw.number())
         };
         format!(
             "warp-lab-quiz-{}-{}-{}{draw}",

@@ -638,9 +638,10 @@ fn unescape(s: &str) -> Option<String> {
 pub fn encode(state: &QuizState) -> String {
     let s = &state.spec;
     // The topic field carries the draw rules after a `~` when they are not the first ones.
-    let draw = match s.draw {
-        Draw::First => String::new(),
-        d => format!("~{}", d.number()),
+    let draw = if s.draw == Draw::First {
+        String::new()
+    } else {
+        format!("~{}", s.draw.number())
     };
     let mut body = format!(
         "wl{SUSPEND_VERSION};{}{draw};{};{};{}",
