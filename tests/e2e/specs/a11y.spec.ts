@@ -39,6 +39,11 @@ const pages = [
   '?panel=kernel',
   `?panel=kernel&src=${encodeURIComponent('__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}')}`,
   '?panel=kernel&embed=1&n=1000&block=256',
+  // Warp functions: the shuffle picture with a mask violation named, and the spin lock under both
+  // scheduling models (a livelock error under stack, the run under its).
+  `?panel=kernel&block=32&src=${encodeURIComponent('__global__ void partial(const int* in, int* out) {\n    int lane = threadIdx.x;\n    int v = in[lane];\n    if (lane < 16) {\n        int a = __shfl_down_sync(0xffffffff, v, 1);\n        out[lane] = a;\n    }\n}\n')}`,
+  `?panel=kernel&block=32&watch=count[0]&src=${encodeURIComponent('__global__ void spin(int* lock, int* count) {\n    while (atomicCAS(&lock[0], 0, 1) != 0) {\n    }\n    count[0] = count[0] + 1;\n    atomicExch(&lock[0], 0);\n}\n')}`,
+  `?panel=kernel&block=32&sched=its&theme=dark&watch=count[0]&src=${encodeURIComponent('__global__ void spin(int* lock, int* count) {\n    while (atomicCAS(&lock[0], 0, 1) != 0) {\n    }\n    count[0] = count[0] + 1;\n    atomicExch(&lock[0], 0);\n}\n')}`,
   // Shared memory: per-line wavefronts, the banks links, watched elements and a named race.
   `?panel=kernel&block=32,32&watch=out[1]&src=${encodeURIComponent('__global__ void t(const float* in, float* out) {\n  __shared__ float tile[32][32];\n  int x = threadIdx.x;\n  int y = threadIdx.y;\n  tile[y][x] = in[y * 32 + x];\n  out[y * 32 + x] = tile[x][y];\n}')}`,
   `?panel=kernel&block=32,32&watch=out[1]&theme=dark&lang=hinglish&src=${encodeURIComponent('__global__ void t(const float* in, float* out) {\n  __shared__ float tile[32][32];\n  int x = threadIdx.x;\n  int y = threadIdx.y;\n  tile[y][x] = in[y * 32 + x];\n  out[y * 32 + x] = tile[x][y];\n}')}`,
