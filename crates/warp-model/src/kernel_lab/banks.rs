@@ -8,7 +8,7 @@
 //! (lanes reading the same word share it: a broadcast). The request's wavefronts are the sum
 //! over phases with an active lane; ideal wavefronts are the number of such phases; bank
 //! conflicts are the difference. These are the profiler's shared wavefronts and bank conflicts
-//! per request. (The banks panel states the same rule; the two will share one function.)
+//! per request. The rule is the banks panel's own function; this module adapts it to the lab.
 
 /// Banks of shared memory.
 pub const BANKS: u64 = 32;
@@ -26,52 +26,20 @@ pub struct BankCost {
     pub ways: u64,
 }
 
-/// Lanes served together: 32 for 1-, 2- and 4-byte elements, 16 for 8 bytes, 8 for 16.
-#[must_use]
-pub fn phase_lanes(elem: u64) -> usize {
-    match elem {
-        8 => 16,
-        16 => 8,
-        _ => 32,
-    }
-}
-
-/// Applies the rule: lane l accesses `elem` bytes at `addresses[l]` (`None`: inactive). An
-/// element wider than a word spans ⌈elem/4⌉ successive words from ⌊address/4⌋.
+/// Applies the rule: lane l accesses `elem` bytes at `addresses[l]` (`None`: inactive). The
+/// rule itself is the banks panel's ([`crate::banks::rule::bank_report`]), so the lab and the
+/// panel can never disagree. The lab's shared arrays hold 4-byte `int`/`float` elements at
+/// element-aligned addresses, so the rule's two refusals (an element size it has no rule for,
+/// a misaligned address) cannot happen here; were one to, the access is costed as nothing
+/// rather than stopping the run.
 #[must_use]
 pub fn bank_cost(addresses: &[Option<u64>; 32], elem: u64) -> BankCost {
-    let size = phase_lanes(elem);
-    let span = elem.div_ceil(4).max(1);
-    let mut cost = BankCost::default();
-    for phase in addresses.chunks(size) {
-        // Distinct words per bank: collect (bank, word), dedup, count per bank.
-        let mut touched: Vec<(u64, u64)> = phase
-            .iter()
-            .flatten()
-            .flat_map(|a| (0..span).map(move |k| a / 4 + k))
-            .map(|word| (word % BANKS, word))
-            .collect();
-        if touched.is_empty() {
-            continue;
-        }
-        touched.sort_unstable();
-        touched.dedup();
-        let mut most = 0u64;
-        let mut run = 0u64;
-        for (k, (bank, _)) in touched.iter().enumerate() {
-            run = if k > 0 && touched[k - 1].0 == *bank {
-                run + 1
-            } else {
-                1
-            };
-            most = most.max(run);
-        }
-        cost.wavefronts += most;
-        cost.ideal += 1;
-        cost.ways = cost.ways.max(most);
-    }
-    cost.conflicts = cost.wavefronts - cost.ideal;
-    cost
+    crate::banks::rule::bank_report(addresses, elem).map_or(BankCost::default(), |r| BankCost {
+        wavefronts: r.wavefronts,
+        ideal: r.ideal,
+        conflicts: r.conflicts,
+        ways: r.ways,
+    })
 }
 
 #[cfg(test)]
@@ -138,7 +106,9 @@ mod tests {
                 a[l] = v.map(|x| x / e * e);
             }
             let got = bank_cost(&a, e);
-            let size = phase_lanes(e);
+            // Lanes served together, counted here on their own: half-warps for 8 bytes,
+            // quarter-warps for 16, else the whole warp.
+            let size: usize = match e { 8 => 16, 16 => 8, _ => 32 };
             let (mut w, mut ideal) = (0, 0);
             for p in 0..32 / size {
                 let lanes: Vec<u64> = (p * size..(p + 1) * size).filter_map(|l| a[l]).collect();
