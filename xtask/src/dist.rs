@@ -39,18 +39,30 @@ const HOME: &str = "home";
 /// The bundle of every view (`src/main.rs`).
 const ALL: &str = "warp-lab";
 
-/// The bundles a profile builds, and which bundle answers each route (`panel` name → bundle).
-fn bundles(profile: Profile) -> (Vec<&'static str>, BTreeMap<&'static str, &'static str>) {
+/// The bundles a profile builds, which bundle answers each route (`panel` name → bundle), and
+/// which one draws the home view (no valid `panel=` or `example=`).
+///
+/// The home view's bundle is part of the answer, not a constant the loader assumes: the dev
+/// build has no `home` bundle, and a loader that asked for one left `cargo xtask serve`'s home
+/// page on "Loading…" (issue 33).
+fn bundles(
+    profile: Profile,
+) -> (
+    Vec<&'static str>,
+    BTreeMap<&'static str, &'static str>,
+    &'static str,
+) {
     match profile {
         Profile::Release => {
             let mut names = vec![HOME];
             names.extend(Panel::ALL.iter().map(|p| p.name()));
             let routes = Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
-            (names, routes)
+            (names, routes, HOME)
         }
         Profile::Dev => (
             vec![ALL],
             Panel::ALL.iter().map(|p| (p.name(), ALL)).collect(),
+            ALL,
         ),
     }
 }
@@ -79,7 +91,17 @@ fn write(path: &Path, data: &[u8]) -> Result<(), String> {
 /// # Errors
 /// A failed build step, or a missing or unreadable file.
 pub fn build(profile: Profile) -> Result<(), String> {
-    let (names, routes) = bundles(profile);
+    build_into(profile, &root().join("dist"))
+}
+
+/// Builds the site into `out` (emptied first): `dist/` for `dist` and `serve`, a folder of its
+/// own for the test layer that checks what `serve` serves, so that it never overwrites the
+/// release site the end-to-end tests read.
+///
+/// # Errors
+/// A failed build step, or a missing or unreadable file.
+pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
+    let (names, routes, home) = bundles(profile);
     let stage = root().join("target/dist-stage");
     let _ = std::fs::remove_dir_all(&stage);
     std::fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
@@ -130,20 +152,27 @@ pub fn build(profile: Profile) -> Result<(), String> {
     let favicon_name = format!("favicon-{}.svg", short_hash(&favicon));
     files.insert(favicon_name.clone(), favicon);
 
-    let html = index_html(&table, &routes, &favicon_name, profile == Profile::Release)?;
+    let html = index_html(
+        &table,
+        &routes,
+        home,
+        &favicon_name,
+        profile == Profile::Release,
+    )?;
     files.insert("index.html".into(), html.into_bytes());
     let sw = service_worker(&files);
 
-    let dist = root().join("dist");
-    let _ = std::fs::remove_dir_all(&dist);
-    std::fs::create_dir_all(&dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+    let dist = out;
+    let _ = std::fs::remove_dir_all(dist);
+    std::fs::create_dir_all(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
     for (name, data) in &files {
         write(&dist.join(name), data)?;
     }
     write(&dist.join("files.txt"), files_list(&files).as_bytes())?;
     write(&dist.join("sw.js"), sw.as_bytes())?;
     println!(
-        "xtask: the static site is in dist/ ({} bundle(s); relative URLs: serve it from any path)",
+        "xtask: the static site is in {} ({} bundle(s); relative URLs: serve it from any path)",
+        dist.strip_prefix(root()).unwrap_or(dist).display(),
         table.len()
     );
     Ok(())
@@ -272,6 +301,7 @@ fn json_map<'a>(pairs: impl IntoIterator<Item = (&'a str, String)>) -> String {
 fn index_html(
     table: &BTreeMap<String, (String, String)>,
     routes: &BTreeMap<&str, &str>,
+    home: &str,
     favicon: &str,
     offline: bool,
 ) -> Result<String, String> {
@@ -287,6 +317,7 @@ fn index_html(
     let loader = include_str!("loader.js")
         .replace("__BUNDLES__", &bundles)
         .replace("__ROUTES__", &route_map)
+        .replace("__HOME__", &format!("{home:?}"))
         .replace("__EXAMPLES__", &example_map)
         // `serve` rebuilds often: a worker would answer the next reload from its cache.
         .replace("__OFFLINE__", if offline { "true" } else { "false" });
@@ -436,16 +467,20 @@ mod tests {
 
     #[test]
     fn the_release_builds_one_bundle_per_page() {
-        let (names, routes) = bundles(Profile::Release);
+        let (names, routes, home) = bundles(Profile::Release);
         assert_eq!(names.len(), Panel::ALL.len() + 1);
+        assert_eq!(home, HOME);
+        assert!(names.contains(&home));
         for p in Panel::ALL {
             assert_eq!(routes.get(p.name()), Some(&p.name()));
             // Each bundle is a binary of the app: src/bin/<panel>.rs.
             let bin = root().join("src/bin").join(format!("{}.rs", p.name()));
             assert!(bin.exists(), "{} has no bundle", bin.display());
         }
-        let (dev, routes) = bundles(Profile::Dev);
+        let (dev, routes, home) = bundles(Profile::Dev);
         assert_eq!(dev, [ALL]);
+        // The home view is served by a bundle the dev build has (issue 33: it asked for `home`).
+        assert_eq!(home, ALL);
         assert!(routes.values().all(|b| *b == ALL));
         assert_eq!(short_hash(b"abc"), "ba7816bf8f01cfea");
     }

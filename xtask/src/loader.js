@@ -13,6 +13,7 @@
 (function () {
   var BUNDLES = __BUNDLES__; // bundle ("warps.en": the warps page in English) → [js, wasm]
   var ROUTES = __ROUTES__; // panel name → bundle
+  var HOME = __HOME__; // the bundle of the home view (no valid panel= or example=)
   var EXAMPLES = __EXAMPLES__; // "topic/cell" (cell in lower case) → panel name
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
   var q = new URLSearchParams(location.search);
@@ -56,33 +57,43 @@
     });
     return;
   }
-  var bundle = 'home';
-  var ex = (q.get('example') || '').trim().split('/');
-  var exPanel = ex.length === 2 ? EXAMPLES[ex[0] + '/' + ex[1].toLowerCase()] : undefined;
-  var panel = exPanel || (q.get('panel') || '').trim();
-  if (ROUTES.hasOwnProperty(panel)) bundle = ROUTES[panel];
-  var code = hi ? 'hinglish' : 'en';
-  var files = BUNDLES[bundle + '.' + code] || BUNDLES[bundle];
-  var wasm = fetch('./' + files[1]);
-  // Handled where init awaits it; this keeps an early failure from counting as unhandled.
-  wasm.catch(function () {});
-  import('./' + files[0])
-    .then(function (m) {
-      window.wasmBindings = m;
-      return m.default({ module_or_path: wasm });
-    })
-    .then(function (w) {
-      dispatchEvent(new CustomEvent('warp-lab-started', { detail: { wasm: w } }));
-      if (OFFLINE && 'serviceWorker' in navigator && location.protocol !== 'file:') {
-        navigator.serviceWorker.register('./sw.js?lang=' + code, { updateViaCache: 'none' }).catch(function () {});
-      }
-    })
-    .catch(function (e) {
-      var detail = (e && e.message) || String(e);
-      if (document.readyState === 'loading') {
-        document.addEventListener('DOMContentLoaded', function () { fail(detail); });
-      } else {
-        fail(detail);
-      }
-    });
+  // Everything from here on may throw (a route to a bundle this build lacks, an odd URL, a
+  // browser without dynamic import): any exception ends in the failure message, never in a page
+  // left on "Loading…" (issue 33).
+  function failed(e) {
+    var detail = (e && e.message) || String(e);
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', function () { fail(detail); });
+    } else {
+      fail(detail);
+    }
+  }
+  try {
+    var bundle = HOME;
+    var ex = (q.get('example') || '').trim().split('/');
+    var exKey = ex.length === 2 ? ex[0] + '/' + ex[1].toLowerCase() : '';
+    var exPanel = EXAMPLES.hasOwnProperty(exKey) ? EXAMPLES[exKey] : undefined;
+    var panel = exPanel || (q.get('panel') || '').trim();
+    if (ROUTES.hasOwnProperty(panel)) bundle = ROUTES[panel];
+    var code = hi ? 'hinglish' : 'en';
+    var files = BUNDLES[bundle + '.' + code] || BUNDLES[bundle];
+    if (!files) throw new Error('this build has no bundle "' + bundle + '"');
+    var wasm = fetch('./' + files[1]);
+    // Handled where init awaits it; this keeps an early failure from counting as unhandled.
+    wasm.catch(function () {});
+    import('./' + files[0])
+      .then(function (m) {
+        window.wasmBindings = m;
+        return m.default({ module_or_path: wasm });
+      })
+      .then(function (w) {
+        dispatchEvent(new CustomEvent('warp-lab-started', { detail: { wasm: w } }));
+        if (OFFLINE && 'serviceWorker' in navigator && location.protocol !== 'file:') {
+          navigator.serviceWorker.register('./sw.js?lang=' + code, { updateViaCache: 'none' }).catch(function () {});
+        }
+      })
+      .catch(failed);
+  } catch (e) {
+    failed(e);
+  }
 })();

@@ -22,7 +22,7 @@ use std::time::Instant;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("serve") => serve(),
+        Some("serve") => serve(&args[1..]),
         Some("test") => test(&args[1..]),
         Some("dist") => dist(),
         Some("bench") => tools::ensure_build_tools()
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
             .and_then(|()| bench::bench(&args[1..])),
         _ => {
             eprintln!(
-                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)"
+                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080 (--port N)\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)"
             );
             return ExitCode::from(2);
         }
@@ -77,9 +77,11 @@ pub fn run(mut c: Command) -> Result<(), String> {
     }
 }
 
-fn serve() -> Result<(), String> {
+fn serve(args: &[String]) -> Result<(), String> {
+    // A bad argument is named before minutes of installing.
+    serve::port_from(args)?;
     tools::ensure_build_tools()?;
-    serve::serve()
+    serve::serve(args)
 }
 
 fn dist() -> Result<(), String> {
@@ -109,6 +111,39 @@ fn layer(name: &'static str, work: impl FnOnce() -> Result<(), String>) -> Layer
         ok,
         secs: start.elapsed().as_secs_f64(),
     }
+}
+
+/// The test layer for the README's first command: the dev build `serve` makes, served by
+/// `serve`'s own server, loaded in headless Chromium (`tests/e2e/serve/`): the home view in both
+/// languages, every panel of the registry and an example must each draw. The release site and
+/// its end-to-end suite never covered this build, which is how a home page that never loaded
+/// passed CI (issue 33).
+fn serve_check() -> Result<(), String> {
+    use warp_model::registry::Panel;
+    let site = root().join("target/serve-site");
+    dist::build_into(dist::Profile::Dev, &site)?;
+    // Beside the e2e suite's two ports (E2E_PORT and E2E_PORT + 1), so checkouts side by side
+    // can still move all three together.
+    let base = std::env::var("E2E_PORT")
+        .ok()
+        .and_then(|p| p.parse::<u16>().ok())
+        .unwrap_or(4173);
+    let port = base.saturating_add(2);
+    serve::listen(site, port)?;
+    let panels: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
+    let example = warp_model::examples::ALL
+        .first()
+        .map(|e| format!("{}/{}", e.topic, e.cell))
+        .ok_or("the model has no worked example")?;
+    let mut c = cmd(
+        "npx",
+        &["playwright", "test", "--config", "serve.config.ts"],
+    );
+    c.current_dir(root().join("tests/e2e"))
+        .env("SERVE_URL", format!("http://127.0.0.1:{port}/"))
+        .env("SERVE_PANELS", panels.join(","))
+        .env("SERVE_EXAMPLE", example);
+    run(c)
 }
 
 fn test(args: &[String]) -> Result<(), String> {
@@ -160,6 +195,10 @@ fn test(args: &[String]) -> Result<(), String> {
                 "--target",
                 "wasm32-unknown-unknown",
             ]),
+        ),
+        layer(
+            "what `cargo xtask serve` serves (dev build, headless Chromium)",
+            serve_check,
         ),
         layer("release build (dist/, one bundle per page)", || {
             dist::build(dist::Profile::Release)

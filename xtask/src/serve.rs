@@ -1,6 +1,10 @@
-//! `cargo xtask serve`: builds the site (one bundle of every view, a debug build: quick to
-//! rebuild), serves `dist/` on <http://127.0.0.1:8080>, and rebuilds when a source file changes
-//! (reload the page to see it).
+//! `cargo xtask serve [--port N]`: builds the site (one bundle of every view, a debug build:
+//! quick to rebuild), serves `dist/` on <http://127.0.0.1:8080> (or port N), and rebuilds when a
+//! source file changes (reload the page to see it).
+//!
+//! The test layer "what `serve` serves" (`main.rs`) builds the same dev site into a folder of
+//! its own and serves it with this file's [`listen`], so the server and the build it serves are
+//! the ones a new user meets.
 //!
 //! A static file server in a few lines of std: the site is a folder of files, and a dependency
 //! for this would cost more build time on a fresh machine than it saves. Loopback only.
@@ -13,7 +17,8 @@ use std::time::{Duration, SystemTime};
 use crate::dist::{self, Profile};
 use crate::root;
 
-const ADDRESS: &str = "127.0.0.1:8080";
+/// The port `serve` listens on unless `--port N` says otherwise.
+pub const DEFAULT_PORT: u16 = 8080;
 
 fn content_type(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
@@ -74,21 +79,86 @@ fn newest(paths: &[PathBuf]) -> Option<SystemTime> {
     best
 }
 
+/// `serve`'s arguments: `--port N` (1–65535; default 8080).
+///
+/// # Errors
+/// An unknown argument, or a port that is missing or out of range, named with the allowed range.
+pub fn port_from(args: &[String]) -> Result<u16, String> {
+    let mut port = DEFAULT_PORT;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let value = match a.as_str() {
+            "--port" => it.next().map(String::as_str),
+            other => match other.strip_prefix("--port=") {
+                Some(v) => Some(v),
+                None => {
+                    return Err(format!(
+                        "serve: unknown argument {other:?} (serve takes --port N)"
+                    ))
+                }
+            },
+        };
+        port = value
+            .and_then(|v| v.trim().parse::<u16>().ok())
+            .filter(|p| *p > 0)
+            .ok_or_else(|| {
+                format!(
+                    "serve: --port takes a port number from 1 to 65535 (got {})",
+                    value.map_or_else(|| "nothing".to_string(), |v| format!("{v:?}"))
+                )
+            })?;
+    }
+    Ok(port)
+}
+
+fn taken(port: u16) -> String {
+    format!(
+        "port {port} is taken (something else is listening on 127.0.0.1:{port}): stop it, or \
+         pick another port with `cargo xtask serve --port N`"
+    )
+}
+
+/// Serves `folder` on 127.0.0.1:`port` from a background thread, one thread per request.
+///
+/// # Errors
+/// The port is taken (the message names it and says how to pick another), or cannot be bound.
+pub fn listen(folder: PathBuf, port: u16) -> Result<(), String> {
+    let address = format!("127.0.0.1:{port}");
+    let listener = TcpListener::bind(&address).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AddrInUse {
+            taken(port)
+        } else {
+            format!("could not listen on {address}: {e}")
+        }
+    })?;
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let folder = folder.clone();
+            std::thread::spawn(move || answer(stream, &folder));
+        }
+    });
+    Ok(())
+}
+
 /// Builds, serves and rebuilds on change, until interrupted.
 ///
 /// # Errors
-/// The first build failed, or the address is taken.
-pub fn serve() -> Result<(), String> {
+/// A bad argument, the first build failed, or the port is taken.
+pub fn serve(args: &[String]) -> Result<(), String> {
+    let port = port_from(args)?;
+    // Taken ports are found before the build, which takes a while.
+    std::net::TcpListener::bind(("127.0.0.1", port))
+        .map(drop)
+        .or_else(|e| {
+            if e.kind() == std::io::ErrorKind::AddrInUse {
+                Err(taken(port))
+            } else {
+                Ok(())
+            }
+        })?;
     dist::build(Profile::Dev)?;
-    let listener = TcpListener::bind(ADDRESS).map_err(|e| format!("{ADDRESS}: {e}"))?;
-    println!("xtask: serving dist/ on http://{ADDRESS}/ (rebuilds on change; reload the page; Ctrl-C stops)");
-    let dist = root().join("dist");
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let dist = dist.clone();
-            std::thread::spawn(move || answer(stream, &dist));
-        }
-    });
+    listen(root().join("dist"), port)?;
+    println!("xtask: serving dist/ on http://127.0.0.1:{port}/ (rebuilds on change; reload the page; Ctrl-C stops)");
     let watched: Vec<PathBuf> = [
         "src",
         "crates/warp-model/src",
@@ -112,5 +182,42 @@ pub fn serve() -> Result<(), String> {
                 Err(e) => eprintln!("xtask: the rebuild failed: {e}"),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| (*s).to_string()).collect()
+    }
+
+    #[test]
+    fn the_port_is_8080_unless_named() {
+        assert_eq!(port_from(&[]), Ok(8080));
+        assert_eq!(port_from(&args(&["--port", "9000"])), Ok(9000));
+        assert_eq!(port_from(&args(&["--port=8181"])), Ok(8181));
+        for bad in [
+            &["--port"][..],
+            &["--port", "0"],
+            &["--port", "70000"],
+            &["--port", "x"],
+        ] {
+            let e = port_from(&args(bad)).unwrap_err();
+            assert!(e.contains("1 to 65535"), "{bad:?}: {e}");
+        }
+        assert!(port_from(&args(&["--prot", "1"]))
+            .unwrap_err()
+            .contains("--prot"));
+    }
+
+    #[test]
+    fn a_taken_port_is_named() {
+        let held = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = held.local_addr().unwrap().port();
+        let e = listen(root().join("dist"), port).unwrap_err();
+        assert!(e.contains(&format!("port {port} is taken")), "{e}");
+        assert!(e.contains("--port N"), "{e}");
     }
 }

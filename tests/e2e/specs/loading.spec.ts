@@ -84,3 +84,18 @@ test('a browser without WebAssembly is told, not shown a blank page', async ({ p
   await expect(status).toHaveAttribute('data-boot-error', 'no-wasm');
   await expect(status).toContainText('cannot run WebAssembly');
 });
+
+test('an exception while the loader picks or fetches a bundle ends in the failure message', async ({ page }) => {
+  // Issue 33: an exception in the loader itself (there, a route to a bundle the build lacked)
+  // escaped and left the page on "Loading…". Here fetch throws where the download starts.
+  await page.addInitScript(() => {
+    window.fetch = () => { throw new Error('fetch is broken here'); };
+  });
+  for (const [query, words] of [['./', 'could not be loaded (fetch is broken here)'], ['?panel=warps&lang=hinglish', 'load nahi ho paya (fetch is broken here)']]) {
+    await page.goto(query);
+    const status = page.locator('#boot-status');
+    await expect(status).toHaveAttribute('data-boot-error', '');
+    await expect(status).toHaveAttribute('role', 'alert');
+    await expect(status).toContainText(words);
+  }
+});
