@@ -18,8 +18,8 @@ use std::cell::RefCell;
 use warp_model::lms::cmi::{self, QuizState};
 use warp_model::lms::manifest::{self, MANIFEST_FILE};
 use warp_model::lms::zip::{DosDateTime, ZipWriter};
-use warp_model::lms::{self, Notice, PassScore, QuizSpec, Version};
-use warp_model::quiz::progress::Progress;
+use warp_model::lms::{self, Launch, Notice, PassScore, QuizSpec, Version};
+use warp_model::quiz::progress::{Answered, Progress};
 use warp_model::quiz::Question;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -146,6 +146,8 @@ impl Api {
 struct Session {
     api: Api,
     state: QuizState,
+    /// Where this browser keeps its copy of the attempt (`None`: the LMS names no learner).
+    copy_key: Option<String>,
     questions: Vec<Question>,
     pass: PassScore,
     started: f64,
@@ -158,6 +160,14 @@ thread_local! {
 }
 
 impl Session {
+    /// Keeps this browser's copy of the attempt, for the learner the LMS named: what fills in
+    /// answers the LMS refused when the same learner resumes the same attempt.
+    fn keep_copy(&self) {
+        if let Some(key) = &self.copy_key {
+            crate::storage::keep_attempt(key, &cmi::encode(&self.state));
+        }
+    }
+
     /// Writes `pairs` and commits; the first refusal, if any (writing goes on after one, so
     /// that the LMS keeps what it accepts; one notice says the LMS refused).
     fn write(&self, pairs: &[cmi::Pair]) -> Option<Notice> {
@@ -176,14 +186,25 @@ pub struct Started {
     pub notices: Vec<Notice>,
 }
 
+/// A new attempt's token: 32 random bits, never 0 (which means "none").
+fn new_token() -> u32 {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let t = (js_sys::Math::random() * 4_294_967_296.0) as u32;
+    t.max(1)
+}
+
 /// Starts the quiz `spec` (its `questions`) under an LMS: finds the API, initializes, reads
-/// where the learner was (`warp_model::lms::resume`), puts those answers into `progress`
-/// under `key` (this browser's for the quiz: replaced by the LMS's on a new attempt), and
-/// writes the state back. Without an API, or when the LMS refuses to start, the quiz runs as
-/// a normal quiz and the notice says so.
+/// the entry, the suspend data and the learner id, and starts where the LMS says
+/// (`warp_model::lms::resume`: a new attempt blank, a resumed one exactly the LMS's, filled
+/// only from this browser's copy of the same learner's same attempt). The attempt's answers
+/// go into `progress`, an in-memory document the panel shows: under an LMS nothing is read
+/// from or written to the learner's own progress in this browser. Without an API, or when
+/// the LMS refuses to start, the quiz runs as a normal quiz and the notice says so. `pass` is
+/// the package's own passing score (its launch URL's), used when the LMS hands none.
 pub fn start(
     spec: QuizSpec,
     questions: &[Question],
+    pass: PassScore,
     key: &str,
     progress: &mut Progress,
 ) -> Started {
@@ -200,34 +221,47 @@ pub fn start(
             notices: vec![Notice::InitializeFailed { code, detail }],
         };
     }
-    let (entry, suspend, threshold) = match version {
+    let (entry, suspend, threshold, learner) = match version {
         Version::Scorm12 => (
             api.get("cmi.core.entry"),
             api.get("cmi.suspend_data"),
             api.get("cmi.student_data.mastery_score"),
+            api.get("cmi.core.student_id"),
         ),
         Version::Scorm2004 => (
             api.get("cmi.entry"),
             api.get("cmi.suspend_data"),
             api.get("cmi.scaled_passing_score"),
+            api.get("cmi.learner_id"),
         ),
     };
-    let pass = PassScore::from_lms(version, &threshold, questions.len() as u64).unwrap_or_default();
-    let local = progress.quizzes.get(key).cloned().unwrap_or_default();
-    let lookup = move |qid: &str| local.get(qid).cloned();
-    let resumed = lms::resume(spec, questions, &entry, &suspend, &lookup);
-    // This quiz's answers in the browser are now exactly the session's.
+    let pass = PassScore::from_lms(version, &threshold).unwrap_or(pass);
+    let copy_key = lms::attempt_store_key(&learner, &spec);
+    let local = copy_key.as_deref().and_then(crate::storage::attempt);
+    let launch = Launch {
+        entry: &entry,
+        suspend: &suspend,
+        learner: &learner,
+    };
+    let resumed = lms::resume(spec, questions, &launch, local.as_deref(), new_token());
     let mine = progress.quizzes.entry(key.to_string()).or_default();
     mine.clear();
     for g in resumed.state.given() {
         if let Some(q) = questions.get(g.question) {
-            mine.insert(q.qid.clone(), g.answer.clone());
+            mine.insert(
+                q.qid.clone(),
+                Answered {
+                    raw: g.answer.raw.clone(),
+                    correct: g.answer.correct,
+                },
+            );
         }
     }
     let now = js_sys::Date::now();
     let session = Session {
         api,
         state: resumed.state,
+        copy_key,
         questions: questions.to_vec(),
         pass,
         started: now,
@@ -242,6 +276,7 @@ pub fn start(
         &session.questions,
         pass,
     )));
+    session.keep_copy();
     SESSION.with(|s| *s.borrow_mut() = Some(session));
     on_page_hide();
     Started { notices }
@@ -249,7 +284,8 @@ pub fn start(
 
 /// Records the answer `raw` (right or not) to the question at `position` with the LMS, if a
 /// session is running; returns the LMS's first refusal (`None` when all was stored). The
-/// answer is in the browser's progress already, so a refusal loses nothing.
+/// answer is kept in this browser's copy of the attempt first, so a refusal loses nothing
+/// the same learner's resume of this attempt cannot bring back.
 pub fn answered(position: usize, raw: &str, correct: bool) -> Option<Notice> {
     SESSION.with(|s| {
         let mut s = s.borrow_mut();
@@ -260,6 +296,9 @@ pub fn answered(position: usize, raw: &str, correct: bool) -> Option<Notice> {
         let latency = (now - s.last).clamp(0.0, 1e12) as u64;
         s.last = now;
         s.state.record(position, raw, correct, latency)?;
+        // The copy first: if the LMS refuses what follows, the same learner's resume of this
+        // attempt still finds the answer.
+        s.keep_copy();
         s.write(&cmi::after_answer(
             s.api.version,
             &s.state,

@@ -123,6 +123,47 @@ pub fn quiz_in_progress() -> Option<QuizKey> {
     key
 }
 
+/// Where the keys of the LMS attempts this browser keeps are listed, oldest first.
+pub const ATTEMPTS_INDEX: &str = "warp-lab.lms.index";
+/// How many LMS attempts this browser keeps (each at most a few kB): on a lab computer that
+/// many learners share, the oldest copies go first.
+pub const MAX_ATTEMPTS: usize = 64;
+
+/// This browser's copy of an LMS attempt (its suspend data), by the key the model gives
+/// (`warp_model::lms::attempt_store_key`: one learner, one quiz). Kept apart from the
+/// learner's own progress ([`KEY`]), which an LMS launch neither reads nor writes.
+#[must_use]
+pub fn attempt(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `suspend` as the copy of the attempt `key`, newest in the index; the oldest copies
+/// beyond [`MAX_ATTEMPTS`] are removed. Silently nothing when storage is unavailable: the LMS
+/// then is the only memory of the attempt, as it is meant to be.
+pub fn keep_attempt(key: &str, suspend: &str) {
+    let Some(s) = storage() else {
+        return;
+    };
+    let prefix = warp_model::lms::ATTEMPT_STORE_PREFIX;
+    // Stored text is untrusted: only keys of our own form stay in the index.
+    let mut keys: Vec<String> = s
+        .get_item(ATTEMPTS_INDEX)
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+        .lines()
+        .filter(|k| k.starts_with(prefix) && *k != ATTEMPTS_INDEX && *k != key)
+        .map(str::to_string)
+        .collect();
+    keys.push(key.to_string());
+    while keys.len() > MAX_ATTEMPTS {
+        let old = keys.remove(0);
+        let _ = s.remove_item(&old);
+    }
+    let _ = s.set_item(key, suspend);
+    let _ = s.set_item(ATTEMPTS_INDEX, &keys.join("\n"));
+}
+
 /// Parses an imported file's text, for the import button: what it holds, and what it had to
 /// leave out.
 ///

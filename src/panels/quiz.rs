@@ -41,6 +41,13 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         param_errors.push(e);
         false
     });
+    // The package's passing score (its launch URL's), which applies when the LMS hands none.
+    let package_pass = query.get("pass-score").map_or(PassScore::DEFAULT, |raw| {
+        PassScore::parse(raw).unwrap_or_else(|e| {
+            param_errors.push(e);
+            PassScore::DEFAULT
+        })
+    });
     let seed = params.seed.unwrap_or_else(random_seed);
     {
         // The address names the seed, so the link reproduces this quiz.
@@ -56,20 +63,24 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     let questions = quiz::build(params.topic, seed, params.count, params.draw);
     let qids: Vec<String> = questions.iter().map(|q| q.qid.clone()).collect();
     let spec = QuizSpec::new(&params, seed);
-    // Under an LMS the quiz's answers are kept apart from the same quiz taken outside one: the
-    // LMS's attempt decides which questions are answered.
-    let key = if under_lms {
-        format!("scorm/{}", params.key(seed))
-    } else {
-        params.key(seed)
-    };
-    let mut loaded = storage::load();
+    // Under an LMS the LMS is the only memory of the attempt (issue 25): the progress shown is
+    // the attempt's alone, in memory, and the learner's own progress in this browser is neither
+    // read nor written (a shared computer must never show one learner's answers to another).
+    let key = params.key(seed);
     let lms_notices = RwSignal::new(Vec::<Notice>::new());
-    if under_lms {
-        let started = crate::lms::start(spec, &questions, &key, &mut loaded.progress);
+    let loaded = if under_lms {
+        let mut attempt = storage::Loaded {
+            progress: Progress::default(),
+            notice: None,
+            persistent: false,
+        };
+        let started =
+            crate::lms::start(spec, &questions, package_pass, &key, &mut attempt.progress);
         lms_notices.set(started.notices);
-        let _ = storage::save(&loaded.progress);
-    }
+        attempt
+    } else {
+        storage::load()
+    };
     let progress = RwSignal::new(loaded.progress);
     let notice = RwSignal::new(loaded.notice);
     let topic_name = params.topic.map_or("all", Topic::name);
@@ -84,7 +95,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         move |q: Question, raw: String| {
             let grade = q.grade(&raw);
             progress.update(|p| p.record(&key, &q, &raw, grade.correct));
-            if !progress.with_untracked(storage::save) {
+            if !under_lms && !progress.with_untracked(storage::save) {
                 notice.set(Some(tr!("ui.quiz.not-saved")));
             }
             if let Some(position) = qids.iter().position(|id| *id == q.qid) {
@@ -123,7 +134,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             <p class="question">{Panel::Quiz.question()}</p>
             <ErrorList errors=errors />
             {move || notice.get().map(|n| view! { <p class="notice" role="status" data-notice="">{n}</p> })}
-            {move || resume_offer(progress, params.quiz_key(seed))}
+            {move || (!under_lms).then(|| resume_offer(progress, params.quiz_key(seed))).flatten()}
             <div class="lms-notices" role="status">
                 {move || lms_notices.get().into_iter().map(|n| view! { <p class="notice" data-lms-notice=n.kind()>{n.message()}</p> }).collect_view()}
             </div>
@@ -150,7 +161,8 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 </button>
             </details>
             <ScormDownload spec=spec questions=questions_len />
-            <ProgressTools progress=progress notice=notice />
+            // The learner's own progress: not an LMS attempt's to export, import or erase.
+            {(!under_lms).then(|| view! { <ProgressTools progress=progress notice=notice /> })}
             <crate::components::embed_button::EmbedButton panel=Panel::Quiz />
         </section>
     }

@@ -9,17 +9,25 @@
 //! - here: the version, the passing score, the quiz a package holds ([`QuizSpec`]), the API's
 //!   names for each version, and the sentences the quiz shows about the LMS ([`Notice`]).
 //!
-//! One rule ties the score to the quiz's own `quiz-score` figure: raw = questions right,
-//! min = 0, max = questions in the quiz. The passing score is a percentage `p` of the
-//! questions; a quiz is passed when `raw / max ≥ p / 100`, decided in whole numbers as
-//! `100 · raw ≥ p · max`. Each version's LMS-side threshold is written so that it decides
-//! the same way:
+//! The score is written as gradebooks read it: raw = the percentage of questions right
+//! (0–100, at most two decimals, cut: [`cmi::percent`]), min = 0, max = 100, and in SCORM 2004
+//! scaled = right / questions. (Moodle grades a SCORM activity by `score_raw` alone against
+//! the activity's maximum grade, 100 by default: raw = right answers showed 6 of 8 as 6 / 100.)
+//! The passing score is a whole percentage `p`; a quiz is passed when `right / questions ≥
+//! p / 100`, decided in whole numbers as `100 · right ≥ p · questions`. Each version's
+//! LMS-side threshold is written so that it decides the same way:
 //! - SCORM 1.2 compares `cmi.core.score.raw` with the manifest's `adlcp:masteryscore`
-//!   (`cmi.student_data.mastery_score`), so the mastery score is in raw units: the fewest
-//!   right answers that pass, `⌈p · max / 100⌉` ([`PassScore::min_right`]).
+//!   (`cmi.student_data.mastery_score`): both percentages, `p` itself.
 //! - SCORM 2004 compares `cmi.score.scaled` with `cmi.scaled_passing_score`, which the LMS
 //!   takes from the manifest's `minNormalizedMeasure` when `satisfiedByMeasure="true"`:
-//!   `p / 100` against `raw / max` ([`PassScore::scaled`], [`cmi::ratio`]).
+//!   `p / 100` against `right / questions` ([`PassScore::scaled`], [`cmi::ratio`]).
+//!
+//! When the LMS hands no passing score, the package's own applies: its launch URL carries
+//! `pass-score=p` ([`QuizSpec::launch_query`]), never the app's default.
+//!
+//! The LMS is the only memory of an LMS attempt ([`resume`]): a new attempt starts blank,
+//! and this browser's copy of an attempt (kept per learner, [`attempt_store_key`]) fills in
+//! only answers the LMS refused to store, for the same learner and the same attempt.
 //!
 //! LTI 1.3 is not here: it needs a server to sign and verify its messages, and this app is a
 //! static site.
@@ -30,7 +38,6 @@ pub mod zip;
 
 use crate::i18n::Lang;
 use crate::params::{parse_in_range, quote, ParamError};
-use crate::quiz::progress::Answered;
 use crate::quiz::{self, Draw, Question, QuizParams, Topic};
 
 /// A SCORM version the package can speak.
@@ -211,14 +218,13 @@ impl PassScore {
         (u64::from(self.0) * total).div_ceil(100)
     }
 
-    /// The passing score the LMS gives a launch, as a percentage that decides exactly as the
-    /// LMS does: SCORM 1.2's `cmi.student_data.mastery_score` `m` (raw units, from the
-    /// manifest's `adlcp:masteryscore`) gives the smallest percentage `p` whose
-    /// [`PassScore::min_right`] is at least `⌈m⌉` (so "right ≥ m" and "passes" agree whenever
-    /// the manifest wrote `m`); SCORM 2004's `cmi.scaled_passing_score` `s` gives `⌈100 s⌉`.
-    /// `None` for an empty, unreadable or out-of-range value: the caller keeps the default.
+    /// The passing score the LMS gives a launch, as a whole percentage: SCORM 1.2's
+    /// `cmi.student_data.mastery_score` `m` (a percentage, from the manifest's
+    /// `adlcp:masteryscore`, compared with the raw percentage) gives `⌈m⌉`; SCORM 2004's
+    /// `cmi.scaled_passing_score` `s` gives `⌈100 s⌉`. `None` for an empty, unreadable or
+    /// out-of-range value: the caller keeps the package's own passing score.
     #[must_use]
-    pub fn from_lms(version: Version, value: &str, questions: u64) -> Option<PassScore> {
+    pub fn from_lms(version: Version, value: &str) -> Option<PassScore> {
         let v = value.trim();
         let ok = !v.is_empty()
             && v.len() <= 24
@@ -232,14 +238,10 @@ impl PassScore {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         match version {
             Version::Scorm12 => {
-                if !(0.0..=100_000.0).contains(&x) {
+                if !(0.0..=100.0).contains(&x) {
                     return None;
                 }
-                let need = (x - 1e-9).ceil().max(0.0) as u64;
-                (0..=100u8)
-                    .map(PassScore)
-                    .find(|p| p.min_right(questions) >= need)
-                    .or(Some(PassScore(100)))
+                Some(PassScore((x - 1e-9).ceil().clamp(0.0, 100.0) as u8))
             }
             Version::Scorm2004 => {
                 if !(-1.0..=1.0).contains(&x) {
@@ -298,10 +300,12 @@ impl QuizSpec {
         quiz::build(self.topic, self.seed, self.count, self.draw)
     }
 
-    /// The query (without `?`) of the SCO: `panel=quiz&topic=…&seed=…&count=…&lms=scorm`, and
-    /// `&lang=hinglish` for a Hinglish package (English is the app's default).
+    /// The query (without `?`) of the SCO:
+    /// `panel=quiz&topic=…&seed=…&count=…&lms=scorm&pass-score=p` (the package's passing
+    /// score, which applies when the LMS hands none), and `&lang=hinglish` for a Hinglish
+    /// package (English is the app's default).
     #[must_use]
-    pub fn launch_query(&self, lang: Lang) -> String {
+    pub fn launch_query(&self, lang: Lang, pass: PassScore) -> String {
         // A link with a seed and no `draw` is drawn under the first rules, so `draw=` is written
         // only for the later ones.
         let draw = if self.draw == Draw::First {
@@ -310,10 +314,11 @@ impl QuizSpec {
             format!("&draw={}", self.draw.number())
         };
         let mut q = format!(
-            "panel=quiz&topic={}&seed={}&count={}{draw}&lms=scorm",
+            "panel=quiz&topic={}&seed={}&count={}{draw}&lms=scorm&pass-score={}",
             self.topic_name(),
             self.seed,
-            self.count
+            self.count,
+            pass.percent()
         );
         if lang != Lang::En {
             q.push_str("&lang=");
@@ -324,8 +329,12 @@ impl QuizSpec {
 
     /// The SCO's launch URL inside the package: `index.html?` and [`QuizSpec::launch_query`].
     #[must_use]
-    pub fn launch_url(&self, lang: Lang) -> String {
-        format!("{}?{}", manifest::LAUNCH_FILE, self.launch_query(lang))
+    pub fn launch_url(&self, lang: Lang, pass: PassScore) -> String {
+        format!(
+            "{}?{}",
+            manifest::LAUNCH_FILE,
+            self.launch_query(lang, pass)
+        )
     }
 
     /// What the quiz covers, for the LMS's course page and gradebook column, in the current
@@ -390,37 +399,89 @@ pub fn scorm_launch(raw: Option<&str>) -> Result<bool, ParamError> {
 /// Where a launch under an LMS starts: the state to write back, and what to say about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resume {
-    /// The answers the quiz starts from (the LMS's, then this browser's for questions the
-    /// LMS has no answer to).
+    /// The answers the quiz starts from (the LMS's, then this browser's for questions the LMS
+    /// refused to store in this same attempt), with the attempt's token.
     pub state: cmi::QuizState,
     /// What to tell the learner: resumed, or why the LMS's state was not used.
     pub notice: Option<Notice>,
-    /// Answers that came from this browser rather than the LMS (refused writes earlier, or
-    /// suspend data the LMS lost); they are written to the LMS again.
+    /// Answers that came from this browser rather than the LMS (writes the LMS refused); they
+    /// are written to the LMS again.
     pub from_browser: usize,
 }
 
-/// Starts a launch: `entry` is `cmi.core.entry` / `cmi.entry` (`ab-initio`, `resume` or
-/// empty), `suspend` is `cmi.suspend_data` as the LMS returned it, and `local` gives this
-/// browser's answer to a question by its qid. A new attempt (`ab-initio`) starts from the
-/// LMS's state alone; otherwise no answer is lost: the LMS's answers win where both have one,
-/// this browser's fill the rest. Never panics, whatever the LMS returned.
+/// What the LMS says about a launch, as it returned it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Launch<'a> {
+    /// `cmi.core.entry` (1.2) / `cmi.entry` (2004): `ab-initio`, `resume` or empty.
+    pub entry: &'a str,
+    /// `cmi.suspend_data`.
+    pub suspend: &'a str,
+    /// `cmi.core.student_id` (1.2) / `cmi.learner_id` (2004); empty when the LMS gives none.
+    pub learner: &'a str,
+}
+
+/// Where this browser keeps its copy of `learner`'s attempt at the quiz `spec` (its suspend
+/// data, [`cmi::encode`]): `warp-lab.lms.<learner>.<quiz>`, the learner id as the CRC-32 of
+/// its bytes (a shared computer's storage does not list who used it). Apart from the
+/// learner's own progress outside an LMS. `None` when the LMS names no learner: then nothing
+/// is kept, since nothing could tell two learners' copies apart.
+#[must_use]
+pub fn attempt_store_key(learner: &str, spec: &QuizSpec) -> Option<String> {
+    let id = learner.trim();
+    (!id.is_empty()).then(|| {
+        format!(
+            "{ATTEMPT_STORE_PREFIX}{:08x}.{}",
+            zip::crc32(id.as_bytes()),
+            spec.identifier()
+        )
+    })
+}
+
+/// The prefix of every key [`attempt_store_key`] gives.
+pub const ATTEMPT_STORE_PREFIX: &str = "warp-lab.lms.";
+
+/// Starts a launch. The LMS is the only memory of an LMS attempt:
+/// - `entry` = `ab-initio`: a new attempt, blank (the LMS's suspend data, if any, and this
+///   browser's copy are not read), with the token `new_token`;
+/// - `entry` = `resume` or empty: the LMS's `suspend_data` is the attempt (blank when it has
+///   none). Then, and only on `resume`, `local` (this browser's copy, found by
+///   [`attempt_store_key`] for the learner the LMS names) may fill in answers the LMS has not,
+///   and only when it carries the token of the attempt the LMS resumes: the same learner's
+///   same attempt, whose later writes the LMS refused.
+///
+/// A state without a token (none, or version-1 suspend data) gets `new_token` (0 is taken as
+/// 1). Never panics, whatever the LMS or the browser returned.
 #[must_use]
 pub fn resume(
     spec: QuizSpec,
     questions: &[Question],
-    entry: &str,
-    suspend: &str,
-    local: &dyn Fn(&str) -> Option<Answered>,
+    launch: &Launch<'_>,
+    local: Option<&str>,
+    new_token: u32,
 ) -> Resume {
-    let fresh = || cmi::QuizState::new(spec, questions.len());
-    let (mut state, mut notice) = match cmi::decode(suspend).and_then(|s| {
+    let new_token = new_token.max(1);
+    let fresh = || cmi::QuizState::new(spec, questions.len()).with_token(new_token);
+    let entry = launch.entry.trim();
+    if entry.eq_ignore_ascii_case("ab-initio") {
+        return Resume {
+            state: fresh(),
+            notice: None,
+            from_browser: 0,
+        };
+    }
+    let decoded = cmi::decode(launch.suspend).and_then(|s| {
         s.map(|s| s.check(&spec, questions.len()).map(|()| s))
             .transpose()
-    }) {
-        Ok(Some(s)) => (s, None),
-        Ok(None) => (fresh(), None),
-        Err(problem) => (fresh(), Some(Notice::ResumeFailed(problem))),
+    });
+    // The token of the attempt the LMS resumes, from its own suspend data alone: only a copy
+    // of that attempt may fill it (a fresh state's token proves nothing).
+    let (mut state, mut notice, lms_token) = match decoded {
+        Ok(Some(s)) => {
+            let token = s.token();
+            (s, None, token)
+        }
+        Ok(None) => (fresh(), None, None),
+        Err(problem) => (fresh(), Some(Notice::ResumeFailed(problem)), None),
     };
     let from_lms = state.given().len();
     if from_lms > 0 {
@@ -429,19 +490,28 @@ pub fn resume(
             questions: questions.len(),
         });
     }
+    if state.token().is_none() {
+        state = state.with_token(new_token);
+    }
     let mut from_browser = 0;
-    if !entry.trim().eq_ignore_ascii_case("ab-initio") {
-        for (i, q) in questions.iter().enumerate() {
-            if state.answer(i).is_none() {
-                if let Some(a) = local(&q.qid) {
-                    if state.record(i, &a.raw, a.correct, 0).is_some() {
-                        from_browser += 1;
-                    }
+    let copy = local
+        .filter(|_| entry.eq_ignore_ascii_case("resume") && !launch.learner.trim().is_empty())
+        .and_then(|text| cmi::decode(text).ok().flatten())
+        .filter(|c| c.check(&spec, questions.len()).is_ok());
+    if let (Some(copy), Some(token)) = (copy, lms_token) {
+        if copy.token() == Some(token) {
+            for g in copy.given() {
+                if state.answer(g.question).is_none()
+                    && state
+                        .record(g.question, &g.answer.raw, g.answer.correct, g.latency_ms)
+                        .is_some()
+                {
+                    from_browser += 1;
                 }
             }
         }
     }
-    if from_browser > 0 && !matches!(notice, Some(Notice::ResumeFailed(_))) {
+    if from_browser > 0 {
         notice = Some(Notice::Resent {
             from_lms,
             from_browser,

@@ -3,26 +3,65 @@
 window.lms = {
   api: null,
   version: null,
-  /** Launches `url` in the frame under a fresh scorm-again runtime of `version` ('1.2' or
-   *  '2004'), its CMI first loaded from `initial` (flattened: {'cmi.suspend_data': …}). */
-  launch(version, url, initial) {
+  /** What the LMS kept at the last commit it accepted (with `refuseCommitAfter`). */
+  committed: null,
+  /** A fresh scorm-again runtime of `version` ('1.2' or '2004'), its CMI first loaded from
+   *  `initial` (flattened: {'cmi.suspend_data': …}). With `refuseCommitAfter: n` it accepts n
+   *  commits and refuses the rest (error 391), keeping in `committed` only what the last
+   *  accepted commit held, as an LMS that refuses LMSCommit does. */
+  runtime(version, initial, { refuseCommitAfter } = {}) {
     const settings = { logLevel: 5, autocommit: false };
     const api = version === '1.2' ? new window.Scorm12API(settings) : new window.Scorm2004API(settings);
     if (initial) api.loadFromFlattenedJSON(initial);
+    this.committed = null;
+    if (refuseCommitAfter !== undefined) {
+      const names = version === '1.2'
+        ? ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic']
+        : ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
+      const [, , , , commit, lastError, errorString] = names;
+      const own = Object.fromEntries(names.map((n) => [n, api[n].bind(api)]));
+      let commits = 0;
+      let refused = false;
+      for (const n of names) {
+        if (n === lastError || n === errorString) continue;
+        api[n] = (...args) => { refused = false; return own[n](...args); };
+      }
+      api[commit] = (...args) => {
+        commits += 1;
+        if (commits > refuseCommitAfter) { refused = true; return 'false'; }
+        refused = false;
+        const r = own[commit](...args);
+        this.committed = this.data();
+        return r;
+      };
+      api[lastError] = () => (refused ? '391' : own[lastError]());
+      api[errorString] = (c) => (String(c) === '391' ? 'General Commit Failure' : own[errorString](c));
+    }
     this.install(version, api);
+    return api;
+  },
+  /** Launches `url` in the frame under a fresh runtime (see `runtime`). */
+  launch(version, url, initial, options) {
+    this.runtime(version, initial, options);
     document.getElementById('sco').src = url;
+  },
+  /** Launches `url` in a new window under a fresh runtime on this one, as an LMS that opens
+   *  the activity in a pop-up does: the SCO finds the API through `window.opener`. */
+  popup(version, url, initial) {
+    this.runtime(version, initial);
+    this.win = window.open(url, 'sco-popup');
   },
   /** Ends the frame's page (its pagehide terminates the session), then launches it again
    *  under a new runtime that resumes from what the old one kept. */
-  async relaunch(url, extra) {
-    const old = this.data();
+  async relaunch(url, extra, options) {
+    const old = (options && options.fromCommitted && this.committed) || this.data();
     const frame = document.getElementById('sco');
     await new Promise((done) => { frame.addEventListener('load', done, { once: true }); frame.src = 'about:blank'; });
     const v = this.version;
     const keep = v === '1.2'
       ? { 'cmi.suspend_data': old['cmi.suspend_data'] ?? '', 'cmi.core.entry': 'resume' }
       : { 'cmi.suspend_data': old['cmi.suspend_data'] ?? '', 'cmi.entry': 'resume' };
-    this.launch(v, url, { ...keep, ...(extra ?? {}) });
+    this.launch(v, url, { ...keep, ...(extra ?? {}) }, options);
   },
   /** A hand-written API that starts but refuses every write (or, with failInit, refuses to
    *  start), answering with SCORM's own error codes. */

@@ -28,18 +28,27 @@
 //! An answer the quiz could not read as a number, an option or yes/no is recorded as a
 //! `fill-in` interaction holding the learner's text, so no answer is dropped for its format.
 //!
-//! The suspend data, version 1 (ASCII only, `;` between fields):
+//! The suspend data (ASCII only, `;` between fields), version 2, and version 1 without the
+//! attempt's token (still read, and written for a state that has none):
 //!
 //! ```text
+//! wl2;<topic>;<seed>;<count>;<questions>;<token>;<answer>;…;<crc>
 //! wl1;<topic>;<seed>;<count>;<questions>;<answer>;…;<crc>
+//! token  = the attempt's token, 8 lowercase hex digits, not all zero
 //! answer = <position>,<y|n>,<latency ms>,<raw answer, %-escaped>
 //! crc    = CRC-32 of everything before the last `;`, 8 lowercase hex digits
 //! ```
 //!
-//! At most 3,990 characters for a quiz of 50 questions with the longest answers kept (a
-//! 41-character header, 50 answers of at most 79 characters, 10 of them 78, and a
-//! 9-character checksum), within SCORM 1.2's 4,096. A raw answer is kept up to [`MAX_RAW_ENCODED`] escaped characters (its grade
-//! is kept whole), a latency up to [`MAX_LATENCY_MS`].
+//! The token is drawn when an attempt starts and kept in the attempt's own suspend data: it is
+//! how this browser's copy of an attempt proves it belongs to the attempt the LMS resumes
+//! (`super::resume`), so one learner's answers never fill another's attempt on a shared
+//! computer.
+//!
+//! At most 3,999 characters for a quiz of 50 questions with the longest answers kept (a
+//! 50-character header with its token, 50 answers of at most 79 characters, 10 of them 78, and
+//! a 9-character checksum), within SCORM 1.2's 4,096. A raw answer is kept up to
+//! [`MAX_RAW_ENCODED`] escaped characters (its grade is kept whole), a latency up to
+//! [`MAX_LATENCY_MS`].
 
 use crate::quiz::progress::Answered;
 use crate::quiz::{self, parse_number, yes_no, Draw, Kind, Question, Topic};
@@ -52,8 +61,8 @@ use super::{PassScore, QuizSpec, Version};
 pub const MAX_LATENCY_MS: u64 = 99_999_999;
 /// Longest raw answer kept in the suspend data, in characters after escaping.
 pub const MAX_RAW_ENCODED: usize = 64;
-/// The suspend data's format version.
-pub const SUSPEND_VERSION: u32 = 1;
+/// The suspend data's format version (2: with the attempt's token).
+pub const SUSPEND_VERSION: u32 = 2;
 /// The longest suspend data read: SCORM 2004's limit (a 1.2 LMS returns at most 4,096).
 pub const MAX_SUSPEND_CHARS: usize = 64_000;
 /// Longest interaction id written (within 1.2's 255 and 2004's 4,000).
@@ -75,6 +84,8 @@ pub struct Given {
 pub struct QuizState {
     spec: QuizSpec,
     questions: usize,
+    /// The attempt's token; 0 for none (a state read from version-1 suspend data).
+    token: u32,
     given: Vec<Given>,
 }
 
@@ -132,14 +143,29 @@ impl Status {
 }
 
 impl QuizState {
-    /// A quiz of `questions` questions (kept within 1–[`quiz::MAX_COUNT`]) with no answers.
+    /// A quiz of `questions` questions (kept within 1–[`quiz::MAX_COUNT`]) with no answers
+    /// and no token.
     #[must_use]
     pub fn new(spec: QuizSpec, questions: usize) -> QuizState {
         QuizState {
             spec,
             questions: questions.clamp(1, max_questions()),
+            token: 0,
             given: Vec::new(),
         }
+    }
+
+    /// The same state as the attempt `token` (0: none).
+    #[must_use]
+    pub fn with_token(mut self, token: u32) -> QuizState {
+        self.token = token;
+        self
+    }
+
+    /// The attempt's token, if it has one.
+    #[must_use]
+    pub fn token(&self) -> Option<u32> {
+        (self.token != 0).then_some(self.token)
     }
 
     /// The quiz.
@@ -244,16 +270,31 @@ fn max_questions() -> usize {
 /// percentage has, so an LMS comparing it with the passing score decides as the quiz does.
 #[must_use]
 pub fn ratio(num: u64, den: u64) -> String {
+    cut_decimal(u128::from(num), u128::from(den), 7)
+}
+
+/// `100 · right / total` in decimal, at most 2 places, cut (not rounded) and without trailing
+/// zeros: `2/4 → 50`, `1/3 → 33.33`, `2/3 → 66.66`, `7/8 → 87.5`; `0` when `total` is 0. The
+/// raw score gradebooks read (issue 25). Cut rather than rounded so that an LMS comparing it
+/// with a whole passing percentage decides as the quiz does: for a whole `p`, `cut(x) ≥ p`
+/// exactly when `x ≥ p` (rounding would pass 66.996 % at 67).
+#[must_use]
+pub fn percent(right: u64, total: u64) -> String {
+    cut_decimal(u128::from(right) * 100, u128::from(total), 2)
+}
+
+/// `num / den` with at most `places` decimals, cut, trailing zeros dropped; `0` for `den` 0.
+fn cut_decimal(num: u128, den: u128, places: u32) -> String {
     if den == 0 {
         return "0".to_string();
     }
-    let (num, den) = (u128::from(num), u128::from(den));
+    let scale = 10u128.pow(places);
     let whole = num / den;
-    let frac = (num % den) * 10_000_000 / den;
+    let frac = (num % den) * scale / den;
     if frac == 0 {
         return whole.to_string();
     }
-    let digits = format!("{frac:07}");
+    let digits = format!("{frac:0width$}", width = places as usize);
     format!("{whole}.{}", digits.trim_end_matches('0'))
 }
 
@@ -435,27 +476,34 @@ pub fn interaction(version: Version, n: usize, question: &Question, given: &Give
     ]
 }
 
-/// Score, status and exit: raw = right answers, min 0, max = questions (and scaled =
-/// raw / max in 2004, with the progress measure answered / questions); status as
+/// Score, status and exit, as gradebooks read them: raw = the percentage right
+/// ([`percent`], 0–100, at most two decimals), min 0, max 100 (and in 2004 scaled = right /
+/// questions, with the progress measure answered / questions); status as
 /// [`QuizState::status`]; exit `suspend` while the quiz is unfinished (so the LMS keeps the
 /// attempt and its suspend data), else a normal exit (`""` in 1.2, `normal` in 2004).
+///
+/// Why a percentage: Moodle grades a SCORM activity by `score_raw` alone against the
+/// activity's maximum grade (100 by default), so raw = right answers put 6 of 8 in its
+/// gradebook as 6 / 100. Canvas and Brightspace read the same percentage (README, "Use it in
+/// your LMS").
 #[must_use]
 pub fn score_and_status(version: Version, state: &QuizState, pass: PassScore) -> Vec<Pair> {
     let s = state.score();
     let status = state.status(pass);
     let done = status != Status::Incomplete;
+    let raw = percent(s.right, s.total);
     match version {
         Version::Scorm12 => vec![
-            pair("cmi.core.score.raw", s.right.to_string()),
+            pair("cmi.core.score.raw", raw),
             pair("cmi.core.score.min", "0"),
-            pair("cmi.core.score.max", s.total.to_string()),
+            pair("cmi.core.score.max", "100"),
             pair("cmi.core.lesson_status", status.lesson_status()),
             pair("cmi.core.exit", if done { "" } else { "suspend" }),
         ],
         Version::Scorm2004 => vec![
-            pair("cmi.score.raw", s.right.to_string()),
+            pair("cmi.score.raw", raw),
             pair("cmi.score.min", "0"),
-            pair("cmi.score.max", s.total.to_string()),
+            pair("cmi.score.max", "100"),
             pair("cmi.score.scaled", ratio(s.right, s.total)),
             pair("cmi.progress_measure", ratio(s.answered, s.total)),
             pair("cmi.completion_status", status.completion_status()),
@@ -643,8 +691,13 @@ pub fn encode(state: &QuizState) -> String {
     } else {
         format!("~{}", s.draw.number())
     };
+    // Without a token, version 1 (which has no place for one); else version 2.
+    let (version, token) = match state.token() {
+        None => (1, String::new()),
+        Some(t) => (SUSPEND_VERSION, format!(";{t:08x}")),
+    };
     let mut body = format!(
-        "wl{SUSPEND_VERSION};{}{draw};{};{};{}",
+        "wl{version};{}{draw};{};{};{}{token}",
         s.topic_name(),
         s.seed,
         s.count,
@@ -701,7 +754,7 @@ pub fn decode(text: &str) -> Result<Option<QuizState>, SuspendProblem> {
     if version > SUSPEND_VERSION {
         return Err(SuspendProblem::Future(version));
     }
-    if version != SUSPEND_VERSION {
+    if version == 0 {
         return Err(SuspendProblem::Foreign);
     }
     let corrupt = SuspendProblem::Corrupt;
@@ -734,6 +787,16 @@ pub fn decode(text: &str) -> Result<Option<QuizState>, SuspendProblem> {
         .filter(|q| *q >= 1)
         .and_then(|q| usize::try_from(q).ok())
         .ok_or(corrupt(Damage::Header))?;
+    let token = if version >= 2 {
+        let t = next()?;
+        (t.len() == 8 && t.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+            .then(|| u32::from_str_radix(t, 16).ok())
+            .flatten()
+            .filter(|t| *t != 0)
+            .ok_or(corrupt(Damage::Header))?
+    } else {
+        0
+    };
     let mut state = QuizState {
         spec: QuizSpec {
             topic,
@@ -742,6 +805,7 @@ pub fn decode(text: &str) -> Result<Option<QuizState>, SuspendProblem> {
             draw,
         },
         questions,
+        token,
         given: Vec::new(),
     };
     for (i, field) in fields.enumerate() {

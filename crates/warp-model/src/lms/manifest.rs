@@ -11,7 +11,7 @@
 //! | ADL namespace | `adlcp_rootv1p2` | `adlcp_v1p3` (plus `adlseq_v1p3`, `adlnav_v1p3`, `imsss`) |
 //! | `<schemaversion>` | `1.2` | `2004 4th Edition` |
 //! | SCO marker | `adlcp:scormtype="sco"` | `adlcp:scormType="sco"` |
-//! | passing threshold | `<adlcp:masteryscore>` in the item: right answers needed (raw units) | `<imsss:minNormalizedMeasure>` of the primary objective, `satisfiedByMeasure="true"`: `p / 100` |
+//! | passing threshold | `<adlcp:masteryscore>` in the item: the passing percentage `p` (raw is a percentage) | `<imsss:minNormalizedMeasure>` of the primary objective, `satisfiedByMeasure="true"`: `p / 100` |
 //!
 //! Every text and attribute is XML-escaped; each file's `href` is also percent-encoded where
 //! a URL needs it (a space, `#`, `?`, `%`, non-ASCII).
@@ -126,7 +126,7 @@ pub fn manifest(
     check_files(files)?;
     let id = spec.identifier();
     let title = xml_escape(&spec.title(questions));
-    let launch = xml_escape(&spec.launch_url(crate::i18n::lang()));
+    let launch = xml_escape(&spec.launch_url(crate::i18n::lang(), pass));
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let (item_extra, scorm_type) = match version {
         Version::Scorm12 => {
@@ -147,7 +147,7 @@ pub fn manifest(
             (
                 format!(
                     "        <adlcp:masteryscore>{}</adlcp:masteryscore>\n",
-                    pass.min_right(questions as u64)
+                    pass.percent()
                 ),
                 "adlcp:scormtype",
             )

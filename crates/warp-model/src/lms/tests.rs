@@ -129,7 +129,10 @@ fn passing_is_decided_in_whole_numbers() {
             let threshold: f64 = pass.scaled().parse().unwrap();
             for right in 0..=total {
                 let quiz_says = pass.passes(right, total);
-                // SCORM 1.2: raw ≥ mastery score.
+                // SCORM 1.2: raw (the percentage, cut to 2 places) ≥ mastery score (p), as an
+                // LMS parses both; also the old rule in right answers.
+                let raw: f64 = cmi::percent(right, total).parse().unwrap();
+                assert_eq!(raw >= f64::from(p), quiz_says, "{right}/{total} {p}%");
                 assert_eq!(
                     right >= pass.min_right(total),
                     quiz_says,
@@ -150,16 +153,23 @@ fn a_package_launches_the_quiz_it_was_made_from() {
     assert!(errors.is_empty());
     // A new quiz (no seed in its link) is drawn under the latest rules, which the launch names.
     let spec = QuizSpec::new(&params, 42);
+    // The package's passing score rides in its launch URL: it applies when the LMS hands none.
+    let p50 = PassScore::new(50).unwrap();
     assert_eq!(
-        spec.launch_url(Lang::En),
-        "index.html?panel=quiz&topic=divergence&seed=42&count=12&draw=2&lms=scorm"
+        spec.launch_url(Lang::En, p50),
+        "index.html?panel=quiz&topic=divergence&seed=42&count=12&draw=2&lms=scorm&pass-score=50"
     );
     assert_eq!(
-        spec.launch_query(Lang::Hinglish),
-        "panel=quiz&topic=divergence&seed=42&count=12&draw=2&lms=scorm&lang=hinglish"
+        spec.launch_query(Lang::Hinglish, PassScore::DEFAULT),
+        "panel=quiz&topic=divergence&seed=42&count=12&draw=2&lms=scorm&pass-score=80&lang=hinglish"
     );
-    // The launch query reads back as the same quiz.
-    let (back, errors) = QuizParams::from_query(&Query::parse(&spec.launch_query(Lang::En)));
+    // The launch query reads back as the same quiz, and its passing score as the package's.
+    let launched = Query::parse(&spec.launch_query(Lang::En, p50));
+    assert_eq!(
+        launched.get("pass-score").map(PassScore::parse),
+        Some(Ok(p50))
+    );
+    let (back, errors) = QuizParams::from_query(&launched);
     assert!(errors.is_empty());
     assert_eq!(QuizSpec::new(&back, back.seed.unwrap()), spec);
     assert_eq!(
@@ -182,8 +192,8 @@ fn a_package_launches_the_quiz_it_was_made_from() {
         draw: Draw::First,
     };
     assert_eq!(
-        all.launch_url(Lang::En),
-        "index.html?panel=quiz&topic=all&seed=18446744073709551615&count=50&lms=scorm"
+        all.launch_url(Lang::En, PassScore::new(0).unwrap()),
+        "index.html?panel=quiz&topic=all&seed=18446744073709551615&count=50&lms=scorm&pass-score=0"
     );
     assert_eq!(
         with_lang(Lang::Hinglish, || all.title(50)),
@@ -211,8 +221,8 @@ fn a_package_launches_the_quiz_under_its_own_draw_rules() {
     };
     let spread = QuizSpec::new(&params, 42);
     assert_eq!(
-        spread.launch_query(Lang::En),
-        "panel=quiz&topic=all&seed=42&count=8&draw=2&lms=scorm"
+        spread.launch_query(Lang::En, PassScore::DEFAULT),
+        "panel=quiz&topic=all&seed=42&count=8&draw=2&lms=scorm&pass-score=80"
     );
     assert_eq!(spread.identifier(), "warp-lab-quiz-all-42-8-d2");
     assert_eq!(spread.build(), quiz::build(None, 42, 8, Draw::Spread));
@@ -221,8 +231,8 @@ fn a_package_launches_the_quiz_under_its_own_draw_rules() {
         ..spread
     };
     assert_eq!(
-        first.launch_query(Lang::En),
-        "panel=quiz&topic=all&seed=42&count=8&lms=scorm"
+        first.launch_query(Lang::En, PassScore::DEFAULT),
+        "panel=quiz&topic=all&seed=42&count=8&lms=scorm&pass-score=80"
     );
     assert_eq!(first.identifier(), "warp-lab-quiz-all-42-8");
     // The suspend data carries the rules: a state saved under one does not resume the other.
@@ -368,38 +378,103 @@ fn four() -> (QuizSpec, Vec<Question>) {
     (spec, qs)
 }
 
-fn none(_: &str) -> Option<Answered> {
-    None
+/// A launch as the LMS describes it.
+fn launch<'a>(entry: &'a str, suspend: &'a str, learner: &'a str) -> Launch<'a> {
+    Launch {
+        entry,
+        suspend,
+        learner,
+    }
+}
+
+const TOKEN_A: u32 = 0x0a0a_0a0a;
+const TOKEN_NEW: u32 = 0x1234_abcd;
+
+/// Learner A's finished attempt at `four()` as this browser keeps it: all four answered.
+fn finished_copy(spec: QuizSpec) -> String {
+    let mut a = cmi::QuizState::new(spec, 4).with_token(TOKEN_A);
+    for (i, raw) in ["1", "2", "yes", "4"].iter().enumerate() {
+        a.record(i, raw, i % 2 == 0, 100);
+    }
+    cmi::encode(&a)
 }
 
 #[test]
 fn a_first_launch_starts_empty_and_says_nothing() {
     let (spec, qs) = four();
-    for entry in ["ab-initio", "", "resume"] {
-        let r = resume(spec, &qs, entry, "", &none);
-        assert_eq!(r.state, cmi::QuizState::new(spec, 4), "{entry}");
+    for entry in ["ab-initio", "", "resume", " AB-INITIO "] {
+        let r = resume(spec, &qs, &launch(entry, "", "a"), None, TOKEN_NEW);
+        assert_eq!(
+            r.state,
+            cmi::QuizState::new(spec, 4).with_token(TOKEN_NEW),
+            "{entry}"
+        );
         assert_eq!((r.notice, r.from_browser), (None, 0));
     }
+    // A token of 0 would mean "none": it is taken as 1.
+    let r = resume(spec, &qs, &launch("ab-initio", "", "a"), None, 0);
+    assert_eq!(r.state.token(), Some(1));
 }
 
 #[test]
-fn a_resume_takes_the_lms_answers_and_fills_the_rest_from_this_browser() {
+fn a_new_attempt_is_blank_whatever_this_browser_holds() {
+    // Issue 25: on a shared computer, learner A finished this quiz; learner B (another LMS
+    // login) opens it as a new attempt. Nothing of A's may show or be sent, and the same for
+    // A's own second attempt.
     let (spec, qs) = four();
-    // The LMS holds question 2 (right) and question 0 (wrong), in that order.
-    let mut saved = cmi::QuizState::new(spec, 4);
-    saved.record(2, "96", true, 1500);
-    saved.record(0, "7", false, 800);
-    let suspend = cmi::encode(&saved);
-    // This browser holds an answer to question 0 (a different one: the LMS's wins) and to
-    // question 3 (the LMS lacks it: kept, as the third interaction).
-    let (q0, q3) = (qs[0].qid.clone(), qs[3].qid.clone());
-    let local = move |qid: &str| {
-        (qid == q0 || qid == q3).then(|| Answered {
-            raw: if qid == q0 { "local" } else { "yes" }.to_string(),
-            correct: qid == q3,
-        })
+    let copy = finished_copy(spec);
+    for learner in ["b", "a"] {
+        let r = resume(
+            spec,
+            &qs,
+            &launch("ab-initio", "", learner),
+            Some(&copy),
+            TOKEN_NEW,
+        );
+        assert_eq!(r.state.given().len(), 0, "{learner}");
+        assert_eq!((r.notice, r.from_browser), (None, 0));
+        assert_eq!(r.state.token(), Some(TOKEN_NEW));
+        // What is written to the LMS at the start: no interaction, a score of 0 %.
+        let pairs = cmi::all_pairs(Version::Scorm12, &r.state, &qs, PassScore::DEFAULT);
+        assert!(pairs
+            .iter()
+            .all(|(e, _)| !e.starts_with("cmi.interactions")));
+        assert!(pairs.contains(&("cmi.core.score.raw".into(), "0".into())));
+    }
+    // Even a stale suspend data the LMS hands to a new attempt is not read.
+    let r = resume(spec, &qs, &launch("ab-initio", &copy, "a"), None, TOKEN_NEW);
+    assert_eq!(r.state.given().len(), 0);
+}
+
+#[test]
+fn a_resume_is_the_lms_attempt_filled_only_from_the_same_attempts_copy() {
+    let (spec, qs) = four();
+    // The LMS holds attempt A's question 2 (right) and question 0 (wrong), in that order.
+    let mut lms = cmi::QuizState::new(spec, 4).with_token(TOKEN_A);
+    lms.record(2, "96", true, 1500);
+    lms.record(0, "7", false, 800);
+    let suspend = cmi::encode(&lms);
+    assert!(
+        suspend.starts_with("wl2;warps;7;4;4;0a0a0a0a;2,y,1500,96;"),
+        "{suspend}"
+    );
+    // This browser's copy of the same attempt holds those two (question 0 with another raw
+    // answer: the LMS's wins) and question 3, whose write the LMS refused.
+    let mut same = lms.clone();
+    same.record(3, "yes", true, 900);
+    let same = cmi::encode(&same).replace("0,n,800,7", "0,n,800,8");
+    let same = {
+        // Re-sealed after the edit (the checksum covers everything before it).
+        let body = same.rsplit_once(';').unwrap().0;
+        format!("{body};{:08x}", crate::lms::zip::crc32(body.as_bytes()))
     };
-    let r = resume(spec, &qs, "resume", &suspend, &local);
+    let r = resume(
+        spec,
+        &qs,
+        &launch("resume", &suspend, "a"),
+        Some(&same),
+        TOKEN_NEW,
+    );
     let given: Vec<(usize, &str, bool)> = r
         .state
         .given()
@@ -409,14 +484,34 @@ fn a_resume_takes_the_lms_answers_and_fills_the_rest_from_this_browser() {
     assert_eq!(given, [(2, "96", true), (0, "7", false), (3, "yes", true)]);
     assert_eq!(r.from_browser, 1);
     assert_eq!(
+        r.state.token(),
+        Some(TOKEN_A),
+        "the attempt keeps its token"
+    );
+    assert_eq!(
         r.notice,
         Some(Notice::Resent {
             from_lms: 2,
             from_browser: 1
         })
     );
-    // Without local answers: 2 of 4 restored.
-    let r = resume(spec, &qs, "resume", &suspend, &none);
+    // Another attempt's copy (another learner's, or the same learner's earlier attempt: its
+    // token differs) fills nothing: the resumed attempt shows exactly the LMS's answers.
+    let other = finished_copy(spec).replace("0a0a0a0a", "0b0b0b0b");
+    let other = {
+        let body = other.rsplit_once(';').unwrap().0;
+        format!("{body};{:08x}", crate::lms::zip::crc32(body.as_bytes()))
+    };
+    assert!(cmi::decode(&other).unwrap().is_some());
+    let r = resume(
+        spec,
+        &qs,
+        &launch("resume", &suspend, "b"),
+        Some(&other),
+        TOKEN_NEW,
+    );
+    assert_eq!(r.state.given().len(), 2);
+    assert_eq!(r.from_browser, 0);
     assert_eq!(
         r.notice,
         Some(Notice::Resumed {
@@ -424,22 +519,47 @@ fn a_resume_takes_the_lms_answers_and_fills_the_rest_from_this_browser() {
             questions: 4
         })
     );
-    // A new attempt (ab-initio) ignores this browser's answers.
-    let r = resume(spec, &qs, "ab-initio", "", &local);
-    assert_eq!((r.state.given().len(), r.from_browser), (0, 0));
+    // The same attempt's copy, but the LMS names no learner, or the entry is not `resume`:
+    // nothing proves whose copy it is, so nothing is filled.
+    for l in [launch("resume", &suspend, " "), launch("", &suspend, "a")] {
+        let r = resume(spec, &qs, &l, Some(&same), TOKEN_NEW);
+        assert_eq!((r.state.given().len(), r.from_browser), (2, 0), "{l:?}");
+    }
+    // A copy of another quiz, or unreadable: nothing filled, nothing said about it.
+    let r = resume(
+        spec,
+        &qs,
+        &launch("resume", &suspend, "a"),
+        Some("garbage"),
+        TOKEN_NEW,
+    );
+    assert_eq!(r.from_browser, 0);
 }
 
 #[test]
-fn corrupt_or_foreign_suspend_data_is_named_and_loses_no_local_answer() {
+fn an_attempt_the_lms_never_stored_is_not_filled_from_this_browser() {
+    // The LMS kept no suspend data (it refused every write): there is no token to prove that
+    // this browser's copy is this learner's attempt, so the attempt starts blank.
     let (spec, qs) = four();
-    let q1 = qs[1].qid.clone();
-    let local = move |qid: &str| {
-        (qid == q1).then(|| Answered {
-            raw: "32".to_string(),
-            correct: true,
-        })
-    };
-    let mut saved = cmi::QuizState::new(spec, 4);
+    let copy = finished_copy(spec);
+    for entry in ["resume", ""] {
+        let r = resume(spec, &qs, &launch(entry, "", "a"), Some(&copy), TOKEN_A);
+        assert_eq!((r.state.given().len(), r.from_browser), (0, 0), "{entry}");
+    }
+    // Version-1 suspend data (no token) resumes as it is, gets a token, and is not filled.
+    let mut old = cmi::QuizState::new(spec, 4);
+    old.record(1, "32", true, 10);
+    let v1 = cmi::encode(&old);
+    assert!(v1.starts_with("wl1;warps;7;4;4;1,y,10,32;"), "{v1}");
+    let r = resume(spec, &qs, &launch("resume", &v1, "a"), Some(&copy), TOKEN_A);
+    assert_eq!((r.state.given().len(), r.from_browser), (1, 0));
+    assert_eq!(r.state.token(), Some(TOKEN_A));
+}
+
+#[test]
+fn corrupt_or_foreign_suspend_data_is_named() {
+    let (spec, qs) = four();
+    let mut saved = cmi::QuizState::new(spec, 4).with_token(TOKEN_A);
     saved.record(0, "1", true, 10);
     let good = cmi::encode(&saved);
     // One character changed: the checksum no longer matches.
@@ -459,49 +579,67 @@ fn corrupt_or_foreign_suspend_data_is_named_and_loses_no_local_answer() {
             },
         ),
     ] {
-        let r = resume(spec, &qs, "resume", text, &local);
+        // Even with this attempt's own copy in the browser: the LMS's data cannot vouch for it.
+        let r = resume(
+            spec,
+            &qs,
+            &launch("resume", text, "a"),
+            Some(&good),
+            TOKEN_NEW,
+        );
         assert_eq!(r.notice, Some(Notice::ResumeFailed(problem)), "{text}");
-        // The browser's answer to question 1 survives, as the only interaction.
-        assert_eq!(r.state.given().len(), 1);
-        assert_eq!(r.state.given()[0].question, 1);
-        assert_eq!(r.from_browser, 1);
+        assert_eq!(r.state.given().len(), 0);
+        assert_eq!(r.from_browser, 0);
+        assert_eq!(r.state.token(), Some(TOKEN_NEW));
         assert_eq!(r.notice.as_ref().unwrap().kind(), "resume-failed");
     }
 }
 
 #[test]
+fn this_browser_keeps_each_learners_attempts_apart() {
+    let (spec, _) = four();
+    let a = attempt_store_key("student-17", &spec).unwrap();
+    let b = attempt_store_key("student-18", &spec).unwrap();
+    assert_ne!(a, b);
+    assert!(a.starts_with(ATTEMPT_STORE_PREFIX), "{a}");
+    assert!(a.ends_with(".warp-lab-quiz-warps-7-4"), "{a}");
+    // The learner id itself is not written into the browser's storage.
+    assert!(!a.contains("student"), "{a}");
+    // Surrounding spaces are the same learner; no learner, no copy.
+    assert_eq!(attempt_store_key(" student-17 ", &spec), Some(a.clone()));
+    assert_eq!(attempt_store_key("", &spec), None);
+    assert_eq!(attempt_store_key("  ", &spec), None);
+    // Another quiz, another key.
+    assert_ne!(
+        attempt_store_key("student-17", &QuizSpec { seed: 8, ..spec }),
+        Some(a)
+    );
+}
+
+#[test]
 fn the_lms_passing_score_decides_as_the_manifest_said() {
-    // 1.2: the manifest of an 8-question quiz at 80 % says masteryscore ⌈0.8·8⌉ = 7; the
-    // smallest p with ⌈p·8/100⌉ ≥ 7 is 76 (⌈6.08⌉ = 7; 75 gives ⌈6⌉ = 6). Right ≥ 7 passes.
-    let p = PassScore::from_lms(Version::Scorm12, "7", 8).unwrap();
-    assert_eq!(p.percent(), 76);
-    assert!(p.passes(7, 8) && !p.passes(6, 8));
-    // For every quiz size and every instructor's percentage, reading back the mastery score
-    // written into the manifest decides every raw score exactly as the percentage does.
-    for total in 1..=50u64 {
-        for pct in 0..=100u8 {
-            let written = PassScore(pct).min_right(total);
-            let read = PassScore::from_lms(Version::Scorm12, &written.to_string(), total).unwrap();
-            for right in 0..=total {
-                assert_eq!(
-                    read.passes(right, total),
-                    PassScore(pct).passes(right, total),
-                    "{pct} % of {total}, {right} right"
-                );
-            }
-        }
+    // 1.2: the manifest's masteryscore is the passing percentage, compared with the raw
+    // percentage: "50" is 50 %. The quiz's passing score is a whole percentage, so an LMS's
+    // fractional one is rounded up: "66.5" → 67 (a raw of 66.66, 2 of 3, then fails where the
+    // LMS alone would pass it; our packages write whole percentages).
+    for (m, want) in [
+        ("50", 50),
+        (" 80.0 ", 80),
+        ("0", 0),
+        ("100", 100),
+        ("66.5", 67),
+    ] {
+        assert_eq!(
+            PassScore::from_lms(Version::Scorm12, m),
+            PassScore::new(want),
+            "{m}"
+        );
     }
-    // "7.0" and " 7 " read the same; 1.2 mastery 0 passes everything.
-    assert_eq!(PassScore::from_lms(Version::Scorm12, " 7.0 ", 8), Some(p));
-    assert_eq!(
-        PassScore::from_lms(Version::Scorm12, "0", 8),
-        PassScore::new(0)
-    );
-    // More than the questions: nobody passes short of all (100 %).
-    assert_eq!(
-        PassScore::from_lms(Version::Scorm12, "9", 8),
-        PassScore::new(100)
-    );
+    // 2 of 4 right at a mastery of 50: raw 50 ≥ 50 passes; 1 of 4 (25) does not.
+    let p = PassScore::from_lms(Version::Scorm12, "50").unwrap();
+    assert!(p.passes(2, 4) && !p.passes(1, 4));
+    // A raw-units mastery above 100 is not a percentage: not read (the package's own applies).
+    assert_eq!(PassScore::from_lms(Version::Scorm12, "101"), None);
     // 2004: scaled 0.8 → 80; 0.05 → 5; 1 → 100; a negative threshold passes everything.
     for (s, want) in [
         ("0.8", 80),
@@ -511,18 +649,14 @@ fn the_lms_passing_score_decides_as_the_manifest_said() {
         ("0.801", 81),
     ] {
         assert_eq!(
-            PassScore::from_lms(Version::Scorm2004, s, 8),
+            PassScore::from_lms(Version::Scorm2004, s),
             PassScore::new(want),
             "{s}"
         );
     }
-    // Empty, words, out of range, not finite: None (the caller keeps 80 %).
+    // Empty, words, out of range, not finite: None (the caller keeps the package's own).
     for bad in ["", "abc", "1e3", "NaN", "1.5", "--1", "0.8.1"] {
-        assert_eq!(
-            PassScore::from_lms(Version::Scorm2004, bad, 8),
-            None,
-            "{bad}"
-        );
+        assert_eq!(PassScore::from_lms(Version::Scorm2004, bad), None, "{bad}");
     }
-    assert_eq!(PassScore::from_lms(Version::Scorm12, "-1", 8), None);
+    assert_eq!(PassScore::from_lms(Version::Scorm12, "-1"), None);
 }

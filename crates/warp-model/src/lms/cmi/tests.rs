@@ -77,10 +77,11 @@ fn scorm12_pairs_of_a_quiz_in_progress() {
         ("cmi.interactions.2.student_response", "c"),
         ("cmi.interactions.2.result", "wrong"),
         ("cmi.interactions.2.latency", "0000:00:01.00"),
-        // Two right of four questions; one unanswered, so incomplete and suspended.
-        ("cmi.core.score.raw", "2"),
+        // Two right of four questions (raw: 2 / 4 = 50 %, of 100, as gradebooks read it); one
+        // unanswered, so incomplete and suspended.
+        ("cmi.core.score.raw", "50"),
         ("cmi.core.score.min", "0"),
-        ("cmi.core.score.max", "4"),
+        ("cmi.core.score.max", "100"),
         ("cmi.core.lesson_status", "incomplete"),
         ("cmi.core.exit", "suspend"),
         // CRC-32 of the body, from Python's zlib.crc32: 0xcbc817c6.
@@ -108,10 +109,10 @@ fn scorm2004_pairs_of_a_finished_quiz() {
         ("cmi.interactions.3.learner_response", "0.5714286"),
         ("cmi.interactions.3.result", "incorrect"),
         ("cmi.interactions.3.latency", "PT0S"),
-        // 2 of 4: scaled 0.5 < 0.8, every question answered: completed and failed.
-        ("cmi.score.raw", "2"),
+        // 2 of 4: raw 50 (%), scaled 0.5 < 0.8, every question answered: completed and failed.
+        ("cmi.score.raw", "50"),
         ("cmi.score.min", "0"),
-        ("cmi.score.max", "4"),
+        ("cmi.score.max", "100"),
         ("cmi.score.scaled", "0.5"),
         ("cmi.progress_measure", "1"),
         ("cmi.completion_status", "completed"),
@@ -323,7 +324,15 @@ fn check_formats(version: Version, state: &QuizState, p: &[Pair]) {
             (Version::Scorm2004, "result") => assert!(v == "correct" || v == "incorrect"),
             (Version::Scorm12, "latency") => assert!(is_timespan_12(v), "{e} = {v}"),
             (Version::Scorm2004, "latency") => assert!(is_duration_2004(v), "{e} = {v}"),
-            (_, "raw" | "min" | "max") => assert!(v.parse::<u64>().is_ok_and(|x| x <= 100)),
+            // raw: a percentage with at most two decimals; min 0 and max 100.
+            (_, "raw") => assert!(
+                is_decimal(v)
+                    && v.split_once('.').is_none_or(|(_, f)| f.len() <= 2)
+                    && v.parse::<f64>().is_ok_and(|x| (0.0..=100.0).contains(&x)),
+                "{e} = {v}"
+            ),
+            (_, "min") => assert_eq!(v, "0"),
+            (_, "max") => assert_eq!(v, "100"),
             (_, "scaled" | "progress_measure") => {
                 assert!(is_decimal(v) && v.parse::<f64>().is_ok_and(|x| (0.0..=1.0).contains(&x)));
             }
@@ -340,16 +349,17 @@ fn check_formats(version: Version, state: &QuizState, p: &[Pair]) {
 #[test]
 fn the_largest_quiz_with_the_longest_answers_fits_scorm12() {
     // 50 questions of a 20-digit seed, every answer 64 escaped characters and the longest
-    // latency: a header of 41 characters (`wl1;coalescing;18446744073709551615;50;50`), answers
-    // of 77 + the position's digits (`;49,y,99999999,` and 64), a 9-character checksum:
-    // 41 + 10 · 78 + 40 · 79 + 9 = 3,990.
+    // latency: a header of 50 characters with its token
+    // (`wl2;coalescing;18446744073709551615;50;50;ffffffff`), answers of 77 + the position's
+    // digits (`;49,y,99999999,` and 64), a 9-character checksum:
+    // 50 + 10 · 78 + 40 · 79 + 9 = 3,999 ≤ 4,096.
     let spec = QuizSpec {
         topic: Some(Topic::Coalescing),
         seed: u64::MAX,
         count: 50,
         draw: Draw::First,
     };
-    let mut s = QuizState::new(spec, 50);
+    let mut s = QuizState::new(spec, 50).with_token(u32::MAX);
     for i in 0..50 {
         // "½" is two UTF-8 bytes, 6 escaped characters: 10 of them and "xxxx" make 64.
         let raw = "½".repeat(10) + "xxxx" + "more that is cut";
@@ -358,7 +368,7 @@ fn the_largest_quiz_with_the_longest_answers_fits_scorm12() {
     assert_eq!(s.given()[0].answer.raw, "½".repeat(10) + "xxxx");
     assert_eq!(s.given()[0].latency_ms, MAX_LATENCY_MS);
     let text = encode(&s);
-    assert_eq!(text.len(), 3_990);
+    assert_eq!(text.len(), 3_999);
     assert_eq!(decode(&text), Ok(Some(s.clone())));
     let questions = spec.build();
     assert_eq!(questions.len(), 25, "coalescing has 25 distinct questions");
@@ -401,13 +411,15 @@ fn every_value_follows_its_versions_rules_for_real_quizzes() {
         for v in Version::ALL {
             let p = all_pairs(v, &s, &questions, PassScore::DEFAULT);
             check_formats(v, &s, &p);
-            // The score the LMS sees is the quiz-score figure's count of right answers.
-            let right = s.given().iter().filter(|g| g.answer.correct).count();
+            // The score the LMS sees is the quiz-score figure's right answers as a percentage
+            // of the questions.
+            let right = s.given().iter().filter(|g| g.answer.correct).count() as u64;
             let raw_element = match v {
                 Version::Scorm12 => "cmi.core.score.raw",
                 Version::Scorm2004 => "cmi.score.raw",
             };
-            assert!(p.contains(&pair(raw_element, right.to_string())));
+            let total = questions.len() as u64;
+            assert!(p.contains(&pair(raw_element, percent(right, total))));
         }
     }
 }
@@ -465,7 +477,8 @@ fn bad_suspend_data_is_refused_by_name() {
         ("wl;all;7".to_string(), Foreign),
         ("wl0;all;7;4;4;0".to_string(), Foreign),
         ("WL1;all;7;4;4;78e44cdf".to_string(), Foreign),
-        ("wl2;anything at all".to_string(), Future(2)),
+        ("wl3;anything at all".to_string(), Future(3)),
+        ("wl2;anything at all".to_string(), Corrupt(Checksum)),
         ("wl1".to_string(), Foreign),
         ("wl1;".to_string(), Corrupt(Checksum)),
         (good[..good.len() - 1].to_string(), Corrupt(Checksum)),
@@ -530,7 +543,7 @@ fn suspend_problems_speak_both_languages() {
     let cases = [
         SuspendProblem::TooLong(70_000),
         SuspendProblem::Foreign,
-        SuspendProblem::Future(2),
+        SuspendProblem::Future(3),
         SuspendProblem::Corrupt(Damage::Checksum),
         SuspendProblem::Corrupt(Damage::Header),
         SuspendProblem::Corrupt(Damage::Answer(2)),
@@ -548,7 +561,7 @@ fn suspend_problems_speak_both_languages() {
         cases[5].message(),
         "The quiz state saved in the LMS is damaged: saved answer 3 cannot be read."
     );
-    assert!(cases[2].message().contains("format 2; this one reads 1"));
+    assert!(cases[2].message().contains("format 3; this one reads 2"));
     assert!(with_lang(Lang::Hinglish, || cases[3].message()).contains("kharab"));
 }
 
@@ -609,4 +622,74 @@ proptest! {
         // Cut anywhere: refused too.
         prop_assert!(decode(&text[..i]).is_err() || i == 0);
     }
+}
+
+#[test]
+fn the_raw_score_is_the_percentage_right_cut_to_two_places() {
+    // 100 · right / total, cut: 2/4 = 50; 1/3 = 33.333… → 33.33; 2/3 = 66.666… → 66.66 (cut,
+    // not 66.67); 7/8 = 87.5; 0/8 = 0; 8/8 = 100; 1/7 = 14.2857… → 14.28.
+    for (right, total, want) in [
+        (2, 4, "50"),
+        (1, 3, "33.33"),
+        (2, 3, "66.66"),
+        (7, 8, "87.5"),
+        (0, 8, "0"),
+        (8, 8, "100"),
+        (1, 7, "14.28"),
+        (49, 50, "98"),
+        (1, 0, "0"),
+    ] {
+        assert_eq!(percent(right, total), want, "{right}/{total}");
+    }
+    // Every raw score of every quiz size is within 0–100 with at most two decimals, and an
+    // LMS comparing it with a whole passing percentage decides as the quiz does.
+    for total in 1..=50u64 {
+        for right in 0..=total {
+            let raw = percent(right, total);
+            let places = raw.split_once('.').map_or(0, |(_, f)| f.len());
+            assert!(places <= 2, "{raw}");
+            let x: f64 = raw.parse().unwrap();
+            assert!((0.0..=100.0).contains(&x), "{raw}");
+            for p in 0..=100u8 {
+                let pass = PassScore::new(p).unwrap();
+                assert_eq!(
+                    x >= f64::from(p),
+                    pass.passes(right, total),
+                    "{right}/{total} {p}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_suspend_data_carries_the_attempts_token() {
+    let s = three_answered().with_token(0xbeef);
+    // zlib.crc32 of the body: 0x7e6c441f.
+    let text = encode(&s);
+    assert_eq!(
+        text,
+        "wl2;all;7;4;4;0000beef;0,y,65250,32;2,y,3600000,no;1,n,1000,2;7e6c441f"
+    );
+    let back = decode(&text).unwrap().unwrap();
+    assert_eq!(back.token(), Some(0xbeef));
+    assert_eq!(back, s);
+    // Without a token: version 1, as before, and read back without one.
+    let v1 = encode(&three_answered());
+    assert!(v1.starts_with("wl1;all;7;4;4;0,y,"), "{v1}");
+    assert_eq!(decode(&v1).unwrap().unwrap().token(), None);
+    // A version-2 text whose token is not 8 lowercase hex digits, or is zero, is damaged.
+    for bad in ["BEEF0000", "beef", "00000000", "0000beeg"] {
+        let body = format!("wl2;all;7;4;4;{bad}");
+        let sealed = format!("{body};{:08x}", crc32(body.as_bytes()));
+        assert_eq!(
+            decode(&sealed),
+            Err(SuspendProblem::Corrupt(Damage::Header)),
+            "{bad}"
+        );
+    }
+    // Version 3 is from the future.
+    let body = "wl3;all;7;4;4;0000beef";
+    let sealed = format!("{body};{:08x}", crc32(body.as_bytes()));
+    assert_eq!(decode(&sealed), Err(SuspendProblem::Future(3)));
 }

@@ -235,8 +235,9 @@ fn scorm12_manifest() {
     let title = "Warp Lab quiz: divergence, 8 questions (seed 42)";
     assert_eq!(org.kid("title").text, title);
     assert_eq!(item.kid("title").text, title);
-    // 80 % of 8 questions: ⌈6.4⌉ = 7 right answers, in raw units like cmi.core.score.raw.
-    assert_eq!(item.kid("adlcp:masteryscore").text, "7");
+    // 80 %: the passing percentage itself, as cmi.core.score.raw is a percentage (issue 25;
+    // it was 7 right answers of 8, in raw units, when raw was the count right).
+    assert_eq!(item.kid("adlcp:masteryscore").text, "80");
     let res = root.kid("resources").kid("resource");
     assert_eq!(item.attr("identifierref"), res.attr("identifier"));
     assert_eq!(res.attr("adlcp:scormtype"), Some("sco"));
@@ -244,9 +245,9 @@ fn scorm12_manifest() {
     assert_eq!(res.attr("type"), Some("webcontent"));
     assert_eq!(
         res.attr("href"),
-        Some("index.html?panel=quiz&topic=divergence&seed=42&count=8&lms=scorm")
+        Some("index.html?panel=quiz&topic=divergence&seed=42&count=8&lms=scorm&pass-score=80")
     );
-    assert!(xml.contains("seed=42&amp;count=8&amp;lms=scorm\""));
+    assert!(xml.contains("seed=42&amp;count=8&amp;lms=scorm&amp;pass-score=80\""));
     assert_eq!(listed(&root), files());
     assert!(xml.contains("<file href=\"assets/a%20b%231.svg\"/>"));
     let mut seq = Vec::new();
@@ -310,7 +311,7 @@ fn a_hinglish_package_says_so_and_launches_in_hinglish() {
         .kid("resource")
         .attr("href")
         .unwrap()
-        .ends_with("&lms=scorm&lang=hinglish"));
+        .ends_with("&lms=scorm&pass-score=80&lang=hinglish"));
 }
 
 #[test]
@@ -443,6 +444,6 @@ proptest! {
         let root = parse(&xml);
         assert_eq!(listed(&root), files);
         let href = root.kid("resources").kid("resource").attr("href").unwrap().to_string();
-        assert_eq!(href, spec.launch_url(Lang::En));
+        assert_eq!(href, spec.launch_url(Lang::En, PassScore::new(pass).unwrap()));
     }
 }
