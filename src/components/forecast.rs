@@ -26,12 +26,11 @@ impl Gate {
     /// `forecast=0`, on for any panel with `forecast=1`. A change of the inputs after a reveal
     /// clears the old feedback, which was about the old inputs.
     pub fn new<P: PanelModel>(from_example: bool, input: RwSignal<Inputs<P>>) -> Gate {
-        let asked = url::read_query().get("forecast").map(str::to_string);
-        let on = match asked.as_deref() {
-            Some("1") => true,
-            Some("0") => false,
-            _ => from_example,
-        };
+        // Read (and a bad value named) by the model's presentation layer.
+        let on = warp_model::page::presentation(&url::read_query())
+            .0
+            .forecast
+            .unwrap_or(from_example);
         let gate = Gate {
             on: RwSignal::new(on),
             revealed: RwSignal::new(false),

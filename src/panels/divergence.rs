@@ -202,16 +202,30 @@ fn PathRow(
                     aria-label=tr!("ui.divergence.path.slider", n = i + 1)
                 />
                 <Show when=can_move_lanes>
+                    // The first path has no previous one and the last no next one: no wrap
+                    // round (issue 26: "◀ lane" on path 1 moved a lane to the last path).
                     <button
                         type="button"
-                        on:click=move |_| move_lane(if i == 0 { n_paths.get() - 1 } else { i - 1 })
+                        data-action="lane-back"
+                        disabled=i == 0
+                        on:click=move |_| {
+                            if i > 0 {
+                                move_lane(i - 1);
+                            }
+                        }
                         aria-label=tr!("ui.divergence.path.to-previous", n = i + 1)
                     >
                         {t!("ui.divergence.path.lane-back")}
                     </button>
                     <button
                         type="button"
-                        on:click=move |_| move_lane((i + 1) % n_paths.get().max(1))
+                        data-action="lane-on"
+                        disabled=move || i + 1 >= n_paths.get()
+                        on:click=move |_| {
+                            if i + 1 < n_paths.get_untracked() {
+                                move_lane(i + 1);
+                            }
+                        }
                         aria-label=tr!("ui.divergence.path.to-next", n = i + 1)
                     >
                         {t!("ui.divergence.path.lane-on")}

@@ -279,16 +279,21 @@ fn Violations(output: Memo<KernelOutput>) -> impl IntoView {
 }
 
 /// A warp-level call at this step: the shuffle's moves (source lane → destination lane and
-/// the value), the vote's bits, and the lanes the mask names that are not active (in red,
-/// with the same in words).
+/// the value), the vote's bits, the lanes the mask names that are not active, and the calling
+/// lanes left out of their own mask (in red, with the same in words; a move into such a lane is
+/// marked `data-offending`).
 fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
     use warp_model::kernel_lab::exec::lane_list;
     let absent = op.named & !op.active;
+    let left_out = op.left_out;
     let moves = (!op.moves.is_empty()).then(|| {
         let rows = op
             .moves
             .iter()
-            .map(|(from, to, v)| view! { <tr data-from=*from data-to=*to><td>{*from}</td><td>{*to}</td><td>{v.clone()}</td></tr> })
+            .map(|(from, to, v)| {
+                let offending = left_out & (1 << to) != 0;
+                view! { <tr data-from=*from data-to=*to data-offending=offending.then_some("") class:offending=offending><td>{*from}</td><td>{*to}</td><td>{v.clone()}</td></tr> }
+            })
             .collect_view();
         view! {
             <table class="moves">
@@ -316,11 +321,22 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
             </p>
         }
     });
+    let left = (left_out != 0).then(|| {
+        view! {
+            <p class="mask-row absent" data-left-out=format!("{left_out:08x}")>
+                <span class="row-label">{tr!("ui.kernel.op.left-out", call = &op.call, lanes = lane_list(left_out))}</span>
+                <span class="mask">
+                    {(0..32).map(|l| view! { <span class=if left_out & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
+                </span>
+            </p>
+        }
+    });
     view! {
         <div class="warp-op" data-op=op.call.clone()>
             {moves}
             {ballot}
             {named}
+            {left}
         </div>
     }
 }

@@ -35,8 +35,11 @@
 //!     that start with whitespace; they join with one space.
 //! ```
 //!
-//! `{name}` is a placeholder; `{{` and `}}` are literal braces; `\n` is a line break (all three
-//! are kept in the tables as written and handled by [`render`]). A key is ASCII letters,
+//! `{name}` is a placeholder; `{name|one|other}` is the word for the count `name`: `one` when
+//! it is 1, `other` else (`{tx} {tx|transaction|transactions}`: "1 transaction", "2
+//! transactions"; both languages count nouns this way, Hinglish's being English words);
+//! `{{` and `}}` are literal braces; `\n` is a line break (all are kept in the tables as
+//! written and handled by [`render`]). A key is ASCII letters,
 //! digits, `.`, `_` and `-`. A line that is none of these does not stop the build (`build.rs`
 //! skips it with a warning); the catalogue tests report it by line.
 
@@ -366,6 +369,9 @@ pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
         } else if let Some(t) = tail.strip_prefix("\\n") {
             out.push('\n');
             rest = t;
+        } else if let Some((whole, word)) = plural_form(tail, args) {
+            out.push_str(word);
+            rest = &tail[whole..];
         } else if let Some(name) = tail
             .strip_prefix('{')
             .and_then(|t| t.split_once('}'))
@@ -389,6 +395,23 @@ pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
     out
 }
 
+/// `{name|one|other}` at the start of `tail`: its length and the word for `name`'s value (the
+/// value as written: "1" is one, anything else other). `None` when `tail` does not start
+/// with that form, or no argument is `name` (the text is then kept as written).
+fn plural_form<'a>(tail: &'a str, args: &[(&str, &dyn Display)]) -> Option<(usize, &'a str)> {
+    let (inner, _) = tail.strip_prefix('{')?.split_once('}')?;
+    let mut parts = inner.split('|');
+    let (name, one, other) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || !is_placeholder_name(name) {
+        return None;
+    }
+    let (_, v) = args.iter().find(|(k, _)| *k == name)?;
+    Some((
+        inner.len() + 2,
+        if v.to_string() == "1" { one } else { other },
+    ))
+}
+
 fn is_placeholder_name(n: &str) -> bool {
     !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
@@ -408,10 +431,11 @@ pub fn placeholders(message: &str) -> Vec<String> {
             .strip_prefix('{')
             .and_then(|t| t.split_once('}'))
             .map(|(n, _)| n)
-            .filter(|n| is_placeholder_name(n))
+            .filter(|n| is_placeholder_name(n.split('|').next().unwrap_or("")))
         {
             Some(n) => {
-                names.push(n.to_string());
+                // A plural form names its count: `{n|one|other}` counts as `{n}`.
+                names.push(n.split('|').next().unwrap_or(n).to_string());
                 rest = &tail[n.len() + 2..];
             }
             None => rest = &tail[1..],

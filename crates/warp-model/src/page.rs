@@ -132,9 +132,13 @@ pub struct Presentation {
     pub embed: bool,
     /// `theme=`.
     pub theme: Theme,
+    /// `forecast=1` / `forecast=0`: the Forecast gate on or off, whatever the page's default
+    /// (`None`: the default, on for a worked example).
+    pub forecast: Option<bool>,
 }
 
-/// Reads `embed` and `theme`; bad values fall back to the defaults and are reported.
+/// Reads `embed`, `theme` and `forecast`; bad values fall back to the defaults and are
+/// reported, each naming its choices.
 #[must_use]
 pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
     let mut errors = Vec::new();
@@ -159,7 +163,26 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
             Theme::Auto
         }),
     };
-    (Presentation { embed, theme }, errors)
+    let forecast = match q.get("forecast").map(str::trim) {
+        None | Some("") => None,
+        Some("1" | "true") => Some(true),
+        Some("0" | "false") => Some(false),
+        Some(other) => {
+            errors.push(ParamError::new(
+                "forecast",
+                crate::tr!("common.forecast.invalid", value = quote(other)),
+            ));
+            None
+        }
+    };
+    (
+        Presentation {
+            embed,
+            theme,
+            forecast,
+        },
+        errors,
+    )
 }
 
 #[cfg(test)]
@@ -237,10 +260,28 @@ mod tests {
             p,
             Presentation {
                 embed: true,
-                theme: Theme::Dark
+                theme: Theme::Dark,
+                forecast: None,
             }
         );
+        // forecast: 1 or 0 (true/false read too); anything else is named with its choices.
+        for (v, want) in [
+            ("1", Some(true)),
+            ("0", Some(false)),
+            ("true", Some(true)),
+            ("", None),
+        ] {
+            let (p, e) = presentation(&Query::parse(&format!("forecast={v}")));
+            assert_eq!((p.forecast, e.len()), (want, 0), "{v}");
+        }
         assert!(e.is_empty());
+        let (bad, why) = presentation(&Query::parse("forecast=yes"));
+        assert_eq!(bad.forecast, None);
+        assert_eq!(why[0].param, "forecast");
+        assert_eq!(
+            why[0].message,
+            "forecast = “yes” is not allowed: use 1 (guess first) or 0."
+        );
         let (p, e) = presentation(&Query::parse("embed=yes&theme=neon"));
         assert_eq!(p, Presentation::default());
         assert_eq!(

@@ -265,8 +265,14 @@ impl Param {
                 Some(crate::tr!("common.hint.range", min, max))
             }
             Kind::List { min, max, len } => {
+                // The unit belongs to each item's range, not to the count ("1–1,000 cycles
+                // each, at most 32", never "at most 32 cycles").
                 let (min, max) = (group_thousands(min), group_thousands(max));
-                Some(crate::tr!("common.hint.list", min, max, len))
+                let unit = self
+                    .unit
+                    .map_or(String::new(), |u| format!(" {}", u.text()));
+                parts.push(crate::tr!("common.hint.list", min, max, unit, len));
+                None
             }
             Kind::Choice(_) | Kind::Text { .. } => None,
         };

@@ -118,3 +118,16 @@ test('after "Re-align" the focus stays on the button', async ({ app, page }) => 
   await expect(button).toBeFocused();
   await expect(button).toHaveAttribute('aria-disabled', 'true');
 });
+
+test('lane moves stop at the first and last path, never wrapping round', async ({ app, page }) => {
+  // Issue 26: "◀ lane" on path 1 was enabled and moved a lane to the last path.
+  await app.open('?panel=divergence&paths=12,9,5&lanes=10,10,12');
+  const first = page.locator('[data-path="0"]');
+  const last = page.locator('[data-path="2"]');
+  await expect(first.locator('[data-action="lane-back"]')).toBeDisabled();
+  await expect(last.locator('[data-action="lane-on"]')).toBeDisabled();
+  await first.locator('[data-action="lane-on"]').click();
+  await expect(page).toHaveURL(/lanes=9%2C11%2C12|lanes=9,11,12/);
+  await last.locator('[data-action="lane-back"]').click();
+  await expect(page).toHaveURL(/lanes=9%2C12%2C11|lanes=9,12,11/);
+});

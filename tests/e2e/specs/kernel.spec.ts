@@ -228,3 +228,38 @@ test('warp-level presets: the shuffle sum, the named mask violation, the spin lo
   await expect(page.locator('[data-metric="value-bins-0"]')).toHaveAttribute('data-value', '32');
   await expect(app.figure('atomics')).toHaveAttribute('data-value', '8');
 });
+
+test('a calling lane left out of its own mask is a named violation, marked in the step-through', async ({ app, page }) => {
+  // Issue 26: the warp sum with 0xffff while all 32 lanes call: the guide calls it undefined.
+  const sum = '__global__ void warp_sum(const int* in, int* out) {\n    int v = in[threadIdx.x];\n    for (int offset = 16; offset > 0; offset /= 2) {\n        v += __shfl_down_sync(0xffff, v, offset);\n    }\n    if (threadIdx.x == 0) {\n        out[0] = v;\n    }\n}\n';
+  await app.open(`?panel=kernel&block=32&watch=out[0]&src=${encodeURIComponent(sum)}`);
+  // One violation per call: five shuffles. The lab's stated value: 240, not 496.
+  await expect(app.figure('mask-violations')).toHaveAttribute('data-value', '5');
+  await expect(page.locator('[data-metric="value-out-0"]')).toHaveAttribute('data-value', '240');
+  const note = page.locator('[data-mask-violations]');
+  await expect(note).toContainText('line 4: __shfl_down_sync() is called by lanes 16–31, whose own bits are not in its mask 0x0000ffff');
+  await expect(note).toContainText('undefined on a GPU');
+  // Step to the first shuffle: its left-out lanes in red, with the same in words.
+  const left = page.locator('[data-left-out]');
+  for (let i = 0; i < 12 && (await left.count()) === 0; i++) await page.locator('[data-action="step-next"]').click();
+  await expect(left.first()).toHaveAttribute('data-left-out', 'ffff0000');
+  await expect(left.first()).toContainText('lanes 16–31 call it without their own bit in the mask');
+  await expect(left.first().locator('.lane.absent')).toHaveCount(16);
+  // In Hinglish too.
+  await app.open(`?panel=kernel&block=32&lang=hinglish&src=${encodeURIComponent(sum)}`);
+  await expect(page.locator('[data-mask-violations]')).toContainText('lanes 16–31 call karti hain');
+});
+
+test('a choice outside its list is named, with the choices: sched=volta, forecast=yes', async ({ app, page }) => {
+  // Issue 26: sched was compared as raw text, so sched=volta ran the stack model silently.
+  await app.open('?panel=kernel&sched=volta');
+  await expect(app.error('sched')).toContainText('volta');
+  await expect(app.error('sched')).toContainText('stack');
+  await expect(app.error('sched')).toContainText('its');
+  await app.open('?panel=kernel&sched=its');
+  await expect(app.error('sched')).toHaveCount(0);
+  await app.open('?example=divergence/C1&forecast=yes');
+  await expect(app.error('forecast')).toContainText('use 1 (guess first) or 0');
+  // The default then holds: an example opens with its Forecast on.
+  await expect(page.locator('input[name=forecast-guess], [data-action="reveal"]').first()).toBeVisible();
+});

@@ -105,6 +105,11 @@ enum Looks {
     /// An English function word ending a sentence or the message. `the` only after an English
     /// participle (`expected the`): after a Hindi one it is the Hindi past (`maange gaye the`).
     EnglishEnd,
+    /// A lane (`lane`, `lanes`, `lane(s)`) as the subject of its sentence, and the first verb
+    /// form after it (within sixteen words, across the commas and `=` of a formula such as
+    /// `lane l r = {row}, c = l padhta hai`, before another subject) masculine. `lane(s)
+    /// mein se har ek … karti hai` counts as the lanes' own verb.
+    LaneSentence,
     /// A definition (a `.help` message) whose formula, the part before its first `:`, `,` or
     /// `;`, holds a Hindi word: `⌊regfile / chahiye utne threads⌋`. The formula stays as in
     /// English and the Hinglish explains its symbols after it.
@@ -143,6 +148,10 @@ const SLIPS: &[Slip] = &[
     Slip {
         what: "masculine verb for a lane (lane padhti hai)",
         looks: Looks::Agrees(&["lane"], MASCULINE_SINGULAR),
+    },
+    Slip {
+        what: "masculine verb later in a lane's sentence (lane l r = …, c = l padhti hai)",
+        looks: Looks::LaneSentence,
     },
     Slip {
         what: "masculine word before lanes (kitni lanes, warp ki lanes)",
@@ -394,6 +403,7 @@ impl Looks {
                                 && modifiers.contains(&c[i - 2].as_str())))
                 })
             }),
+            Looks::LaneSentence => lane_sentence_slip(message),
             Looks::EnglishEnd => message.split(['.', ';', ':', '?', '!']).any(|sentence| {
                 let words: Vec<String> =
                     sentence.split_whitespace().map(str::to_lowercase).collect();
@@ -425,6 +435,71 @@ impl Looks {
     }
 }
 
+/// See [`Looks::LaneSentence`].
+fn lane_sentence_slip(message: &str) -> bool {
+    let masculine = |w: &str| {
+        MASCULINE_SINGULAR.contains(&w) || MASCULINE_PLURAL.contains(&w) || w == "chhoota"
+    };
+    let feminine = |w: &str| FEMININE.contains(&w) || w == "chhooti";
+    message
+        .replace("(s)", "s")
+        .split(['.', ';', '?', '!', ':'])
+        .any(|sentence| {
+            let words: Vec<String> = sentence
+                .split_whitespace()
+                .map(|w| {
+                    w.trim_matches(|c: char| !(c.is_alphanumeric() || "{}-_".contains(c)))
+                        .to_lowercase()
+                })
+                .filter(|w| !w.is_empty())
+                .collect();
+            (0..words.len()).any(|i| {
+                // Not a subject: joined (`aur lanes`), a compound's first half, or an object
+                // after a count or a place (`do lanes deta hai`, `kam lanes waste karta hai`,
+                // `har block mein lanes bhi waste karta hai`: the block does).
+                if !(words[i] == "lane" || words[i] == "lanes")
+                    || (i > 0
+                        && ["aur", "do", "kam", "zyada", "mein"].contains(&words[i - 1].as_str()))
+                    || in_a_compound(&words, i)
+                {
+                    return false;
+                }
+                // `lanes {lanes} ka naam`: oblique after its placeholder too.
+                if words.get(i + 1).is_some_and(|w| w.starts_with('{'))
+                    && words
+                        .get(i + 2)
+                        .is_some_and(|w| POSTPOSITIONS.contains(&w.as_str()))
+                {
+                    return false;
+                }
+                // `lanes mein se har ek`: the lanes, one by one, are the subject.
+                let each = words[i + 1..].starts_with(&[
+                    "mein".to_string(),
+                    "se".to_string(),
+                    "har".to_string(),
+                    "ek".to_string(),
+                ]);
+                if !each
+                    && words
+                        .get(i + 1)
+                        .is_some_and(|w| POSTPOSITIONS.contains(&w.as_str()))
+                {
+                    return false;
+                }
+                let from = if each { i + 5 } else { i + 1 };
+                for w in words.iter().skip(from).take(16) {
+                    if masculine(w) {
+                        return true;
+                    }
+                    if feminine(w) || one_of(OTHER_SUBJECT, w) {
+                        return false;
+                    }
+                }
+                false
+            })
+        })
+}
+
 #[test]
 fn hinglish_keeps_one_register() {
     // A native speaker read the Hinglish catalogue against the seed pages (Hindi grammar in
@@ -453,6 +528,27 @@ fn hinglish_keeps_one_register() {
 fn the_slip_finders_find_the_slips() {
     // Each finder catches the message it was written for, and passes its fix.
     let cases: &[(&str, &str, &str)] = &[
+        // Issue 26's six, each with its fix.
+        (
+            "a lane's sentence",
+            "{lanes} lane(s) mein se har ek shared memory ke {elem} bytes access karta hai",
+            "{lanes} lane(s) mein se har ek shared memory ke {elem} bytes access karti hai",
+        ),
+        (
+            "a lane's sentence",
+            "{lanes} lane(s) {elem}-byte elements ke row-major tile T tile[32][{width} + {pad}] par chalte hain",
+            "{lanes} lane(s) {elem}-byte elements ke row-major tile T tile[32][{width} + {pad}] par chalti hain",
+        ),
+        (
+            "a lane's sentence",
+            "Row {row} ke saath chalte hue lane l r = {row}, c = l padhta hai.",
+            "Row {row} ke saath chalte hue lane l r = {row}, c = l padhti hai.",
+        ),
+        (
+            "a lane's sentence",
+            "isliye har lane agle {more} bank(s) ko bhi chhoota hai.",
+            "isliye har lane agle {more} bank(s) ko bhi chhooti hai.",
+        ),
         (
             "lanes",
             "ek warp mein 32 lanes hote hain",
@@ -548,6 +644,9 @@ fn the_slip_finders_find_the_slips() {
         "Occupancy warps mein measure hoti hai",
         "lane count kabhi cost ko divide nahi karta",
         "Guess karo ki warp 1 ek hi row mein rehta hai",
+        "sum 240 aur count 3 wali do lanes deta hai",
+        "{call}: mask lanes {lanes} ka naam leta hai",
+        "woh har block mein lanes bhi waste karta hai",
     ] {
         let flagged: Vec<_> = SLIPS
             .iter()
@@ -666,6 +765,15 @@ fn messages_fill_placeholders_and_escapes() {
     assert_eq!(render("if (x) { y }", &[]), "if (x) { y }");
     assert_eq!(render("ü{n}ß", &[("n", &1)]), "ü1ß");
     assert_eq!(placeholders("{b} {a} {{c}} {a}"), vec!["a", "b"]);
+    // Issue 26: each count's own form ("1 segments", "lane(s)" no more).
+    let tx = "{tx} {tx|transaction|transactions} moved";
+    assert_eq!(render(tx, &[("tx", &1)]), "1 transaction moved");
+    assert_eq!(render(tx, &[("tx", &2)]), "2 transactions moved");
+    assert_eq!(render(tx, &[("tx", &0)]), "0 transactions moved");
+    assert_eq!(render(tx, &[("tx", &"1,024")]), "1,024 transactions moved");
+    assert_eq!(render(tx, &[]), tx, "no argument: kept as written");
+    assert_eq!(placeholders(tx), vec!["tx"]);
+    assert_eq!(render("{n|a|b|c}", &[("n", &1)]), "{n|a|b|c}");
 }
 
 #[test]
@@ -727,4 +835,74 @@ fn in_app_links_keep_the_language() {
         );
         assert_eq!(href(""), "?lang=hinglish");
     });
+}
+
+/// The parenthesized number a message ends with (`… rules (8.0)` → `(8.0)`), if any.
+fn trailing_number(message: &str) -> Option<&str> {
+    let m = message.trim_end();
+    let open = m.rfind('(')?;
+    let tail = &m[open..];
+    let inner = tail.strip_prefix('(')?.strip_suffix(')')?;
+    (!inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit() || c == '.')).then_some(tail)
+}
+
+#[test]
+fn no_message_ends_in_a_number_its_twin_lacks() {
+    // Issue 26: banks examples were inserted between examples.execution-model.j.follow-1 and
+    // its continuation line "(8.0)", which then ended examples.banks.doubles.forecast.
+    let (en, hi) = (parsed(Lang::En), parsed(Lang::Hinglish));
+    let mut stray = Vec::new();
+    for (a, b, lang) in [(&en, &hi, "en"), (&hi, &en, "hinglish")] {
+        for (key, message) in a {
+            if let Some(n) = trailing_number(message) {
+                if !b.get(key).is_some_and(|twin| twin.contains(n)) {
+                    stray.push(format!("{lang} {key}: ends in {n}"));
+                }
+            }
+        }
+    }
+    stray.sort();
+    assert!(stray.is_empty(), "{stray:?}");
+    assert_eq!(trailing_number("rules (8.0)"), Some("(8.0)"));
+    assert_eq!(trailing_number("a (b) c"), None);
+    assert_eq!(trailing_number("x (12)  "), Some("(12)"));
+    assert!(en
+        .get("examples.execution-model.j.follow-1")
+        .is_some_and(|m| m.ends_with("(8.0)")));
+    assert!(en
+        .get("examples.banks.doubles.forecast")
+        .is_some_and(|m| m.ends_with("conflict?")));
+}
+
+#[test]
+fn counts_take_their_own_form() {
+    // Issue 26: "1 segments", "lane(s)", "wavefront(s)": a count's noun is written with
+    // `{n|one|other}`, never as "word(s)".
+    let mut found = Vec::new();
+    for lang in Lang::ALL {
+        for (key, message) in &parsed(lang) {
+            if message.contains("(s)") {
+                found.push(format!("{lang:?} {key}"));
+            }
+        }
+    }
+    found.sort();
+    assert!(found.is_empty(), "{found:?}");
+    // One and many, through a real message.
+    let one = crate::tr!(
+        "coalescing.answer",
+        tx = 1,
+        moved = 128,
+        useful = 128,
+        eta = "100%"
+    );
+    assert!(one.starts_with("1 transaction moving"), "{one}");
+    let two = crate::tr!(
+        "coalescing.answer",
+        tx = 2,
+        moved = 256,
+        useful = 128,
+        eta = "50%"
+    );
+    assert!(two.starts_with("2 transactions moving"), "{two}");
 }

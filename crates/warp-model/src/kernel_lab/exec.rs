@@ -121,7 +121,9 @@ pub enum Sched {
     Its,
 }
 
-/// A warp-level call whose mask names lanes that are not active at it.
+/// A warp-level call that breaks the guide's mask rule: its mask names lanes that are not
+/// active at it, or an active lane that calls it is left out of its own mask. Either way the
+/// result is undefined on a GPU; one call counts once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaskViolation {
     /// The line.
@@ -136,6 +138,10 @@ pub struct MaskViolation {
     pub lanes: u32,
     /// The lanes active at the call.
     pub active: u32,
+    /// The active lanes that made the call without their own bit in the mask.
+    pub left_out: u32,
+    /// The mask the call names (the union of the calling lanes' masks).
+    pub named: u32,
 }
 
 /// A warp-level call of the recorded warp, for the picture.
@@ -147,6 +153,9 @@ pub struct WarpOp {
     pub named: u32,
     /// The lanes active at the call.
     pub active: u32,
+    /// The active lanes that called without their own bit in the mask (a mask violation:
+    /// undefined on a GPU).
+    pub left_out: u32,
     /// For a shuffle: (source lane, destination lane, value moved) for every lane that read
     /// another lane's value.
     pub moves: Vec<(u8, u8, String)>,
@@ -1120,11 +1129,27 @@ impl<'k> Machine<'k> {
         Ok(out)
     }
 
-    /// Counts and names a warp-level call whose mask names lanes not active at it (exited
-    /// lanes excepted, as the guide's "non-exited threads named in mask").
-    fn check_mask(&mut self, w: &Warp, call: &str, named: u32, active: u32, line: usize) {
-        let lanes = named & !active & !w.returned;
-        if lanes == 0 {
+    /// Counts and names a warp-level call that breaks the guide's rule: "each calling thread
+    /// must have its own bit set in the mask, and all non-exited threads named in mask must
+    /// execute the same intrinsic with the same mask". `left_out`: active lanes whose bit is
+    /// not in `named`; `lanes`: named lanes not active (exited lanes excepted), checked only
+    /// when `absent_too` (under `its`, `__syncwarp` waits for them instead). Once per call.
+    fn check_mask(
+        &mut self,
+        w: &Warp,
+        call: &str,
+        named: u32,
+        active: u32,
+        line: usize,
+        absent_too: bool,
+    ) {
+        let lanes = if absent_too {
+            named & !active & !w.returned
+        } else {
+            0
+        };
+        let left_out = active & !named;
+        if lanes == 0 && left_out == 0 {
             return;
         }
         self.r.mask_violations += 1;
@@ -1136,6 +1161,8 @@ impl<'k> Machine<'k> {
                 warp: w.index,
                 lanes,
                 active,
+                left_out,
+                named,
             });
         }
     }
@@ -1200,16 +1227,17 @@ impl<'k> Machine<'k> {
         } else {
             lanes(mask).fold(0, |m, l| m | arg(0)[l].as_u())
         };
-        if !(f == "__syncwarp" && self.launch.sched == Sched::Its) {
-            // Under its, __syncwarp waits for the lanes it names (checked when it lets go).
-            self.check_mask(w, f, named, mask, line);
-        }
+        // Under its, __syncwarp waits for the lanes it names (checked when it lets go); a
+        // calling lane left out of its own mask is wrong under either scheduler.
+        let absent_too = !(f == "__syncwarp" && self.launch.sched == Sched::Its);
+        self.check_mask(w, f, named, mask, line, absent_too);
         // The lanes taking part: active and named.
         let part = mask & named;
         let mut op = WarpOp {
             call: f.to_string(),
             named,
             active: mask,
+            left_out: mask & !named,
             moves: Vec::new(),
             ballot: None,
         };
@@ -1962,8 +1990,10 @@ impl<'k> Machine<'k> {
                         _ => {}
                     }
                 }
+                // The named lanes that never came; a caller left out of its own mask was
+                // counted when it called (`named | own` leaves none left out here).
                 for (named, own, line) in late {
-                    self.check_mask(w, "__syncwarp", named, own, line);
+                    self.check_mask(w, "__syncwarp", named | own, own, line, true);
                 }
             }
         }

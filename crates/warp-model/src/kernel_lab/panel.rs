@@ -194,6 +194,18 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
         }
     };
     let grid = grid.map_err(|e| errors.push(e)).ok();
+    // Read through the declared choices (issue 26: `sched=volta` ran the stack model silently).
+    let sched = SCHED
+        .choose(input.get(&SCHED))
+        .map_err(|e| errors.push(e))
+        .ok()
+        .map(|s| {
+            if s == "its" {
+                exec::Sched::Its
+            } else {
+                exec::Sched::Stack
+            }
+        });
     let raw_trace = input.get(&TRACE);
     let trace = if raw_trace.trim().is_empty() {
         Some(None)
@@ -229,21 +241,19 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
             ));
         }
     }
-    match (block, n, len, grid, trace) {
-        (Some(block), _, Some(len), Some(grid), Some(trace)) if errors.is_empty() => Ok((
-            exec::LaunchConfig {
-                block,
-                grid,
-                n: n.map_or(0, |v| i64::try_from(v).unwrap_or(0)),
-                len: usize::try_from(len).unwrap_or(1),
-                sched: if input.get(&SCHED) == "its" {
-                    exec::Sched::Its
-                } else {
-                    exec::Sched::Stack
+    match (block, n, len, grid, trace, sched) {
+        (Some(block), _, Some(len), Some(grid), Some(trace), Some(sched)) if errors.is_empty() => {
+            Ok((
+                exec::LaunchConfig {
+                    block,
+                    grid,
+                    n: n.map_or(0, |v| i64::try_from(v).unwrap_or(0)),
+                    len: usize::try_from(len).unwrap_or(1),
+                    sched,
                 },
-            },
-            trace,
-        )),
+                trace,
+            ))
+        }
         _ => Err(errors),
     }
 }
@@ -401,18 +411,35 @@ pub fn watch_list(
     Ok(out)
 }
 
-/// A mask violation, in words: the line, the call, the lanes named but not active.
+/// A mask violation, in words: the line, the call, the lanes named but not active, and the
+/// calling lanes left out of their own mask; each half of the guide's rule in a sentence of
+/// its own, and the result said to be undefined on a GPU.
 #[must_use]
 pub fn violation_note(v: &exec::MaskViolation) -> String {
-    crate::tr!(
-        "kernel.mask.violation",
-        line = v.line,
-        call = &v.call,
-        lanes = exec::lane_list(v.lanes),
-        active = exec::lane_list(v.active),
-        warp = v.warp,
-        block = v.block
-    )
+    let mut parts = Vec::new();
+    if v.lanes != 0 {
+        parts.push(crate::tr!(
+            "kernel.mask.violation",
+            line = v.line,
+            call = &v.call,
+            lanes = exec::lane_list(v.lanes),
+            active = exec::lane_list(v.active),
+            warp = v.warp,
+            block = v.block
+        ));
+    }
+    if v.left_out != 0 {
+        parts.push(crate::tr!(
+            "kernel.mask.left-out",
+            line = v.line,
+            call = &v.call,
+            lanes = exec::lane_list(v.left_out),
+            mask = format!("0x{:08x}", v.named),
+            warp = v.warp,
+            block = v.block
+        ));
+    }
+    parts.join(" ")
 }
 
 /// The race, in words: the word and both lines.

@@ -288,11 +288,12 @@ fn shared_arrays_parse_with_named_errors() {
     let e = err("__global__ void k() {\n  __shared__ float t[4][4];\n  t[0] = 1.0f;\n}");
     assert_eq!(
         (e.line, e.message.as_str()),
-        (3, "t has 2 dimension(s): index it with exactly 2 [ ]")
+        (3, "t has 2 dimensions: index it with exactly 2 [ ]")
     );
     let e = err("__global__ void k() {\n  __shared__ float t[8];\n  t[0][1] = 1.0f;\n}");
     assert!(
-        e.message.starts_with("t has 1 dimension(s)"),
+        e.message
+            .starts_with("t has 1 dimension: index it with exactly 1 [ ]"),
         "{}",
         e.message
     );

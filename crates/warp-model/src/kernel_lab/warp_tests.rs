@@ -341,3 +341,82 @@ proptest! {
         prop_assert!(y.errors.is_empty(), "{:?}", y.errors);
     }
 }
+
+#[test]
+fn a_calling_lane_left_out_of_its_own_mask_is_a_violation() {
+    // Issue 26, the guide's first half of the rule: "each calling thread must have its own bit
+    // set in the mask". The warp sum with 0xffff: all 32 lanes call each shuffle, lanes 16–31
+    // are not in the mask. One violation per call: five calls (offsets 16, 8, 4, 2, 1).
+    let src = WARP_SUM.replace("0xffffffff", "0xffff");
+    let out = run(&src, "block=32&watch=out[0]");
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(fig(&out, "mask-violations"), "5");
+    // The lab's stated choice (undefined on a GPU): a lane reads only a lane that is active and
+    // named, else keeps its own value. By hand, v = lane: offset 16, no lane of 0–15 has a
+    // named source (16–31), so every v doubles (v = 2l); offset 8, lanes 0–7 read 8–15 and
+    // lanes 8–31 double; and so on: lane 0 ends with 240, not 496 (the number the learner saw).
+    assert_eq!(watched(&out, "value-out-0"), "240");
+    assert_eq!(out.violations.len(), 5);
+    let first = &out.violations[0];
+    assert!(
+        first.starts_with("line 4: __shfl_down_sync() is called by lanes 16–31, whose own bits are not in its mask 0x0000ffff"),
+        "{first}"
+    );
+    assert!(first.contains("undefined on a GPU"), "{first}");
+    assert!(!first.contains("not active"), "{first}");
+    // The step-through marks the left-out lanes on every call; offset 8's moves are lanes 8–15
+    // into 0–7, none into a left-out lane.
+    let r = out.result.as_ref().unwrap();
+    let ops: Vec<_> = r.trace.iter().flat_map(|t| &t.ops).collect();
+    assert_eq!(ops.len(), 5);
+    assert!(ops.iter().all(|op| op.left_out == 0xffff_0000));
+    assert!(ops[0].moves.is_empty());
+    assert_eq!(ops[1].moves.len(), 8);
+    assert!(ops[1]
+        .moves
+        .iter()
+        .all(|(from, to, _)| *from >= 8 && *to < 8));
+    // With the full mask: no violation, 496.
+    let good = run(WARP_SUM, "block=32&watch=out[0]");
+    assert_eq!(fig(&good, "mask-violations"), "0");
+    assert_eq!(watched(&good, "value-out-0"), "496");
+    let r = good.result.as_ref().unwrap();
+    assert!(r
+        .trace
+        .iter()
+        .flat_map(|t| &t.ops)
+        .all(|op| op.left_out == 0));
+}
+
+#[test]
+fn a_call_breaking_both_halves_of_the_rule_counts_once_and_names_both() {
+    // Lanes 0–7 take the branch and vote with mask 0xff00 (lanes 8–15): the mask names lanes
+    // that are not active (8–15) and leaves every caller out (0–7). One call, one violation,
+    // two sentences. Under either scheduler.
+    let body = "unsigned b = 0;\nif (threadIdx.x < 8) {\n  b = __ballot_sync(0xff00, 1);\n}\nout[threadIdx.x] = b;";
+    for sched in ["stack", "its"] {
+        let src = format!("__global__ void k(int* in, int* out) {{\n{body}\n}}\n");
+        let out = run(&src, &format!("block=32&sched={sched}"));
+        assert!(out.errors.is_empty(), "{sched}: {:?}", out.errors);
+        assert_eq!(fig(&out, "mask-violations"), "1", "{sched}");
+        let note = &out.violations[0];
+        assert!(
+            note.contains("names lanes 8–15, which are not active"),
+            "{note}"
+        );
+        assert!(
+            note.contains("is called by lanes 0–7, whose own bits are not in its mask 0x0000ff00"),
+            "{note}"
+        );
+    }
+    // __syncwarp(mask) by lanes left out of mask, and __activemask-based calls, which cannot be.
+    let body = "if (threadIdx.x < 4) {\n  __syncwarp(0xf0);\n}\nunsigned m = __activemask();\nout[threadIdx.x] = __shfl_sync(m, threadIdx.x, 0);";
+    let src = format!("__global__ void k(int* in, int* out) {{\n{body}\n}}\n");
+    let out = run(&src, "block=32");
+    assert_eq!(fig(&out, "mask-violations"), "1");
+    assert!(
+        out.violations[0].contains("__syncwarp() is called by lanes 0–3"),
+        "{}",
+        out.violations[0]
+    );
+}

@@ -231,3 +231,53 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_choice_parameter_names_a_bad_value_and_its_choices() {
+    // Issue 26: `sched=bogus` ran the stack model silently. Every declared choice of every
+    // panel, given a value outside its choices (with the mode that uses it, if any), is a
+    // named error listing the choices; a panel added to the registry is walked too.
+    let mut walked = 0;
+    for &p in Panel::ALL {
+        let spec = p.spec();
+        for param in spec.params {
+            let Kind::Choice(choices) = param.kind else {
+                continue;
+            };
+            let mut query = format!("panel={}&{}=volta", spec.name, param.url_key());
+            if let Some(modes) = spec.modes {
+                if let Some(m) = modes.only.iter().find(|m| m.params.contains(&param.name)) {
+                    query = format!("{query}&{}={}", modes.param.url_key(), m.value);
+                }
+            }
+            let checked = p.check(&Query::parse(&query), &[]);
+            let e = checked
+                .errors
+                .iter()
+                .find(|e| e.param == param.name)
+                .unwrap_or_else(|| panic!("{query}: no error named {}", param.name));
+            assert!(e.message.contains("“volta”"), "{query}: {}", e.message);
+            for c in choices {
+                assert!(
+                    e.message.contains(c.value),
+                    "{query}: {} lacks {}",
+                    e.message,
+                    c.value
+                );
+            }
+            walked += 1;
+        }
+    }
+    // elem, line, walk, layout; topic; mode, elem, walk, swizzle; mode; sched; run; policy,
+    // mode, cc: the fifteen declared today, at least.
+    assert!(walked >= 15, "{walked}");
+    // The kernel lab's sched in particular, in both languages.
+    let e = Panel::Kernel.check(&Query::parse("panel=kernel&sched=volta"), &[]);
+    assert!(e.figures.is_empty() || e.errors.iter().any(|e| e.param == "sched"));
+    let sched = e.errors.iter().find(|e| e.param == "sched").unwrap();
+    assert!(
+        sched.message.contains("stack") && sched.message.contains("its"),
+        "{}",
+        sched.message
+    );
+}

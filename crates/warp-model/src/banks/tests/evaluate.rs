@@ -323,7 +323,7 @@ fn worked_steps() {
         "whole warp is served in one phase",
         "bank 0 must deliver 32 different words: 32 wavefronts",
         "conflicts = 32 − 1 = 31",
-        "32 wavefront(s) where 1 would do: 31 bank conflict(s), 32-way.",
+        "32 wavefronts where 1 would do: 31 bank conflicts, 32-way.",
         "gcd(32, 32) = 32 ✓",
         "1 × 32 = 32 ✓",
     ] {
@@ -493,7 +493,7 @@ fn hinglish_words_same_numbers() {
     );
     let text = hi.worked[0].text();
     assert!(
-        text.contains("32 wavefront(s) lage jahan 1 kaafi the"),
+        text.contains("32 wavefronts lage jahan 1 kaafi the"),
         "{text}"
     );
     let e = with_lang(Lang::Hinglish, || run("offset=2")).errors;

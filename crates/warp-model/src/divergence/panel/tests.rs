@@ -540,3 +540,16 @@ fn hinglish_speaks_hinglish_with_the_same_numbers() {
     assert_eq!(LANES.label_text(), "Lanes per path");
     assert_eq!(crate::i18n::lang(), Lang::En);
 }
+
+#[test]
+fn the_paths_hint_says_cycles_for_each_path_and_a_count_of_paths() {
+    // Issue 26: the hint read "at most 32 cycles"; 32 is the number of paths (one per lane).
+    let en = PATHS.hint_text();
+    assert_eq!(en, "1–1,000,000 cycles each, at most 32; T1,…,Tk");
+    assert!(!en.contains("at most 32 cycles"), "{en}");
+    let hi = crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || PATHS.hint_text());
+    assert!(
+        hi.starts_with("har ek 1–1,000,000 cycles, zyada se zyada 32"),
+        "{hi}"
+    );
+}
