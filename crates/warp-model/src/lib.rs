@@ -58,6 +58,14 @@ pub mod worked;
 /// Lanes in a warp. Fixed at 32 on NVIDIA hardware, the machine the seeds teach.
 pub const WARP_SIZE: u64 = 32;
 
+/// Element sizes a lane may access, in bytes: what the coalescing and banks panels offer and
+/// both rules accept (one home, issue 26).
+pub const ELEM_SIZES: [u64; 5] = [1, 2, 4, 8, 16];
+/// Largest stride between consecutive lanes, in elements (coalescing and banks).
+pub const MAX_STRIDE: u64 = 4096;
+/// Largest offset from an aligned base, in bytes (coalescing and banks).
+pub const MAX_OFFSET: u64 = 1 << 20;
+
 /// Ceiling division for non-negative integers, without overflow.
 #[must_use]
 pub fn ceil_div(a: u64, b: u64) -> u64 {

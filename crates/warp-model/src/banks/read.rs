@@ -6,10 +6,7 @@ use std::ops::RangeInclusive;
 use super::rule::{bank_report, BankError, BankReport};
 use crate::WARP_SIZE;
 
-/// Largest stride, in elements.
-pub const MAX_STRIDE: u64 = 4096;
-/// Largest offset, in bytes.
-pub const MAX_OFFSET: u64 = 1 << 20;
+pub use crate::{MAX_OFFSET, MAX_STRIDE};
 /// Widest tile, in elements.
 pub const MAX_TILE: u64 = 1024;
 /// Most padding after a tile row, in elements.
@@ -25,7 +22,8 @@ pub const SWEEP_PADS: RangeInclusive<u64> = 0..=8;
 pub type LaneAddresses = [Option<u64>; LANE_SLOTS];
 
 /// Slots of a [`LaneAddresses`]: one per lane of a warp (`WARP_SIZE` as an array length).
-pub const LANE_SLOTS: usize = 32;
+#[allow(clippy::cast_possible_truncation)]
+pub const LANE_SLOTS: usize = WARP_SIZE as usize;
 
 /// A 1-D read: lane l accesses `elem` bytes at byte offset + l·stride·elem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ pub const BANKS: u64 = 32;
 /// Bytes of one bank word: successive words go to successive banks.
 pub const WORD_BYTES: u64 = 4;
 /// Element sizes a lane may access, in bytes.
-pub const ELEM_SIZES: [u64; 5] = [1, 2, 4, 8, 16];
+pub use crate::ELEM_SIZES;
 
 /// Lanes served together in one phase: the whole warp for 1-, 2- and 4-byte elements, a
 /// half-warp (16) for 8-byte elements, a quarter-warp (8) for 16-byte elements.

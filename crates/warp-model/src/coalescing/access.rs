@@ -13,14 +13,57 @@ use std::collections::BTreeMap;
 
 use crate::ratio;
 
-/// Element sizes a lane may read, in bytes.
-pub const ELEM_SIZES: [u64; 5] = [1, 2, 4, 8, 16];
+pub use crate::{ELEM_SIZES, MAX_OFFSET, MAX_STRIDE};
+
 /// Segment sizes, in bytes.
 pub const LINE_SIZES: [u64; 3] = [32, 64, 128];
-/// Largest stride, in elements.
-pub const MAX_STRIDE: u64 = 4096;
-/// Largest offset, in bytes.
-pub const MAX_OFFSET: u64 = 1 << 20;
+/// The seeds' memory transaction: an aligned 128-byte segment (what the kernel lab costs).
+pub const TRANSACTION_BYTES: u64 = 128;
+
+/// The rule for any warp's access, strided or not: lane `l` reads `elem` bytes at `start`,
+/// for each `(l, start)` of `reads`; the segments of `line` bytes they touch, in address
+/// order, each with the byte ranges asked for (merged) and the lanes that asked. Transactions
+/// are these segments; useful bytes what they hold that was asked for. [`Access`] (the
+/// panel's strided read) and the kernel lab's loads and stores both cost through it.
+#[must_use]
+pub fn segments_of(
+    reads: impl IntoIterator<Item = (u64, u64)>,
+    elem: u64,
+    line: u64,
+) -> Vec<Segment> {
+    /// Byte ranges used in a segment, and the lanes reading them.
+    type Touch = (Vec<(u64, u64)>, Vec<u64>);
+    let line = line.max(1);
+    let mut map: BTreeMap<u64, Touch> = BTreeMap::new();
+    for (lane, start) in reads {
+        let end = start.saturating_add(elem);
+        let mut s = start / line;
+        while s.saturating_mul(line) < end {
+            let base = s * line;
+            let lo = start.max(base) - base;
+            let hi = end.min(base + line) - base;
+            let e = map.entry(s).or_default();
+            e.0.push((lo, hi));
+            if !e.1.contains(&lane) {
+                e.1.push(lane);
+            }
+            s += 1;
+        }
+    }
+    map.into_iter()
+        .map(|(index, (mut ranges, lanes))| {
+            ranges.sort_unstable();
+            let mut used: Vec<(u64, u64)> = Vec::new();
+            for (a, b) in ranges {
+                match used.last_mut() {
+                    Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                    _ => used.push((a, b)),
+                }
+            }
+            Segment { index, used, lanes }
+        })
+        .collect()
+}
 
 /// One warp's load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,37 +109,11 @@ impl Access {
     /// The segments touched, in address order, with the bytes used in each.
     #[must_use]
     pub fn segments(&self) -> Vec<Segment> {
-        /// Byte ranges used in a segment, and the lanes reading them.
-        type Touch = (Vec<(u64, u64)>, Vec<u64>);
-        let mut map: BTreeMap<u64, Touch> = BTreeMap::new();
-        for lane in 0..self.lanes {
-            let (start, end) = (self.address(lane), self.address(lane) + self.elem);
-            let mut s = start / self.line;
-            while s * self.line < end {
-                let base = s * self.line;
-                let lo = start.max(base) - base;
-                let hi = end.min(base + self.line) - base;
-                let e = map.entry(s).or_default();
-                e.0.push((lo, hi));
-                if e.1.last() != Some(&lane) {
-                    e.1.push(lane);
-                }
-                s += 1;
-            }
-        }
-        map.into_iter()
-            .map(|(index, (mut ranges, lanes))| {
-                ranges.sort_unstable();
-                let mut used: Vec<(u64, u64)> = Vec::new();
-                for (a, b) in ranges {
-                    match used.last_mut() {
-                        Some(last) if a <= last.1 => last.1 = last.1.max(b),
-                        _ => used.push((a, b)),
-                    }
-                }
-                Segment { index, used, lanes }
-            })
-            .collect()
+        segments_of(
+            (0..self.lanes).map(|l| (l, self.address(l))),
+            self.elem,
+            self.line,
+        )
     }
 
     /// Distinct segments touched.

@@ -10,8 +10,7 @@
 //! conflicts are the difference. These are the profiler's shared wavefronts and bank conflicts
 //! per request. The rule is the banks panel's own function; this module adapts it to the lab.
 
-/// Banks of shared memory.
-pub const BANKS: u64 = 32;
+pub use crate::banks::rule::BANKS;
 
 /// What one warp-wide shared request costs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

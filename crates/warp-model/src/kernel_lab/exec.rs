@@ -174,8 +174,10 @@ pub const MAX_WARPS: u64 = 4096;
 pub const STEP_BUDGET: u64 = 2_000_000;
 /// Most steps recorded for the step-through.
 pub const MAX_TRACE: usize = 4000;
-/// Line and sector size of the memory model.
-pub const LINE: u64 = 128;
+/// The memory transaction the lab costs: the coalescing model's aligned 128-byte segment.
+pub use crate::coalescing::access::TRANSACTION_BYTES as LINE;
+/// Bytes of the lab's `int`, `unsigned` and `float`: one 4-byte bank word.
+pub const ELEM_BYTES: u64 = crate::banks::rule::WORD_BYTES;
 
 /// An entry of the reconvergence stack.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -365,6 +367,11 @@ pub struct RunResult {
     pub race: Option<Race>,
     /// Per line, its worst shared request.
     pub shared_lines: BTreeMap<usize, SharedLine>,
+    /// Every global access's byte addresses (the active lanes', in lane order) and the
+    /// transactions charged: what the test that checks the lab against the coalescing panel,
+    /// access by access, reads (tests only).
+    #[cfg(test)]
+    pub global_log: Vec<(Vec<u64>, u64)>,
     /// The `watch=` elements after the run.
     pub watched: Vec<Watched>,
     /// Warp-level calls (shuffles, votes, `__activemask`, `__syncwarp`) issued.
@@ -792,15 +799,20 @@ impl<'k> Machine<'k> {
                     ),
                 });
             }
-            addrs.push(buf.base + u64::try_from(i).unwrap_or(0) * 4);
+            addrs.push(buf.base + u64::try_from(i).unwrap_or(0) * ELEM_BYTES);
         }
-        let mut segs: Vec<u64> = addrs.iter().map(|a| a / LINE).collect();
-        segs.sort_unstable();
-        segs.dedup();
-        let mut distinct = addrs.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let t = segs.len() as u64;
+        // The coalescing panel's own rule (one home, issue 26): the segments the lanes'
+        // 4-byte elements touch are the transactions; the bytes asked for are the useful ones.
+        let segments = crate::coalescing::access::segments_of(
+            lanes(mask).map(|l| l as u64).zip(addrs.iter().copied()),
+            ELEM_BYTES,
+            LINE,
+        );
+        let t = segments.len() as u64;
+        let useful: u64 = segments
+            .iter()
+            .map(crate::coalescing::access::Segment::used_bytes)
+            .sum();
         let stats = if store {
             &mut self.r.stores
         } else {
@@ -808,7 +820,9 @@ impl<'k> Machine<'k> {
         };
         stats.accesses += 1;
         stats.transactions += t;
-        stats.useful_bytes += distinct.len() as u64 * 4;
+        stats.useful_bytes += useful;
+        #[cfg(test)]
+        self.r.global_log.push((addrs.clone(), t));
         stats.moved_bytes += t * LINE;
         self.r.lines.entry(line).or_default().transactions += t;
         if !store && self.r.load_stride.is_none() && addrs.len() >= 2 {
@@ -872,9 +886,9 @@ impl<'k> Machine<'k> {
                 flat = flat * dim + i;
             }
             words[l] = a.base + flat;
-            addresses[l] = Some(words[l] as u64 * 4);
+            addresses[l] = Some(words[l] as u64 * ELEM_BYTES);
         }
-        let cost = super::banks::bank_cost(&addresses, 4);
+        let cost = super::banks::bank_cost(&addresses, ELEM_BYTES);
         let stats = if store {
             &mut self.r.shared_stores
         } else {
@@ -2205,7 +2219,13 @@ fn strided(mask: u32, words: &[usize; 32], base: usize) -> Option<(u64, u64, u64
         1
     };
     let linear = (0..k as usize).all(|l| words[l] == words[0] + l * stride);
-    (linear && stride <= 4096).then_some((stride as u64, (first as u64 * 4) % 128, u64::from(k)))
+    // The banks panel's limits and its 32-word bank row.
+    let row = crate::banks::rule::BANKS * ELEM_BYTES;
+    (linear && stride as u64 <= crate::MAX_STRIDE).then_some((
+        stride as u64,
+        (first as u64 * ELEM_BYTES) % row,
+        u64::from(k),
+    ))
 }
 
 fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
@@ -2284,7 +2304,7 @@ fn binop(op: Bin, a: Val, b: Val) -> Result<Val, String> {
 fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
     let mut buffers = HashMap::new();
     let mut scalars = HashMap::new();
-    let stride = u64::try_from(launch.len * 4).unwrap_or(0).div_ceil(256) * 256;
+    let stride = (launch.len as u64 * ELEM_BYTES).div_ceil(256) * 256;
     for (k, p) in kernel.params.iter().enumerate() {
         if p.pointer {
             // Every buffer starts filled with its index: p[i] = i.
@@ -2337,6 +2357,8 @@ fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
             barriers: 0,
             race: None,
             shared_lines: BTreeMap::new(),
+            #[cfg(test)]
+            global_log: Vec::new(),
             watched: Vec::new(),
             warp_calls: 0,
             shuffles: 0,

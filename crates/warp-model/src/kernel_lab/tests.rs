@@ -449,3 +449,60 @@ fn errors_mark_their_place_for_the_editor() {
     assert_eq!(out.mark, None);
     assert_eq!(run(DEFAULT_SRC, "").mark, None);
 }
+
+#[test]
+fn every_global_access_of_every_preset_costs_what_the_coalescing_panel_says() {
+    // Issue 26: the lab costs its global loads and stores with the coalescing model's own
+    // rule. Checked access by access on every preset: against a brute force (the lanes' 4-byte
+    // words are aligned, so each lies in one 128-byte segment: transactions = distinct
+    // address / 128), and, where the lanes read with one stride (the coalescing panel's own
+    // case), against the coalescing panel's `transactions` figure read through its URL.
+    use crate::registry::Panel;
+    let (mut checked, mut strided) = (0, 0);
+    let mut panel = std::collections::HashMap::new();
+    for i in 0..PRESETS.len() {
+        let out = run_preset(i);
+        let Some(r) = out.result.as_ref() else {
+            continue;
+        };
+        for (addrs, t) in &r.global_log {
+            let mut segs: Vec<u64> = addrs.iter().map(|a| a / 128).collect();
+            segs.sort_unstable();
+            segs.dedup();
+            assert_eq!(*t, segs.len() as u64, "preset {i}: {addrs:?}");
+            checked += 1;
+            let d = addrs.get(1).map(|b| i128::from(*b) - i128::from(addrs[0]));
+            let Some(d) = d.filter(|d| *d >= 0 && d % 4 == 0) else {
+                continue;
+            };
+            let one_stride = addrs
+                .windows(2)
+                .all(|w| i128::from(w[1]) - i128::from(w[0]) == d);
+            let stride = u64::try_from(d / 4).unwrap_or(u64::MAX);
+            if !one_stride || stride > crate::MAX_STRIDE {
+                continue;
+            }
+            let q = format!(
+                "panel=coalescing&elem=4&stride={stride}&offset={}&lanes={}",
+                addrs[0] % 128,
+                addrs.len()
+            );
+            let tx = panel.entry(q.clone()).or_insert_with(|| {
+                let c = Panel::Coalescing.check(&Query::parse(&q), &[]);
+                assert!(c.errors.is_empty(), "{q}: {:?}", c.errors);
+                c.figures
+                    .iter()
+                    .find(|f| f.metric == "transactions")
+                    .map(|f| f.value.plain())
+            });
+            assert_eq!(
+                tx.as_deref(),
+                Some(t.to_string().as_str()),
+                "preset {i}: {q}"
+            );
+            strided += 1;
+        }
+    }
+    // Every preset's accesses: hundreds, most of them strided.
+    assert!(checked >= 100 && strided >= 50, "{checked} {strided}");
+}

@@ -281,3 +281,30 @@ fn every_choice_parameter_names_a_bad_value_and_its_choices() {
         sched.message
     );
 }
+
+#[test]
+fn shared_limits_have_one_home() {
+    // Issue 26: element sizes and the stride and offset limits were written in each panel.
+    // Both memory panels declare exactly the crate's.
+    for p in [Panel::Coalescing, Panel::Banks] {
+        let spec = p.spec();
+        let param = |n: &str| spec.params.iter().find(|q| q.name == n).unwrap();
+        let Kind::Choice(choices) = param("elem").kind else {
+            panic!("{} elem is not a choice", spec.name)
+        };
+        let sizes: Vec<u64> = choices.iter().map(|c| c.value.parse().unwrap()).collect();
+        assert_eq!(sizes, crate::ELEM_SIZES, "{}", spec.name);
+        assert!(
+            matches!(param("stride").kind, Kind::Whole { max, .. } if max == crate::MAX_STRIDE),
+            "{}",
+            spec.name
+        );
+        assert!(
+            matches!(param("offset").kind, Kind::Whole { max, .. } if max == crate::MAX_OFFSET),
+            "{}",
+            spec.name
+        );
+    }
+    assert_eq!(crate::kernel_lab::exec::LINE, 128);
+    assert_eq!(crate::kernel_lab::banks::BANKS, crate::banks::rule::BANKS);
+}
