@@ -31,7 +31,7 @@ pub fn WorkedSteps(worked: Worked, #[prop(optional)] open: bool) -> impl IntoVie
                     .map(|s| {
                         view! {
                             <li class="step">
-                                <strong>{s.title.clone()}". "</strong>
+                                <strong>{s.title.clone()}{warp_model::worked::title_end(&s.title)}" "</strong>
                                 {inlines(&s.body)}
                                 <p class="why"><em>{t!("common.why")} " "</em>{s.why.clone()}</p>
                             </li>

@@ -90,7 +90,11 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     <LineTable output=output ran=ran lines=Signal::derive(lines) />
                 </div>
             </div>
-            <p class="note">{t!("ui.kernel.note")}</p>
+            // The stated model, with what the lab runs under the scheduler of this run.
+            <p class="note" data-sched=move || sched_name(output)>
+                {t!("ui.kernel.note")} " "
+                {move || if sched_name(output) == "its" { t!("ui.kernel.note.its") } else { t!("ui.kernel.note.stack") }}
+            </p>
             <EmbedButton panel=Panel::Kernel />
         </section>
     }
@@ -341,6 +345,27 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
     }
 }
 
+/// The event's word, in the page's language.
+fn event_word(e: warp_model::kernel_lab::exec::Event) -> &'static str {
+    use warp_model::kernel_lab::exec::Event;
+    match e {
+        Event::Split => t!("ui.kernel.event.split"),
+        Event::Merge => t!("ui.kernel.event.merge"),
+        Event::Barrier => t!("ui.kernel.event.barrier"),
+        Event::End => t!("ui.kernel.event.end"),
+    }
+}
+
+/// The scheduler of the last run: `stack` or `its` (`stack` before any run).
+fn sched_name(output: Memo<KernelOutput>) -> &'static str {
+    output.with(|o| {
+        o.result.as_ref().map_or("stack", |r| match r.sched {
+            warp_model::kernel_lab::exec::Sched::Its => "its",
+            warp_model::kernel_lab::exec::Sched::Stack => "stack",
+        })
+    })
+}
+
 fn mask_cells(mask: u32) -> impl IntoView {
     (0..32)
         .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> })
@@ -360,6 +385,36 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
     });
     let at_start = move || step.get() == 0;
     let at_end = move || step.get() + 1 >= steps.get();
+    // The next split, merge, barrier or the end, from the model (`exec::next_event`).
+    let next = move || {
+        output.with(|o| {
+            o.result
+                .as_ref()
+                .and_then(|r| warp_model::kernel_lab::exec::next_event(&r.trace, step.get()))
+        })
+    };
+    let event_here = move || {
+        output.with(|o| {
+            o.result
+                .as_ref()
+                .and_then(|r| warp_model::kernel_lab::exec::event_at(&r.trace, step.get()))
+        })
+    };
+    let its = move || sched_name(output) == "its";
+    // Said when the recording stopped before the warp did.
+    let cut = move || {
+        output.with(|o| {
+            o.result.as_ref().and_then(|r| {
+                (r.traced_issued > r.trace.len() as u64).then(|| {
+                    view! {
+                        <p class="notice" data-trace-cut=r.traced_issued role="status">
+                            {tr!("ui.kernel.step.cut", kept = r.trace.len(), total = r.traced_issued, max = warp_model::kernel_lab::exec::MAX_TRACE)}
+                        </p>
+                    }
+                })
+            })
+        })
+    };
     let traced = move || {
         output.with(|o| {
             o.result.as_ref().map(|r| {
@@ -386,10 +441,16 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
             <p class="anim-controls">
                 <button type="button" data-action="step-back" disabled=at_start on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>{t!("ui.kernel.step.back")}</button>
                 <button type="button" data-action="step-next" disabled=at_end on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>{t!("ui.kernel.step.next")}</button>
-                <span data-step=move || step.get() aria-live="polite">
+                <button type="button" data-action="step-event" disabled=move || next().is_none()
+                    on:click=move |_| if let Some((i, _)) = next() { step.set(i) }>
+                    {t!("ui.kernel.step.event")}
+                </button>
+                <span data-step=move || step.get() data-event=move || event_here().map(warp_model::kernel_lab::exec::Event::name) aria-live="polite">
                     {move || tr!("ui.kernel.step.count", n = (step.get() + 1).min(steps.get()), total = steps.get())}
+                    {move || event_here().map(|e| format!(" · {}", event_word(e)))}
                 </span>
             </p>
+            {cut}
             {move || {
                 current().map(|s| {
                     let src = ran.with(|r| r.get(&SRC).to_string());
@@ -417,10 +478,14 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                             view! { <p class="groups" data-groups=s.groups.len()>{t!("ui.kernel.step.groups")} " " {text}</p> }
                         })}
                         {s.ops.iter().map(warp_op).collect_view()}
+                        // Under sched=stack the warp's reconvergence stack; under sched=its this
+                        // lane group's own points where it waits to merge.
                         <div class="stack" data-stack=s.stack.len()>
-                            <strong>{t!("ui.kernel.step.stack")} " "</strong>
+                            <strong>{if its() { t!("ui.kernel.step.joins") } else { t!("ui.kernel.step.stack") }} " "</strong>
                             {if s.stack.is_empty() {
-                                tr!("ui.kernel.step.stack-empty")
+                                if its() { tr!("ui.kernel.step.joins-empty") } else { tr!("ui.kernel.step.stack-empty") }
+                            } else if its() {
+                                s.stack.iter().map(|e| tr!("ui.kernel.step.join-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
                             } else {
                                 s.stack.iter().map(|e| tr!("ui.kernel.step.stack-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
                             }}

@@ -54,9 +54,10 @@ impl Worked {
         for (i, s) in self.steps.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "{}. {}. {} {} {}",
+                "{}. {}{} {} {} {}",
                 i + 1,
                 s.title,
+                title_end(&s.title),
                 inline_text(&s.body),
                 t!("common.why"),
                 s.why
@@ -142,6 +143,17 @@ pub fn t(s: impl Into<String>) -> Inline {
 #[must_use]
 pub fn m(m: Math) -> Inline {
     Inline::Math(m)
+}
+
+/// The mark that ends a step's title before its body: a full stop, unless the title already
+/// ends in one of its own (`Which warp is ragged?`, never `ragged?.`).
+#[must_use]
+pub fn title_end(title: &str) -> &'static str {
+    if title.trim_end().ends_with(['?', '!', '.', ':']) {
+        ""
+    } else {
+        "."
+    }
 }
 
 #[cfg(test)]

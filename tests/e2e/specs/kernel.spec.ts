@@ -263,3 +263,27 @@ test('a choice outside its list is named, with the choices: sched=volta, forecas
   // The default then holds: an example opens with its Forecast on.
   await expect(page.locator('input[name=forecast-guess], [data-action="reveal"]').first()).toBeVisible();
 });
+
+test('the step-through says what each scheduler runs, jumps to the next event, and says when the recording was cut', async ({ app, page }) => {
+  // Issue 26: under sched=its the stated model said ITS was left out and a group was labelled
+  // a reconvergence stack; the counter read "step N of 4000" with no way ahead.
+  await app.open('?panel=kernel');
+  await expect(page.locator('p.note[data-sched="stack"]')).toContainText('sched=stack (before Volta)');
+  const count = page.locator('[data-step]');
+  await page.locator('[data-action="step-event"]').click();
+  await expect(count).toHaveAttribute('data-event', 'split');
+  await expect(count).toContainText('lanes split');
+  await expect(page.locator('[data-mask]')).toHaveAttribute('data-mask', '55555555');
+  await page.locator('[data-action="step-event"]').click();
+  await expect(count).toHaveAttribute('data-event', 'end');
+  await expect(page.locator('[data-action="step-event"]')).toBeDisabled();
+  // The spin lock under its: groups, the note of its, and the cut recording said.
+  await page.locator('[data-preset="16"]').click();
+  await expect(page.locator('p.note[data-sched="its"]')).toContainText('independent thread scheduling');
+  await expect(page.locator('p.note')).not.toContainText('is left out');
+  await expect(page.locator('[data-trace-cut]')).toContainText('first 4000 instructions of');
+  await page.locator('[data-action="step-event"]').click();
+  await expect(count).toHaveAttribute('data-event', 'split');
+  await expect(page.locator('[data-stack]')).toContainText('This lane group (sched=its)');
+  await expect(page.locator('[data-stack]')).not.toContainText('Reconvergence stack');
+});

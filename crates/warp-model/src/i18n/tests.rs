@@ -316,7 +316,7 @@ const OTHER_SUBJECT: &str =
 /// the lane or warp, is what the verb agrees with (`Warp Lab` is the app's name).
 const COMPOUND_HEADS: &str =
     "slots slot count counts utilization utilisation parity boundaries boundary instruction \
-     instructions size id ids lab granularity level stack start index width";
+     instructions size id ids lab granularity level stack start index width group groups";
 
 /// Whether `word` is one of the space-separated words of `list`.
 fn one_of(list: &str, word: &str) -> bool {

@@ -206,6 +206,75 @@ pub struct TraceStep {
     pub groups: Vec<(usize, u32)>,
     /// The warp-level calls this instruction made.
     pub ops: Vec<WarpOp>,
+    /// Whether this instruction is a `__syncthreads()`.
+    pub barrier: bool,
+}
+
+/// What a recorded step is to the learner looking for the next thing that happens: lanes
+/// split, lanes merge, a barrier, or the end of the recording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Fewer lanes run together than at the step before: a branch or a loop exit split them.
+    Split,
+    /// More lanes run together than at the step before: they merged (rejoined).
+    Merge,
+    /// A `__syncthreads()`.
+    Barrier,
+    /// The last recorded step.
+    End,
+}
+
+impl Event {
+    /// Its name in `data-event`: `split`, `merge`, `barrier`, `end`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::Split => "split",
+            Event::Merge => "merge",
+            Event::Barrier => "barrier",
+            Event::End => "end",
+        }
+    }
+}
+
+/// The event at step `i` of `trace`, if any. Lanes running together: under `sched=stack` the
+/// active mask (a strict subset of the step before's is a split, a strict superset a merge;
+/// the other side of an if/else is neither); under `sched=its` the number of lane groups
+/// (more is a split, fewer a merge), since the groups take turns and the mask alternates.
+#[must_use]
+pub fn event_at(trace: &[TraceStep], i: usize) -> Option<Event> {
+    let s = trace.get(i)?;
+    if s.barrier {
+        return Some(Event::Barrier);
+    }
+    if i + 1 == trace.len() {
+        return Some(Event::End);
+    }
+    let prev = trace.get(i.checked_sub(1)?)?;
+    let (groups, before) = (s.groups.len(), prev.groups.len());
+    if groups != before {
+        return Some(if groups > before {
+            Event::Split
+        } else {
+            Event::Merge
+        });
+    }
+    if groups > 0 {
+        return None;
+    }
+    if s.mask != prev.mask && s.mask & !prev.mask == 0 {
+        Some(Event::Split)
+    } else if s.mask != prev.mask && prev.mask & !s.mask == 0 {
+        Some(Event::Merge)
+    } else {
+        None
+    }
+}
+
+/// The first step after `from` with an event, and the event ("Next event ▶").
+#[must_use]
+pub fn next_event(trace: &[TraceStep], from: usize) -> Option<(usize, Event)> {
+    (from + 1..trace.len()).find_map(|i| event_at(trace, i).map(|e| (i, e)))
 }
 
 /// Per-line counts.
@@ -367,6 +436,9 @@ pub struct RunResult {
     pub race: Option<Race>,
     /// Per line, its worst shared request.
     pub shared_lines: BTreeMap<usize, SharedLine>,
+    /// Instructions the recorded warp issued: more than `trace.len()` when the recording
+    /// stopped at [`MAX_TRACE`] steps.
+    pub traced_issued: u64,
     /// Every global access's byte addresses (the active lanes', in lane order) and the
     /// transactions charged: what the test that checks the lab against the coalescing panel,
     /// access by access, reads (tests only).
@@ -703,6 +775,9 @@ impl<'k> Machine<'k> {
                 },
             });
         }
+        if self.record {
+            self.r.traced_issued += 1;
+        }
         if self.record && self.r.trace.len() < MAX_TRACE {
             let vars =
                 w.g.scopes
@@ -724,6 +799,7 @@ impl<'k> Machine<'k> {
                 vars,
                 groups: w.others.iter().map(|g| (g.last_line, g.own)).collect(),
                 ops: Vec::new(),
+                barrier: false,
             });
         }
         w.g.last_line = line;
@@ -1181,6 +1257,15 @@ impl<'k> Machine<'k> {
         }
     }
 
+    /// Marks the recorded warp's step just issued as a barrier, if it was recorded.
+    fn mark_barrier(&mut self) {
+        if self.record && self.r.traced_issued == self.r.trace.len() as u64 {
+            if let Some(step) = self.r.trace.last_mut() {
+                step.barrier = true;
+            }
+        }
+    }
+
     /// Records a warp-level call of the recorded warp on its last step.
     fn record_op(&mut self, op: WarpOp) {
         if !self.record {
@@ -1600,7 +1685,10 @@ impl<'k> Machine<'k> {
             }
             // A barrier nested where `run_warp` does not meet it (a for's header cannot hold
             // one: the parser keeps it a statement of its own).
-            StmtKind::Sync => self.issue(w, line, mask, 1)?,
+            StmtKind::Sync => {
+                self.issue(w, line, mask, 1)?;
+                self.mark_barrier();
+            }
             StmtKind::If(c, then, els) => {
                 self.issue(w, line, mask, 1)?;
                 let cv = self.eval(w, c, mask, line)?;
@@ -1739,6 +1827,7 @@ impl<'k> Machine<'k> {
                     });
                     if matches!(s.kind, StmtKind::Sync) {
                         self.issue(w, s.line, live, 1)?;
+                        self.mark_barrier();
                         if its {
                             w.yield_now = false;
                             w.g.park = Park::Barrier(s.line, std::ptr::from_ref(s) as usize);
@@ -2357,6 +2446,7 @@ fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
             barriers: 0,
             race: None,
             shared_lines: BTreeMap::new(),
+            traced_issued: 0,
             #[cfg(test)]
             global_log: Vec::new(),
             watched: Vec::new(),

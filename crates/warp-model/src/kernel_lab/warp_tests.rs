@@ -420,3 +420,60 @@ fn a_call_breaking_both_halves_of_the_rule_counts_once_and_names_both() {
         out.violations[0]
     );
 }
+
+#[test]
+fn the_step_through_jumps_from_event_to_event() {
+    use super::exec::{event_at, next_event, Event, MAX_TRACE};
+    // The even/odd preset under sched=stack: step 0 all 32 lanes (the if), step 1 the even
+    // lanes alone (0x55555555 ⊂ 0xffffffff: a split), step 2 the odd lanes (the other side,
+    // and the last step: the end).
+    let out = preset("kernel.preset.even-odd");
+    let r = out.result.as_ref().unwrap();
+    let masks: Vec<u32> = r.trace.iter().map(|s| s.mask).collect();
+    assert_eq!(masks, [0xffff_ffff, 0x5555_5555, 0xaaaa_aaaa]);
+    assert_eq!(event_at(&r.trace, 0), None);
+    assert_eq!(next_event(&r.trace, 0), Some((1, Event::Split)));
+    assert_eq!(next_event(&r.trace, 1), Some((2, Event::End)));
+    assert_eq!(next_event(&r.trace, 2), None);
+    assert_eq!(r.traced_issued, 3, "nothing cut");
+    // Lanes 0–15 take the if; the two stores after it run with all 32 again: the first is
+    // the merge, the second the end. The other side of an if/else is no event.
+    let src = "__global__ void k(int* in, int* out) {\n  if (threadIdx.x < 16) {\n    work(1);\n  }\n  out[threadIdx.x] = 1;\n  out[threadIdx.x] = 2;\n}\n";
+    let out = run(src, "block=32");
+    let r = out.result.as_ref().unwrap();
+    let events: Vec<Option<Event>> = (0..r.trace.len()).map(|i| event_at(&r.trace, i)).collect();
+    assert_eq!(
+        events,
+        [
+            None,
+            Some(Event::Split),
+            Some(Event::Merge),
+            Some(Event::End)
+        ]
+    );
+
+    // A barrier is its own event.
+    let src = "__global__ void k(int* in, int* out) {\n  __shared__ int s[32];\n  s[threadIdx.x] = 1;\n  __syncthreads();\n  out[threadIdx.x] = s[31 - threadIdx.x];\n}\n";
+    let out = run(src, "block=32");
+    let r = out.result.as_ref().unwrap();
+    let (b, e) = next_event(&r.trace, 0).unwrap();
+    assert_eq!((r.trace[b].line, e), (4, Event::Barrier));
+
+    // Under sched=its the spin lock's lane groups split and merge by group count; its warp
+    // issues more than the recording keeps, and says how many.
+    let out = preset("kernel.preset.spin-its");
+    let r = out.result.as_ref().unwrap();
+    let first = next_event(&r.trace, 0).unwrap();
+    assert_eq!(first.1, Event::Split, "{first:?}");
+    assert!(r.trace[first.0].groups.len() > r.trace[first.0 - 1].groups.len());
+    // The if-then kernel under its: the groups split at the if and merge after it.
+    let src = "__global__ void k(int* in, int* out) {\n  if (threadIdx.x < 16) {\n    work(1);\n  }\n  out[threadIdx.x] = 1;\n  out[threadIdx.x] = 2;\n}\n";
+    let its = run(src, "block=32&sched=its");
+    let t = &its.result.as_ref().unwrap().trace;
+    let events: Vec<Event> = (0..t.len()).filter_map(|i| event_at(t, i)).collect();
+    assert_eq!(events.first(), Some(&Event::Split), "{events:?}");
+    assert!(events.contains(&Event::Merge), "{events:?}");
+    assert_eq!(events.last(), Some(&Event::End));
+    assert_eq!(r.trace.len(), MAX_TRACE);
+    assert!(r.traced_issued > MAX_TRACE as u64, "{}", r.traced_issued);
+}

@@ -560,11 +560,16 @@ pub enum Draw {
     /// `draw=2`, the rules of every new quiz: no template twice while another template of the
     /// quiz's topics is unused (each seed card is a template of its own).
     Spread,
+    /// `draw=3`, the rules of every new quiz since issue 26: as [`Draw::Spread`], and every
+    /// topic of the quiz asked at least once when it has room (a quiz of 8 over the five
+    /// topics the home page names always asks about bank conflicts; under `draw=2` one in
+    /// six did not). `draw=2` links keep their questions.
+    Cover,
 }
 
 impl Draw {
     /// The rules a quiz without a seed is drawn under.
-    pub const LATEST: Draw = Draw::Spread;
+    pub const LATEST: Draw = Draw::Cover;
 
     /// Its number in `draw=`.
     #[must_use]
@@ -572,6 +577,7 @@ impl Draw {
         match self {
             Draw::First => 1,
             Draw::Spread => 2,
+            Draw::Cover => 3,
         }
     }
 
@@ -581,6 +587,7 @@ impl Draw {
         match n {
             1 => Some(Draw::First),
             2 => Some(Draw::Spread),
+            3 => Some(Draw::Cover),
             _ => None,
         }
     }
@@ -605,12 +612,13 @@ pub fn build(topic: Option<Topic>, seed: u64, count: u64, draw: Draw) -> Vec<Que
     // them, so a fifth would move every old link's questions.
     let all: &[Topic] = match draw {
         Draw::First => &Topic::FIRST,
-        Draw::Spread => &Topic::ALL,
+        Draw::Spread | Draw::Cover => &Topic::ALL,
     };
     let topics: Vec<Topic> = topic.map_or(all.to_vec(), |t| vec![t]);
     match draw {
         Draw::First => first(bank, &topics, n, &mut rng),
-        Draw::Spread => spread(bank, &topics, n, &mut rng),
+        Draw::Spread => spread(bank, &topics, n, &mut rng, false),
+        Draw::Cover => spread(bank, &topics, n, &mut rng, true),
     }
 }
 
@@ -642,7 +650,17 @@ fn first(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec<
 /// repeat a template), then the generated questions in rounds: each round asks every template
 /// that can still give a new question once, in a random order. So no template comes twice
 /// while another is unused, and past that the templates' uses differ by at most one.
-fn spread(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec<Question> {
+///
+/// With `cover` ([`Draw::Cover`]), before the rounds every topic the cards left out gets one
+/// question from one of its templates (topics in a random order), while the quiz has room;
+/// the first round then skips the templates that pass used, so the spread's promise holds.
+fn spread(
+    bank: Vec<Question>,
+    topics: &[Topic],
+    n: usize,
+    rng: &mut Rng,
+    cover: bool,
+) -> Vec<Question> {
     let mut live: Vec<Template> = topics
         .iter()
         .flat_map(|t| Template::of(*t))
@@ -654,8 +672,43 @@ fn spread(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec
         from_bank = (n - live.len()).min(bank.len());
     }
     let mut quiz: Vec<Question> = bank.into_iter().take(from_bank).collect();
+    let mut used: Vec<Template> = Vec::new();
+    if cover {
+        let mut order = topics.to_vec();
+        shuffle(&mut order, rng);
+        for topic in order {
+            if quiz.len() == n {
+                break;
+            }
+            if quiz.iter().any(|q| q.topic == topic) {
+                continue;
+            }
+            let mut mine: Vec<Template> = live
+                .iter()
+                .filter(|t| t.topic() == topic)
+                .copied()
+                .collect();
+            shuffle(&mut mine, rng);
+            for t in mine {
+                let fresh = (0..FRESH_TRIES).find_map(|_| {
+                    let q = generate_from(t, rng);
+                    (!quiz.iter().any(|x| x.qid == q.qid)).then_some(q)
+                });
+                if let Some(q) = fresh {
+                    quiz.push(q);
+                    used.push(t);
+                    break;
+                }
+                live.retain(|x| *x != t);
+            }
+        }
+    }
     while quiz.len() < n && !live.is_empty() {
-        let mut round = live.clone();
+        let mut round: Vec<Template> = live.iter().filter(|t| !used.contains(t)).copied().collect();
+        used.clear();
+        if round.is_empty() {
+            continue;
+        }
         shuffle(&mut round, rng);
         for t in round {
             if quiz.len() == n {

@@ -32,10 +32,11 @@ pub const SEED: Param = Param::whole("seed", msg!("ui.quiz.seed"), 0, u64::MAX, 
 /// `count`: questions in the quiz.
 pub const COUNT: Param = Param::whole("count", msg!("ui.quiz.count"), 1, MAX_COUNT, "8");
 
-/// `draw`: the rules the questions are drawn under ([`Draw`]): 1, or 2 (no template twice
-/// while another is unused). Empty: 1 for a link with a seed (every link made before `draw`
-/// existed keeps its questions), the latest for a new quiz, which then writes it into the URL.
-pub const DRAW: Param = Param::whole("draw", msg!("ui.quiz.draw"), 1, 2, "")
+/// `draw`: the rules the questions are drawn under ([`Draw`]): 1, 2 (no template twice while
+/// another is unused) or 3 (and every topic asked). Empty: 1 for a link with a seed (every
+/// link made before `draw` existed keeps its questions), the latest for a new quiz, which then
+/// writes it into the URL.
+pub const DRAW: Param = Param::whole("draw", msg!("ui.quiz.draw"), 1, 3, "")
     .hint(msg!("ui.quiz.draw.hint"))
     .own_control();
 

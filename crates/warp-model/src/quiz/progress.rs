@@ -88,6 +88,7 @@ impl QuizKey {
         let draw = match parts.next() {
             None => Draw::First,
             Some("2") => Draw::Spread,
+            Some("3") => Draw::Cover,
             Some(_) => return None,
         };
         let key = QuizKey {
@@ -109,7 +110,7 @@ impl QuizKey {
         let topic = self.topic.map_or("all", Topic::name);
         let draw = match self.draw {
             Draw::First => String::new(),
-            d @ Draw::Spread => format!("&draw={}", d.number()),
+            d @ (Draw::Spread | Draw::Cover) => format!("&draw={}", d.number()),
         };
         format!(
             "panel=quiz&topic={topic}&seed={}&count={}{draw}",
@@ -124,7 +125,7 @@ impl fmt::Display for QuizKey {
         write!(f, "{topic}/{}/{}", self.seed, self.count)?;
         match self.draw {
             Draw::First => Ok(()),
-            d @ Draw::Spread => write!(f, "/{}", d.number()),
+            d @ (Draw::Spread | Draw::Cover) => write!(f, "/{}", d.number()),
         }
     }
 }
@@ -637,7 +638,7 @@ mod tests {
             "all/42/0",
             "all/42/51",
             "all/42/8/1",
-            "all/42/8/3",
+            "all/42/8/4",
             "all/42/8/2/x",
             "all/18446744073709551616/8",
             "all/4 2/8",

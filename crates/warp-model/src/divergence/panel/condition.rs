@@ -259,14 +259,29 @@ fn condition_worked(run: &ConditionRun, t_if: u64, t_else: u64) -> Worked {
         },
         Step {
             title: crate::tr!("divergence.cond.cost.title"),
-            body: vec![t(crate::tr!(
-                "divergence.cond.cost.body",
-                divergent,
-                warps = run.warps.len(),
-                tif = t_if,
-                telse = t_else,
-                sum = t_if + t_else
-            ))],
+            // All, none or some of the warps split: each in words of its own ("4 of 4 …; the
+            // others" and "0 of 4 warps … pay 21" said what did not happen).
+            body: vec![t({
+                let warps = run.warps.len();
+                let key = if divergent == 0 {
+                    crate::msg!("divergence.cond.cost.none")
+                } else if divergent == warps {
+                    crate::msg!("divergence.cond.cost.all")
+                } else {
+                    crate::msg!("divergence.cond.cost.body")
+                };
+                crate::i18n::fill(
+                    key,
+                    &[
+                        ("divergent", &divergent),
+                        ("warps", &warps),
+                        ("rest", &(warps - divergent.min(warps))),
+                        ("tif", &t_if),
+                        ("telse", &t_else),
+                        ("sum", &(t_if + t_else)),
+                    ],
+                )
+            })],
             why: crate::tr!("divergence.cond.cost.why"),
         },
     ];

@@ -553,3 +553,36 @@ fn the_paths_hint_says_cycles_for_each_path_and_a_count_of_paths() {
         "{hi}"
     );
 }
+
+#[test]
+fn the_cost_step_says_all_some_or_none_as_it_is() {
+    // Condition mode's step 2 said "4 of 4 warps take both sides …; the others pay one side"
+    // and "0 of 4 warps take both sides and pay 21 cycles". With Tif = 12, Telse = 9:
+    // idx % 2 == 0 splits every warp; idx < 48 splits warp 1 only (lanes 32–47 of 32–63);
+    // idx < 64 splits none.
+    let step2 = |q: &str| {
+        run(q).worked[0]
+            .text()
+            .lines()
+            .find(|l| l.starts_with("2."))
+            .unwrap()
+            .to_string()
+    };
+    let all = step2("mode=condition&cond=idx%2==0&warps=4");
+    assert!(
+        all.contains("All 4 warps take both sides: each pays 12 + 9 = 21 cycles."),
+        "{all}"
+    );
+    let one = step2("mode=condition&cond=idx<48&warps=4");
+    assert!(
+        one.contains(
+            "1 of 4 warps takes both sides and pays 12 + 9 = 21 cycles; the other 3 pay one side."
+        ),
+        "{one}"
+    );
+    let none = step2("mode=condition&cond=idx<64&warps=4");
+    assert!(
+        none.contains("No warp takes both sides: each of the 4 pays one side (12 or 9 cycles)."),
+        "{none}"
+    );
+}

@@ -313,7 +313,19 @@ pub fn worked_2d(l: &Launch2d) -> Worked {
     };
     let (warps, idle, blocks) = (l.block().warps(), l.block().idle_lanes(), gx * gy);
     let (threads, wasted) = (l.threads_launched(), l.idle_threads());
-    let inside = crate::tr!("warps.image.block.body", bx, by, warps, idle, blocks);
+    // The grid's totals: what the block's shape costs over the whole image (issue 26: the
+    // example comparing two block shapes asks which wastes fewer lanes in all).
+    let (grid_warps, grid_idle) = (warps.saturating_mul(blocks), idle.saturating_mul(blocks));
+    let inside = crate::tr!(
+        "warps.image.block.body",
+        bx,
+        by,
+        warps,
+        idle,
+        blocks,
+        grid_warps,
+        grid_idle
+    );
     Worked {
         question: crate::tr!("warps.image.question", w, h, bx, by),
         forecast: crate::tr!("warps.image.forecast", w, h, bx, by),
@@ -373,7 +385,16 @@ pub fn worked_2d(l: &Launch2d) -> Worked {
                 why: crate::tr!("warps.image.block.why"),
             },
         ],
-        answer: crate::tr!("warps.image.answer", gx, gy, blocks, threads, wasted),
+        answer: crate::tr!(
+            "warps.image.answer",
+            gx,
+            gy,
+            blocks,
+            threads,
+            wasted,
+            grid_warps,
+            grid_idle
+        ),
         verify: mixed(
             &crate::tr!("warps.image.verify"),
             &[

@@ -356,3 +356,41 @@ fn hinglish_changes_the_words_not_the_numbers() {
         "thread (15, 1, 0) ka linear 63 = 15 + 1 × 48 + 0 × (48 × 4) = 63, warp 1 mein lane 31"
     );
 }
+
+/// The worked text of the warps panel at `q`, every example of it joined.
+fn worked_text(q: &str) -> String {
+    let out = evaluate(&WarpsInput::from_query(
+        &Query::parse(q),
+        &WarpsInput::default(),
+    ));
+    out.worked.iter().map(crate::worked::Worked::text).collect()
+}
+
+#[test]
+fn the_image_launch_totals_the_grid_and_titles_keep_their_own_marks() {
+    // warp-scheduling/I compares a 30×30 block with a 32×8 one over 1920×1080: per block 29
+    // warps with 900 − 28·32 = 4 active in the last (28 idle lanes), 2304 blocks: over the grid
+    // 2304 × 29 = 66816 warps and 2304 × 28 = 64512 idle lanes; the 32×8 block: 8 full warps,
+    // 60 × 135 = 8100 blocks, 64800 warps, 0 idle lanes.
+    let a = worked_text("image=1920x1080&block=30,30");
+    assert!(
+        a.contains("2304 × 29 = 66816 warps and 2304 × 28 = 64512 idle lanes"),
+        "{a}"
+    );
+    assert!(
+        a.contains("66816 warps with 64512 idle lanes in all"),
+        "{a}"
+    );
+    let b = worked_text("image=1920x1080&block=32,8");
+    assert!(
+        b.contains("8100 × 8 = 64800 warps and 8100 × 0 = 0 idle lanes"),
+        "{b}"
+    );
+    // One block is a block: "1 block", not "1 blocks"; a title ending in "?" takes no ".".
+    let c = worked_text("n=5&block=256");
+    assert!(c.contains("Answer: 1 block, 256 threads launched"), "{c}");
+    assert!(c.contains("Which warp is ragged? The last element"), "{c}");
+    assert!(!c.contains("?."), "{c}");
+    let d = worked_text("n=300&block=256");
+    assert!(d.contains("2 blocks, 512 threads launched"), "{d}");
+}
