@@ -157,6 +157,8 @@ fn PathRow(
             }
         });
     };
+    // Path `i` is the last of `n`: it has no next path to give a lane to.
+    let is_last = move |n: usize| i + 1 >= n;
     let can_move_lanes =
         move || path.get().is_some_and(|p| p.lanes.is_some()) && n_paths.get() >= 2;
     let colour = format!("c{}", i % 8);
@@ -207,12 +209,12 @@ fn PathRow(
                     <button
                         type="button"
                         data-action="lane-back"
-                        disabled=i == 0
-                        on:click=move |_| {
+                        disabled={i == 0}
+                        on:click={move |_| {
                             if i > 0 {
                                 move_lane(i - 1);
                             }
-                        }
+                        }}
                         aria-label=tr!("ui.divergence.path.to-previous", n = i + 1)
                     >
                         {t!("ui.divergence.path.lane-back")}
@@ -220,12 +222,12 @@ fn PathRow(
                     <button
                         type="button"
                         data-action="lane-on"
-                        disabled=move || i + 1 >= n_paths.get()
-                        on:click=move |_| {
-                            if i + 1 < n_paths.get_untracked() {
+                        disabled={move || is_last(n_paths.get())}
+                        on:click={move |_| {
+                            if !is_last(n_paths.get_untracked()) {
                                 move_lane(i + 1);
                             }
-                        }
+                        }}
                         aria-label=tr!("ui.divergence.path.to-next", n = i + 1)
                     >
                         {t!("ui.divergence.path.lane-on")}

@@ -442,12 +442,18 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                 <button type="button" data-action="step-back" disabled=at_start on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>{t!("ui.kernel.step.back")}</button>
                 <button type="button" data-action="step-next" disabled=at_end on:click=move |_| step.update(|s| *s = (*s + 1).min(steps.get_untracked().saturating_sub(1)))>{t!("ui.kernel.step.next")}</button>
                 <button type="button" data-action="step-event" disabled=move || next().is_none()
-                    on:click=move |_| if let Some((i, _)) = next() { step.set(i) }>
+                    on:click={move |_| {
+                        if let Some((i, _)) = next() {
+                            step.set(i);
+                        }
+                    }}>
                     {t!("ui.kernel.step.event")}
                 </button>
-                <span data-step=move || step.get() data-event=move || event_here().map(warp_model::kernel_lab::exec::Event::name) aria-live="polite">
+                <span data-step=move || step.get() aria-live="polite">
                     {move || tr!("ui.kernel.step.count", n = (step.get() + 1).min(steps.get()), total = steps.get())}
-                    {move || event_here().map(|e| format!(" · {}", event_word(e)))}
+                </span>
+                <span class="step-event" data-event=move || event_here().map(warp_model::kernel_lab::exec::Event::name)>
+                    {move || event_here().map(event_word)}
                 </span>
             </p>
             {cut}

@@ -1,11 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { APP, APP_PORT, COURSE_PORT } from './specs/ports';
-
-// Debian's Chromium, never a downloaded browser (there is no network for one).
-const args = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-];
+import { CHROMIUM, CHROMIUM_ARGS as args } from './chromium';
 
 export default defineConfig({
   testDir: './specs',
@@ -15,7 +10,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: APP,
-    launchOptions: { executablePath: '/usr/bin/chromium', args },
+    launchOptions: { executablePath: CHROMIUM, args },
     // The service worker would fill its cache in the background of every test; offline.spec.ts
     // allows it where it is what is tested.
     serviceWorkers: 'block',
@@ -27,7 +22,7 @@ export default defineConfig({
     {
       name: 'webgpu',
       testMatch: /webgpu\.spec\.ts/,
-      use: { launchOptions: { executablePath: '/usr/bin/chromium', args: [...args, '--enable-unsafe-webgpu'] } },
+      use: { launchOptions: { executablePath: CHROMIUM, args: [...args, '--enable-unsafe-webgpu'] } },
     },
   ],
   webServer: {

@@ -1,12 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS as args } from './chromium';
 
 // The layer "what `cargo xtask serve` serves" (xtask/src/main.rs, `serve_check`): the dev build,
 // served by xtask's own server at SERVE_URL, which xtask starts before it runs this config. No
 // webServer here: the server under test is the one a new user meets.
-const args = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-];
 
 export default defineConfig({
   testDir: './serve',
@@ -17,6 +14,6 @@ export default defineConfig({
   timeout: 90_000,
   use: {
     baseURL: process.env.SERVE_URL ?? 'http://127.0.0.1:8080/',
-    launchOptions: { executablePath: '/usr/bin/chromium', args },
+    launchOptions: { executablePath: CHROMIUM, args },
   },
 });

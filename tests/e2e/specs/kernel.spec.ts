@@ -270,20 +270,23 @@ test('the step-through says what each scheduler runs, jumps to the next event, a
   await app.open('?panel=kernel');
   await expect(page.locator('p.note[data-sched="stack"]')).toContainText('sched=stack (before Volta)');
   const count = page.locator('[data-step]');
+  const event = page.locator('.step-event');
   await page.locator('[data-action="step-event"]').click();
-  await expect(count).toHaveAttribute('data-event', 'split');
-  await expect(count).toContainText('lanes split');
+  await expect(event).toHaveAttribute('data-event', 'split');
+  await expect(event).toHaveText('lanes split');
+  await expect(count).toHaveText('step 2 of 3');
   await expect(page.locator('[data-mask]')).toHaveAttribute('data-mask', '55555555');
   await page.locator('[data-action="step-event"]').click();
-  await expect(count).toHaveAttribute('data-event', 'end');
+  await expect(event).toHaveAttribute('data-event', 'end');
+  await expect(count).toHaveText('step 3 of 3');
   await expect(page.locator('[data-action="step-event"]')).toBeDisabled();
   // The spin lock under its: groups, the note of its, and the cut recording said.
   await page.locator('[data-preset="16"]').click();
   await expect(page.locator('p.note[data-sched="its"]')).toContainText('independent thread scheduling');
-  await expect(page.locator('p.note')).not.toContainText('is left out');
+  await expect(page.locator('p.note[data-sched]')).not.toContainText('is left out');
   await expect(page.locator('[data-trace-cut]')).toContainText('first 4000 instructions of');
   await page.locator('[data-action="step-event"]').click();
-  await expect(count).toHaveAttribute('data-event', 'split');
+  await expect(event).toHaveAttribute('data-event', 'split');
   await expect(page.locator('[data-stack]')).toContainText('This lane group (sched=its)');
   await expect(page.locator('[data-stack]')).not.toContainText('Reconvergence stack');
 });
