@@ -257,7 +257,16 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
         Some(r) => {
             let counts = crate::tr!("warps.launch1d.answer.counts", blocks, launched, idle);
             let (warp, block, active) = (r.warp, r.block, r.warp_active);
-            crate::tr!("warps.launch1d.answer.ragged", counts, warp, block, active)
+            // Seed 004 Ex C: "you run 32 and mask 27 off": the masked lanes said too.
+            let masked = crate::WARP_SIZE.saturating_sub(active);
+            crate::tr!(
+                "warps.launch1d.answer.ragged",
+                counts,
+                warp,
+                block,
+                active,
+                masked
+            )
         }
     };
     Worked {

@@ -389,6 +389,11 @@ fn the_image_launch_totals_the_grid_and_titles_keep_their_own_marks() {
     // One block is a block: "1 block", not "1 blocks"; a title ending in "?" takes no ".".
     let c = worked_text("n=5&block=256");
     assert!(c.contains("Answer: 1 block, 256 threads launched"), "{c}");
+    // Seed 004 Ex C: one warp runs, 5 lanes pass i < 5, "you run 32 and mask 27 off".
+    assert!(
+        c.contains("where 5 of 32 lanes work and the other 27 are masked off"),
+        "{c}"
+    );
     assert!(c.contains("Which warp is ragged? The last element"), "{c}");
     assert!(!c.contains("?."), "{c}");
     let d = worked_text("n=300&block=256");
