@@ -146,7 +146,7 @@ pub fn page_base() -> String {
 
 /// In a frame, tells the parent the quiz score after each answer:
 /// `{source: "warp-lab", type: "quiz-score", correct, total, topic, seed, draw}` (`seed` as a
-/// string, since a u64 does not fit a JavaScript number; `draw` the quiz's rules, 1 or 2, so that
+/// string, since a u64 does not fit a JavaScript number; `draw` the quiz's rules, 1, 2 or 3, so that
 /// `topic`, `seed` and `draw` (with the frame's `count`) name the quiz).
 pub fn post_quiz_score(correct: u32, total: u32, topic: &str, seed: u64, draw: u8) {
     let Some(window) = web_sys::window() else {
