@@ -446,6 +446,12 @@ fn a_new_attempt_is_blank_whatever_this_browser_holds() {
     assert_eq!(r.state.given().len(), 0);
 }
 
+/// Suspend data edited by a test, sealed again (the checksum covers everything before it).
+fn resealed(text: &str) -> String {
+    let body = text.rsplit_once(';').unwrap().0;
+    format!("{body};{:08x}", crate::lms::zip::crc32(body.as_bytes()))
+}
+
 #[test]
 fn a_resume_is_the_lms_attempt_filled_only_from_the_same_attempts_copy() {
     let (spec, qs) = four();
@@ -462,12 +468,7 @@ fn a_resume_is_the_lms_attempt_filled_only_from_the_same_attempts_copy() {
     // answer: the LMS's wins) and question 3, whose write the LMS refused.
     let mut same = lms.clone();
     same.record(3, "yes", true, 900);
-    let same = cmi::encode(&same).replace("0,n,800,7", "0,n,800,8");
-    let same = {
-        // Re-sealed after the edit (the checksum covers everything before it).
-        let body = same.rsplit_once(';').unwrap().0;
-        format!("{body};{:08x}", crate::lms::zip::crc32(body.as_bytes()))
-    };
+    let same = resealed(&cmi::encode(&same).replace("0,n,800,7", "0,n,800,8"));
     let r = resume(
         spec,
         &qs,
@@ -497,11 +498,7 @@ fn a_resume_is_the_lms_attempt_filled_only_from_the_same_attempts_copy() {
     );
     // Another attempt's copy (another learner's, or the same learner's earlier attempt: its
     // token differs) fills nothing: the resumed attempt shows exactly the LMS's answers.
-    let other = finished_copy(spec).replace("0a0a0a0a", "0b0b0b0b");
-    let other = {
-        let body = other.rsplit_once(';').unwrap().0;
-        format!("{body};{:08x}", crate::lms::zip::crc32(body.as_bytes()))
-    };
+    let other = resealed(&finished_copy(spec).replace("0a0a0a0a", "0b0b0b0b"));
     assert!(cmi::decode(&other).unwrap().is_some());
     let r = resume(
         spec,
