@@ -3,11 +3,17 @@
 //! far off it was. A worked example (`example=`) opens with it on (`forecast=0` opens without);
 //! a panel link opens with it off (`forecast=1` turns it on). Switching it writes `forecast=` into
 //! the address, so a reload keeps the learner's choice.
+//!
+//! The guess field names the figure it takes (`data-forecast-metric`); the model reads and judges
+//! the guess ([`judge_forecast`]), and the feedback carries the verdict (`data-guess`: right,
+//! close, off). A guess the field cannot read reveals nothing: the feedback says what to write
+//! and the focus stays in the field. After a reveal the focus moves to the feedback, and a
+//! preset's follow-up question (its second quantity) appears under it.
 
 use leptos::prelude::*;
 use warp_model::figure::Figure;
 use warp_model::panel::{Inputs, PanelModel};
-use warp_model::quiz::forecast_feedback;
+use warp_model::quiz::{judge_forecast, Verdict};
 use warp_model::t;
 
 use crate::url;
@@ -19,6 +25,8 @@ pub struct Gate {
     revealed: RwSignal<bool>,
     guess: RwSignal<String>,
     feedback: RwSignal<String>,
+    /// The last judgement's verdict (`None`: not read).
+    verdict: RwSignal<Option<Verdict>>,
 }
 
 impl Gate {
@@ -36,6 +44,7 @@ impl Gate {
             revealed: RwSignal::new(false),
             guess: RwSignal::new(String::new()),
             feedback: RwSignal::new(String::new()),
+            verdict: RwSignal::new(None),
         };
         Effect::new(move |first: Option<()>| {
             input.track();
@@ -61,18 +70,51 @@ impl Gate {
     }
 }
 
-/// The switch, the guess and the feedback. The figures themselves are drawn by the panel's
-/// frame, hidden while [`Gate::pending`].
+/// The switch, the guess and the feedback, and after the reveal a preset's follow-up question
+/// (`then`: its words and the figure that answers it). The figures themselves are drawn by the
+/// panel's frame, hidden while [`Gate::pending`].
 #[component]
-pub fn ForecastGate(gate: Gate, #[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoView {
+pub fn ForecastGate(
+    gate: Gate,
+    #[prop(into)] figures: Signal<Vec<Figure>>,
+    then: Option<(&'static str, &'static str)>,
+) -> impl IntoView {
     let key = Memo::new(move |_| figures.with(|f| f.iter().find(|f| f.key).cloned()));
+    let feedback_ref = NodeRef::<leptos::html::P>::new();
+    let guess_ref = NodeRef::<leptos::html::Input>::new();
     let reveal = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if let Some(k) = key.get_untracked() {
-            gate.feedback
-                .set(forecast_feedback(&gate.guess.get_untracked(), &k));
+        let judged = key
+            .get_untracked()
+            .map(|k| judge_forecast(&gate.guess.get_untracked(), &k));
+        match judged {
+            // Not read: nothing revealed, the learner's text kept and the field focused.
+            Some(j) if j.verdict.is_none() => {
+                gate.verdict.set(None);
+                gate.feedback.set(j.text);
+                if let Some(input) = guess_ref.get_untracked() {
+                    let _ = input.focus();
+                }
+            }
+            judged => {
+                gate.verdict.set(judged.as_ref().and_then(|j| j.verdict));
+                gate.feedback
+                    .set(judged.map(|j| j.text).unwrap_or_default());
+                gate.revealed.set(true);
+                // The feedback is drawn on the next turn of the event loop; focus it then, so
+                // that Enter in the field lands the reader on the verdict.
+                request_animation_frame(move || {
+                    if let Some(p) = feedback_ref.get_untracked() {
+                        let _ = p.focus();
+                    }
+                });
+            }
         }
-        gate.revealed.set(true);
+    };
+    let then_label = move || {
+        then.and_then(|(_, metric)| {
+            figures.with(|f| f.iter().find(|f| f.metric == metric).map(|f| f.label))
+        })
     };
     view! {
         <div class="forecast-gate">
@@ -92,18 +134,41 @@ pub fn ForecastGate(gate: Gate, #[prop(into)] figures: Signal<Vec<Figure>>) -> i
                         <input
                             type="text"
                             name="forecast-guess"
+                            node_ref=guess_ref
+                            data-forecast-metric=move || key.get().map(|k| k.metric)
                             autocomplete="off"
+                            aria-invalid=move || (gate.verdict.get().is_none() && !gate.feedback.with(String::is_empty)).then_some("true")
                             prop:value=move || gate.guess.get()
                             on:input=move |ev| gate.guess.set(event_target_value(&ev))
                         />
+                        {move || key.get().map(|k| k.unit).filter(|u| !u.is_empty()).map(|u| view! { <span class="unit">" " {u}</span> })}
                     </label>
                     " "
                     <button type="submit" data-action="reveal">{t!("ui.forecast.reveal")}</button>
                     <span class="hint">{t!("ui.forecast.hidden")}</span>
+                    <Show when=move || gate.verdict.get().is_none() && !gate.feedback.with(String::is_empty)>
+                        <p class="forecast-unread" data-forecast-unread="" role="alert">{move || gate.feedback.get()}</p>
+                    </Show>
                 </form>
             </Show>
-            <Show when=move || gate.on.get() && !gate.feedback.with(String::is_empty)>
-                <p class="forecast-feedback" data-forecast-feedback="" role="status">{move || gate.feedback.get()}</p>
+            <Show when=move || gate.on.get() && gate.revealed.get() && !gate.feedback.with(String::is_empty)>
+                <p
+                    class="forecast-feedback"
+                    data-forecast-feedback=""
+                    data-guess=move || gate.verdict.get().map(Verdict::name)
+                    tabindex="-1"
+                    role="status"
+                    node_ref=feedback_ref
+                >
+                    {move || gate.feedback.get()}
+                </p>
+                {then.map(|(question, metric)| view! {
+                    <p class="forecast-then" data-forecast-then=metric>
+                        <strong>{t!("ui.forecast.then")} " "</strong>
+                        {question}
+                        {move || then_label().map(|l| format!(" {}", warp_model::tr!("ui.forecast.then-where", label = l)))}
+                    </p>
+                })}
             </Show>
         </div>
     }

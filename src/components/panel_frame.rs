@@ -349,7 +349,7 @@ pub fn PanelShell<P: PanelModel>(
                 <div class="side">
                     <Controls input=input errors=errors />
                     <crate::components::errors::ErrorList errors=errors />
-                    <ForecastGate gate=gate figures=figures />
+                    <ForecastGate gate=gate figures=figures then=example.and_then(Example::then) />
                     <div class="key-figures gated" hidden=hidden>
                         <Figures figures=key />
                     </div>
@@ -366,6 +366,16 @@ pub fn PanelShell<P: PanelModel>(
                     <crate::components::worked::WorkedList worked=worked />
                 </crate::components::later::AfterFirstPaint>
             </div>
+            {example
+                .and_then(|e| warp_model::lessons::next_after(&e.key()))
+                .map(|(n, next)| view! {
+                    <nav class="next-lesson" aria-label=warp_model::t!("ui.home.start")>
+                        <span>{warp_model::tr!("ui.lesson.of", n = n, total = warp_model::lessons::START_HERE.len())} " · "</span>
+                        <a href=warp_model::i18n::href(next.opens) data-next-lesson=next.id>
+                            {warp_model::tr!("ui.lesson.next", name = next.name())}
+                        </a>
+                    </nav>
+                })}
             {warp_model::registry::Panel::parse(P::NAME)
                 .map(|panel| view! { <crate::components::embed_button::EmbedButton panel=panel /> })}
         </section>

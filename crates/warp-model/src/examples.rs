@@ -32,12 +32,17 @@ pub struct Example {
     /// Related views the seed discusses (label, query string without `?`);
     /// [`Example::follow_up_links`] gives the labels.
     pub follow_ups: &'static [(Msg, &'static str)],
-    /// The figure (`data-metric`) the seed's Forecast asks about, where it is not the panel's
-    /// own key figure (Ex 6 of seed 003 asks whether time follows the sum or the max of the trip
-    /// counts: `loop-cycles`, not the panel's `lane-utilization`). Empty: the panel's.
+    /// The figure (`data-metric`) its Forecast asks about: the one quantity its question and
+    /// Forecast line ask for, in that figure's unit (Ex 6 of seed 003 asks whether time follows
+    /// the sum or the max of the trip counts: `loop-cycles`, not the panel's
+    /// `lane-utilization`). Every preset names one; `tests/seeds.rs` checks it is shown.
     pub forecast_metric: &'static str,
+    /// The figure of the follow-up question asked after the reveal (`.then` in the catalogue:
+    /// "And how many lanes are wasted?"), or empty: a second quantity never shares the first
+    /// question's field.
+    pub then_metric: &'static str,
     /// `examples.<topic>.<cell>.title`, `.question`, `.forecast` and, if the catalogue has
-    /// one, `.note` (filled in by `ex` at compile time).
+    /// them, `.then` and `.note` (filled in by `ex` at compile time).
     messages: ExampleMessages,
 }
 
@@ -47,6 +52,7 @@ struct ExampleMessages {
     title: Msg,
     question: Msg,
     forecast: Msg,
+    then: Option<Msg>,
     note: Option<Msg>,
 }
 
@@ -91,10 +97,12 @@ const fn ex(topic: &'static str, cell: &'static str, ex_no: &'static str, panel:
         written_here: false,
         follow_ups: &[],
         forecast_metric: "",
+        then_metric: "",
         messages: ExampleMessages {
             title: required(cell_message(topic, cell, "title")),
             question: required(cell_message(topic, cell, "question")),
             forecast: required(cell_message(topic, cell, "forecast")),
+            then: cell_message(topic, cell, "then"),
             note: cell_message(topic, cell, "note"),
         },
     }
@@ -119,10 +127,13 @@ pub static ALL: &[Example] = &[
     // Seed 000 — warps and warp scheduling.
     Example {
         params: &[("block", "256")],
+        forecast_metric: "warps-per-block",
         ..ex("warp-scheduling", "A", "1", Panel::Warps)
     },
     Example {
         params: &[("block", "100")],
+        forecast_metric: "warps-per-block",
+        then_metric: "idle-lanes-per-block",
         ..ex("warp-scheduling", "B", "2", Panel::Warps)
     },
     Example {
@@ -144,6 +155,7 @@ pub static ALL: &[Example] = &[
     Example {
         params: &[("L", "300"), ("W", "15")],
         written_here: true,
+        forecast_metric: "warps-needed",
         ..ex("warp-scheduling", "E", "5", Panel::Latency)
     },
     Example {
@@ -182,14 +194,19 @@ pub static ALL: &[Example] = &[
     // Seed 003 — warp divergence penalties.
     Example {
         params: &[("paths", "12,9"), ("lanes", "16,16")],
+        forecast_metric: "diverged-cycles",
+        then_metric: "efficiency",
         ..ex("divergence", "C1", "1", Panel::Divergence)
     },
     Example {
         params: &[("paths", "100,50"), ("lanes", "1,31")],
+        forecast_metric: "diverged-cycles",
+        then_metric: "efficiency",
         ..ex("divergence", "C2", "2", Panel::Divergence)
     },
     Example {
         params: &[("paths", "12,9"), ("lanes", "0,32")],
+        forecast_metric: "efficiency",
         ..ex("divergence", "C3", "3", Panel::Divergence)
     },
     Example {
@@ -203,10 +220,12 @@ pub static ALL: &[Example] = &[
                 "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
             ),
         ],
+        forecast_metric: "efficiency",
         ..ex("divergence", "C4", "4", Panel::Divergence)
     },
     Example {
         params: &[("paths", "20,30,25,5"), ("lanes", "8,10,8,6")],
+        forecast_metric: "efficiency",
         ..ex("divergence", "C5", "5", Panel::Divergence)
     },
     Example {
@@ -242,6 +261,7 @@ pub static ALL: &[Example] = &[
             crate::msg!("examples.divergence.c10.follow-1"),
             "panel=divergence&cond=(idx/32)%252%3D%3D0&paths=10,14&warps=4",
         )],
+        forecast_metric: "efficiency",
         ..ex("divergence", "C10", "10", Panel::Divergence)
     },
     // Seed 004 — CUDA cores and execution model.
@@ -272,6 +292,8 @@ pub static ALL: &[Example] = &[
     },
     Example {
         params: &[("elem", "4"), ("stride", "1")],
+        forecast_metric: "transactions",
+        then_metric: "efficiency",
         ..ex("execution-model", "D", "4", Panel::Coalescing)
     },
     Example {
@@ -286,6 +308,7 @@ pub static ALL: &[Example] = &[
                 "panel=coalescing&stride=1",
             ),
         ],
+        forecast_metric: "efficiency",
         ..ex("execution-model", "E", "4", Panel::Coalescing)
     },
     Example {
@@ -308,6 +331,8 @@ pub static ALL: &[Example] = &[
     },
     Example {
         params: &[("S", "4"), ("L", "200"), ("W", "10")],
+        forecast_metric: "latency-hidden",
+        then_metric: "warps-needed",
         ..ex("execution-model", "H", "6", Panel::Latency)
     },
     Example {
@@ -443,6 +468,15 @@ impl Example {
         self.messages.forecast.text()
     }
 
+    /// The follow-up question asked after the reveal, with the figure that answers it.
+    #[must_use]
+    pub fn then(&self) -> Option<(&'static str, &'static str)> {
+        match self.messages.then {
+            Some(m) if !self.then_metric.is_empty() => Some((m.text(), self.then_metric)),
+            _ => None,
+        }
+    }
+
     /// What the preset adds to the seed's numbers, where it had to (shown with the preset).
     #[must_use]
     pub fn note(&self) -> Option<&'static str> {
@@ -487,6 +521,9 @@ impl Example {
             .map(|w| self.message_key(w))
             .collect();
         keys.extend(self.follow_ups.iter().map(|(m, _)| m.key().to_string()));
+        if !self.then_metric.is_empty() {
+            keys.push(self.message_key("then"));
+        }
         keys
     }
 }
@@ -636,6 +673,37 @@ mod tests {
     }
 
     #[test]
+    fn every_preset_asks_one_figure_and_asks_a_second_only_after_the_reveal() {
+        for e in ALL {
+            assert!(
+                !e.forecast_metric.is_empty(),
+                "{}: no Forecast figure",
+                e.key()
+            );
+            assert_ne!(e.forecast_metric, e.then_metric, "{}", e.key());
+            assert_eq!(
+                e.then().is_some(),
+                !e.then_metric.is_empty(),
+                "{}: a follow-up figure needs its question, and a question its figure",
+                e.key()
+            );
+        }
+        // The four lessons' examples ask what the lessons ask (lessons.rs): warps, cycles,
+        // yes/no, transactions; the seed's second quantity follows the reveal.
+        let asks = |k: &str| {
+            let e = find(k).unwrap();
+            (e.forecast_metric, e.then_metric)
+        };
+        assert_eq!(
+            asks("warp-scheduling/B"),
+            ("warps-per-block", "idle-lanes-per-block")
+        );
+        assert_eq!(asks("divergence/C1"), ("diverged-cycles", "efficiency"));
+        assert_eq!(asks("execution-model/G"), ("latency-hidden", ""));
+        assert_eq!(asks("execution-model/D"), ("transactions", "efficiency"));
+    }
+
+    #[test]
     fn english_presets_read_as_before() {
         let g = find("warp-scheduling/G").unwrap();
         assert_eq!(g.title(), "Divergence, both branches taken");
@@ -680,7 +748,7 @@ mod tests {
             )
         });
         assert!(hi_q.contains("Kitne warps hain"), "{hi_q}");
-        assert!(hi_f.starts_with("Kya 3 warps hain ya 4?"), "{hi_f}");
+        assert!(hi_f.starts_with("Kitne warps: 3 ya 4?"), "{hi_f}");
         assert_eq!(hi_topic, "Warps aur warp scheduling");
         assert!(
             hi_src.contains(" ka Ex 2") && hi_src.contains("000"),

@@ -92,3 +92,13 @@ pub static START_HERE: [Lesson; 5] = [
         shows: msg!("ui.home.lesson.quiz.shows"),
     },
 ];
+
+/// The lesson that opens `example=<key>`, its number on the path (from 1), and the lesson after
+/// it: what a lesson's page links on to ("Next: …", the last seed lesson to the quiz).
+#[must_use]
+pub fn next_after(example_key: &str) -> Option<(usize, &'static Lesson)> {
+    let at = START_HERE
+        .iter()
+        .position(|l| l.opens.strip_prefix("example=") == Some(example_key))?;
+    START_HERE.get(at + 1).map(|next| (at + 1, next))
+}

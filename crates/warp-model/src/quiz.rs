@@ -6,6 +6,7 @@
 //! its link opens the panel on it.
 
 mod bank;
+mod forecast;
 mod generate;
 mod gift;
 mod grade;
@@ -13,9 +14,10 @@ pub mod panel;
 pub mod progress;
 
 pub use bank::seed_bank;
+pub use forecast::{judge_forecast, ForecastFeedback, Verdict};
 pub use generate::{build, generate, generate_from, Draw, Rng, Template, MAX_COUNT};
 pub use gift::to_gift;
-pub use grade::{forecast_feedback, parse_number, yes_no, Grade};
+pub use grade::{parse_number, yes_no, Grade};
 pub use panel::{QuizParams, DEFAULT_COUNT};
 
 use crate::t;

@@ -27,22 +27,22 @@ const ANSWERS: &[Answer] = &[
         &[("warps-per-block", "4")],
         &[("idle-lanes-per-block", "28"), ("tail-warp-active", "4")],
     ),
-    // Seed 003 Ex 1, paths 12 and 9 on 16 lanes each: the warp runs both, 12 + 9 = 21 cycles,
-    // so efficiency 12/21 = 0.571429 (57 % as the page rounds it; "guess the efficiency").
+    // Seed 003 Ex 1, paths 12 and 9 on 16 lanes each: the warp runs both, 12 + 9 = 21 cycles
+    // ("12 cycles, or more?"); the efficiency, 12/21 = 0.571429 (57 %), is the follow-up.
     (
         "divergence",
-        &[("efficiency", "0.571429")],
         &[("diverged-cycles", "21")],
+        &[("efficiency", "0.571429")],
     ),
     // Seed 004 Ex 6, S = 4, L = 200, W = 20: ⌈4 · 200 / 20⌉ = 40 warps needed, the SM holds 64,
-    // so the latency is hidden ("which case can fully hide the latency?").
+    // so the latency is hidden ("can the warps keep every issue slot busy?": yes or no).
     (
         "latency",
         &[("latency-hidden", "yes")],
         &[("warps-needed", "40"), ("warps-available", "64")],
     ),
     // Seed 004 Ex 4, 32 lanes × 4 bytes = 128 bytes in one aligned segment: 1 transaction
-    // ("will all 32 reads fit in one 128-byte transaction?"), every byte used: 1 (100 %).
+    // ("how many 128-byte transactions?"); every byte used, 1 (100 %), is the follow-up.
     (
         "coalescing",
         &[("transactions", "1")],
@@ -140,9 +140,10 @@ fn no_line_gives_its_examples_answer_away() {
         for &(metric, expected) in answers.iter().chain(give_aways) {
             assert_eq!(value(metric).as_deref(), Some(expected), "{id}: {metric}");
         }
-        if !ex.forecast_metric.is_empty() {
-            assert_eq!(ex.forecast_metric, answers[0].0, "{id}");
-        }
+        assert_eq!(
+            ex.forecast_metric, answers[0].0,
+            "{id}: the Forecast asks the lesson's quantity"
+        );
         let mut forbidden = BTreeSet::new();
         for &(_, v) in answers.iter().chain(give_aways) {
             forbidden.extend(numbers(v));
@@ -199,4 +200,29 @@ fn lessons_have_names_in_both_languages() {
         assert_ne!(en, hi, "{}", l.id);
     }
     assert_eq!(START_HERE[0].name(), "How threads become warps");
+}
+
+#[test]
+fn every_lesson_links_on_to_the_next_and_the_last_to_the_quiz() {
+    use warp_model::lessons::next_after;
+    let chain: Vec<(usize, &str)> = START_HERE[..4]
+        .iter()
+        .map(|l| {
+            let ex = l.example().expect("an example");
+            let (n, next) = next_after(&ex.key()).expect("a next lesson");
+            (n, next.id)
+        })
+        .collect();
+    assert_eq!(
+        chain,
+        [
+            (1, "divergence"),
+            (2, "latency"),
+            (3, "coalescing"),
+            (4, "quiz")
+        ]
+    );
+    // An example that is no lesson's links nowhere; so does a made-up key.
+    assert!(next_after("warp-scheduling/A").is_none());
+    assert!(next_after("nope/Z").is_none());
 }

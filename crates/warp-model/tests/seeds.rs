@@ -639,8 +639,8 @@ const FORECASTS: &[(&str, &str, &str)] = &[
     ("warp-scheduling/H", "slowdown", "1"),           // an untaken else costs nothing
     ("warp-scheduling/I", "idle-lanes-per-block", "28"), // 900 → 29 warps, 928 − 900 idle
     ("warp-scheduling/J", "latency-hidden", "no"),    // 4 · 400 / 20 = 80 > 64
-    ("divergence/C1", "efficiency", "0.571429"),      // 12 / (12 + 9)
-    ("divergence/C2", "efficiency", "0.666667"),      // 100 / (100 + 50)
+    ("divergence/C1", "diverged-cycles", "21"),       // both paths: 12 + 9
+    ("divergence/C2", "diverged-cycles", "150"),      // 100 + 50, not 50 + 100/32
     ("divergence/C3", "efficiency", "1"),             // one path taken
     ("divergence/C4", "efficiency", "0.03125"),       // 7 / (32 · 7) = 1/32
     ("divergence/C5", "efficiency", "0.375"),         // 30 / (20 + 30 + 25 + 5)
@@ -652,11 +652,11 @@ const FORECASTS: &[(&str, &str, &str)] = &[
     ("execution-model/A", "warps-launched", "64"),    // 2048 / 32
     ("execution-model/B", "blocks", "4"),             // ⌈1000 / 256⌉
     ("execution-model/C", "ragged-warp-active", "5"), // N = 5: lanes 0–4
-    ("execution-model/D", "efficiency", "1"),         // 32 · 4 B = one 128-B transaction
+    ("execution-model/D", "transactions", "1"),       // 32 · 4 B = one 128-B segment
     ("execution-model/E", "efficiency", "0.03125"),   // 128 useful of 32 · 128 B moved
     ("execution-model/F", "diverged-cycles", "28"),   // 20 + 8, not max(20, 8)
     ("execution-model/G", "latency-hidden", "yes"),   // 4 · 200 / 20 = 40 ≤ 64
-    ("execution-model/H", "warps-needed", "80"),      // 4 · 200 / 10: halving C doubles it
+    ("execution-model/H", "latency-hidden", "no"),    // 4 · 200 / 10 = 80 > 64
     ("execution-model/I", "extra-rows", "8"),         // ⌈1080 / 16⌉ · 16 − 1080 = 1088 − 1080
     ("execution-model/J", "reg-ceiling", "32"),       // 65,536 / 2048
     ("banks/stride-1", "wavefronts", "1"),            // lane l → bank l: one word a bank
@@ -668,6 +668,36 @@ const FORECASTS: &[(&str, &str, &str)] = &[
     ("banks/transpose-xor", "conflict-ways", "1"),    // column 0 ^ l = l: word 33l → bank l
     ("banks/doubles", "wavefronts", "2"),             // two half-warps, 1 wavefront each
 ];
+
+/// The follow-up asked after the reveal, where a seed's question has a second quantity, and its
+/// value worked by hand.
+const THEN: &[(&str, &str, &str)] = &[
+    ("warp-scheduling/B", "idle-lanes-per-block", "28"), // 4 · 32 − 100
+    ("divergence/C1", "efficiency", "0.571429"),         // 12 / (12 + 9)
+    ("divergence/C2", "efficiency", "0.666667"),         // 100 / (100 + 50)
+    ("execution-model/D", "efficiency", "1"),            // 128 useful of 128 B moved
+    ("execution-model/H", "warps-needed", "80"),         // 4 · 200 / 10: halving C doubles it
+];
+
+#[test]
+fn every_follow_up_question_names_a_shown_figure() {
+    let asked: Vec<String> = examples::ALL
+        .iter()
+        .filter(|e| e.then().is_some())
+        .map(Example::key)
+        .collect();
+    assert_eq!(asked, THEN.iter().map(|r| r.0).collect::<Vec<_>>());
+    for &(key, metric, want) in THEN {
+        let ex = preset(key);
+        assert_eq!(ex.then().map(|t| t.1), Some(metric), "{key}");
+        let figures = ex.panel.check(&Query::default(), ex.params).figures;
+        let got = figures
+            .iter()
+            .find(|f| f.metric == metric)
+            .map(|f| f.value.plain());
+        assert_eq!(got.as_deref(), Some(want), "{key}: {metric}");
+    }
+}
 
 #[test]
 fn every_forecast_asks_about_the_figure_it_names() {

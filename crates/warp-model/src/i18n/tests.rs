@@ -871,7 +871,7 @@ fn no_message_ends_in_a_number_its_twin_lacks() {
         .is_some_and(|m| m.ends_with("(8.0)")));
     assert!(en
         .get("examples.banks.doubles.forecast")
-        .is_some_and(|m| m.ends_with("conflict?")));
+        .is_some_and(|m| m.ends_with("guess the wavefronts.")));
 }
 
 #[test]

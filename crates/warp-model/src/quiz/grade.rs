@@ -2,7 +2,7 @@
 //! `1,638`), checked against the question, with feedback that names a known misconception;
 //! and the "Forecast first" feedback of every panel.
 
-use crate::figure::{format_decimal, Figure};
+use crate::figure::format_decimal;
 
 use super::{Kind, Question};
 
@@ -161,59 +161,5 @@ pub fn yes_no(raw: &str) -> Option<bool> {
         "yes" | "true" | "y" | "1" | "haan" | "han" | "ha" | "haa" => Some(true),
         "no" | "false" | "n" | "0" | "nahi" | "nahin" | "na" => Some(false),
         _ => None,
-    }
-}
-
-/// How far a forecast was from a figure, in words ("Predict, then reveal" in every panel).
-#[must_use]
-pub fn forecast_feedback(guess: &str, figure: &Figure) -> String {
-    let answer = figure.value.plain();
-    let shown = format!("{} {}", figure.value.human(), figure.unit)
-        .trim()
-        .to_string();
-    match (&figure.value, answer.parse::<f64>()) {
-        (crate::figure::Value::Bool(b), _) => {
-            let g = yes_no(guess) == Some(true);
-            if g == *b {
-                crate::tr!("quiz.forecast.said-right", guess = guess.trim())
-            } else {
-                crate::tr!("quiz.forecast.said-wrong", guess = guess.trim(), shown)
-            }
-        }
-        (_, Ok(v)) => match parse_number(guess) {
-            None => crate::tr!(
-                "quiz.forecast.not-a-number",
-                shown,
-                guess = guess.chars().take(24).collect::<String>()
-            ),
-            Some(g) if (g - v).abs() <= 1e-9 * v.abs().max(1.0) => {
-                crate::tr!("quiz.forecast.exact", guess = format_decimal(g))
-            }
-            Some(g) => {
-                let off = (g - v).abs();
-                if v == 0.0 {
-                    crate::tr!(
-                        "quiz.forecast.off",
-                        guess = format_decimal(g),
-                        shown,
-                        off = format_decimal(off)
-                    )
-                } else {
-                    let share = crate::figure::Value::Frac {
-                        value: off / v.abs(),
-                        percent: true,
-                    }
-                    .human();
-                    crate::tr!(
-                        "quiz.forecast.off-share",
-                        guess = format_decimal(g),
-                        shown,
-                        off = format_decimal(off),
-                        share
-                    )
-                }
-            }
-        },
-        _ => crate::tr!("quiz.forecast.answer", shown),
     }
 }
