@@ -387,16 +387,16 @@ async fn forecast_first_hides_the_figures_until_a_guess() {
     form.request_submit().unwrap();
     settle().await;
     assert!(!gate());
-    let fb = root
+    let el = root
         .query_selector("[data-forecast-feedback]")
         .unwrap()
-        .unwrap()
-        .text_content()
         .unwrap();
     assert_eq!(
-        fb,
+        el.text_content().unwrap(),
         "You guessed 3; the answer is 4 warps: off by 1 (25% of the answer)."
     );
+    // 3 against 4 is 25 % off, more than the 10 % of "close".
+    assert_eq!(el.get_attribute("data-guess").as_deref(), Some("off"));
 }
 
 #[wasm_bindgen_test]

@@ -43,7 +43,9 @@ pub struct ChartData {
 /// The drawing area inside the 640 × 320 view box (room for tick labels and titles).
 const LEFT: f64 = 56.0;
 const RIGHT: f64 = 628.0;
-const TOP: f64 = 12.0;
+/// Room above the plot for the reference lines' labels, off the curves (which often run along
+/// the top: utilisation 1).
+const TOP: f64 = 28.0;
 const BOTTOM: f64 = 276.0;
 
 /// Round tick values across `[lo, hi]`: about five, at 1, 2 or 5 times a power of ten.
@@ -108,13 +110,19 @@ fn svg(d: &ChartData) -> String {
         f64::midpoint(TOP, BOTTOM),
         escape(&d.y.2)
     );
-    for (x, label) in &d.vlines {
+    // Labels above the plot, the first to the right of its line and the next to the left, so
+    // that "needed" and "available" do not sit on the curve or on each other.
+    for (i, (x, label)) in d.vlines.iter().enumerate() {
         let x = sx(*x);
+        let (at, anchor) = if i % 2 == 0 {
+            (x + 4.0, "start")
+        } else {
+            (x - 4.0, "end")
+        };
         let _ = write!(
             out,
-            r#"<line class="vline" x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{BOTTOM}"/><text class="vlabel" x="{:.1}" y="{}">{}</text>"#,
-            x + 4.0,
-            TOP + 12.0,
+            r#"<line class="vline" x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{BOTTOM}"/><text class="vlabel" x="{at:.1}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            TOP - 8.0,
             escape(label)
         );
     }

@@ -13,10 +13,15 @@ pub fn ErrorList(#[prop(into)] errors: Signal<Vec<ParamError>>) -> impl IntoView
                 each=move || errors.get()
                 key=|e| (e.param.clone(), e.message.clone())
                 children=|e| {
+                    // A message that opens with its parameter ("pass-score = 150 is out of
+                    // range") names it once, not twice.
+                    let named = e
+                        .message
+                        .strip_prefix(e.param.as_str())
+                        .is_some_and(|rest| rest.starts_with([' ', '=', ':']));
                     view! {
                         <p class="error" data-error=e.param.clone() id=format!("error-{}", e.param)>
-                            <strong>{e.param.clone()}</strong>
-                            ": "
+                            {(!named).then(|| view! { <strong>{e.param.clone()}</strong> ": " })}
                             {e.message.clone()}
                         </p>
                     }

@@ -21,11 +21,36 @@ pub fn Figures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoView {
                                 " "
                                 <span class="unit">{f.unit}</span>
                             </dd>
-                            <dd class="help">{f.help}</dd>
+                            <dd class="help">{breakable(f.help)}</dd>
                         </div>
                     }
                 }
             />
         </dl>
     }
+}
+
+/// A definition with a place to break after each run of underscores, where a person breaks a
+/// profiler counter's name (`l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum`), which
+/// otherwise runs out of its card on a phone. Plain text stays one text node.
+pub fn breakable(text: &'static str) -> AnyView {
+    if !text.contains("__") {
+        return text.into_any();
+    }
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for i in 0..bytes.len() {
+        let ends_run = bytes[i] == b'_' && bytes.get(i + 1) != Some(&b'_');
+        if ends_run {
+            parts.push(&text[start..=i]);
+            start = i + 1;
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+        .into_iter()
+        .map(|p| view! { {p}<wbr/> })
+        .collect_view()
+        .into_any()
 }

@@ -89,7 +89,7 @@ pub fn ForecastGate(
             .map(|k| judge_forecast(&gate.guess.get_untracked(), &k));
         match judged {
             // Not read: nothing revealed, the learner's text kept and the field focused.
-            Some(j) if j.verdict.is_none() => {
+            Some(j) if !j.reveal => {
                 gate.verdict.set(None);
                 gate.feedback.set(j.text);
                 if let Some(input) = guess_ref.get_untracked() {
@@ -137,7 +137,7 @@ pub fn ForecastGate(
                             node_ref=guess_ref
                             data-forecast-metric=move || key.get().map(|k| k.metric)
                             autocomplete="off"
-                            aria-invalid=move || (gate.verdict.get().is_none() && !gate.feedback.with(String::is_empty)).then_some("true")
+                            aria-invalid=move || (!gate.feedback.with(String::is_empty)).then_some("true")
                             prop:value=move || gate.guess.get()
                             on:input=move |ev| gate.guess.set(event_target_value(&ev))
                         />
@@ -146,7 +146,7 @@ pub fn ForecastGate(
                     " "
                     <button type="submit" data-action="reveal">{t!("ui.forecast.reveal")}</button>
                     <span class="hint">{t!("ui.forecast.hidden")}</span>
-                    <Show when=move || gate.verdict.get().is_none() && !gate.feedback.with(String::is_empty)>
+                    <Show when=move || !gate.feedback.with(String::is_empty)>
                         <p class="forecast-unread" data-forecast-unread="" role="alert">{move || gate.feedback.get()}</p>
                     </Show>
                 </form>

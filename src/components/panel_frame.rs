@@ -312,8 +312,9 @@ fn kind_name(kind: Kind) -> &'static str {
 /// stay in the document, `data-metric` and `data-value` included, under `hidden`), so the key
 /// figure's value is nowhere on screen until the learner has guessed.
 ///
-/// On a narrow screen the side column dissolves (`display: contents`) and its parts are
-/// ordered so that the key figure and the picture come right after the inputs (CSS `order`).
+/// The parts are in the document in the order a phone shows them (and tabs through them):
+/// Forecast, errors, key figure, picture, inputs, other figures; a wide screen places the
+/// picture in a second column beside the others by grid placement, never by reordering.
 #[component]
 pub fn PanelShell<P: PanelModel>(
     input: RwSignal<Inputs<P>>,
@@ -345,20 +346,24 @@ pub fn PanelShell<P: PanelModel>(
             <h1>{P::TITLE.text()}</h1>
             <p class="question">{P::QUESTION.text()}</p>
             {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
-            <div class="layout">
-                <div class="side">
-                    <Controls input=input errors=errors />
-                    <crate::components::errors::ErrorList errors=errors />
-                    <ForecastGate gate=gate figures=figures then=example.and_then(Example::then) />
-                    <div class="key-figures gated" hidden=hidden>
-                        <Figures figures=key />
-                    </div>
-                    <div class="other-figures gated" hidden=hidden>
-                        <Figures figures=rest />
-                    </div>
+            // One order for every width: Forecast, errors, the key figure, the picture, the
+            // inputs, the other figures. A phone reads and tabs in this order (the picture on
+            // the first screen, the inputs right under it; a picture taller than a screen
+            // scrolls in its own box there, so they stay within a screen of its top); a wide
+            // screen puts the picture in a second column by grid placement, never by
+            // reordering (style/base.css, `.layout.shell`).
+            <div class="layout shell">
+                <ForecastGate gate=gate figures=figures then=example.and_then(Example::then) />
+                <crate::components::errors::ErrorList errors=errors />
+                <div class="key-figures gated" hidden=hidden>
+                    <Figures figures=key />
                 </div>
                 <div class="picture gated" hidden=hidden>
                     <crate::components::later::AfterFirstPaint>{children()}</crate::components::later::AfterFirstPaint>
+                </div>
+                <Controls input=input errors=errors />
+                <div class="other-figures gated" hidden=hidden>
+                    <Figures figures=rest />
                 </div>
             </div>
             <div class="worked-wrap gated" hidden=hidden>
@@ -369,12 +374,12 @@ pub fn PanelShell<P: PanelModel>(
             {example
                 .and_then(|e| warp_model::lessons::next_after(&e.key()))
                 .map(|(n, next)| view! {
-                    <nav class="next-lesson" aria-label=warp_model::t!("ui.home.start")>
+                    <p class="next-lesson">
                         <span>{warp_model::tr!("ui.lesson.of", n = n, total = warp_model::lessons::START_HERE.len())} " · "</span>
                         <a href=warp_model::i18n::href(next.opens) data-next-lesson=next.id>
                             {warp_model::tr!("ui.lesson.next", name = next.name())}
                         </a>
-                    </nav>
+                    </p>
                 })}
             {warp_model::registry::Panel::parse(P::NAME)
                 .map(|panel| view! { <crate::components::embed_button::EmbedButton panel=panel /> })}

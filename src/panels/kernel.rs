@@ -45,7 +45,10 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         output.with(|o| o.errors.iter().filter(|e| !in_source(e)).cloned().collect())
     });
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
-    let run = move || ran.set(input.get_untracked());
+    let run = move || {
+        ran.set(input.get_untracked());
+        bring_into_view_after_run();
+    };
     let lines = move || ran.with(|r| r.get(&SRC).lines().count().max(1));
     view! {
         <section class="panel kernel" data-panel="kernel">
@@ -67,10 +70,12 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     })
                     .collect_view()}
             </div>
-            <div class="layout">
-                <div class="side">
+            // The editor takes the page's width beside the launch (the form), Run right under
+            // it, the results below (issue 27: a 339 px editor with Run 701 px under it). The
+            // document order is the phone's: editor, Run, results, picture, then the launch.
+            <div class="kernel-grid">
+                <div class="kernel-editor">
                     <Editor input=input output=output ran=ran errors=source_errors />
-                    <Controls input=input errors=errors />
                     <p class="run-row">
                         <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{t!("ui.kernel.run")}</button>
                         " "
@@ -78,16 +83,21 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                             <span class="note" data-stale="">{t!("ui.kernel.stale")}</span>
                         </Show>
                     </p>
-                    <ErrorList errors=launch_errors />
+                </div>
+                <div class="kernel-results">
                     <Figures figures=figures />
                     <Watched output=output />
                     <Race output=output />
                     <Violations output=output />
-                    <Links output=output />
                 </div>
                 <div class="picture">
                     <StepThrough output=output ran=ran />
                     <LineTable output=output ran=ran lines=Signal::derive(lines) />
+                    <Links output=output />
+                </div>
+                <div class="kernel-launch">
+                    <Controls input=input errors=errors />
+                    <ErrorList errors=launch_errors />
                 </div>
             </div>
             // The stated model, with what the lab runs under the scheduler of this run.
@@ -98,6 +108,38 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             <EmbedButton panel=Panel::Kernel />
         </section>
     }
+}
+
+/// After a run, the first thing it says is brought into view: the first error (the source's,
+/// under the editor, or the launch's, under the form), else the first result. Scrolled only
+/// when it is not already on screen, to the nearest edge, so a visible result does not jump.
+fn bring_into_view_after_run() {
+    request_animation_frame(|| {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let first = [
+            ".panel.kernel .editor .error",
+            ".panel.kernel .kernel-launch .error",
+            ".panel.kernel .kernel-results .figure",
+        ]
+        .iter()
+        .find_map(|sel| doc.query_selector(sel).ok().flatten());
+        let (Some(el), Some(height)) = (
+            first,
+            web_sys::window()
+                .and_then(|w| w.inner_height().ok())
+                .and_then(|h| h.as_f64()),
+        ) else {
+            return;
+        };
+        let rect = el.get_bounding_client_rect();
+        if rect.top() < 0.0 {
+            el.scroll_into_view_with_bool(true);
+        } else if rect.bottom() > height {
+            el.scroll_into_view_with_bool(false);
+        }
+    });
 }
 
 /// The source editor: line numbers, the text, and the place of the last run's error marked in

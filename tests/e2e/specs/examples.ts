@@ -7,6 +7,8 @@ export const EXAMPLES = [
   'divergence/C7', 'divergence/C8', 'divergence/C9', 'divergence/C10',
   'execution-model/A', 'execution-model/B', 'execution-model/C', 'execution-model/D', 'execution-model/E',
   'execution-model/F', 'execution-model/G', 'execution-model/H', 'execution-model/I', 'execution-model/J',
+  'banks/stride-1', 'banks/stride-2', 'banks/stride-32', 'banks/broadcast', 'banks/transpose-naive',
+  'banks/transpose-padded', 'banks/transpose-xor', 'banks/doubles',
 ];
 
 // Each panel at its defaults and at the extremes of its inputs: the pages that must never be
@@ -25,4 +27,5 @@ export const PANEL_PAGES = [
   '?panel=quiz&seed=1', '?panel=quiz&seed=2&count=50',
   '?panel=gpu',
   '?panel=kernel', '?panel=kernel&block=1024&grid=4096',
+  '?panel=banks', '?panel=banks&mode=tile', '?panel=banks&stride=32&elem=8',
 ];

@@ -136,3 +136,83 @@ test('optional inputs fold under "More inputs", open when one of them is set', a
   await expect(app.field('resident')).toBeVisible();
   await expect(app.error('resident')).toContainText('1');
 });
+
+// Issue 27, "a kernel lab you can write in": at 1280 × 800 the editor is at least 560 px wide,
+// Run within 120 px of it, a run's error inside the window, and a long line scrolls inside the
+// editor, not the page.
+test('at 1280 × 800 the kernel editor is wide, Run beside it, and a run error in view', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await settled(page, '?panel=kernel');
+  const editor = page.locator('textarea[name="src"]');
+  const run = page.locator('[data-action="run-kernel"]');
+  const e = (await editor.boundingBox())!;
+  const r = (await run.boundingBox())!;
+  expect(e.width).toBeGreaterThanOrEqual(560);
+  // The gap between the editor's box and Run's, whichever side Run is on.
+  const dx = Math.max(0, r.x - (e.x + e.width), e.x - (r.x + r.width));
+  const dy = Math.max(0, r.y - (e.y + e.height), e.y - (r.y + r.height));
+  expect(Math.hypot(dx, dy)).toBeLessThanOrEqual(120);
+  // A long kernel with its error on the last line: after Run, the error is on screen.
+  const long = Array.from({ length: 40 }, (_, i) => `    int v${i} = ${i};`).join('\n');
+  await editor.fill(`__global__ void k(int* out) {\n${long}\n    out[threadIdx.x] = ;\n}`);
+  await run.click();
+  const err = page.locator('.editor [data-error]').first();
+  await expect(err).toBeVisible();
+  await expect(err).toBeInViewport();
+  // A 400-character line scrolls inside the editor; the page stays 1280 wide.
+  await editor.fill(`__global__ void k(int* out) { out[threadIdx.x] = 1${' + 1'.repeat(100)}; }`);
+  expect(await overflow(page)).toBeNull();
+  expect(await editor.evaluate((t) => t.scrollWidth > t.clientWidth)).toBe(true);
+});
+
+// Issue 27, phones: a control within a screen (844 px) of every panel's picture (the banks
+// tile's first control was 1,274 px below the picture's top), and the tab order is the reading
+// order: focusable things in document order never go back up the page.
+test('on a 390 × 844 phone every picture has a control within a screen of its top, and tabs in reading order', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: FIRST_SCREEN });
+  const bad: string[] = [];
+  for (const q of [...PANEL_PAGES.filter((p) => p.includes('panel=') && !p.includes('panel=quiz') && !p.includes('panel=gpu')),
+    ...EXAMPLES.map((k) => `?example=${k}&forecast=0`)]) {
+    await settled(page, q);
+    const found = await page.evaluate(() => {
+      const pic = document.querySelector('.picture')?.getBoundingClientRect();
+      const visible = (c: Element) => (c as HTMLElement).offsetParent !== null;
+      const controls = Array.from(document.querySelectorAll('main .controls input, main .controls select, main .controls textarea, main .kernel-editor textarea, main .kernel-editor button'))
+        .filter(visible);
+      const near = !pic || controls.some((c) => Math.abs(c.getBoundingClientRect().top - pic.top) <= 844);
+      const focusable = Array.from(document.querySelectorAll('main a[href], main button, main input, main select, main textarea, main summary'))
+        .filter(visible);
+      // Inside a picture that scrolls in its own box, a thing is read where the box is.
+      const top = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const box = el.closest('.picture')?.getBoundingClientRect();
+        return { top: box ? Math.min(Math.max(r.top, box.top), box.bottom) : r.top };
+      };
+      let back: string | null = null;
+      for (let i = 1; i < focusable.length && !back; i++) {
+        const a = top(focusable[i - 1]);
+        const b = top(focusable[i]);
+        // Items of one row may share a top; anything that starts above the previous one's top
+        // by more than a line is out of reading order.
+        if (b.top < a.top - 24) back = `${focusable[i].outerHTML.slice(0, 60)} (top ${Math.round(b.top + scrollY)}) after ${focusable[i - 1].outerHTML.slice(0, 60)} (top ${Math.round(a.top + scrollY)})`;
+      }
+      return { near, back, nearest: pic ? Math.min(...controls.map((c) => Math.abs(c.getBoundingClientRect().top - pic.top))) : 0 };
+    });
+    if (!found.near) bad.push(`${q}: the nearest control is ${Math.round(found.nearest)} px from the picture's top`);
+    if (found.back) bad.push(`${q}: tab order goes back up: ${found.back}`);
+  }
+  expect(bad).toEqual([]);
+});
+
+test('on a phone the header keeps one height on every page, and at 1280 px too', async ({ app, page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    const heights = new Set<number>();
+    for (const q of ['./', '?panel=warps', '?panel=kernel', '?panel=quiz', '?panel=banks&lang=hinglish', '?example=divergence/C1']) {
+      await settled(page, q);
+      heights.add(Math.round((await page.locator('header.site').boundingBox())!.height));
+    }
+    expect([...heights], `${width} px`).toHaveLength(1);
+  }
+});

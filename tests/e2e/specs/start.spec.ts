@@ -38,7 +38,7 @@ test('home starts with five lessons in order, each opening its view', async ({ a
   expect(order.slice(0, 3)).toEqual(['Start here', 'Panels', 'Worked examples']);
   // Each lesson asks its question (never its answer: the example opens with its Forecast), and
   // says (smaller) where it comes from.
-  await expect(lessons.nth(0)).toContainText('A block of 100 threads: how many 32-lane warps does it fill');
+  await expect(lessons.nth(0)).toContainText('A block of 100 threads: how many 32-lane warps does it take?');
   await expect(lessons.nth(0)).not.toContainText('4 warps');
   await expect(lessons.nth(0).locator('.source')).toHaveText('Block-to-warp map · seed 000, Ex 2');
   await expect(lessons.nth(4).locator('.source')).toHaveText('Self-test');

@@ -11,8 +11,9 @@
 //! - **off**: anything else.
 //!
 //! A guess the field cannot read is not judged ([`ForecastFeedback::verdict`] is `None`): the
-//! feedback names the form the field takes, and the page keeps the figures hidden, so a slip of
-//! the keyboard does not spend the learner's one guess.
+//! feedback names the form the field takes, and the page keeps the figures hidden
+//! ([`ForecastFeedback::reveal`] is false), so a slip of the keyboard does not spend the
+//! learner's one guess. An empty guess is a learner who would rather see: it reveals, unjudged.
 
 use crate::figure::{format_decimal, Figure, Value};
 
@@ -45,10 +46,12 @@ impl Verdict {
 /// tell the learner, the answer written in the form the guess used.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ForecastFeedback {
-    /// `None`: the guess was not read, and nothing is revealed.
+    /// `None`: the guess was not judged (not read, or no guess at all).
     pub verdict: Option<Verdict>,
     /// One line for the learner.
     pub text: String,
+    /// Whether the figures are shown now: a judged guess or none at all, not an unread one.
+    pub reveal: bool,
 }
 
 /// The number a guess gives, with what its form says about how it is written.
@@ -92,7 +95,11 @@ fn is_unit(tail: &str, figure: &Figure) -> bool {
         return true;
     }
     let first = tail.split_whitespace().next().unwrap_or("");
+    // The unit's words, and the label's: the transactions figure counts "segments", and a
+    // learner writes "1 transaction".
+    let label = figure.label.to_lowercase();
     unit.split(|c: char| c.is_whitespace() || c == '/')
+        .chain(label.split(|c: char| !c.is_alphanumeric() && c != '-'))
         .filter(|w| !w.is_empty())
         .any(|w| {
             w == first || w.strip_suffix('s') == Some(first) || first.strip_suffix('s') == Some(w)
@@ -140,6 +147,16 @@ fn shown_significant(shown: &str) -> u32 {
 /// Judges a Forecast guess against the figure it names.
 #[must_use]
 pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
+    if guess.trim().is_empty() {
+        let shown = format!("{} {}", figure.value.human(), figure.unit)
+            .trim()
+            .to_string();
+        return ForecastFeedback {
+            verdict: None,
+            text: crate::tr!("quiz.forecast.answer", shown),
+            reveal: true,
+        };
+    }
     let said = guess.trim().chars().take(24).collect::<String>();
     let unreadable = |form: &str| ForecastFeedback {
         verdict: None,
@@ -149,6 +166,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             label = figure.label,
             form = form
         ),
+        reveal: false,
     };
     let with_unit = |v: String| format!("{v} {}", figure.unit).trim().to_string();
     match &figure.value {
@@ -163,6 +181,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
                 ForecastFeedback {
                     verdict: Some(Verdict::Off),
                     text: crate::tr!("quiz.forecast.said-wrong", guess = &said, shown),
+                    reveal: true,
                 }
             }
         }
@@ -184,6 +203,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
                 ForecastFeedback {
                     verdict: Some(Verdict::Off),
                     text: crate::tr!("quiz.forecast.said-wrong", guess = &said, shown),
+                    reveal: true,
                 }
             }
         }
@@ -240,12 +260,14 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
                 ForecastFeedback {
                     verdict: Some(Verdict::Off),
                     text: crate::tr!("quiz.forecast.said-wrong", guess = &said, shown),
+                    reveal: true,
                 }
             }
         }
         Value::None => ForecastFeedback {
             verdict: Some(Verdict::Off),
             text: crate::tr!("quiz.forecast.answer", shown = figure.value.human()),
+            reveal: true,
         },
     }
 }
@@ -254,6 +276,7 @@ fn right(said: &str, shown: &str) -> ForecastFeedback {
     ForecastFeedback {
         verdict: Some(Verdict::Right),
         text: crate::tr!("quiz.forecast.right", guess = said, shown),
+        reveal: true,
     }
 }
 
@@ -279,6 +302,7 @@ fn judge_number(
         return ForecastFeedback {
             verdict: Some(Verdict::Off),
             text: crate::tr!("quiz.forecast.off", guess = said, shown, off),
+            reveal: true,
         };
     }
     let share = Value::percent(off / v.abs()).human();
@@ -291,11 +315,13 @@ fn judge_number(
         ForecastFeedback {
             verdict: Some(Verdict::Close),
             text: crate::tr!("quiz.forecast.close", guess = said, shown, off, share),
+            reveal: true,
         }
     } else {
         ForecastFeedback {
             verdict: Some(Verdict::Off),
             text: crate::tr!("quiz.forecast.off-share", guess = said, shown, off, share),
+            reveal: true,
         }
     }
 }
@@ -337,17 +363,22 @@ mod tests {
             fb.text
         );
         assert_eq!(verdict("yes", &cycles), None);
-        assert_eq!(verdict("", &cycles), None);
+        assert!(!judge_forecast("yes", &cycles).reveal);
+        // No guess at all: the learner would rather see; shown, unjudged.
+        let skipped = judge_forecast("  ", &cycles);
+        assert_eq!((skipped.verdict, skipped.reveal), (None, true));
+        assert_eq!(skipped.text, "The answer is 21 cycles.");
 
         // Lesson 4: one 128-byte transaction; "1 transaction" in the singular.
         let t = Figure::new(
             "transactions",
             "Transactions",
             Value::Int(1),
-            "transactions",
+            "segments",
             "",
         );
         assert_eq!(verdict("1 transaction", &t), Some("right"));
+        assert_eq!(verdict("1 segment", &t), Some("right"));
         assert_eq!(verdict("1", &t), Some("right"));
         // 32 (one per lane) and 4 (128 bytes / 32-byte sectors) are the usual wrong answers.
         assert_eq!(verdict("32", &t), Some("off"));
