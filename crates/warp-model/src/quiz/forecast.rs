@@ -65,14 +65,19 @@ struct Read {
     significant: u32,
 }
 
+/// A letter of a unit: ASCII letters and any other non-ASCII character but the number signs a
+/// guess may carry (×, ¼, ½, ¾, a no-break space). ASCII on purpose: `char::is_alphabetic` and
+/// `str::to_lowercase` link Unicode tables (~20 kB of wasm in every panel's bundle).
+fn is_letter(c: char) -> bool {
+    c.is_ascii_alphabetic() || (!c.is_ascii() && !matches!(c, '×' | '¼' | '½' | '¾' | '\u{a0}'))
+}
+
 /// Splits "21 cycles" into "21" and "cycles"; "2x" and "1.75×" stay whole.
 fn split_unit(guess: &str) -> (&str, &str) {
     let g = guess.trim();
     let cut = g
         .char_indices()
-        .find(|(i, c)| {
-            c.is_alphabetic() && !matches!(&g[*i..], "x" | "X" | "×") && !g[*i..].starts_with('×')
-        })
+        .find(|(i, c)| is_letter(*c) && !matches!(&g[*i..], "x" | "X"))
         .map_or(g.len(), |(i, _)| i);
     // "2-way": the hyphen joins the number to its noun.
     (g[..cut].trim().trim_end_matches('-'), g[cut..].trim())
@@ -85,21 +90,21 @@ fn is_unit(tail: &str, figure: &Figure) -> bool {
         return true;
     }
     let unit = figure.unit;
-    let tail = tail.to_lowercase();
+    let tail = tail.to_ascii_lowercase();
     // A conflict's degree is said "2-way" as often as "2 words per bank".
     if figure.metric == "conflict-ways" && matches!(tail.as_str(), "way" | "ways") {
         return true;
     }
-    let unit = unit.to_lowercase();
+    let unit = unit.to_ascii_lowercase();
     if tail == unit {
         return true;
     }
     let first = tail.split_whitespace().next().unwrap_or("");
     // The unit's words, and the label's: the transactions figure counts "segments", and a
     // learner writes "1 transaction".
-    let label = figure.label.to_lowercase();
+    let label = figure.label.to_ascii_lowercase();
     unit.split(|c: char| c.is_whitespace() || c == '/')
-        .chain(label.split(|c: char| !c.is_alphanumeric() && c != '-'))
+        .chain(label.split(|c: char| !(is_letter(c) || c.is_ascii_digit() || c == '-')))
         .filter(|w| !w.is_empty())
         .any(|w| {
             w == first || w.strip_suffix('s') == Some(first) || first.strip_suffix('s') == Some(w)

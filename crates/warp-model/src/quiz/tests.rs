@@ -785,3 +785,35 @@ fn a_new_quiz_of_eight_asks_every_topic_the_home_page_names() {
     let one = build(Some(Topic::Banks), 1, 8, Draw::Cover);
     assert!(one.iter().all(|q| q.topic == Topic::Banks));
 }
+
+proptest! {
+    /// The hand-written decimal reader rounds as `str::parse::<f64>` does, for every decimal a
+    /// learner types (up to 9 whole digits and 6 places, signed).
+    #[test]
+    fn decimals_read_exactly_as_the_standard_parser(whole in 0u64..1_000_000_000, frac in 0u64..1_000_000, places in 0usize..7, neg in any::<bool>()) {
+        let frac = if places == 0 { String::new() } else { format!(".{:0places$}", frac % 10u64.pow(u32::try_from(places).unwrap())) };
+        let s = format!("{}{whole}{frac}", if neg { "-" } else { "" });
+        let want: f64 = s.parse().unwrap();
+        assert_eq!(parse_number(&s), Some(want), "{s}");
+    }
+}
+
+#[test]
+fn decimals_the_reader_refuses() {
+    for s in [
+        "",
+        ".",
+        "-",
+        "1e3",
+        "inf",
+        "NaN",
+        "1.2.3",
+        "--1",
+        "12345678901234567890",
+    ] {
+        assert_eq!(parse_number(s), None, "{s:?}");
+    }
+    assert_eq!(parse_number(".5"), Some(0.5));
+    assert_eq!(parse_number("3."), Some(3.0));
+    assert_eq!(parse_number("57.1%"), Some(57.1 / 100.0));
+}
