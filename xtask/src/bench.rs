@@ -28,8 +28,10 @@ pub const QUIZ_BUDGET: u64 = 345_000;
 /// functions, atomics and two scheduling models (256 kB measured when they landed). A budget
 /// raised to what was measured, not a target: README, "Speed, measured", says what would win the
 /// 21 kB back. 260 kB until the left-out mask lanes, Next event and the scheduler notes (issue
-/// 26) took it to 263.5 kB; raised again to what was measured, issue 30 being the fix.
-pub const KERNEL_BUDGET: u64 = 265_000;
+/// 26) took it to 263.5 kB; raised again to what was measured, issue 30 being the fix. Lowered
+/// to 255 kB when issue 27 replaced core's float parser with `params::decimal` (252.2 kB
+/// measured, the wider editor and the run's scroll-into-view included).
+pub const KERNEL_BUDGET: u64 = 255_000;
 
 fn gzip_len(bytes: &[u8]) -> u64 {
     let mut e = GzEncoder::new(Vec::new(), Compression::best());

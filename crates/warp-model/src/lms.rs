@@ -230,7 +230,7 @@ impl PassScore {
             && v.len() <= 24
             && v.bytes()
                 .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-        let x: f64 = ok.then(|| v.parse().ok()).flatten()?;
+        let x: f64 = ok.then(|| crate::params::decimal(v)).flatten()?;
         if !x.is_finite() {
             return None;
         }

@@ -518,6 +518,51 @@ pub fn parse_list(
         .collect()
 }
 
+/// A decimal as people type it (`-12`, `57.1`, `.5`, `3.`, and with a whole exponent, `2e3`),
+/// correctly rounded where it matters: the digits as one whole number (below 2^53, so exact in
+/// an f64) times or over a power of ten (exact up to 10^22), which IEEE arithmetic rounds once;
+/// a larger exponent is approximated. Hand-written because `str::parse::<f64>` links core's
+/// general float parser (~15 kB of gzip wasm) into every bundle that reads a number: a learner's
+/// guess, a quiz answer, a kernel's float literal. More than 15 digits, `inf` or `NaN` are not
+/// read.
+#[must_use]
+pub fn decimal(s: &str) -> Option<f64> {
+    let (negative, body) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let (number, exponent) = match body.split_once(['e', 'E']) {
+        Some((n, e)) if !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit()) && e.len() <= 3 => {
+            (n, e.parse::<i32>().ok()?)
+        }
+        Some(_) => return None,
+        None => (body, 0),
+    };
+    let (whole, frac) = number.split_once('.').unwrap_or((number, ""));
+    if whole.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    for b in whole.bytes().chain(frac.bytes()) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        mantissa = mantissa.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+        if mantissa > 1 << 53 {
+            return None;
+        }
+    }
+    let k = exponent - i32::try_from(frac.len()).ok()?;
+    #[allow(clippy::cast_precision_loss)] // below 2^53: exact
+    let m = mantissa as f64;
+    let v = if k >= 0 {
+        m * 10f64.powi(k)
+    } else {
+        m / 10f64.powi(-k)
+    };
+    v.is_finite().then_some(if negative { -v } else { v })
+}
+
 #[cfg(test)]
 mod list_tests {
     use super::*;

@@ -124,7 +124,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
             let bad = || KernelError::at(l0, c0, crate::tr!("kernel.lex.not-number", text));
             let too_big = || KernelError::at(l0, c0, crate::tr!("kernel.lex.too-big", text));
             let tok = if !hex && (t.contains('.') || t.contains(['e', 'E'])) {
-                t.parse::<f64>().map(Tok::Float).map_err(|_| bad())?
+                crate::params::decimal(t).map(Tok::Float).ok_or_else(bad)?
             } else {
                 let v = if hex {
                     let digits = &t[2..];

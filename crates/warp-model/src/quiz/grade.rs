@@ -49,38 +49,14 @@ fn parse_plain(s: &str) -> Option<f64> {
     } else {
         s.to_string()
     };
-    decimal(&s)
-}
-
-/// A decimal as learners type it (`-12`, `57.1`, `.5`, `3.`), correctly rounded: the digits as
-/// one whole number (below 2^53, so exact in an f64) divided by a power of ten (exact up to
-/// 10^22), which IEEE division rounds once. Hand-written because `str::parse::<f64>` links
-/// core's general float parser into every panel's bundle (issue 27 measured the Forecast's
-/// reading at 19.5 kB of gzip wasm with it); a guess never needs exponents, `inf` or more than
-/// 15 digits, and such a guess is simply not read.
-fn decimal(s: &str) -> Option<f64> {
-    let (negative, body) = match s.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, s),
-    };
-    let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
-    if whole.is_empty() && frac.is_empty() {
+    // No exponents in an answer: "1e3" is not how a learner writes a thousand.
+    if !s
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+    {
         return None;
     }
-    let mut mantissa: u64 = 0;
-    for b in whole.bytes().chain(frac.bytes()) {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        mantissa = mantissa.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
-        if mantissa > 1 << 53 {
-            return None;
-        }
-    }
-    let places = i32::try_from(frac.len()).ok().filter(|p| *p <= 22)?;
-    #[allow(clippy::cast_precision_loss)] // below 2^53: exact
-    let v = mantissa as f64 / 10f64.powi(places);
-    Some(if negative { -v } else { v })
+    crate::params::decimal(&s)
 }
 
 /// The outcome of one answer.

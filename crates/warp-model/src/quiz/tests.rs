@@ -817,3 +817,23 @@ fn decimals_the_reader_refuses() {
     assert_eq!(parse_number("3."), Some(3.0));
     assert_eq!(parse_number("57.1%"), Some(57.1 / 100.0));
 }
+
+#[test]
+fn kernel_float_literals_read_as_the_standard_parser_where_the_lexer_lets_them() {
+    // The kernel lab's lexer reads `1.5f`, `2e3`, `.25`: the shared reader, exactly as std does.
+    for s in [
+        "1.5",
+        "2e3",
+        ".25",
+        "3.",
+        "0.1",
+        "123456.789",
+        "1E2",
+        "7e22",
+        "1.25e1",
+    ] {
+        assert_eq!(crate::params::decimal(s), s.parse::<f64>().ok(), "{s}");
+    }
+    assert_eq!(crate::params::decimal("1e"), None);
+    assert_eq!(crate::params::decimal("e3"), None);
+}
