@@ -240,8 +240,16 @@ mod tests {
         let s = svg(&d);
         assert_eq!(s.matches("<polyline").count(), 2);
         assert!(s.contains("128 B &lt;lines&gt;"), "{s}");
+        // y = 0.5 on a plot from TOP 28 to BOTTOM 276: 276 − 0.5 · 248 = 152.
         assert!(
-            s.contains(r#"<circle class="marker" cx="628.0" cy="144.0""#),
+            s.contains(r#"<circle class="marker" cx="628.0" cy="152.0""#),
+            "{s}"
+        );
+        // The reference line's label sits above the plot (y 20 < 28), off the curves.
+        assert!(
+            s.contains(
+                r#"<text class="vlabel" x="346.0" y="20" text-anchor="start">needed</text>"#
+            ),
             "{s}"
         );
         assert!(!s.contains("<lines>"));

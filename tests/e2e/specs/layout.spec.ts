@@ -216,3 +216,23 @@ test('on a phone the header keeps one height on every page, and at 1280 px too',
     expect([...heights], `${width} px`).toHaveLength(1);
   }
 });
+
+// Issue 27's small things: the LMS package's controls are 44 px touch targets on a phone; a
+// number answer's unit is not glued to its Check button ("cyclesCheck").
+test('on a phone the SCORM controls are 44 px tall, and a unit keeps its distance from Check', async ({ app, page }) => {
+  await page.setViewportSize({ width: 390, height: FIRST_SCREEN });
+  await settled(page, '?panel=quiz&topic=latency&seed=3&count=4');
+  await page.locator('details.scorm > summary').click();
+  for (const sel of ['details.scorm > summary', 'select[name="scorm-version"]', 'input[name="pass-score"]', '[data-action="download-scorm"]']) {
+    const box = (await page.locator(sel).boundingBox())!;
+    expect(box.height, sel).toBeGreaterThanOrEqual(44);
+  }
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: FIRST_SCREEN });
+    const question = page.locator('.quiz-question').filter({ has: page.locator('input[name="answer"][type="text"]') }).first();
+    const label = (await question.locator('label.answer').boundingBox())!;
+    const check = (await question.locator('button[type="submit"]').boundingBox())!;
+    // Beside it (a gap of at least 4 px), or wrapped under it.
+    expect(check.x >= label.x + label.width + 4 || check.y >= label.y + label.height - 1, `${width} px`).toBe(true);
+  }
+});

@@ -340,6 +340,11 @@ fn off_share_close(g: f64, v: f64) -> bool {
 mod tests {
     use super::*;
 
+    /// A count figure as a panel declares it.
+    fn count(metric: &'static str, label: &'static str, v: u64, unit: &'static str) -> Figure {
+        Figure::new(metric, label, Value::Int(v), unit, "")
+    }
+
     fn verdict(guess: &str, f: &Figure) -> Option<&'static str> {
         judge_forecast(guess, f).verdict.map(Verdict::name)
     }
@@ -347,7 +352,7 @@ mod tests {
     #[test]
     fn counts_take_their_unit_and_only_the_exact_count_is_right() {
         // Lesson 2: paths of 12 and 9 cycles, half the lanes each: 12 + 9 = 21 cycles.
-        let cycles = Figure::new("diverged-cycles", "Cycles", Value::Int(21), "cycles", "");
+        let cycles = count("diverged-cycles", "Cycles", 21, "cycles");
         for right in ["21", "21 cycles", " 21  cycles ", "21 cycle", "21 Cycles"] {
             assert_eq!(verdict(right, &cycles), Some("right"), "{right}");
         }
@@ -375,13 +380,7 @@ mod tests {
         assert_eq!(skipped.text, "The answer is 21 cycles.");
 
         // Lesson 4: one 128-byte transaction; "1 transaction" in the singular.
-        let t = Figure::new(
-            "transactions",
-            "Transactions",
-            Value::Int(1),
-            "segments",
-            "",
-        );
+        let t = count("transactions", "Transactions", 1, "segments");
         assert_eq!(verdict("1 transaction", &t), Some("right"));
         assert_eq!(verdict("1 segment", &t), Some("right"));
         assert_eq!(verdict("1", &t), Some("right"));
@@ -389,24 +388,12 @@ mod tests {
         assert_eq!(verdict("32", &t), Some("off"));
         assert_eq!(verdict("4 transactions", &t), Some("off"));
         // "of 32 lanes": "5 lanes" and "5 of 32 lanes" both read.
-        let active = Figure::new(
-            "ragged-warp-active",
-            "Active",
-            Value::Int(5),
-            "of 32 lanes",
-            "",
-        );
+        let active = count("ragged-warp-active", "Active", 5, "of 32 lanes");
         assert_eq!(verdict("5 lanes", &active), Some("right"));
         assert_eq!(verdict("5 of 32 lanes", &active), Some("right"));
         assert_eq!(verdict("27", &active), Some("off"));
         // The transposed tile's column read: 32 words in bank 0, a 32-way conflict.
-        let ways = Figure::new(
-            "conflict-ways",
-            "Ways",
-            Value::Int(32),
-            "words per bank",
-            "",
-        );
+        let ways = count("conflict-ways", "Ways", 32, "words per bank");
         assert_eq!(verdict("32-way", &ways), Some("right"));
         assert_eq!(verdict("32 words per bank", &ways), Some("right"));
         assert_eq!(verdict("2-way", &ways), Some("off"));
@@ -496,7 +483,7 @@ mod tests {
     #[test]
     fn hinglish_says_the_same_verdicts() {
         use crate::i18n::{with_lang, Lang};
-        let cycles = Figure::new("diverged-cycles", "Cycles", Value::Int(21), "cycles", "");
+        let cycles = count("diverged-cycles", "Cycles", 21, "cycles");
         let fb = with_lang(Lang::Hinglish, || judge_forecast("20", &cycles));
         assert_eq!(fb.verdict, Some(Verdict::Close));
         assert!(fb.text.contains("kareeb"), "{}", fb.text);
