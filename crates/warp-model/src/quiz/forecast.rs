@@ -179,16 +179,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             let Some(g) = yes_no(guess) else {
                 return unreadable(&crate::tr!("quiz.forecast.form-yes-no"));
             };
-            let shown = figure.value.human();
-            if g == *b {
-                right(&said, &shown)
-            } else {
-                ForecastFeedback {
-                    verdict: Some(Verdict::Off),
-                    text: crate::tr!("quiz.forecast.said-wrong", guess = &said, shown),
-                    reveal: true,
-                }
-            }
+            exactly(&said, g == *b, &figure.value.human())
         }
         Value::Coords(c) => {
             let (nums, tail) = split_unit(guess);
@@ -201,16 +192,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             let Some(parts) = parts.filter(|p| p.len() == c.len() && tail.is_empty()) else {
                 return unreadable(&crate::tr!("quiz.forecast.form-coords", n = c.len()));
             };
-            let shown = figure.value.human();
-            if &parts == c {
-                right(&said, &shown)
-            } else {
-                ForecastFeedback {
-                    verdict: Some(Verdict::Off),
-                    text: crate::tr!("quiz.forecast.said-wrong", guess = &said, shown),
-                    reveal: true,
-                }
-            }
+            exactly(&said, &parts == c, &figure.value.human())
         }
         Value::Int(v) => {
             let (num, tail) = split_unit(guess);
@@ -257,23 +239,28 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             let exact = within_precision || (g - value).abs() <= 1e-9 * value.abs().max(1.0);
             judge_number(&said, g, *value, exact, &shown, as_percent)
         }
-        Value::Text(w) => {
-            let shown = with_unit(w.clone());
-            if guess.trim().eq_ignore_ascii_case(w) {
-                right(&said, &shown)
-            } else {
-                ForecastFeedback {
-                    verdict: Some(Verdict::Off),
-                    text: crate::tr!("quiz.forecast.said-wrong", guess = &said, shown),
-                    reveal: true,
-                }
-            }
-        }
+        Value::Text(w) => exactly(
+            &said,
+            guess.trim().eq_ignore_ascii_case(w),
+            &with_unit(w.clone()),
+        ),
         Value::None => ForecastFeedback {
             verdict: Some(Verdict::Off),
             text: crate::tr!("quiz.forecast.answer", shown = figure.value.human()),
             reveal: true,
         },
+    }
+}
+
+/// A value judged only as equal or not (yes/no, coordinates, words): right, or off.
+fn exactly(said: &str, equal: bool, shown: &str) -> ForecastFeedback {
+    if equal {
+        return right(said, shown);
+    }
+    ForecastFeedback {
+        verdict: Some(Verdict::Off),
+        text: crate::tr!("quiz.forecast.said-wrong", guess = said, shown),
+        reveal: true,
     }
 }
 
