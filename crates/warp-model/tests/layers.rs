@@ -134,6 +134,229 @@ fn cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     None
 }
 
+/// The file's code without its test modules (`#[cfg(test)] mod x { … }`, wherever they are:
+/// the whole file is read) and without comments.
+fn without_test_modules(src: &str) -> String {
+    let code: String = src
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut out = String::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + "#[cfg(test)]".len()..];
+        let item = after.trim_start();
+        if item.starts_with("mod ") && item.find('{').is_some_and(|b| !item[..b].contains(';')) {
+            // Skip the module's body, braces matched.
+            let open = after.find('{').unwrap_or(0);
+            let mut depth = 0i32;
+            let mut end = after.len();
+            for (k, c) in after[open..].char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = open + k + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            rest = &after[end..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `a::{b, c::{d, e}}` → `a::b`, `a::c::d`, `a::c::e` (a `use` tree, expanded).
+fn expand_use(tree: &str) -> Vec<String> {
+    let tree: String = tree.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(open) = tree.find('{') else {
+        let path = tree.split("as").next().unwrap_or(&tree);
+        return vec![path.trim_end_matches("::").to_string()];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (k, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[start..k]);
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| {
+            expand_use(p).into_iter().map(move |q| {
+                if q == "self" {
+                    prefix.trim_end_matches("::").to_string()
+                } else {
+                    format!("{prefix}{q}")
+                }
+            })
+        })
+        .collect()
+}
+
+/// Every path a piece of code names from `crate::`, `super::` or `self::`, and every `use`
+/// path (a `use` may start at a child module's name).
+fn named_paths(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    // `use` statements, their trees expanded.
+    let mut text = String::new();
+    while let Some(i) = rest.find("use ") {
+        let word_start = i == 0 || !rest[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        let Some(end) = rest[i..].find(';') else {
+            break;
+        };
+        if word_start {
+            text.push_str(&rest[..i]);
+            out.extend(expand_use(&rest[i + 4..i + end]));
+        } else {
+            text.push_str(&rest[..i + end]);
+        }
+        rest = &rest[i + end..];
+    }
+    text.push_str(rest);
+    // Paths in code: `crate::a::b`, `super::x`, `self::y` (a macro, `crate::tr!`, is none).
+    let bytes = text.as_bytes();
+    for start in ["crate::", "super::", "self::"] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(start) {
+            let at = from + i;
+            from = at + start.len();
+            if at > 0
+                && (bytes[at - 1].is_ascii_alphanumeric()
+                    || bytes[at - 1] == b'_'
+                    || bytes[at - 1] == b':')
+            {
+                continue;
+            }
+            let path: String = text[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            if text[at + path.len()..].starts_with('!') {
+                continue;
+            }
+            out.push(path.trim_end_matches(':').to_string());
+        }
+    }
+    out
+}
+
+/// The model's files and the files each imports: `use` and paths through `crate::`, `super::`
+/// and `self::`, each resolved to the file of the deepest module it names. Test files and test
+/// modules are left out.
+fn file_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    // Module path of each file: `a/b.rs` and `a/b/mod.rs` are `a::b`; `lib.rs` is the root.
+    let mut file_of: BTreeMap<Vec<String>, String> = BTreeMap::new();
+    let mut module_of: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let mut segs: Vec<String> = rel
+            .trim_end_matches(".rs")
+            .split('/')
+            .map(str::to_string)
+            .collect();
+        if segs.last().is_some_and(|s| s == "mod" || s == "lib") {
+            segs.pop();
+        }
+        file_of.insert(segs.clone(), rel.clone());
+        module_of.insert(rel, segs);
+    }
+    let is_test = |rel: &str| {
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        name == "tests.rs"
+            || name.ends_with("_tests.rs")
+            || rel.contains("tests/")
+            || rel == "testing.rs"
+            || rel.starts_with("testing/")
+    };
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (rel, here) in &module_of {
+        if is_test(rel) {
+            continue;
+        }
+        let deps = g.entry(rel.clone()).or_default();
+        let text = without_test_modules(&std::fs::read_to_string(src.join(rel)).unwrap());
+        let mut paths = named_paths(&text);
+        // A child module named in code without `self::` (`launch::worked_2d(…)`).
+        for (segs, _) in file_of.range(here.clone()..) {
+            if segs.len() == here.len() + 1 && segs.starts_with(here) {
+                let child = &segs[here.len()];
+                let mut from = 0;
+                while let Some(i) = text[from..].find(&format!("{child}::")) {
+                    let at = from + i;
+                    from = at + child.len();
+                    let before = text[..at].chars().next_back();
+                    if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                        paths.push(child.clone());
+                    }
+                }
+            }
+        }
+        for path in paths {
+            let mut segs = path.split("::").filter(|s| !s.is_empty());
+            let mut abs: Vec<String> = match segs.next() {
+                Some("crate") => Vec::new(),
+                Some("self") => here.clone(),
+                Some("super") => here[..here.len().saturating_sub(1)].to_vec(),
+                Some(first) => {
+                    // A `use` from a child module's name (`use block::run;` in a mod.rs).
+                    let mut child = here.clone();
+                    child.push(first.to_string());
+                    if !file_of.contains_key(&child) {
+                        continue;
+                    }
+                    child
+                }
+                None => continue,
+            };
+            for s in segs {
+                if s == "super" {
+                    abs.pop();
+                } else {
+                    abs.push(s.to_string());
+                }
+            }
+            // The deepest module the path names.
+            while !abs.is_empty() && !file_of.contains_key(&abs) {
+                abs.pop();
+            }
+            if let Some(target) = file_of.get(&abs) {
+                if target != rel && !is_test(target) {
+                    deps.insert(target.clone());
+                }
+            }
+        }
+    }
+    g
+}
+
 #[test]
 fn the_import_graph_has_no_cycles() {
     let g = graph();
@@ -179,4 +402,91 @@ fn the_detector_sees_a_cycle() {
     );
     g.insert("b".to_string(), BTreeSet::new());
     assert_eq!(cycle(&g), None);
+}
+
+#[test]
+fn no_two_files_import_each_other_even_through_super() {
+    let g = file_graph();
+    assert!(g.len() >= 60, "files found: {}", g.len());
+    // The interpreter is split by hardware unit: its files are in the graph.
+    assert!(
+        g.contains_key("kernel_lab/exec/memory.rs"),
+        "{:?}",
+        g.keys()
+    );
+    assert!(
+        g["kernel_lab/exec/eval.rs"].contains("kernel_lab/exec/state.rs"),
+        "{:?}",
+        g["kernel_lab/exec/eval.rs"]
+    );
+    if let Some(c) = cycle(&g) {
+        panic!("file-level import cycle: {}", c.join(" → "));
+    }
+}
+
+#[test]
+fn the_file_reader_sees_super_groups_and_code_after_tests() {
+    // A grouped `use` through `super::`, a nested group, a child module's name in a `use`, a
+    // path in code, a macro (not a module) and a test module in the middle of the file.
+    let code = "use super::{a::X, b::{c::Y, self}};\n#[cfg(test)]\nmod tests {\n    use crate::z::W;\n    fn f() { if x { } }\n}\npub use child::Q;\nfn g() { crate::m::n(); crate::tr!(\"k\"); }\n";
+    let paths = named_paths(&without_test_modules(code));
+    assert_eq!(
+        paths,
+        vec![
+            "super::a::X",
+            "super::b::c::Y",
+            "super::b",
+            "child::Q",
+            "crate::m::n"
+        ],
+        "{paths:?}"
+    );
+}
+
+#[test]
+fn no_source_file_is_over_1500_lines() {
+    // Issue 31: no file over 1,500 lines anywhere (the app, the model, the tools).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    for dir in ["crates", "src", "xtask", "tests"] {
+        let d = root.join(dir);
+        if d.exists() {
+            all_files(&d, &mut files);
+        }
+    }
+    assert!(files.len() > 100, "files found: {}", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let n = std::fs::read_to_string(f).ok()?.lines().count();
+            (n > 1500).then(|| format!("{} ({n} lines)", f.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "over 1,500 lines: {long:?}");
+}
+
+/// Source files (Rust, TypeScript, JavaScript, CSS, HTML) under `dir`, skipping installed
+/// and generated folders.
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().to_string();
+        if path.is_dir() {
+            if ![
+                "node_modules",
+                "target",
+                "test-results",
+                "playwright-report",
+            ]
+            .contains(&name.as_str())
+            {
+                all_files(&path, out);
+            }
+        } else if ["rs", "ts", "mjs", "js", "css", "html"]
+            .iter()
+            .any(|e| path.extension().is_some_and(|x| x == *e))
+        {
+            out.push(path);
+        }
+    }
 }

@@ -48,78 +48,8 @@ pub mod worked;
 #[cfg(test)]
 mod tests;
 
-pub use read::{StridedRead, Swizzle, TileRead, Walk};
+pub use read::{BanksRead, StridedRead, SweepAxis, Swizzle, TileRead, Walk};
 pub use rule::{bank_report, BankError, BankPhase, BankReport, BankTouch};
 
 pub use panel::{evaluate, BanksInput, BanksModel, BanksOutput};
-
-/// The read the inputs describe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BanksRead {
-    /// Lane l at byte offset + l·stride·elem.
-    Strided(StridedRead),
-    /// A walk over a tile.
-    Tile(TileRead),
-}
-
-impl BanksRead {
-    /// Every lane's address.
-    #[must_use]
-    pub fn addresses(&self) -> read::LaneAddresses {
-        match self {
-            BanksRead::Strided(s) => s.addresses(),
-            BanksRead::Tile(t) => t.addresses(),
-        }
-    }
-
-    /// Bytes per element.
-    #[must_use]
-    pub fn elem(&self) -> u64 {
-        match self {
-            BanksRead::Strided(s) => s.elem,
-            BanksRead::Tile(t) => t.elem,
-        }
-    }
-
-    /// The rule applied to the read.
-    ///
-    /// # Errors
-    /// As [`bank_report`]: only for inputs `evaluate` would have refused.
-    pub fn report(&self) -> Result<BankReport, BankError> {
-        bank_report(&self.addresses(), self.elem())
-    }
-}
-
-/// What the chart's x axis is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SweepAxis {
-    /// Stride in elements (the 1-D read).
-    Stride,
-    /// Padding in elements (the tile).
-    Pad,
-}
-
-/// One phase as the picture draws it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PhasePicture {
-    /// The phase's number, from 0.
-    pub index: u64,
-    /// Its first lane.
-    pub first_lane: u64,
-    /// Its last lane.
-    pub last_lane: u64,
-    /// (lane, word, bank) for every word an active lane touches, by lane: a lane with an 8-
-    /// or 16-byte element appears 2 or 4 times.
-    pub cells: Vec<(u64, u64, u64)>,
-    /// For each of the 32 banks, the distinct words it delivers, in increasing order: word k
-    /// of a bank goes out in wavefront k + 1 (the picture's timeline rows).
-    pub bank_words: Vec<Vec<u64>>,
-    /// Its wavefronts.
-    pub wavefronts: u64,
-    /// The bank that sets them, if a lane is active.
-    pub worst_bank: Option<u64>,
-    /// Why it costs that many, in one line.
-    pub why: String,
-    /// The phase in words, for a screen reader (the picture's label).
-    pub summary: String,
-}
+pub use worked::PhasePicture;

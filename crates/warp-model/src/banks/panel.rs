@@ -5,12 +5,14 @@
 //! Two modes (`mode=stride|tile`): a link without `mode` opens tile mode when it gives `tile`,
 //! so `?panel=banks&tile=32` is the transpose.
 
+use super::read::{BanksRead, SweepAxis};
 use super::read::{
     StridedRead, Swizzle, TileRead, Walk, MAX_OFFSET, MAX_PAD, MAX_STRIDE, MAX_TILE, SWEEP_PADS,
     SWEEP_STRIDES, TILE_ROWS,
 };
 use super::rule::BankError;
-use super::{worked, BankReport, BanksRead, PhasePicture, SweepAxis};
+use super::rule::BankReport;
+use super::worked::{self, PhasePicture};
 use crate::figure::Figure;
 use crate::i18n::Msg;
 use crate::msg;

@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::rule::{bank_report, BankError, BankReport};
+use super::rule::{bank_report, BankError, BankReport, LaneAddresses, LANE_SLOTS};
 use crate::WARP_SIZE;
 
 pub use crate::{MAX_OFFSET, MAX_STRIDE};
@@ -17,13 +17,6 @@ pub const TILE_ROWS: u64 = WARP_SIZE;
 pub const SWEEP_STRIDES: RangeInclusive<u64> = 0..=64;
 /// The chart's paddings: 0 to 8 elements.
 pub const SWEEP_PADS: RangeInclusive<u64> = 0..=8;
-
-/// Every lane's address, `None` for the inactive ones.
-pub type LaneAddresses = [Option<u64>; LANE_SLOTS];
-
-/// Slots of a [`LaneAddresses`]: one per lane of a warp (`WARP_SIZE` as an array length).
-#[allow(clippy::cast_possible_truncation)]
-pub const LANE_SLOTS: usize = WARP_SIZE as usize;
 
 /// A 1-D read: lane l accesses `elem` bytes at byte offset + l·stride·elem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,4 +172,50 @@ impl TileRead {
         })
         .collect()
     }
+}
+
+/// The read the inputs describe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BanksRead {
+    /// Lane l at byte offset + l·stride·elem.
+    Strided(StridedRead),
+    /// A walk over a tile.
+    Tile(TileRead),
+}
+
+impl BanksRead {
+    /// Every lane's address.
+    #[must_use]
+    pub fn addresses(&self) -> LaneAddresses {
+        match self {
+            BanksRead::Strided(s) => s.addresses(),
+            BanksRead::Tile(t) => t.addresses(),
+        }
+    }
+
+    /// Bytes per element.
+    #[must_use]
+    pub fn elem(&self) -> u64 {
+        match self {
+            BanksRead::Strided(s) => s.elem,
+            BanksRead::Tile(t) => t.elem,
+        }
+    }
+
+    /// The rule applied to the read.
+    ///
+    /// # Errors
+    /// As [`bank_report`]: only for inputs `evaluate` would have refused.
+    pub fn report(&self) -> Result<BankReport, BankError> {
+        bank_report(&self.addresses(), self.elem())
+    }
+}
+
+/// What the chart's x axis is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepAxis {
+    /// Stride in elements (the 1-D read).
+    Stride,
+    /// Padding in elements (the tile).
+    Pad,
 }

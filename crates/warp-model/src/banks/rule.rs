@@ -13,6 +13,13 @@ pub const WORD_BYTES: u64 = 4;
 /// Element sizes a lane may access, in bytes.
 pub use crate::ELEM_SIZES;
 
+/// Every lane's address, `None` for the inactive ones.
+pub type LaneAddresses = [Option<u64>; LANE_SLOTS];
+
+/// Slots of a [`LaneAddresses`]: one per lane of a warp (`WARP_SIZE` as an array length).
+#[allow(clippy::cast_possible_truncation)]
+pub const LANE_SLOTS: usize = WARP_SIZE as usize;
+
 /// Lanes served together in one phase: the whole warp for 1-, 2- and 4-byte elements, a
 /// half-warp (16) for 8-byte elements, a quarter-warp (8) for 16-byte elements.
 #[must_use]
@@ -180,10 +187,7 @@ impl fmt::Display for BankError {
 /// # Errors
 /// An element size that is not 1, 2, 4, 8 or 16, or an active lane whose address is not a
 /// multiple of `elem` (the first such lane).
-pub fn bank_report(
-    addresses: &super::read::LaneAddresses,
-    elem: u64,
-) -> Result<BankReport, BankError> {
+pub fn bank_report(addresses: &LaneAddresses, elem: u64) -> Result<BankReport, BankError> {
     if !ELEM_SIZES.contains(&elem) {
         return Err(BankError::Elem { elem });
     }

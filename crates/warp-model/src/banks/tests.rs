@@ -7,7 +7,8 @@ use proptest::prelude::*;
 
 mod evaluate;
 
-use super::read::{LaneAddresses, SWEEP_PADS, SWEEP_STRIDES};
+use super::read::{SWEEP_PADS, SWEEP_STRIDES};
+use super::rule::LaneAddresses;
 use super::rule::{phase_lanes, ELEM_SIZES};
 use super::worked::closed_form_ways;
 use super::*;

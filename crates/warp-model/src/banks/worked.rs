@@ -2,9 +2,9 @@
 //! steps (Forecast, steps each with its reason, the answer, and a Verify line that recomputes
 //! another way).
 
+use super::read::BanksRead;
 use super::read::{Swizzle, Walk};
 use super::rule::{phase_lanes, words_spanned, BankPhase, BankReport, BANKS, WORD_BYTES};
-use super::{BanksRead, PhasePicture};
 use crate::figure::{Figure, Value};
 use crate::math::{call, ceil, eq, floor, frac, id, joined, num, op, paren, row, sub, times, word};
 use crate::worked::{sentence, t, Inline, Step, Worked};
@@ -478,4 +478,29 @@ fn verify(
             ),
         ],
     )
+}
+
+/// One phase as the picture draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhasePicture {
+    /// The phase's number, from 0.
+    pub index: u64,
+    /// Its first lane.
+    pub first_lane: u64,
+    /// Its last lane.
+    pub last_lane: u64,
+    /// (lane, word, bank) for every word an active lane touches, by lane: a lane with an 8-
+    /// or 16-byte element appears 2 or 4 times.
+    pub cells: Vec<(u64, u64, u64)>,
+    /// For each of the 32 banks, the distinct words it delivers, in increasing order: word k
+    /// of a bank goes out in wavefront k + 1 (the picture's timeline rows).
+    pub bank_words: Vec<Vec<u64>>,
+    /// Its wavefronts.
+    pub wavefronts: u64,
+    /// The bank that sets them, if a lane is active.
+    pub worst_bank: Option<u64>,
+    /// Why it costs that many, in one line.
+    pub why: String,
+    /// The phase in words, for a screen reader (the picture's label).
+    pub summary: String,
 }

@@ -1,6 +1,6 @@
 //! Tokens of the CUDA C subset, with line and column for every one.
 
-use super::KernelError;
+use super::error::KernelError;
 
 /// A token kind.
 #[derive(Clone, Debug, PartialEq)]

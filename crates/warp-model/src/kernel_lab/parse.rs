@@ -3,8 +3,8 @@
 //! outside the subset needs its own "not supported in this subset" message, which generic
 //! parser crates do not give.
 
+use super::error::KernelError;
 use super::lex::{Tok, Token};
-use super::KernelError;
 use crate::t;
 use crate::tr;
 
@@ -277,7 +277,7 @@ impl SharedArray {
     /// `[N]` or `[N][M]`, as written.
     #[must_use]
     pub fn shape(&self) -> String {
-        super::exec::brackets(self.dims.iter())
+        brackets(self.dims.iter())
     }
 }
 
@@ -1097,4 +1097,12 @@ pub fn parse(tokens: Vec<Token>) -> Result<ParsedKernel, KernelError> {
         params: Vec::new(),
     };
     p.kernel()
+}
+
+/// `[a][b]…`: indices as the source writes them.
+pub(crate) fn brackets<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> String {
+    items.fold(String::new(), |mut out, i| {
+        let _ = std::fmt::Write::write_fmt(&mut out, format_args!("[{i}]"));
+        out
+    })
 }

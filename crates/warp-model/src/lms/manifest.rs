@@ -16,13 +16,12 @@
 //! Every text and attribute is XML-escaped; each file's `href` is also percent-encoded where
 //! a URL needs it (a space, `#`, `?`, `%`, non-ASCII).
 
+pub use super::spec::LAUNCH_FILE;
+use super::spec::{PassScore, QuizSpec, Version};
 use super::zip::valid_name;
-use super::{PassScore, QuizSpec, Version};
 use crate::params::quote;
 use std::fmt::Write as _;
 
-/// The page the SCO launches.
-pub const LAUNCH_FILE: &str = "index.html";
 /// The manifest's own path, at the package's root.
 pub const MANIFEST_FILE: &str = "imsmanifest.xml";
 

@@ -4,7 +4,7 @@
 use super::*;
 use crate::i18n::{with_lang, Lang};
 use crate::query::Query;
-use crate::quiz::Draw;
+use crate::quiz::{self, Draw, QuizParams, Topic};
 
 #[test]
 fn versions_read_their_select_values_and_name_their_api() {
@@ -303,7 +303,7 @@ fn notices_speak_both_languages_and_clip_what_the_lms_says() {
 fn lms_keys_in_sources() -> std::collections::BTreeSet<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = vec![root.join("lms").with_extension("rs")];
-    for f in ["zip.rs", "manifest.rs", "cmi.rs"] {
+    for f in ["zip.rs", "manifest.rs", "cmi.rs", "spec.rs", "score.rs"] {
         files.push(root.join("lms").join(f));
     }
     let mut keys = std::collections::BTreeSet::new();

@@ -5,7 +5,7 @@
 use crate::i18n::Msg;
 use crate::msg;
 
-use super::{Kind, Misconception, Question, Topic, FRACTION_TOLERANCE};
+use super::question::{Kind, Misconception, Question, Topic, FRACTION_TOLERANCE};
 use Topic::{Coalescing, Divergence, Latency, Warps};
 
 /// The answer a card takes.

@@ -14,7 +14,7 @@ use crate::warps::panel::{self as warps_panel, WarpsInput, WarpsModel};
 use crate::worked::Worked;
 
 use super::bank::seed_bank;
-use super::{Kind, Misconception, Question, Topic, FRACTION_TOLERANCE};
+use super::question::{Kind, Misconception, Question, Topic, FRACTION_TOLERANCE};
 
 fn number(value: f64, unit: &'static str) -> Kind {
     Kind::Number {
@@ -36,6 +36,19 @@ fn myth(answer: f64, feedback: &str) -> Misconception {
     Misconception {
         answer,
         feedback: feedback.to_string(),
+    }
+}
+
+impl Question {
+    /// The worked steps of its scenario: the panel's own, for the query of its link (none when
+    /// it has no scenario). Worked out when asked for (a quiz shows them after an answer), not
+    /// when the quiz is built, so that a quiz page shows its figures sooner.
+    #[must_use]
+    pub fn solution(&self) -> Vec<Worked> {
+        self.link
+            .as_deref()
+            .map(|l| solution_for(self.topic, l))
+            .unwrap_or_default()
     }
 }
 

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::figure::format_decimal;
 
-use super::{Kind, Question, FRACTION_TOLERANCE};
+use super::question::{Kind, Question, FRACTION_TOLERANCE};
 
 pub(super) fn gift_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

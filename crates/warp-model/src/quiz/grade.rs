@@ -4,7 +4,7 @@
 
 use crate::figure::format_decimal;
 
-use super::{Kind, Question};
+use super::question::{Kind, Question};
 
 /// Reads a learner's number: `0.571`, `57.1%`, `4/7`, `1,638`, `¼`, `2x`.
 #[must_use]

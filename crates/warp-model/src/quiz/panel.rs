@@ -1,13 +1,14 @@
 //! The self-test panel's model: its parameters (`topic`, `seed`, `count`), the quiz they name,
 //! and the figures a learner's progress gives (score, mastery per topic, questions to review).
 
+use super::generate::{build, Draw, MAX_COUNT};
+use super::progress::{quiz_score, Progress, QuizKey};
+use super::question::{Question, Topic};
 use crate::figure::{Figure, Value};
 use crate::i18n::Msg;
 use crate::msg;
 use crate::panel::{Inputs, PanelModel};
 use crate::params::{Choice, Param, ParamError};
-use crate::quiz::progress::{quiz_score, Progress, QuizKey};
-use crate::quiz::{build, Draw, Question, Topic, MAX_COUNT};
 
 /// `topic`: which panel's questions, or all.
 pub const TOPIC: Param = Param::choice("topic", msg!("ui.quiz.topic"), &TOPIC_CHOICES, "all");

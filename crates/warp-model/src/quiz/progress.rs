@@ -43,7 +43,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 
-use crate::quiz::{build, Draw, Question, Topic, MAX_COUNT};
+use super::generate::{build, Draw, MAX_COUNT};
+use super::question::{Question, Topic};
 
 /// The schema name in every progress document.
 pub const SCHEMA: &str = "warp-lab-progress";

@@ -141,6 +141,12 @@ impl BlockDim {
         self.z
     }
 
+    /// As the worked steps write it: `(x, y, z)`.
+    #[must_use]
+    pub fn shown(&self) -> String {
+        format!("({}, {}, {})", self.x(), self.y(), self.z())
+    }
+
     /// P = x·y·z, threads in the block.
     #[must_use]
     pub fn threads(&self) -> u64 {

@@ -15,13 +15,12 @@ pub use thread::{flatten_formula, thread_detail, ThreadDetail};
 
 use crate::figure::Figure;
 use crate::i18n::Msg;
-use crate::math::Math;
 use crate::msg;
 use crate::panel::{Inputs, PanelModel};
 use crate::params::{Param, ParamError};
 use crate::warps::launch::{Launch1d, Launch2d};
 use crate::warps::map::{BlockDim, BLOCK_X, BLOCK_Y, BLOCK_Z, MAX_THREADS_PER_BLOCK};
-use crate::worked::{Inline, Worked};
+use crate::worked::Worked;
 
 /// `thread`: a linear thread id to inspect (optional).
 pub const THREAD: Param = Param::whole(
@@ -204,17 +203,6 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
     }
     out.errors = errors;
     out
-}
-
-fn block_name(b: &BlockDim) -> String {
-    format!("({}, {}, {})", b.x(), b.y(), b.z())
-}
-
-/// One sentence of words and formulas from a catalogue message: each `{name}` of `maths` left
-/// in `sentence` becomes that formula, so every language puts the formulas where its word order
-/// needs them. Fill the message's other placeholders first (`tr!`).
-fn mixed(sentence: &str, maths: &[(&str, Math)]) -> Vec<Inline> {
-    crate::worked::sentence(sentence, maths)
 }
 
 #[cfg(test)]

@@ -15,23 +15,8 @@ use crate::params::ParamError;
 use crate::worked::{t, Step, Worked};
 use crate::{ratio, WARP_SIZE};
 
-use super::{pct, tk, DivergenceInput, DivergenceOutput};
-use super::{COND, PATHS, WARPS};
-
-/// The condition mode's result.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ConditionRun {
-    /// The parsed condition.
-    pub expr: Expr,
-    /// Per-warp outcome.
-    pub warps: Vec<WarpBranch>,
-    /// The condition re-aligned to warp boundaries.
-    pub realigned: Expr,
-    /// Efficiency of the re-aligned condition.
-    pub realigned_efficiency: f64,
-    /// Re-aligned, the warps that run only the `if` side and only the `else` side.
-    pub realigned_sides: (u64, u64),
-}
+use super::spec::{pct, tk, ConditionRun, DivergenceInput, DivergenceOutput};
+use super::spec::{COND, PATHS, WARPS};
 
 impl ConditionRun {
     /// The warp the per-warp figures describe: the slowest of those evaluated (the most

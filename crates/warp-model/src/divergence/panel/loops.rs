@@ -7,8 +7,8 @@ use crate::math::{call, eq, frac, id, num, row, times, word};
 use crate::params::ParamError;
 use crate::worked::{m, t, Step, Worked};
 
-use super::COUNTS;
-use super::{pct, tk, DivergenceInput, DivergenceOutput};
+use super::spec::COUNTS;
+use super::spec::{pct, tk, DivergenceInput, DivergenceOutput};
 
 fn loop_figures(l: &Loop) -> Vec<Figure> {
     vec![

@@ -8,21 +8,8 @@ use crate::math::{call, eq, frac, id, joined, num, op, row, sub, times, word, Ma
 use crate::params::{parse_in_range, parse_whole, Param, ParamError};
 use crate::worked::{m, t, Step, Worked};
 
-use super::{cycles_list, pct, tk, DivergenceInput, DivergenceOutput};
-use super::{COMPARE, LANES, OVERHEAD, PATHS};
-
-/// One bar of the timeline: a taken path, where it starts and which lanes are live.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bar {
-    /// Index of the path in `paths` (0-based).
-    pub path: usize,
-    /// Cycle at which it starts (the paths before it, end to end).
-    pub start: u64,
-    /// Its cycles.
-    pub cycles: u64,
-    /// Live lanes as a half-open range of lane numbers, when lanes are known.
-    pub lanes: Option<(u64, u64)>,
-}
+use super::spec::{cycles_list, pct, tk, Bar, DivergenceInput, DivergenceOutput};
+use super::spec::{COMPARE, LANES, OVERHEAD, PATHS};
 
 fn branch_error(e: BranchError, lanes_given: bool) -> ParamError {
     match e {

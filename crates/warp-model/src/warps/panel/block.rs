@@ -7,7 +7,7 @@ use crate::warps::map::BlockDim;
 use crate::worked::{m, t, Step, Worked};
 use crate::WARP_SIZE;
 
-use super::{block_name, mixed};
+use crate::worked::sentence as mixed;
 
 /// The figures of a block: `threads-per-block`, `warps-per-block`, `idle-lanes-per-block`,
 /// `tail-warp-active`.
@@ -164,7 +164,7 @@ pub fn worked(b: &BlockDim) -> Worked {
         crate::tr!("warps.block.answer.tail", w, tail, idle)
     };
     Worked {
-        question: crate::tr!("warps.block.question", block = block_name(b)),
+        question: crate::tr!("warps.block.question", block = b.shown()),
         forecast: crate::tr!("warps.block.forecast"),
         steps,
         answer,

@@ -8,7 +8,7 @@ use crate::warps::launch::{Launch1d, Launch2d};
 use crate::warps::map::BlockDim;
 use crate::worked::{m, t, Step, Worked};
 
-use super::mixed;
+use crate::worked::sentence as mixed;
 
 pub fn parse_n(raw: &str, block: &BlockDim) -> Result<Launch1d, ParamError> {
     let b = block.threads();

@@ -6,7 +6,7 @@ use crate::math::{eq, floor, frac, id, num, op, paren, row, sub, times, word, Ma
 use crate::warps::map::{BlockDim, ThreadPos};
 use crate::worked::{m, t, Step, Worked};
 
-use super::{block_name, mixed};
+use crate::worked::sentence as mixed;
 
 fn pos_value(p: ThreadPos) -> Value {
     Value::Coords(vec![p.x, p.y, p.z])
@@ -66,7 +66,7 @@ pub fn worked(b: &BlockDim, i: u64) -> Worked {
     let (w, lane) = (BlockDim::warp_of(i), BlockDim::lane_of(i));
     let (x, y, z) = (pos.x, pos.y, pos.z);
     Worked {
-        question: crate::tr!("warps.thread.question", block = block_name(b), i),
+        question: crate::tr!("warps.thread.question", block = b.shown(), i),
         forecast: crate::tr!("warps.thread.forecast", i),
         steps: vec![
             Step {

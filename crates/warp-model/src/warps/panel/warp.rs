@@ -6,7 +6,7 @@ use crate::math::{eq, floor, frac, id, num, op, row, times, word};
 use crate::warps::map::{BlockDim, ThreadPos};
 use crate::worked::{t, Step, Worked};
 
-use super::{block_name, mixed};
+use crate::worked::sentence as mixed;
 
 pub fn figures(b: &BlockDim, w: u64) -> Vec<Figure> {
     let Some(s) = b.warp_span(w) else {
@@ -122,7 +122,7 @@ pub fn worked(b: &BlockDim, w: u64) -> Worked {
         crate::tr!("warps.warp.answer", w, lo, hi, from, to)
     };
     Worked {
-        question: crate::tr!("warps.warp.question", block = block_name(b), w),
+        question: crate::tr!("warps.warp.question", block = b.shown(), w),
         forecast: crate::tr!("warps.warp.forecast", w),
         steps,
         answer,

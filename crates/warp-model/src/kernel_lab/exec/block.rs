@@ -1,0 +1,328 @@
+//! The block loop: a launch's blocks in order, each block's warps in turn between barriers,
+//! the barrier checks, and the run's entry point.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::result::{
+    LaunchConfig, MemStats, RunError, RunResult, Sched, SharedStats, Watched, ELEM_BYTES, MAX_WARPS,
+};
+use super::state::{Buffer, Flow, Frame, Group, Machine, Park, Shadow, Stop, Warp};
+use super::trace::{TraceWhy, Traced};
+use super::value::Val;
+use crate::kernel_lab::parse::{ParsedKernel, Ty};
+
+/// The machine at the start of a launch: buffers filled with their index, scalars set.
+pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_> {
+    let mut buffers = HashMap::new();
+    let mut scalars = HashMap::new();
+    let stride = (launch.len as u64 * ELEM_BYTES).div_ceil(256) * 256;
+    for (k, p) in kernel.params.iter().enumerate() {
+        if p.pointer {
+            // Every buffer starts filled with its index: p[i] = i.
+            let data = (0..launch.len).map(|i| i as f64).collect();
+            buffers.insert(
+                p.name.clone(),
+                Buffer {
+                    ty: p.ty,
+                    data,
+                    base: (k as u64 + 1) * stride,
+                },
+            );
+        } else {
+            let v = if p.name == "n" {
+                Val::I(launch.n)
+            } else {
+                Val::I(0)
+            };
+            scalars.insert(p.name.clone(), v.convert(p.ty));
+        }
+    }
+    let words = kernel.shared.last().map_or(0, |a| a.base + a.len());
+    let mut shared = vec![Val::I(0); words];
+    for a in &kernel.shared {
+        let zero = Val::I(0).convert(a.ty);
+        for v in shared.iter_mut().skip(a.base).take(a.len()) {
+            *v = zero;
+        }
+    }
+    Machine {
+        kernel,
+        launch,
+        buffers,
+        scalars,
+        shadow: vec![Shadow::default(); words],
+        shared,
+        written: Vec::new(),
+        touched: Vec::new(),
+        block: 0,
+        r: RunResult {
+            warps: 0,
+            issued: 0,
+            active_lanes: 0,
+            cycles: 0,
+            divergent: 0,
+            loads: MemStats::default(),
+            stores: MemStats::default(),
+            shared_loads: SharedStats::default(),
+            shared_stores: SharedStats::default(),
+            barriers: 0,
+            race: None,
+            shared_lines: BTreeMap::new(),
+            traced_issued: 0,
+            #[cfg(test)]
+            global_log: Vec::new(),
+            watched: Vec::new(),
+            warp_calls: 0,
+            shuffles: 0,
+            votes: 0,
+            atomics: 0,
+            mask_violations: 0,
+            violations: Vec::new(),
+            sched: launch.sched,
+            lines: BTreeMap::new(),
+            branch: None,
+            loop_counts: None,
+            load_stride: None,
+            trace: Vec::new(),
+            traced: Traced {
+                block: 0,
+                warp: 0,
+                why: TraceWhy::First,
+            },
+        },
+        record: false,
+        version: 0,
+        atomic_now: false,
+    }
+}
+
+impl<'k> Machine<'k> {
+    /// Zero-fills the words written by the last block, and forgets who touched what.
+    pub(super) fn fresh_block(&mut self) {
+        for k in std::mem::take(&mut self.written) {
+            let ty = self
+                .kernel
+                .shared
+                .iter()
+                .find(|a| (a.base..a.base + a.len()).contains(&k))
+                .map_or(Ty::Int, |a| a.ty);
+            if let Some(v) = self.shared.get_mut(k) {
+                *v = Val::I(0).convert(ty);
+            }
+        }
+        self.barrier_passed();
+    }
+
+    /// Every warp passed a barrier: accesses before it cannot race with accesses after.
+    pub(super) fn barrier_passed(&mut self) {
+        for k in std::mem::take(&mut self.touched) {
+            if let Some(s) = self.shadow.get_mut(k) {
+                *s = Shadow::default();
+            }
+        }
+    }
+
+    /// Runs one block: its warps in turn, each until its next barrier or its end, until all
+    /// have ended. Returns its warps' (divergent branches, valid lanes), in order.
+    pub(super) fn run_block(
+        &mut self,
+        (bx, by): (u64, u64),
+        record: (u64, u64),
+    ) -> Result<Vec<(u64, u32)>, RunError> {
+        let launch = self.launch;
+        let linear_block = by * launch.grid.0 + bx;
+        self.block = linear_block;
+        self.fresh_block();
+        let kernel: &'k ParsedKernel = self.kernel;
+        let mut warps: Vec<Warp<'k>> = (0..launch.block.warps())
+            .map(|wi| {
+                let mut tid = [(0, 0, 0); 32];
+                let mut valid = 0u32;
+                for (l, slot) in tid.iter_mut().enumerate() {
+                    let t = wi * 32 + l as u64;
+                    if let Some(pos) = launch.block.position(t) {
+                        *slot = (pos.x, pos.y, pos.z);
+                        valid |= 1 << l;
+                    }
+                }
+                Warp {
+                    index: wi,
+                    tid,
+                    block: (bx, by),
+                    valid,
+                    returned: 0,
+                    g: Group {
+                        own: valid,
+                        scopes: vec![Vec::new()],
+                        stack: Vec::new(),
+                        loop_line: 0,
+                        frames: vec![Frame::Seq {
+                            body: &kernel.body,
+                            pc: 0,
+                            mask: valid,
+                            flow: Flow::default(),
+                            scoped: false,
+                        }],
+                        ret: None,
+                        joins: Vec::new(),
+                        park: Park::Run,
+                        last_line: 0,
+                    },
+                    others: std::collections::VecDeque::new(),
+                    yield_now: false,
+                    cycles: 0,
+                    divergent: 0,
+                    done: false,
+                }
+            })
+            .collect();
+        self.r.warps += warps.len() as u64;
+        loop {
+            let mut waiting: Vec<(u64, usize, usize)> = Vec::new();
+            for w in warps.iter_mut().filter(|w| !w.done) {
+                self.record = (linear_block, w.index) == record;
+                let stop = if launch.sched == Sched::Its {
+                    self.run_warp_its(w)?
+                } else {
+                    self.run_warp(w)?
+                };
+                match stop {
+                    Stop::Done | Stop::Yield => w.done = true,
+                    Stop::Barrier { line, id } => waiting.push((w.index, line, id)),
+                }
+            }
+            let Some(&(first, line, id)) = waiting.first() else {
+                break;
+            };
+            // Every thread of the block must reach the same barrier.
+            if let Some(gone) = warps.iter().find(|w| w.done) {
+                return Err(RunError {
+                    line,
+                    message: crate::tr!(
+                        "kernel.run.barrier-ended",
+                        line,
+                        warp = first,
+                        ended = gone.index,
+                        block = linear_block
+                    ),
+                });
+            }
+            if let Some(&(other, other_line, _)) = waiting.iter().find(|x| x.2 != id) {
+                return Err(RunError {
+                    line: other_line,
+                    message: crate::tr!(
+                        "kernel.run.barrier-mismatch",
+                        line,
+                        warp = first,
+                        other_line,
+                        other,
+                        block = linear_block
+                    ),
+                });
+            }
+            self.r.barriers += 1;
+            self.barrier_passed();
+        }
+        Ok(warps.iter().map(|w| (w.divergent, w.valid)).collect())
+    }
+
+    /// Runs every block in launch order, recording `record` (block, warp); stops after the
+    /// recorded warp's block when `stop_after_record`. Returns the first warp that diverges or
+    /// has idle lanes, if any.
+    pub(super) fn launch_blocks(
+        &mut self,
+        record: (u64, u64),
+        stop_after_record: bool,
+    ) -> Result<Option<Traced>, RunError> {
+        let launch = self.launch;
+        let mut notable = None;
+        for by in 0..launch.grid.1 {
+            for bx in 0..launch.grid.0 {
+                let linear_block = by * launch.grid.0 + bx;
+                let warps = self.run_block((bx, by), record)?;
+                if notable.is_none() {
+                    notable = warps.iter().zip(0u64..).find_map(|(&(div, valid), wi)| {
+                        let why = if div > 0 {
+                            Some(TraceWhy::Diverges)
+                        } else if valid != u32::MAX {
+                            Some(TraceWhy::Ragged)
+                        } else {
+                            None
+                        };
+                        why.map(|why| Traced {
+                            block: linear_block,
+                            warp: wi,
+                            why,
+                        })
+                    });
+                }
+                if stop_after_record && linear_block == record.0 {
+                    return Ok(notable);
+                }
+            }
+        }
+        Ok(notable)
+    }
+}
+
+/// Runs `kernel` over the launch, recording warp `record` = (linear block, warp in block) for
+/// the step-through; `None` records the first warp, in launch order, whose lanes diverge or
+/// that has idle lanes (the ragged tail), and the first warp when none does. `watch` names
+/// elements of pointer parameters to read after the run (`RunResult::watched`).
+///
+/// # Errors
+/// Too many warps, the step budget, an out-of-bounds access, a division by zero, a barrier
+/// that not every thread of a block reaches.
+pub fn run(
+    kernel: &ParsedKernel,
+    launch: LaunchConfig,
+    record: Option<(u64, u64)>,
+    watch: &[(String, usize)],
+) -> Result<RunResult, RunError> {
+    let blocks = launch.grid.0 * launch.grid.1;
+    let total = blocks.saturating_mul(launch.block.warps());
+    if total > MAX_WARPS {
+        return Err(RunError {
+            line: 0,
+            message: crate::tr!("kernel.run.too-many-warps", total, max = MAX_WARPS),
+        });
+    }
+    let mut m = machine(kernel, launch);
+    let notable = m.launch_blocks(record.unwrap_or((0, 0)), false)?;
+    let watched = watch
+        .iter()
+        .map(|(name, index)| Watched {
+            name: name.clone(),
+            index: *index,
+            value: m
+                .buffers
+                .get(name)
+                .and_then(|b| (*index < b.data.len()).then(|| b.get(*index))),
+        })
+        .collect();
+    let mut r = m.r;
+    r.watched = watched;
+    r.traced = match (record, notable) {
+        (Some((block, warp)), _) => Traced {
+            block,
+            warp,
+            why: TraceWhy::Chosen,
+        },
+        (None, Some(t)) => t,
+        (None, None) => Traced {
+            block: 0,
+            warp: 0,
+            why: TraceWhy::First,
+        },
+    };
+    if record.is_none() && (r.traced.block, r.traced.warp) != (0, 0) {
+        // Which warp is worth watching is known only once it has run: run the launch again
+        // up to that warp's block (earlier blocks' stores shape its loads), recording it. It
+        // is the same deterministic run as the first, so it cannot fail where the first did
+        // not.
+        let mut again = machine(kernel, launch);
+        again.launch_blocks((r.traced.block, r.traced.warp), true)?;
+        r.trace = again.r.trace;
+    }
+    Ok(r)
+}

@@ -1,0 +1,295 @@
+//! The memory units: global loads and stores (bounds, and transactions by the coalescing
+//! panel's rule), shared loads and stores (bounds, wavefronts and conflicts by the banks
+//! panel's rule) and the race shadow of shared words.
+
+use super::result::{Race, RaceSide, RunError, SharedLine, ELEM_BYTES, LINE};
+use super::state::{Buffer, Machine, Warp};
+use super::value::{lanes, Lanes, Val};
+use crate::kernel_lab::parse::{brackets, Ty};
+
+impl Buffer {
+    /// Element `k` as its type reads it.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    pub(super) fn get(&self, k: usize) -> Val {
+        let x = self.data.get(k).copied().unwrap_or(0.0);
+        match self.ty {
+            Ty::Float => Val::F(x as f32),
+            Ty::Unsigned => Val::U(x as i64 as u32),
+            _ => Val::I(x as i64),
+        }
+    }
+    /// Stores `v` into element `k`, converted to the element type.
+    #[allow(clippy::cast_precision_loss)]
+    pub(super) fn put(&mut self, k: usize, v: Val) {
+        let x = match self.ty {
+            Ty::Float => f64::from(v.as_f()),
+            Ty::Unsigned => f64::from(v.as_u()),
+            _ => v.as_i() as f64,
+        };
+        if let Some(slot) = self.data.get_mut(k) {
+            *slot = x;
+        }
+    }
+}
+
+impl Machine<'_> {
+    pub(super) fn access(
+        &mut self,
+        w: &Warp,
+        name: &str,
+        idx: &Lanes,
+        mask: u32,
+        line: usize,
+        store: bool,
+    ) -> Result<(), RunError> {
+        let Some(buf) = self.buffers.get(name) else {
+            return Err(RunError {
+                line,
+                message: crate::tr!("kernel.run.not-pointer", name),
+            });
+        };
+        let len = buf.data.len();
+        let mut addrs = Vec::new();
+        for l in lanes(mask) {
+            let i = idx[l].as_i();
+            if i < 0 || usize::try_from(i).map_or(true, |u| u >= len) {
+                let t = w.tid[l];
+                // One sentence per direction (the languages word them differently).
+                let key = if store {
+                    crate::msg!("kernel.run.out-of-bounds.store")
+                } else {
+                    crate::msg!("kernel.run.out-of-bounds.load")
+                };
+                return Err(RunError {
+                    line,
+                    message: crate::i18n::fill(
+                        key,
+                        &[
+                            ("name", &name),
+                            ("i", &i),
+                            ("len", &len),
+                            ("lane", &l),
+                            ("tx", &t.0),
+                            ("ty", &t.1),
+                            ("tz", &t.2),
+                            ("bx", &w.block.0),
+                            ("by", &w.block.1),
+                        ],
+                    ),
+                });
+            }
+            addrs.push(buf.base + u64::try_from(i).unwrap_or(0) * ELEM_BYTES);
+        }
+        // The coalescing panel's own rule (one home, issue 26): the segments the lanes'
+        // 4-byte elements touch are the transactions; the bytes asked for are the useful ones.
+        let segments = crate::coalescing::access::segments_of(
+            lanes(mask).map(|l| l as u64).zip(addrs.iter().copied()),
+            ELEM_BYTES,
+            LINE,
+        );
+        let t = segments.len() as u64;
+        let useful: u64 = segments
+            .iter()
+            .map(crate::coalescing::access::Segment::used_bytes)
+            .sum();
+        let stats = if store {
+            &mut self.r.stores
+        } else {
+            &mut self.r.loads
+        };
+        stats.accesses += 1;
+        stats.transactions += t;
+        stats.useful_bytes += useful;
+        #[cfg(test)]
+        self.r.global_log.push((addrs.clone(), t));
+        stats.moved_bytes += t * LINE;
+        self.r.lines.entry(line).or_default().transactions += t;
+        if !store && self.r.load_stride.is_none() && addrs.len() >= 2 {
+            let d: Vec<i128> = addrs
+                .windows(2)
+                .map(|p| i128::from(p[1]) - i128::from(p[0]))
+                .collect();
+            if d.iter().all(|x| *x == d[0]) && d[0] >= 0 {
+                self.r.load_stride = u64::try_from(d[0] / 4).ok();
+            }
+        }
+        Ok(())
+    }
+
+    /// A shared load or store by the lanes of `mask`: bounds, the bank rule, the race shadow.
+    /// Returns each active lane's word in the block's shared memory.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn shared_access(
+        &mut self,
+        w: &mut Warp,
+        array: usize,
+        idx: &[Lanes],
+        mask: u32,
+        line: usize,
+        store: bool,
+    ) -> Result<[usize; 32], RunError> {
+        let kernel = self.kernel;
+        let a = &kernel.shared[array];
+        let mut words = [0usize; 32];
+        let mut addresses = [None; 32];
+        for l in lanes(mask) {
+            let mut flat = 0usize;
+            for (k, dim) in a.dims.iter().enumerate() {
+                let i = idx.get(k).map_or(0, |v| v[l].as_i());
+                let Some(i) = usize::try_from(i).ok().filter(|i| i < dim) else {
+                    let t = w.tid[l];
+                    let shown = brackets(idx.iter().map(|v| v[l].as_i()));
+                    let key = if store {
+                        crate::msg!("kernel.run.shared-out-of-bounds.store")
+                    } else {
+                        crate::msg!("kernel.run.shared-out-of-bounds.load")
+                    };
+                    return Err(RunError {
+                        line,
+                        message: crate::i18n::fill(
+                            key,
+                            &[
+                                ("name", &a.name),
+                                ("index", &shown),
+                                ("shape", &a.shape()),
+                                ("lane", &l),
+                                ("tx", &t.0),
+                                ("ty", &t.1),
+                                ("tz", &t.2),
+                                ("bx", &w.block.0),
+                                ("by", &w.block.1),
+                            ],
+                        ),
+                    });
+                };
+                flat = flat * dim + i;
+            }
+            words[l] = a.base + flat;
+            addresses[l] = Some(words[l] as u64 * ELEM_BYTES);
+        }
+        let cost = crate::kernel_lab::banks::bank_cost(&addresses, ELEM_BYTES);
+        let stats = if store {
+            &mut self.r.shared_stores
+        } else {
+            &mut self.r.shared_loads
+        };
+        stats.requests += 1;
+        stats.wavefronts += cost.wavefronts;
+        stats.ideal += cost.ideal;
+        // A conflict replays: one more cycle per extra wavefront.
+        self.r.cycles += cost.conflicts;
+        w.cycles += cost.conflicts;
+        let e = self.r.lines.entry(line).or_default();
+        e.shared_requests += 1;
+        e.shared_wavefronts += cost.wavefronts;
+        e.bank_conflicts += cost.conflicts;
+        let worse = self
+            .r
+            .shared_lines
+            .get(&line)
+            .is_none_or(|s| cost.wavefronts > s.cost.wavefronts);
+        if worse {
+            let strided = strided(mask, &words, a.base);
+            self.r.shared_lines.insert(
+                line,
+                SharedLine {
+                    array: a.name.clone(),
+                    store,
+                    cost,
+                    strided,
+                },
+            );
+        }
+        if !self.atomic_now {
+            for l in lanes(mask) {
+                self.shadow_touch(w.index, words[l], line, store, array);
+            }
+        }
+        Ok(words)
+    }
+
+    /// The race check of one lane's access to a shared word.
+    pub(super) fn shadow_touch(
+        &mut self,
+        warp: u64,
+        word: usize,
+        line: usize,
+        store: bool,
+        array: usize,
+    ) {
+        let Some(sh) = self.shadow.get_mut(word) else {
+            return;
+        };
+        if sh.writer.is_none() && sh.readers[0].is_none() {
+            self.touched.push(word);
+        }
+        let other_reader = sh
+            .readers
+            .iter()
+            .flatten()
+            .find(|(w, _)| *w != warp)
+            .copied();
+        let other_writer = sh.writer.filter(|(w, _)| *w != warp);
+        let hazard = match (store, other_writer, other_reader) {
+            (_, Some((w0, l0)), _) => Some(RaceSide {
+                warp: w0,
+                line: l0,
+                store: true,
+            }),
+            (true, None, Some((w0, l0))) => Some(RaceSide {
+                warp: w0,
+                line: l0,
+                store: false,
+            }),
+            _ => None,
+        };
+        if store {
+            sh.writer = Some((warp, line));
+        } else {
+            match sh.readers {
+                [None, _] => sh.readers[0] = Some((warp, line)),
+                [Some((w0, _)), None] if w0 != warp => sh.readers[1] = Some((warp, line)),
+                _ => {}
+            }
+        }
+        if let (Some(first), None) = (hazard, &self.r.race) {
+            let a = &self.kernel.shared[array];
+            let mut rest = word - a.base;
+            let mut index = Vec::new();
+            for dim in a.dims.iter().rev() {
+                index.push(rest % dim);
+                rest /= dim;
+            }
+            let shown = brackets(index.iter().rev());
+            self.r.race = Some(Race {
+                word: format!("{}{shown}", a.name),
+                block: self.block,
+                first,
+                second: RaceSide { warp, line, store },
+            });
+        }
+    }
+}
+
+/// (stride, byte offset of lane 0 modulo 128, lanes) when lanes 0…k−1 are the active ones and
+/// lane l touches element `first + l·stride` (stride ≥ 0).
+pub(super) fn strided(mask: u32, words: &[usize; 32], base: usize) -> Option<(u64, u64, u64)> {
+    let k = mask.count_ones();
+    if mask.trailing_ones() != k {
+        return None;
+    }
+    let first = words[0].checked_sub(base)?;
+    let stride = if k >= 2 {
+        words[1].checked_sub(words[0])?
+    } else {
+        1
+    };
+    let linear = (0..k as usize).all(|l| words[l] == words[0] + l * stride);
+    // The banks panel's limits and its 32-word bank row.
+    let row = crate::banks::rule::BANKS * ELEM_BYTES;
+    (linear && stride as u64 <= crate::MAX_STRIDE).then_some((
+        stride as u64,
+        (first as u64 * ELEM_BYTES) % row,
+        u64::from(k),
+    ))
+}

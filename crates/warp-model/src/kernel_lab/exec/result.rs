@@ -1,0 +1,277 @@
+//! What a launch is and what a run reports: the launch, the limits, the totals and per-line
+//! counts, races, mask violations, run-time errors.
+
+use std::collections::BTreeMap;
+
+use super::trace::{TraceStep, Traced};
+use super::value::Val;
+use crate::kernel_lab::banks::BankCost;
+use crate::warps::map::BlockDim;
+
+/// The launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchConfig {
+    /// blockDim.
+    pub block: BlockDim,
+    /// gridDim (x, y).
+    pub grid: (u64, u64),
+    /// Value of an int parameter named `n`.
+    pub n: i64,
+    /// Elements in every pointer parameter's buffer.
+    pub len: usize,
+    /// The scheduling model.
+    pub sched: Sched,
+}
+
+/// How a warp's diverged lanes are scheduled (`sched=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sched {
+    /// Pre-Volta SIMT: one program counter per warp and a reconvergence stack; at a split
+    /// the then side (or the looping lanes) runs to the reconvergence point first.
+    #[default]
+    Stack,
+    /// Volta and later (independent thread scheduling): each diverged group has its own
+    /// program counter; the groups take turns, one instruction each.
+    Its,
+}
+
+/// A warp-level call that breaks the guide's mask rule: its mask names lanes that are not
+/// active at it, or an active lane that calls it is left out of its own mask. Either way the
+/// result is undefined on a GPU; one call counts once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaskViolation {
+    /// The line.
+    pub line: usize,
+    /// The function.
+    pub call: String,
+    /// The block (linear index) and the warp in it.
+    pub block: u64,
+    /// The warp in the block.
+    pub warp: u64,
+    /// The lanes named but not active.
+    pub lanes: u32,
+    /// The lanes active at the call.
+    pub active: u32,
+    /// The active lanes that made the call without their own bit in the mask.
+    pub left_out: u32,
+    /// The mask the call names (the union of the calling lanes' masks).
+    pub named: u32,
+}
+
+/// Most mask violations named (all are counted).
+pub const MAX_VIOLATIONS: usize = 8;
+
+/// Most warps one run executes.
+pub const MAX_WARPS: u64 = 4096;
+/// Most warp-level instructions one run issues.
+pub const STEP_BUDGET: u64 = 2_000_000;
+/// The memory transaction the lab costs: the coalescing model's aligned 128-byte segment.
+pub use crate::coalescing::access::TRANSACTION_BYTES as LINE;
+/// Bytes of the lab's `int`, `unsigned` and `float`: one 4-byte bank word.
+pub const ELEM_BYTES: u64 = crate::banks::rule::WORD_BYTES;
+
+/// Per-line counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineStats {
+    /// Warp-level instructions issued.
+    pub issued: u64,
+    /// Active lanes summed over them.
+    pub active_lanes: u64,
+    /// Branch executions whose lanes split.
+    pub divergent: u64,
+    /// Memory transactions (global).
+    pub transactions: u64,
+    /// Shared-memory requests (warp-level loads and stores).
+    pub shared_requests: u64,
+    /// Their wavefronts.
+    pub shared_wavefronts: u64,
+    /// Their bank conflicts (wavefronts − ideal).
+    pub bank_conflicts: u64,
+}
+
+impl LineStats {
+    /// Active lanes per issued instruction on this line (the per-line table's "lanes" column),
+    /// a plain decimal; 0 when the line never issued.
+    #[must_use]
+    pub fn mean_active_lanes(&self) -> crate::figure::Value {
+        crate::figure::Value::ratio(crate::ratio(self.active_lanes, self.issued))
+    }
+}
+
+/// Memory totals for loads or stores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemStats {
+    /// Warp-level accesses.
+    pub accesses: u64,
+    /// 128-byte transactions.
+    pub transactions: u64,
+    /// Distinct bytes asked for.
+    pub useful_bytes: u64,
+    /// Bytes moved.
+    pub moved_bytes: u64,
+}
+
+/// Shared-memory totals for loads or stores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SharedStats {
+    /// Warp-level requests.
+    pub requests: u64,
+    /// Wavefronts.
+    pub wavefronts: u64,
+    /// Ideal wavefronts.
+    pub ideal: u64,
+}
+
+/// The worst shared request of one line (most wavefronts; the first such).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedLine {
+    /// The array.
+    pub array: String,
+    /// A store (else a load).
+    pub store: bool,
+    /// Its cost.
+    pub cost: BankCost,
+    /// When lane l (of the first `lanes`, all active) reads element `first + l·stride` of the
+    /// array: (stride in elements, byte offset of lane 0 modulo 128, lanes). The banks panel's
+    /// 1-D mode shows the same request.
+    pub strided: Option<(u64, u64, u64)>,
+}
+
+impl SharedLine {
+    /// The banks panel on this request (a query without `?`), when it is a simple strided one.
+    #[must_use]
+    pub fn banks_query(&self) -> Option<String> {
+        let (stride, offset, lanes) = self.strided?;
+        let offset = if offset == 0 {
+            String::new()
+        } else {
+            format!("&offset={offset}")
+        };
+        let lanes = if lanes == 32 {
+            String::new()
+        } else {
+            format!("&lanes={lanes}")
+        };
+        Some(format!("panel=banks&elem=4&stride={stride}{offset}{lanes}"))
+    }
+}
+
+/// One side of a race: a warp's access to a shared word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceSide {
+    /// The warp (within the block).
+    pub warp: u64,
+    /// The line.
+    pub line: usize,
+    /// A store (else a load).
+    pub store: bool,
+}
+
+/// A shared word written by one warp and read or written by another with no barrier between.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Race {
+    /// The word, as the source names it (`tile[1][0]`).
+    pub word: String,
+    /// The block (linear index).
+    pub block: u64,
+    /// The earlier access.
+    pub first: RaceSide,
+    /// The later one, by another warp.
+    pub second: RaceSide,
+}
+
+/// A `watch=` element after the run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Watched {
+    /// The pointer parameter.
+    pub name: String,
+    /// The index.
+    pub index: usize,
+    /// Its value (`None`: no such buffer or element).
+    pub value: Option<Val>,
+}
+
+/// What a divergent `if` did, the first time it split a warp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BranchRecord {
+    /// Line of the if.
+    pub line: usize,
+    /// Cycles and lanes of the then side.
+    pub then: (u64, u32),
+    /// Cycles and lanes of the else side (0 cycles when there is no else).
+    pub els: (u64, u32),
+}
+
+/// The whole run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunResult {
+    /// Warps executed.
+    pub warps: u64,
+    /// Warp-level instructions issued.
+    pub issued: u64,
+    /// Active lanes summed over issued instructions.
+    pub active_lanes: u64,
+    /// Cycles under the cost model.
+    pub cycles: u64,
+    /// Branch executions whose lanes split.
+    pub divergent: u64,
+    /// Loads.
+    pub loads: MemStats,
+    /// Stores.
+    pub stores: MemStats,
+    /// Shared loads.
+    pub shared_loads: SharedStats,
+    /// Shared stores.
+    pub shared_stores: SharedStats,
+    /// Barriers every warp of a block passed (summed over blocks).
+    pub barriers: u64,
+    /// The first race found, if any.
+    pub race: Option<Race>,
+    /// Per line, its worst shared request.
+    pub shared_lines: BTreeMap<usize, SharedLine>,
+    /// Instructions the recorded warp issued: more than `trace.len()` when the recording
+    /// stopped at [`MAX_TRACE`](super::trace::MAX_TRACE) steps.
+    pub traced_issued: u64,
+    /// Every global access's byte addresses (the active lanes', in lane order) and the
+    /// transactions charged: what the test that checks the lab against the coalescing panel,
+    /// access by access, reads (tests only).
+    #[cfg(test)]
+    pub global_log: Vec<(Vec<u64>, u64)>,
+    /// The `watch=` elements after the run.
+    pub watched: Vec<Watched>,
+    /// Warp-level calls (shuffles, votes, `__activemask`, `__syncwarp`) issued.
+    pub warp_calls: u64,
+    /// Warp-level shuffle instructions issued.
+    pub shuffles: u64,
+    /// Warp-level vote instructions issued (`__ballot_sync`, `__any_sync`, `__all_sync`).
+    pub votes: u64,
+    /// Warp-level atomic instructions issued.
+    pub atomics: u64,
+    /// Warp-level calls whose mask named a lane not active at the call.
+    pub mask_violations: u64,
+    /// The first of them.
+    pub violations: Vec<MaskViolation>,
+    /// The scheduling model it ran under.
+    pub sched: Sched,
+    /// Per line.
+    pub lines: BTreeMap<usize, LineStats>,
+    /// The first divergent if, if any.
+    pub branch: Option<BranchRecord>,
+    /// Per-lane trip counts of the first loop whose lanes split (warp 0 of block 0 first).
+    pub loop_counts: Option<(usize, Vec<u64>)>,
+    /// Lane-to-lane stride (elements) of the first load with a constant stride.
+    pub load_stride: Option<u64>,
+    /// The recorded warp's steps.
+    pub trace: Vec<TraceStep>,
+    /// Which warp `trace` records, and why that one.
+    pub traced: Traced,
+}
+
+/// A run-time error: the step budget or an out-of-bounds access, naming the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunError {
+    /// The line.
+    pub line: usize,
+    /// What happened.
+    pub message: String,
+}
