@@ -6,6 +6,7 @@
 //! when storage is unavailable (private mode, a sandboxed frame), and here that must degrade to
 //! an in-memory session with a notice, never a dead page.
 
+use warp_model::kernel_lab::challenge::stars::Stars;
 use warp_model::quiz::progress::{LoadProblem, Progress, QuizKey, Salvaged};
 
 /// The key progress lives under.
@@ -34,9 +35,44 @@ pub struct Loaded {
     pub persistent: bool,
 }
 
-/// Loads the stored progress; never fails.
+/// The best stars per challenge, kept on their own (`add-ten:3,transpose:2`) so that the kernel
+/// lab and the home view need not read the whole document; merged into the document's
+/// `challenges` whenever the document is loaded, and written back with every save.
+pub const STARS: &str = "warp-lab.progress.stars";
+
+/// The stars as the kernel lab last kept them (an entry that does not read is left out).
+#[must_use]
+pub fn stars() -> Stars {
+    storage()
+        .and_then(|s| s.get_item(STARS).ok().flatten())
+        .map(|t| Stars::from_text(&t).0)
+        .unwrap_or_default()
+}
+
+/// Keeps `stars` for challenge `name` when they beat the best so far; `false` when they could
+/// not be kept.
+pub fn record_stars(name: &str, stars: u8) -> bool {
+    let Some(s) = storage() else {
+        return false;
+    };
+    let mut all = self::stars();
+    if all.record(name, stars) {
+        return s.set_item(STARS, &all.to_text()).is_ok();
+    }
+    true
+}
+
+/// Loads the stored progress, with the stars the kernel lab kept; never fails.
 #[must_use]
 pub fn load() -> Loaded {
+    let mut loaded = load_document();
+    let mut merged = Stars(loaded.progress.challenges.clone());
+    merged.merge(&stars());
+    loaded.progress.challenges = merged.0;
+    loaded
+}
+
+fn load_document() -> Loaded {
     let Some(s) = storage() else {
         return Loaded {
             progress: Progress::default(),
@@ -102,6 +138,9 @@ pub fn save(p: &Progress) -> bool {
         return false;
     };
     let saved = s.set_item(KEY, &p.to_json()).is_ok();
+    let mut merged = stars();
+    merged.merge(&Stars(p.challenges.clone()));
+    let _ = s.set_item(STARS, &merged.to_text());
     let _ = match p.in_progress() {
         Some(r) => s.set_item(RESUME, &r.key.to_string()),
         None => s.remove_item(RESUME),

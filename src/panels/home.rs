@@ -22,6 +22,7 @@ pub fn Home() -> impl IntoView {
             <p class="lede">{warp_model::t!("ui.home.lede")}</p>
             {crate::storage::quiz_in_progress().map(|quiz| view! { <ResumeQuiz quiz=quiz /> })}
             <StartHere />
+            <ChallengeBoard />
             <h2>{warp_model::t!("ui.home.panels")}</h2>
             <ul class="cards">
                 {Panel::ALL
@@ -87,6 +88,35 @@ fn StartHere() -> impl IntoView {
                                     {panel}
                                     {source.map(|s| view! { " · " {s} })}
                                 </p>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+        </section>
+    }
+}
+
+/// The ten challenges, each with the best stars this browser kept for it.
+#[component]
+fn ChallengeBoard() -> impl IntoView {
+    use warp_model::kernel_lab::challenge::builtin::{title, NAMES};
+    use warp_model::kernel_lab::challenge::stars::glyphs;
+    let stars = crate::storage::stars();
+    view! {
+        <section class="challenge-board" aria-labelledby="challenges">
+            <h2 id="challenges">{warp_model::t!("ui.home.challenges")}</h2>
+            <p class="start-lede">{warp_model::t!("ui.home.challenges.lede")}</p>
+            <ol class="board" data-challenge-board="">
+                {NAMES
+                    .iter()
+                    .map(|&name| {
+                        let n = stars.of(name);
+                        view! {
+                            <li data-challenge=name data-stars=n>
+                                <a href=warp_model::i18n::href(&format!("panel=kernel&challenge={name}"))>{title(name)}</a>
+                                " "
+                                <span class="stars" aria-label=warp_model::tr!("ui.challenge.stars", stars = n)>{glyphs(n)}</span>
                             </li>
                         }
                     })

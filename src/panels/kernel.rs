@@ -4,10 +4,13 @@
 
 use std::fmt::Write as _;
 
+mod challenge;
+
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::kernel_lab::panel::{
-    evaluate, traced_note, KernelInput, KernelModel, KernelOutput, SourceMark, PRESETS, SRC,
+    evaluate, starting_source, traced_note, KernelInput, KernelModel, KernelOutput, SourceMark,
+    CHALLENGE, CHECK, PRESETS, SRC,
 };
 use warp_model::params::ParamError;
 use warp_model::query::Query;
@@ -29,6 +32,11 @@ pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
 #[component]
 pub fn KernelPanel(query: Query) -> impl IntoView {
     let (input, _) = use_panel_input::<KernelModel>(query, None);
+    // A challenge opens on its starter when the link brings no source of its own.
+    if let Some(starter) = starting_source(&input.get_untracked()) {
+        input.update(|i| i.set_field(SRC.name, starter));
+    }
+    let in_challenge = Memo::new(move |_| input.with(|i| !i.get(&CHALLENGE).trim().is_empty()));
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
     let ran = RwSignal::new(input.get_untracked());
@@ -46,15 +54,33 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     });
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
     let run = move || {
+        input.update(|i| i.set_field(CHECK.name, String::new()));
         ran.set(input.get_untracked());
-        bring_into_view_after_run();
+        bring_into_view_after_run(RUN_RESULTS);
+    };
+    // Check: every hidden test; the stars earned are kept (the best per challenge), only when
+    // the learner presses it (a link that carries `check=1` shows the check, and keeps nothing).
+    let check = move || {
+        input.update(|i| i.set_field(CHECK.name, "1".to_string()));
+        ran.set(input.get_untracked());
+        output.with_untracked(|o| {
+            if let Some((name, stars)) = o
+                .challenge
+                .as_ref()
+                .and_then(|c| c.report.as_ref().map(|r| (c.name.clone(), r.stars)))
+            {
+                crate::storage::record_stars(&name, stars);
+            }
+        });
+        bring_into_view_after_run(CHECK_RESULTS);
     };
     let lines = move || ran.with(|r| r.get(&SRC).lines().count().max(1));
     view! {
         <section class="panel kernel" data-panel="kernel">
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
-            <div class="presets" role="group" aria-label=t!("ui.kernel.presets")>
+            <challenge::ChallengeBox input=input ran=ran output=output />
+            <div class="presets" role="group" aria-label=t!("ui.kernel.presets") hidden=move || in_challenge.get()>
                 {PRESETS
                     .iter()
                     .enumerate()
@@ -79,6 +105,10 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     <p class="run-row">
                         <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{t!("ui.kernel.run")}</button>
                         " "
+                        <Show when=move || in_challenge.get()>
+                            <button type="button" class="run check" data-action="check" on:click=move |_| check()>{t!("ui.kernel.check")}</button>
+                            " "
+                        </Show>
                         <Show when=move || stale.get()>
                             <span class="note" data-stale="">{t!("ui.kernel.stale")}</span>
                         </Show>
@@ -96,7 +126,10 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     <Links output=output />
                 </div>
                 <div class="kernel-launch">
-                    <Controls input=input errors=errors />
+                    // A challenge sets the launch itself (its tests, in the box above).
+                    <Show when=move || !in_challenge.get()>
+                        <Controls input=input errors=errors />
+                    </Show>
                     <ErrorList errors=launch_errors />
                 </div>
             </div>
@@ -110,21 +143,30 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     }
 }
 
-/// After a run, the first thing it says is brought into view: the first error (the source's,
-/// under the editor, or the launch's, under the form), else the first result. Scrolled only
+/// What a run says first: an error (the source's, under the editor, or the launch's, under the
+/// form), else the first result.
+const RUN_RESULTS: &[&str] = &[
+    ".panel.kernel .editor .error",
+    ".panel.kernel .kernel-launch .error",
+    ".panel.kernel .kernel-results .figure",
+];
+/// What a check says first: the source's error, else the stars and the first failure.
+const CHECK_RESULTS: &[&str] = &[
+    ".panel.kernel .editor .error",
+    ".panel.kernel .challenge-report",
+    ".panel.kernel [data-challenge-failure]",
+];
+
+/// After a run, the first of `selectors` on the page is brought into view. Scrolled only
 /// when it is not already on screen, to the nearest edge, so a visible result does not jump.
-fn bring_into_view_after_run() {
-    request_animation_frame(|| {
+fn bring_into_view_after_run(selectors: &'static [&'static str]) {
+    request_animation_frame(move || {
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
-        let first = [
-            ".panel.kernel .editor .error",
-            ".panel.kernel .kernel-launch .error",
-            ".panel.kernel .kernel-results .figure",
-        ]
-        .iter()
-        .find_map(|sel| doc.query_selector(sel).ok().flatten());
+        let first = selectors
+            .iter()
+            .find_map(|sel| doc.query_selector(sel).ok().flatten());
         let (Some(el), Some(height)) = (
             first,
             web_sys::window()

@@ -22,16 +22,20 @@ pub const PAGE_BUDGET: u64 = 235_000;
 /// what would bring it under the page budget). 285 kB until the SCORM builder, Resume and the
 /// banks topic landed (335 kB measured then); 340 kB until the LMS attempt store (issue 25),
 /// the plural forms and draw=3 (issue 26) took it to 341.7 kB. Raised to what was measured,
-/// not a target: issue 30's lazy split is what brings it down.
-pub const QUIZ_BUDGET: u64 = 345_000;
+/// not a target: issue 30's lazy split is what brings it down. 350 kB since the challenges'
+/// stars joined the progress document and its loader (issue 28: 346.6 kB measured).
+pub const QUIZ_BUDGET: u64 = 350_000;
 /// The kernel lab's: its interpreter grew shared memory, barriers, the bank rule, warp
 /// functions, atomics and two scheduling models (256 kB measured when they landed). A budget
 /// raised to what was measured, not a target: README, "Speed, measured", says what would win the
 /// 21 kB back. 260 kB until the left-out mask lanes, Next event and the scheduler notes (issue
 /// 26) took it to 263.5 kB; raised again to what was measured, issue 30 being the fix. Lowered
 /// to 255 kB when issue 27 replaced core's float parser with `params::decimal` (252.2 kB
-/// measured, the wider editor and the run's scroll-into-view included).
-pub const KERNEL_BUDGET: u64 = 255_000;
+/// measured, the wider editor and the run's scroll-into-view included). Raised to 290 kB by
+/// the challenges (issue 28: the ten references and statements, the checker, the custom-link
+/// reader and the global race check, 284.8 kB measured): issue 30 moves the checker after the
+/// first paint.
+pub const KERNEL_BUDGET: u64 = 290_000;
 
 fn gzip_len(bytes: &[u8]) -> u64 {
     let mut e = GzEncoder::new(Vec::new(), Compression::best());

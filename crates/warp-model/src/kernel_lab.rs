@@ -22,9 +22,11 @@
 //! What it leaves out: device functions, casts, `printf`.
 
 pub mod banks;
+pub mod challenge;
 pub mod error;
 pub mod exec;
 pub mod lex;
+pub mod notes;
 pub mod panel;
 pub mod parse;
 #[cfg(test)]

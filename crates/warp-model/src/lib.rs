@@ -50,6 +50,7 @@ pub mod params;
 pub mod query;
 pub mod quiz;
 pub mod registry;
+pub mod rng;
 #[cfg(test)]
 mod testing;
 pub mod warps;

@@ -33,9 +33,10 @@ test('home starts with five lessons in order, each opening its view', async ({ a
   expect(await page.locator('[data-start-here]').evaluate((ol) => ol.tagName)).toBe('OL');
   expect(await lessons.locator('a').first().evaluate((a) => getComputedStyle(a, '::before').content))
     .toContain('counter(lesson)');
-  // The path comes before the panels and the examples.
+  // The path comes first, then the challenges (after the lessons they build on), the panels
+  // and the examples.
   const order = await page.locator('main h2').allTextContents();
-  expect(order.slice(0, 3)).toEqual(['Start here', 'Panels', 'Worked examples']);
+  expect(order.slice(0, 4)).toEqual(['Start here', 'Challenges', 'Panels', 'Worked examples']);
   // Each lesson asks its question (never its answer: the example opens with its Forecast), and
   // says (smaller) where it comes from.
   await expect(lessons.nth(0)).toContainText('A block of 100 threads: how many 32-lane warps does it take?');

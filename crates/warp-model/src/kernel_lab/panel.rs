@@ -1,6 +1,8 @@
 //! The kernel lab as a panel: its inputs (source and launch), the run's figures, the links
 //! into the other panels, and the seeds' snippets as presets.
 
+use super::challenge::{self, builtin, custom, Challenge};
+pub use super::notes::{race_note, violation_note};
 use super::{compile, exec, MAX_SOURCE};
 use crate::figure::{Figure, Value};
 use crate::i18n::Msg;
@@ -58,8 +60,44 @@ const SCHED_CHOICES: [crate::params::Choice; 2] = [
 /// Most elements `watch` names.
 pub const MAX_WATCH: usize = 16;
 
-/// The lab's parameters, in form order (the source first, in its own editor).
-pub const PARAMS: [Param; 8] = [SRC, BLOCK, GRID, N, LEN, TRACE, WATCH, SCHED];
+/// `challenge=NAME`: a built-in challenge (`add-ten` … `spin-lock`) or `custom` (with `ref`
+/// and `tests`). Its own control: the challenge box, not a form field.
+pub const CHALLENGE: Param =
+    Param::text("challenge", msg!("kernel.field.challenge"), 40, "").own_control();
+/// `test=K`: the challenge's test that Run uses, from 1.
+pub const TEST: Param = Param::whole(
+    "test",
+    msg!("kernel.field.test"),
+    1,
+    custom::MAX_TESTS as u64,
+    "1",
+)
+.own_control();
+/// `check=1`: the challenge's tests ran (Check).
+pub const CHECK: Param = Param::text("check", msg!("kernel.field.check"), 1, "").own_control();
+/// `ref`: a custom challenge's reference kernel.
+pub const REF: Param = Param::text("ref", msg!("kernel.field.ref"), MAX_SOURCE, "").own_control();
+/// `tests`: a custom challenge's launches (`n=100,block=64;n=3000,block=256,grid=4`).
+pub const TESTS: Param = Param::text("tests", msg!("kernel.field.tests"), 600, "").own_control();
+/// `title`: a custom challenge's title.
+pub const TITLE: Param = Param::text("title", msg!("kernel.field.title"), 120, "").own_control();
+/// `task`: a custom challenge's statement.
+pub const TASK: Param = Param::text("task", msg!("kernel.field.task"), 2000, "").own_control();
+/// `starter`: what a custom challenge's editor starts with.
+pub const STARTER: Param =
+    Param::text("starter", msg!("kernel.field.starter"), MAX_SOURCE, "").own_control();
+/// `range=LO,HI`: a custom challenge's random inputs, [LO, HI).
+pub const RANGE: Param = Param::text("range", msg!("kernel.field.range"), 40, "").own_control();
+/// `targets=A,B`: a custom challenge's cost targets, in star order.
+pub const TARGETS: Param =
+    Param::text("targets", msg!("kernel.field.targets"), 80, "").own_control();
+
+/// The lab's parameters, in form order (the source first, in its own editor; the challenge's
+/// after the form, in the challenge box or only in the link).
+pub const PARAMS: [Param; 18] = [
+    SRC, BLOCK, GRID, N, LEN, TRACE, WATCH, SCHED, CHALLENGE, TEST, CHECK, REF, TESTS, TITLE, TASK,
+    STARTER, RANGE, TARGETS,
+];
 
 /// The kernel lab's model.
 #[derive(Clone, Copy, Debug)]
@@ -145,6 +183,93 @@ pub struct KernelOutput {
     pub race: Option<String>,
     /// The first mask violations, in words (line, call, lanes), as a sanitizer names them.
     pub violations: Vec<String>,
+    /// The challenge, when `challenge=` names one.
+    pub challenge: Option<ChallengeOutput>,
+}
+
+/// What the challenge box shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeOutput {
+    /// `challenge=` (`custom` for an author's).
+    pub name: String,
+    /// Its title.
+    pub title: String,
+    /// The statement.
+    pub task: String,
+    /// Each test's launch, in words (the data stays hidden).
+    pub launches: Vec<String>,
+    /// The test Run uses (from 0).
+    pub test: usize,
+    /// The targets: (name, label), in star order.
+    pub targets: Vec<(&'static str, &'static str)>,
+    /// The check, when it ran (`check=1`).
+    pub report: Option<challenge::Report>,
+    /// The first failure: its kind and its words.
+    pub failure: Option<(&'static str, String)>,
+    /// The check's figures (`challenge-passed`, …).
+    pub figures: Vec<Figure>,
+    /// Once every test passes: the reference, and per target why it costs what it costs.
+    pub solved: Option<Solved>,
+    /// What the editor starts with.
+    pub starter: String,
+}
+
+/// What a solved challenge offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// The reference kernel.
+    pub reference: String,
+    /// Per target: its label and the reference's reason.
+    pub why: Vec<(String, String)>,
+}
+
+/// The challenge `challenge=` names, if any.
+///
+/// # Errors
+/// `challenge` naming the allowed values, or a custom link's problems (`ref`, `tests`,
+/// `range`, `targets`).
+pub fn challenge_of(input: &KernelInput) -> Result<Option<Challenge>, Vec<ParamError>> {
+    let name = input.get(&CHALLENGE).trim();
+    if name.is_empty() {
+        return Ok(None);
+    }
+    if name == "custom" {
+        return custom::custom(&custom::CustomLink {
+            reference: input.get(&REF),
+            tests: input.get(&TESTS),
+            title: input.get(&TITLE),
+            task: input.get(&TASK),
+            starter: input.get(&STARTER),
+            range: input.get(&RANGE),
+            targets: input.get(&TARGETS),
+        })
+        .map(Some);
+    }
+    builtin::builtin(name).map(Some).ok_or_else(|| {
+        vec![ParamError::new(
+            "challenge",
+            crate::tr!(
+                "kernel.challenge.unknown",
+                value = crate::params::quote(name),
+                names = builtin::NAMES.join(", ")
+            ),
+        )]
+    })
+}
+
+/// The source the editor should start from: a challenge's starter when the link names a
+/// challenge and gives no source of its own (the lab's default kernel stands for none).
+#[must_use]
+pub fn starting_source(input: &KernelInput) -> Option<String> {
+    let src = input.get(&SRC);
+    if !(src.trim().is_empty() || src == DEFAULT_SRC) {
+        return None;
+    }
+    challenge_of(input)
+        .ok()
+        .flatten()
+        .map(|c| c.starter)
+        .filter(|s| !s.is_empty())
 }
 
 /// The warp the step-through records, as (linear block, warp in block); `None`: the run
@@ -270,12 +395,20 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         watched: Vec::new(),
         race: None,
         violations: Vec::new(),
+        challenge: None,
     };
-    let src = input.get(&SRC);
-    let kernel = match compile(src) {
+    let challenge = challenge_of(input)
+        .map_err(|e| out.errors.extend(e))
+        .ok()
+        .flatten();
+    let src = match (&challenge, starting_source(input)) {
+        (Some(_), Some(starter)) => starter,
+        _ => input.get(&SRC).to_string(),
+    };
+    let kernel = match compile(&src) {
         Ok(k) => Some(k),
         Err(e) => {
-            out.errors.push(ParamError::new("src", e.with_caret(src)));
+            out.errors.push(ParamError::new("src", e.with_caret(&src)));
             out.mark = Some(SourceMark {
                 line: e.line,
                 col: Some(e.col),
@@ -283,6 +416,14 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
             None
         }
     };
+    if let Some(c) = challenge {
+        evaluate_challenge(input, &mut out, &c, &src, kernel.as_ref());
+        return out;
+    }
+    if !input.get(&CHALLENGE).trim().is_empty() {
+        // A challenge link that does not read: its problems are named; nothing runs.
+        return out;
+    }
     let launch = launch(input).map_err(|e| out.errors.extend(e)).ok();
     let watch = watch_list(
         input.get(&WATCH),
@@ -294,10 +435,23 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
     let (Some(kernel), Some((launch, trace)), Some(watch)) = (kernel, launch, watch) else {
         return out;
     };
-    match exec::run(&kernel, launch, trace, &watch) {
+    let run = exec::run(&kernel, launch, trace, &watch);
+    show_run(&mut out, run, &kernel, &launch, input);
+    out
+}
+
+/// The run's figures, links, watched elements, race and violations, or its error.
+fn show_run(
+    out: &mut KernelOutput,
+    run: Result<exec::RunResult, exec::RunError>,
+    kernel: &super::parse::ParsedKernel,
+    launch: &exec::LaunchConfig,
+    input: &KernelInput,
+) {
+    match run {
         Ok(r) => {
             out.figures = figures(&r, !kernel.shared.is_empty());
-            out.links = Some(links(&r, &launch, input));
+            out.links = Some(links(&r, launch, input));
             out.watched = r
                 .watched
                 .iter()
@@ -333,6 +487,150 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
                 },
             ));
         }
+    }
+}
+
+/// A challenge: Run runs the kernel on test `test=` (its inputs, its launch); Check
+/// (`check=1`) runs every test and grades.
+fn evaluate_challenge(
+    input: &KernelInput,
+    out: &mut KernelOutput,
+    c: &Challenge,
+    src: &str,
+    kernel: Option<&super::parse::ParsedKernel>,
+) {
+    let test = TEST
+        .parse(input.get(&TEST))
+        .map_err(|e| out.errors.push(e))
+        .ok()
+        .and_then(|t| usize::try_from(t).ok())
+        .map(|t| t - 1)
+        .filter(|t| {
+            let inside = *t < c.tests.len();
+            if !inside {
+                out.errors.push(ParamError::new(
+                    "test",
+                    crate::tr!("kernel.challenge.test", max = c.tests.len()),
+                ));
+            }
+            inside
+        });
+    let checked = input.get(&CHECK).trim() == "1";
+    let report = checked.then(|| challenge::check(c, src));
+    let view = ChallengeOutput {
+        name: c.name.clone(),
+        title: c.title.clone(),
+        task: c.task.clone(),
+        launches: c.tests.iter().map(challenge::TestLaunch::text).collect(),
+        test: test.unwrap_or(0),
+        targets: c.targets.iter().map(|t| (t.name(), t.label())).collect(),
+        failure: report
+            .as_ref()
+            .and_then(|r| r.failure.as_ref())
+            .map(|f| (f.kind(), f.text(c))),
+        figures: report.as_ref().map(challenge_figures).unwrap_or_default(),
+        solved: report.as_ref().filter(|r| r.passed_all()).map(|_| Solved {
+            reference: c.reference.clone(),
+            why: c
+                .targets
+                .iter()
+                .zip(&c.why)
+                .map(|(t, why)| (t.label().to_string(), why.clone()))
+                .collect(),
+        }),
+        report,
+        starter: c.starter.clone(),
+    };
+    let reference = compile(&c.reference).ok();
+    if let (Some(kernel), Some(reference), Some(t)) = (kernel, reference, test) {
+        if challenge::check::same_signature(&reference, kernel) {
+            let (launch, mut init) = challenge::check::start_of(c, &reference, kernel, t);
+            // Run shows the lab's own figures: a race on global memory is the check's.
+            init.global_races = false;
+            let watch = watch_list(input.get(&WATCH), Some(kernel), None)
+                .map_err(|e| out.errors.push(e))
+                .unwrap_or_default();
+            let trace = launch_trace(input).unwrap_or(None);
+            let run =
+                exec::run_with(kernel, launch, Some(trace), &watch, Some(&init)).map(|(r, _)| r);
+            show_run(out, run, kernel, &launch, input);
+        } else {
+            out.errors.push(ParamError::new(
+                "run",
+                crate::tr!(
+                    "challenge.failure.signature",
+                    expected = challenge::check::signature(&reference)
+                ),
+            ));
+        }
+    }
+    out.challenge = Some(view);
+}
+
+/// `trace=` alone (a challenge sets the launch itself).
+fn launch_trace(input: &KernelInput) -> Option<TraceChoice> {
+    let raw = input.get(&TRACE).trim();
+    if raw.is_empty() {
+        return Some(None);
+    }
+    let p: Vec<&str> = raw.split(',').collect();
+    match (p.first()?.trim().parse(), p.get(1)?.trim().parse()) {
+        (Ok(b), Ok(w)) if p.len() == 2 => Some(Some((b, w))),
+        _ => None,
+    }
+}
+
+/// The check's figures: passed, tests, tests passed, stars, and each target's value beside
+/// the reference's.
+fn challenge_figures(r: &challenge::Report) -> Vec<Figure> {
+    use crate::t;
+    let mut out = vec![
+        Figure::new(
+            "challenge-passed",
+            t!("kernel.figure.challenge-passed"),
+            Value::Bool(r.passed_all()),
+            "",
+            t!("kernel.figure.challenge-passed.help"),
+        )
+        .key(),
+        Figure::new(
+            "challenge-tests",
+            t!("kernel.figure.challenge-tests"),
+            Value::Int(r.tests as u64),
+            "",
+            t!("kernel.figure.challenge-tests.help"),
+        ),
+        Figure::new(
+            "challenge-tests-passed",
+            t!("kernel.figure.challenge-tests-passed"),
+            Value::Int(r.passed as u64),
+            "",
+            t!("kernel.figure.challenge-tests-passed.help"),
+        ),
+        Figure::new(
+            "challenge-stars",
+            t!("kernel.figure.challenge-stars"),
+            Value::Int(u64::from(r.stars)),
+            t!("kernel.figure.challenge-stars.unit"),
+            t!("kernel.figure.challenge-stars.help"),
+        )
+        .key(),
+    ];
+    for t in &r.targets {
+        out.push(Figure::new(
+            t.target.metric(),
+            t.target.label(),
+            Value::Int(t.mine),
+            "",
+            t!("kernel.figure.challenge-target.help"),
+        ));
+        out.push(Figure::new(
+            t.target.reference_metric(),
+            t.target.reference_label(),
+            Value::Int(t.reference),
+            "",
+            t!("kernel.figure.challenge-reference.help"),
+        ));
     }
     out
 }
@@ -409,56 +707,6 @@ pub fn watch_list(
         }
     }
     Ok(out)
-}
-
-/// A mask violation, in words: the line, the call, the lanes named but not active, and the
-/// calling lanes left out of their own mask; each half of the guide's rule in a sentence of
-/// its own, and the result said to be undefined on a GPU.
-#[must_use]
-pub fn violation_note(v: &exec::MaskViolation) -> String {
-    let mut parts = Vec::new();
-    if v.lanes != 0 {
-        parts.push(crate::tr!(
-            "kernel.mask.violation",
-            line = v.line,
-            call = &v.call,
-            lanes = exec::lane_list(v.lanes),
-            active = exec::lane_list(v.active),
-            warp = v.warp,
-            block = v.block
-        ));
-    }
-    if v.left_out != 0 {
-        parts.push(crate::tr!(
-            "kernel.mask.left-out",
-            line = v.line,
-            call = &v.call,
-            lanes = exec::lane_list(v.left_out),
-            mask = format!("0x{:08x}", v.named),
-            warp = v.warp,
-            block = v.block
-        ));
-    }
-    parts.join(" ")
-}
-
-/// The race, in words: the word and both lines.
-#[must_use]
-pub fn race_note(r: &exec::Race) -> String {
-    let side = |s: &exec::RaceSide| {
-        if s.store {
-            crate::tr!("kernel.race.writes", warp = s.warp, line = s.line)
-        } else {
-            crate::tr!("kernel.race.reads", warp = s.warp, line = s.line)
-        }
-    };
-    crate::tr!(
-        "kernel.race.found",
-        word = &r.word,
-        block = r.block,
-        first = side(&r.first),
-        second = side(&r.second)
-    )
 }
 
 /// The step-through's heading: which warp it records, and why that one.

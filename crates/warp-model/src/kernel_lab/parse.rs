@@ -30,6 +30,9 @@ pub struct Param {
     pub ty: Ty,
     /// `float*` / `int*` (with or without `const`).
     pub pointer: bool,
+    /// `const float*` / `const int*`: the kernel may read it, never write it (a store through
+    /// it is a run-time error, as it is a compile error in CUDA).
+    pub read_only: bool,
 }
 
 /// `x`, `y` or `z`.
@@ -496,6 +499,7 @@ impl P {
                     name: pname,
                     ty,
                     pointer,
+                    read_only: konst && pointer,
                 });
                 if !self.eat(",") {
                     break;

@@ -31,6 +31,10 @@
 //!   questions themselves are not stored: the key rebuilds them ([`crate::quiz::build`]).
 //! - `current` (optional; absent in documents written before it): the key of the quiz answered
 //!   last, the one "Resume your quiz" offers while some of its questions are unanswered.
+//! - `challenges` (optional; absent when none is solved): per built-in challenge name, the
+//!   best stars a check earned, 1 to 3 (`{"transpose": 2}`). The kernel lab also keeps them in
+//!   a compact text of their own ([`crate::kernel_lab::challenge::stars`]), merged into the
+//!   document whenever the document is loaded.
 //!
 //! Ids and keys never depend on the language: a document written in English reads the same in
 //! Hinglish. Versioning: a field added as optional (like `current`) keeps version 1, since an
@@ -165,6 +169,9 @@ pub struct Progress {
     /// The key of the quiz answered last (see the module's documentation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<String>,
+    /// Best stars per built-in challenge (see the module's documentation).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub challenges: BTreeMap<String, u8>,
 }
 
 impl Default for Progress {
@@ -176,6 +183,7 @@ impl Default for Progress {
             boxes: BTreeMap::new(),
             quizzes: BTreeMap::new(),
             current: None,
+            challenges: BTreeMap::new(),
         }
     }
 }
@@ -310,6 +318,21 @@ impl Progress {
                 })
             });
             p.quizzes.insert(key, kept);
+        }
+        // Best stars per challenge: a built-in name and 1 to 3 stars (more is clamped).
+        p.challenges = entries(&value, "challenges", &mut dropped, |v| {
+            let stars = v.as_u64().filter(|s| *s >= 1)?;
+            Some(u8::try_from(stars.min(3)).unwrap_or(3))
+        });
+        let unknown: Vec<String> = p
+            .challenges
+            .keys()
+            .filter(|k| !crate::kernel_lab::challenge::builtin::NAMES.contains(&k.as_str()))
+            .cloned()
+            .collect();
+        for k in unknown {
+            p.challenges.remove(&k);
+            dropped.push(format!("challenges.{k}"));
         }
         match value.get("current") {
             None | Some(Json::Null) => {}

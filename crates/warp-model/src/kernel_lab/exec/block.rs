@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::result::{
-    LaunchConfig, MemStats, RunError, RunResult, Sched, SharedStats, Watched, ELEM_BYTES, MAX_WARPS,
+    LaunchConfig, MemStats, RunError, RunResult, Sched, SharedStats, Watched, ELEM_BYTES,
+    MAX_WARPS, STEP_BUDGET,
 };
 use super::state::{Buffer, Flow, Frame, Group, Machine, Park, Shadow, Stop, Warp};
 use super::trace::{TraceWhy, Traced};
@@ -26,6 +27,7 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
                     ty: p.ty,
                     data,
                     base: (k as u64 + 1) * stride,
+                    read_only: p.read_only,
                 },
             );
         } else {
@@ -76,6 +78,8 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
             shuffles: 0,
             votes: 0,
             atomics: 0,
+            atomic_ops: 0,
+            global_race: None,
             mask_violations: 0,
             violations: Vec::new(),
             sched: launch.sched,
@@ -93,6 +97,11 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
         record: false,
         version: 0,
         atomic_now: false,
+        budget: STEP_BUDGET,
+        global_races: false,
+        global_shadow: HashMap::new(),
+        held: HashMap::new(),
+        epoch: 0,
     }
 }
 
@@ -115,6 +124,7 @@ impl<'k> Machine<'k> {
 
     /// Every warp passed a barrier: accesses before it cannot race with accesses after.
     pub(super) fn barrier_passed(&mut self) {
+        self.epoch += 1;
         for k in std::mem::take(&mut self.touched) {
             if let Some(s) = self.shadow.get_mut(k) {
                 *s = Shadow::default();
@@ -265,6 +275,21 @@ impl<'k> Machine<'k> {
     }
 }
 
+/// What a launch starts with when a checker sets it (a challenge's test) instead of the lab's
+/// default (every buffer filled with its index, `launch.len` long; an int parameter `n` set to
+/// `launch.n`, the others 0).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Initial {
+    /// Each pointer parameter's elements, in parameter order (a missing one: the default).
+    pub buffers: Vec<Vec<f64>>,
+    /// Int parameters' values by name (a parameter not named: the default).
+    pub ints: Vec<(String, i64)>,
+    /// Most warp instructions the run may issue (`None`: [`STEP_BUDGET`]).
+    pub step_budget: Option<u64>,
+    /// Look for races on global memory too (`RunResult::global_race`).
+    pub global_races: bool,
+}
+
 /// Runs `kernel` over the launch, recording warp `record` = (linear block, warp in block) for
 /// the step-through; `None` records the first warp, in launch order, whose lanes diverge or
 /// that has idle lanes (the ragged tail), and the first warp when none does. `watch` names
@@ -279,6 +304,34 @@ pub fn run(
     record: Option<(u64, u64)>,
     watch: &[(String, usize)],
 ) -> Result<RunResult, RunError> {
+    run_with(kernel, launch, Some(record), watch, None).map(|(r, _)| r)
+}
+
+/// A run that starts from `initial` (a challenge's test), recording nothing, and every
+/// pointer buffer's elements after it, in parameter order.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_from(
+    kernel: &ParsedKernel,
+    launch: LaunchConfig,
+    initial: &Initial,
+) -> Result<(RunResult, Vec<Vec<f64>>), RunError> {
+    run_with(kernel, launch, None, &[], Some(initial))
+}
+
+/// As [`run`] (with `record` = `Some(…)`; `None` records nothing) from `initial` when given,
+/// and the buffers after the run.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with(
+    kernel: &ParsedKernel,
+    launch: LaunchConfig,
+    record: Option<Option<(u64, u64)>>,
+    watch: &[(String, usize)],
+    initial: Option<&Initial>,
+) -> Result<(RunResult, Vec<Vec<f64>>), RunError> {
     let blocks = launch.grid.0 * launch.grid.1;
     let total = blocks.saturating_mul(launch.block.warps());
     if total > MAX_WARPS {
@@ -287,8 +340,20 @@ pub fn run(
             message: crate::tr!("kernel.run.too-many-warps", total, max = MAX_WARPS),
         });
     }
-    let mut m = machine(kernel, launch);
-    let notable = m.launch_blocks(record.unwrap_or((0, 0)), false)?;
+    let fresh = || {
+        let mut m = machine(kernel, launch);
+        if let Some(init) = initial {
+            m.start_from(init);
+        }
+        m
+    };
+    let mut m = fresh();
+    // Recording nothing: a warp no launch has.
+    let first = match record {
+        Some(choice) => choice.unwrap_or((0, 0)),
+        None => (u64::MAX, u64::MAX),
+    };
+    let notable = m.launch_blocks(first, false)?;
     let watched = watch
         .iter()
         .map(|(name, index)| Watched {
@@ -300,8 +365,22 @@ pub fn run(
                 .and_then(|b| (*index < b.data.len()).then(|| b.get(*index))),
         })
         .collect();
+    let after = kernel
+        .params
+        .iter()
+        .filter(|p| p.pointer)
+        .map(|p| {
+            m.buffers
+                .get(&p.name)
+                .map(|b| b.data.clone())
+                .unwrap_or_default()
+        })
+        .collect();
     let mut r = m.r;
     r.watched = watched;
+    let Some(record) = record else {
+        return Ok((r, after));
+    };
     r.traced = match (record, notable) {
         (Some((block, warp)), _) => Traced {
             block,
@@ -320,9 +399,50 @@ pub fn run(
         // up to that warp's block (earlier blocks' stores shape its loads), recording it. It
         // is the same deterministic run as the first, so it cannot fail where the first did
         // not.
-        let mut again = machine(kernel, launch);
+        let mut again = fresh();
         again.launch_blocks((r.traced.block, r.traced.warp), true)?;
         r.trace = again.r.trace;
     }
-    Ok(r)
+    Ok((r, after))
+}
+
+impl Machine<'_> {
+    /// Sets the buffers and int parameters `init` names (buffers laid out again, each at a
+    /// multiple of 256 bytes after the longest).
+    fn start_from(&mut self, init: &Initial) {
+        let pointers: Vec<String> = self
+            .kernel
+            .params
+            .iter()
+            .filter(|p| p.pointer)
+            .map(|p| p.name.clone())
+            .collect();
+        for (name, data) in pointers.iter().zip(&init.buffers) {
+            if let Some(b) = self.buffers.get_mut(name) {
+                b.data.clone_from(data);
+            }
+        }
+        let longest = self
+            .buffers
+            .values()
+            .map(|b| b.data.len())
+            .max()
+            .unwrap_or(0);
+        let stride = (longest as u64 * ELEM_BYTES).div_ceil(256).max(1) * 256;
+        for (k, name) in pointers.iter().enumerate() {
+            if let Some(b) = self.buffers.get_mut(name) {
+                b.base = (k as u64 + 1) * stride;
+            }
+        }
+        if let Some(b) = init.step_budget {
+            self.budget = b;
+        }
+        self.global_races = init.global_races;
+        for p in self.kernel.params.iter().filter(|p| !p.pointer) {
+            if let Some((_, v)) = init.ints.iter().find(|(n, _)| *n == p.name) {
+                self.scalars
+                    .insert(p.name.clone(), Val::I(*v).convert(p.ty));
+            }
+        }
+    }
 }

@@ -1,9 +1,9 @@
 //! The memory units: global loads and stores (bounds, and transactions by the coalescing
 //! panel's rule), shared loads and stores (bounds, wavefronts and conflicts by the banks
-//! panel's rule) and the race shadow of shared words.
+//! panel's rule), the race shadow of shared words, and (for a challenge's check) of global ones.
 
-use super::result::{Race, RaceSide, RunError, SharedLine, ELEM_BYTES, LINE};
-use super::state::{Buffer, Machine, Warp};
+use super::result::{GlobalRace, Race, RaceSide, RunError, Sched, SharedLine, ELEM_BYTES, LINE};
+use super::state::{Buffer, GlobalAccess, Machine, Warp};
 use super::value::{lanes, Lanes, Val};
 use crate::kernel_lab::parse::{brackets, Ty};
 
@@ -48,6 +48,12 @@ impl Machine<'_> {
                 message: crate::tr!("kernel.run.not-pointer", name),
             });
         };
+        if store && buf.read_only {
+            return Err(RunError {
+                line,
+                message: crate::tr!("kernel.run.const-store", name),
+            });
+        }
         let len = buf.data.len();
         let mut addrs = Vec::new();
         for l in lanes(mask) {
@@ -92,6 +98,13 @@ impl Machine<'_> {
             .iter()
             .map(crate::coalescing::access::Segment::used_bytes)
             .sum();
+        if self.global_races && !self.atomic_now {
+            let base = self.buffers.get(name).map_or(0, |b| b.base);
+            for l in lanes(mask) {
+                let index = usize::try_from(idx[l].as_i()).unwrap_or(0);
+                self.global_touch(w, name, index, base, l, line, store);
+            }
+        }
         let stats = if store {
             &mut self.r.stores
         } else {
@@ -292,4 +305,73 @@ pub(super) fn strided(mask: u32, words: &[usize; 32], base: usize) -> Option<(u6
         (first as u64 * ELEM_BYTES) % row,
         u64::from(k),
     ))
+}
+
+impl Machine<'_> {
+    /// The thread of lane `lane` of warp `w`, as a number over the launch.
+    pub(super) fn thread_of(&self, w: &Warp, lane: usize) -> u64 {
+        (self.block * self.launch.block.warps() + w.index) * 32 + lane as u64
+    }
+
+    /// The race check of one lane's plain access to global word `name[index]`: a race when
+    /// another thread touched it, one of the two storing, with nothing ordering them (a
+    /// `__syncthreads()` between them in one block; lanes of one warp under `sched=stack`,
+    /// which run in lockstep) and no lock held by both.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn global_touch(
+        &mut self,
+        w: &Warp,
+        name: &str,
+        index: usize,
+        base: u64,
+        lane: usize,
+        line: usize,
+        store: bool,
+    ) {
+        let thread = self.thread_of(w, lane);
+        let now = GlobalAccess {
+            thread,
+            block: self.block,
+            warp: w.index,
+            lane,
+            epoch: self.epoch,
+            line,
+            store,
+            locks: self.held.get(&thread).cloned().unwrap_or_default(),
+        };
+        let lockstep = self.launch.sched == Sched::Stack;
+        let ordered = |a: &GlobalAccess| {
+            a.thread == now.thread
+                || (a.block == now.block
+                    && (a.epoch != now.epoch || (lockstep && a.warp == now.warp)))
+        };
+        let races = |a: &GlobalAccess| {
+            !ordered(a) && (a.store || now.store) && !a.locks.iter().any(|l| now.locks.contains(l))
+        };
+        let addr = base + index as u64 * ELEM_BYTES;
+        let shadow = self.global_shadow.entry(addr).or_default();
+        let earlier = shadow
+            .writer
+            .iter()
+            .chain(shadow.readers.iter().filter(|_| store))
+            .find(|a| races(a))
+            .cloned();
+        if store {
+            shadow.writer = Some(now.clone());
+            shadow.readers.clear();
+        } else if !shadow.readers.iter().any(|a| a.thread == thread) {
+            if shadow.readers.len() == 2 {
+                shadow.readers.remove(0);
+            }
+            shadow.readers.push(now.clone());
+        }
+        if let (Some(a), None) = (earlier, &self.r.global_race) {
+            let in_block = |x: &GlobalAccess| x.warp * 32 + x.lane as u64;
+            self.r.global_race = Some(GlobalRace {
+                word: format!("{name}[{index}]"),
+                first: (a.block, in_block(&a), a.line, a.store),
+                second: (now.block, in_block(&now), now.line, now.store),
+            });
+        }
+    }
 }

@@ -46,11 +46,11 @@ mod trace;
 pub mod value;
 mod warp_calls;
 
-pub use block::run;
+pub use block::{run, run_from, run_with, Initial};
 pub use its::PATIENCE;
 pub use result::{
-    BranchRecord, LaunchConfig, LineStats, MaskViolation, MemStats, Race, RaceSide, RunError,
-    RunResult, Sched, SharedLine, SharedStats, Watched, ELEM_BYTES, LINE, MAX_VIOLATIONS,
+    BranchRecord, GlobalRace, LaunchConfig, LineStats, MaskViolation, MemStats, Race, RaceSide,
+    RunError, RunResult, Sched, SharedLine, SharedStats, Watched, ELEM_BYTES, LINE, MAX_VIOLATIONS,
     MAX_WARPS, STEP_BUDGET,
 };
 pub use trace::{

@@ -180,6 +180,18 @@ pub struct Race {
     pub second: RaceSide,
 }
 
+/// Two threads' plain accesses to one global word, at least one a store, not ordered by a
+/// `__syncthreads()` (different blocks never are) and with no lock held by both.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlobalRace {
+    /// The word, as the source names it (`counter[0]`).
+    pub word: String,
+    /// The earlier access: (block, thread in the block, line, store).
+    pub first: (u64, u64, usize, bool),
+    /// The later one.
+    pub second: (u64, u64, usize, bool),
+}
+
 /// A `watch=` element after the run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Watched {
@@ -247,6 +259,11 @@ pub struct RunResult {
     pub votes: u64,
     /// Warp-level atomic instructions issued.
     pub atomics: u64,
+    /// Atomic operations: one per active lane of each atomic instruction (the same element's
+    /// are applied one after another).
+    pub atomic_ops: u64,
+    /// The first race on global memory, when the run looked for them (a challenge's check).
+    pub global_race: Option<GlobalRace>,
     /// Warp-level calls whose mask named a lane not active at the call.
     pub mask_violations: u64,
     /// The first of them.

@@ -3,7 +3,7 @@
 //! reconvergence entries, and the livelock check.
 
 use super::its::PATIENCE;
-use super::result::{BranchRecord, RunError, Sched, STEP_BUDGET};
+use super::result::{BranchRecord, RunError, Sched};
 use super::state::{Flow, Frame, LoopFrame, Machine, Park, Stop, Warp};
 use super::trace::{StackEntry, TraceStep, MAX_TRACE};
 use super::value::{lane_list, lanes, mask_of, Lanes, Val};
@@ -27,7 +27,7 @@ impl<'k> Machine<'k> {
         let e = self.r.lines.entry(line).or_default();
         e.issued += 1;
         e.active_lanes += u64::from(mask.count_ones());
-        if self.r.issued > STEP_BUDGET {
+        if self.r.issued > self.budget {
             let at = if w.g.loop_line > 0 {
                 w.g.loop_line
             } else {
@@ -36,9 +36,9 @@ impl<'k> Machine<'k> {
             return Err(RunError {
                 line: at,
                 message: if w.g.loop_line > 0 {
-                    crate::tr!("kernel.run.budget.loop", budget = STEP_BUDGET, line = at)
+                    crate::tr!("kernel.run.budget.loop", budget = self.budget, line = at)
                 } else {
-                    crate::tr!("kernel.run.budget", budget = STEP_BUDGET)
+                    crate::tr!("kernel.run.budget", budget = self.budget)
                 },
             });
         }

@@ -14,6 +14,8 @@ pub(super) struct Buffer {
     /// The elements (f64 holds every float and every 32-bit integer exactly).
     pub(super) data: Vec<f64>,
     pub(super) base: u64,
+    /// A `const` pointer parameter's buffer.
+    pub(super) read_only: bool,
 }
 
 /// Who touched a shared word since the last barrier: its last writer, and up to two readers
@@ -22,6 +24,30 @@ pub(super) struct Buffer {
 pub(super) struct Shadow {
     pub(super) writer: Option<(u64, usize)>,
     pub(super) readers: [Option<(u64, usize)>; 2],
+}
+
+/// One plain access to a global word, for the race check.
+#[derive(Clone, Debug)]
+pub(super) struct GlobalAccess {
+    /// The thread (linear over the launch), its block and its warp in the block.
+    pub(super) thread: u64,
+    pub(super) block: u64,
+    pub(super) warp: u64,
+    pub(super) lane: usize,
+    /// The barrier epoch it happened in.
+    pub(super) epoch: u64,
+    pub(super) line: usize,
+    pub(super) store: bool,
+    /// The locks its thread held (addresses it took with a successful `atomicCAS` and has not
+    /// released with `atomicExch`).
+    pub(super) locks: Vec<u64>,
+}
+
+/// A global word's last write and up to two reads by different threads.
+#[derive(Clone, Debug, Default)]
+pub(super) struct GlobalShadow {
+    pub(super) writer: Option<GlobalAccess>,
+    pub(super) readers: Vec<GlobalAccess>,
 }
 
 pub(super) struct Machine<'k> {
@@ -44,6 +70,16 @@ pub(super) struct Machine<'k> {
     pub(super) version: u64,
     /// An atomic's shared access is running (atomics are not races).
     pub(super) atomic_now: bool,
+    /// Most warp instructions this run may issue.
+    pub(super) budget: u64,
+    /// Global races are looked for (a challenge's check): each global word's last accesses,
+    /// and the locks each thread holds.
+    pub(super) global_races: bool,
+    pub(super) global_shadow: HashMap<u64, GlobalShadow>,
+    pub(super) held: HashMap<u64, Vec<u64>>,
+    /// Barriers passed so far in the launch: two accesses of one block in different epochs are
+    /// ordered by a `__syncthreads()`.
+    pub(super) epoch: u64,
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq)]

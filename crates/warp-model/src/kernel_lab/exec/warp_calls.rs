@@ -203,11 +203,15 @@ impl Machine<'_> {
             .collect::<Result<_, _>>()?;
         let arg = |k: usize, l: usize| vals.get(k).map_or(Val::I(0), |v| v[l]);
         self.r.atomics += 1;
+        self.r.atomic_ops += u64::from(mask.count_ones());
         // Each lane's element: a buffer index or a shared word.
         let (global, slots): (Option<&String>, [usize; 32]) = match addr {
             Addr::Global(n, i) => {
                 let idx = self.eval(w, i, mask, line)?;
-                self.access(w, n, &idx, mask, line, true)?;
+                self.atomic_now = true;
+                let done = self.access(w, n, &idx, mask, line, true);
+                self.atomic_now = false;
+                done?;
                 (
                     Some(n),
                     std::array::from_fn(|l| usize::try_from(idx[l].as_i()).unwrap_or(0)),
@@ -270,6 +274,26 @@ impl Machine<'_> {
                 }
             }
             .convert(ty);
+            if let (true, Some(n)) = (self.global_races, global) {
+                // Locks, for the global race check: an exchange or compare-and-swap that turns
+                // an element from 0 to non-zero takes it (test-and-set, either idiom), one that
+                // turns it back to 0 lets it go.
+                let addr = self.buffers.get(n).map_or(0, |b| b.base) + slots[l] as u64 * 4;
+                let thread = self.thread_of(w, l);
+                let held = self.held.entry(thread).or_default();
+                let zero = |v: Val| !v.truthy();
+                match op {
+                    Atomic::Cas | Atomic::Exch
+                        if zero(old) && !zero(new) && !held.contains(&addr) =>
+                    {
+                        held.push(addr);
+                    }
+                    Atomic::Cas | Atomic::Exch if !zero(old) && zero(new) => {
+                        held.retain(|a| *a != addr);
+                    }
+                    _ => {}
+                }
+            }
             if new != old {
                 self.version += 1;
             }

@@ -1,0 +1,459 @@
+//! Running a challenge's tests on a learner's kernel: the same inputs for the learner and the
+//! reference, every non-`const` buffer compared, the costs compared target by target, the
+//! stars, and the first failure named.
+
+use super::spec::{Challenge, Fill, Target, TestLaunch};
+use crate::kernel_lab::exec::{self, Initial, LaunchConfig, RunResult};
+use crate::kernel_lab::lex::{lex, Tok};
+use crate::kernel_lab::parse::{ParsedKernel, Ty};
+use crate::rng::Rng;
+
+/// Why a check did not pass, the first thing that went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The kernel does not compile (the editor marks where).
+    Compile(String),
+    /// Its parameters are not the challenge's.
+    Signature {
+        /// The challenge's parameters, as the reference declares them.
+        expected: String,
+    },
+    /// It calls what the challenge forbids.
+    Forbidden {
+        /// The call.
+        call: String,
+        /// Its line.
+        line: usize,
+    },
+    /// The reference itself fails (a course author's challenge): the author's to fix.
+    Reference(String),
+    /// Test `test` (from 0) stopped with a run-time error (an out-of-bounds access among them).
+    Run {
+        /// The test.
+        test: usize,
+        /// The error, with its line.
+        message: String,
+    },
+    /// Test `test` raced on a shared word.
+    Race {
+        /// The test.
+        test: usize,
+        /// The race, in words.
+        text: String,
+    },
+    /// Test `test` broke the mask rule of a warp-level call.
+    Mask {
+        /// The test.
+        test: usize,
+        /// The first violation, in words.
+        text: String,
+    },
+    /// Test `test` left a wrong value.
+    Wrong {
+        /// The test.
+        test: usize,
+        /// The buffer (the learner's name for it).
+        buffer: String,
+        /// The element.
+        index: usize,
+        /// What the reference left there.
+        expected: String,
+        /// What the learner's kernel left there.
+        got: String,
+    },
+}
+
+impl Failure {
+    /// Its kind, for `data-challenge-failure`: `compile`, `signature`, `forbidden`,
+    /// `reference`, `run`, `race`, `mask` or `wrong`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::Compile(_) => "compile",
+            Failure::Signature { .. } => "signature",
+            Failure::Forbidden { .. } => "forbidden",
+            Failure::Reference(_) => "reference",
+            Failure::Run { .. } => "run",
+            Failure::Race { .. } => "race",
+            Failure::Mask { .. } => "mask",
+            Failure::Wrong { .. } => "wrong",
+        }
+    }
+
+    /// The test it happened on (from 0), if it is one test's.
+    #[must_use]
+    pub fn test(&self) -> Option<usize> {
+        match self {
+            Failure::Run { test, .. }
+            | Failure::Race { test, .. }
+            | Failure::Mask { test, .. }
+            | Failure::Wrong { test, .. } => Some(*test),
+            _ => None,
+        }
+    }
+
+    /// In words, naming the test and its launch.
+    #[must_use]
+    pub fn text(&self, c: &Challenge) -> String {
+        use crate::tr;
+        let head = |test: usize| {
+            tr!(
+                "challenge.failure.test",
+                number = test + 1,
+                launch = c.tests.get(test).map(TestLaunch::text).unwrap_or_default()
+            )
+        };
+        match self {
+            Failure::Compile(m) => tr!("challenge.failure.compile", message = m),
+            Failure::Signature { expected } => tr!("challenge.failure.signature", expected),
+            Failure::Forbidden { call, line } => tr!("challenge.failure.forbidden", call, line),
+            Failure::Reference(m) => tr!("challenge.failure.reference", message = m),
+            Failure::Run { test, message } => format!("{} {message}", head(*test)),
+            Failure::Race { test, text } => {
+                format!(
+                    "{} {}",
+                    head(*test),
+                    tr!("challenge.failure.race", race = text)
+                )
+            }
+            Failure::Mask { test, text } => {
+                format!(
+                    "{} {}",
+                    head(*test),
+                    tr!("challenge.failure.mask", violation = text)
+                )
+            }
+            Failure::Wrong {
+                test,
+                buffer,
+                index,
+                expected,
+                got,
+            } => format!(
+                "{} {}",
+                head(*test),
+                tr!("challenge.failure.wrong", buffer, index, expected, got)
+            ),
+        }
+    }
+}
+
+/// One target over the tests: the learner's value and the reference's, summed over the
+/// tests, and whether it was met on every test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetReport {
+    /// The target.
+    pub target: Target,
+    /// The learner's kernel, summed over the tests that ran.
+    pub mine: u64,
+    /// The reference, summed over the same tests.
+    pub reference: u64,
+    /// Met on every test (and every test passed).
+    pub met: bool,
+}
+
+/// What a check found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Tests.
+    pub tests: usize,
+    /// Tests passed.
+    pub passed: usize,
+    /// 0 to 3.
+    pub stars: u8,
+    /// Each target, in star order.
+    pub targets: Vec<TargetReport>,
+    /// The first failure, if any.
+    pub failure: Option<Failure>,
+}
+
+impl Report {
+    /// Whether every test passed.
+    #[must_use]
+    pub fn passed_all(&self) -> bool {
+        self.tests > 0 && self.passed == self.tests
+    }
+}
+
+/// The inputs of test `k`: each pointer buffer (in parameter order) filled as the challenge
+/// states, random values from a generator seeded by the challenge and the test.
+#[must_use]
+pub fn inputs(c: &Challenge, k: usize) -> Vec<Vec<f64>> {
+    let test = &c.tests[k.min(c.tests.len().saturating_sub(1))];
+    let mut rng = Rng::new(c.seed ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let (lo, hi) = c.range;
+    let span = u64::try_from(hi.saturating_sub(lo)).unwrap_or(1).max(1);
+    c.buffers
+        .iter()
+        .map(|b| {
+            let len = test.len_of(b.len);
+            (0..len)
+                .map(|_| match b.fill {
+                    Fill::Random => (lo + i64::try_from(rng.next_u64() % span).unwrap_or(0)) as f64,
+                    Fill::Zero => 0.0,
+                    Fill::MinusOne => -1.0,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The launch and starting memory of test `k` for `kernel`: its int parameters set by
+/// position from the reference's names.
+#[must_use]
+pub fn start_of(
+    c: &Challenge,
+    reference: &ParsedKernel,
+    kernel: &ParsedKernel,
+    k: usize,
+) -> (LaunchConfig, Initial) {
+    let test = &c.tests[k.min(c.tests.len().saturating_sub(1))];
+    let ints = reference
+        .params
+        .iter()
+        .zip(&kernel.params)
+        .filter(|(r, _)| !r.pointer)
+        .map(|(r, mine)| (mine.name.clone(), test.int(&r.name)))
+        .collect();
+    let launch = LaunchConfig {
+        block: test.block,
+        grid: test.grid,
+        n: test.int("n"),
+        len: 1,
+        sched: c.sched,
+    };
+    (
+        launch,
+        Initial {
+            buffers: inputs(c, k),
+            ints,
+            step_budget: None,
+            global_races: true,
+        },
+    )
+}
+
+/// The parameters as C declares them: `(const int* in, int* out, int n)`.
+#[must_use]
+pub fn signature(k: &ParsedKernel) -> String {
+    let ty = |t: Ty| match t {
+        Ty::Int => "int",
+        Ty::Unsigned => "unsigned",
+        Ty::Float => "float",
+        Ty::Bool => "bool",
+    };
+    let params: Vec<String> = k
+        .params
+        .iter()
+        .map(|p| {
+            format!(
+                "{}{}{} {}",
+                if p.read_only { "const " } else { "" },
+                ty(p.ty),
+                if p.pointer { "*" } else { "" },
+                p.name
+            )
+        })
+        .collect();
+    format!("({})", params.join(", "))
+}
+
+/// Whether `kernel` takes the reference's parameters: as many, each the same kind (pointer or
+/// not), type and constness (the names may differ).
+#[must_use]
+pub fn same_signature(reference: &ParsedKernel, kernel: &ParsedKernel) -> bool {
+    reference.params.len() == kernel.params.len()
+        && reference
+            .params
+            .iter()
+            .zip(&kernel.params)
+            .all(|(r, k)| r.pointer == k.pointer && r.ty == k.ty && r.read_only == k.read_only)
+}
+
+/// Runs every test of `c` on the kernel `src`.
+#[must_use]
+pub fn check(c: &Challenge, src: &str) -> Report {
+    let mut report = Report {
+        tests: c.tests.len(),
+        passed: 0,
+        stars: 0,
+        targets: c
+            .targets
+            .iter()
+            .map(|&target| TargetReport {
+                target,
+                mine: 0,
+                reference: 0,
+                met: false,
+            })
+            .collect(),
+        failure: None,
+    };
+    let reference = match crate::kernel_lab::compile(&c.reference) {
+        Ok(k) => k,
+        Err(e) => {
+            report.failure = Some(Failure::Reference(e.with_caret(&c.reference)));
+            return report;
+        }
+    };
+    let kernel = match crate::kernel_lab::compile(src) {
+        Ok(k) => k,
+        Err(e) => {
+            report.failure = Some(Failure::Compile(e.with_caret(src)));
+            return report;
+        }
+    };
+    if !same_signature(&reference, &kernel) {
+        report.failure = Some(Failure::Signature {
+            expected: signature(&reference),
+        });
+        return report;
+    }
+    if let Some(t) = lex(src).ok().and_then(|toks| {
+        toks.into_iter()
+            .find(|t| matches!(&t.tok, Tok::Ident(s) if c.forbidden.contains(&s.as_str())))
+    }) {
+        report.failure = Some(Failure::Forbidden {
+            call: match t.tok {
+                Tok::Ident(s) => s,
+                _ => String::new(),
+            },
+            line: t.line,
+        });
+        return report;
+    }
+    let mut met = vec![true; c.targets.len()];
+    for k in 0..c.tests.len() {
+        let (launch, init) = start_of(c, &reference, &reference, k);
+        let (want, want_mem) = match exec::run_from(&reference, launch, &init) {
+            Ok(x) => x,
+            Err(e) => {
+                report.failure = Some(Failure::Reference(line_message(&e)));
+                return report;
+            }
+        };
+        let (launch, mut init) = start_of(c, &reference, &kernel, k);
+        // A kernel that never ends stops at 50 × the reference's instructions (at least
+        // 100,000), not at the lab's 2,000,000: a learner's endless spin loop costs seconds,
+        // not a minute.
+        init.step_budget = Some(want.issued.saturating_mul(50).max(100_000));
+        let outcome = exec::run_from(&kernel, launch, &init)
+            .map_err(|e| Failure::Run {
+                test: k,
+                message: line_message(&e),
+            })
+            .and_then(|(got, mem)| {
+                judge(k, &reference, &kernel, &want_mem, &got, &mem).map(|()| got)
+            });
+        match outcome {
+            Ok(got) => {
+                report.passed += 1;
+                for (i, t) in report.targets.iter_mut().enumerate() {
+                    let (mine, theirs) = (t.target.of(&got), t.target.of(&want));
+                    t.mine += mine;
+                    t.reference += theirs;
+                    met[i] &= t.target.met(mine, theirs);
+                }
+            }
+            Err(f) => {
+                if report.failure.is_none() {
+                    report.failure = Some(f);
+                }
+            }
+        }
+    }
+    if report.passed_all() {
+        report.stars = 1;
+        for (t, ok) in report.targets.iter_mut().zip(&met) {
+            t.met = *ok;
+        }
+        for t in report.targets.iter().take(2) {
+            if !t.met {
+                break;
+            }
+            report.stars += 1;
+        }
+    }
+    report
+}
+
+/// A run error as the lab shows it: "line 4: …".
+fn line_message(e: &exec::RunError) -> String {
+    if e.line > 0 {
+        crate::tr!("kernel.error.line", line = e.line, message = &e.message)
+    } else {
+        e.message.clone()
+    }
+}
+
+/// A test's verdict once both ran: no race, no mask violation, every non-`const` buffer the
+/// reference's.
+fn judge(
+    test: usize,
+    reference: &ParsedKernel,
+    kernel: &ParsedKernel,
+    want: &[Vec<f64>],
+    got: &RunResult,
+    mem: &[Vec<f64>],
+) -> Result<(), Failure> {
+    if let Some(r) = &got.race {
+        return Err(Failure::Race {
+            test,
+            text: crate::kernel_lab::notes::race_note(r),
+        });
+    }
+    if let Some(r) = &got.global_race {
+        return Err(Failure::Race {
+            test,
+            text: global_race_note(r),
+        });
+    }
+    if let Some(v) = got.violations.first() {
+        return Err(Failure::Mask {
+            test,
+            text: crate::kernel_lab::notes::violation_note(v),
+        });
+    }
+    let pointers = reference
+        .params
+        .iter()
+        .zip(&kernel.params)
+        .filter(|(r, _)| r.pointer);
+    for (((r, mine), want), got) in pointers.zip(want).zip(mem) {
+        if r.read_only {
+            continue;
+        }
+        if let Some(index) = (0..want.len()).find(|&i| got.get(i) != Some(&want[i])) {
+            let shown = |v: f64| match r.ty {
+                Ty::Float => crate::figure::format_decimal(v),
+                #[allow(clippy::cast_possible_truncation)]
+                _ => (v as i64).to_string(),
+            };
+            return Err(Failure::Wrong {
+                test,
+                buffer: mine.name.clone(),
+                index,
+                expected: shown(want[index]),
+                got: got.get(index).map_or_else(String::new, |v| shown(*v)),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A race on global memory, in words: the word, both threads and lines.
+fn global_race_note(r: &exec::GlobalRace) -> String {
+    let side = |(block, thread, line, store): (u64, u64, usize, bool)| {
+        if store {
+            crate::tr!("challenge.race.writes", thread, block, line)
+        } else {
+            crate::tr!("challenge.race.reads", thread, block, line)
+        }
+    };
+    crate::tr!(
+        "challenge.race.global",
+        word = &r.word,
+        first = side(r.first),
+        second = side(r.second)
+    )
+}

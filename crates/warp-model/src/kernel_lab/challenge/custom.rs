@@ -1,0 +1,284 @@
+//! A course author's challenge, read from a link: `challenge=custom&ref=<reference kernel>
+//! &tests=<launches>` with optional `title=`, `task=`, `starter=`, `range=LO,HI` and
+//! `targets=<target>,<target>`.
+//!
+//! `tests` is `;`-separated launches of `key=value` pairs: `block` (`64` or `16x16`), `grid`
+//! (`4` or `4x2`; ⌈n / block⌉ when left out) and a value for every `int` parameter of the
+//! reference (`n=100,block=64;n=3000,block=256,grid=4`). Every buffer is `n` long; `const`
+//! pointers get random ints in the range (−100 to 100 by default), the others start at 0.
+
+use super::spec::{Buffer, Challenge, Fill, Len, Target, TestLaunch};
+use crate::kernel_lab::exec::Sched;
+use crate::params::ParamError;
+use crate::warps::launch::MAX_GRID_Y;
+use crate::warps::map::BlockDim;
+
+/// Most tests a link may list.
+pub const MAX_TESTS: usize = 10;
+/// Largest `n` of a test (elements per buffer).
+pub const MAX_N: i64 = 1 << 20;
+/// Largest magnitude of an int parameter or a range bound.
+pub const MAX_VALUE: i64 = 1_000_000_000;
+/// The random inputs' range when `range` is not given: [−100, 100).
+pub const DEFAULT_RANGE: (i64, i64) = (-100, 100);
+
+/// The link's raw text, parameter by parameter.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CustomLink<'a> {
+    /// `ref`.
+    pub reference: &'a str,
+    /// `tests`.
+    pub tests: &'a str,
+    /// `title`.
+    pub title: &'a str,
+    /// `task`.
+    pub task: &'a str,
+    /// `starter`.
+    pub starter: &'a str,
+    /// `range`.
+    pub range: &'a str,
+    /// `targets`.
+    pub targets: &'a str,
+}
+
+fn whole(raw: &str) -> Option<i64> {
+    let t = raw.trim();
+    let digits = t.strip_prefix('-').unwrap_or(t);
+    if digits.is_empty() || digits.len() > 12 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let v: i64 = digits.parse().ok()?;
+    Some(if t.starts_with('-') { -v } else { v })
+}
+
+/// `64` or `16x16` (also `16×16`): one or two sides.
+fn sides(raw: &str) -> Option<(u64, u64)> {
+    let raw = raw.trim().replace('×', "x");
+    let mut parts = raw.split(['x', 'X']);
+    let a = u64::try_from(whole(parts.next()?)?).ok()?;
+    let b = match parts.next() {
+        Some(p) => u64::try_from(whole(p)?).ok()?,
+        None => 1,
+    };
+    parts.next().is_none().then_some((a, b))
+}
+
+/// The author's challenge, or every problem with the link, each naming its parameter (`ref`,
+/// `tests`, `range`, `targets`).
+///
+/// # Errors
+/// A named error per problem: a reference that does not compile (with its caret) or has no
+/// pointer parameter, a test that does not parse (named by its number), a bad range or target.
+pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
+    use crate::tr;
+    let mut errors = Vec::new();
+    let reference = if link.reference.trim().is_empty() {
+        errors.push(ParamError::new("ref", tr!("challenge.custom.ref.missing")));
+        None
+    } else {
+        match crate::kernel_lab::compile(link.reference) {
+            Ok(k) if k.params.iter().any(|p| p.pointer) => Some(k),
+            Ok(_) => {
+                errors.push(ParamError::new(
+                    "ref",
+                    tr!("challenge.custom.ref.no-pointer"),
+                ));
+                None
+            }
+            Err(e) => {
+                errors.push(ParamError::new(
+                    "ref",
+                    tr!(
+                        "challenge.custom.ref.compile",
+                        message = e.with_caret(link.reference)
+                    ),
+                ));
+                None
+            }
+        }
+    };
+    let range = if link.range.trim().is_empty() {
+        Some(DEFAULT_RANGE)
+    } else {
+        let parsed = link
+            .range
+            .split_once(',')
+            .and_then(|(lo, hi)| Some((whole(lo)?, whole(hi)?)))
+            .filter(|(lo, hi)| lo < hi && lo.abs() <= MAX_VALUE && hi.abs() <= MAX_VALUE);
+        if parsed.is_none() {
+            errors.push(ParamError::new(
+                "range",
+                tr!("challenge.custom.range", max = MAX_VALUE),
+            ));
+        }
+        parsed
+    };
+    let mut targets = Vec::new();
+    for name in link
+        .targets
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        match Target::parse(name) {
+            Some(t) if !targets.contains(&t) => targets.push(t),
+            _ => errors.push(ParamError::new(
+                "targets",
+                tr!(
+                    "challenge.custom.targets",
+                    name,
+                    names = Target::ALL.map(Target::name).join(", ")
+                ),
+            )),
+        }
+    }
+    if targets.len() > 2 {
+        errors.push(ParamError::new(
+            "targets",
+            tr!("challenge.custom.targets.count"),
+        ));
+    }
+    let ints: Vec<String> = reference
+        .as_ref()
+        .map(|k| {
+            k.params
+                .iter()
+                .filter(|p| !p.pointer)
+                .map(|p| p.name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut tests = Vec::new();
+    let launches: Vec<&str> = link
+        .tests
+        .split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if launches.is_empty() || launches.len() > MAX_TESTS {
+        errors.push(ParamError::new(
+            "tests",
+            tr!("challenge.custom.tests.count", max = MAX_TESTS),
+        ));
+    }
+    for (i, launch) in launches.iter().take(MAX_TESTS).enumerate() {
+        match test_launch(launch, &ints) {
+            Ok(t) => tests.push(t),
+            Err(problem) => errors.push(ParamError::new(
+                "tests",
+                tr!("challenge.custom.tests.bad", number = i + 1, problem),
+            )),
+        }
+    }
+    let (Some(reference_kernel), Some(range)) = (reference, range) else {
+        return Err(errors);
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let buffers = reference_kernel
+        .params
+        .iter()
+        .filter(|p| p.pointer)
+        .map(|p| Buffer {
+            fill: if p.read_only {
+                Fill::Random
+            } else {
+                Fill::Zero
+            },
+            len: Len::N,
+        })
+        .collect();
+    let starter = if link.starter.trim().is_empty() {
+        let signature = link.reference.lines().next().unwrap_or_default();
+        if signature.trim_end().ends_with('{') {
+            format!("{signature}\n    \n}}\n")
+        } else {
+            String::new()
+        }
+    } else {
+        link.starter.to_string()
+    };
+    let seed = link
+        .reference
+        .bytes()
+        .chain(link.tests.bytes())
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+    Ok(Challenge {
+        name: "custom".to_string(),
+        title: if link.title.trim().is_empty() {
+            tr!("challenge.custom.title")
+        } else {
+            link.title.trim().chars().take(120).collect()
+        },
+        task: link.task.trim().chars().take(2000).collect(),
+        starter,
+        reference: link.reference.to_string(),
+        buffers,
+        range,
+        tests,
+        targets,
+        sched: Sched::Stack,
+        forbidden: Vec::new(),
+        why: Vec::new(),
+        seed,
+    })
+}
+
+/// One launch of `tests`: `key=value` pairs separated by commas.
+fn test_launch(raw: &str, ints: &[String]) -> Result<TestLaunch, String> {
+    use crate::tr;
+    let mut block = None;
+    let mut grid = None;
+    let mut values: Vec<(String, i64)> = Vec::new();
+    for pair in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let Some((key, value)) = pair.split_once('=') else {
+            return Err(tr!("challenge.custom.tests.pair", pair));
+        };
+        let key = key.trim();
+        match key {
+            "block" => {
+                block = Some(sides(value).ok_or_else(|| tr!("challenge.custom.tests.block"))?);
+            }
+            "grid" => grid = Some(sides(value).ok_or_else(|| tr!("challenge.custom.tests.grid"))?),
+            k if k == "n" || ints.iter().any(|n| n == k) => {
+                let v = whole(value)
+                    .filter(|v| v.abs() <= MAX_VALUE)
+                    .ok_or_else(|| {
+                        tr!("challenge.custom.tests.value", name = k, max = MAX_VALUE)
+                    })?;
+                values.push((k.to_string(), v));
+            }
+            k => {
+                let mut names = vec!["n".to_string()];
+                names.extend(ints.iter().filter(|p| *p != "n").cloned());
+                return Err(tr!(
+                    "challenge.custom.tests.key",
+                    key = k,
+                    names = names.join(", ")
+                ));
+            }
+        }
+    }
+    let n = values.iter().find(|(k, _)| k == "n").map(|(_, v)| *v);
+    let Some(n) = n.filter(|n| (1..=MAX_N).contains(n)) else {
+        return Err(tr!("challenge.custom.tests.n", max = MAX_N));
+    };
+    if let Some(missing) = ints.iter().find(|p| !values.iter().any(|(k, _)| k == *p)) {
+        return Err(tr!("challenge.custom.tests.missing", name = missing));
+    }
+    let (bx, by) = block.unwrap_or((128, 1));
+    let block = BlockDim::new(bx, by, 1).map_err(|e| e.message)?;
+    let threads = block.threads();
+    let (gx, gy) = grid.unwrap_or((u64::try_from(n).unwrap_or(1).div_ceil(threads).max(1), 1));
+    if gx == 0 || gy == 0 || gx > MAX_GRID_Y || gy > MAX_GRID_Y {
+        return Err(tr!("challenge.custom.tests.grid"));
+    }
+    Ok(TestLaunch {
+        block,
+        grid: (gx, gy),
+        ints: values,
+    })
+}

@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test, expect, type App } from './fixtures';
+
+// The solutions the model's tests run (tests/challenges/<name>/): here one right and one wrong
+// of every built-in challenge run through the page, as a learner types and checks them.
+const solutions = resolve(__dirname, '../../challenges');
+const names = readdirSync(solutions).sort();
+const read = (name: string, file: string) => readFileSync(join(solutions, name, file), 'utf8');
+
+async function typeAndCheck(app: App, src: string) {
+  await app.page.locator('#kernel-src').fill(src);
+  await app.page.locator('[data-action="check"]').click();
+  await expect(app.figure('challenge-passed')).toBeVisible();
+}
+
+test('the ten built-in challenges are there', () => {
+  expect(names).toEqual([
+    'add-ten', 'block-sum', 'count-positive', 'even-odd', 'grid-stride', 'mirror',
+    'spin-lock', 'transpose', 'warp-scan', 'warp-sum',
+  ]);
+});
+
+for (const name of names) {
+  test(`challenge ${name}: a right solution passes, a wrong one fails and says why`, async ({ app, page }) => {
+    await app.open(`?panel=kernel&challenge=${name}`);
+    await expect(page.locator(`section.challenge[data-challenge="${name}"]`)).toBeVisible();
+    // The editor opens on the signature; the launch form gives way to the tests' launches.
+    await expect(page.locator('#kernel-src')).toHaveValue(/__global__ void \w+\(/);
+    await expect(page.locator('input[name="block"]')).toHaveCount(0);
+    await expect(page.locator('input[name="challenge-test"]').first()).toBeChecked();
+    const files = readdirSync(join(solutions, name)).sort();
+    const right = files.find((f) => f.startsWith('right-'))!;
+    const wrong = files.find((f) => f.startsWith('wrong-'))!;
+    await typeAndCheck(app, read(name, right));
+    await expect(app.figure('challenge-passed'), right).toHaveAttribute('data-value', 'yes');
+    const tests = await app.value('challenge-tests');
+    await expect(app.figure('challenge-tests-passed')).toHaveAttribute('data-value', tests!);
+    await expect(page.locator('[data-challenge-failure]')).toHaveCount(0);
+    await expect(page.locator('[data-solved]')).toBeVisible();
+    const src = read(name, wrong);
+    const kind = src.split('\n')[0].replace('// fails:', '').trim();
+    await typeAndCheck(app, src);
+    await expect(app.figure('challenge-passed'), wrong).toHaveAttribute('data-value', 'no');
+    await expect(app.figure('challenge-stars')).toHaveAttribute('data-value', '0');
+    await expect(page.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', kind);
+    await expect(page.locator('[data-solved]')).toHaveCount(0);
+  });
+}
+
+test('the transposes earn their stars: naive ★, tiled ★★, tiled and padded ★★★', async ({ app, page }) => {
+  await app.open('?panel=kernel&challenge=transpose');
+  for (const [file, stars] of [['right-naive.cu', '1'], ['right-tiled.cu', '2'], ['right-tiled-padded.cu', '3']]) {
+    await typeAndCheck(app, read('transpose', file));
+    await expect(app.figure('challenge-stars'), file).toHaveAttribute('data-value', stars);
+    await expect(page.locator('.challenge-report')).toHaveAttribute('data-stars', stars);
+  }
+  // Beside each target, the learner's count and the reference's: the padded tile matches it.
+  const mine = await app.value('challenge-bank-conflicts');
+  await expect(app.figure('challenge-bank-conflicts-reference')).toHaveAttribute('data-value', mine!);
+  // The best stars are kept and the home view's board shows them.
+  await app.open('?');
+  await expect(page.locator('[data-challenge-board] [data-challenge="transpose"]')).toHaveAttribute('data-stars', '3');
+  await expect(page.locator('[data-challenge-board] li')).toHaveCount(10);
+  // A worse check later does not lower them.
+  await app.open('?panel=kernel&challenge=transpose');
+  await typeAndCheck(app, read('transpose', 'right-naive.cu'));
+  await app.open('?');
+  await expect(page.locator('[data-challenge-board] [data-challenge="transpose"]')).toHaveAttribute('data-stars', '3');
+});
+
+test('a link with check=1 shows the check and keeps no stars', async ({ app, page }) => {
+  const src = encodeURIComponent(read('add-ten', 'right-early-return.cu'));
+  await app.open(`?panel=kernel&challenge=add-ten&check=1&src=${src}`);
+  await expect(app.figure('challenge-passed')).toHaveAttribute('data-value', 'yes');
+  await app.open('?');
+  await expect(page.locator('[data-challenge-board] [data-challenge="add-ten"]')).toHaveAttribute('data-stars', '0');
+});
+
+test('Run uses the test chosen: its launch and its data', async ({ app, page }) => {
+  await app.open('?panel=kernel&challenge=add-ten');
+  await page.locator('#kernel-src').fill(read('add-ten', 'right-early-return.cu'));
+  await page.locator('[data-action="run-kernel"]').click();
+  // Test 1: n = 1, one block of 128 threads: 4 warps.
+  await expect(app.figure('warps-run')).toHaveAttribute('data-value', '4');
+  await page.locator('input[name="challenge-test"][data-test="5"]').check();
+  await page.locator('[data-action="run-kernel"]').click();
+  // Test 5: n = 5000, ⌈5000/128⌉ = 40 blocks of 4 warps: 160.
+  await expect(app.figure('warps-run')).toHaveAttribute('data-value', '160');
+  await expect(page).toHaveURL(/test=5/);
+});
+
+test('a course author’s challenge by link: checked against its reference, for practice', async ({ app, page }) => {
+  const ref = '__global__ void twice(const int* in, int* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        out[i] = 2 * in[i];\n    }\n}\n';
+  const tests = encodeURIComponent('n=100,block=64;n=3000,block=256,grid=12');
+  const base = `?panel=kernel&challenge=custom&ref=${encodeURIComponent(ref)}&tests=${tests}&title=${encodeURIComponent('Double it')}&targets=transactions`;
+  await app.open(base);
+  await expect(page.locator('#challenge-title')).toHaveText('Double it');
+  await expect(page.locator('[data-custom-note]')).toContainText('practice, not for exams');
+  await expect(page.locator('ol.launches li')).toHaveCount(2);
+  // Right, written differently: ★★ (both tests, transactions as few as the reference's).
+  await typeAndCheck(app, '__global__ void k(const int* a, int* b, int n) {\n    int i = threadIdx.x + blockDim.x * blockIdx.x;\n    if (i >= n) return;\n    b[i] = a[i] * 2;\n}\n');
+  await expect(app.figure('challenge-passed')).toHaveAttribute('data-value', 'yes');
+  await expect(app.figure('challenge-stars')).toHaveAttribute('data-value', '2');
+  // Wrong: no guard runs out of bounds on the first test (100 elements, 128 threads).
+  await typeAndCheck(app, '__global__ void k(const int* a, int* b, int n) {\n    int i = threadIdx.x + blockDim.x * blockIdx.x;\n    b[i] = 2 * a[i];\n}\n');
+  await expect(page.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', 'run');
+  await expect(page.locator('[data-challenge-failure]')).toContainText('Test 1 (n = 100');
+  await expect(page.locator('[data-challenge-failure]')).toContainText('out-of-bounds');
+  // A bad launch is named with its number; a reference that does not compile names the problem.
+  await app.open(`?panel=kernel&challenge=custom&ref=${encodeURIComponent(ref)}&tests=${encodeURIComponent('n=100;n=5,colour=2')}`);
+  await expect(app.error('tests')).toContainText('test 2: colour is not a launch key');
+  await app.open(`?panel=kernel&challenge=custom&ref=${encodeURIComponent('__global__ void k(int* a) { a[0] = ; }')}&tests=n=4`);
+  await expect(app.error('ref')).toContainText('does not compile');
+  await app.open('?panel=kernel&challenge=nope');
+  await expect(app.error('challenge')).toContainText('add-ten');
+});
+
+test('a challenge reads in Hinglish too', async ({ app, page }) => {
+  await app.open('?panel=kernel&challenge=even-odd&lang=hinglish');
+  await expect(page.locator('section.challenge .task')).toContainText('sirf even ya sirf odd');
+  await expect(page.locator('[data-action="check"]')).toHaveText('Check karo');
+});
