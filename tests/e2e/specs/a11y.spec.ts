@@ -37,6 +37,9 @@ const pages = [
   '?panel=quiz&seed=4&count=5',
   '?panel=gpu',
   '?panel=kernel',
+  // A challenge checked: its box, the stars, the figures and a named failure.
+  '?panel=kernel&challenge=transpose&check=1',
+  '?panel=kernel&challenge=add-ten&check=1&lang=hinglish',
   `?panel=kernel&src=${encodeURIComponent('__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}')}`,
   '?panel=kernel&embed=1&n=1000&block=256',
   // Warp functions: the shuffle picture with a mask violation named, and the spin lock under both
