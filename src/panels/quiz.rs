@@ -7,7 +7,7 @@ use warp_model::examples::Example;
 use warp_model::lms::{Notice, PassScore, QuizSpec, Version};
 use warp_model::query::Query;
 use warp_model::quiz::progress::{quiz_score, Progress, QuizKey};
-use warp_model::quiz::{self, Draw, Kind, Question, QuizParams, Topic, FRACTION_TOLERANCE};
+use warp_model::quiz::{self, AnswerKind, Draw, Question, QuizParams, Topic, FRACTION_TOLERANCE};
 use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
@@ -328,7 +328,7 @@ fn QuestionCard(
         on_answer(qq.clone(), value);
     };
     let input = match &q.kind {
-        Kind::Number { unit, .. } => view! {
+        AnswerKind::Number { unit, .. } => view! {
             <label class="answer">
                 {t!("ui.quiz.answer")} " "
                 <input type="text" name="answer" autocomplete="off" prop:value=move || raw.get() on:input=move |ev| raw.set(event_target_value(&ev))
@@ -337,7 +337,7 @@ fn QuestionCard(
             </label>
         }
         .into_any(),
-        Kind::Choice { options, .. } => options
+        AnswerKind::Choice { options, .. } => options
             .iter()
             .enumerate()
             .map(|(i, o)| {
@@ -347,7 +347,7 @@ fn QuestionCard(
             })
             .collect_view()
             .into_any(),
-        Kind::YesNo(_) => ["yes", "no"]
+        AnswerKind::YesNo(_) => ["yes", "no"]
             .into_iter()
             .map(|v| {
                 let checked = answered.get_untracked().as_deref() == Some(v);

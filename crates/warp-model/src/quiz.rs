@@ -20,7 +20,7 @@ pub use generate::{build, generate, generate_from, Draw, Rng, Template, MAX_COUN
 pub use gift::to_gift;
 pub use grade::{parse_number, yes_no, Grade};
 pub use panel::{QuizParams, DEFAULT_COUNT};
-pub use question::{Kind, Misconception, Question, Topic, FRACTION_TOLERANCE};
+pub use question::{AnswerKind, Misconception, Question, Topic, FRACTION_TOLERANCE};
 
 #[cfg(test)]
 mod tests;

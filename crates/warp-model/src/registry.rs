@@ -44,7 +44,7 @@ pub struct PanelSpec {
     pub embed_height: u32,
 }
 
-fn check<P: PanelModel>(q: &Query, preset: &[(&str, &str)]) -> Checked {
+fn evaluate_query<P: PanelModel>(q: &Query, preset: &[(&str, &str)]) -> Checked {
     let out = P::evaluate(&Inputs::<P>::from_query(q, &Inputs::from_params(preset)));
     Checked {
         errors: P::errors(&out).to_vec(),
@@ -132,9 +132,9 @@ macro_rules! registry {
             /// Reads its inputs from a query over a preset's parameters (none: the defaults)
             /// and evaluates them.
             #[must_use]
-            pub fn check(self, q: &Query, preset: &[(&str, &str)]) -> Checked {
+            pub fn evaluate_query(self, q: &Query, preset: &[(&str, &str)]) -> Checked {
                 match self {
-                    $(Panel::$variant => check::<$model>(q, preset),)*
+                    $(Panel::$variant => evaluate_query::<$model>(q, preset),)*
                 }
             }
 

@@ -28,7 +28,7 @@ fn page_text(query: &str) -> String {
     }
     let panel = r.panel.unwrap_or(Panel::Warps);
     let preset = r.example.map_or(&[][..], |e| e.params);
-    let _ = write!(out, "{:?}", panel.check(&q, preset));
+    let _ = write!(out, "{:?}", panel.evaluate_query(&q, preset));
     out
 }
 

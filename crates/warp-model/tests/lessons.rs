@@ -61,7 +61,7 @@ fn figures_of(query: &str) -> Vec<(String, String)> {
         .panel
         .unwrap_or_else(|| panic!("{query} opens no panel"));
     let preset = page.example.map_or(&[][..], |e| e.params);
-    let checked = panel.check(&q, preset);
+    let checked = panel.evaluate_query(&q, preset);
     assert!(checked.errors.is_empty(), "{query}: {:?}", checked.errors);
     checked
         .figures

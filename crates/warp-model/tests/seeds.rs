@@ -574,7 +574,7 @@ fn every_preset_shows_its_seeds_numbers() {
     let mut wrong = Vec::new();
     for &(key, expected) in PRESETS {
         let ex = preset(key);
-        let checked = ex.panel.check(&Query::default(), ex.params);
+        let checked = ex.panel.evaluate_query(&Query::default(), ex.params);
         assert!(checked.errors.is_empty(), "{key}: {:?}", checked.errors);
         wrong.extend(mismatches(key, &checked, expected));
     }
@@ -608,7 +608,7 @@ fn every_follow_up_shows_what_the_seed_says_of_it() {
             let panel = page
                 .panel
                 .unwrap_or_else(|| panic!("{query} names no panel"));
-            let checked = panel.check(&q, &[]);
+            let checked = panel.evaluate_query(&q, &[]);
             let errors: Vec<&str> = checked.errors.iter().map(|e| e.param.as_str()).collect();
             assert_eq!(errors, row.error.into_iter().collect::<Vec<_>>(), "{query}");
             wrong.extend(mismatches(query, &checked, row.figures));
@@ -690,7 +690,10 @@ fn every_follow_up_question_names_a_shown_figure() {
     for &(key, metric, want) in THEN {
         let ex = preset(key);
         assert_eq!(ex.then().map(|t| t.1), Some(metric), "{key}");
-        let figures = ex.panel.check(&Query::default(), ex.params).figures;
+        let figures = ex
+            .panel
+            .evaluate_query(&Query::default(), ex.params)
+            .figures;
         let got = figures
             .iter()
             .find(|f| f.metric == metric)
@@ -706,7 +709,10 @@ fn every_forecast_asks_about_the_figure_it_names() {
     assert_eq!(keys, presets, "one row per preset, in the presets' order");
     for &(key, metric, want) in FORECASTS {
         let ex = preset(key);
-        let mut figures = ex.panel.check(&Query::default(), ex.params).figures;
+        let mut figures = ex
+            .panel
+            .evaluate_query(&Query::default(), ex.params)
+            .figures;
         ex.mark_key(&mut figures);
         let marked: Vec<&str> = figures.iter().filter(|f| f.key).map(|f| f.metric).collect();
         assert_eq!(marked, [metric], "{key}: the key figure");

@@ -36,7 +36,7 @@ fn everything(query: &str) -> Vec<String> {
     params.extend(e.into_iter().map(|e| e.param));
     params.extend(lang(&q).1.map(|e| e.param));
     for p in Panel::ALL {
-        let checked = p.check(&q, &[]);
+        let checked = p.evaluate_query(&q, &[]);
         assert!(
             checked.errors.iter().all(|e| !e.message.is_empty()),
             "{query}: {:?}",

@@ -12,7 +12,7 @@ pub use condition::lanes_of;
 pub use paths::bars;
 pub use spec::{
     Bar, ConditionRun, DivergenceInput, DivergenceModel, DivergenceOutput, Mode, COMPARE, COND,
-    COUNTS, LANES, MAX_WARPS, MODE, MODES, OVERHEAD, PARAMS, PATHS, WARPS,
+    COUNTS, LANES, MAX_CONDITION_WARPS, MODE, MODES, OVERHEAD, PARAMS, PATHS, WARPS,
 };
 
 use crate::figure::Figure;

@@ -23,7 +23,7 @@ pub enum Ty {
 
 /// A kernel parameter.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Param {
+pub struct KernelParam {
     /// Its name.
     pub name: String,
     /// Its type (the element type for pointers).
@@ -293,7 +293,7 @@ pub struct ParsedKernel {
     /// Its name.
     pub name: String,
     /// Its parameters.
-    pub params: Vec<Param>,
+    pub params: Vec<KernelParam>,
     /// Its body.
     pub body: Vec<Stmt>,
     /// Its `__shared__` arrays, in declaration order.
@@ -333,7 +333,7 @@ const UNSUPPORTED: [&str; 23] = [
     "extern",
 ];
 
-struct P {
+struct Parser {
     toks: Vec<Token>,
     at: usize,
     depth: usize,
@@ -356,7 +356,7 @@ fn describe(t: &Tok) -> String {
     }
 }
 
-impl P {
+impl Parser {
     fn peek(&self) -> &Token {
         &self.toks[self.at.min(self.toks.len() - 1)]
     }
@@ -495,7 +495,7 @@ impl P {
                     return Err(err(&pt, tr!("kernel.unsupported.bool-pointer")));
                 }
                 self.params.push(pname.clone());
-                params.push(Param {
+                params.push(KernelParam {
                     name: pname,
                     ty,
                     pointer,
@@ -940,7 +940,7 @@ impl P {
     }
 }
 
-impl P {
+impl Parser {
     /// `atomicOp(&p[i], v)` and friends (already past the name): the address, then one
     /// operand (two for `atomicCAS`).
     fn atomic(&mut self, t: &Token, w: &str, op: Atomic) -> Result<Expr, KernelError> {
@@ -1093,7 +1093,7 @@ fn fold(e: &Expr) -> Option<i64> {
 /// # Errors
 /// The first problem, with its line and column.
 pub fn parse(tokens: Vec<Token>) -> Result<ParsedKernel, KernelError> {
-    let mut p = P {
+    let mut p = Parser {
         toks: tokens,
         at: 0,
         depth: 0,

@@ -488,7 +488,7 @@ fn every_global_access_of_every_preset_costs_what_the_coalescing_panel_says() {
                 addrs.len()
             );
             let tx = panel.entry(q.clone()).or_insert_with(|| {
-                let c = Panel::Coalescing.check(&Query::parse(&q), &[]);
+                let c = Panel::Coalescing.evaluate_query(&Query::parse(&q), &[]);
                 assert!(c.errors.is_empty(), "{q}: {:?}", c.errors);
                 c.figures
                     .iter()

@@ -51,7 +51,7 @@
 //! [`MAX_LATENCY_MS`].
 
 use crate::quiz::progress::Answered;
-use crate::quiz::{self, parse_number, yes_no, Draw, Kind, Question, Topic};
+use crate::quiz::{self, parse_number, yes_no, AnswerKind, Draw, Question, Topic};
 use std::fmt::Write as _;
 
 pub use super::score::{percent, ratio};
@@ -336,18 +336,18 @@ pub enum Response {
 impl Response {
     /// How the answer `raw` to a question of kind `kind` is recorded.
     #[must_use]
-    pub fn of(kind: &Kind, raw: &str) -> Response {
+    pub fn of(kind: &AnswerKind, raw: &str) -> Response {
         let read = match kind {
-            Kind::Number { .. } => parse_number(raw)
+            AnswerKind::Number { .. } => parse_number(raw)
                 .filter(|v| v.abs() < 1e10)
                 .map(|v| Response::Numeric(decimal(v))),
-            Kind::Choice { options, .. } => raw
+            AnswerKind::Choice { options, .. } => raw
                 .trim()
                 .parse::<u8>()
                 .ok()
                 .filter(|i| usize::from(*i) < options.len() && *i < 26)
                 .map(|i| Response::Choice(char::from(b'a' + i))),
-            Kind::YesNo(_) => yes_no(raw).map(Response::TrueFalse),
+            AnswerKind::YesNo(_) => yes_no(raw).map(Response::TrueFalse),
         };
         read.unwrap_or_else(|| {
             Response::FillIn(

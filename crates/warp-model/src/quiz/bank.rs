@@ -5,7 +5,7 @@
 use crate::i18n::Msg;
 use crate::msg;
 
-use super::question::{Kind, Misconception, Question, Topic, FRACTION_TOLERANCE};
+use super::question::{AnswerKind, Misconception, Question, Topic, FRACTION_TOLERANCE};
 use Topic::{Coalescing, Divergence, Latency, Warps};
 
 /// The answer a card takes.
@@ -294,26 +294,26 @@ const CARDS: &[Card] = &[
 impl Card {
     fn question(&self) -> Question {
         let kind = match self.answer {
-            Answer::Count(value, unit) => Kind::Number {
+            Answer::Count(value, unit) => AnswerKind::Number {
                 value,
                 tolerance: 0.0,
                 unit: unit.map_or("", Msg::text),
             },
-            Answer::Share(value) => Kind::Number {
+            Answer::Share(value) => AnswerKind::Number {
                 value,
                 tolerance: FRACTION_TOLERANCE,
                 unit: "",
             },
-            Answer::Times(value) => Kind::Number {
+            Answer::Times(value) => AnswerKind::Number {
                 value,
                 tolerance: 0.0,
                 unit: "×",
             },
-            Answer::Choice(options, correct) => Kind::Choice {
+            Answer::Choice(options, correct) => AnswerKind::Choice {
                 options: options.iter().map(|s| (*s).to_string()).collect(),
                 correct,
             },
-            Answer::YesNo(b) => Kind::YesNo(b),
+            Answer::YesNo(b) => AnswerKind::YesNo(b),
         };
         Question {
             qid: self.qid.to_string(),

@@ -14,18 +14,18 @@ use crate::warps::panel::{self as warps_panel, WarpsInput, WarpsModel};
 use crate::worked::Worked;
 
 use super::bank::seed_bank;
-use super::question::{Kind, Misconception, Question, Topic, FRACTION_TOLERANCE};
+use super::question::{AnswerKind, Misconception, Question, Topic, FRACTION_TOLERANCE};
 
-fn number(value: f64, unit: &'static str) -> Kind {
-    Kind::Number {
+fn number(value: f64, unit: &'static str) -> AnswerKind {
+    AnswerKind::Number {
         value,
         tolerance: 0.0,
         unit,
     }
 }
 
-fn fraction(value: f64) -> Kind {
-    Kind::Number {
+fn fraction(value: f64) -> AnswerKind {
+    AnswerKind::Number {
         value,
         tolerance: FRACTION_TOLERANCE,
         unit: "",
@@ -80,13 +80,13 @@ fn generated(
     qid: String,
     template: Template,
     prompt: String,
-    kind: Kind,
+    kind: AnswerKind,
     explanation: String,
     link: String,
     mut misconceptions: Vec<Misconception>,
 ) -> Question {
     // A "misconception" that happens to equal the right answer for these numbers is no myth.
-    if let Kind::Number {
+    if let AnswerKind::Number {
         value, tolerance, ..
     } = kind
     {
@@ -394,7 +394,7 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
                     format!("gen-lat-hidden-{s}-{l}-{w}"),
                     template,
                     crate::tr!("quiz.gen.lat-hidden.prompt", s, l, w),
-                    Kind::YesNo(needed <= 64),
+                    AnswerKind::YesNo(needed <= 64),
                     crate::tr!(
                         "quiz.gen.lat-hidden.explanation",
                         needed,

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::figure::format_decimal;
 
-use super::question::{Kind, Question, FRACTION_TOLERANCE};
+use super::question::{AnswerKind, Question, FRACTION_TOLERANCE};
 
 pub(super) fn gift_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -26,7 +26,7 @@ pub fn to_gift(questions: &[Question], title: &str) -> String {
     );
     for q in questions {
         let body = match &q.kind {
-            Kind::Number {
+            AnswerKind::Number {
                 value, tolerance, ..
             } => {
                 format!(
@@ -35,7 +35,7 @@ pub fn to_gift(questions: &[Question], title: &str) -> String {
                     format_decimal(*tolerance)
                 )
             }
-            Kind::Choice { options, correct } => {
+            AnswerKind::Choice { options, correct } => {
                 let opts: Vec<String> = options
                     .iter()
                     .enumerate()
@@ -49,7 +49,7 @@ pub fn to_gift(questions: &[Question], title: &str) -> String {
                     .collect();
                 format!("{{{}}}", opts.join(" "))
             }
-            Kind::YesNo(b) => format!("{{{}}}", if *b { "TRUE" } else { "FALSE" }),
+            AnswerKind::YesNo(b) => format!("{{{}}}", if *b { "TRUE" } else { "FALSE" }),
         };
         let _ = write!(
             out,

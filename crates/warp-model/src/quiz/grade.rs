@@ -4,7 +4,7 @@
 
 use crate::figure::format_decimal;
 
-use super::question::{Kind, Question};
+use super::question::{AnswerKind, Question};
 
 /// Reads a learner's number: `0.571`, `57.1%`, `4/7`, `1,638`, `¼`, `2x`.
 #[must_use]
@@ -73,11 +73,13 @@ impl Question {
     #[must_use]
     pub fn answer_text(&self) -> String {
         match &self.kind {
-            Kind::Number { value, unit, .. } => format!("{} {unit}", format_decimal(*value))
+            AnswerKind::Number { value, unit, .. } => format!("{} {unit}", format_decimal(*value))
                 .trim()
                 .to_string(),
-            Kind::Choice { options, correct } => options.get(*correct).cloned().unwrap_or_default(),
-            Kind::YesNo(b) => {
+            AnswerKind::Choice { options, correct } => {
+                options.get(*correct).cloned().unwrap_or_default()
+            }
+            AnswerKind::YesNo(b) => {
                 if *b {
                     crate::tr!("quiz.answer.yes")
                 } else {
@@ -95,20 +97,20 @@ impl Question {
     #[must_use]
     pub fn grade(&self, raw: &str) -> Grade {
         let given: Option<f64> = match &self.kind {
-            Kind::Number { .. } => parse_number(raw),
-            Kind::Choice { options, .. } => raw
+            AnswerKind::Number { .. } => parse_number(raw),
+            AnswerKind::Choice { options, .. } => raw
                 .trim()
                 .parse::<usize>()
                 .ok()
                 .filter(|i| *i < options.len())
                 .map(|i| i as f64),
-            Kind::YesNo(_) => yes_no(raw).map(|b| if b { 1.0 } else { 0.0 }),
+            AnswerKind::YesNo(_) => yes_no(raw).map(|b| if b { 1.0 } else { 0.0 }),
         };
         let Some(g) = given else {
             return Grade {
                 correct: false,
                 feedback: match self.kind {
-                    Kind::Number { .. } => crate::tr!(
+                    AnswerKind::Number { .. } => crate::tr!(
                         "quiz.grade.unreadable",
                         raw = raw.chars().take(24).collect::<String>()
                     ),
@@ -117,12 +119,12 @@ impl Question {
             };
         };
         let (correct, tolerance) = match &self.kind {
-            Kind::Number {
+            AnswerKind::Number {
                 value, tolerance, ..
             } => ((g - value).abs() <= *tolerance + 1e-9, *tolerance),
             // `g` is an option's index or 1/0 for yes/no here: whole numbers, compared as such.
-            Kind::Choice { correct, .. } => ((g - *correct as f64).abs() < 0.5, 0.0),
-            Kind::YesNo(b) => ((g > 0.5) == *b, 0.0),
+            AnswerKind::Choice { correct, .. } => ((g - *correct as f64).abs() < 0.5, 0.0),
+            AnswerKind::YesNo(b) => ((g > 0.5) == *b, 0.0),
         };
         if correct {
             return Grade {

@@ -509,7 +509,7 @@ mod tests {
     #[test]
     fn messages_speak_hinglish_and_progress_survives_a_language_switch() {
         use crate::i18n::{with_lang, Lang};
-        use crate::quiz::Kind;
+        use crate::quiz::AnswerKind;
         let hi = with_lang(Lang::Hinglish, || LoadProblem::Future(2).message());
         assert!(hi.contains("naye") && hi.contains("version 2"), "{hi}");
         let hi = with_lang(Lang::Hinglish, || LoadProblem::TooLarge(9).message());
@@ -521,9 +521,9 @@ mod tests {
         for q in &bank {
             // What the panel stores: the number typed, the option's index, or yes/no.
             let raw = match &q.kind {
-                Kind::Number { value, .. } => crate::figure::format_decimal(*value),
-                Kind::Choice { correct, .. } => correct.to_string(),
-                Kind::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
+                AnswerKind::Number { value, .. } => crate::figure::format_decimal(*value),
+                AnswerKind::Choice { correct, .. } => correct.to_string(),
+                AnswerKind::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
             };
             let g = q.grade(&raw);
             p.record("all/1/8", q, &raw, g.correct);

@@ -102,7 +102,7 @@ impl Topic {
 
 /// What kind of answer a question takes.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Kind {
+pub enum AnswerKind {
     /// A number. Integers are graded exactly (`tolerance` 0); fractions within `tolerance`.
     Number {
         /// The exact answer.
@@ -146,7 +146,7 @@ pub struct Question {
     /// The question.
     pub prompt: String,
     /// The answer it takes.
-    pub kind: Kind,
+    pub kind: AnswerKind,
     /// Where it comes from ("seed 004, Ex 8"), shown after answering; `None` for generated ones.
     pub source: Option<String>,
     /// The answer explained in a sentence.

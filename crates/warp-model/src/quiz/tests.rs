@@ -112,9 +112,9 @@ fn generated_answers_agree_with_the_panels() {
             assert!(q.link.is_some() && !q.solution().is_empty(), "{}", q.qid);
             // The right answer grades right, by its own text.
             let answer = match &q.kind {
-                Kind::Number { value, .. } => format_decimal(*value),
-                Kind::Choice { correct, .. } => correct.to_string(),
-                Kind::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
+                AnswerKind::Number { value, .. } => format_decimal(*value),
+                AnswerKind::Choice { correct, .. } => correct.to_string(),
+                AnswerKind::YesNo(b) => if *b { "yes" } else { "no" }.to_string(),
             };
             assert!(q.grade(&answer).correct, "{}: {answer}", q.qid);
             // An independent recomputation for each template.
@@ -603,30 +603,30 @@ fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
         assert_eq!((&e.qid, e.topic, &e.link), (&h.qid, h.topic, &h.link));
         match (&e.kind, &h.kind) {
             (
-                Kind::Number {
+                AnswerKind::Number {
                     value: a,
                     tolerance: ta,
                     ..
                 },
-                Kind::Number {
+                AnswerKind::Number {
                     value: b,
                     tolerance: tb,
                     ..
                 },
             ) => assert_eq!((a, ta), (b, tb), "{}", e.qid),
             (
-                Kind::Choice {
+                AnswerKind::Choice {
                     options: a,
                     correct: ca,
                 },
-                Kind::Choice {
+                AnswerKind::Choice {
                     options: b,
                     correct: cb,
                 },
             ) => {
                 assert_eq!((a, ca), (b, cb), "{}", e.qid);
             }
-            (Kind::YesNo(a), Kind::YesNo(b)) => assert_eq!(a, b, "{}", e.qid),
+            (AnswerKind::YesNo(a), AnswerKind::YesNo(b)) => assert_eq!(a, b, "{}", e.qid),
             _ => panic!("{}: kinds differ", e.qid),
         }
         let answers = |q: &Question| {

@@ -181,7 +181,7 @@ fn every_field_round_trips_through_the_url() {
 fn every_preset_evaluates_without_an_error() {
     let mut seen = 0;
     for ex in examples::ALL {
-        let checked = ex.panel.check(&Query::default(), ex.params);
+        let checked = ex.panel.evaluate_query(&Query::default(), ex.params);
         assert!(
             checked.errors.is_empty(),
             "{}: {:?}",
@@ -194,7 +194,7 @@ fn every_preset_evaluates_without_an_error() {
     assert_eq!(seen, examples::ALL.len());
     // And every panel at its defaults.
     for &p in Panel::ALL {
-        let checked = p.check(&Query::default(), &[]);
+        let checked = p.evaluate_query(&Query::default(), &[]);
         assert!(
             checked.errors.is_empty(),
             "{}: {:?}",
@@ -219,7 +219,7 @@ proptest! {
             let mut q = Query::default();
             q.set(param.url_key(), Some(&text));
             q.set(neighbour.url_key(), Some(&other));
-            let checked = spec.panel.check(&q, &[]);
+            let checked = spec.panel.evaluate_query(&q, &[]);
             for e in &checked.errors {
                 // Every error names a declared parameter, or a side of a block given as
                 // `X[,Y[,Z]]` (named like the warps panel's fields), or the kernel lab's run.
@@ -250,7 +250,7 @@ fn every_choice_parameter_names_a_bad_value_and_its_choices() {
                     query = format!("{query}&{}={}", modes.param.url_key(), m.value);
                 }
             }
-            let checked = p.check(&Query::parse(&query), &[]);
+            let checked = p.evaluate_query(&Query::parse(&query), &[]);
             let e = checked
                 .errors
                 .iter()
@@ -272,7 +272,7 @@ fn every_choice_parameter_names_a_bad_value_and_its_choices() {
     // mode, cc: the fifteen declared today, at least.
     assert!(walked >= 15, "{walked}");
     // The kernel lab's sched in particular, in both languages.
-    let e = Panel::Kernel.check(&Query::parse("panel=kernel&sched=volta"), &[]);
+    let e = Panel::Kernel.evaluate_query(&Query::parse("panel=kernel&sched=volta"), &[]);
     assert!(e.figures.is_empty() || e.errors.iter().any(|e| e.param == "sched"));
     let sched = e.errors.iter().find(|e| e.param == "sched").unwrap();
     assert!(

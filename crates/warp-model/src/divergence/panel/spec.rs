@@ -66,8 +66,14 @@ pub const COUNTS: Param = Param::list(
 pub const COND: Param = Param::text("cond", msg!("divergence.field.cond"), expr::MAX_LEN, "")
     .hint(msg!("divergence.field.cond.hint"));
 /// `warps`: consecutive warps evaluated in condition mode.
-pub const WARPS: Param = Param::whole("warps", msg!("divergence.field.warps"), 1, MAX_WARPS, "4")
-    .unit(msg!("divergence.unit.warps"));
+pub const WARPS: Param = Param::whole(
+    "warps",
+    msg!("divergence.field.warps"),
+    1,
+    MAX_CONDITION_WARPS,
+    "4",
+)
+.unit(msg!("divergence.unit.warps"));
 
 /// `mode`: which question the panel answers: a branch given by its paths, a loop with
 /// per-lane trip counts, or a condition over the thread index. A link without it opens the
@@ -128,7 +134,7 @@ pub const MODES: Modes = Modes {
 };
 
 /// Most warps in condition mode.
-pub const MAX_WARPS: u64 = 256;
+pub const MAX_CONDITION_WARPS: u64 = 256;
 
 /// The divergence panel's model.
 #[derive(Clone, Copy, Debug)]

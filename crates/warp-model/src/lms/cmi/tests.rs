@@ -399,9 +399,9 @@ fn every_value_follows_its_versions_rules_for_real_quizzes() {
         for (i, q) in questions.iter().enumerate().rev() {
             // Right answers for some, the first wrong myth or junk for others.
             let raw = match (&q.kind, i % 3) {
-                (Kind::Number { value, .. }, 0) => crate::figure::format_decimal(*value),
-                (Kind::Choice { correct, .. }, 0) => correct.to_string(),
-                (Kind::YesNo(b), 0) => if *b { "yes" } else { "no" }.to_string(),
+                (AnswerKind::Number { value, .. }, 0) => crate::figure::format_decimal(*value),
+                (AnswerKind::Choice { correct, .. }, 0) => correct.to_string(),
+                (AnswerKind::YesNo(b), 0) => if *b { "yes" } else { "no" }.to_string(),
                 (_, 1) => "1/3".to_string(),
                 _ => "no idea; {really}, 100%".to_string(),
             };
