@@ -25,7 +25,7 @@ pub struct Checked {
 
 /// One panel's entry in the registry: data only, so that an app bundle that names every
 /// panel (the nav, the home view) links none of their models. Evaluation goes through
-/// [`Panel::check`] and [`Panel::round_trip`], which only tests and tools call.
+/// [`Panel::evaluate_query`] and [`Panel::round_trip`], which only tests and tools call.
 #[derive(Clone, Copy, Debug)]
 pub struct PanelSpec {
     /// The panel.

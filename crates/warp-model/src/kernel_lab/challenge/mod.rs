@@ -12,7 +12,7 @@
 //!
 //! - [`builtin`]: the ten built-in challenges, in order, each with its reference.
 //! - [`custom`]: a course author's challenge read from a link (`challenge=custom&ref=…`).
-//! - [`check`]: running the tests, the report, the stars.
+//! - [`mod@check`]: running the tests, the report, the stars.
 //! - [`stars`]: the best stars per challenge, as the learner's progress keeps them.
 
 pub mod builtin;
