@@ -105,10 +105,10 @@ fn svg(d: &ChartData) -> String {
         out,
         r#"<line class="axis" x1="{LEFT}" y1="{BOTTOM}" x2="{RIGHT}" y2="{BOTTOM}"/><line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{BOTTOM}"/><text class="title" x="{}" y="314" text-anchor="middle">{}</text><text class="title" x="14" y="{}" text-anchor="middle" transform="rotate(-90 14 {})">{}</text>"#,
         f64::midpoint(LEFT, RIGHT),
-        escape(&d.x.2),
+        warp_model::markup::escape(&d.x.2),
         f64::midpoint(TOP, BOTTOM),
         f64::midpoint(TOP, BOTTOM),
-        escape(&d.y.2)
+        warp_model::markup::escape(&d.y.2)
     );
     // Labels above the plot, the first to the right of its line and the next to the left, so
     // that "needed" and "available" do not sit on the curve or on each other.
@@ -123,7 +123,7 @@ fn svg(d: &ChartData) -> String {
             out,
             r#"<line class="vline" x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{BOTTOM}"/><text class="vlabel" x="{at:.1}" y="{}" text-anchor="{anchor}">{}</text>"#,
             TOP - 8.0,
-            escape(label)
+            warp_model::markup::escape(label)
         );
     }
     for (i, s) in d.series.iter().enumerate() {
@@ -166,19 +166,11 @@ fn svg(d: &ChartData) -> String {
                 RIGHT - 8.0,
                 RIGHT - 32.0,
                 y + 4.0,
-                escape(&s.label)
+                warp_model::markup::escape(&s.label)
             );
         }
     }
     out
-}
-
-/// Text for inside SVG markup.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The chart. Redrawn on every change of `data`; absent while there is nothing to draw (an input

@@ -10,13 +10,6 @@ use crate::page::Theme;
 use crate::query::Query;
 use crate::registry::Panel;
 
-fn escape_attr(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// The URL of the current view in embed mode: `base` (origin and path) with the current
 /// query, `embed=1` set.
 #[must_use]
@@ -66,8 +59,8 @@ pub fn embed_snippet(base: &str, q: &Query, panel: Option<Panel>) -> String {
     });
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\" data-warp-lab></iframe>\n{SIZING_SCRIPT}",
-        escape_attr(&embed_url(base, q)),
-        escape_attr(&title),
+        crate::markup::escape(&embed_url(base, q)),
+        crate::markup::escape(&title),
         panel.map_or(700, |p| p.meta().embed_height)
     )
 }

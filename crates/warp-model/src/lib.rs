@@ -43,6 +43,7 @@ pub mod kernel_lab;
 pub mod latency;
 pub mod lessons;
 pub mod lms;
+pub mod markup;
 pub mod math;
 pub mod page;
 pub mod panel;

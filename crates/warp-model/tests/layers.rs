@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The modules every other one may build on; none of them imports a GPU concept.
-const FOUNDATIONS: [&str; 8] = [
-    "math", "i18n", "params", "figure", "worked", "query", "panel", "rng",
+const FOUNDATIONS: [&str; 9] = [
+    "math", "i18n", "params", "figure", "worked", "query", "panel", "rng", "markup",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

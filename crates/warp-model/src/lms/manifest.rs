@@ -54,23 +54,8 @@ impl ManifestError {
     }
 }
 
-/// `s` with `&`, `<`, `>`, `"` and `'` as entities: safe as element text and as an attribute
-/// value in either quotes.
-#[must_use]
-pub fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// `s` with `&`, `<`, `>`, `"` and `'` as entities (the one escaper, [`crate::markup::escape`]).
+pub use crate::markup::escape as xml_escape;
 
 /// A package path as a relative URL: bytes outside RFC 3986's unreserved and sub-delimiter
 /// characters, `:`, `@` and `/` become `%XX` (`a b#.txt` → `a%20b%23.txt`).
