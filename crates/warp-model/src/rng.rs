@@ -34,3 +34,11 @@ impl Rng {
         items[i]
     }
 }
+
+/// A seed from bytes (FNV-1a): a name or a link gives the same seed in every version.
+#[must_use]
+pub fn seed_from(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}

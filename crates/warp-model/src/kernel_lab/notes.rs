@@ -1,4 +1,5 @@
-//! What a run found that a sanitizer would name, in words: races and mask violations.
+//! What a run found that a sanitizer would name, in words: races (shared, and global in a
+//! challenge's check) and mask violations.
 
 use super::exec;
 
@@ -49,5 +50,23 @@ pub fn race_note(r: &exec::Race) -> String {
         block = r.block,
         first = side(&r.first),
         second = side(&r.second)
+    )
+}
+
+/// A race on global memory, in words: the word, both threads and lines.
+#[must_use]
+pub fn global_race_note(r: &exec::GlobalRace) -> String {
+    let side = |(block, thread, line, store): (u64, u64, usize, bool)| {
+        if store {
+            crate::tr!("challenge.race.writes", thread, block, line)
+        } else {
+            crate::tr!("challenge.race.reads", thread, block, line)
+        }
+    };
+    crate::tr!(
+        "challenge.race.global",
+        word = &r.word,
+        first = side(r.first),
+        second = side(r.second)
     )
 }

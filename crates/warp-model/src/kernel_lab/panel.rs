@@ -210,8 +210,6 @@ pub struct ChallengeOutput {
     pub figures: Vec<Figure>,
     /// Once every test passes: the reference, and per target why it costs what it costs.
     pub solved: Option<Solved>,
-    /// What the editor starts with.
-    pub starter: String,
 }
 
 /// What a solved challenge offers.
@@ -261,14 +259,17 @@ pub fn challenge_of(input: &KernelInput) -> Result<Option<Challenge>, Vec<ParamE
 /// challenge and gives no source of its own (the lab's default kernel stands for none).
 #[must_use]
 pub fn starting_source(input: &KernelInput) -> Option<String> {
+    starter_for(input, challenge_of(input).ok().flatten().as_ref())
+}
+
+/// `challenge`'s starter when the source is the lab's default or empty.
+fn starter_for(input: &KernelInput, challenge: Option<&Challenge>) -> Option<String> {
     let src = input.get(&SRC);
     if !(src.trim().is_empty() || src == DEFAULT_SRC) {
         return None;
     }
-    challenge_of(input)
-        .ok()
-        .flatten()
-        .map(|c| c.starter)
+    challenge
+        .map(|c| c.starter.clone())
         .filter(|s| !s.is_empty())
 }
 
@@ -331,25 +332,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
                 exec::Sched::Stack
             }
         });
-    let raw_trace = input.get(&TRACE);
-    let trace = if raw_trace.trim().is_empty() {
-        Some(None)
-    } else {
-        let p: Vec<&str> = raw_trace.split(',').collect();
-        match (
-            p.first().map(|s| s.trim().parse::<u64>()),
-            p.get(1).map(|s| s.trim().parse::<u64>()),
-        ) {
-            (Some(Ok(b)), Some(Ok(wi))) if p.len() == 2 => Some(Some((b, wi))),
-            _ => {
-                errors.push(ParamError::new(
-                    "trace",
-                    crate::tr!("kernel.launch.trace.shape"),
-                ));
-                None
-            }
-        }
-    };
+    let trace = trace_choice(input).map_err(|e| errors.push(e)).ok();
     // A warp outside the launch would record nothing: say which ones there are.
     if let (Some(block), Some(grid), Some(Some((b, wi)))) = (block, grid, trace) {
         let blocks = grid.0 * grid.1;
@@ -401,10 +384,7 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         .map_err(|e| out.errors.extend(e))
         .ok()
         .flatten();
-    let src = match (&challenge, starting_source(input)) {
-        (Some(_), Some(starter)) => starter,
-        _ => input.get(&SRC).to_string(),
-    };
+    let src = starter_for(input, challenge.as_ref()).unwrap_or_else(|| input.get(&SRC).to_string());
     let kernel = match compile(&src) {
         Ok(k) => Some(k),
         Err(e) => {
@@ -539,7 +519,6 @@ fn evaluate_challenge(
                 .collect(),
         }),
         report,
-        starter: c.starter.clone(),
     };
     let reference = compile(&c.reference).ok();
     if let (Some(kernel), Some(reference), Some(t)) = (kernel, reference, test) {
@@ -550,7 +529,9 @@ fn evaluate_challenge(
             let watch = watch_list(input.get(&WATCH), Some(kernel), None)
                 .map_err(|e| out.errors.push(e))
                 .unwrap_or_default();
-            let trace = launch_trace(input).unwrap_or(None);
+            let trace = trace_choice(input)
+                .map_err(|e| out.errors.push(e))
+                .unwrap_or(None);
             let run =
                 exec::run_with(kernel, launch, Some(trace), &watch, Some(&init)).map(|(r, _)| r);
             show_run(out, run, kernel, &launch, input);
@@ -567,16 +548,25 @@ fn evaluate_challenge(
     out.challenge = Some(view);
 }
 
-/// `trace=` alone (a challenge sets the launch itself).
-fn launch_trace(input: &KernelInput) -> Option<TraceChoice> {
+/// `trace=B,W` read: `None` when empty (the run picks the warp).
+///
+/// # Errors
+/// `trace`, naming the form it takes.
+fn trace_choice(input: &KernelInput) -> Result<TraceChoice, ParamError> {
     let raw = input.get(&TRACE).trim();
     if raw.is_empty() {
-        return Some(None);
+        return Ok(None);
     }
     let p: Vec<&str> = raw.split(',').collect();
-    match (p.first()?.trim().parse(), p.get(1)?.trim().parse()) {
-        (Ok(b), Ok(w)) if p.len() == 2 => Some(Some((b, w))),
-        _ => None,
+    match (
+        p.first().map(|s| s.trim().parse::<u64>()),
+        p.get(1).map(|s| s.trim().parse::<u64>()),
+    ) {
+        (Some(Ok(b)), Some(Ok(wi))) if p.len() == 2 => Ok(Some((b, wi))),
+        _ => Err(ParamError::new(
+            "trace",
+            crate::tr!("kernel.launch.trace.shape"),
+        )),
     }
 }
 

@@ -336,14 +336,7 @@ pub fn builtin(name: &str) -> Option<Challenge> {
             Vec::new()
         },
         why,
-        seed: seed_of(name),
-    })
-}
-
-/// A seed from the name (FNV-1a), so each challenge has its own data, the same every time.
-fn seed_of(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        seed: crate::rng::seed_from(name.bytes()),
     })
 }
 

@@ -405,7 +405,7 @@ fn judge(
     if let Some(r) = &got.global_race {
         return Err(Failure::Race {
             test,
-            text: global_race_note(r),
+            text: crate::kernel_lab::notes::global_race_note(r),
         });
     }
     if let Some(v) = got.violations.first() {
@@ -439,21 +439,4 @@ fn judge(
         }
     }
     Ok(())
-}
-
-/// A race on global memory, in words: the word, both threads and lines.
-fn global_race_note(r: &exec::GlobalRace) -> String {
-    let side = |(block, thread, line, store): (u64, u64, usize, bool)| {
-        if store {
-            crate::tr!("challenge.race.writes", thread, block, line)
-        } else {
-            crate::tr!("challenge.race.reads", thread, block, line)
-        }
-    };
-    crate::tr!(
-        "challenge.race.global",
-        word = &r.word,
-        first = side(r.first),
-        second = side(r.second)
-    )
 }

@@ -199,13 +199,7 @@ pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
     } else {
         link.starter.to_string()
     };
-    let seed = link
-        .reference
-        .bytes()
-        .chain(link.tests.bytes())
-        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
+    let seed = crate::rng::seed_from(link.reference.bytes().chain(link.tests.bytes()));
     Ok(Challenge {
         name: "custom".to_string(),
         title: if link.title.trim().is_empty() {

@@ -7,6 +7,31 @@ use super::state::{Buffer, GlobalAccess, Machine, Warp};
 use super::value::{lanes, Lanes, Val};
 use crate::kernel_lab::parse::{brackets, Ty};
 
+/// An out-of-bounds access by lane `l` of `w` on `line`: message `key` filled with `what`
+/// and the lane's place (its thread, its block, the lane), for global and shared memory alike.
+fn out_of_bounds(
+    w: &Warp,
+    l: usize,
+    line: usize,
+    key: crate::i18n::Msg,
+    what: &[(&str, &dyn std::fmt::Display)],
+) -> RunError {
+    let t = w.tid[l];
+    let mut args = what.to_vec();
+    args.extend([
+        ("lane", &l as &dyn std::fmt::Display),
+        ("tx", &t.0),
+        ("ty", &t.1),
+        ("tz", &t.2),
+        ("bx", &w.block.0),
+        ("by", &w.block.1),
+    ]);
+    RunError {
+        line,
+        message: crate::i18n::fill(key, &args),
+    }
+}
+
 impl Buffer {
     /// Element `k` as its type reads it.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -59,30 +84,19 @@ impl Machine<'_> {
         for l in lanes(mask) {
             let i = idx[l].as_i();
             if i < 0 || usize::try_from(i).map_or(true, |u| u >= len) {
-                let t = w.tid[l];
                 // One sentence per direction (the languages word them differently).
                 let key = if store {
                     crate::msg!("kernel.run.out-of-bounds.store")
                 } else {
                     crate::msg!("kernel.run.out-of-bounds.load")
                 };
-                return Err(RunError {
+                return Err(out_of_bounds(
+                    w,
+                    l,
                     line,
-                    message: crate::i18n::fill(
-                        key,
-                        &[
-                            ("name", &name),
-                            ("i", &i),
-                            ("len", &len),
-                            ("lane", &l),
-                            ("tx", &t.0),
-                            ("ty", &t.1),
-                            ("tz", &t.2),
-                            ("bx", &w.block.0),
-                            ("by", &w.block.1),
-                        ],
-                    ),
-                });
+                    key,
+                    &[("name", &name), ("i", &i), ("len", &len)],
+                ));
             }
             addrs.push(buf.base + u64::try_from(i).unwrap_or(0) * ELEM_BYTES);
         }
@@ -99,10 +113,9 @@ impl Machine<'_> {
             .map(crate::coalescing::access::Segment::used_bytes)
             .sum();
         if self.global_races && !self.atomic_now {
-            let base = self.buffers.get(name).map_or(0, |b| b.base);
             for l in lanes(mask) {
                 let index = usize::try_from(idx[l].as_i()).unwrap_or(0);
-                self.global_touch(w, name, index, base, l, line, store);
+                self.global_touch(w, name, index, l, line, store);
             }
         }
         let stats = if store {
@@ -150,30 +163,19 @@ impl Machine<'_> {
             for (k, dim) in a.dims.iter().enumerate() {
                 let i = idx.get(k).map_or(0, |v| v[l].as_i());
                 let Some(i) = usize::try_from(i).ok().filter(|i| i < dim) else {
-                    let t = w.tid[l];
                     let shown = brackets(idx.iter().map(|v| v[l].as_i()));
                     let key = if store {
                         crate::msg!("kernel.run.shared-out-of-bounds.store")
                     } else {
                         crate::msg!("kernel.run.shared-out-of-bounds.load")
                     };
-                    return Err(RunError {
+                    return Err(out_of_bounds(
+                        w,
+                        l,
                         line,
-                        message: crate::i18n::fill(
-                            key,
-                            &[
-                                ("name", &a.name),
-                                ("index", &shown),
-                                ("shape", &a.shape()),
-                                ("lane", &l),
-                                ("tx", &t.0),
-                                ("ty", &t.1),
-                                ("tz", &t.2),
-                                ("bx", &w.block.0),
-                                ("by", &w.block.1),
-                            ],
-                        ),
-                    });
+                        key,
+                        &[("name", &a.name), ("index", &shown), ("shape", &a.shape())],
+                    ));
                 };
                 flat = flat * dim + i;
             }
@@ -308,6 +310,11 @@ pub(super) fn strided(mask: u32, words: &[usize; 32], base: usize) -> Option<(u6
 }
 
 impl Machine<'_> {
+    /// The byte address of element `index` of buffer `name` (0 for no such buffer).
+    pub(super) fn global_address(&self, name: &str, index: usize) -> u64 {
+        self.buffers.get(name).map_or(0, |b| b.base) + index as u64 * ELEM_BYTES
+    }
+
     /// The thread of lane `lane` of warp `w`, as a number over the launch.
     pub(super) fn thread_of(&self, w: &Warp, lane: usize) -> u64 {
         (self.block * self.launch.block.warps() + w.index) * 32 + lane as u64
@@ -323,7 +330,6 @@ impl Machine<'_> {
         w: &Warp,
         name: &str,
         index: usize,
-        base: u64,
         lane: usize,
         line: usize,
         store: bool,
@@ -348,7 +354,7 @@ impl Machine<'_> {
         let races = |a: &GlobalAccess| {
             !ordered(a) && (a.store || now.store) && !a.locks.iter().any(|l| now.locks.contains(l))
         };
-        let addr = base + index as u64 * ELEM_BYTES;
+        let addr = self.global_address(name, index);
         let shadow = self.global_shadow.entry(addr).or_default();
         let earlier = shadow
             .writer

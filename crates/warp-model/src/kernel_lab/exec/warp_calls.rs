@@ -278,7 +278,7 @@ impl Machine<'_> {
                 // Locks, for the global race check: an exchange or compare-and-swap that turns
                 // an element from 0 to non-zero takes it (test-and-set, either idiom), one that
                 // turns it back to 0 lets it go.
-                let addr = self.buffers.get(n).map_or(0, |b| b.base) + slots[l] as u64 * 4;
+                let addr = self.global_address(n, slots[l]);
                 let thread = self.thread_of(w, l);
                 let held = self.held.entry(thread).or_default();
                 let zero = |v: Val| !v.truthy();
