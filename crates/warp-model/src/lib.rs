@@ -31,6 +31,7 @@
 //! cycle.
 #![deny(missing_docs)]
 
+pub mod assignment;
 pub mod banks;
 pub mod coalescing;
 pub mod divergence;

@@ -8,10 +8,32 @@ use crate::params::{quote, ParamError};
 use crate::query::Query;
 use crate::registry::Panel;
 
+/// A page that is not a panel: an assignment, or the page that builds one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// `assignment=` (any value; only `1` is right): the steps of an assignment, graded.
+    Assignment,
+    /// `panel=author`: builds an assignment.
+    Author,
+}
+
+impl Tool {
+    /// Its name, as the page's loader routes it (`assignment`, `author`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Assignment => "assignment",
+            Tool::Author => "author",
+        }
+    }
+}
+
 /// What the URL asks the app to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Route {
-    /// The panel to open; `None` is the home view.
+    /// An assignment or the author page; then `panel` and `example` are `None`.
+    pub tool: Option<Tool>,
+    /// The panel to open; `None` is the home view (or a tool).
     pub panel: Option<Panel>,
     /// The preset named by `example=`, when it is one of the seeds' cells.
     pub example: Option<&'static Example>,
@@ -24,6 +46,23 @@ pub struct Route {
 #[must_use]
 pub fn route(q: &Query) -> Route {
     let mut errors = Vec::new();
+    // An assignment link's own steps are inside its `step=` values: its top level names no
+    // panel (one that does is ignored, as the assignment is what the link is).
+    let tool = if q.get("assignment").is_some() {
+        Some(Tool::Assignment)
+    } else if q.get("panel").map(str::trim) == Some(Tool::Author.name()) {
+        Some(Tool::Author)
+    } else {
+        None
+    };
+    if tool.is_some() {
+        return Route {
+            tool,
+            panel: None,
+            example: None,
+            errors,
+        };
+    }
     let panel = match q.get("panel") {
         None => None,
         Some(name) => {
@@ -68,6 +107,7 @@ pub fn route(q: &Query) -> Route {
         }
     }
     Route {
+        tool: None,
         panel: example.map(|e| e.panel).or(panel),
         example,
         errors,
@@ -135,6 +175,41 @@ pub struct Presentation {
     /// `forecast=1` / `forecast=0`: the Forecast gate on or off, whatever the page's default
     /// (`None`: the default, on for a worked example).
     pub forecast: Option<bool>,
+    /// `graded=`: the page is a graded step of an assignment, in its frame.
+    pub graded: Graded,
+}
+
+/// `graded=`: whether the page is a step of an assignment, graded by the page around it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Graded {
+    /// Absent or `0`: a page of its own.
+    #[default]
+    No,
+    /// `1`: a graded step. The Forecast is on and cannot be switched off, and a prediction's
+    /// inputs are locked until the reveal, so the guess is about the state the step opened.
+    Step,
+    /// `lms`: a graded step of an assignment launched by an LMS. As `Step`, and the page
+    /// neither reads nor writes this browser's progress (a shared computer must never show
+    /// one learner's work to another: the LMS keeps the attempt).
+    Lms,
+}
+
+impl Graded {
+    /// Its value in the URL: `0`, `1`, `lms`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Graded::No => "0",
+            Graded::Step => "1",
+            Graded::Lms => "lms",
+        }
+    }
+
+    /// Whether the page is a graded step.
+    #[must_use]
+    pub fn is_step(self) -> bool {
+        self != Graded::No
+    }
 }
 
 /// Reads `embed`, `theme` and `forecast`; bad values fall back to the defaults and are
@@ -175,11 +250,24 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
             None
         }
     };
+    let graded = match q.get("graded").map(str::trim) {
+        None | Some("" | "0") => Graded::No,
+        Some("1") => Graded::Step,
+        Some("lms") => Graded::Lms,
+        Some(other) => {
+            errors.push(ParamError::new(
+                "graded",
+                crate::tr!("common.graded.invalid", value = quote(other)),
+            ));
+            Graded::No
+        }
+    };
     (
         Presentation {
             embed,
             theme,
             forecast,
+            graded,
         },
         errors,
     )
@@ -218,6 +306,17 @@ mod tests {
             r.errors[0].message,
             "example warp-scheduling/A belongs to panel=warps, not panel=latency; showing the example."
         );
+    }
+
+    #[test]
+    fn an_assignment_or_the_author_page_is_a_tool_not_a_panel() {
+        let r = route(&Query::parse("assignment=1&step=panel%3Dwarps&panel=latency"));
+        assert_eq!((r.tool, r.panel, r.errors.len()), (Some(Tool::Assignment), None, 0));
+        let r = route(&Query::parse("panel=author&step=panel%3Dwarps"));
+        assert_eq!((r.tool, r.panel, r.errors.len()), (Some(Tool::Author), None, 0));
+        // Only `author` is the author page; other unknown panels are still named.
+        let r = route(&Query::parse("panel=authors"));
+        assert_eq!((r.tool, r.errors[0].param.as_str()), (None, "panel"));
     }
 
     #[test]
@@ -262,8 +361,20 @@ mod tests {
                 embed: true,
                 theme: Theme::Dark,
                 forecast: None,
+                graded: Graded::No,
             }
         );
+        // graded: 0, 1 or lms; anything else is named and the page is not a graded step.
+        for (v, want, errs) in [
+            ("1", Graded::Step, 0),
+            ("lms", Graded::Lms, 0),
+            ("0", Graded::No, 0),
+            ("yes", Graded::No, 1),
+        ] {
+            let (p, e) = presentation(&Query::parse(&format!("graded={v}")));
+            assert_eq!((p.graded, e.len()), (want, errs), "{v}");
+            assert!(e.iter().all(|e| e.param == "graded" && e.message.contains("lms")));
+        }
         // forecast: 1 or 0 (true/false read too); anything else is named with its choices.
         for (v, want) in [
             ("1", Some(true)),

@@ -28,6 +28,25 @@ impl Query {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Every value of `key`, in order (an assignment's `step=`s).
+    pub fn get_all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.pairs
+            .iter()
+            .filter(move |(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Adds `key=value` at the end, after any values `key` already has.
+    pub fn push(&mut self, key: &str, value: &str) {
+        self.pairs.push((key.to_string(), value.to_string()));
+    }
+
+    /// Whether there are no pairs.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
     /// Sets `key` (replacing every earlier value in place), or removes it for `None`.
     pub fn set(&mut self, key: &str, value: Option<&str>) {
         let at = self.pairs.iter().position(|(k, _)| k == key);

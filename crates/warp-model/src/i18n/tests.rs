@@ -672,8 +672,9 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The areas of the catalogue: every key starts with one of these and a dot.
-const AREAS: [&str; 13] = [
+const AREAS: [&str; 14] = [
     "common",
+    "assignment",
     "challenge",
     "ui",
     "warps",

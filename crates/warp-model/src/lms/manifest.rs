@@ -107,10 +107,40 @@ pub fn manifest(
     pass: PassScore,
     files: &[&str],
 ) -> Result<String, ManifestError> {
+    let sco = Sco {
+        identifier: spec.identifier(),
+        title: spec.title(questions),
+        launch: spec.launch_url(crate::i18n::lang(), pass),
+    };
+    manifest_of(version, &sco, pass, files)
+}
+
+/// The one SCO a package launches: a quiz, or an assignment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sco {
+    /// The manifest's identifier (letters, digits, `-`: an XML ID).
+    pub identifier: String,
+    /// The title the LMS shows.
+    pub title: String,
+    /// The launch URL, relative to the package (`index.html?…&lms=scorm&pass-score=p`).
+    pub launch: String,
+}
+
+/// The manifest of a package in `version` launching `sco`, passed at `pass`, whose files are
+/// `files`.
+///
+/// # Errors
+/// As [`check_files`].
+pub fn manifest_of(
+    version: Version,
+    sco: &Sco,
+    pass: PassScore,
+    files: &[&str],
+) -> Result<String, ManifestError> {
     check_files(files)?;
-    let id = spec.identifier();
-    let title = xml_escape(&spec.title(questions));
-    let launch = xml_escape(&spec.launch_url(crate::i18n::lang(), pass));
+    let id = sco.identifier.as_str();
+    let title = xml_escape(&sco.title);
+    let launch = xml_escape(&sco.launch);
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let (item_extra, scorm_type) = match version {
         Version::Scorm12 => {

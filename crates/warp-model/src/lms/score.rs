@@ -7,7 +7,7 @@
 /// percentage has, so an LMS comparing it with the passing score decides as the quiz does.
 #[must_use]
 pub fn ratio(num: u64, den: u64) -> String {
-    cut_decimal(u128::from(num), u128::from(den), 7)
+    cut(u128::from(num), u128::from(den), 7)
 }
 
 /// `100 · right / total` in decimal, at most 2 places, cut (not rounded) and without trailing
@@ -17,11 +17,13 @@ pub fn ratio(num: u64, den: u64) -> String {
 /// exactly when `x ≥ p` (rounding would pass 66.996 % at 67).
 #[must_use]
 pub fn percent(right: u64, total: u64) -> String {
-    cut_decimal(u128::from(right) * 100, u128::from(total), 2)
+    cut(u128::from(right) * 100, u128::from(total), 2)
 }
 
-/// `num / den` with at most `places` decimals, cut, trailing zeros dropped; `0` for `den` 0.
-fn cut_decimal(num: u128, den: u128, places: u32) -> String {
+/// `num / den` with at most `places` decimals, cut, trailing zeros dropped; `0` for `den` 0
+/// (an assignment's mean of step scores is such a fraction).
+#[must_use]
+pub fn cut(num: u128, den: u128, places: u32) -> String {
     if den == 0 {
         return "0".to_string();
     }

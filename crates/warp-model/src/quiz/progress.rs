@@ -35,6 +35,10 @@
 //!   best stars a check earned, 1 to 3 (`{"transpose": 2}`). The kernel lab also keeps them in
 //!   a compact text of their own ([`crate::kernel_lab::challenge::stars`]), merged into the
 //!   document whenever the document is loaded.
+//! - `assignments` (optional; absent when none is begun): per assignment key (16 hex digits,
+//!   [`crate::assignment::Assignment::key`]), what its steps earned as the record's checksummed
+//!   text ([`crate::assignment::record::Record::encode`]). The assignment page also keeps them
+//!   on their own, merged into the document whenever it is loaded.
 //!
 //! Ids and keys never depend on the language: a document written in English reads the same in
 //! Hinglish. Versioning: a field added as optional (like `current`) keeps version 1, since an
@@ -172,6 +176,9 @@ pub struct Progress {
     /// Best stars per built-in challenge (see the module's documentation).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub challenges: BTreeMap<String, u8>,
+    /// Each assignment's record (see the module's documentation).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assignments: BTreeMap<String, String>,
 }
 
 impl Default for Progress {
@@ -184,6 +191,7 @@ impl Default for Progress {
             quizzes: BTreeMap::new(),
             current: None,
             challenges: BTreeMap::new(),
+            assignments: BTreeMap::new(),
         }
     }
 }
@@ -333,6 +341,22 @@ impl Progress {
         for k in unknown {
             p.challenges.remove(&k);
             dropped.push(format!("challenges.{k}"));
+        }
+        // Assignment records: a 16-hex-digit key and text of the record's form (each record is
+        // checked in full, against its steps, when its assignment opens).
+        p.assignments = entries(&value, "assignments", &mut dropped, |v| {
+            let t = v.as_str()?;
+            (t.len() <= 2000 && t.starts_with("a1.")).then(|| t.to_string())
+        });
+        let bad: Vec<String> = p
+            .assignments
+            .keys()
+            .filter(|k| k.len() != 16 || !k.bytes().all(|b| b.is_ascii_hexdigit()))
+            .cloned()
+            .collect();
+        for k in bad {
+            p.assignments.remove(&k);
+            dropped.push(format!("assignments.{k}"));
         }
         match value.get("current") {
             None | Some(Json::Null) => {}

@@ -1,0 +1,406 @@
+//! Assignments (issue 29): an instructor's sequence of graded Warp Lab states, as one link.
+//!
+//! `?assignment=1&title=<text>&step=<query>&step=<query>…`: each `step` is a query of the app
+//! (URL-encoded inside the link), in order, at most [`MAX_STEPS`]. A step is one of three
+//! kinds ([`StepKind`]), decided by what it opens:
+//! - a **prediction**: a panel with a Forecast (warps, divergence, latency, coalescing, banks)
+//!   or one of their worked examples; graded on the learner's first reveal (right 1, close ½,
+//!   off 0, as the Forecast judges);
+//! - a **challenge**: `panel=kernel&challenge=NAME` (a built-in or `custom`); graded stars / 3,
+//!   the best check;
+//! - a **quiz**: `panel=quiz&seed=…` (with its `topic`, `count`); graded right / questions.
+//!
+//! A step that does not read is named with its number ([`read`]) and left out; the others
+//! still work, under their own numbers. Nothing here needs a server: the steps run in frames of
+//! the same site ([`Assignment::frame_query`]), which report to the assignment page with the
+//! embed messages every frame posts (`forecast`, `challenge-stars`, `quiz-score`), validated by
+//! [`record::Report::from_fields`]; what each step earned is a [`record::Record`], kept per
+//! assignment ([`Assignment::key`]) in the progress document, or under an LMS in its
+//! `suspend_data` ([`scorm`]).
+//!
+//! Simplifications, stated where the learner sees them: a step's frame is the panel as it is
+//! embedded (its own page, its own bundle); a prediction's inputs are locked until the reveal
+//! (`graded=1`), so that the guess is about the state the instructor chose.
+
+pub mod record;
+pub mod scorm;
+
+use crate::i18n::Lang;
+use crate::kernel_lab::challenge::builtin;
+use crate::page::{self, Graded, Theme};
+use crate::params::{quote, ParamError};
+use crate::query::Query;
+use crate::registry::Panel;
+
+/// The most steps an assignment holds.
+pub const MAX_STEPS: usize = 20;
+/// The longest title, in characters.
+pub const MAX_TITLE_CHARS: usize = 120;
+/// The longest step, in characters of its decoded query.
+pub const MAX_STEP_CHARS: usize = 4000;
+
+/// The query keys that say how a page is shown rather than what it shows: a step drops them
+/// (its frame sets its own), and so does a link pasted into the author page.
+const PRESENTATION_KEYS: [&str; 8] = [
+    "embed",
+    "lang",
+    "theme",
+    "lms",
+    "pass-score",
+    "graded",
+    "forecast",
+    "assignment",
+];
+
+/// What a step asks of the learner, and so how it is graded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// A Forecast: the first reveal's verdict.
+    Prediction,
+    /// A kernel-lab challenge: the best stars / 3.
+    Challenge,
+    /// A quiz: right / questions.
+    Quiz,
+}
+
+impl StepKind {
+    /// Its name in interaction ids and `data-step-kind`: `prediction`, `challenge`, `quiz`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKind::Prediction => "prediction",
+            StepKind::Challenge => "challenge",
+            StepKind::Quiz => "quiz",
+        }
+    }
+
+    /// Its name for people.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            StepKind::Prediction => crate::t!("assignment.kind.prediction"),
+            StepKind::Challenge => crate::t!("assignment.kind.challenge"),
+            StepKind::Quiz => crate::t!("assignment.kind.quiz"),
+        }
+    }
+}
+
+/// What a step's frame must report for the report to count: the challenge it names, or the
+/// quiz (topic, seed, questions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// Any Forecast reveal in the step's frame.
+    Forecast,
+    /// Stars for this challenge (`challenge=` as written, `custom` for an author's).
+    Challenge(String),
+    /// The score of this quiz.
+    Quiz {
+        /// `topic=` (`all` when absent).
+        topic: String,
+        /// `seed=`, as decimal text.
+        seed: String,
+        /// Questions in it.
+        questions: u32,
+    },
+}
+
+/// One step that reads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Its number in the link, from 1 (a step that does not read keeps its number empty).
+    pub number: usize,
+    /// Its query, presentation keys removed.
+    pub query: Query,
+    /// Its kind.
+    pub kind: StepKind,
+    /// The panel it opens.
+    pub panel: Panel,
+    /// What its frame's reports must match.
+    pub expect: Expect,
+}
+
+impl Step {
+    /// A short name for people: the example, the challenge or the quiz it opens, else the
+    /// panel's title.
+    #[must_use]
+    pub fn name(&self) -> String {
+        if let Some(ex) = self.query.get("example") {
+            return format!("{} · {}", self.panel.title(), ex.trim());
+        }
+        match &self.expect {
+            Expect::Challenge(name) if name != "custom" => {
+                format!("{} · {}", self.kind.label(), builtin::title(name))
+            }
+            Expect::Quiz {
+                topic, questions, ..
+            } => crate::tr!("assignment.step.quiz-name", topic = topic.as_str(), questions = *questions),
+            _ => self.panel.title().to_string(),
+        }
+    }
+}
+
+/// An assignment as its link gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assignment {
+    /// `title=` (cut to [`MAX_TITLE_CHARS`]); empty when the link has none.
+    pub title: String,
+    /// The steps that read, in order.
+    pub steps: Vec<Step>,
+    /// Every `step=` as written (at most [`MAX_STEPS`]), the ones that do not read included:
+    /// the assignment's identity ([`Assignment::key`]).
+    pub raw_steps: Vec<String>,
+}
+
+/// Reads an assignment link: `None` when the query has no `assignment=`. Every problem is a
+/// named error (`assignment`, `title`, `step`), each step's with its number; the steps that
+/// read are kept.
+#[must_use]
+pub fn read(q: &Query) -> Option<(Assignment, Vec<ParamError>)> {
+    let flag = q.get("assignment")?;
+    let mut errors = Vec::new();
+    if flag.trim() != "1" {
+        errors.push(ParamError::new(
+            "assignment",
+            crate::tr!("assignment.error.flag", value = quote(flag)),
+        ));
+    }
+    let (assignment, more) = from_parts(q.get("title").unwrap_or(""), q.get_all("step"));
+    errors.extend(more);
+    Some((assignment, errors))
+}
+
+/// An assignment from its title and its steps' text (the link's, or the author page's).
+#[must_use]
+pub fn from_parts<'a>(
+    title: &str,
+    steps: impl Iterator<Item = &'a str>,
+) -> (Assignment, Vec<ParamError>) {
+    let mut errors = Vec::new();
+    let title = title.trim();
+    if title.chars().count() > MAX_TITLE_CHARS {
+        errors.push(ParamError::new(
+            "title",
+            crate::tr!("assignment.error.title-long", max = MAX_TITLE_CHARS),
+        ));
+    }
+    let title: String = title
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_TITLE_CHARS)
+        .collect();
+    let all: Vec<&str> = steps.collect();
+    if all.len() > MAX_STEPS {
+        errors.push(ParamError::new(
+            "step",
+            crate::tr!(
+                "assignment.error.too-many",
+                count = all.len(),
+                max = MAX_STEPS
+            ),
+        ));
+    }
+    let raw_steps: Vec<String> = all.iter().take(MAX_STEPS).map(|s| (*s).to_string()).collect();
+    let mut good = Vec::new();
+    for (i, raw) in raw_steps.iter().enumerate() {
+        match read_step(i + 1, raw) {
+            Ok(step) => good.push(step),
+            Err(reason) => errors.push(ParamError::new(
+                "step",
+                crate::tr!("assignment.error.step", number = i + 1, reason),
+            )),
+        }
+    }
+    if raw_steps.is_empty() {
+        errors.push(ParamError::new("step", crate::tr!("assignment.error.no-steps")));
+    }
+    (
+        Assignment {
+            title,
+            steps: good,
+            raw_steps,
+        },
+        errors,
+    )
+}
+
+/// Whether a panel has a Forecast to grade (the panels drawn in the shared panel frame). An
+/// exhaustive match: a new panel must say.
+#[must_use]
+pub fn has_forecast(panel: Panel) -> bool {
+    match panel {
+        Panel::Warps | Panel::Divergence | Panel::Latency | Panel::Coalescing | Panel::Banks => {
+            true
+        }
+        Panel::Quiz | Panel::Gpu | Panel::Kernel => false,
+    }
+}
+
+/// Reads step `number` from its decoded query text: its kind and what its reports must match,
+/// or why it cannot be graded.
+///
+/// # Errors
+/// The reason, in words (the caller adds the step's number).
+pub fn read_step(number: usize, raw: &str) -> Result<Step, String> {
+    let text = raw.trim().trim_start_matches('?');
+    if text.is_empty() {
+        return Err(crate::tr!("assignment.error.empty"));
+    }
+    if text.chars().count() > MAX_STEP_CHARS {
+        return Err(crate::tr!("assignment.error.step-long", max = MAX_STEP_CHARS));
+    }
+    let mut query = Query::parse(text);
+    if query.get("assignment").is_some() {
+        return Err(crate::tr!("assignment.error.nested"));
+    }
+    if query.get("panel").map(str::trim) == Some("author") {
+        return Err(crate::tr!("assignment.error.author"));
+    }
+    for key in PRESENTATION_KEYS {
+        query.set(key, None);
+    }
+    let route = page::route(&query);
+    if let Some(e) = route.errors.first() {
+        return Err(e.message.clone());
+    }
+    let Some(panel) = route.panel else {
+        return Err(crate::tr!("assignment.error.no-panel"));
+    };
+    let (kind, expect) = match panel {
+        Panel::Quiz => {
+            let seed = query.get("seed").map(str::trim).unwrap_or("");
+            let seed: u64 = seed
+                .parse()
+                .map_err(|_| crate::tr!("assignment.error.quiz-seed", value = quote(seed)))?;
+            let input = crate::quiz::panel::QuizInput::from_query(&query, &Default::default());
+            let (params, errs) = crate::quiz::QuizParams::read(&input);
+            if let Some(e) = errs.first() {
+                return Err(e.message.clone());
+            }
+            (
+                StepKind::Quiz,
+                Expect::Quiz {
+                    topic: params.topic.map_or("all", |t| t.name()).to_string(),
+                    seed: seed.to_string(),
+                    questions: u32::try_from(params.count).unwrap_or(u32::MAX),
+                },
+            )
+        }
+        Panel::Kernel => {
+            let Some(name) = query.get("challenge").map(str::trim) else {
+                return Err(crate::tr!("assignment.error.kernel"));
+            };
+            if name != "custom" && !builtin::NAMES.contains(&name) {
+                return Err(crate::tr!(
+                    "assignment.error.challenge",
+                    value = quote(name),
+                    names = builtin::NAMES.join(", ")
+                ));
+            }
+            (StepKind::Challenge, Expect::Challenge(name.to_string()))
+        }
+        p if has_forecast(p) => (StepKind::Prediction, Expect::Forecast),
+        p => {
+            return Err(crate::tr!("assignment.error.ungraded", panel = p.name()));
+        }
+    };
+    Ok(Step {
+        number,
+        query,
+        kind,
+        panel,
+        expect,
+    })
+}
+
+impl Assignment {
+    /// The assignment's identity, from its steps as written (not its title): 16 hex digits.
+    /// Progress is kept under it, so an assignment whose steps change starts afresh.
+    #[must_use]
+    pub fn key(&self) -> String {
+        let joined = self.raw_steps.join("\n");
+        format!("{:016x}", crate::rng::seed_from(joined.bytes()))
+    }
+
+    /// The title to show: `title=`, or the default.
+    #[must_use]
+    pub fn shown_title(&self) -> String {
+        if self.title.is_empty() {
+            crate::tr!("assignment.untitled")
+        } else {
+            self.title.clone()
+        }
+    }
+
+    /// The query of step `step`'s frame: the step's own, shown embedded (`embed=1`), graded
+    /// (`graded=1`, or `graded=lms` under an LMS: the frame then neither reads nor writes this
+    /// browser's progress), a prediction's Forecast on, in the page's language and theme.
+    #[must_use]
+    pub fn frame_query(step: &Step, graded: Graded, lang: Lang, theme: Theme) -> Query {
+        let mut q = step.query.clone();
+        q.set("embed", Some("1"));
+        q.set("graded", Some(graded.name()));
+        if step.kind == StepKind::Prediction {
+            q.set("forecast", Some("1"));
+        }
+        if lang != Lang::En {
+            q.set("lang", Some(lang.code()));
+        }
+        if theme != Theme::Auto {
+            q.set("theme", Some(theme.name()));
+        }
+        q
+    }
+}
+
+/// The assignment link's query: `assignment=1`, `title=` (when not empty), then each step.
+#[must_use]
+pub fn link_query(title: &str, steps: &[String]) -> Query {
+    let mut q = Query::default();
+    q.set("assignment", Some("1"));
+    if !title.trim().is_empty() {
+        q.set("title", Some(title.trim()));
+    }
+    for s in steps {
+        q.push("step", s);
+    }
+    q
+}
+
+/// A step from a Warp Lab link an author pasted: a whole address, a query (`?panel=…`) or its
+/// text (`panel=…`). The presentation keys (`embed`, `lang`, …) are dropped; an assignment
+/// link gives its steps. Each step is returned as query text, checked by [`read_step`].
+///
+/// # Errors
+/// Why the text is not a step, in words.
+pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(crate::tr!("assignment.error.empty"));
+    }
+    let text = text.split('#').next().unwrap_or("");
+    let search = match text.find('?') {
+        Some(i) => &text[i + 1..],
+        None if text.contains("://") || text.starts_with('/') => {
+            return Err(crate::tr!("assignment.error.no-query"));
+        }
+        None => text,
+    };
+    let q = Query::parse(search);
+    if q.get("assignment").is_some() {
+        let steps: Vec<String> = q.get_all("step").map(str::to_string).collect();
+        if steps.is_empty() {
+            return Err(crate::tr!("assignment.error.no-steps"));
+        }
+        return Ok(steps);
+    }
+    let mut q = q;
+    for key in PRESENTATION_KEYS {
+        q.set(key, None);
+    }
+    let step = q.to_search().trim_start_matches('?').to_string();
+    read_step(1, &step)?;
+    Ok(vec![step])
+}
+
+#[cfg(test)]
+mod tests;

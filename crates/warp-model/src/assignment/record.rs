@@ -1,0 +1,485 @@
+//! What each step of an assignment earned, and the assignment's score.
+//!
+//! The frames report with the messages every embedded Warp Lab page posts ([`Report`]); a
+//! report counts only for the step whose frame sent it, and only when it matches the step
+//! ([`Record::apply`]):
+//! - a prediction keeps its **first** reveal (right 1, close ½, off 0);
+//! - a challenge keeps its **best** check (stars / 3);
+//! - a quiz keeps the report with the most questions answered, and is final once every
+//!   question is (right / questions).
+//!
+//! The assignment's score is the mean of its steps' scores, a step not yet started counting 0,
+//! computed as an exact fraction ([`Fraction`]) and written for gradebooks with the quiz's
+//! cut decimals. The record's text form ([`Record::encode`]) is what the progress document and
+//! an LMS's `suspend_data` keep: `a1.<key>.<token>.<entries>.<crc>`, entries in the order the
+//! steps were first graded (`2:r,0:s3,1:q3/4/8`), checksummed.
+
+use super::{Assignment, Expect, StepKind};
+use crate::lms::cmi::Status;
+use crate::lms::PassScore;
+use crate::quiz::Verdict;
+
+/// A message from a step's frame, validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// `{source: "warp-lab", type: "forecast", verdict, metric}`: a Forecast revealed.
+    Forecast(Verdict),
+    /// `{source: "warp-lab", type: "challenge-stars", challenge, stars}`: a challenge checked.
+    Challenge {
+        /// `challenge=` of the frame.
+        name: String,
+        /// 0–3.
+        stars: u8,
+    },
+    /// `{source: "warp-lab", type: "quiz-score", correct, answered, total, topic, seed}`.
+    Quiz {
+        /// The quiz's topic name.
+        topic: String,
+        /// Its seed, as decimal text.
+        seed: String,
+        /// Right answers.
+        correct: u32,
+        /// Questions answered.
+        answered: u32,
+        /// Questions.
+        total: u32,
+    },
+}
+
+impl Report {
+    /// Validates a message's fields (`field(name)`: one field as text, numbers written out);
+    /// `None` for anything that is not one of the three shapes with values in range.
+    #[must_use]
+    pub fn from_fields(field: impl Fn(&str) -> Option<String>) -> Option<Report> {
+        if field("source")?.as_str() != "warp-lab" {
+            return None;
+        }
+        let number = |name: &str| -> Option<u32> { field(name)?.trim().parse().ok() };
+        let short = |name: &str| -> Option<String> {
+            field(name).filter(|s| !s.is_empty() && s.len() <= 40 && !s.contains(char::is_control))
+        };
+        match field("type")?.as_str() {
+            "forecast" => {
+                let verdict = match field("verdict")?.as_str() {
+                    "right" => Verdict::Right,
+                    "close" => Verdict::Close,
+                    "off" => Verdict::Off,
+                    _ => return None,
+                };
+                Some(Report::Forecast(verdict))
+            }
+            "challenge-stars" => {
+                let stars = u8::try_from(number("stars")?).ok().filter(|s| *s <= 3)?;
+                Some(Report::Challenge {
+                    name: short("challenge")?,
+                    stars,
+                })
+            }
+            "quiz-score" => {
+                let (correct, answered, total) =
+                    (number("correct")?, number("answered")?, number("total")?);
+                let max = u32::try_from(crate::quiz::MAX_COUNT).unwrap_or(u32::MAX);
+                if !(correct <= answered && answered <= total && (1..=max).contains(&total)) {
+                    return None;
+                }
+                Some(Report::Quiz {
+                    topic: short("topic")?,
+                    seed: short("seed")?,
+                    correct,
+                    answered,
+                    total,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What one step earned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRecord {
+    /// A prediction's first reveal.
+    Prediction(Verdict),
+    /// A challenge's best stars.
+    Challenge(u8),
+    /// A quiz: right, answered, questions.
+    Quiz {
+        /// Right answers.
+        correct: u32,
+        /// Answered.
+        answered: u32,
+        /// Questions.
+        total: u32,
+    },
+}
+
+/// An exact non-negative fraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fraction {
+    /// Numerator.
+    pub num: u128,
+    /// Denominator (never 0).
+    pub den: u128,
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Fraction {
+    /// `num / den`, reduced (`den` 0 is taken as 0 / 1).
+    #[must_use]
+    pub fn new(num: u128, den: u128) -> Fraction {
+        if den == 0 {
+            return Fraction { num: 0, den: 1 };
+        }
+        let g = gcd(num, den).max(1);
+        Fraction {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
+    fn add(self, o: Fraction) -> Fraction {
+        Fraction::new(self.num * o.den + o.num * self.den, self.den * o.den)
+    }
+
+    /// As a float, for a figure's value.
+    #[must_use]
+    pub fn value(self) -> f64 {
+        // Bounded: den ≤ lcm of a few small numbers times 20.
+        #[allow(clippy::cast_precision_loss)]
+        let v = self.num as f64 / self.den as f64;
+        v
+    }
+
+    /// The percentage gradebooks read: at most 2 decimals, cut (`2/3 → 66.66`).
+    #[must_use]
+    pub fn percent(self) -> String {
+        crate::lms::score::cut(self.num * 100, self.den, 2)
+    }
+
+    /// The decimal in [0, 1] SCORM 2004's `scaled` takes: at most 7 decimals, cut.
+    #[must_use]
+    pub fn ratio(self) -> String {
+        crate::lms::score::cut(self.num, self.den, 7)
+    }
+}
+
+impl StepRecord {
+    /// The step's score in [0, 1].
+    #[must_use]
+    pub fn score(self) -> Fraction {
+        match self {
+            StepRecord::Prediction(Verdict::Right) => Fraction::new(1, 1),
+            StepRecord::Prediction(Verdict::Close) => Fraction::new(1, 2),
+            StepRecord::Prediction(Verdict::Off) => Fraction::new(0, 1),
+            StepRecord::Challenge(stars) => Fraction::new(u128::from(stars.min(3)), 3),
+            StepRecord::Quiz { correct, total, .. } => {
+                Fraction::new(u128::from(correct), u128::from(total))
+            }
+        }
+    }
+
+    /// Whether the step is done: revealed, checked, or every question answered.
+    #[must_use]
+    pub fn done(self) -> bool {
+        match self {
+            StepRecord::Prediction(_) | StepRecord::Challenge(_) => true,
+            StepRecord::Quiz {
+                answered, total, ..
+            } => answered >= total,
+        }
+    }
+
+    fn kind(self) -> StepKind {
+        match self {
+            StepRecord::Prediction(_) => StepKind::Prediction,
+            StepRecord::Challenge(_) => StepKind::Challenge,
+            StepRecord::Quiz { .. } => StepKind::Quiz,
+        }
+    }
+
+    fn encode(self) -> String {
+        match self {
+            StepRecord::Prediction(Verdict::Right) => "r".into(),
+            StepRecord::Prediction(Verdict::Close) => "c".into(),
+            StepRecord::Prediction(Verdict::Off) => "o".into(),
+            StepRecord::Challenge(s) => format!("s{s}"),
+            StepRecord::Quiz {
+                correct,
+                answered,
+                total,
+            } => format!("q{correct}/{answered}/{total}"),
+        }
+    }
+
+    fn decode(text: &str) -> Option<StepRecord> {
+        match text {
+            "r" => Some(StepRecord::Prediction(Verdict::Right)),
+            "c" => Some(StepRecord::Prediction(Verdict::Close)),
+            "o" => Some(StepRecord::Prediction(Verdict::Off)),
+            _ => {
+                if let Some(s) = text.strip_prefix('s') {
+                    let s: u8 = s.parse().ok()?;
+                    return (s <= 3).then_some(StepRecord::Challenge(s));
+                }
+                let mut parts = text.strip_prefix('q')?.split('/');
+                let mut next = || -> Option<u32> { parts.next()?.parse().ok() };
+                let (correct, answered, total) = (next()?, next()?, next()?);
+                (correct <= answered && answered <= total && total >= 1).then_some(
+                    StepRecord::Quiz {
+                        correct,
+                        answered,
+                        total,
+                    },
+                )
+            }
+        }
+    }
+}
+
+/// Where a step stands, for `data-step-state`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepState {
+    /// Nothing reported yet.
+    NotStarted,
+    /// A quiz partly answered.
+    Started,
+    /// Done (its score may still rise: a challenge checked again).
+    Done,
+}
+
+impl StepState {
+    /// `not-started`, `started`, `done`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            StepState::NotStarted => "not-started",
+            StepState::Started => "started",
+            StepState::Done => "done",
+        }
+    }
+}
+
+/// What every step of one assignment earned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The assignment's key ([`Assignment::key`]).
+    pub key: String,
+    /// An LMS attempt's token (0 outside an LMS).
+    pub token: u32,
+    /// Per step that reads, in the assignment's order.
+    pub steps: Vec<Option<StepRecord>>,
+    /// Step positions in the order they were first graded: an LMS's interaction `n` is
+    /// `order[n]` (SCORM numbers interactions without gaps).
+    pub order: Vec<usize>,
+}
+
+/// Why a kept record could not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// Not in the record's form.
+    Format,
+    /// The checksum does not match: the text was changed or cut.
+    Checksum,
+    /// It belongs to an assignment with other steps.
+    OtherAssignment,
+}
+
+impl RecordProblem {
+    /// The sentence.
+    #[must_use]
+    pub fn message(self) -> String {
+        match self {
+            RecordProblem::Format => crate::tr!("assignment.record.format"),
+            RecordProblem::Checksum => crate::tr!("assignment.record.checksum"),
+            RecordProblem::OtherAssignment => crate::tr!("assignment.record.other"),
+        }
+    }
+}
+
+impl Record {
+    /// A blank record of `a`.
+    #[must_use]
+    pub fn new(a: &Assignment, token: u32) -> Record {
+        Record {
+            key: a.key(),
+            token,
+            steps: vec![None; a.steps.len()],
+            order: Vec::new(),
+        }
+    }
+
+    /// Applies `report` from the frame of step `at` (a position in `a.steps`); `true` when the
+    /// record changed. A report of another kind, or for another challenge or quiz, is ignored.
+    pub fn apply(&mut self, a: &Assignment, at: usize, report: &Report) -> bool {
+        let (Some(step), Some(slot)) = (a.steps.get(at), self.steps.get_mut(at)) else {
+            return false;
+        };
+        let new = match (&step.expect, report) {
+            (Expect::Forecast, Report::Forecast(v)) => match slot {
+                // The first reveal counts: a second one knows the answer.
+                Some(_) => return false,
+                None => StepRecord::Prediction(*v),
+            },
+            (Expect::Challenge(name), Report::Challenge { name: n, stars }) if name == n => {
+                match slot {
+                    Some(StepRecord::Challenge(best)) if *best >= *stars => return false,
+                    _ => StepRecord::Challenge(*stars),
+                }
+            }
+            (
+                Expect::Quiz {
+                    topic,
+                    seed,
+                    questions,
+                },
+                Report::Quiz {
+                    topic: t,
+                    seed: s,
+                    correct,
+                    answered,
+                    total,
+                },
+            ) if topic == t && seed == s && questions == total => match *slot {
+                Some(old @ StepRecord::Quiz { answered: a0, .. })
+                    if old.done() || a0 > *answered =>
+                {
+                    return false;
+                }
+                _ => StepRecord::Quiz {
+                    correct: *correct,
+                    answered: *answered,
+                    total: *total,
+                },
+            },
+            _ => return false,
+        };
+        if *slot == Some(new) {
+            return false;
+        }
+        if slot.is_none() {
+            self.order.push(at);
+        }
+        *slot = Some(new);
+        true
+    }
+
+    /// Step `at`'s state.
+    #[must_use]
+    pub fn state(&self, at: usize) -> StepState {
+        match self.steps.get(at).copied().flatten() {
+            None => StepState::NotStarted,
+            Some(r) if r.done() => StepState::Done,
+            Some(_) => StepState::Started,
+        }
+    }
+
+    /// Step `at`'s score (0 when not started).
+    #[must_use]
+    pub fn step_score(&self, at: usize) -> Fraction {
+        self.steps
+            .get(at)
+            .copied()
+            .flatten()
+            .map_or(Fraction::new(0, 1), StepRecord::score)
+    }
+
+    /// The assignment's score: the mean of the steps' scores, a step not started counting 0
+    /// (0 for an assignment with no step that reads).
+    #[must_use]
+    pub fn score(&self) -> Fraction {
+        if self.steps.is_empty() {
+            return Fraction::new(0, 1);
+        }
+        let sum = (0..self.steps.len())
+            .map(|i| self.step_score(i))
+            .fold(Fraction::new(0, 1), Fraction::add);
+        Fraction::new(sum.num, sum.den * self.steps.len() as u128)
+    }
+
+    /// Steps done.
+    #[must_use]
+    pub fn done(&self) -> usize {
+        (0..self.steps.len())
+            .filter(|&i| self.state(i) == StepState::Done)
+            .count()
+    }
+
+    /// Incomplete until every step is done; then passed when the score reaches `pass`
+    /// (`100 · score ≥ p`, decided exactly).
+    #[must_use]
+    pub fn status(&self, pass: PassScore) -> Status {
+        if self.done() < self.steps.len() || self.steps.is_empty() {
+            return Status::Incomplete;
+        }
+        let s = self.score();
+        if s.num * 100 >= u128::from(pass.percent()) * s.den {
+            Status::Passed
+        } else {
+            Status::Failed
+        }
+    }
+
+    /// The text form: `a1.<key>.<token, 8 hex>.<entries>.<crc, 8 hex>`.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        let entries: Vec<String> = self
+            .order
+            .iter()
+            .filter_map(|&i| Some(format!("{i}:{}", self.steps.get(i).copied()??.encode())))
+            .collect();
+        let body = format!("a1.{}.{:08x}.{}", self.key, self.token, entries.join(","));
+        let crc = crate::lms::zip::crc32(body.as_bytes());
+        format!("{body}.{crc:08x}")
+    }
+
+    /// Reads a record of `a` from its text form (a record whose entries do not fit `a`'s
+    /// steps, or of another assignment, is refused; never panics).
+    ///
+    /// # Errors
+    /// What is wrong with it.
+    pub fn decode(a: &Assignment, text: &str) -> Result<Record, RecordProblem> {
+        let text = text.trim();
+        let (body, crc) = text.rsplit_once('.').ok_or(RecordProblem::Format)?;
+        let crc = u32::from_str_radix(crc, 16).map_err(|_| RecordProblem::Format)?;
+        if crate::lms::zip::crc32(body.as_bytes()) != crc {
+            return Err(RecordProblem::Checksum);
+        }
+        let mut parts = body.split('.');
+        if parts.next() != Some("a1") {
+            return Err(RecordProblem::Format);
+        }
+        let key = parts.next().ok_or(RecordProblem::Format)?;
+        if key != a.key() {
+            return Err(RecordProblem::OtherAssignment);
+        }
+        let token = parts
+            .next()
+            .and_then(|t| u32::from_str_radix(t, 16).ok())
+            .ok_or(RecordProblem::Format)?;
+        let entries = parts.next().ok_or(RecordProblem::Format)?;
+        if parts.next().is_some() {
+            return Err(RecordProblem::Format);
+        }
+        let mut record = Record::new(a, token);
+        for entry in entries.split(',').filter(|e| !e.is_empty()) {
+            let (i, r) = entry.split_once(':').ok_or(RecordProblem::Format)?;
+            let i: usize = i.parse().map_err(|_| RecordProblem::Format)?;
+            let r = StepRecord::decode(r).ok_or(RecordProblem::Format)?;
+            let fits = a.steps.get(i).is_some_and(|s| s.kind == r.kind())
+                && !record.order.contains(&i);
+            if !fits {
+                return Err(RecordProblem::OtherAssignment);
+            }
+            record.steps[i] = Some(r);
+            record.order.push(i);
+        }
+        Ok(record)
+    }
+}

@@ -1,0 +1,337 @@
+use super::record::{Fraction, Record, RecordProblem, Report, StepRecord, StepState};
+use super::*;
+use crate::lms::cmi::Status;
+use crate::lms::{PassScore, Version};
+use crate::quiz::Verdict;
+
+/// Week 3 (the README's worked example): a divergence prediction, the transpose challenge, a
+/// banks quiz of 4 questions.
+const WEEK3: &str = "assignment=1&title=Week+3%3A+divergence+and+shared+memory\
+&step=example%3Ddivergence%2FC4\
+&step=panel%3Dkernel%26challenge%3Dtranspose\
+&step=panel%3Dquiz%26topic%3Dbanks%26count%3D4%26seed%3D7";
+
+fn week3() -> Assignment {
+    let (a, errors) = read(&Query::parse(WEEK3)).expect("an assignment");
+    assert!(errors.is_empty(), "{errors:?}");
+    a
+}
+
+fn fields<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+    move |name| {
+        pairs
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| (*v).to_string())
+    }
+}
+
+fn quiz(correct: u32, answered: u32) -> Report {
+    Report::Quiz {
+        topic: "banks".into(),
+        seed: "7".into(),
+        correct,
+        answered,
+        total: 4,
+    }
+}
+
+#[test]
+fn a_link_reads_into_numbered_steps_of_three_kinds() {
+    let a = week3();
+    assert_eq!(a.title, "Week 3: divergence and shared memory");
+    let kinds: Vec<(usize, StepKind, Panel)> =
+        a.steps.iter().map(|s| (s.number, s.kind, s.panel)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (1, StepKind::Prediction, Panel::Divergence),
+            (2, StepKind::Challenge, Panel::Kernel),
+            (3, StepKind::Quiz, Panel::Quiz)
+        ]
+    );
+    assert_eq!(
+        a.steps[2].expect,
+        Expect::Quiz {
+            topic: "banks".into(),
+            seed: "7".into(),
+            questions: 4
+        }
+    );
+    assert_eq!(a.key().len(), 16);
+    // The key is the steps', not the title's: a retitled assignment keeps its progress.
+    let (b, _) = read(&Query::parse(&WEEK3.replace("Week+3", "Week+4"))).unwrap();
+    assert_eq!(a.key(), b.key());
+    assert!(read(&Query::parse("panel=warps")).is_none());
+}
+
+#[test]
+fn a_step_that_does_not_read_is_named_with_its_number_and_the_rest_still_work() {
+    let link = format!(
+        "{WEEK3}&step=panel%3Dnope&step=panel%3Dkernel&step=panel%3Dquiz%26count%3D4\
+         &step=panel%3Dgpu&step=&step=assignment%3D1&step=panel%3Dkernel%26challenge%3Dtranspos"
+    );
+    let (a, errors) = read(&Query::parse(&link)).unwrap();
+    assert_eq!(a.steps.len(), 3);
+    let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(errors.len(), 7, "{messages:#?}");
+    assert!(errors.iter().all(|e| e.param == "step"));
+    for (n, needle) in [
+        (4, "is not a panel"),
+        (5, "challenge=<name>"),
+        (6, "needs seed="),
+        (7, "panel=gpu has no Forecast"),
+        (8, "empty"),
+        (9, "itself an assignment"),
+        (10, "transpos” is not a challenge"),
+    ] {
+        let m = messages[n - 4];
+        assert!(
+            m.starts_with(&format!("Step {n} cannot be graded")) && m.contains(needle),
+            "{m}"
+        );
+    }
+    // More than 20 steps: named, and only the first 20 read.
+    let many: String = (0..22).map(|_| "&step=panel%3Dwarps").collect();
+    let (a, errors) = read(&Query::parse(&format!("assignment=1{many}"))).unwrap();
+    assert_eq!(a.steps.len(), 20);
+    assert!(errors[0].message.contains("22 steps"), "{}", errors[0].message);
+    // No steps, and a wrong flag.
+    let (_, errors) = read(&Query::parse("assignment=yes")).unwrap();
+    let params: Vec<&str> = errors.iter().map(|e| e.param.as_str()).collect();
+    assert_eq!(params, ["assignment", "step"]);
+}
+
+#[test]
+fn the_score_is_the_mean_of_the_steps_one_right_one_partly_one_wrong() {
+    let a = week3();
+    let mut r = Record::new(&a, 9);
+    // Nothing yet: 0 of 3 steps, 0 %.
+    assert_eq!((r.score(), r.status(PassScore::DEFAULT)), (Fraction::new(0, 1), Status::Incomplete));
+    assert!(r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
+    assert!(r.apply(&a, 1, &Report::Challenge { name: "transpose".into(), stars: 2 }));
+    assert!(r.apply(&a, 2, &quiz(0, 2)));
+    assert_eq!(r.state(2), StepState::Started);
+    // (1 + 2/3 + 0) / 3 = 5/9 = 0.5555… → raw 55.55 (cut), scaled 0.5555555.
+    assert_eq!(r.score(), Fraction::new(5, 9));
+    assert_eq!((r.score().percent(), r.score().ratio()), ("55.55".into(), "0.5555555".into()));
+    assert_eq!(r.status(PassScore::new(50).unwrap()), Status::Incomplete);
+    assert!(r.apply(&a, 2, &quiz(0, 4)));
+    assert_eq!(r.state(2), StepState::Done);
+    assert_eq!(r.status(PassScore::new(50).unwrap()), Status::Passed);
+    // 100 · 5/9 = 55.55… < 56: failed at 56, passed at 55.
+    assert_eq!(r.status(PassScore::new(56).unwrap()), Status::Failed);
+    assert_eq!(r.status(PassScore::new(55).unwrap()), Status::Passed);
+    assert_eq!(r.order, [0, 1, 2]);
+}
+
+#[test]
+fn a_prediction_keeps_its_first_reveal_a_challenge_its_best_a_quiz_stops_when_done() {
+    let a = week3();
+    let mut r = Record::new(&a, 1);
+    assert!(r.apply(&a, 0, &Report::Forecast(Verdict::Off)));
+    // A second reveal knows the answer: it changes nothing.
+    assert!(!r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
+    assert_eq!(r.steps[0], Some(StepRecord::Prediction(Verdict::Off)));
+    // Challenge: the best check, never lowered; another challenge's stars do not count.
+    let stars = |s: u8| Report::Challenge { name: "transpose".into(), stars: s };
+    assert!(r.apply(&a, 1, &stars(1)));
+    assert!(r.apply(&a, 1, &stars(3)));
+    assert!(!r.apply(&a, 1, &stars(2)));
+    assert!(!r.apply(&a, 1, &Report::Challenge { name: "add-ten".into(), stars: 3 }));
+    assert_eq!(r.steps[1], Some(StepRecord::Challenge(3)));
+    // Quiz: another seed, topic or length is another quiz.
+    for other in [
+        Report::Quiz { topic: "banks".into(), seed: "8".into(), correct: 4, answered: 4, total: 4 },
+        Report::Quiz { topic: "all".into(), seed: "7".into(), correct: 4, answered: 4, total: 4 },
+        Report::Quiz { topic: "banks".into(), seed: "7".into(), correct: 5, answered: 5, total: 5 },
+    ] {
+        assert!(!r.apply(&a, 2, &other));
+    }
+    assert!(r.apply(&a, 2, &quiz(2, 3)));
+    // A restarted quiz (fewer answered) does not replace it; once every answer is in, final.
+    assert!(!r.apply(&a, 2, &quiz(1, 1)));
+    assert!(r.apply(&a, 2, &quiz(2, 4)));
+    assert!(!r.apply(&a, 2, &quiz(4, 4)));
+    // Reports of the wrong kind for a step are ignored.
+    assert!(!r.apply(&a, 0, &stars(3)));
+    assert!(!r.apply(&a, 5, &Report::Forecast(Verdict::Right)));
+    // (0 + 1 + 2/4) / 3 = 1/2.
+    assert_eq!(r.score(), Fraction::new(1, 2));
+}
+
+#[test]
+fn frame_messages_are_validated() {
+    let ok = [
+        ("source", "warp-lab"),
+        ("type", "challenge-stars"),
+        ("challenge", "transpose"),
+        ("stars", "2"),
+    ];
+    assert_eq!(
+        Report::from_fields(fields(&ok)),
+        Some(Report::Challenge { name: "transpose".into(), stars: 2 })
+    );
+    for bad in [
+        [("source", "warp-lab-host"), ("type", "challenge-stars"), ("challenge", "x"), ("stars", "2")],
+        [("source", "warp-lab"), ("type", "challenge-stars"), ("challenge", "x"), ("stars", "4")],
+        [("source", "warp-lab"), ("type", "forecast"), ("verdict", "perfect"), ("metric", "m")],
+        [("source", "warp-lab"), ("type", "resize"), ("height", "300"), ("x", "")],
+    ] {
+        assert_eq!(Report::from_fields(fields(&bad)), None, "{bad:?}");
+    }
+    let q = |c: &str, a: &str, t: &str| {
+        let f = [
+            ("source", "warp-lab"),
+            ("type", "quiz-score"),
+            ("correct", c),
+            ("answered", a),
+            ("total", t),
+            ("topic", "banks"),
+            ("seed", "7"),
+        ];
+        Report::from_fields(fields(&f))
+    };
+    assert_eq!(q("2", "3", "4"), Some(quiz(2, 3)));
+    assert_eq!(q("3", "2", "4"), None);
+    assert_eq!(q("1", "5", "4"), None);
+    assert_eq!(q("0", "0", "0"), None);
+    assert_eq!(q("-1", "2", "4"), None);
+}
+
+#[test]
+fn the_record_round_trips_and_refuses_a_changed_or_foreign_text() {
+    let a = week3();
+    let mut r = Record::new(&a, 0xdead_beef);
+    r.apply(&a, 2, &quiz(1, 2));
+    r.apply(&a, 0, &Report::Forecast(Verdict::Close));
+    let text = r.encode();
+    assert!(text.starts_with(&format!("a1.{}.deadbeef.2:q1/2/4,0:c.", a.key())), "{text}");
+    assert_eq!(Record::decode(&a, &text), Ok(r.clone()));
+    let tampered = text.replace("q1/2/4", "q2/2/4");
+    assert_eq!(Record::decode(&a, &tampered), Err(RecordProblem::Checksum));
+    assert_eq!(Record::decode(&a, "hello"), Err(RecordProblem::Format));
+    let (other, _) = read(&Query::parse("assignment=1&step=panel%3Dwarps")).unwrap();
+    assert_eq!(Record::decode(&other, &text), Err(RecordProblem::OtherAssignment));
+    // An LMS launch: a new attempt blank whatever the suspend data; a resume the LMS's.
+    let (fresh, problem) = scorm::resume(&a, "ab-initio", &text, 5);
+    assert_eq!((fresh.token, fresh.order.len(), problem), (5, 0, None));
+    assert_eq!(scorm::resume(&a, "resume", &text, 5), (r, None));
+    let (fresh, problem) = scorm::resume(&a, "resume", &tampered, 5);
+    assert_eq!((fresh.order.len(), problem), (0, Some(RecordProblem::Checksum)));
+}
+
+#[test]
+fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
+    let a = week3();
+    let mut r = Record::new(&a, 3);
+    // Graded in the order 3, 1, 2: interactions 0, 1, 2 are steps 3, 1, 2.
+    r.apply(&a, 2, &quiz(0, 4));
+    r.apply(&a, 0, &Report::Forecast(Verdict::Right));
+    r.apply(&a, 1, &Report::Challenge { name: "transpose".into(), stars: 2 });
+    let pass = PassScore::new(50).unwrap();
+    let get = |pairs: &[(String, String)], k: &str| {
+        pairs.iter().find(|(e, _)| e == k).map(|(_, v)| v.clone()).unwrap_or_default()
+    };
+    let p12 = scorm::all_pairs(Version::Scorm12, &a, &r, pass);
+    for (k, v) in [
+        ("cmi.interactions.0.id", "step-3-quiz"),
+        ("cmi.interactions.0.result", "wrong"),
+        ("cmi.interactions.1.id", "step-1-prediction"),
+        ("cmi.interactions.1.result", "correct"),
+        ("cmi.interactions.2.id", "step-2-challenge"),
+        ("cmi.interactions.2.student_response", "0.6666666"),
+        ("cmi.interactions.2.result", "0.6666666"),
+        ("cmi.core.score.raw", "55.55"),
+        ("cmi.core.score.max", "100"),
+        ("cmi.core.lesson_status", "passed"),
+        ("cmi.core.exit", ""),
+    ] {
+        assert_eq!(get(&p12, k), v, "{k}");
+    }
+    assert_eq!(get(&p12, "cmi.suspend_data"), r.encode());
+    let p04 = scorm::all_pairs(Version::Scorm2004, &a, &r, pass);
+    for (k, v) in [
+        ("cmi.interactions.0.result", "incorrect"),
+        ("cmi.interactions.1.learner_response", "1"),
+        ("cmi.score.raw", "55.55"),
+        ("cmi.score.scaled", "0.5555555"),
+        ("cmi.progress_measure", "1"),
+        ("cmi.completion_status", "completed"),
+        ("cmi.success_status", "passed"),
+        ("cmi.exit", "normal"),
+    ] {
+        assert_eq!(get(&p04, k), v, "{k}");
+    }
+    // Half done: incomplete, suspended, progress 1/3.
+    let mut half = Record::new(&a, 3);
+    half.apply(&a, 0, &Report::Forecast(Verdict::Close));
+    let p = scorm::all_pairs(Version::Scorm2004, &a, &half, pass);
+    // (1/2) / 3 = 1/6 → 16.66 %.
+    assert_eq!(
+        (get(&p, "cmi.score.raw"), get(&p, "cmi.progress_measure"), get(&p, "cmi.exit")),
+        ("16.66".into(), "0.3333333".into(), "suspend".into())
+    );
+    assert_eq!(get(&p, "cmi.success_status"), "unknown");
+}
+
+#[test]
+fn the_package_launches_the_link_with_lms_scorm() {
+    let a = week3();
+    let sco = scorm::sco(&a, crate::i18n::Lang::En, PassScore::new(70).unwrap());
+    assert_eq!(sco.title, "Week 3: divergence and shared memory");
+    assert_eq!(sco.identifier, format!("warp-lab-assignment-{}", a.key()));
+    let launched = Query::parse(sco.launch.trim_start_matches("index.html"));
+    assert_eq!(launched.get("lms"), Some("scorm"));
+    assert_eq!(launched.get("pass-score"), Some("70"));
+    // The launch reads back into the same assignment.
+    let (b, errors) = read(&launched).unwrap();
+    assert!(errors.is_empty());
+    assert_eq!(b, a);
+    assert!(scorm::file_name(&a, Version::Scorm12).ends_with("-scorm12.zip"));
+    let xml = crate::lms::manifest::manifest_of(Version::Scorm2004, &sco, PassScore::new(70).unwrap(), &["index.html"]).unwrap();
+    assert!(xml.contains("<imsss:minNormalizedMeasure>0.7</imsss:minNormalizedMeasure>"), "{xml}");
+    assert!(xml.contains("&amp;lms=scorm&amp;pass-score=70\""), "{xml}");
+}
+
+#[test]
+fn a_step_frame_is_the_step_embedded_graded_and_in_the_page_language() {
+    let a = week3();
+    let q = Assignment::frame_query(&a.steps[0], Graded::Lms, Lang::Hinglish, Theme::Dark);
+    assert_eq!(
+        q.to_search(),
+        "?example=divergence/C4&embed=1&graded=lms&forecast=1&lang=hinglish&theme=dark"
+    );
+    let q = Assignment::frame_query(&a.steps[1], Graded::Step, Lang::En, Theme::Auto);
+    assert_eq!(q.to_search(), "?panel=kernel&challenge=transpose&embed=1&graded=1");
+}
+
+#[test]
+fn a_pasted_link_becomes_a_step_without_its_presentation() {
+    assert_eq!(
+        steps_from_link("https://x.org/gpu/?panel=warps&block=64&embed=1&lang=hinglish&forecast=0#top"),
+        Ok(vec!["panel=warps&block=64".to_string()])
+    );
+    assert_eq!(
+        steps_from_link("?example=divergence/C4"),
+        Ok(vec!["example=divergence/C4".to_string()])
+    );
+    // An assignment link gives its steps (to edit it).
+    assert_eq!(steps_from_link(&format!("https://x.org/?{WEEK3}")).unwrap().len(), 3);
+    for bad in ["", "https://x.org/", "panel=gpu", "panel=nope", "https://x.org/?lang=hinglish"] {
+        assert!(steps_from_link(bad).is_err(), "{bad}");
+    }
+    let q = link_query("  Week 3 ", &["panel=warps".into(), "example=divergence/C4".into()]);
+    assert_eq!(
+        q.to_search(),
+        "?assignment=1&title=Week+3&step=panel%3Dwarps&step=example%3Ddivergence/C4"
+    );
+}
+
+#[test]
+fn messages_in_hinglish() {
+    crate::i18n::with_lang(Lang::Hinglish, || {
+        let (_, errors) = read(&Query::parse("assignment=1&step=panel%3Dkernel")).unwrap();
+        assert!(errors[0].message.starts_with("Step 1 grade nahi ho sakta"), "{}", errors[0].message);
+    });
+}
