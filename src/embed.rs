@@ -144,11 +144,9 @@ pub fn page_base() -> String {
         .unwrap_or_default()
 }
 
-/// In a frame, tells the parent the quiz score after each answer:
-/// `{source: "warp-lab", type: "quiz-score", correct, total, topic, seed, draw}` (`seed` as a
-/// string, since a u64 does not fit a JavaScript number; `draw` the quiz's rules, 1, 2 or 3, so that
-/// `topic`, `seed` and `draw` (with the frame's `count`) name the quiz).
-pub fn post_quiz_score(correct: u32, total: u32, topic: &str, seed: u64, draw: u8) {
+/// In a frame, posts `{source: "warp-lab", type, …fields}` to the parent page (an assignment
+/// page, or a course page that listens); nothing outside a frame.
+fn post_to_parent(kind: &str, fields: &[(&str, JsValue)]) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -160,11 +158,68 @@ pub fn post_quiz_score(correct: u32, total: u32, topic: &str, seed: u64, draw: u
     }
     let msg = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&msg, &"source".into(), &"warp-lab".into());
-    let _ = js_sys::Reflect::set(&msg, &"type".into(), &"quiz-score".into());
-    let _ = js_sys::Reflect::set(&msg, &"correct".into(), &JsValue::from(correct));
-    let _ = js_sys::Reflect::set(&msg, &"total".into(), &JsValue::from(total));
-    let _ = js_sys::Reflect::set(&msg, &"topic".into(), &topic.into());
-    let _ = js_sys::Reflect::set(&msg, &"seed".into(), &seed.to_string().into());
-    let _ = js_sys::Reflect::set(&msg, &"draw".into(), &JsValue::from(draw));
+    let _ = js_sys::Reflect::set(&msg, &"type".into(), &kind.into());
+    for (name, value) in fields {
+        let _ = js_sys::Reflect::set(&msg, &(*name).into(), value);
+    }
     let _ = parent.post_message(&msg, "*");
+}
+
+/// In a frame, tells the parent the quiz score after each answer:
+/// `{source: "warp-lab", type: "quiz-score", correct, total, answered, questions, topic, seed,
+/// draw}`: `total` is the answers given (as it always was), `answered` the same under a plainer
+/// name, `questions` the quiz's length (`seed` as a string, since a u64 does not fit a
+/// JavaScript number; `draw` the quiz's rules, 1, 2 or 3, so that `topic`, `seed` and `draw`
+/// (with `questions`) name the quiz).
+pub fn post_quiz_score(score: QuizScore<'_>) {
+    post_to_parent(
+        "quiz-score",
+        &[
+            ("correct", JsValue::from(score.correct)),
+            ("total", JsValue::from(score.answered)),
+            ("answered", JsValue::from(score.answered)),
+            ("questions", JsValue::from(score.questions)),
+            ("topic", score.topic.into()),
+            ("seed", score.seed.to_string().into()),
+            ("draw", JsValue::from(score.draw)),
+        ],
+    );
+}
+
+/// What a quiz-score message says.
+pub struct QuizScore<'a> {
+    /// Right answers.
+    pub correct: u32,
+    /// Questions answered.
+    pub answered: u32,
+    /// Questions in the quiz.
+    pub questions: u32,
+    /// The topic's name (`all`).
+    pub topic: &'a str,
+    /// The seed.
+    pub seed: u64,
+    /// The rules the questions were drawn under.
+    pub draw: u8,
+}
+
+/// In a frame, tells the parent a Forecast was revealed:
+/// `{source: "warp-lab", type: "forecast", verdict: "right"|"close"|"off", metric}`.
+pub fn post_forecast(verdict: &str, metric: &str) {
+    post_to_parent(
+        "forecast",
+        &[("verdict", verdict.into()), ("metric", metric.into())],
+    );
+}
+
+/// In a frame, tells the parent a challenge was checked:
+/// `{source: "warp-lab", type: "challenge-stars", challenge, stars, passed}`.
+pub fn post_challenge_stars(challenge: &str, stars: u8, passed: bool) {
+    post_to_parent(
+        "challenge-stars",
+        &[
+            ("challenge", challenge.into()),
+            ("stars", JsValue::from(stars)),
+            ("passed", JsValue::from(passed)),
+        ],
+    );
 }

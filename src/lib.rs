@@ -7,6 +7,7 @@
 // (`needless_pass_by_value`).
 #![allow(clippy::must_use_candidate, clippy::needless_pass_by_value)]
 
+pub mod assignment;
 pub mod components;
 pub mod crash;
 pub mod download;
@@ -20,7 +21,7 @@ pub mod url;
 use leptos::prelude::*;
 use warp_model::embed::open_in_app_url;
 use warp_model::examples::Example;
-use warp_model::page::{presentation, route};
+use warp_model::page::{presentation, route, Tool};
 use warp_model::registry::Panel;
 
 use components::errors::ErrorList;
@@ -35,11 +36,16 @@ pub enum Serves {
     Home,
     /// One panel only.
     Panel(Panel),
+    /// The assignment page and the author page.
+    Tools,
 }
 
 /// A view of a bundle: the route's panel (`None`: the home view), the page's query, and the
 /// preset `example=` names.
 pub type ViewFn = fn(Option<Panel>, warp_model::query::Query, Option<&'static Example>) -> AnyView;
+
+/// A view of the tools' bundle: an assignment or the author page, with the page's query.
+pub type ToolFn = fn(Tool, warp_model::query::Query) -> AnyView;
 
 /// What one wasm bundle can draw. The release site is one bundle per page (the home view, and
 /// each panel): a page downloads the shell and its own panel only (`src/bin/*.rs`, built by
@@ -51,6 +57,8 @@ pub struct Bundle {
     pub serves: Serves,
     /// Draws one of them.
     pub view: ViewFn,
+    /// Draws a tool's page, in a bundle that has them.
+    pub tools: Option<ToolFn>,
 }
 
 impl Bundle {
@@ -61,6 +69,7 @@ impl Bundle {
             None => panels::home::view(),
             Some(p) => panels::view_panel(p, query, example),
         },
+        tools: Some(assignment::view),
     };
 
     /// The bundle of one panel; `view` draws it (and only it, so that nothing else is linked).
@@ -69,6 +78,17 @@ impl Bundle {
         Bundle {
             serves: Serves::Panel(panel),
             view,
+            tools: None,
+        }
+    }
+
+    /// The bundle of the assignment and author pages.
+    #[must_use]
+    pub const fn tools() -> Bundle {
+        Bundle {
+            serves: Serves::Tools,
+            view: |_, _, _| panels::home::view(),
+            tools: Some(assignment::view),
         }
     }
 
@@ -78,14 +98,16 @@ impl Bundle {
         Bundle {
             serves: Serves::Home,
             view: |_, _, _| panels::home::view(),
+            tools: None,
         }
     }
 
-    fn draws(self, route: Option<Panel>) -> bool {
+    fn draws(self, tool: Option<Tool>, route: Option<Panel>) -> bool {
         match self.serves {
             Serves::All => true,
-            Serves::Home => route.is_none(),
-            Serves::Panel(p) => route == Some(p),
+            Serves::Home => tool.is_none() && route.is_none(),
+            Serves::Panel(p) => tool.is_none() && route == Some(p),
+            Serves::Tools => tool.is_some(),
         }
     }
 }
@@ -113,12 +135,17 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
     components::lang_switch::apply_lang(lang);
     let route = route(&query);
     let (look, look_errors) = presentation(&query);
+    // A graded step under an LMS keeps nothing in this browser (the LMS keeps the attempt).
+    storage::set_private(look.graded == warp_model::page::Graded::Lms);
     embed::apply_theme(look.theme);
     let mut errors = route.errors.clone();
     errors.extend(lang_error);
     errors.extend(look_errors);
-    let body = if bundle.draws(route.panel) {
-        (bundle.view)(route.panel, query, route.example)
+    let body = if bundle.draws(route.tool, route.panel) {
+        match (route.tool, bundle.tools) {
+            (Some(tool), Some(draw)) => draw(tool, query),
+            _ => (bundle.view)(route.panel, query, route.example),
+        }
     } else {
         // The page's loader picks the bundle of the route; landing here means the two
         // disagree (an old cached page): say so and offer the page again.
@@ -137,7 +164,7 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
         // click, a copied link or a touch as much as for a click.
         let open = move || open_in_app_url(&embed::page_base(), &url::current_query());
         return view! {
-            <main id="main" class="embedded" data-embed="">
+            <main id="main" class="embedded" class:graded=look.graded.is_step() data-embed="">
                 <ErrorList errors=Signal::stored(errors) />
                 {body}
                 <p class="open-full">

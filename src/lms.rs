@@ -49,7 +49,7 @@ fn find_in_chain(win: JsValue, name: &str, depth: u32) -> Option<JsValue> {
 
 /// The LMS's API: 2004's first (an LMS that offers both prefers it), then 1.2's; for each,
 /// this window's parent chain, then its opener's.
-fn discover() -> Option<(Version, JsValue)> {
+pub(crate) fn discover() -> Option<(Version, JsValue)> {
     let win: JsValue = web_sys::window()?.into();
     [Version::Scorm2004, Version::Scorm12]
         .into_iter()
@@ -75,13 +75,14 @@ fn text(v: &JsValue) -> String {
     }
 }
 
-struct Api {
-    obj: JsValue,
-    version: Version,
+/// An LMS's API object and its version.
+pub(crate) struct Api {
+    pub(crate) obj: JsValue,
+    pub(crate) version: Version,
 }
 
 impl Api {
-    fn call(&self, name: &str, args: &[&str]) -> JsValue {
+    pub(crate) fn call(&self, name: &str, args: &[&str]) -> JsValue {
         let Some(f) = prop(&self.obj, name).and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         else {
             return JsValue::UNDEFINED;
@@ -94,19 +95,19 @@ impl Api {
     }
 
     /// Whether a call that answers "true"/"false" succeeded.
-    fn ok(&self, name: &str, args: &[&str]) -> bool {
+    pub(crate) fn ok(&self, name: &str, args: &[&str]) -> bool {
         text(&self.call(name, args)).trim() == "true"
     }
 
     /// The last error: its code and the LMS's text for it.
-    fn last_error(&self) -> (String, String) {
+    pub(crate) fn last_error(&self) -> (String, String) {
         let c = self.version.calls();
         let code = text(&self.call(c.get_last_error, &[]));
         let detail = text(&self.call(c.get_error_string, &[&code]));
         (code, detail)
     }
 
-    fn get(&self, element: &str) -> String {
+    pub(crate) fn get(&self, element: &str) -> String {
         let v = text(&self.call(self.version.calls().get_value, &[element]));
         // An element the LMS has no value for answers "" with an error code (403 in 2004).
         if self.last_error().0.trim() == "0" {
@@ -116,7 +117,7 @@ impl Api {
         }
     }
 
-    fn set(&self, element: &str, value: &str) -> Result<(), Notice> {
+    pub(crate) fn set(&self, element: &str, value: &str) -> Result<(), Notice> {
         if self.ok(self.version.calls().set_value, &[element, value]) {
             Ok(())
         } else {
@@ -124,7 +125,7 @@ impl Api {
         }
     }
 
-    fn commit(&self) -> Result<(), Notice> {
+    pub(crate) fn commit(&self) -> Result<(), Notice> {
         let c = self.version.calls().commit;
         if self.ok(c, &[""]) {
             Ok(())
@@ -187,7 +188,7 @@ pub struct Started {
 }
 
 /// A new attempt's token: 32 random bits, never 0 (which means "none").
-fn new_token() -> u32 {
+pub(crate) fn new_token() -> u32 {
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let t = (js_sys::Math::random() * 4_294_967_296.0) as u32;
     t.max(1)
@@ -377,15 +378,14 @@ pub struct Package {
     pub files: usize,
 }
 
-/// Builds the package of the quiz `spec` (`questions` questions) for `version`, passed at
+/// Builds the package launching `sco` (a quiz, or an assignment) for `version`, passed at
 /// `pass`: every file `files.txt` lists, fetched from the page's own folder, and the manifest.
 ///
 /// # Errors
 /// A sentence naming what failed (the list, a file, the manifest, the zip).
-pub async fn build_package(
+pub async fn build_package_of(
     version: Version,
-    spec: QuizSpec,
-    questions: usize,
+    sco: &manifest::Sco,
     pass: PassScore,
 ) -> Result<Package, String> {
     use warp_model::tr;
@@ -403,7 +403,7 @@ pub async fn build_package(
         .filter(|l| !l.is_empty())
         .collect();
     // Checked before anything is fetched: only relative package paths, so only this site.
-    let xml = manifest::manifest(version, &spec, questions, pass, &names)
+    let xml = manifest::manifest_of(version, sco, pass, &names)
         .map_err(|e| tr!("ui.quiz.scorm.bad-package", reason = e.message()))?;
     let mut zip = ZipWriter::new(now_dos());
     for name in &names {

@@ -17,7 +17,27 @@ pub const ASIDE: &str = "warp-lab.progress.unreadable";
 /// absent when no quiz is begun and unfinished.
 pub const RESUME: &str = "warp-lab.progress.resume";
 
+thread_local! {
+    /// Set on a graded step of an assignment launched by an LMS (`graded=lms`): the page then
+    /// neither reads nor writes this browser's storage (the LMS keeps the attempt).
+    static PRIVATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Makes the page keep nothing in this browser (`graded=lms`); set once, before the first view.
+pub fn set_private(private: bool) {
+    PRIVATE.with(|p| p.set(private));
+}
+
+/// Whether the page keeps nothing in this browser, on purpose.
+#[must_use]
+pub fn is_private() -> bool {
+    PRIVATE.with(std::cell::Cell::get)
+}
+
 fn storage() -> Option<web_sys::Storage> {
+    if is_private() {
+        return None;
+    }
     let s = web_sys::window()?.local_storage().ok()??;
     // Some browsers hand out a storage that refuses every write (quota 0): probe it.
     s.set_item("warp-lab.probe", "1").ok()?;
@@ -62,17 +82,71 @@ pub fn record_stars(name: &str, stars: u8) -> bool {
     true
 }
 
-/// Loads the stored progress, with the stars the kernel lab kept; never fails.
+/// Loads the stored progress, with the stars the kernel lab kept and the assignments' records;
+/// never fails.
 #[must_use]
 pub fn load() -> Loaded {
     let mut loaded = load_document();
     let mut merged = Stars(loaded.progress.challenges.clone());
     merged.merge(&stars());
     loaded.progress.challenges = merged.0;
+    for line in assignment_lines() {
+        if let Some(key) = line.split('.').nth(1) {
+            loaded.progress.assignments.insert(key.to_string(), line);
+        }
+    }
     loaded
 }
 
+/// Each assignment's record (`warp_model::assignment::record::Record::encode`), one per line,
+/// kept on their own so that the assignment page need not read the whole document; merged into
+/// the document's `assignments` whenever it is loaded.
+pub const ASSIGNMENTS: &str = "warp-lab.progress.assignments";
+
+fn assignment_lines() -> Vec<String> {
+    storage()
+        .and_then(|s| s.get_item(ASSIGNMENTS).ok().flatten())
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.starts_with("a1.") && l.len() <= 2000)
+        .map(str::to_string)
+        .collect()
+}
+
+/// The record this browser keeps for the assignment `key` (16 hex digits), as text; the
+/// model checks it against the assignment's steps.
+#[must_use]
+pub fn assignment_record(key: &str) -> Option<String> {
+    let prefix = format!("a1.{key}.");
+    assignment_lines()
+        .into_iter()
+        .find(|l| l.starts_with(&prefix))
+}
+
+/// Keeps `record` (its text) for the assignment `key`, replacing the one kept before; `false`
+/// when it could not be kept.
+pub fn keep_assignment_record(key: &str, record: &str) -> bool {
+    let Some(s) = storage() else {
+        return false;
+    };
+    let prefix = format!("a1.{key}.");
+    let mut lines: Vec<String> = assignment_lines()
+        .into_iter()
+        .filter(|l| !l.starts_with(&prefix))
+        .collect();
+    lines.push(record.to_string());
+    s.set_item(ASSIGNMENTS, &lines.join("\n")).is_ok()
+}
+
 fn load_document() -> Loaded {
+    if is_private() {
+        // Under an LMS: nothing of this browser's progress, and nothing to warn about.
+        return Loaded {
+            progress: Progress::default(),
+            notice: None,
+            persistent: false,
+        };
+    }
     let Some(s) = storage() else {
         return Loaded {
             progress: Progress::default(),
@@ -141,6 +215,12 @@ pub fn save(p: &Progress) -> bool {
     let mut merged = stars();
     merged.merge(&Stars(p.challenges.clone()));
     let _ = s.set_item(STARS, &merged.to_text());
+    // Records the document has and the assignment page has not (an imported document's).
+    for (key, text) in &p.assignments {
+        if assignment_record(key).is_none() {
+            let _ = keep_assignment_record(key, text);
+        }
+    }
     let _ = match p.in_progress() {
         Some(r) => s.set_item(RESUME, &r.key.to_string()),
         None => s.remove_item(RESUME),
@@ -210,4 +290,25 @@ pub fn keep_attempt(key: &str, suspend: &str) {
 /// The reason, in words.
 pub fn parse_import(text: &str) -> Result<Salvaged, String> {
     Progress::read(text).map_err(|p: LoadProblem| p.message())
+}
+
+/// Where the author page keeps its last draft (the page's query, `?panel=author&title=…&step=…`):
+/// the instructor's own, apart from any learner's progress.
+pub const AUTHOR_DRAFT: &str = "warp-lab.author.draft";
+
+/// The author page's last draft, when it looks like one.
+#[must_use]
+pub fn author_draft() -> Option<String> {
+    storage()?
+        .get_item(AUTHOR_DRAFT)
+        .ok()
+        .flatten()
+        .filter(|d| d.starts_with("?panel=author") && d.len() <= 100_000)
+}
+
+/// Keeps the author page's draft (nothing when storage is unavailable: the address has it).
+pub fn keep_author_draft(draft: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(AUTHOR_DRAFT, draft);
+    }
 }

@@ -48,7 +48,22 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
     };
     // A panel with a quiz topic of its own name offers "Quiz me on this".
     let quiz_topic = Topic::parse(panel.name()).map(Topic::name);
+    // "Add this view to an assignment": the author page with this view's query to add (not in
+    // a frame: an embedded view is a learner's, not an author's).
+    let embedded = warp_model::page::presentation(&url::read_query()).0.embed;
+    let add_href = move || {
+        let view = url::current_query();
+        let mut q = warp_model::query::Query::default();
+        q.set("panel", Some("author"));
+        q.set("add", Some(view.to_search().trim_start_matches('?')));
+        warp_model::i18n::href(q.to_search().trim_start_matches('?'))
+    };
     view! {
+        {(!embedded).then(|| view! {
+            <p class="add-to-assignment">
+                <a href=add_href data-action="add-to-assignment">{t!("ui.embed.add-to-assignment")}</a>
+            </p>
+        })}
         {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&format!("panel=quiz&topic={t}")) data-action="quiz-me">{t!("ui.embed.quiz-me")}</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>
             <summary data-action="embed">{t!("ui.embed.summary")}</summary>

@@ -27,6 +27,9 @@ pub struct Gate {
     feedback: RwSignal<String>,
     /// The last judgement's verdict (`None`: not read).
     verdict: RwSignal<Option<Verdict>>,
+    /// A graded step of an assignment (`graded=`): on, its switch disabled, the inputs locked
+    /// until the reveal.
+    locked: bool,
 }
 
 impl Gate {
@@ -35,16 +38,16 @@ impl Gate {
     /// clears the old feedback, which was about the old inputs.
     pub fn new<P: PanelModel>(from_example: bool, input: RwSignal<Inputs<P>>) -> Gate {
         // Read (and a bad value named) by the model's presentation layer.
-        let on = warp_model::page::presentation(&url::read_query())
-            .0
-            .forecast
-            .unwrap_or(from_example);
+        let look = warp_model::page::presentation(&url::read_query()).0;
+        let locked = look.graded.is_step();
+        let on = locked || look.forecast.unwrap_or(from_example);
         let gate = Gate {
             on: RwSignal::new(on),
             revealed: RwSignal::new(false),
             guess: RwSignal::new(String::new()),
             feedback: RwSignal::new(String::new()),
             verdict: RwSignal::new(None),
+            locked,
         };
         Effect::new(move |first: Option<()>| {
             input.track();
@@ -58,6 +61,11 @@ impl Gate {
     /// Whether the figures wait for a guess.
     pub fn pending(self) -> bool {
         self.on.get() && !self.revealed.get()
+    }
+
+    /// Whether the inputs are locked: a graded step's, until its reveal.
+    pub fn inputs_locked(self) -> bool {
+        self.locked && self.pending()
     }
 
     fn switch(self, on: bool) {
@@ -97,7 +105,12 @@ pub fn ForecastGate(
                 }
             }
             judged => {
-                gate.verdict.set(judged.as_ref().and_then(|j| j.verdict));
+                let verdict = judged.as_ref().and_then(|j| j.verdict);
+                gate.verdict.set(verdict);
+                // A frame tells its page (an assignment grades the first reveal).
+                if let (Some(v), Some(k)) = (verdict, key.get_untracked()) {
+                    crate::embed::post_forecast(v.name(), k.metric);
+                }
                 gate.feedback
                     .set(judged.map(|j| j.text).unwrap_or_default());
                 gate.revealed.set(true);
@@ -122,11 +135,13 @@ pub fn ForecastGate(
                 <input
                     type="checkbox"
                     data-action="forecast-first"
+                    disabled=gate.locked
                     prop:checked=move || gate.on.get()
                     on:change=move |ev| gate.switch(event_target_checked(&ev))
                 />
                 " " {t!("ui.forecast.switch")}
             </label>
+            {gate.locked.then(|| view! { <p class="graded-note" data-graded-note="">{t!("ui.forecast.graded")}</p> })}
             <Show when=move || gate.pending()>
                 <form class="guess" on:submit=reveal>
                     <label>

@@ -11,4 +11,5 @@ pub mod later;
 pub mod mathml;
 pub mod panel_frame;
 pub mod resume;
+pub mod scorm_download;
 pub mod worked;

@@ -361,7 +361,11 @@ pub fn PanelShell<P: PanelModel>(
                 <div class="picture gated" hidden=hidden>
                     <crate::components::later::AfterFirstPaint>{children()}</crate::components::later::AfterFirstPaint>
                 </div>
-                <Controls input=input errors=errors />
+                // A graded step's inputs wait for its reveal: the guess is about the state the
+                // step opened (`display: contents`, so the grid places the controls as before).
+                <div class="inputs-lock" inert=move || gate.inputs_locked().then_some("")>
+                    <Controls input=input errors=errors />
+                </div>
                 <div class="other-figures gated" hidden=hidden>
                     <Figures figures=rest />
                 </div>

@@ -70,6 +70,13 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                 .and_then(|c| c.report.as_ref().map(|r| (c.name.clone(), r.stars)))
             {
                 crate::storage::record_stars(&name, stars);
+                // A frame tells its page (an assignment grades the best check).
+                let passed = o
+                    .challenge
+                    .as_ref()
+                    .and_then(|c| c.report.as_ref())
+                    .is_some_and(|r| r.passed == r.tests);
+                crate::embed::post_challenge_stars(&name, stars, passed);
             }
         });
         bring_into_view_after_run(CHECK_RESULTS);

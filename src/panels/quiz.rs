@@ -18,6 +18,7 @@ use crate::components::figures::Figures;
 use crate::components::later::AfterFirstPaint;
 use crate::components::panel_frame::ParamControl;
 use crate::components::resume::ResumeQuiz;
+use crate::components::scorm_download::ScormDownload;
 use crate::components::worked::WorkedSteps;
 use crate::{download, embed, storage, url};
 
@@ -85,6 +86,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     let notice = RwSignal::new(loaded.notice);
     let topic_name = params.topic.map_or("all", Topic::name);
     let draw = u8::try_from(params.draw.number()).unwrap_or(1);
+    let n_questions = u32::try_from(questions.len()).unwrap_or(u32::MAX);
 
     let score = {
         let (key, qids) = (key.clone(), qids.clone());
@@ -95,7 +97,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         move |q: Question, raw: String| {
             let grade = q.grade(&raw);
             progress.update(|p| p.record(&key, &q, &raw, grade.correct));
-            if !under_lms && !progress.with_untracked(storage::save) {
+            if !under_lms && !storage::is_private() && !progress.with_untracked(storage::save) {
                 notice.set(Some(tr!("ui.quiz.not-saved")));
             }
             if let Some(position) = qids.iter().position(|id| *id == q.qid) {
@@ -107,8 +109,15 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                     });
                 }
             }
-            let (c, t) = score.get_untracked();
-            embed::post_quiz_score(c, t, topic_name, seed, draw);
+            let (correct, answered) = score.get_untracked();
+            embed::post_quiz_score(embed::QuizScore {
+                correct,
+                answered,
+                questions: n_questions,
+                topic: topic_name,
+                seed,
+                draw,
+            });
         }
     };
     let figures = {
@@ -160,7 +169,16 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                     {t!("ui.quiz.gift.download")}
                 </button>
             </details>
-            <ScormDownload spec=spec questions=questions_len />
+            <ScormDownload
+                sco=Callback::new(move |(v, p): (Version, PassScore)| {
+                    (spec.file_name(v), warp_model::lms::manifest::Sco {
+                        identifier: spec.identifier(),
+                        title: spec.title(questions_len),
+                        launch: spec.launch_url(warp_model::i18n::lang(), p),
+                    })
+                })
+                note=t!("ui.quiz.scorm.note")
+            />
             // The learner's own progress: not an LMS attempt's to export, import or erase.
             {(!under_lms).then(|| view! { <ProgressTools progress=progress notice=notice /> })}
             <crate::components::embed_button::EmbedButton panel=Panel::Quiz />
@@ -182,80 +200,6 @@ fn resume_offer(progress: RwSignal<Progress>, on_screen: QuizKey) -> Option<AnyV
         );
         view! { <ResumeQuiz quiz=r.key detail=detail /> }.into_any()
     })
-}
-
-/// "Download as an LMS package (SCORM)": the version, the passing score, and a button that
-/// builds the package from this site's own files (`crate::lms::build_package`).
-#[component]
-fn ScormDownload(spec: QuizSpec, questions: usize) -> impl IntoView {
-    let version = RwSignal::new(Version::default().code().to_string());
-    let pass = RwSignal::new(PassScore::DEFAULT.percent().to_string());
-    let errors = RwSignal::new(Vec::new());
-    // (kind for `data-scorm-status`, sentence)
-    let status = RwSignal::new(None::<(&'static str, String)>);
-    let check = move || -> Option<(Version, PassScore)> {
-        let v = Version::parse(&version.get_untracked());
-        let p = PassScore::parse(&pass.get_untracked());
-        errors.set(
-            [v.clone().err(), p.clone().err()]
-                .into_iter()
-                .flatten()
-                .collect(),
-        );
-        Some((v.ok()?, p.ok()?))
-    };
-    let download = move |_| {
-        let Some((v, p)) = check() else {
-            status.set(None);
-            return;
-        };
-        status.set(Some(("building", tr!("ui.quiz.scorm.building"))));
-        leptos::task::spawn_local(async move {
-            match crate::lms::build_package(v, spec, questions, p).await {
-                Ok(pkg) => {
-                    let name = spec.file_name(v);
-                    download::download_bytes(&name, "application/zip", &pkg.bytes);
-                    status.set(Some((
-                        "done",
-                        tr!(
-                            "ui.quiz.scorm.done",
-                            file = name,
-                            files = pkg.files,
-                            kb = pkg.bytes.len().div_ceil(1024)
-                        ),
-                    )));
-                }
-                Err(e) => status.set(Some(("failed", e))),
-            }
-        });
-    };
-    view! {
-        <details class="scorm">
-            <summary>{t!("ui.quiz.scorm.summary")}</summary>
-            <p class="note">{t!("ui.quiz.scorm.note")}</p>
-            <label>
-                {t!("ui.quiz.scorm.version")} " "
-                <select name="scorm-version" on:change=move |ev| version.set(event_target_value(&ev))>
-                    {Version::ALL
-                        .into_iter()
-                        .map(|v| view! { <option value=v.code() selected=v == Version::default()>{v.label()}</option> })
-                        .collect_view()}
-                </select>
-            </label>
-            " "
-            <label>
-                {t!("ui.quiz.scorm.pass")} " "
-                <input type="text" inputmode="numeric" name="pass-score" size="4" autocomplete="off"
-                    prop:value=move || pass.get()
-                    on:input=move |ev| { pass.set(event_target_value(&ev)); let _ = check(); } />
-                " %"
-            </label>
-            " "
-            <button type="button" data-action="download-scorm" on:click=download>{t!("ui.quiz.scorm.download")}</button>
-            <ErrorList errors=errors />
-            {move || status.get().map(|(kind, text)| view! { <p class="notice" role="status" data-scorm-status=kind>{text}</p> })}
-        </details>
-    }
 }
 
 /// The quiz's own form (a plain GET form: opening another quiz reloads the page), its controls

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use warp_model::examples;
+use warp_model::page::Tool;
 use warp_model::registry::Panel;
 
 use crate::{cmd, csp, root, run};
@@ -38,6 +39,8 @@ pub enum Profile {
 const HOME: &str = "home";
 /// The bundle of every view (`src/main.rs`).
 const ALL: &str = "warp-lab";
+/// The bundle of the assignment and author pages (`src/bin/assignment.rs`).
+const TOOLS: &str = "assignment";
 
 /// The bundles a profile builds, which bundle answers each route (`panel` name → bundle), and
 /// which one draws the home view (no valid `panel=` or `example=`).
@@ -54,16 +57,23 @@ fn bundles(
 ) {
     match profile {
         Profile::Release => {
-            let mut names = vec![HOME];
+            let mut names = vec![HOME, TOOLS];
             names.extend(Panel::ALL.iter().map(|p| p.name()));
-            let routes = Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
+            let mut routes: BTreeMap<&str, &str> =
+                Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
+            for t in [Tool::Assignment, Tool::Author] {
+                routes.insert(t.name(), TOOLS);
+            }
             (names, routes, HOME)
         }
-        Profile::Dev => (
-            vec![ALL],
-            Panel::ALL.iter().map(|p| (p.name(), ALL)).collect(),
-            ALL,
-        ),
+        Profile::Dev => {
+            let mut routes: BTreeMap<&str, &str> =
+                Panel::ALL.iter().map(|p| (p.name(), ALL)).collect();
+            for t in [Tool::Assignment, Tool::Author] {
+                routes.insert(t.name(), ALL);
+            }
+            (vec![ALL], routes, ALL)
+        }
     }
 }
 

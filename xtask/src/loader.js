@@ -2,8 +2,10 @@
 // by its hash and no other inline one). Plain ES2017 in one function: it runs before the first
 // paint, so it must be small and must not fail on old browsers before it can explain itself.
 //
-// 1. Picks the bundle the page needs, the way warp_model::page::route does: a valid `example=`
-//    wins (its panel), else a valid `panel=`, else the home view (which names any bad value).
+// 1. Picks the bundle the page needs, the way warp_model::page::route does: `assignment=` is
+//    an assignment (any value: the page names a wrong one), else a valid `example=` wins (its
+//    panel), else a valid `panel=` (`author` included), else the home view (which names any
+//    bad value).
 // 2. Starts fetching that bundle's JS and wasm at once (one round trip after the HTML), and
 //    compiles the wasm while it streams in.
 // 3. Says "loading" in the page's language (`lang=`), and, if WebAssembly is missing or the
@@ -12,7 +14,7 @@
 //    for offline use.
 (function () {
   var BUNDLES = __BUNDLES__; // bundle ("warps.en": the warps page in English) → [js, wasm]
-  var ROUTES = __ROUTES__; // panel name → bundle
+  var ROUTES = __ROUTES__; // panel name (and `assignment`, `author`) → bundle
   var HOME = __HOME__; // the bundle of the home view (no valid panel= or example=)
   var EXAMPLES = __EXAMPLES__; // "topic/cell" (cell in lower case) → panel name
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
@@ -73,7 +75,7 @@
     var ex = (q.get('example') || '').trim().split('/');
     var exKey = ex.length === 2 ? ex[0] + '/' + ex[1].toLowerCase() : '';
     var exPanel = EXAMPLES.hasOwnProperty(exKey) ? EXAMPLES[exKey] : undefined;
-    var panel = exPanel || (q.get('panel') || '').trim();
+    var panel = q.get('assignment') !== null ? 'assignment' : exPanel || (q.get('panel') || '').trim();
     if (ROUTES.hasOwnProperty(panel)) bundle = ROUTES[panel];
     var code = hi ? 'hinglish' : 'en';
     var files = BUNDLES[bundle + '.' + code] || BUNDLES[bundle];

@@ -128,12 +128,14 @@ impl Step {
             return format!("{} · {}", self.panel.title(), ex.trim());
         }
         match &self.expect {
-            Expect::Challenge(name) if name != "custom" => {
-                format!("{} · {}", self.kind.label(), builtin::title(name))
-            }
+            Expect::Challenge(name) if name != "custom" => builtin::title(name).to_string(),
             Expect::Quiz {
                 topic, questions, ..
-            } => crate::tr!("assignment.step.quiz-name", topic = topic.as_str(), questions = *questions),
+            } => crate::tr!(
+                "assignment.step.quiz-name",
+                topic = topic.as_str(),
+                questions = *questions
+            ),
             _ => self.panel.title().to_string(),
         }
     }
@@ -199,7 +201,11 @@ pub fn from_parts<'a>(
             ),
         ));
     }
-    let raw_steps: Vec<String> = all.iter().take(MAX_STEPS).map(|s| (*s).to_string()).collect();
+    let raw_steps: Vec<String> = all
+        .iter()
+        .take(MAX_STEPS)
+        .map(|s| (*s).to_string())
+        .collect();
     let mut good = Vec::new();
     for (i, raw) in raw_steps.iter().enumerate() {
         match read_step(i + 1, raw) {
@@ -211,7 +217,10 @@ pub fn from_parts<'a>(
         }
     }
     if raw_steps.is_empty() {
-        errors.push(ParamError::new("step", crate::tr!("assignment.error.no-steps")));
+        errors.push(ParamError::new(
+            "step",
+            crate::tr!("assignment.error.no-steps"),
+        ));
     }
     (
         Assignment {
@@ -246,7 +255,10 @@ pub fn read_step(number: usize, raw: &str) -> Result<Step, String> {
         return Err(crate::tr!("assignment.error.empty"));
     }
     if text.chars().count() > MAX_STEP_CHARS {
-        return Err(crate::tr!("assignment.error.step-long", max = MAX_STEP_CHARS));
+        return Err(crate::tr!(
+            "assignment.error.step-long",
+            max = MAX_STEP_CHARS
+        ));
     }
     let mut query = Query::parse(text);
     if query.get("assignment").is_some() {
@@ -267,11 +279,14 @@ pub fn read_step(number: usize, raw: &str) -> Result<Step, String> {
     };
     let (kind, expect) = match panel {
         Panel::Quiz => {
-            let seed = query.get("seed").map(str::trim).unwrap_or("");
+            let seed = query.get("seed").map_or("", str::trim);
             let seed: u64 = seed
                 .parse()
                 .map_err(|_| crate::tr!("assignment.error.quiz-seed", value = quote(seed)))?;
-            let input = crate::quiz::panel::QuizInput::from_query(&query, &Default::default());
+            let input = crate::quiz::panel::QuizInput::from_query(
+                &query,
+                &crate::quiz::panel::QuizInput::default(),
+            );
             let (params, errs) = crate::quiz::QuizParams::read(&input);
             if let Some(e) = errs.first() {
                 return Err(e.message.clone());

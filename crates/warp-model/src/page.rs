@@ -310,10 +310,18 @@ mod tests {
 
     #[test]
     fn an_assignment_or_the_author_page_is_a_tool_not_a_panel() {
-        let r = route(&Query::parse("assignment=1&step=panel%3Dwarps&panel=latency"));
-        assert_eq!((r.tool, r.panel, r.errors.len()), (Some(Tool::Assignment), None, 0));
+        let r = route(&Query::parse(
+            "assignment=1&step=panel%3Dwarps&panel=latency",
+        ));
+        assert_eq!(
+            (r.tool, r.panel, r.errors.len()),
+            (Some(Tool::Assignment), None, 0)
+        );
         let r = route(&Query::parse("panel=author&step=panel%3Dwarps"));
-        assert_eq!((r.tool, r.panel, r.errors.len()), (Some(Tool::Author), None, 0));
+        assert_eq!(
+            (r.tool, r.panel, r.errors.len()),
+            (Some(Tool::Author), None, 0)
+        );
         // Only `author` is the author page; other unknown panels are still named.
         let r = route(&Query::parse("panel=authors"));
         assert_eq!((r.tool, r.errors[0].param.as_str()), (None, "panel"));
@@ -373,7 +381,9 @@ mod tests {
         ] {
             let (p, e) = presentation(&Query::parse(&format!("graded={v}")));
             assert_eq!((p.graded, e.len()), (want, errs), "{v}");
-            assert!(e.iter().all(|e| e.param == "graded" && e.message.contains("lms")));
+            assert!(e
+                .iter()
+                .all(|e| e.param == "graded" && e.message.contains("lms")));
         }
         // forecast: 1 or 0 (true/false read too); anything else is named with its choices.
         for (v, want) in [

@@ -31,6 +31,9 @@ const pages: [string, string][] = [
   ...panels.map((p): [string, string] => [`?panel=${p}`, '[data-metric]']),
   [`?example=${example}`, '[data-metric]'],
   [`?example=${example}&lang=hinglish`, '[data-metric]'],
+  // The two pages that are not panels: an assignment (its step in a frame) and the author page.
+  [`?assignment=1&step=${encodeURIComponent(`example=${example}`)}`, '[data-metric="assignment-score"]'],
+  ['?panel=author', '[data-panel="author"]'],
 ];
 
 for (const [query, first] of pages) {

@@ -35,6 +35,12 @@ const pages = [
   '?panel=latency&mode=hardware&resident=999',
   '?panel=coalescing&matrix=64&walk=column',
   '?panel=quiz&seed=4&count=5',
+  // An assignment (with a bad step named) and the author page, in both languages; a graded step.
+  `?assignment=1&title=Week+3&step=${encodeURIComponent('example=divergence/C4')}&step=${encodeURIComponent('panel=gpu')}&step=${encodeURIComponent('panel=quiz&count=2&seed=7')}`,
+  `?assignment=1&lang=hinglish&theme=dark&step=${encodeURIComponent('panel=kernel&challenge=transpose')}`,
+  `?panel=author&title=Week+3&step=${encodeURIComponent('example=divergence/C4')}&step=${encodeURIComponent('panel=kernel')}`,
+  '?panel=author&lang=hinglish',
+  '?example=divergence/C4&embed=1&graded=1&forecast=1',
   '?panel=gpu',
   '?panel=kernel',
   // A challenge checked: its box, the stars, the figures and a named failure.

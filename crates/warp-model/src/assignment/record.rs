@@ -31,7 +31,8 @@ pub enum Report {
         /// 0–3.
         stars: u8,
     },
-    /// `{source: "warp-lab", type: "quiz-score", correct, answered, total, topic, seed}`.
+    /// `{source: "warp-lab", type: "quiz-score", correct, answered, questions, topic, seed}`
+    /// (its `total` is the answers given, as `answered`).
     Quiz {
         /// The quiz's topic name.
         topic: String,
@@ -76,8 +77,11 @@ impl Report {
                 })
             }
             "quiz-score" => {
-                let (correct, answered, total) =
-                    (number("correct")?, number("answered")?, number("total")?);
+                let (correct, answered, total) = (
+                    number("correct")?,
+                    number("answered")?,
+                    number("questions")?,
+                );
                 let max = u32::try_from(crate::quiz::MAX_COUNT).unwrap_or(u32::MAX);
                 if !(correct <= answered && answered <= total && (1..=max).contains(&total)) {
                     return None;
@@ -472,8 +476,8 @@ impl Record {
             let (i, r) = entry.split_once(':').ok_or(RecordProblem::Format)?;
             let i: usize = i.parse().map_err(|_| RecordProblem::Format)?;
             let r = StepRecord::decode(r).ok_or(RecordProblem::Format)?;
-            let fits = a.steps.get(i).is_some_and(|s| s.kind == r.kind())
-                && !record.order.contains(&i);
+            let fits =
+                a.steps.get(i).is_some_and(|s| s.kind == r.kind()) && !record.order.contains(&i);
             if !fits {
                 return Err(RecordProblem::OtherAssignment);
             }

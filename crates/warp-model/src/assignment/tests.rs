@@ -40,8 +40,11 @@ fn quiz(correct: u32, answered: u32) -> Report {
 fn a_link_reads_into_numbered_steps_of_three_kinds() {
     let a = week3();
     assert_eq!(a.title, "Week 3: divergence and shared memory");
-    let kinds: Vec<(usize, StepKind, Panel)> =
-        a.steps.iter().map(|s| (s.number, s.kind, s.panel)).collect();
+    let kinds: Vec<(usize, StepKind, Panel)> = a
+        .steps
+        .iter()
+        .map(|s| (s.number, s.kind, s.panel))
+        .collect();
     assert_eq!(
         kinds,
         [
@@ -95,7 +98,11 @@ fn a_step_that_does_not_read_is_named_with_its_number_and_the_rest_still_work() 
     let many: String = (0..22).map(|_| "&step=panel%3Dwarps").collect();
     let (a, errors) = read(&Query::parse(&format!("assignment=1{many}"))).unwrap();
     assert_eq!(a.steps.len(), 20);
-    assert!(errors[0].message.contains("22 steps"), "{}", errors[0].message);
+    assert!(
+        errors[0].message.contains("22 steps"),
+        "{}",
+        errors[0].message
+    );
     // No steps, and a wrong flag.
     let (_, errors) = read(&Query::parse("assignment=yes")).unwrap();
     let params: Vec<&str> = errors.iter().map(|e| e.param.as_str()).collect();
@@ -107,14 +114,27 @@ fn the_score_is_the_mean_of_the_steps_one_right_one_partly_one_wrong() {
     let a = week3();
     let mut r = Record::new(&a, 9);
     // Nothing yet: 0 of 3 steps, 0 %.
-    assert_eq!((r.score(), r.status(PassScore::DEFAULT)), (Fraction::new(0, 1), Status::Incomplete));
+    assert_eq!(
+        (r.score(), r.status(PassScore::DEFAULT)),
+        (Fraction::new(0, 1), Status::Incomplete)
+    );
     assert!(r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
-    assert!(r.apply(&a, 1, &Report::Challenge { name: "transpose".into(), stars: 2 }));
+    assert!(r.apply(
+        &a,
+        1,
+        &Report::Challenge {
+            name: "transpose".into(),
+            stars: 2
+        }
+    ));
     assert!(r.apply(&a, 2, &quiz(0, 2)));
     assert_eq!(r.state(2), StepState::Started);
     // (1 + 2/3 + 0) / 3 = 5/9 = 0.5555… → raw 55.55 (cut), scaled 0.5555555.
     assert_eq!(r.score(), Fraction::new(5, 9));
-    assert_eq!((r.score().percent(), r.score().ratio()), ("55.55".into(), "0.5555555".into()));
+    assert_eq!(
+        (r.score().percent(), r.score().ratio()),
+        ("55.55".into(), "0.5555555".into())
+    );
     assert_eq!(r.status(PassScore::new(50).unwrap()), Status::Incomplete);
     assert!(r.apply(&a, 2, &quiz(0, 4)));
     assert_eq!(r.state(2), StepState::Done);
@@ -134,17 +154,45 @@ fn a_prediction_keeps_its_first_reveal_a_challenge_its_best_a_quiz_stops_when_do
     assert!(!r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
     assert_eq!(r.steps[0], Some(StepRecord::Prediction(Verdict::Off)));
     // Challenge: the best check, never lowered; another challenge's stars do not count.
-    let stars = |s: u8| Report::Challenge { name: "transpose".into(), stars: s };
+    let stars = |s: u8| Report::Challenge {
+        name: "transpose".into(),
+        stars: s,
+    };
     assert!(r.apply(&a, 1, &stars(1)));
     assert!(r.apply(&a, 1, &stars(3)));
     assert!(!r.apply(&a, 1, &stars(2)));
-    assert!(!r.apply(&a, 1, &Report::Challenge { name: "add-ten".into(), stars: 3 }));
+    assert!(!r.apply(
+        &a,
+        1,
+        &Report::Challenge {
+            name: "add-ten".into(),
+            stars: 3
+        }
+    ));
     assert_eq!(r.steps[1], Some(StepRecord::Challenge(3)));
     // Quiz: another seed, topic or length is another quiz.
     for other in [
-        Report::Quiz { topic: "banks".into(), seed: "8".into(), correct: 4, answered: 4, total: 4 },
-        Report::Quiz { topic: "all".into(), seed: "7".into(), correct: 4, answered: 4, total: 4 },
-        Report::Quiz { topic: "banks".into(), seed: "7".into(), correct: 5, answered: 5, total: 5 },
+        Report::Quiz {
+            topic: "banks".into(),
+            seed: "8".into(),
+            correct: 4,
+            answered: 4,
+            total: 4,
+        },
+        Report::Quiz {
+            topic: "all".into(),
+            seed: "7".into(),
+            correct: 4,
+            answered: 4,
+            total: 4,
+        },
+        Report::Quiz {
+            topic: "banks".into(),
+            seed: "7".into(),
+            correct: 5,
+            answered: 5,
+            total: 5,
+        },
     ] {
         assert!(!r.apply(&a, 2, &other));
     }
@@ -170,13 +218,36 @@ fn frame_messages_are_validated() {
     ];
     assert_eq!(
         Report::from_fields(fields(&ok)),
-        Some(Report::Challenge { name: "transpose".into(), stars: 2 })
+        Some(Report::Challenge {
+            name: "transpose".into(),
+            stars: 2
+        })
     );
     for bad in [
-        [("source", "warp-lab-host"), ("type", "challenge-stars"), ("challenge", "x"), ("stars", "2")],
-        [("source", "warp-lab"), ("type", "challenge-stars"), ("challenge", "x"), ("stars", "4")],
-        [("source", "warp-lab"), ("type", "forecast"), ("verdict", "perfect"), ("metric", "m")],
-        [("source", "warp-lab"), ("type", "resize"), ("height", "300"), ("x", "")],
+        [
+            ("source", "warp-lab-host"),
+            ("type", "challenge-stars"),
+            ("challenge", "x"),
+            ("stars", "2"),
+        ],
+        [
+            ("source", "warp-lab"),
+            ("type", "challenge-stars"),
+            ("challenge", "x"),
+            ("stars", "4"),
+        ],
+        [
+            ("source", "warp-lab"),
+            ("type", "forecast"),
+            ("verdict", "perfect"),
+            ("metric", "m"),
+        ],
+        [
+            ("source", "warp-lab"),
+            ("type", "resize"),
+            ("height", "300"),
+            ("x", ""),
+        ],
     ] {
         assert_eq!(Report::from_fields(fields(&bad)), None, "{bad:?}");
     }
@@ -186,7 +257,7 @@ fn frame_messages_are_validated() {
             ("type", "quiz-score"),
             ("correct", c),
             ("answered", a),
-            ("total", t),
+            ("questions", t),
             ("topic", "banks"),
             ("seed", "7"),
         ];
@@ -206,19 +277,28 @@ fn the_record_round_trips_and_refuses_a_changed_or_foreign_text() {
     r.apply(&a, 2, &quiz(1, 2));
     r.apply(&a, 0, &Report::Forecast(Verdict::Close));
     let text = r.encode();
-    assert!(text.starts_with(&format!("a1.{}.deadbeef.2:q1/2/4,0:c.", a.key())), "{text}");
+    assert!(
+        text.starts_with(&format!("a1.{}.deadbeef.2:q1/2/4,0:c.", a.key())),
+        "{text}"
+    );
     assert_eq!(Record::decode(&a, &text), Ok(r.clone()));
     let tampered = text.replace("q1/2/4", "q2/2/4");
     assert_eq!(Record::decode(&a, &tampered), Err(RecordProblem::Checksum));
     assert_eq!(Record::decode(&a, "hello"), Err(RecordProblem::Format));
     let (other, _) = read(&Query::parse("assignment=1&step=panel%3Dwarps")).unwrap();
-    assert_eq!(Record::decode(&other, &text), Err(RecordProblem::OtherAssignment));
+    assert_eq!(
+        Record::decode(&other, &text),
+        Err(RecordProblem::OtherAssignment)
+    );
     // An LMS launch: a new attempt blank whatever the suspend data; a resume the LMS's.
     let (fresh, problem) = scorm::resume(&a, "ab-initio", &text, 5);
     assert_eq!((fresh.token, fresh.order.len(), problem), (5, 0, None));
     assert_eq!(scorm::resume(&a, "resume", &text, 5), (r, None));
     let (fresh, problem) = scorm::resume(&a, "resume", &tampered, 5);
-    assert_eq!((fresh.order.len(), problem), (0, Some(RecordProblem::Checksum)));
+    assert_eq!(
+        (fresh.order.len(), problem),
+        (0, Some(RecordProblem::Checksum))
+    );
 }
 
 #[test]
@@ -228,10 +308,21 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
     // Graded in the order 3, 1, 2: interactions 0, 1, 2 are steps 3, 1, 2.
     r.apply(&a, 2, &quiz(0, 4));
     r.apply(&a, 0, &Report::Forecast(Verdict::Right));
-    r.apply(&a, 1, &Report::Challenge { name: "transpose".into(), stars: 2 });
+    r.apply(
+        &a,
+        1,
+        &Report::Challenge {
+            name: "transpose".into(),
+            stars: 2,
+        },
+    );
     let pass = PassScore::new(50).unwrap();
     let get = |pairs: &[(String, String)], k: &str| {
-        pairs.iter().find(|(e, _)| e == k).map(|(_, v)| v.clone()).unwrap_or_default()
+        pairs
+            .iter()
+            .find(|(e, _)| e == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
     };
     let p12 = scorm::all_pairs(Version::Scorm12, &a, &r, pass);
     for (k, v) in [
@@ -269,7 +360,11 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
     let p = scorm::all_pairs(Version::Scorm2004, &a, &half, pass);
     // (1/2) / 3 = 1/6 → 16.66 %.
     assert_eq!(
-        (get(&p, "cmi.score.raw"), get(&p, "cmi.progress_measure"), get(&p, "cmi.exit")),
+        (
+            get(&p, "cmi.score.raw"),
+            get(&p, "cmi.progress_measure"),
+            get(&p, "cmi.exit")
+        ),
         ("16.66".into(), "0.3333333".into(), "suspend".into())
     );
     assert_eq!(get(&p, "cmi.success_status"), "unknown");
@@ -289,8 +384,17 @@ fn the_package_launches_the_link_with_lms_scorm() {
     assert!(errors.is_empty());
     assert_eq!(b, a);
     assert!(scorm::file_name(&a, Version::Scorm12).ends_with("-scorm12.zip"));
-    let xml = crate::lms::manifest::manifest_of(Version::Scorm2004, &sco, PassScore::new(70).unwrap(), &["index.html"]).unwrap();
-    assert!(xml.contains("<imsss:minNormalizedMeasure>0.7</imsss:minNormalizedMeasure>"), "{xml}");
+    let xml = crate::lms::manifest::manifest_of(
+        Version::Scorm2004,
+        &sco,
+        PassScore::new(70).unwrap(),
+        &["index.html"],
+    )
+    .unwrap();
+    assert!(
+        xml.contains("<imsss:minNormalizedMeasure>0.7</imsss:minNormalizedMeasure>"),
+        "{xml}"
+    );
     assert!(xml.contains("&amp;lms=scorm&amp;pass-score=70\""), "{xml}");
 }
 
@@ -303,13 +407,18 @@ fn a_step_frame_is_the_step_embedded_graded_and_in_the_page_language() {
         "?example=divergence/C4&embed=1&graded=lms&forecast=1&lang=hinglish&theme=dark"
     );
     let q = Assignment::frame_query(&a.steps[1], Graded::Step, Lang::En, Theme::Auto);
-    assert_eq!(q.to_search(), "?panel=kernel&challenge=transpose&embed=1&graded=1");
+    assert_eq!(
+        q.to_search(),
+        "?panel=kernel&challenge=transpose&embed=1&graded=1"
+    );
 }
 
 #[test]
 fn a_pasted_link_becomes_a_step_without_its_presentation() {
     assert_eq!(
-        steps_from_link("https://x.org/gpu/?panel=warps&block=64&embed=1&lang=hinglish&forecast=0#top"),
+        steps_from_link(
+            "https://x.org/gpu/?panel=warps&block=64&embed=1&lang=hinglish&forecast=0#top"
+        ),
         Ok(vec!["panel=warps&block=64".to_string()])
     );
     assert_eq!(
@@ -317,11 +426,25 @@ fn a_pasted_link_becomes_a_step_without_its_presentation() {
         Ok(vec!["example=divergence/C4".to_string()])
     );
     // An assignment link gives its steps (to edit it).
-    assert_eq!(steps_from_link(&format!("https://x.org/?{WEEK3}")).unwrap().len(), 3);
-    for bad in ["", "https://x.org/", "panel=gpu", "panel=nope", "https://x.org/?lang=hinglish"] {
+    assert_eq!(
+        steps_from_link(&format!("https://x.org/?{WEEK3}"))
+            .unwrap()
+            .len(),
+        3
+    );
+    for bad in [
+        "",
+        "https://x.org/",
+        "panel=gpu",
+        "panel=nope",
+        "https://x.org/?lang=hinglish",
+    ] {
         assert!(steps_from_link(bad).is_err(), "{bad}");
     }
-    let q = link_query("  Week 3 ", &["panel=warps".into(), "example=divergence/C4".into()]);
+    let q = link_query(
+        "  Week 3 ",
+        &["panel=warps".into(), "example=divergence/C4".into()],
+    );
     assert_eq!(
         q.to_search(),
         "?assignment=1&title=Week+3&step=panel%3Dwarps&step=example%3Ddivergence/C4"
@@ -332,6 +455,55 @@ fn a_pasted_link_becomes_a_step_without_its_presentation() {
 fn messages_in_hinglish() {
     crate::i18n::with_lang(Lang::Hinglish, || {
         let (_, errors) = read(&Query::parse("assignment=1&step=panel%3Dkernel")).unwrap();
-        assert!(errors[0].message.starts_with("Step 1 grade nahi ho sakta"), "{}", errors[0].message);
+        assert!(
+            errors[0].message.starts_with("Step 1 grade nahi ho sakta"),
+            "{}",
+            errors[0].message
+        );
     });
+}
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any title, any steps, any pasted text, any kept record: named errors, never a panic,
+        /// and a record always round-trips.
+        #[test]
+        fn on_any_link_or_record(
+            title in ".{0,200}",
+            steps in proptest::collection::vec("(panel=|example=|step=|%|&|=|[a-z0-9/ ]){0,12}", 0..25),
+            kept in ".{0,120}",
+        ) {
+            let mut q = Query::default();
+            q.set("assignment", Some("1"));
+            q.set("title", Some(&title));
+            for s in &steps {
+                q.push("step", s);
+            }
+            let (a, _) = read(&q).unwrap();
+            prop_assert!(a.steps.len() <= MAX_STEPS && a.title.chars().count() <= MAX_TITLE_CHARS);
+            let r = Record::new(&a, 7);
+            prop_assert_eq!(Record::decode(&a, &r.encode()), Ok(r));
+            let _ = Record::decode(&a, &kept);
+            for s in &steps {
+                let _ = steps_from_link(s);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_progress_document_keeps_assignment_records_and_drops_bad_keys() {
+    use crate::quiz::progress::Progress;
+    let doc = r#"{"schema":"warp-lab-progress","version":1,"topics":{},"boxes":{},"quizzes":{},
+        "assignments":{"0123456789abcdef":"a1.0123456789abcdef.00000001..deadbeef","nope":"a1.x"}}"#;
+    let read = Progress::read(doc).unwrap();
+    assert_eq!(read.progress.assignments.len(), 1);
+    assert_eq!(read.dropped, ["assignments.nope"]);
+    let back = Progress::read(&read.progress.to_json()).unwrap();
+    assert_eq!(back.progress.assignments, read.progress.assignments);
 }

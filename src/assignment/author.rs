@@ -1,0 +1,195 @@
+//! The author page (`panel=author&title=…&step=…`): an instructor builds an assignment from
+//! Warp Lab links (pasted, or sent here by "Add this view to an assignment" on any panel, which
+//! opens this page with `add=<the view's query>`), reorders and removes steps, previews it, and
+//! gets its link, its embed snippet and its SCORM package. The page's address is the draft
+//! (every change rewrites it), and the last draft is kept in this browser for an author who
+//! comes back without one. Every step is read by the model (`warp_model::assignment`), which
+//! names a step it cannot grade.
+
+use leptos::prelude::*;
+use warp_model::assignment::{self, scorm, StepKind};
+use warp_model::embed::embed_snippet;
+use warp_model::lms::{PassScore, Version};
+use warp_model::params::ParamError;
+use warp_model::query::Query;
+use warp_model::{t, tr};
+
+use crate::components::errors::ErrorList;
+use crate::components::scorm_download::ScormDownload;
+use crate::{embed, storage, url};
+
+/// Writes the draft into the address (keeping the page's other keys, `lang=` among them) and
+/// into this browser.
+fn keep(title: &str, steps: &[String]) {
+    let mut q = url::read_query();
+    for k in ["title", "step", "add"] {
+        q.set(k, None);
+    }
+    let draft = assignment::link_query(title, steps);
+    let mut out = Query::default();
+    out.set("panel", Some("author"));
+    for (k, v) in [("title", draft.get("title"))] {
+        if let Some(v) = v {
+            out.set(k, Some(v));
+        }
+    }
+    for s in steps {
+        out.push("step", s);
+    }
+    if let Some(l) = q.get("lang") {
+        out.set("lang", Some(l));
+    }
+    if let Some(t) = q.get("theme") {
+        out.set("theme", Some(t));
+    }
+    url::replace_query(&out);
+    storage::keep_author_draft(&out.to_search());
+}
+
+/// The author page.
+#[component]
+pub fn Author(query: Query) -> impl IntoView {
+    // The draft: the address's, else the one this browser kept.
+    let from = if query.get("step").is_some() || query.get("title").is_some() {
+        query.clone()
+    } else {
+        storage::author_draft().map_or_else(|| query.clone(), |d| Query::parse(&d))
+    };
+    let title = RwSignal::new(from.get("title").unwrap_or("").to_string());
+    let mut initial: Vec<String> = from.get_all("step").map(str::to_string).collect();
+    let paste_error = RwSignal::new(Vec::<ParamError>::new());
+    if let Some(add) = query.get("add") {
+        match assignment::steps_from_link(add) {
+            Ok(more) => initial.extend(more),
+            Err(reason) => paste_error.set(vec![ParamError::new("add", reason)]),
+        }
+    }
+    let steps = RwSignal::new(initial);
+    keep(&title.get_untracked(), &steps.get_untracked());
+    let read = Memo::new(move |_| {
+        let t = title.get();
+        steps.with(|s| assignment::from_parts(&t, s.iter().map(String::as_str)))
+    });
+    let change = move |f: &dyn Fn(&mut Vec<String>)| {
+        steps.update(|s| f(s));
+        keep(&title.get_untracked(), &steps.get_untracked());
+    };
+    let paste = RwSignal::new(String::new());
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match assignment::steps_from_link(&paste.get_untracked()) {
+            Ok(more) => {
+                paste_error.set(Vec::new());
+                paste.set(String::new());
+                change(&|s| s.extend(more.iter().cloned()));
+            }
+            Err(reason) => paste_error.set(vec![ParamError::new("step-link", reason)]),
+        }
+    };
+    let link = Signal::derive(move || {
+        let q = assignment::link_query(&title.get(), &steps.get());
+        format!("{}{}", embed::page_base(), q.to_search())
+    });
+    let snippet = Signal::derive(move || {
+        embed_snippet(
+            &embed::page_base(),
+            &assignment::link_query(&title.get(), &steps.get()),
+            None,
+        )
+    });
+    let lang = warp_model::i18n::lang();
+    let sco = Callback::new(move |(v, p): (Version, PassScore)| {
+        read.with_untracked(|(a, _)| (scorm::file_name(a, v), scorm::sco(a, lang, p)))
+    });
+    let errors = Signal::derive(move || read.with(|(_, e)| e.clone()));
+    view! {
+        <section class="panel author" data-panel="author">
+            <h1>{t!("ui.author.title")}</h1>
+            <p class="question">{t!("ui.author.question")}</p>
+            <label class="author-title">
+                {t!("ui.author.name")} " "
+                <input type="text" name="assignment-title" autocomplete="off" maxlength="200"
+                    prop:value=move || title.get()
+                    on:input=move |ev| {
+                        title.set(event_target_value(&ev));
+                        keep(&title.get_untracked(), &steps.get_untracked());
+                    } />
+            </label>
+            <form class="author-add" on:submit=add>
+                <label>
+                    {t!("ui.author.paste")} " "
+                    <input type="text" name="step-link" autocomplete="off" spellcheck="false"
+                        placeholder="https://…/?example=divergence/C4"
+                        prop:value=move || paste.get()
+                        on:input=move |ev| paste.set(event_target_value(&ev)) />
+                </label>
+                " "
+                <button type="submit" data-action="add-step">{t!("ui.author.add")}</button>
+                <p class="hint">{t!("ui.author.paste-hint")}</p>
+            </form>
+            <ErrorList errors=paste_error />
+            <ErrorList errors=errors />
+            <ol class="author-steps" aria-label=t!("ui.author.steps")>
+                {move || steps.get().into_iter().enumerate().map(|(i, raw)| {
+                    let number = i + 1;
+                    let total = steps.with_untracked(Vec::len);
+                    let read = assignment::read_step(number, &raw);
+                    let (kind, name) = match &read {
+                        Ok(s) => (s.kind.name(), format!("{} · {}", s.kind.label(), s.name())),
+                        Err(reason) => ("error", reason.clone()),
+                    };
+                    let open = warp_model::i18n::href(&raw);
+                    view! {
+                        <li data-author-step=number data-step-kind=kind>
+                            <span class="step-number">{tr!("ui.assignment.step", number)}</span>
+                            " "
+                            <span class="step-name">{name}</span>
+                            " "
+                            <a class="step-query" href=open target="_blank" rel="noopener"><code>{raw.clone()}</code></a>
+                            <span class="step-actions">
+                                <button type="button" data-action="move-up" disabled=i == 0
+                                    aria-label=tr!("ui.author.up", number)
+                                    on:click=move |_| change(&|s| s.swap(i - 1, i))>"↑"</button>
+                                <button type="button" data-action="move-down" disabled={number >= total}
+                                    aria-label=tr!("ui.author.down", number)
+                                    on:click=move |_| change(&|s| if i + 1 < s.len() { s.swap(i, i + 1) })>"↓"</button>
+                                <button type="button" data-action="remove-step"
+                                    aria-label=tr!("ui.author.remove", number)
+                                    on:click=move |_| change(&|s| { if i < s.len() { s.remove(i); } })>{t!("ui.author.remove-short")}</button>
+                            </span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+            <Show when=move || steps.with(Vec::is_empty)>
+                <p class="hint" data-author-empty="">{t!("ui.author.empty")}</p>
+            </Show>
+            <Show when=move || read.with(|(a, _)| !a.steps.is_empty())>
+                <h2>{t!("ui.author.share")}</h2>
+                <p>
+                    <a href=move || link.get() target="_blank" rel="noopener" data-action="preview">{t!("ui.author.preview")}</a>
+                    " · "
+                    {move || read.with(|(a, _)| {
+                        let count = |k: StepKind| a.steps.iter().filter(|s| s.kind == k).count();
+                        tr!(
+                            "ui.author.summary",
+                            predictions = count(StepKind::Prediction),
+                            challenges = count(StepKind::Challenge),
+                            quizzes = count(StepKind::Quiz)
+                        )
+                    })}
+                </p>
+                <label class="author-link">
+                    {t!("ui.author.link")}
+                    <textarea readonly rows="3" data-assignment-link="" prop:value=move || link.get()></textarea>
+                </label>
+                <details class="embed-this">
+                    <summary data-action="embed">{t!("ui.embed.summary")}</summary>
+                    <p class="note">{t!("ui.embed.note")}</p>
+                    <textarea readonly rows="4" aria-label=t!("ui.embed.snippet") data-embed-snippet="" prop:value=move || snippet.get()></textarea>
+                </details>
+                <ScormDownload sco=sco note=t!("ui.author.scorm-note") />
+            </Show>
+        </section>
+    }
+}

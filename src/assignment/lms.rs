@@ -1,0 +1,135 @@
+//! An assignment inside an LMS (`assignment=1&…&lms=scorm`): one SCORM session for the whole
+//! assignment, on the same API search and calls as the quiz's (`crate::lms`). What to write is
+//! the model's (`warp_model::assignment::scorm`): after every change of the record, every
+//! graded step's interaction, the score, status, exit and the suspend data, then a commit. The
+//! LMS is the only memory of the attempt: a new attempt starts blank, a resumed one from the
+//! LMS's suspend data; nothing is read from or written to this browser (the steps' frames run
+//! with `graded=lms`, which keeps nothing either).
+
+use std::cell::RefCell;
+
+use warp_model::assignment::record::{Record, RecordProblem};
+use warp_model::assignment::{scorm, Assignment};
+use warp_model::lms::{Notice, PassScore, Version};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::lms::{discover, new_token, Api};
+
+struct Session {
+    api: Api,
+    assignment: Assignment,
+    pass: PassScore,
+    started: f64,
+    done: bool,
+}
+
+thread_local! {
+    static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
+}
+
+impl Session {
+    /// Writes `pairs` and commits; the first refusal, if any.
+    fn write(&self, record: &Record) -> Option<Notice> {
+        let pairs = scorm::all_pairs(self.api.version, &self.assignment, record, self.pass);
+        let refused: Vec<Notice> = pairs
+            .iter()
+            .filter_map(|(e, v)| self.api.set(e, v).err())
+            .collect();
+        let commit = self.api.commit().err();
+        refused.into_iter().next().or(commit)
+    }
+}
+
+/// What starting under an LMS found.
+pub struct Started {
+    /// The record to start from (blank without an LMS).
+    pub record: Record,
+    /// What to tell the learner.
+    pub notices: Vec<Notice>,
+    /// The LMS's state could not be used, and why.
+    pub problem: Option<RecordProblem>,
+}
+
+/// Starts the assignment `a` under an LMS: finds the API, initializes, reads the entry and the
+/// suspend data, starts where the LMS says and writes the state back. Without an API, or when
+/// the LMS refuses to start, the assignment runs without one (in memory) and the notice says
+/// so. `pass` is the package's own passing score, used when the LMS hands none.
+pub fn start(a: &Assignment, pass: PassScore) -> Started {
+    let blank = || Record::new(a, 0);
+    let Some((version, obj)) = discover() else {
+        return Started {
+            record: blank(),
+            notices: vec![Notice::NoLms],
+            problem: None,
+        };
+    };
+    let api = Api { obj, version };
+    let c = version.calls();
+    if !api.ok(c.initialize, &[""]) {
+        let (code, detail) = api.last_error();
+        return Started {
+            record: blank(),
+            notices: vec![Notice::InitializeFailed { code, detail }],
+            problem: None,
+        };
+    }
+    let (entry, threshold) = match version {
+        Version::Scorm12 => (
+            api.get("cmi.core.entry"),
+            api.get("cmi.student_data.mastery_score"),
+        ),
+        Version::Scorm2004 => (api.get("cmi.entry"), api.get("cmi.scaled_passing_score")),
+    };
+    let suspend = api.get("cmi.suspend_data");
+    let pass = PassScore::from_lms(version, &threshold).unwrap_or(pass);
+    let (record, problem) = scorm::resume(a, &entry, &suspend, new_token());
+    let session = Session {
+        api,
+        assignment: a.clone(),
+        pass,
+        started: js_sys::Date::now(),
+        done: false,
+    };
+    let mut notices = vec![Notice::Recording(version)];
+    notices.extend(session.write(&record));
+    SESSION.with(|s| *s.borrow_mut() = Some(session));
+    on_page_hide();
+    Started {
+        record,
+        notices,
+        problem,
+    }
+}
+
+/// Writes the changed `record` to the LMS, if a session is running; the LMS's first refusal.
+pub fn write(record: &Record) -> Option<Notice> {
+    SESSION.with(|s| {
+        let s = s.borrow();
+        let s = s.as_ref().filter(|s| !s.done)?;
+        s.write(record)
+    })
+}
+
+/// Ends the session when the page goes away: session time, commit, terminate (once).
+fn on_page_hide() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let end = Closure::<dyn Fn()>::new(|| {
+        SESSION.with(|s| {
+            if let Some(s) = s.borrow_mut().as_mut().filter(|s| !s.done) {
+                s.done = true;
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let ms = (js_sys::Date::now() - s.started).clamp(0.0, 1e12) as u64;
+                let (e, v) = scorm::session_time(s.api.version, ms);
+                let _ = s.api.set(&e, &v);
+                let _ = s.api.commit();
+                let _ = s.api.ok(s.api.version.calls().terminate, &[""]);
+            }
+        });
+    });
+    let _ = window.add_event_listener_with_callback("pagehide", end.as_ref().unchecked_ref());
+    // The page lives as long as the listener.
+    end.forget();
+}

@@ -1,0 +1,343 @@
+//! The assignment page (`assignment=1&title=…&step=…`) and the author page (`panel=author`).
+//!
+//! An assignment's page shows its steps as a numbered path (each step's state and score), the
+//! assignment's score, Previous / Next, and the current step in a frame: the step's own page
+//! with its own bundle, embedded and graded (`graded=1`, or `graded=lms` under an LMS). The
+//! frame reports with the messages every embedded page posts (`forecast`, `challenge-stars`,
+//! `quiz-score`); this page takes a message only from the current step's frame, on its own
+//! origin, and the model validates and applies it (`warp_model::assignment::record`). What the
+//! steps earned is kept per assignment in this browser's progress, or under an LMS by the LMS
+//! alone (`lms.rs`).
+
+pub mod author;
+pub mod lms;
+
+use leptos::prelude::*;
+use warp_model::assignment::record::{Record, Report, StepState};
+use warp_model::assignment::{self, Assignment, Step, StepKind};
+use warp_model::lms::{Notice, PassScore};
+use warp_model::page::{presentation, Graded, Tool};
+use warp_model::params::ParamError;
+use warp_model::query::Query;
+use warp_model::{t, tr};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::components::errors::ErrorList;
+use crate::{embed, storage, url};
+
+/// The page of `tool`.
+pub fn view(tool: Tool, query: Query) -> AnyView {
+    match tool {
+        Tool::Assignment => view! { <Player query=query /> }.into_any(),
+        Tool::Author => view! { <author::Author query=query /> }.into_any(),
+    }
+}
+
+/// A message's field as text (numbers and booleans written out), for the model to validate.
+fn field(data: &JsValue, name: &str) -> Option<String> {
+    let v = js_sys::Reflect::get(data, &name.into()).ok()?;
+    if let Some(s) = v.as_string() {
+        Some(s)
+    } else if let Some(n) = v.as_f64() {
+        Some(n.to_string())
+    } else {
+        v.as_bool().map(|b| b.to_string())
+    }
+}
+
+/// How a step is graded, in words.
+fn how(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Prediction => t!("ui.assignment.how.prediction"),
+        StepKind::Challenge => t!("ui.assignment.how.challenge"),
+        StepKind::Quiz => t!("ui.assignment.how.quiz"),
+    }
+}
+
+fn state_label(s: StepState) -> &'static str {
+    match s {
+        StepState::NotStarted => t!("ui.assignment.state.not-started"),
+        StepState::Started => t!("ui.assignment.state.started"),
+        StepState::Done => t!("ui.assignment.state.done"),
+    }
+}
+
+/// `step-N-score` for N from 1 to 20 (figure names are static text).
+const STEP_METRICS: [&str; assignment::MAX_STEPS] = [
+    "step-1-score",
+    "step-2-score",
+    "step-3-score",
+    "step-4-score",
+    "step-5-score",
+    "step-6-score",
+    "step-7-score",
+    "step-8-score",
+    "step-9-score",
+    "step-10-score",
+    "step-11-score",
+    "step-12-score",
+    "step-13-score",
+    "step-14-score",
+    "step-15-score",
+    "step-16-score",
+    "step-17-score",
+    "step-18-score",
+    "step-19-score",
+    "step-20-score",
+];
+
+/// The assignment a learner works through.
+#[component]
+fn Player(query: Query) -> impl IntoView {
+    let (a, mut errors) = assignment::read(&query).unwrap_or_else(|| {
+        let (a, e) = assignment::from_parts("", std::iter::empty());
+        (a, e)
+    });
+    let look = presentation(&query).0;
+    let under_lms = warp_model::lms::scorm_launch(query.get("lms")).unwrap_or_else(|e| {
+        errors.push(e);
+        false
+    });
+    let pass = query
+        .get("pass-score")
+        .map_or(Ok(PassScore::DEFAULT), PassScore::parse)
+        .unwrap_or_else(|e| {
+            errors.push(e);
+            PassScore::DEFAULT
+        });
+    let key = a.key();
+    let notices = RwSignal::new(Vec::<Notice>::new());
+    let kept_notice = RwSignal::new(None::<String>);
+    let record = if under_lms {
+        let started = lms::start(&a, pass);
+        notices.set(started.notices);
+        if let Some(p) = started.problem {
+            kept_notice.set(Some(tr!(
+                "ui.assignment.resume-failed",
+                problem = p.message()
+            )));
+        }
+        started.record
+    } else {
+        match storage::assignment_record(&key).map(|t| Record::decode(&a, &t)) {
+            Some(Ok(r)) => r,
+            Some(Err(p)) => {
+                kept_notice.set(Some(tr!(
+                    "ui.assignment.resume-failed",
+                    problem = p.message()
+                )));
+                Record::new(&a, 0)
+            }
+            None => Record::new(&a, 0),
+        }
+    };
+    let graded = if under_lms { Graded::Lms } else { Graded::Step };
+    let record = RwSignal::new(record);
+    let steps = StoredValue::new(a.steps.clone());
+    let n = a.steps.len();
+    // The current step: `at=` (a step's number), else the first not done.
+    let first_open = (0..n)
+        .find(|&i| record.with_untracked(|r| r.state(i)) != StepState::Done)
+        .unwrap_or(0);
+    let at = query
+        .get("at")
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .and_then(|num| a.steps.iter().position(|s| s.number == num));
+    if query.get("at").is_some() && at.is_none() {
+        let numbers: Vec<String> = a.steps.iter().map(|s| s.number.to_string()).collect();
+        errors.push(ParamError::new(
+            "at",
+            tr!(
+                "ui.assignment.at-invalid",
+                value = warp_model::params::quote(query.get("at").unwrap_or("")),
+                numbers = numbers.join(", ")
+            ),
+        ));
+    }
+    let current = RwSignal::new(at.unwrap_or(first_open));
+    let go = move |i: usize| {
+        if i < n {
+            current.set(i);
+            let mut q = url::read_query();
+            let number = steps.with_value(|s| s[i].number);
+            q.set("at", Some(&number.to_string()));
+            url::replace_query(&q);
+        }
+    };
+    let frame_ref = NodeRef::<leptos::html::Iframe>::new();
+    let store_key = key.clone();
+    let a_stored = StoredValue::new(a.clone());
+    // Messages: only from the current step's frame, on this page's origin.
+    {
+        let on_message =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+                let Some(frame) = frame_ref.get_untracked() else {
+                    return;
+                };
+                let Some(win) = frame.content_window() else {
+                    return;
+                };
+                let from_frame = ev
+                    .source()
+                    .is_some_and(|s| js_sys::Object::is(&s, win.as_ref()));
+                let own_origin = web_sys::window()
+                    .and_then(|w| w.location().origin().ok())
+                    .is_some_and(|o| o == ev.origin());
+                let data = ev.data();
+                if !from_frame || !own_origin || !data.is_object() {
+                    return;
+                }
+                if field(&data, "type").as_deref() == Some("resize") {
+                    if let Some(h) = field(&data, "height").and_then(|h| h.parse::<f64>().ok()) {
+                        if h > 0.0 {
+                            let h = h.min(20_000.0).ceil();
+                            let el: &web_sys::HtmlElement = frame.unchecked_ref();
+                            let _ = el.style().set_property("height", &format!("{h}px"));
+                        }
+                    }
+                    return;
+                }
+                let Some(report) = Report::from_fields(|name| field(&data, name)) else {
+                    return;
+                };
+                let at = current.get_untracked();
+                let changed = a_stored.with_value(|a| {
+                    let mut changed = false;
+                    record.update(|r| changed = r.apply(a, at, &report));
+                    changed
+                });
+                if changed {
+                    let text = record.with_untracked(Record::encode);
+                    if under_lms {
+                        if let Some(refused) = record.with_untracked(lms::write) {
+                            notices.update(|ns| {
+                                ns.retain(|x| !matches!(x, Notice::Refused { .. }));
+                                ns.push(refused);
+                            });
+                        }
+                    } else if !storage::keep_assignment_record(&store_key, &text)
+                        && !storage::is_private()
+                    {
+                        kept_notice.set(Some(tr!("ui.assignment.not-kept")));
+                    }
+                }
+            });
+        if let Some(w) = web_sys::window() {
+            let _ =
+                w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+        }
+        // The page lives as long as the listener.
+        on_message.forget();
+    }
+    let lang = warp_model::i18n::lang();
+    let frame_src = move || {
+        steps.with_value(|s| {
+            s.get(current.get()).map(|step| {
+                let q = Assignment::frame_query(step, graded, lang, look.theme);
+                format!("{}{}", embed::page_base(), q.to_search())
+            })
+        })
+    };
+    let score = move || record.with(Record::score);
+    let edit_href = {
+        let mut q = assignment::link_query(&a.title, &a.raw_steps);
+        q.set("assignment", None);
+        let mut author = Query::default();
+        author.set("panel", Some("author"));
+        warp_model::i18n::href(&format!(
+            "{}{}",
+            author.to_search().trim_start_matches('?'),
+            q.to_search().replacen('?', "&", 1)
+        ))
+    };
+    let title = a.shown_title();
+    let count = n;
+    view! {
+        <section class="panel assignment" data-panel="assignment" data-assignment=key.clone()>
+            <h1 data-assignment-title="">{title}</h1>
+            <p class="question">{tr!("ui.assignment.intro", count)}</p>
+            <ErrorList errors=Signal::stored(errors) />
+            {move || notices.get().into_iter().map(|x| view! {
+                <p class="notice" role="status" data-lms-notice=x.kind()>{x.message()}</p>
+            }).collect_view()}
+            {move || kept_notice.get().map(|text| view! { <p class="notice" role="status" data-assignment-notice="">{text}</p> })}
+            <ol class="assignment-path" aria-label=t!("ui.assignment.path")>
+                {a.steps.iter().enumerate().map(|(i, s)| {
+                    let number = s.number;
+                    let kind = s.kind;
+                    let name = s.name();
+                    let metric = STEP_METRICS.get(number - 1).copied().unwrap_or("step-score");
+                    let state = move || record.with(|r| r.state(i));
+                    let step_score = move || record.with(|r| r.step_score(i));
+                    view! {
+                        <li
+                            data-step=number
+                            data-step-kind=kind.name()
+                            data-step-state=move || state().name()
+                            aria-current=move || (current.get() == i).then_some("step")
+                        >
+                            <button type="button" data-action="go-step" data-go=number on:click=move |_| go(i)>
+                                <span class="step-number">{tr!("ui.assignment.step", number)}</span>
+                                <span class="step-kind">{kind.label()}</span>
+                                <span class="step-name">{name}</span>
+                                <span class="step-state">{move || state_label(state())}</span>
+                                <span class="step-score" data-metric=metric data-value=move || step_score().ratio()>
+                                    {move || format!("{} %", step_score().percent())}
+                                </span>
+                            </button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+            <p class="assignment-total">
+                {t!("ui.assignment.score")} " "
+                <strong data-metric="assignment-score" data-value=move || score().ratio()>
+                    {move || format!("{} %", score().percent())}
+                </strong>
+                " · "
+                <span>{move || tr!("ui.assignment.done-of", done = record.with(Record::done), count)}</span>
+            </p>
+            <p class="hint">{t!("ui.assignment.score-rule")}</p>
+            <nav class="step-nav" aria-label=t!("ui.assignment.nav")>
+                <button type="button" data-action="previous-step" disabled=move || current.get() == 0
+                    on:click=move |_| go(current.get_untracked().saturating_sub(1))>
+                    {t!("ui.assignment.previous")}
+                </button>
+                <span>{move || tr!("ui.assignment.position", at = current.get() + 1, count)}</span>
+                <button type="button" data-action="next-step" disabled={move || current.get() + 1 >= n}
+                    on:click=move |_| go(current.get_untracked() + 1)>
+                    {t!("ui.assignment.next")}
+                </button>
+            </nav>
+            {move || steps.with_value(|s| s.get(current.get()).cloned()).map(|step: Step| {
+                let i = current.get_untracked();
+                view! {
+                    <section class="step-current" data-current-step=step.number>
+                        <h2>{tr!("ui.assignment.step", number = step.number)} " · " {step.kind.label()} ": " {step.name()}</h2>
+                        <p class="step-how">{how(step.kind)}</p>
+                        <p class="step-recorded" data-step-recorded=move || record.with(|r| r.state(i)).name()>
+                            {move || {
+                                let s = record.with(|r| r.step_score(i));
+                                match record.with(|r| r.state(i)) {
+                                    StepState::NotStarted => t!("ui.assignment.recorded-none").to_string(),
+                                    _ => tr!("ui.assignment.recorded", score = format!("{} %", s.percent())),
+                                }
+                            }}
+                        </p>
+                    </section>
+                }
+            })}
+            {move || frame_src().map(|src| view! {
+                <iframe
+                    class="step-frame"
+                    node_ref=frame_ref
+                    src=src
+                    title=tr!("ui.assignment.frame", number = current.with(|&i| steps.with_value(|s| s.get(i).map_or(0, |s| s.number))))
+                    data-step-frame=current.with(|&i| steps.with_value(|s| s.get(i).map_or(0, |s| s.number)))
+                ></iframe>
+            })}
+            <p class="assignment-edit"><a href=edit_href data-action="edit-assignment">{t!("ui.assignment.edit")}</a></p>
+        </section>
+    }
+}

@@ -1,0 +1,246 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FrameLocator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// Assignments (issue 29), end to end: built in the author page (a view added from its panel,
+// links pasted, reordered, one removed), opened by its link, its three steps done one right,
+// one partly, one wrong, its scores read, and its progress found again after a reload; a bad
+// step named; and the assignment's SCORM package run under scorm-again, 1.2 and 2004.
+
+const PREDICTION = 'example=divergence/C4';
+const CHALLENGE = 'panel=kernel&challenge=transpose';
+const QUIZ = 'panel=quiz&topic=banks&count=2&seed=7';
+const transposeTwoStars = readFileSync(resolve(__dirname, '../../challenges/transpose/right-tiled.cu'), 'utf8');
+const packages = resolve(__dirname, '../.packages');
+
+const step = (scope: Page | FrameLocator) => scope.frameLocator('iframe[data-step-frame]');
+
+/** Step 1: reads the key figure's value (in the document, hidden until the reveal) and guesses it. */
+async function predictRight(scope: Page | FrameLocator) {
+  const frame = step(scope);
+  const guess = frame.locator('input[name=forecast-guess]');
+  await expect(guess).toBeVisible();
+  const metric = await guess.getAttribute('data-forecast-metric');
+  const value = await frame.locator(`[data-metric="${metric}"]`).first().getAttribute('data-value');
+  await guess.fill(value!);
+  await frame.locator('[data-action=reveal]').click();
+  await expect(frame.locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'right');
+}
+
+/** Step 3: every question answered wrong (the right answers read from the quiz's GIFT export). */
+async function quizAllWrong(scope: Page | FrameLocator) {
+  const frame = step(scope);
+  const gift = await frame.locator('[data-gift]').inputValue();
+  const rights = gift.split('\n\n').filter((b) => b.startsWith('::')).map((b) => {
+    const body = b.slice(b.lastIndexOf('{') + 1, b.lastIndexOf('}'));
+    if (body.startsWith('#')) return body.slice(1).split(':')[0];
+    if (body === 'TRUE') return 'yes';
+    if (body === 'FALSE') return 'no';
+    const marks = [...body.matchAll(/(?:^|(?<=\s))[=~]/g)].map((m) => m[0]);
+    return String(marks.indexOf('='));
+  });
+  expect(rights).toHaveLength(2);
+  for (const [i, right] of rights.entries()) {
+    const wrong = right === 'yes' ? 'no' : right === 'no' ? 'yes' : /^\d$/.test(right) ? (right === '0' ? '1' : '0') : '999999';
+    const card = frame.locator('[data-quiz-question]').nth(i);
+    const text = card.locator('input[name=answer][type=text]');
+    if (await text.count()) await text.fill(wrong);
+    else await card.locator(`input[name=answer][value="${wrong}"]`).check();
+    await card.locator('button[type=submit]').click();
+    await expect(card.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'false');
+  }
+}
+
+test('an instructor builds an assignment; a learner does it (one right, one partly, one wrong), reloads and finds it', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  // From a panel: "Add this view to an assignment".
+  await app.open(`?${PREDICTION}`);
+  await page.locator('[data-action=add-to-assignment]').click();
+  await expect(page.locator('[data-panel=author]')).toBeVisible();
+  await expect(page.locator('[data-author-step]')).toHaveCount(1);
+  await expect(page.locator('[data-author-step="1"]')).toHaveAttribute('data-step-kind', 'prediction');
+  // Pasted links: a full address (its embed= and lang= dropped), a query, and a bad one named.
+  const paste = async (link: string) => {
+    await page.locator('input[name=step-link]').fill(link);
+    await page.locator('[data-action=add-step]').click();
+  };
+  await paste(`${new URL(page.url()).origin}/?${QUIZ}&embed=1`);
+  await paste(`?${CHALLENGE}`);
+  await paste('?panel=gpu');
+  await expect(page.locator('[data-error=step-link]')).toContainText('panel=gpu has no Forecast');
+  await expect(page.locator('[data-author-step]')).toHaveCount(3);
+  await paste('?panel=warps&block=64');
+  await expect(page.locator('[data-author-step]')).toHaveCount(4);
+  // Reorder: the challenge (3) before the quiz (2); remove the warps step.
+  await page.locator('[data-author-step="3"] [data-action=move-up]').click();
+  await page.locator('[data-author-step="4"] [data-action=remove-step]').click();
+  const kinds = await page.locator('[data-author-step]').evaluateAll((els) => els.map((e) => e.getAttribute('data-step-kind')));
+  expect(kinds).toEqual(['prediction', 'challenge', 'quiz']);
+  await page.locator('input[name=assignment-title]').fill('Week 3: divergence and shared memory');
+  // The draft is the address: a reload keeps it.
+  await page.reload();
+  await expect(page.locator('[data-author-step]')).toHaveCount(3);
+  await expect(page.locator('input[name=assignment-title]')).toHaveValue('Week 3: divergence and shared memory');
+  const link = await page.locator('[data-assignment-link]').inputValue();
+  expect(link).toContain('?assignment=1&title=Week+3');
+  await expect(page.locator('[data-action=preview]')).toHaveAttribute('href', link);
+  await page.locator('.embed-this summary').click();
+  await expect(page.locator('[data-embed-snippet]')).toHaveValue(/<iframe src="[^"]*assignment=1&amp;title=Week\+3[^"]*embed=1"/);
+
+  // The learner opens the link.
+  await page.goto(link);
+  await expect(page.locator('[data-assignment-title]')).toHaveText('Week 3: divergence and shared memory');
+  await expect(page.locator('[data-step]')).toHaveCount(3);
+  for (const n of [1, 2, 3]) {
+    await expect(page.locator(`[data-step="${n}"]`)).toHaveAttribute('data-step-state', 'not-started');
+    await expect(app.figure(`step-${n}-score`)).toHaveAttribute('data-value', '0');
+  }
+  await expect(app.figure('assignment-score')).toHaveText('0 %');
+  // Step 1, a prediction: the frame is graded (Forecast on and locked, inputs locked until the reveal).
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /example=divergence\/C4&embed=1&graded=1&forecast=1/);
+  await expect(step(page).locator('[data-action=forecast-first]')).toBeDisabled();
+  await expect(step(page).locator('.inputs-lock')).toHaveAttribute('inert', '');
+  await predictRight(page);
+  await expect(page.locator('[data-step="1"]')).toHaveAttribute('data-step-state', 'done');
+  await expect(app.figure('step-1-score')).toHaveAttribute('data-value', '1');
+  // A second reveal after changing the guess changes nothing (the first reveal counts).
+  await expect(step(page).locator('.inputs-lock')).not.toHaveAttribute('inert', '');
+
+  // Step 2, the challenge: a tiled transpose without padding passes with 2 stars of 3.
+  await page.locator('[data-action=next-step]').click();
+  await expect(page).toHaveURL(/&at=2/);
+  await step(page).locator('#kernel-src').fill(transposeTwoStars);
+  await step(page).locator('[data-action=check]').click();
+  await expect(step(page).locator('[data-metric=challenge-stars]')).toHaveAttribute('data-value', '2');
+  await expect(app.figure('step-2-score')).toHaveAttribute('data-value', '0.6666666');
+  await expect(app.figure('step-2-score')).toHaveText('66.66 %');
+
+  // Step 3, the quiz: both answers wrong.
+  await page.locator('[data-action=next-step]').click();
+  await quizAllWrong(page);
+  await expect(page.locator('[data-step="3"]')).toHaveAttribute('data-step-state', 'done');
+  await expect(app.figure('step-3-score')).toHaveAttribute('data-value', '0');
+  // (1 + 2/3 + 0) / 3 = 5/9: 0.5555555 as a decimal, 55.55 % (cut) as the gradebook gets it.
+  await expect(app.figure('assignment-score')).toHaveAttribute('data-value', '0.5555555');
+  await expect(app.figure('assignment-score')).toHaveText('55.55 %');
+  await expect(page.locator('[data-action=next-step]')).toBeDisabled();
+
+  // Leave and come back: the progress is kept per assignment.
+  await page.goto(link);
+  for (const [n, v] of [[1, '1'], [2, '0.6666666'], [3, '0']] as const) {
+    await expect(page.locator(`[data-step="${n}"]`)).toHaveAttribute('data-step-state', 'done');
+    await expect(app.figure(`step-${n}-score`)).toHaveAttribute('data-value', v);
+  }
+  await expect(app.figure('assignment-score')).toHaveAttribute('data-value', '0.5555555');
+  // A second reveal of step 1 (now knowing the answer) does not change what was recorded.
+  await page.locator('[data-step="1"] [data-action=go-step]').click();
+  await step(page).locator('input[name=forecast-guess]').fill('0');
+  await step(page).locator('[data-action=reveal]').click();
+  await expect(step(page).locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'off');
+  await expect(app.figure('step-1-score')).toHaveAttribute('data-value', '1');
+});
+
+test('a bad step is named with its number and the others still work; a wrong flag is named', async ({ app, page }) => {
+  const link = `?assignment=1&step=${encodeURIComponent(PREDICTION)}&step=${encodeURIComponent('panel=kernel')}&step=${encodeURIComponent(QUIZ)}`;
+  await app.open(link);
+  await expect(app.error('step')).toContainText('Step 2 cannot be graded');
+  await expect(app.error('step')).toContainText('challenge=<name>');
+  const numbers = await page.locator('[data-step]').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')));
+  expect(numbers).toEqual(['1', '3']);
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /example=divergence/);
+  await app.open('?assignment=2');
+  await expect(app.error('assignment')).toContainText('assignment=1');
+  await expect(app.error('step')).toContainText('no steps');
+});
+
+test('an assignment in Hinglish: its words, and its steps in Hinglish too', async ({ app, page }) => {
+  await app.open(`?assignment=1&step=${encodeURIComponent(PREDICTION)}&lang=hinglish`);
+  await expect(page.locator('.question')).toContainText('1 step ka assignment');
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /lang=hinglish/);
+  await expect(step(page).locator('[data-graded-note]')).toContainText('Graded step');
+});
+
+/** The author page's SCORM package of the three steps for `version`, unzipped under .packages/. */
+async function download(page: Page, version: '1.2' | '2004', pass: string) {
+  const q = `?panel=author&title=Week+3&step=${encodeURIComponent(PREDICTION)}&step=${encodeURIComponent(CHALLENGE)}&step=${encodeURIComponent(QUIZ)}`;
+  await page.goto(q);
+  await page.locator('details.scorm summary').click();
+  await page.locator('select[name=scorm-version]').selectOption(version);
+  await page.locator('input[name=pass-score]').fill(pass);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action=download-scorm]').click()]);
+  await expect(page.locator('[data-scorm-status=done]')).toBeVisible();
+  const kind = version === '1.2' ? '12' : '2004';
+  expect(dl.suggestedFilename()).toMatch(new RegExp(`^warp-lab-assignment-[0-9a-f]{8}-scorm${kind}\\.zip$`));
+  const dir = `assignment-${kind}`;
+  mkdirSync(packages, { recursive: true });
+  const zip = join(packages, `${dir}.zip`);
+  await dl.saveAs(zip);
+  rmSync(join(packages, dir), { recursive: true, force: true });
+  execFileSync('unzip', ['-tq', zip]);
+  execFileSync('unzip', ['-q', zip, '-d', join(packages, dir)]);
+  const manifest = readFileSync(join(packages, dir, 'imsmanifest.xml'), 'utf8');
+  const launch = /href="(index\.html\?[^"]+)"/.exec(manifest)![1].replaceAll('&amp;', '&');
+  return { dir, launch, manifest };
+}
+
+for (const version of ['1.2', '2004'] as const) {
+  test(`SCORM ${version}: the assignment's package reports a percentage, one interaction per graded step, and resumes`, async ({ app, page }) => {
+    test.setTimeout(120_000);
+    const { dir, launch, manifest } = await download(page, version, '30');
+    expect(launch).toMatch(/^index\.html\?assignment=1&title=Week\+3&step=.+&lms=scorm&pass-score=30$/);
+    expect(manifest).toContain('<title>Week 3</title>');
+    const url = `/package/${dir}/${launch}`;
+    const id = version === '1.2' ? 'cmi.core.student_id' : 'cmi.learner_id';
+    const entry = version === '1.2' ? 'cmi.core.entry' : 'cmi.entry';
+    const threshold = version === '1.2' ? { 'cmi.student_data.mastery_score': '30' } : { 'cmi.scaled_passing_score': '0.3' };
+    await page.goto('reference/scorm.html');
+    await page.evaluate(([v, u, t]) => (window as any).lms.launch(v, u, t), [version, url, { ...threshold, [id]: 'a', [entry]: 'ab-initio' }] as const);
+    const sco = page.frameLocator('#sco');
+    await expect(sco.locator('[data-lms-notice=recording]')).toBeVisible();
+    // Under the LMS a step keeps nothing in this browser.
+    await expect(sco.locator('iframe[data-step-frame]')).toHaveAttribute('src', /graded=lms/);
+    await predictRight(sco);
+    await expect(sco.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '1');
+    const p = version === '1.2' ? 'cmi.core.' : 'cmi.';
+    let cmi: Record<string, string> = await page.evaluate(() => (window as any).lms.data());
+    // 1 of 3 steps right: (1 + 0 + 0) / 3 = 33.33 % (cut), of 100.
+    expect(cmi[`${p}score.raw`]).toBe('33.33');
+    expect(cmi[`${p}score.max`]).toBe('100');
+    expect(cmi['cmi.interactions.0.id']).toBe('step-1-prediction');
+    expect(cmi['cmi.interactions.0.result']).toBe('correct');
+    expect(cmi['cmi.interactions.0.type']).toBe('numeric');
+    if (version === '1.2') expect(cmi['cmi.core.lesson_status']).toBe('incomplete');
+    else {
+      expect(cmi['cmi.completion_status']).toBe('incomplete');
+      expect(cmi['cmi.score.scaled']).toBe('0.3333333');
+      expect(cmi['cmi.progress_measure']).toBe('0.3333333');
+    }
+    expect(cmi['cmi.suspend_data']).toMatch(/^a1\.[0-9a-f]{16}\.[0-9a-f]{8}\.0:r\.[0-9a-f]{8}$/);
+    // The learner's own progress in this browser is untouched under the LMS.
+    const own = await page.evaluate(() => localStorage.getItem('warp-lab.progress.assignments'));
+    expect(own).toBeNull();
+
+    // Step 3 (the quiz) all wrong: interaction 1 is step 3, wrong.
+    await sco.locator('[data-step="3"] [data-action=go-step]').click();
+    await quizAllWrong(sco);
+    await expect(sco.locator('[data-metric=step-3-score]')).toHaveAttribute('data-value', '0');
+    cmi = await page.evaluate(() => (window as any).lms.data());
+    expect(cmi['cmi.interactions.1.id']).toBe('step-3-quiz');
+    expect(cmi['cmi.interactions.1.result']).toBe(version === '1.2' ? 'wrong' : 'incorrect');
+
+    // Leave and resume: the LMS's suspend data brings both steps back.
+    await page.evaluate(([u, t]) => (window as any).lms.relaunch(u, t), [url, { ...threshold, [id]: 'a' }] as const);
+    await expect(sco.locator('[data-step="1"]')).toHaveAttribute('data-step-state', 'done');
+    await expect(sco.locator('[data-step="3"]')).toHaveAttribute('data-step-state', 'done');
+    await expect(sco.locator('[data-metric=assignment-score]')).toHaveAttribute('data-value', '0.3333333');
+
+    // Another learner's new attempt on the same computer starts blank.
+    await page.evaluate(([v, u, t]) => (window as any).lms.launch(v, u, t), [version, url, { ...threshold, [id]: 'b', [entry]: 'ab-initio' }] as const);
+    await expect(sco.locator('[data-lms-notice=recording]')).toBeVisible();
+    await expect(sco.locator('[data-metric=assignment-score]')).toHaveAttribute('data-value', '0');
+    await expect(sco.locator('[data-step="1"]')).toHaveAttribute('data-step-state', 'not-started');
+    void app;
+  });
+}
