@@ -37,6 +37,11 @@ pub fn Home() -> impl IntoView {
                     })
                     .collect_view()}
             </ul>
+            <p class="for-instructors">
+                <strong>{warp_model::t!("ui.home.instructors")}</strong> " "
+                <a href=warp_model::i18n::href("panel=author") data-action="author">{warp_model::t!("ui.author.title")}</a>
+                " · " {warp_model::t!("ui.home.instructors-note")}
+            </p>
             <h2>{warp_model::t!("ui.home.examples")}</h2>
             {TOPICS
                 .iter()

@@ -24,9 +24,9 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
     const cache = await caches.open(keys.find((k) => k.startsWith('warp-lab-'))!);
     return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
   });
-  // The page, the favicon, the file list, and the nine bundles (home and eight panels; js and
-  // wasm each) in English.
-  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(18);
+  // The page, the favicon, the file list, and the ten bundles (home, the assignment and author
+  // pages, and eight panels; js and wasm each) in English.
+  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(20);
   expect(cached.filter((n) => n!.includes('-hinglish-'))).toHaveLength(0);
   await context.setOffline(true);
   for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1&forecast=0', 'efficiency']]) {
