@@ -23,8 +23,11 @@ pub const PAGE_BUDGET: u64 = 235_000;
 /// banks topic landed (335 kB measured then); 340 kB until the LMS attempt store (issue 25),
 /// the plural forms and draw=3 (issue 26) took it to 341.7 kB. Raised to what was measured,
 /// not a target: issue 30's lazy split is what brings it down. 350 kB since the challenges'
-/// stars joined the progress document and its loader (issue 28: 346.6 kB measured).
-pub const QUIZ_BUDGET: u64 = 350_000;
+/// stars joined the progress document and its loader (issue 28: 346.6 kB measured). 355 kB since
+/// assignments (issue 29: their records in the progress document and its loader, the SCORM form
+/// shared with the author page, the quiz-score message's new fields, and the assignment pages'
+/// styles inlined into every page; 351.8 kB English, 353.3 kB Hinglish measured).
+pub const QUIZ_BUDGET: u64 = 355_000;
 /// The kernel lab's: its interpreter grew shared memory, barriers, the bank rule, warp
 /// functions, atomics and two scheduling models (256 kB measured when they landed). A budget
 /// raised to what was measured, not a target: README, "Speed, measured", says what would win the
