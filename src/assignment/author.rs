@@ -183,12 +183,12 @@ pub fn Author(query: Query) -> impl IntoView {
                     {t!("ui.author.link")}
                     <textarea readonly rows="3" data-assignment-link="" prop:value=move || link.get()></textarea>
                 </label>
+                <ScormDownload sco=sco note=t!("ui.author.scorm-note") />
                 <details class="embed-this">
                     <summary data-action="embed">{t!("ui.embed.summary")}</summary>
                     <p class="note">{t!("ui.embed.note")}</p>
                     <textarea readonly rows="4" aria-label=t!("ui.embed.snippet") data-embed-snippet="" prop:value=move || snippet.get()></textarea>
                 </details>
-                <ScormDownload sco=sco note=t!("ui.author.scorm-note") />
             </Show>
         </section>
     }

@@ -8,6 +8,7 @@
 //   and p95 of 50 changes), the simulation's throughput in wasm, memory over 10,000 changes.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const PORT = 4183;
 const server = spawn('node', ['serve.mjs'], { env: { ...process.env, PORT: String(PORT), COURSE_PORT: '4184' }, stdio: 'ignore' });
@@ -56,15 +57,13 @@ async function phoneLoad(query) {
   return { ms, bytes };
 }
 
+// Every panel and tool of the registry (dist/registry.json), some at a deep link of their own.
+const registry = JSON.parse(readFileSync(new URL('../../dist/registry.json', import.meta.url), 'utf8'));
+const DEEP = { warps: '?panel=warps&block=32,32', quiz: '?panel=quiz&seed=1' };
 const PAGES = [
   ['home', './'],
-  ['warps', '?panel=warps&block=32,32'],
-  ['divergence', '?panel=divergence'],
-  ['latency', '?panel=latency'],
-  ['coalescing', '?panel=coalescing'],
-  ['quiz', '?panel=quiz&seed=1'],
-  ['gpu', '?panel=gpu'],
-  ['kernel', '?panel=kernel'],
+  ...registry.panels.map((p) => [p.name, DEEP[p.name] ?? `?panel=${p.name}`]),
+  ['assignment (one prediction step)', `?assignment=1&step=${encodeURIComponent('example=divergence/C1')}`],
   ['example (divergence/C1, Hinglish)', '?example=divergence/C1&lang=hinglish'],
   ['reference: plain JS, same 1,024-cell map', 'reference/map.html'],
 ];

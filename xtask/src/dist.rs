@@ -180,6 +180,11 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     }
     write(&dist.join("files.txt"), files_list(&files).as_bytes())?;
     write(&dist.join("sw.js"), sw.as_bytes())?;
+    // Beside the site, not in its file list: the declarations the e2e suite and bench read.
+    write(
+        &dist.join("registry.json"),
+        crate::registry::registry_json(&routes).as_bytes(),
+    )?;
     println!(
         "xtask: the static site is in {} ({} bundle(s); relative URLs: serve it from any path)",
         dist.strip_prefix(root()).unwrap_or(dist).display(),
@@ -478,9 +483,14 @@ mod tests {
     #[test]
     fn the_release_builds_one_bundle_per_page() {
         let (names, routes, home) = bundles(Profile::Release);
-        assert_eq!(names.len(), Panel::ALL.len() + 1);
+        // The home view, the tools' pages (assignment and author: one bundle), each panel.
+        assert_eq!(names.len(), Panel::ALL.len() + 2);
         assert_eq!(home, HOME);
         assert!(names.contains(&home));
+        for t in [Tool::Assignment, Tool::Author] {
+            assert_eq!(routes.get(t.name()), Some(&TOOLS));
+        }
+        assert!(root().join("src/bin").join(format!("{TOOLS}.rs")).exists());
         for p in Panel::ALL {
             assert_eq!(routes.get(p.name()), Some(&p.name()));
             // Each bundle is a binary of the app: src/bin/<panel>.rs.
@@ -492,6 +502,7 @@ mod tests {
         // The home view is served by a bundle the dev build has (issue 33: it asked for `home`).
         assert_eq!(home, ALL);
         assert!(routes.values().all(|b| *b == ALL));
+        assert_eq!(routes.get("author"), Some(&ALL));
         assert_eq!(short_hash(b"abc"), "ba7816bf8f01cfea");
     }
 }

@@ -12,6 +12,7 @@
 mod bench;
 mod csp;
 mod dist;
+mod registry;
 mod serve;
 mod tools;
 

@@ -490,3 +490,40 @@ fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// ARCHITECTURE.md, "The model knows nothing about the DOM": no browser or UI crate among the
+/// model's dependencies (normal or build), and no I/O crate either.
+#[test]
+fn the_model_depends_on_no_browser_or_ui_crate() {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+            .expect("the model's Cargo.toml");
+    let mut section = String::new();
+    let mut deps = Vec::new();
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if (section == "[dependencies]" || section == "[build-dependencies]")
+            && !line.is_empty()
+            && !line.starts_with('#')
+        {
+            deps.push(line.split(['=', ' ', '.']).next().unwrap_or("").to_string());
+        }
+    }
+    assert!(!deps.is_empty(), "no dependency read: the reader is broken");
+    for forbidden in [
+        "leptos",
+        "web-sys",
+        "wasm-bindgen",
+        "js-sys",
+        "gloo",
+        "tokio",
+        "reqwest",
+    ] {
+        assert!(
+            !deps.iter().any(|d| d.starts_with(forbidden)),
+            "the model depends on {forbidden}: {deps:?}"
+        );
+    }
+}

@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { choicesOf } from './registry';
 
 // The form is generated from each parameter's one declaration: an enumerated value is a choice
 // (a select of its allowed values, labelled in the page's language), a bounded number carries
@@ -11,7 +12,8 @@ const choices: [string, string, string[]][] = [
   ['?panel=coalescing', 'line', ['128', '64', '32']],
   ['?panel=coalescing', 'walk', ['row', 'column']],
   ['?panel=coalescing', 'layout', ['aos', 'soa']],
-  ['?panel=quiz&seed=1', 'topic', ['all', 'warps', 'divergence', 'latency', 'coalescing', 'banks']],
+  // The quiz's topics as declared (a topic added to the model is checked here with it).
+  ['?panel=quiz&seed=1', 'topic', choicesOf('quiz', 'topic')],
 ];
 
 for (const [query, name, values] of choices) {

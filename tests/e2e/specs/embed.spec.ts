@@ -1,3 +1,4 @@
+import { PANELS } from './registry';
 import { test, expect } from './fixtures';
 
 import { APP, COURSE } from './ports';
@@ -303,16 +304,8 @@ test('"Open in Warp Lab ↗" follows the frame\'s inputs without being touched',
   }).toEqual(['kernel', '1000', null]);
 });
 
-const everyPanel: [string, string][] = [
-  ['warps', 'Block-to-warp map'],
-  ['divergence', 'Divergence timeline'],
-  ['latency', 'Latency hiding'],
-  ['coalescing', 'Coalescing'],
-  ['banks', 'Bank conflicts'],
-  ['quiz', 'Self-test'],
-  ['gpu', 'Your GPU'],
-  ['kernel', 'Kernel lab'],
-];
+// Every panel of the registry, with its title (dist/registry.json).
+const everyPanel: [string, string][] = PANELS.map((p) => [p.name, p.title]);
 
 for (const [panel, title] of everyPanel) {
   test(`every panel has "Embed this view": ${panel}`, async ({ app, page }) => {

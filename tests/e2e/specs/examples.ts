@@ -1,20 +1,18 @@
-// Every worked example (`example=`), in the home view's order: the seed pages' cells.
-export const EXAMPLES = [
-  'warp-scheduling/A', 'warp-scheduling/B', 'warp-scheduling/C', 'warp-scheduling/C2', 'warp-scheduling/D',
-  'warp-scheduling/E', 'warp-scheduling/F', 'warp-scheduling/G', 'warp-scheduling/H', 'warp-scheduling/I',
-  'warp-scheduling/J',
-  'divergence/C1', 'divergence/C2', 'divergence/C3', 'divergence/C4', 'divergence/C5', 'divergence/C6',
-  'divergence/C7', 'divergence/C8', 'divergence/C9', 'divergence/C10',
-  'execution-model/A', 'execution-model/B', 'execution-model/C', 'execution-model/D', 'execution-model/E',
-  'execution-model/F', 'execution-model/G', 'execution-model/H', 'execution-model/I', 'execution-model/J',
-  'banks/stride-1', 'banks/stride-2', 'banks/stride-32', 'banks/broadcast', 'banks/transpose-naive',
-  'banks/transpose-padded', 'banks/transpose-xor', 'banks/doubles',
-];
+import { PANEL_NAMES, REGISTRY } from './registry';
+
+// Every worked example (`example=`), in the home view's order: the seed pages' cells, as the
+// registry declares them (dist/registry.json).
+export const EXAMPLES: string[] = REGISTRY.examples.map((e) => e.id);
 
 // Each panel at its defaults and at the extremes of its inputs: the pages that must never be
 // wider than the screen.
-export const PANEL_PAGES = [
+export const PANEL_PAGES = [...new Set([
   './',
+  // Every panel of the registry at its defaults, then the extremes below.
+  ...PANEL_NAMES.map((name) => `?panel=${name}`),
+  // The tools' pages: an assignment of three steps (one of them named bad) and the author page.
+  `?assignment=1&title=Week+3&step=${encodeURIComponent('example=divergence/C4')}&step=${encodeURIComponent('panel=gpu')}&step=${encodeURIComponent('panel=kernel&challenge=transpose')}`,
+  `?panel=author&title=Week+3&step=${encodeURIComponent('example=divergence/C4')}&step=${encodeURIComponent('panel=quiz&count=2&seed=7')}`,
   '?panel=warps', '?panel=warps&block=1024', '?panel=warps&block=512,2', '?panel=warps&block=32,32&n=100000',
   '?panel=warps&block=1,1,64', '?panel=warps&block=16,16&image=1920x1080&thread=255&warp=7',
   '?panel=divergence', `?panel=divergence&paths=${Array.from({ length: 32 }, (_, i) => 1000 * (i + 1)).join(',')}`,
@@ -28,4 +26,4 @@ export const PANEL_PAGES = [
   '?panel=gpu',
   '?panel=kernel', '?panel=kernel&block=1024&grid=4096',
   '?panel=banks', '?panel=banks&mode=tile', '?panel=banks&stride=32&elem=8',
-];
+])];

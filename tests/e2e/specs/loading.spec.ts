@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { PANELS, REGISTRY } from './registry';
 
 // What a phone sees while the page loads: one bundle per page (the page's panel, in the page's
 // language), the app's frame and a loading line from the HTML alone, and a clear message, never
@@ -14,13 +15,10 @@ function wasmRequests(page: Page): string[] {
 
 const pages: [string, string][] = [
   ['./', 'home-en-'],
-  ['?panel=warps&block=32,32', 'warps-en-'],
-  ['?panel=divergence', 'divergence-en-'],
-  ['?panel=latency', 'latency-en-'],
-  ['?panel=coalescing', 'coalescing-en-'],
-  ['?panel=quiz&seed=1', 'quiz-en-'],
-  ['?panel=gpu', 'gpu-en-'],
-  ['?panel=kernel', 'kernel-en-'],
+  // Every panel of the registry, and the tools' pages (an assignment without steps opens no
+  // frame, so its own bundle is the only one), each with the bundle registry.json names.
+  ...PANELS.map((p): [string, string] => [p.name === 'quiz' ? '?panel=quiz&seed=1' : `?panel=${p.name}`, `${p.bundle}-en-`]),
+  ...REGISTRY.tools.map((t): [string, string] => [`?${t.query}`, `${t.bundle}-en-`]),
   ['?panel=latency&lang=hinglish', 'latency-hinglish-'],
   ['?example=divergence/c4', 'divergence-en-'],
   ['?example=execution-model/I&panel=latency', 'warps-en-'],
@@ -32,7 +30,7 @@ for (const [query, bundle] of pages) {
     const asked = wasmRequests(page);
     await app.open(query);
     // Drawn: a figure (hidden, with its value, while an example's Forecast waits) or the home view.
-    await expect(page.locator('[data-metric], [data-panel="home"] .cards').first()).toBeAttached();
+    await expect(page.locator('[data-metric], [data-panel="home"] .cards, [data-panel="author"]').first()).toBeAttached();
     await expect(page.locator('main section, [data-panel="home"]').first()).toBeVisible();
     expect(asked).toHaveLength(1);
     expect(asked[0].startsWith(bundle)).toBe(true);

@@ -1,3 +1,5 @@
+import { PANEL_NAMES } from './registry';
+import { EXAMPLES } from './examples';
 import { test, expect } from './fixtures';
 import { APP } from './ports';
 
@@ -45,10 +47,11 @@ test('cells of the map explain themselves on hover and by keyboard', async ({ ap
 
 test('home reaches every panel and every example', async ({ app, page }) => {
   await app.open('./');
-  for (const name of ['warps', 'divergence', 'latency', 'coalescing', 'banks', 'quiz', 'gpu', 'kernel']) {
+  for (const name of PANEL_NAMES) {
     await expect(page.locator(`main .cards a[href="?panel=${name}"]`)).toBeVisible();
   }
-  await expect(page.locator('main .examples a[href^="?example="]')).toHaveCount(39);
+  await expect(page.locator('main .cards a')).toHaveCount(PANEL_NAMES.length);
+  await expect(page.locator('main .examples a[href^="?example="]')).toHaveCount(EXAMPLES.length);
   await page.locator('main .cards a[href="?panel=warps"]').click();
   await expect(app.figure('warps-per-block')).toHaveAttribute('data-value', '8');
 });
