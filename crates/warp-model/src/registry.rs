@@ -2,7 +2,7 @@
 //! drive it without knowing which one it is (name, title, question, parameters, evaluation).
 //!
 //! A new panel is a module that implements [`PanelModel`] plus one line in `registry!`'s
-//! list below; the compiler then points at the app's view registry (`src/panels/mod.rs`), the
+//! list below; the compiler then points at the app's view registry (`src/panels.rs`), the
 //! one other place that must name it, and the tests that walk [`Panel::ALL`] cover it.
 
 use crate::figure::Figure;

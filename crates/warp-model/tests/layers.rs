@@ -527,3 +527,23 @@ fn the_model_depends_on_no_browser_or_ui_crate() {
         );
     }
 }
+
+/// One module layout everywhere (issue 31): a module with children is `name.rs` beside a
+/// folder `name/`, never `name/mod.rs`, in the model and in the app.
+#[test]
+fn no_module_is_a_mod_rs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("../../src"), &mut files);
+    assert!(files.len() > 50, "too few files read: {}", files.len());
+    let bad: Vec<String> = files
+        .iter()
+        .filter(|f| f.file_name().is_some_and(|n| n == "mod.rs"))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "mod.rs files (use name.rs beside name/): {bad:?}"
+    );
+}
