@@ -134,6 +134,17 @@ impl Api {
         }
     }
 
+    /// Ends the session begun at `started` (ms since the epoch): the session time, a commit,
+    /// terminate.
+    pub(crate) fn finish(&self, started: f64) {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let ms = (js_sys::Date::now() - started).clamp(0.0, 1e12) as u64;
+        let (e, v) = cmi::session_time(self.version, ms);
+        let _ = self.set(&e, &v);
+        let _ = self.commit();
+        let _ = self.ok(self.version.calls().terminate, &[""]);
+    }
+
     fn refused(&self, element: &str) -> Notice {
         let (code, detail) = self.last_error();
         Notice::Refused {
@@ -311,22 +322,22 @@ pub fn answered(position: usize, raw: &str, correct: bool) -> Option<Notice> {
 
 /// Ends the session when the page goes away: session time, commit, terminate (once).
 fn on_page_hide() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let end = Closure::<dyn Fn()>::new(|| {
+    when_page_hides(|| {
         SESSION.with(|s| {
             if let Some(s) = s.borrow_mut().as_mut().filter(|s| !s.done) {
                 s.done = true;
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let ms = (js_sys::Date::now() - s.started).clamp(0.0, 1e12) as u64;
-                let (e, v) = cmi::session_time(s.api.version, ms);
-                let _ = s.api.set(&e, &v);
-                let _ = s.api.commit();
-                let _ = s.api.ok(s.api.version.calls().terminate, &[""]);
+                s.api.finish(s.started);
             }
         });
     });
+}
+
+/// Runs `end` when the page goes away (`pagehide`): where a SCORM session ends.
+pub(crate) fn when_page_hides(end: impl Fn() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let end = Closure::<dyn Fn()>::new(end);
     let _ = window.add_event_listener_with_callback("pagehide", end.as_ref().unchecked_ref());
     // The page lives as long as the listener.
     end.forget();

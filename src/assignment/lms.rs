@@ -11,8 +11,6 @@ use std::cell::RefCell;
 use warp_model::assignment::record::{Record, RecordProblem};
 use warp_model::assignment::{scorm, Assignment};
 use warp_model::lms::{Notice, PassScore, Version};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::lms::{discover, new_token, Api};
 
@@ -113,23 +111,12 @@ pub fn write(record: &Record) -> Option<Notice> {
 
 /// Ends the session when the page goes away: session time, commit, terminate (once).
 fn on_page_hide() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let end = Closure::<dyn Fn()>::new(|| {
+    crate::lms::when_page_hides(|| {
         SESSION.with(|s| {
             if let Some(s) = s.borrow_mut().as_mut().filter(|s| !s.done) {
                 s.done = true;
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let ms = (js_sys::Date::now() - s.started).clamp(0.0, 1e12) as u64;
-                let (e, v) = scorm::session_time(s.api.version, ms);
-                let _ = s.api.set(&e, &v);
-                let _ = s.api.commit();
-                let _ = s.api.ok(s.api.version.calls().terminate, &[""]);
+                s.api.finish(s.started);
             }
         });
     });
-    let _ = window.add_event_listener_with_callback("pagehide", end.as_ref().unchecked_ref());
-    // The page lives as long as the listener.
-    end.forget();
 }

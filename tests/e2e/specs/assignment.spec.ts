@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { rightAnswers, wrong } from './quiz-answers';
 
 // Assignments (issue 29), end to end: built in the author page (a view added from its panel,
 // links pasted, reordered, one removed), opened by its link, its three steps done one right,
@@ -32,22 +33,13 @@ async function predictRight(scope: Page | FrameLocator) {
 /** Step 3: every question answered wrong (the right answers read from the quiz's GIFT export). */
 async function quizAllWrong(scope: Page | FrameLocator) {
   const frame = step(scope);
-  const gift = await frame.locator('[data-gift]').inputValue();
-  const rights = gift.split('\n\n').filter((b) => b.startsWith('::')).map((b) => {
-    const body = b.slice(b.lastIndexOf('{') + 1, b.lastIndexOf('}'));
-    if (body.startsWith('#')) return body.slice(1).split(':')[0];
-    if (body === 'TRUE') return 'yes';
-    if (body === 'FALSE') return 'no';
-    const marks = [...body.matchAll(/(?:^|(?<=\s))[=~]/g)].map((m) => m[0]);
-    return String(marks.indexOf('='));
-  });
+  const rights = await rightAnswers(frame);
   expect(rights).toHaveLength(2);
   for (const [i, right] of rights.entries()) {
-    const wrong = right === 'yes' ? 'no' : right === 'no' ? 'yes' : /^\d$/.test(right) ? (right === '0' ? '1' : '0') : '999999';
     const card = frame.locator('[data-quiz-question]').nth(i);
     const text = card.locator('input[name=answer][type=text]');
-    if (await text.count()) await text.fill(wrong);
-    else await card.locator(`input[name=answer][value="${wrong}"]`).check();
+    if (await text.count()) await text.fill(wrong(right));
+    else await card.locator(`input[name=answer][value="${wrong(right)}"]`).check();
     await card.locator('button[type=submit]').click();
     await expect(card.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'false');
   }

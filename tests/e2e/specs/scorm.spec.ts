@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { rightAnswers, wrong } from './quiz-answers';
 
 // The quiz as a SCORM package, end to end: downloaded from the release build, unzipped with a
 // standard unzip, served as an LMS serves a package, and launched by scorm-again (a real SCORM
@@ -55,20 +56,6 @@ async function readManifest(page: Page, xml: string) {
   }, xml);
 }
 
-/** The right answer of each question, read from the quiz's own GIFT export: a number, an
- *  option's index, or yes/no. */
-async function rightAnswers(scope: Page | FrameLocator): Promise<string[]> {
-  const gift = await scope.locator('[data-gift]').inputValue();
-  return gift.split('\n\n').filter((b) => b.startsWith('::')).map((b) => {
-    const body = b.slice(b.lastIndexOf('{') + 1, b.lastIndexOf('}'));
-    if (body.startsWith('#')) return body.slice(1).split(':')[0];
-    if (body === 'TRUE') return 'yes';
-    if (body === 'FALSE') return 'no';
-    const marks = [...body.matchAll(/(?:^|(?<=\s))[=~]/g)].map((m) => m[0]);
-    return String(marks.indexOf('='));
-  });
-}
-
 /** Answers question `i` in the frame with `value` (a number's text, an option index, yes/no). */
 async function answer(frame: FrameLocator, i: number, value: string) {
   const card = frame.locator('[data-quiz-question]').nth(i);
@@ -77,14 +64,6 @@ async function answer(frame: FrameLocator, i: number, value: string) {
   else await card.locator(`input[name=answer][value="${value}"]`).check();
   await card.locator('button[type=submit]').click();
   await expect(card.locator('[data-quiz-feedback]')).toBeVisible();
-}
-
-/** A wrong answer for a question whose right one is `right`. */
-function wrong(right: string): string {
-  if (right === 'yes') return 'no';
-  if (right === 'no') return 'yes';
-  if (/^\d+$/.test(right) && right.length <= 1) return right === '0' ? '1' : '0';
-  return '999999';
 }
 
 async function lmsData(page: Page): Promise<Record<string, string>> {

@@ -15,7 +15,7 @@
 use super::record::{Record, RecordProblem};
 use super::Assignment;
 use crate::i18n::Lang;
-use crate::lms::cmi::{self, Pair, Status};
+use crate::lms::cmi::{Pair, Status};
 use crate::lms::manifest::Sco;
 use crate::lms::{PassScore, Version};
 
@@ -121,12 +121,6 @@ pub fn all_pairs(version: Version, a: &Assignment, record: &Record, pass: PassSc
     out.extend(score_and_status(version, record, pass));
     out.push(pair("cmi.suspend_data", record.encode()));
     out
-}
-
-/// The session time element, as the quiz writes it.
-#[must_use]
-pub fn session_time(version: Version, ms: u64) -> Pair {
-    cmi::session_time(version, ms)
 }
 
 /// Where a launch starts: `entry` = `ab-initio` a blank record with `new_token`; otherwise

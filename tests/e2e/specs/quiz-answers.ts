@@ -1,0 +1,25 @@
+import type { FrameLocator, Page } from '@playwright/test';
+
+// A quiz's right answers, read from its own GIFT export, and a wrong answer for each: what the
+// SCORM and assignment specs answer with.
+
+/** The right answer of each question: a number, an option's index, or yes/no. */
+export async function rightAnswers(scope: Page | FrameLocator): Promise<string[]> {
+  const gift = await scope.locator('[data-gift]').inputValue();
+  return gift.split('\n\n').filter((b) => b.startsWith('::')).map((b) => {
+    const body = b.slice(b.lastIndexOf('{') + 1, b.lastIndexOf('}'));
+    if (body.startsWith('#')) return body.slice(1).split(':')[0];
+    if (body === 'TRUE') return 'yes';
+    if (body === 'FALSE') return 'no';
+    const marks = [...body.matchAll(/(?:^|(?<=\s))[=~]/g)].map((m) => m[0]);
+    return String(marks.indexOf('='));
+  });
+}
+
+/** A wrong answer for a question whose right one is `right`. */
+export function wrong(right: string): string {
+  if (right === 'yes') return 'no';
+  if (right === 'no') return 'yes';
+  if (/^\d+$/.test(right) && right.length <= 1) return right === '0' ? '1' : '0';
+  return '999999';
+}
