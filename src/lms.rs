@@ -134,6 +134,17 @@ impl Api {
         }
     }
 
+    /// Writes `pairs` and commits; the first refusal, if any (writing goes on after one, so
+    /// that the LMS keeps what it accepts; one notice says the LMS refused).
+    pub(crate) fn write(&self, pairs: &[cmi::Pair]) -> Option<Notice> {
+        let refused: Vec<Notice> = pairs
+            .iter()
+            .filter_map(|(e, v)| self.set(e, v).err())
+            .collect();
+        let commit = self.commit().err();
+        refused.into_iter().next().or(commit)
+    }
+
     /// Ends the session begun at `started` (ms since the epoch): the session time, a commit,
     /// terminate.
     pub(crate) fn finish(&self, started: f64) {
@@ -180,15 +191,8 @@ impl Session {
         }
     }
 
-    /// Writes `pairs` and commits; the first refusal, if any (writing goes on after one, so
-    /// that the LMS keeps what it accepts; one notice says the LMS refused).
     fn write(&self, pairs: &[cmi::Pair]) -> Option<Notice> {
-        let refused: Vec<Notice> = pairs
-            .iter()
-            .filter_map(|(e, v)| self.api.set(e, v).err())
-            .collect();
-        let commit = self.api.commit().err();
-        refused.into_iter().next().or(commit)
+        self.api.write(pairs)
     }
 }
 

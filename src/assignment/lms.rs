@@ -27,15 +27,14 @@ thread_local! {
 }
 
 impl Session {
-    /// Writes `pairs` and commits; the first refusal, if any.
+    /// Writes everything `record` holds and commits; the first refusal, if any.
     fn write(&self, record: &Record) -> Option<Notice> {
-        let pairs = scorm::all_pairs(self.api.version, &self.assignment, record, self.pass);
-        let refused: Vec<Notice> = pairs
-            .iter()
-            .filter_map(|(e, v)| self.api.set(e, v).err())
-            .collect();
-        let commit = self.api.commit().err();
-        refused.into_iter().next().or(commit)
+        self.api.write(&scorm::all_pairs(
+            self.api.version,
+            &self.assignment,
+            record,
+            self.pass,
+        ))
     }
 }
 

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { rightAnswers, wrong } from './quiz-answers';
+import { downloadPackage } from './scorm-package';
 
 // Assignments (issue 29), end to end: built in the author page (a view added from its panel,
 // links pasted, reordered, one removed), opened by its link, its three steps done one right,
@@ -14,7 +14,6 @@ const PREDICTION = 'example=divergence/C4';
 const CHALLENGE = 'panel=kernel&challenge=transpose';
 const QUIZ = 'panel=quiz&topic=banks&count=2&seed=7';
 const transposeTwoStars = readFileSync(resolve(__dirname, '../../challenges/transpose/right-tiled.cu'), 'utf8');
-const packages = resolve(__dirname, '../.packages');
 
 const step = (scope: Page | FrameLocator) => scope.frameLocator('iframe[data-step-frame]');
 
@@ -157,22 +156,10 @@ test('an assignment in Hinglish: its words, and its steps in Hinglish too', asyn
 /** The author page's SCORM package of the three steps for `version`, unzipped under .packages/. */
 async function download(page: Page, version: '1.2' | '2004', pass: string) {
   const q = `?panel=author&title=Week+3&step=${encodeURIComponent(PREDICTION)}&step=${encodeURIComponent(CHALLENGE)}&step=${encodeURIComponent(QUIZ)}`;
-  await page.goto(q);
-  await page.locator('details.scorm summary').click();
-  await page.locator('select[name=scorm-version]').selectOption(version);
-  await page.locator('input[name=pass-score]').fill(pass);
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action=download-scorm]').click()]);
-  await expect(page.locator('[data-scorm-status=done]')).toBeVisible();
   const kind = version === '1.2' ? '12' : '2004';
-  expect(dl.suggestedFilename()).toMatch(new RegExp(`^warp-lab-assignment-[0-9a-f]{8}-scorm${kind}\\.zip$`));
   const dir = `assignment-${kind}`;
-  mkdirSync(packages, { recursive: true });
-  const zip = join(packages, `${dir}.zip`);
-  await dl.saveAs(zip);
-  rmSync(join(packages, dir), { recursive: true, force: true });
-  execFileSync('unzip', ['-tq', zip]);
-  execFileSync('unzip', ['-q', zip, '-d', join(packages, dir)]);
-  const manifest = readFileSync(join(packages, dir, 'imsmanifest.xml'), 'utf8');
+  const { filename, manifest } = await downloadPackage(page, q, version, pass, dir);
+  expect(filename).toMatch(new RegExp(`^warp-lab-assignment-[0-9a-f]{8}-scorm${kind}\\.zip$`));
   const launch = /href="(index\.html\?[^"]+)"/.exec(manifest)![1].replaceAll('&amp;', '&');
   return { dir, launch, manifest };
 }

@@ -1,39 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { rightAnswers, wrong } from './quiz-answers';
+import { downloadPackage } from './scorm-package';
 
 // The quiz as a SCORM package, end to end: downloaded from the release build, unzipped with a
 // standard unzip, served as an LMS serves a package, and launched by scorm-again (a real SCORM
 // runtime) in reference/scorm.html for 1.2 and 2004.
 
-const packages = resolve(__dirname, '../.packages');
 const QUIZ = 'panel=quiz&topic=warps&seed=7&count=4';
 
 /** Downloads the package of `QUIZ` for `version` at `pass` % (in `lang`, English by default),
  *  unzips it into .packages/<dir>/, and returns its file list and manifest text. */
 async function download(page: Page, version: '1.2' | '2004', pass: string, lang = '') {
-  await page.goto(`?${QUIZ}${lang ? `&lang=${lang}` : ''}`);
-  await page.locator('details.scorm summary').click();
-  await page.locator('select[name=scorm-version]').selectOption(version);
-  await page.locator('input[name=pass-score]').fill(pass);
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action=download-scorm]').click()]);
-  await expect(page.locator('[data-scorm-status=done]')).toBeVisible();
   const kind = version === '1.2' ? '12' : '2004';
   const dir = `${kind}${lang ? `-${lang}` : ''}-${pass}`;
-  mkdirSync(packages, { recursive: true });
-  const zip = join(packages, `${dir}.zip`);
-  await dl.saveAs(zip);
-  expect(dl.suggestedFilename()).toBe(`warp-lab-quiz-warps-7-4-scorm${kind}.zip`);
-  rmSync(join(packages, dir), { recursive: true, force: true });
-  // A standard unzip: it tests every CRC, then extracts.
-  execFileSync('unzip', ['-tq', zip]);
-  execFileSync('unzip', ['-q', zip, '-d', join(packages, dir)]);
-  const listing = execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n');
-  const manifest = readFileSync(join(packages, dir, 'imsmanifest.xml'), 'utf8');
-  return { dir, listing, manifest };
+  const got = await downloadPackage(page, `?${QUIZ}${lang ? `&lang=${lang}` : ''}`, version, pass, dir);
+  expect(got.filename).toBe(`warp-lab-quiz-warps-7-4-scorm${kind}.zip`);
+  return { dir, listing: got.listing, manifest: got.manifest };
 }
 
 /** The manifest read by the browser's XML parser. */
