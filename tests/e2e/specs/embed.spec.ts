@@ -130,13 +130,12 @@ test('the Content-Security-Policy allows the app and nothing inline', async ({ p
   expect(violations.some((v) => v.startsWith('script-src'))).toBe(true);
 });
 
-const panels: Record<string, string[]> = {
-  warps: ['block', 'thread', 'warp', 'n', 'image'],
-  divergence: ['paths', 'lanes', 'counts', 'cond', 'warps', 'overhead', 'compare'],
-  coalescing: ['elem', 'stride', 'offset', 'line', 'lanes', 'matrix', 'walk', 'fields', 'field', 'layout'],
-  latency: ['L', 'W', 'S', 'T', 'cap', 'resident', 'policy', 'regs', 'regfile', 'threads', 'mode', 'cc', 'tpb', 'cores'],
-  kernel: ['src', 'block', 'grid', 'n', 'len', 'trace'],
-};
+// Every parameter of every panel, as the registry declares them (dist/registry.json), and the
+// tool pages' own: the title, a step, a link to add.
+const panels: Record<string, string[]> = Object.fromEntries(
+  PANELS.map((p) => [p.name, [...new Set(p.params.map((x) => x.key))]]),
+);
+const tools = ['assignment=1&title={}&step={}&at={}', 'panel=author&title={}&step={}&add={}'];
 
 test('script payloads in every parameter are shown as text and never run', async ({ app, page }) => {
   let ran = 0;
@@ -146,6 +145,13 @@ test('script payloads in every parameter are shown as text and never run', async
     for (const payload of payloads) {
       const q = params.map((p) => `${p}=${encodeURIComponent(payload)}`).join('&');
       await app.open(`?panel=${panel}&${q}&embed=${encodeURIComponent(payload)}&theme=${encodeURIComponent(payload)}`);
+      await expect(page.locator('[data-error]').first()).toBeVisible();
+      expect(await page.locator('main img, main script').count()).toBe(0);
+    }
+  }
+  for (const tool of tools) {
+    for (const payload of payloads) {
+      await app.open(`?${tool.replaceAll('{}', encodeURIComponent(payload))}`);
       await expect(page.locator('[data-error]').first()).toBeVisible();
       expect(await page.locator('main img, main script').count()).toBe(0);
     }
