@@ -166,11 +166,12 @@ fn post_to_parent(kind: &str, fields: &[(&str, JsValue)]) {
 }
 
 /// In a frame, tells the parent the quiz score after each answer:
-/// `{source: "warp-lab", type: "quiz-score", correct, total, answered, questions, topic, seed,
-/// draw}`: `total` is the answers given (as it always was), `answered` the same under a plainer
-/// name, `questions` the quiz's length (`seed` as a string, since a u64 does not fit a
-/// JavaScript number; `draw` the quiz's rules, 1, 2 or 3, so that `topic`, `seed` and `draw`
-/// (with `questions`) name the quiz).
+/// `{source: "warp-lab", type: "quiz-score", correct, total, answered, questions, count, topic,
+/// seed, draw}`: `total` is the answers given (as it always was), `answered` the same under a
+/// plainer name, `questions` the quiz's length, `count` the length its link asked for (a topic
+/// can run out of distinct questions: fewer are built) (`seed` as a string, since a u64 does not
+/// fit a JavaScript number; `draw` the quiz's rules, 1, 2 or 3, so that `topic`, `seed`, `count`
+/// and `draw` name the quiz).
 pub fn post_quiz_score(score: QuizScore<'_>) {
     post_to_parent(
         "quiz-score",
@@ -179,6 +180,7 @@ pub fn post_quiz_score(score: QuizScore<'_>) {
             ("total", JsValue::from(score.answered)),
             ("answered", JsValue::from(score.answered)),
             ("questions", JsValue::from(score.questions)),
+            ("count", JsValue::from(score.count)),
             ("topic", score.topic.into()),
             ("seed", score.seed.to_string().into()),
             ("draw", JsValue::from(score.draw)),
@@ -194,6 +196,8 @@ pub struct QuizScore<'a> {
     pub answered: u32,
     /// Questions in the quiz.
     pub questions: u32,
+    /// Questions its link asked for (`count=`).
+    pub count: u32,
     /// The topic's name (`all`).
     pub topic: &'a str,
     /// The seed.

@@ -114,6 +114,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 correct,
                 answered,
                 questions: n_questions,
+                count: u32::try_from(params.count).unwrap_or(u32::MAX),
                 topic: topic_name,
                 seed,
                 draw,

@@ -86,7 +86,8 @@ impl StepKind {
 }
 
 /// What a step's frame must report for the report to count: the challenge it names, or the
-/// quiz (topic, seed, questions).
+/// quiz (topic, seed, the count asked and the draw: what its link says, which the learner cannot
+/// change in the frame without the report no longer matching).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expect {
     /// Any Forecast reveal in the step's frame.
@@ -99,8 +100,11 @@ pub enum Expect {
         topic: String,
         /// `seed=`, as decimal text.
         seed: String,
-        /// Questions in it.
-        questions: u32,
+        /// `count=`: the questions asked for (the quiz may build fewer when its topic runs out
+        /// of distinct questions; the report says how many it built).
+        count: u32,
+        /// `draw=`: the rules the questions are drawn under (1 when absent).
+        draw: u8,
     },
 }
 
@@ -129,12 +133,10 @@ impl Step {
         }
         match &self.expect {
             Expect::Challenge(name) if name != "custom" => builtin::title(name).to_string(),
-            Expect::Quiz {
-                topic, questions, ..
-            } => crate::tr!(
+            Expect::Quiz { topic, count, .. } => crate::tr!(
                 "assignment.step.quiz-name",
                 topic = topic.as_str(),
-                questions = *questions
+                questions = *count
             ),
             _ => self.panel.title().to_string(),
         }
@@ -296,7 +298,8 @@ pub fn read_step(number: usize, raw: &str) -> Result<Step, String> {
                 Expect::Quiz {
                     topic: params.topic.map_or("all", |t| t.name()).to_string(),
                     seed: seed.to_string(),
-                    questions: u32::try_from(params.count).unwrap_or(u32::MAX),
+                    count: u32::try_from(params.count).unwrap_or(u32::MAX),
+                    draw: u8::try_from(params.draw.number()).unwrap_or(1),
                 },
             )
         }

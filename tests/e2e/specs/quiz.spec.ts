@@ -141,8 +141,9 @@ test('embedded, the quiz posts its score to the parent after each answer', async
   await expect.poll(() => page.evaluate(() => (window as any).scores.length)).toBe(1);
   const s = await page.evaluate(() => (window as any).scores[0]);
   // A link with a seed and no `draw` is drawn under the first rules: draw 1.
-  // `total` is the answers given (as it always was); `answered` says so, `questions` is the quiz's length.
-  expect(s).toEqual({ source: 'warp-lab', type: 'quiz-score', correct: 0, total: 1, answered: 1, questions: 2, topic: 'warps', seed: '9', draw: 1 });
+  // `total` is the answers given (as it always was); `answered` says so, `questions` is the
+  // quiz's length and `count` the length its link asked for.
+  expect(s).toEqual({ source: 'warp-lab', type: 'quiz-score', correct: 0, total: 1, answered: 1, questions: 2, count: 2, topic: 'warps', seed: '9', draw: 1 });
 });
 
 test('forecast first: the figures wait for a guess, then say how far off it was', async ({ app, page }) => {

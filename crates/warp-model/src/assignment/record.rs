@@ -31,8 +31,9 @@ pub enum Report {
         /// 0–3.
         stars: u8,
     },
-    /// `{source: "warp-lab", type: "quiz-score", correct, answered, questions, topic, seed}`
-    /// (its `total` is the answers given, as `answered`).
+    /// `{source: "warp-lab", type: "quiz-score", correct, answered, questions, count, topic,
+    /// seed, draw}` (its `total` is the answers given, as `answered`; `questions` the quiz's
+    /// length, `count` the length asked for).
     Quiz {
         /// The quiz's topic name.
         topic: String,
@@ -44,6 +45,10 @@ pub enum Report {
         answered: u32,
         /// Questions.
         total: u32,
+        /// `count=` of the frame's quiz.
+        count: u32,
+        /// `draw=` of the frame's quiz.
+        draw: u8,
     },
 }
 
@@ -92,6 +97,8 @@ impl Report {
                     correct,
                     answered,
                     total,
+                    count: number("count")?,
+                    draw: u8::try_from(number("draw")?).ok()?,
                 })
             }
             _ => None,
@@ -341,7 +348,8 @@ impl Record {
                 Expect::Quiz {
                     topic,
                     seed,
-                    questions,
+                    count,
+                    draw,
                 },
                 Report::Quiz {
                     topic: t,
@@ -349,19 +357,23 @@ impl Record {
                     correct,
                     answered,
                     total,
+                    count: c,
+                    draw: d,
                 },
-            ) if topic == t && seed == s && questions == total => match *slot {
-                Some(old @ StepRecord::Quiz { answered: a0, .. })
-                    if old.done() || a0 > *answered =>
-                {
-                    return false;
+            ) if topic == t && seed == s && count == c && draw == d && total <= count => {
+                match *slot {
+                    Some(old @ StepRecord::Quiz { answered: a0, .. })
+                        if old.done() || a0 > *answered =>
+                    {
+                        return false;
+                    }
+                    _ => StepRecord::Quiz {
+                        correct: *correct,
+                        answered: *answered,
+                        total: *total,
+                    },
                 }
-                _ => StepRecord::Quiz {
-                    correct: *correct,
-                    answered: *answered,
-                    total: *total,
-                },
-            },
+            }
             _ => return false,
         };
         if *slot == Some(new) {

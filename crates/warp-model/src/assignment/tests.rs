@@ -33,6 +33,8 @@ fn quiz(correct: u32, answered: u32) -> Report {
         correct,
         answered,
         total: 4,
+        count: 4,
+        draw: 1,
     }
 }
 
@@ -58,7 +60,8 @@ fn a_link_reads_into_numbered_steps_of_three_kinds() {
         Expect::Quiz {
             topic: "banks".into(),
             seed: "7".into(),
-            questions: 4
+            count: 4,
+            draw: 1
         }
     );
     assert_eq!(a.key().len(), 16);
@@ -170,29 +173,22 @@ fn a_prediction_keeps_its_first_reveal_a_challenge_its_best_a_quiz_stops_when_do
         }
     ));
     assert_eq!(r.steps[1], Some(StepRecord::Challenge(3)));
-    // Quiz: another seed, topic or length is another quiz.
+    // Quiz: another seed, topic, length or draw is another quiz (a learner who shortens the
+    // quiz in its frame to one question gets nothing for it).
+    let other = |topic: &str, seed: &str, count: u32, draw: u8| Report::Quiz {
+        topic: topic.into(),
+        seed: seed.into(),
+        correct: 1,
+        answered: 1,
+        total: count,
+        count,
+        draw,
+    };
     for other in [
-        Report::Quiz {
-            topic: "banks".into(),
-            seed: "8".into(),
-            correct: 4,
-            answered: 4,
-            total: 4,
-        },
-        Report::Quiz {
-            topic: "all".into(),
-            seed: "7".into(),
-            correct: 4,
-            answered: 4,
-            total: 4,
-        },
-        Report::Quiz {
-            topic: "banks".into(),
-            seed: "7".into(),
-            correct: 5,
-            answered: 5,
-            total: 5,
-        },
+        other("banks", "8", 4, 1),
+        other("all", "7", 4, 1),
+        other("banks", "7", 1, 1),
+        other("banks", "7", 4, 2),
     ] {
         assert!(!r.apply(&a, 2, &other));
     }
@@ -258,6 +254,8 @@ fn frame_messages_are_validated() {
             ("correct", c),
             ("answered", a),
             ("questions", t),
+            ("count", t),
+            ("draw", "1"),
             ("topic", "banks"),
             ("seed", "7"),
         ];
@@ -506,4 +504,37 @@ fn the_progress_document_keeps_assignment_records_and_drops_bad_keys() {
     assert_eq!(read.dropped, ["assignments.nope"]);
     let back = Progress::read(&read.progress.to_json()).unwrap();
     assert_eq!(back.progress.assignments, read.progress.assignments);
+}
+
+#[test]
+fn a_quiz_that_builds_fewer_questions_than_asked_is_still_graded() {
+    // coalescing, count 25, draw 3 builds 24 questions (the topic runs out of distinct ones
+    // under those rules): the step matches the report by the count asked for and grades right
+    // / the questions built, 24 / 24 = 1. (Matching by the questions built, as before, would
+    // never have graded it.)
+    use crate::quiz::{build, Draw, Topic};
+    let built = build(Some(Topic::Coalescing), 11, 25, Draw::Spread).len();
+    assert_eq!(built, 24);
+    let (a, errors) = read(&Query::parse(
+        "assignment=1&step=panel%3Dquiz%26topic%3Dcoalescing%26count%3D25%26seed%3D11%26draw%3D3",
+    ))
+    .unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut r = Record::new(&a, 1);
+    let report = |correct: u32, total: u32, count: u32| Report::Quiz {
+        topic: "coalescing".into(),
+        seed: "11".into(),
+        correct,
+        answered: total,
+        total,
+        count,
+        draw: 3,
+    };
+    // A report of more questions than the count asked for is not this quiz.
+    assert!(!r.apply(&a, 0, &report(26, 26, 25)));
+    assert!(r.apply(&a, 0, &report(24, 24, 25)));
+    assert_eq!(
+        (r.state(0), r.score()),
+        (StepState::Done, Fraction::new(1, 1))
+    );
 }
