@@ -63,30 +63,6 @@ fn state_label(s: StepState) -> &'static str {
     }
 }
 
-/// `step-N-score` for N from 1 to 20 (figure names are static text).
-const STEP_METRICS: [&str; assignment::MAX_STEPS] = [
-    "step-1-score",
-    "step-2-score",
-    "step-3-score",
-    "step-4-score",
-    "step-5-score",
-    "step-6-score",
-    "step-7-score",
-    "step-8-score",
-    "step-9-score",
-    "step-10-score",
-    "step-11-score",
-    "step-12-score",
-    "step-13-score",
-    "step-14-score",
-    "step-15-score",
-    "step-16-score",
-    "step-17-score",
-    "step-18-score",
-    "step-19-score",
-    "step-20-score",
-];
-
 /// The assignment a learner works through.
 #[component]
 fn Player(query: Query) -> impl IntoView {
@@ -267,7 +243,7 @@ fn Player(query: Query) -> impl IntoView {
                     let number = s.number;
                     let kind = s.kind;
                     let name = s.name();
-                    let metric = STEP_METRICS.get(number - 1).copied().unwrap_or("step-score");
+                    let metric = format!("step-{number}-score");
                     let state = move || record.with(|r| r.state(i));
                     let step_score = move || record.with(|r| r.step_score(i));
                     view! {

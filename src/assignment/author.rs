@@ -18,20 +18,14 @@ use crate::components::errors::ErrorList;
 use crate::components::scorm_download::ScormDownload;
 use crate::{embed, storage, url};
 
-/// Writes the draft into the address (keeping the page's other keys, `lang=` among them) and
-/// into this browser.
+/// Writes the draft into the address (keeping the page's `lang=` and `theme=`) and into this
+/// browser.
 fn keep(title: &str, steps: &[String]) {
-    let mut q = url::read_query();
-    for k in ["title", "step", "add"] {
-        q.set(k, None);
-    }
-    let draft = assignment::link_query(title, steps);
+    let q = url::read_query();
     let mut out = Query::default();
     out.set("panel", Some("author"));
-    for (k, v) in [("title", draft.get("title"))] {
-        if let Some(v) = v {
-            out.set(k, Some(v));
-        }
+    if !title.trim().is_empty() {
+        out.set("title", Some(title.trim()));
     }
     for s in steps {
         out.push("step", s);
