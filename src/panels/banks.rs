@@ -128,7 +128,8 @@ fn BankPicture(output: Memo<BanksOutput>) -> impl IntoView {
     }
 }
 
-fn phase_grid(p: &PhasePicture) -> impl IntoView {
+/// One phase as a bank grid (the tensor-core panel draws its ldmatrix phases with it too).
+pub(crate) fn phase_grid(p: &PhasePicture) -> impl IntoView {
     let width = LEFT + 32.0 * COL + 2.0;
     let rows = p.wavefronts.max(1) as f64;
     let height = GRID_Y + rows * ROW + 16.0;

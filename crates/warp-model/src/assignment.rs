@@ -3,8 +3,8 @@
 //! `?assignment=1&title=<text>&step=<query>&step=<query>…`: each `step` is a query of the app
 //! (URL-encoded inside the link), in order, at most [`MAX_STEPS`]. A step is one of three
 //! kinds ([`StepKind`]), decided by what it opens:
-//! - a **prediction**: a panel with a Forecast (warps, divergence, latency, coalescing, banks)
-//!   or one of their worked examples; graded on the learner's first reveal (right 1, close ½,
+//! - a **prediction**: a panel with a Forecast (warps, divergence, latency, coalescing, banks,
+//!   mma) or one of their worked examples; graded on the learner's first reveal (right 1, close ½,
 //!   off 0, as the Forecast judges);
 //! - a **challenge**: `panel=kernel&challenge=NAME` (a built-in or `custom`); graded stars / 3,
 //!   the best check;
@@ -239,9 +239,12 @@ pub fn from_parts<'a>(
 #[must_use]
 pub fn has_forecast(panel: Panel) -> bool {
     match panel {
-        Panel::Warps | Panel::Divergence | Panel::Latency | Panel::Coalescing | Panel::Banks => {
-            true
-        }
+        Panel::Warps
+        | Panel::Divergence
+        | Panel::Latency
+        | Panel::Coalescing
+        | Panel::Banks
+        | Panel::Mma => true,
         Panel::Quiz | Panel::Gpu | Panel::Kernel => false,
     }
 }

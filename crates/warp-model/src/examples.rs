@@ -59,7 +59,7 @@ struct ExampleMessages {
 /// The topics: the three seeds', then the classics of shared memory, which no seed covers
 /// (`example=` topic, seed file or empty, title; the title in the current language is
 /// [`topic_title`]).
-pub const TOPICS: [(&str, &str, Msg); 4] = [
+pub const TOPICS: [(&str, &str, Msg); 5] = [
     (
         "warp-scheduling",
         "000_d0e24682c8db7b9b.txt",
@@ -76,6 +76,11 @@ pub const TOPICS: [(&str, &str, Msg); 4] = [
         crate::msg!("examples.execution-model.title"),
     ),
     ("banks", "", crate::msg!("examples.banks.title")),
+    (
+        "tensor-cores",
+        "",
+        crate::msg!("examples.tensor-cores.title"),
+    ),
 ];
 
 /// The title of a seed topic in the current language ("Warps and warp scheduling").
@@ -411,6 +416,43 @@ pub static ALL: &[Example] = &[
         forecast_metric: "wavefronts",
         ..ex("banks", "doubles", "", Panel::Banks)
     },
+    // Tensor cores: the fragment question every course asks, then ldmatrix's three tiles (the
+    // numbers worked by hand in `mma/tests.rs`).
+    Example {
+        params: &[("operand", "c"), ("row", "9"), ("col", "3")],
+        forecast_metric: "owner-lane",
+        ..ex("tensor-cores", "who-holds", "", Panel::Mma)
+    },
+    Example {
+        params: &[
+            ("shape", "m16n8k8"),
+            ("type", "tf32"),
+            ("operand", "a"),
+            ("row", "3"),
+            ("col", "6"),
+        ],
+        forecast_metric: "owner-lane",
+        ..ex("tensor-cores", "tf32-a", "", Panel::Mma)
+    },
+    Example {
+        params: &[("mode", "ldmatrix"), ("pitch", "64")],
+        follow_ups: &[(
+            crate::msg!("examples.tensor-cores.ldmatrix-128b.follow-1"),
+            "panel=banks&elem=16&tile=8",
+        )],
+        forecast_metric: "conflict-ways",
+        ..ex("tensor-cores", "ldmatrix-128b", "", Panel::Mma)
+    },
+    Example {
+        params: &[("mode", "ldmatrix"), ("pitch", "72")],
+        forecast_metric: "wavefronts",
+        ..ex("tensor-cores", "ldmatrix-padded", "", Panel::Mma)
+    },
+    Example {
+        params: &[("mode", "ldmatrix"), ("pitch", "64"), ("swizzle", "xor")],
+        forecast_metric: "wavefronts",
+        ..ex("tensor-cores", "ldmatrix-xor", "", Panel::Mma)
+    },
 ];
 
 impl Example {
@@ -609,6 +651,10 @@ mod tests {
                 "stride-1 stride-2 stride-32 broadcast transpose-naive transpose-padded \
                  transpose-xor doubles",
             ),
+            (
+                "tensor-cores",
+                "who-holds tf32-a ldmatrix-128b ldmatrix-padded ldmatrix-xor",
+            ),
         ];
         for (topic, cells) in expect {
             let got: Vec<&str> = ALL
@@ -633,7 +679,9 @@ mod tests {
              execution-model/B execution-model/C execution-model/D execution-model/E execution-model/F \
              execution-model/G execution-model/H execution-model/I execution-model/J \
              banks/stride-1 banks/stride-2 banks/stride-32 banks/broadcast \
-             banks/transpose-naive banks/transpose-padded banks/transpose-xor banks/doubles"
+             banks/transpose-naive banks/transpose-padded banks/transpose-xor banks/doubles \
+             tensor-cores/who-holds tensor-cores/tf32-a tensor-cores/ldmatrix-128b \
+             tensor-cores/ldmatrix-padded tensor-cores/ldmatrix-xor"
         );
         for e in ALL.iter().filter(|e| e.ready()) {
             for key in [e.message_key("question"), e.message_key("forecast")] {

@@ -46,6 +46,7 @@ pub mod lessons;
 pub mod lms;
 pub mod markup;
 pub mod math;
+pub mod mma;
 pub mod page;
 pub mod panel;
 pub mod params;

@@ -161,6 +161,8 @@ registry! {
     Coalescing => crate::coalescing::panel::CoalescingModel,
     /// Shared-memory bank conflicts.
     Banks => crate::banks::panel::BanksModel,
+    /// Tensor-core fragments and ldmatrix.
+    Mma => crate::mma::panel::MmaModel,
     /// Self-test quizzes.
     Quiz => crate::quiz::panel::QuizModel,
     /// Measurements on the learner's own GPU.

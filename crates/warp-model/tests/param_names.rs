@@ -231,10 +231,10 @@ fn modes_starters_and_resets_name_declared_parameters() {
             }
         }
     }
-    // Divergence (paths / loop / condition), latency (textbook / hardware) and banks (stride /
-    // tile): three panels with modes, seven modes.
-    assert_eq!(c.checked.get("mode parameters"), Some(&3));
-    assert_eq!(c.checked.get("modes"), Some(&7));
+    // Divergence (paths / loop / condition), latency (textbook / hardware), banks (stride /
+    // tile) and mma (fragment / ldmatrix): four panels with modes, nine modes.
+    assert_eq!(c.checked.get("mode parameters"), Some(&4));
+    assert_eq!(c.checked.get("modes"), Some(&9));
     c.assert_clean();
 }
 

@@ -435,6 +435,58 @@ const PRESETS: &[Row] = &[
             ("conflict-ways", "1"),
         ],
     ),
+    // ---------------------------------------------------------------- tensor cores
+    // No seed covers them; worked by hand from the PTX ISA's fragment tables (mma/tests.rs).
+    // C[9][3] of m16n8k16: row 9 = groupID + 8 → groupID 1; col 3 = 2·tid + 1 → tid 1, c3;
+    // lane 4·1 + 1 = 5.
+    (
+        "tensor-cores/who-holds",
+        &[
+            ("owner-lane", "5"),
+            ("owner-element", "3"),
+            ("fragment-elements", "4"),
+        ],
+    ),
+    // tf32 A[3][6] of m16n8k8: row 3 = groupID (a0 or a2), col 6 = tid + 4 (a2 or a3) → a2,
+    // groupID 3, tid 2: lane 14.
+    (
+        "tensor-cores/tf32-a",
+        &[
+            ("owner-lane", "14"),
+            ("owner-element", "2"),
+            ("fragment-elements", "4"),
+            ("fragment-registers", "4"),
+        ],
+    ),
+    // ldmatrix.x4 of half tile[16][64]: rows 128 B = 32 words apart, all 8 rows of a matrix on
+    // banks 0–3 (or 4–7): 8 words a bank, 4 phases × 8 = 32 wavefronts, ideal 4.
+    (
+        "tensor-cores/ldmatrix-128b",
+        &[
+            ("wavefronts", "32"),
+            ("ideal-wavefronts", "4"),
+            ("bank-conflicts", "28"),
+            ("conflict-ways", "8"),
+        ],
+    ),
+    // Pitch 72 halves = 144 B = 36 words: row r at bank 4r mod 32, 8 rows on 8 bank groups.
+    (
+        "tensor-cores/ldmatrix-padded",
+        &[
+            ("wavefronts", "4"),
+            ("bank-conflicts", "0"),
+            ("conflict-ways", "1"),
+        ],
+    ),
+    // XOR: row r's chunk c at c ⊕ r, banks 4·(c ⊕ r): every group once a phase.
+    (
+        "tensor-cores/ldmatrix-xor",
+        &[
+            ("wavefronts", "4"),
+            ("bank-conflicts", "0"),
+            ("conflict-ways", "1"),
+        ],
+    ),
 ];
 
 /// A preset's follow-up view (its query, exactly as the preset links it), and the figures that
@@ -540,6 +592,18 @@ const FOLLOW_UPS: &[FollowUp] = &[
     FollowUp {
         query: "panel=banks&tile=32&pad=1",
         figures: &[("wavefronts", "1"), ("conflict-ways", "1")],
+        error: None,
+    },
+    // ldmatrix from 128-byte rows in the banks panel: 16-byte elements, a tile 8 wide, lane l
+    // reading row l: row l at word 32l, banks 0–3 for every row: each quarter-warp 8-way, the
+    // same 32 wavefronts as the tensor-core panel's load.
+    FollowUp {
+        query: "panel=banks&elem=16&tile=8",
+        figures: &[
+            ("wavefronts", "32"),
+            ("ideal-wavefronts", "4"),
+            ("conflict-ways", "8"),
+        ],
         error: None,
     },
 ];
@@ -667,6 +731,11 @@ const FORECASTS: &[(&str, &str, &str)] = &[
     ("banks/transpose-padded", "conflict-ways", "1"), // word 33l → bank l
     ("banks/transpose-xor", "conflict-ways", "1"),    // column 0 ^ l = l: word 33l → bank l
     ("banks/doubles", "wavefronts", "2"),             // two half-warps, 1 wavefront each
+    ("tensor-cores/who-holds", "owner-lane", "5"),    // groupID 9 − 8 = 1, tid (3 − 1)/2 = 1
+    ("tensor-cores/tf32-a", "owner-lane", "14"),      // a2: groupID 3, tid 6 − 4 = 2: 4·3 + 2
+    ("tensor-cores/ldmatrix-128b", "conflict-ways", "8"), // 8 rows 128 B apart: banks 0–3
+    ("tensor-cores/ldmatrix-padded", "wavefronts", "4"), // rows 144 B apart: banks 4r
+    ("tensor-cores/ldmatrix-xor", "wavefronts", "4"), // chunk c ⊕ r: 8 bank groups a phase
 ];
 
 /// The follow-up asked after the reveal, where a seed's question has a second quantity, and its

@@ -672,7 +672,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The areas of the catalogue: every key starts with one of these and a dot.
-const AREAS: [&str; 14] = [
+const AREAS: [&str; 15] = [
     "common",
     "assignment",
     "challenge",
@@ -686,6 +686,7 @@ const AREAS: [&str; 14] = [
     "examples",
     "kernel",
     "banks",
+    "mma",
     "lms",
 ];
 

@@ -1,0 +1,292 @@
+//! The tensor-core view: in fragment mode, the operand's matrix with every element coloured by
+//! the lane that holds it and labelled with its register element, beside the 32 lanes (choose a
+//! lane to see its elements, an element to see its lane); in ldmatrix mode, the shared tile's
+//! 16-byte rows with the lane that gives each address, the loaded block with who receives each
+//! element, and the bank phases as the banks panel draws them. A thin view over
+//! `warp_model::mma::panel`.
+
+use leptos::prelude::*;
+use warp_model::examples::Example;
+use warp_model::mma::panel::{evaluate, FragmentPicture, MmaModel, MmaOutput, COL, LANE, ROW};
+use warp_model::mma::worked::LdmatrixPicture;
+use warp_model::mma::Fragment;
+use warp_model::query::Query;
+use warp_model::t;
+use warp_model::tr;
+
+use crate::components::panel_frame::{use_panel_input, PanelShell};
+
+/// The panel as its bundle and the registry draw it.
+pub fn view(query: Query, example: Option<&'static Example>) -> AnyView {
+    view! { <MmaPanel query=query example=example /> }.into_any()
+}
+
+/// The panel.
+#[component]
+pub fn MmaPanel(query: Query, example: Option<&'static Example>) -> impl IntoView {
+    let (input, on_preset) = use_panel_input::<MmaModel>(query, example);
+    let output = Memo::new(move |_| input.with(evaluate));
+    let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
+    let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
+    // Choosing in the picture writes the same fields the form has, so the URL and the
+    // figures follow (a second click on the chosen lane clears it).
+    let choose_lane = move |lane: u64| {
+        input.update(|i| {
+            let now = i.field(LANE.name).trim().to_string();
+            let next = if now == lane.to_string() {
+                String::new()
+            } else {
+                lane.to_string()
+            };
+            i.set_field(LANE.name, next);
+        });
+    };
+    let choose_cell = move |row: u64, col: u64| {
+        input.update(|i| {
+            i.set_field(ROW.name, row.to_string());
+            i.set_field(COL.name, col.to_string());
+        });
+    };
+    view! {
+        <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
+            worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
+            {move || output.with(|o| o.fragment.clone()).map(|p| fragment_view(&p, choose_lane, choose_cell))}
+            {move || output.with(|o| o.ldmatrix.clone()).map(|p| ldmatrix_view(&p))}
+            {move || output.with(phases_view)}
+            {move || output.with(|o| o.banks_link.clone()).map(|q| view! {
+                <p class="cross-link"><a href=warp_model::i18n::href(&q) data-link="banks">{t!("ui.mma.banks-link")}</a></p>
+            })}
+            <p class="note">{t!("ui.mma.note")}</p>
+        </PanelShell>
+    }
+}
+
+/// A lane's fill: its group (lane >> 2) picks the hue, its place in the group the shade, so
+/// the quads the ISA's formulas build show as bands of one colour.
+fn lane_fill(lane: u64) -> String {
+    let hue = (lane >> 2) * 45;
+    let light = 86 - (lane % 4) * 9;
+    format!("fill:hsl({hue} 65% {light}%)")
+}
+
+fn lane_background(lane: u64) -> String {
+    let hue = (lane >> 2) * 45;
+    let light = 86 - (lane % 4) * 9;
+    format!("background:hsl({hue} 65% {light}%)")
+}
+
+const CELL_W: f64 = 34.0;
+const CELL_H: f64 = 26.0;
+const LEFT: f64 = 26.0;
+const TOP: f64 = 16.0;
+
+fn fragment_view(
+    p: &FragmentPicture,
+    choose_lane: impl Fn(u64) + Copy + 'static,
+    choose_cell: impl Fn(u64, u64) + Copy + 'static,
+) -> impl IntoView {
+    let (rows, cols) = p.dims;
+    let width = LEFT + cols as f64 * CELL_W + 2.0;
+    let height = TOP + rows as f64 * CELL_H + 2.0;
+    let cells = p
+        .cells
+        .iter()
+        .map(|c| {
+            let x = LEFT + c.col as f64 * CELL_W;
+            let y = TOP + c.row as f64 * CELL_H;
+            let mut class = String::from("cell");
+            if p.lane == Some(c.owner.lane) {
+                class.push_str(" of-lane");
+            }
+            if p.element == Some((c.row, c.col)) {
+                class.push_str(" chosen");
+            }
+            let title = tr!(
+                "ui.mma.cell",
+                matrix = p.fragment.operand.matrix(),
+                row = c.row,
+                col = c.col,
+                lane = c.owner.lane,
+                name = c.name.clone()
+            );
+            let (row, col) = (c.row, c.col);
+            view! {
+                <g class=class data-row=c.row data-col=c.col data-lane=c.owner.lane
+                    on:click=move |_| choose_cell(row, col)>
+                    <rect x=x + 1.0 y=y + 1.0 width=CELL_W - 2.0 height=CELL_H - 2.0 style=lane_fill(c.owner.lane)>
+                        <title>{title}</title>
+                    </rect>
+                    <text x=x + CELL_W / 2.0 y=y + 11.5 class="lane-no" text-anchor="middle">{c.owner.lane}</text>
+                    <text x=x + CELL_W / 2.0 y=y + 21.5 class="elem-name" text-anchor="middle">{c.name.clone()}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let col_labels = (0..cols)
+        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * CELL_W y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
+        .collect_view();
+    let row_labels = (0..rows)
+        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.65) * CELL_H class="axis-label" text-anchor="end">{r}</text> })
+        .collect_view();
+    let lanes = (0..32u64)
+        .map(|lane| {
+            let pressed = p.lane == Some(lane);
+            let holds_chosen = p
+                .element
+                .and_then(|(r, c)| p.cells.iter().find(|x| x.row == r && x.col == c))
+                .is_some_and(|x| x.owner.lane == lane);
+            let class = if holds_chosen { "lane holds" } else { "lane" };
+            view! {
+                <button type="button" class=class data-lane=lane aria-pressed=pressed.to_string()
+                    style=lane_background(lane) on:click=move |_| choose_lane(lane)>{lane}</button>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="mma-picture" data-picture="mma-fragment">
+            <figcaption>{t!("ui.mma.fragment.caption")}</figcaption>
+            <div class="mma-scroll">
+                <svg viewBox=format!("0 0 {width} {height}") width=width role="img" aria-label=p.summary.clone() class="mma-grid">
+                    {col_labels}
+                    {row_labels}
+                    {cells}
+                </svg>
+            </div>
+            <p class="mma-lanes-title">{t!("ui.mma.lanes")}</p>
+            <div class="mma-lanes" role="group" aria-label=t!("ui.mma.lanes")>{lanes}</div>
+            <p class="note">{registers_note(p.fragment)}</p>
+        </figure>
+    }
+}
+
+fn registers_note(f: Fragment) -> String {
+    if f.per_register() == 2 {
+        tr!("ui.mma.registers.packed")
+    } else {
+        tr!("ui.mma.registers.single")
+    }
+}
+
+const CHUNK_H: f64 = 20.0;
+
+fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
+    let cpr = p.chunks_per_row;
+    let chunk_w = if cpr <= 16 { 44.0 } else { 30.0 };
+    let width = LEFT + cpr as f64 * chunk_w + 2.0;
+    let height = TOP + 16.0 * CHUNK_H + 2.0;
+    let chunks = p
+        .chunks
+        .iter()
+        .map(|c| {
+            let x = LEFT + c.stored as f64 * chunk_w;
+            let y = TOP + c.row as f64 * CHUNK_H;
+            let class = match c.matrix {
+                Some(m) => format!("chunk m{m}"),
+                None => "chunk".to_string(),
+            };
+            let title = tr!(
+                "ui.mma.chunk",
+                row = c.row,
+                chunk = c.stored,
+                address = c.address,
+                bank = c.bank,
+                last = c.bank + 3
+            );
+            view! {
+                <g class=class data-row=c.row data-chunk=c.stored data-address-lane=c.lane.map(|l| l.to_string())>
+                    <rect x=x + 1.0 y=y + 1.0 width=chunk_w - 2.0 height=CHUNK_H - 2.0>
+                        <title>{title}</title>
+                    </rect>
+                    {c.lane.map(|l| view! {
+                        <text x=x + chunk_w / 2.0 y=y + 14.0 text-anchor="middle">{format!("T{l}")}</text>
+                    })}
+                </g>
+            }
+        })
+        .collect_view();
+    let chunk_labels = (0..cpr)
+        .filter(|c| cpr <= 16 || c % 4 == 0)
+        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * chunk_w y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
+        .collect_view();
+    let row_labels = (0..16u64)
+        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.7) * CHUNK_H class="axis-label" text-anchor="end">{r}</text> })
+        .collect_view();
+    let (brows, bcols) = p.block;
+    let bwidth = LEFT + bcols as f64 * CELL_W + 2.0;
+    let bheight = TOP + brows as f64 * CELL_H + 2.0;
+    let deliveries = p
+        .deliveries
+        .iter()
+        .map(|d| {
+            let x = LEFT + d.col as f64 * CELL_W;
+            let y = TOP + d.row as f64 * CELL_H;
+            let title = tr!(
+                "ui.mma.delivery",
+                row = d.row,
+                col = d.col,
+                lane = d.lane,
+                register = d.register,
+                half = d.half
+            );
+            view! {
+                <g class=format!("cell m{}", d.register) data-row=d.row data-col=d.col data-lane=d.lane data-register=d.register>
+                    <rect x=x + 1.0 y=y + 1.0 width=CELL_W - 2.0 height=CELL_H - 2.0 style=lane_fill(d.lane)>
+                        <title>{title}</title>
+                    </rect>
+                    <text x=x + CELL_W / 2.0 y=y + 11.5 class="lane-no" text-anchor="middle">{d.lane}</text>
+                    <text x=x + CELL_W / 2.0 y=y + 21.5 class="elem-name" text-anchor="middle">{format!("r{}.{}", d.register, d.half)}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let bcol_labels = (0..bcols)
+        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * CELL_W y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
+        .collect_view();
+    let brow_labels = (0..brows)
+        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.65) * CELL_H class="axis-label" text-anchor="end">{r}</text> })
+        .collect_view();
+    view! {
+        <figure class="mma-picture" data-picture="mma-ldmatrix">
+            <figcaption>{t!("ui.mma.tile.caption")}</figcaption>
+            <div class="mma-scroll">
+                <svg viewBox=format!("0 0 {width} {height}") width=width role="img" aria-label=p.summary.clone() class="mma-tile">
+                    {chunk_labels}
+                    {row_labels}
+                    {chunks}
+                </svg>
+            </div>
+            <p class="mma-lanes-title">{t!("ui.mma.block.caption")}</p>
+            <div class="mma-scroll">
+                <svg viewBox=format!("0 0 {bwidth} {bheight}") width=bwidth role="img" aria-label=tr!("ui.mma.block.summary", x = p.load.x) class="mma-grid">
+                    {bcol_labels}
+                    {brow_labels}
+                    {deliveries}
+                </svg>
+            </div>
+        </figure>
+    }
+}
+
+fn phases_view(o: &MmaOutput) -> Option<impl IntoView> {
+    if o.phases.is_empty() {
+        return None;
+    }
+    let grids = o
+        .phases
+        .iter()
+        .map(crate::panels::banks::phase_grid)
+        .collect_view();
+    let whys = o
+        .phases
+        .iter()
+        .map(|p| view! { <li data-phase=p.index data-wavefronts=p.wavefronts>{p.why.clone()}</li> })
+        .collect_view();
+    Some(view! {
+        <figure class="banks-picture" data-picture="banks">
+            <figcaption>{t!("ui.banks.caption")}</figcaption>
+            {grids}
+            <h2 class="why-title">{t!("ui.banks.why")}</h2>
+            <ol class="why-lines">{whys}</ol>
+        </figure>
+    })
+}
