@@ -63,16 +63,19 @@ pub fn MmaPanel(query: Query, example: Option<&'static Example>) -> impl IntoVie
 
 /// A lane's fill: its group (lane >> 2) picks the hue, its place in the group the shade, so
 /// the quads the ISA's formulas build show as bands of one colour.
-fn lane_fill(lane: u64) -> String {
+/// (Light enough that the dark label keeps a 4.5:1 contrast on every hue.)
+fn lane_colour(lane: u64) -> String {
     let hue = (lane >> 2) * 45;
-    let light = 86 - (lane % 4) * 9;
-    format!("fill:hsl({hue} 65% {light}%)")
+    let light = 92 - (lane % 4) * 6;
+    format!("hsl({hue} 65% {light}%)")
+}
+
+fn lane_fill(lane: u64) -> String {
+    format!("fill:{}", lane_colour(lane))
 }
 
 fn lane_background(lane: u64) -> String {
-    let hue = (lane >> 2) * 45;
-    let light = 86 - (lane % 4) * 9;
-    format!("background:hsl({hue} 65% {light}%)")
+    format!("background:{}", lane_colour(lane))
 }
 
 const CELL_W: f64 = 34.0;

@@ -18,6 +18,9 @@ pub enum Value {
     },
     /// Coordinates such as a thread's (x, y, z) or a grid's (gx, gy).
     Coords(Vec<u64>),
+    /// A number that names something (a lane, a register element): right only when exact, as
+    /// lane 4 is not "close" to lane 5.
+    Id(u64),
     /// A yes/no answer.
     Bool(bool),
     /// Text from a fixed vocabulary or form (the limiting factor `registers`, a score `3/4`).
@@ -49,7 +52,7 @@ impl Value {
     #[must_use]
     pub fn plain(&self) -> String {
         match self {
-            Value::Int(n) => n.to_string(),
+            Value::Int(n) | Value::Id(n) => n.to_string(),
             Value::Frac { value, .. } => format_decimal(*value),
             Value::Coords(c) => c.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
             Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
@@ -63,6 +66,7 @@ impl Value {
     pub fn human(&self) -> String {
         match self {
             Value::Int(n) => group_thousands(*n),
+            Value::Id(n) => n.to_string(),
             Value::Frac {
                 value,
                 percent: true,

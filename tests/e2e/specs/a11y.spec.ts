@@ -66,6 +66,12 @@ const pages = [
   '?example=banks/doubles&forecast=0&theme=dark',
   '?panel=banks&tile=32&swizzle=xor&lang=hinglish',
   '?panel=banks&offset=2',
+  // Tensor cores: the fragment grid with a lane and an element chosen, ldmatrix's tile, block
+  // and phases, in both languages and themes.
+  '?panel=mma&lane=5',
+  '?example=tensor-cores/tf32-a&forecast=0&theme=dark',
+  '?panel=mma&mode=ldmatrix&lang=hinglish&theme=dark',
+  '?panel=mma&mode=ldmatrix&pitch=72&x=2&trans=1',
 ];
 
 for (const q of pages) {

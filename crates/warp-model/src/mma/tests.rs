@@ -521,3 +521,35 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_lane_is_named_not_measured_so_a_near_miss_is_wrong() {
+    use crate::quiz::{judge_forecast, Verdict};
+    // The Forecast of "who holds C[9][3]?" (lane 5, c3): 4 and 6 are other lanes, not "close"
+    // (a number 20 % off would be); 75 is the row-major guess 9·8 + 3; "5" and "5 " are right.
+    let out = evaluate(&MmaInput::default());
+    let key = out.figures.iter().find(|f| f.key).unwrap();
+    assert_eq!(key.metric, "owner-lane");
+    for wrong in ["4", "6", "75", "21"] {
+        assert_eq!(
+            judge_forecast(wrong, key).verdict,
+            Some(Verdict::Off),
+            "{wrong}"
+        );
+    }
+    for right in ["5", " 5 "] {
+        assert_eq!(
+            judge_forecast(right, key).verdict,
+            Some(Verdict::Right),
+            "{right}"
+        );
+    }
+    // Text that is not a lane reveals nothing.
+    assert!(!judge_forecast("lane five", key).reveal);
+    let element = out
+        .figures
+        .iter()
+        .find(|f| f.metric == "owner-element")
+        .unwrap();
+    assert_eq!(judge_forecast("2", element).verdict, Some(Verdict::Off));
+}

@@ -73,7 +73,7 @@ pub fn fragment_figures(
             Figure::new(
                 "owner-lane",
                 crate::t!("mma.figure.owner-lane"),
-                Value::Int(owner.lane),
+                Value::Id(owner.lane),
                 "",
                 crate::t!("mma.figure.owner-lane.help"),
             )
@@ -82,7 +82,7 @@ pub fn fragment_figures(
         out.push(Figure::new(
             "owner-element",
             crate::t!("mma.figure.owner-element"),
-            Value::Int(owner.element),
+            Value::Id(owner.element),
             "",
             crate::t!("mma.figure.owner-element.help"),
         ));

@@ -239,6 +239,15 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             let exact = within_precision || (g - value).abs() <= 1e-9 * value.abs().max(1.0);
             judge_number(&said, g, *value, exact, &shown, as_percent)
         }
+        Value::Id(n) => {
+            let (num, tail) = split_unit(guess);
+            let Some(r) = read_number(num).filter(|_| is_unit(tail, figure)) else {
+                return unreadable(&crate::tr!("quiz.forecast.form-number", unit = figure.unit));
+            };
+            #[allow(clippy::cast_precision_loss, clippy::float_cmp)] // whole numbers, exactly
+            let equal = r.value == *n as f64;
+            exactly(&said, equal, &with_unit(n.to_string()))
+        }
         Value::Text(w) => exactly(
             &said,
             guess.trim().eq_ignore_ascii_case(w),
@@ -252,7 +261,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
     }
 }
 
-/// A value judged only as equal or not (yes/no, coordinates, words): right, or off.
+/// A value judged only as equal or not (yes/no, coordinates, names, words): right, or off.
 fn exactly(said: &str, equal: bool, shown: &str) -> ForecastFeedback {
     if equal {
         return right(said, shown);
