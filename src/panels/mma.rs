@@ -170,7 +170,7 @@ fn registers_note(f: Fragment) -> String {
     }
 }
 
-const CHUNK_H: f64 = 20.0;
+const CHUNK_H: f64 = 26.0;
 
 fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
     let cpr = p.chunks_per_row;
@@ -200,8 +200,11 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
                     <rect x=x + 1.0 y=y + 1.0 width=chunk_w - 2.0 height=CHUNK_H - 2.0>
                         <title>{title}</title>
                     </rect>
+                    // The lane whose address this is, and the first of the four banks it spans:
+                    // the pattern the cost comes from.
                     {c.lane.map(|l| view! {
-                        <text x=x + chunk_w / 2.0 y=y + 14.0 text-anchor="middle">{format!("T{l}")}</text>
+                        <text x=x + chunk_w / 2.0 y=y + 11.5 text-anchor="middle">{format!("T{l}")}</text>
+                        <text x=x + chunk_w / 2.0 y=y + 22.0 class="bank-no" text-anchor="middle">{tr!("ui.mma.chunk.bank", bank = c.bank)}</text>
                     })}
                 </g>
             }

@@ -529,7 +529,7 @@ impl Example {
     }
 
     /// The seed file and example it reproduces ("seed 000, Ex 3b"), or, for a topic no seed
-    /// covers, that it is a classic.
+    /// covers, where it comes from (a classic of shared memory, the PTX ISA's tables).
     #[must_use]
     pub fn source(&self) -> String {
         let seed = TOPICS
@@ -538,7 +538,11 @@ impl Example {
             .and_then(|t| t.1.get(..3))
             .unwrap_or("");
         if seed.is_empty() {
-            return crate::t!("examples.source.classic").to_string();
+            return match self.topic {
+                "tensor-cores" => crate::t!("examples.source.isa"),
+                _ => crate::t!("examples.source.classic"),
+            }
+            .to_string();
         }
         crate::tr!("examples.source", seed, n = self.ex_no)
     }

@@ -126,7 +126,7 @@ test('with reduced motion, Play turns whole windows instead of sliding', async (
 test('a new quiz repeats no template; an old link keeps its questions', async ({ app, page }) => {
   await app.open('?panel=quiz');
   await expect(page).toHaveURL(/seed=\d+/);
-  await expect(page).toHaveURL(/draw=3/);
+  await expect(page).toHaveURL(/draw=4/);
   await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
   const t = await templates(page);
   expect(new Set(t).size).toBe(8);
@@ -135,7 +135,7 @@ test('a new quiz repeats no template; an old link keeps its questions', async ({
   await expect(page.locator('[data-quiz-question]')).toHaveCount(6);
   expect(new Set(await templates(page)).size).toBe(6);
   // The form keeps the rules of the quiz on screen; "A new quiz" gets the latest.
-  await expect(page.locator('form.quiz-controls input[name=draw]')).toHaveValue('3');
+  await expect(page.locator('form.quiz-controls input[name=draw]')).toHaveValue('4');
   // A link made before `draw` existed: the same eight questions as then (three of them ask
   // "how many warps hide this latency?").
   await app.open('?panel=quiz&topic=all&seed=42&count=8');
@@ -149,13 +149,22 @@ test('a new quiz repeats no template; an old link keeps its questions', async ({
   await app.open('?panel=quiz&topic=all&seed=42&count=8&draw=2');
   expect(new Set(await templates(page)).size).toBe(8);
   await app.open('?panel=quiz&seed=42&draw=7');
-  await expect(app.error('draw')).toContainText('from 1 to 3');
+  await expect(app.error('draw')).toContainText('from 1 to 4');
   // Issue 26: a new quiz of 8 over all topics asks each of the five the home page names.
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     await app.open(`?panel=quiz&topic=all&seed=${seed}&count=8&draw=3`);
     await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
     const ids = await qids(page);
     expect(ids.some((q) => q.startsWith('gen-bank-')), `seed ${seed}: ${ids}`).toBe(true);
+    expect(ids.some((q) => q.startsWith('gen-mma-')), `seed ${seed}: ${ids}`).toBe(false);
+  }
+  // Draw 4 (issue 32): every new quiz of 8 over all topics asks about tensor cores too, and the
+  // draw=3 links above keep their questions.
+  for (const seed of [1, 2, 3]) {
+    await app.open(`?panel=quiz&topic=all&seed=${seed}&count=8&draw=4`);
+    await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
+    const ids = await qids(page);
+    expect(ids.some((q) => q.startsWith('gen-mma-')), `seed ${seed}: ${ids}`).toBe(true);
   }
 });
 

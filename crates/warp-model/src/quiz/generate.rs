@@ -7,6 +7,9 @@ use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, Coales
 use crate::divergence::panel::DivergenceModel;
 use crate::figure::{format_decimal, Figure};
 use crate::latency::panel::LatencyModel;
+use crate::mma::fragment::{ElemType, Fragment, Operand, Shape};
+use crate::mma::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, SWIZZLE_PITCH};
+use crate::mma::panel::{self as mma_panel, MmaInput, MmaModel, MmaOutput};
 use crate::panel::{Inputs, PanelModel};
 use crate::query::Query;
 use crate::t;
@@ -64,6 +67,7 @@ pub(super) fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
         Topic::Latency => worked::<LatencyModel>(query),
         Topic::Coalescing => worked::<CoalescingModel>(query),
         Topic::Banks => worked::<BanksModel>(query),
+        Topic::Mma => worked::<MmaModel>(query),
     }
 }
 
@@ -134,11 +138,18 @@ pub enum Template {
     BankWavefronts,
     /// How many ways a padded tile's column read is.
     BankPad,
+    /// Which lane holds an element of an `mma` fragment.
+    MmaOwner,
+    /// How many elements of an `mma` operand one lane holds.
+    MmaElements,
+    /// How many wavefronts an `ldmatrix.x4` takes.
+    MmaLdmatrix,
 }
 
 impl Template {
-    /// Every template, topic by topic.
-    pub const ALL: [Template; 12] = [
+    /// Every template, topic by topic. A new topic's templates come at the end: a template's
+    /// place here is part of every quiz link that can ask it.
+    pub const ALL: [Template; 15] = [
         Template::WarpsCount,
         Template::WarpsIdle,
         Template::WarpsThread,
@@ -151,6 +162,9 @@ impl Template {
         Template::BankWays,
         Template::BankWavefronts,
         Template::BankPad,
+        Template::MmaOwner,
+        Template::MmaElements,
+        Template::MmaLdmatrix,
     ];
 
     /// The templates of `topic`, in the order [`generate`] numbers them (its draw of
@@ -163,6 +177,7 @@ impl Template {
             Topic::Latency => &Template::ALL[5..7],
             Topic::Coalescing => &Template::ALL[7..9],
             Topic::Banks => &Template::ALL[9..12],
+            Topic::Mma => &Template::ALL[12..15],
         }
     }
 
@@ -175,6 +190,7 @@ impl Template {
             Template::LatNeeded | Template::LatHidden => Topic::Latency,
             Template::CoTx | Template::CoEta => Topic::Coalescing,
             Template::BankWays | Template::BankWavefronts | Template::BankPad => Topic::Banks,
+            Template::MmaOwner | Template::MmaElements | Template::MmaLdmatrix => Topic::Mma,
         }
     }
 
@@ -195,6 +211,9 @@ impl Template {
             Template::BankWays => "gen-bank-ways",
             Template::BankWavefronts => "gen-bank-wavefronts",
             Template::BankPad => "gen-bank-pad",
+            Template::MmaOwner => "gen-mma-owner",
+            Template::MmaElements => "gen-mma-elements",
+            Template::MmaLdmatrix => "gen-mma-ldmatrix",
         }
     }
 }
@@ -224,6 +243,17 @@ enum Scenario {
         elem: u64,
         stride: u64,
         pad: u64,
+    },
+    /// An `mma` fragment with one element of its matrix (`row`, `col`) and one `lane`, and an
+    /// `ldmatrix.x4` from a row-major f16 tile `pitch` halves wide, XOR-swizzled or not (each
+    /// template asks about one of them).
+    Mma {
+        fragment: Fragment,
+        row: u64,
+        col: u64,
+        lane: u64,
+        pitch: u64,
+        xor: bool,
     },
 }
 
@@ -261,6 +291,39 @@ fn scenario(topic: Topic, rng: &mut Rng) -> Scenario {
             let stride = rng.pick(&[0u64, 1, 2, 3, 4, 8, 16, 32]);
             let pad = rng.pick(&[0u64, 1, 2, 4]);
             Scenario::Banks { elem, stride, pad }
+        }
+        Topic::Mma => {
+            let operand = rng.pick(&[Operand::A, Operand::B, Operand::C]);
+            // The pairs the panel offers, the most taught (f16 m16n8k16) twice.
+            let (shape, ty) = rng.pick(&[
+                (Shape::M16n8k16, ElemType::F16),
+                (Shape::M16n8k16, ElemType::F16),
+                (Shape::M16n8k16, ElemType::Bf16),
+                (Shape::M16n8k8, ElemType::F16),
+                (Shape::M16n8k8, ElemType::Bf16),
+                (Shape::M16n8k8, ElemType::Tf32),
+            ]);
+            // Every pair above is one the ISA has, so the fallback is never taken.
+            let fragment = Fragment::new(shape, ty, operand).unwrap_or(Fragment {
+                shape: Shape::M16n8k16,
+                ty: ElemType::F16,
+                operand,
+            });
+            let (rows, cols) = fragment.dims();
+            let row = rng.range(0, rows - 1);
+            let col = rng.range(0, cols - 1);
+            let lane = rng.range(0, 31);
+            let pitch = rng.pick(&[16u64, 32, 64, 72, 80, 128, 136]);
+            // Drawn whatever the pitch, so that every scenario takes as many draws.
+            let swizzle = rng.pick(&[false, true]);
+            Scenario::Mma {
+                fragment,
+                row,
+                col,
+                lane,
+                pitch,
+                xor: swizzle && pitch.is_multiple_of(SWIZZLE_PITCH),
+            }
         }
     }
 }
@@ -455,6 +518,18 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
             }
         }
         Scenario::Banks { elem, stride, pad } => ask_banks(template, elem, stride, pad),
+        Scenario::Mma {
+            fragment,
+            row,
+            col,
+            lane,
+            pitch,
+            xor,
+        } => match template {
+            Template::MmaElements => ask_mma_elements(fragment, lane),
+            Template::MmaLdmatrix => ask_mma_ldmatrix(pitch, xor),
+            _ => ask_mma_owner(fragment, row, col),
+        },
     }
 }
 
@@ -525,6 +600,246 @@ pub(super) fn ask_banks(template: Template, elem: u64, stride: u64, pad: u64) ->
     }
 }
 
+/// The link (no `?`) the tensor-core panel's own parameters write for `input`.
+fn mma_link(input: &MmaInput) -> String {
+    let mut q = Query::parse("panel=mma");
+    input.write_query(&mut q);
+    q.to_search().trim_start_matches('?').to_string()
+}
+
+/// The tensor-core panel's output for a question's link, read back as the panel reads it.
+fn mma_at(link: &str) -> MmaOutput {
+    mma_panel::evaluate(&MmaInput::from_query(
+        &Query::parse(link),
+        &MmaInput::default(),
+    ))
+}
+
+/// The panel's inputs for `fragment` (fragment mode).
+fn fragment_input(fragment: Fragment) -> MmaInput {
+    MmaInput::default()
+        .with(&mma_panel::SHAPE, fragment.shape.name())
+        .with(&mma_panel::TYPE, fragment.ty.name())
+        .with(&mma_panel::OPERAND, fragment.operand.name())
+}
+
+/// The instruction a fragment belongs to, as the panel writes it.
+fn mma_instruction(fragment: Fragment) -> String {
+    crate::tr!(
+        "mma.instruction",
+        shape = fragment.shape.name(),
+        ty = fragment.ty.name()
+    )
+}
+
+/// "Which lane holds `C[9][3]`?": the answer is the panel's `owner-lane` for the question's
+/// link, its explanation the fragment's own inverse. The myths: the matrix dealt out to the
+/// lanes row by row (one element each in turn, or a run of a lane's count each), the lane put
+/// back together as if `groupID` were `lane % 8`, and tf32 read with the f16 table.
+pub(super) fn ask_mma_owner(fragment: Fragment, row: u64, col: u64) -> Question {
+    let link = mma_link(
+        &fragment_input(fragment)
+            .with(&mma_panel::ROW, row.to_string())
+            .with(&mma_panel::COL, col.to_string()),
+    );
+    let out = mma_at(&link);
+    let lane = figure_value(&out.figures, "owner-lane");
+    let owner = fragment.owner(row, col);
+    let matrix = fragment.operand.matrix();
+    let explanation = owner.map_or_else(String::new, |o| {
+        crate::tr!(
+            "quiz.gen.mma-owner.explanation",
+            matrix,
+            row,
+            col,
+            name = fragment.element_name(o.element),
+            group = o.group,
+            thread = o.thread,
+            lane = o.lane
+        )
+    });
+    let (_, cols) = fragment.dims();
+    let index = row * cols + col;
+    let mut myths = Vec::new();
+    if fragment.ty == ElemType::Tf32 {
+        let f16 = Fragment::new(fragment.shape, ElemType::F16, fragment.operand).ok();
+        if let Some(o) = f16.and_then(|f| f.owner(row, col)) {
+            myths.push(myth(o.lane as f64, t!("quiz.gen.mma-owner.myth-tf32")));
+        }
+    }
+    myths.push(myth(
+        (index % 32) as f64,
+        t!("quiz.gen.mma-owner.myth-row-major"),
+    ));
+    myths.push(myth(
+        (index / fragment.per_lane()) as f64,
+        &crate::tr!("quiz.gen.mma-owner.myth-runs", per = fragment.per_lane()),
+    ));
+    if let Some(o) = owner {
+        myths.push(myth(
+            (o.group + 8 * o.thread) as f64,
+            t!("quiz.gen.mma-owner.myth-split"),
+        ));
+    }
+    generated(
+        format!(
+            "gen-mma-owner-{}-{}-{}-{row}-{col}",
+            fragment.operand.name(),
+            fragment.shape.name(),
+            fragment.ty.name()
+        ),
+        Template::MmaOwner,
+        crate::tr!(
+            "quiz.gen.mma-owner.prompt",
+            instruction = mma_instruction(fragment),
+            matrix,
+            row,
+            col
+        ),
+        number(lane, ""),
+        explanation,
+        link,
+        myths,
+    )
+}
+
+/// "How many elements of A does a lane hold?": the panel's `fragment-elements` for a link on
+/// that lane (and the element its first register holds, so that the link asks nothing out of
+/// the matrix). The myths: the 32-bit registers counted instead (f16 and bf16 pack two), and
+/// the matrix shared by the 8 groups of four lanes instead of the 32 lanes.
+pub(super) fn ask_mma_elements(fragment: Fragment, lane: u64) -> Question {
+    let (row, col) = fragment.position(lane, 0).unwrap_or((0, 0));
+    let link = mma_link(
+        &fragment_input(fragment)
+            .with(&mma_panel::LANE, lane.to_string())
+            .with(&mma_panel::ROW, row.to_string())
+            .with(&mma_panel::COL, col.to_string()),
+    );
+    let out = mma_at(&link);
+    let per = figure_value(&out.figures, "fragment-elements");
+    let regs = figure_value(&out.figures, "fragment-registers");
+    let (rows, cols) = fragment.dims();
+    let matrix = fragment.operand.matrix();
+    generated(
+        format!(
+            "gen-mma-elements-{}-{}-{}-{lane}",
+            fragment.operand.name(),
+            fragment.shape.name(),
+            fragment.ty.name()
+        ),
+        Template::MmaElements,
+        crate::tr!(
+            "quiz.gen.mma-elements.prompt",
+            instruction = mma_instruction(fragment),
+            matrix,
+            lane
+        ),
+        number(per, t!("quiz.unit.elements")),
+        crate::tr!(
+            "quiz.gen.mma-elements.explanation",
+            matrix,
+            rows,
+            cols,
+            total = rows * cols,
+            per,
+            regs
+        ),
+        link,
+        vec![
+            myth(
+                regs,
+                &crate::tr!("quiz.gen.mma-elements.myth-registers", regs, per),
+            ),
+            myth(
+                (rows * cols / 8) as f64,
+                &crate::tr!("quiz.gen.mma-elements.myth-groups", total = rows * cols),
+            ),
+        ],
+    )
+}
+
+/// "How many wavefronts does this `ldmatrix.x4` take?": the panel's `wavefronts` for the
+/// question's link, explained by the bank rule's own line for each phase. The myths: one
+/// wavefront a phase (no conflict), the conflict's ways (one phase's count), the tile without
+/// its swizzle, one wavefront for the whole instruction, one per lane.
+pub(super) fn ask_mma_ldmatrix(pitch: u64, xor: bool) -> Question {
+    let link = mma_link(
+        &MmaInput::default()
+            .with(&mma_panel::MODE, "ldmatrix")
+            .with(&mma_panel::X, "4")
+            .with(&mma_panel::TRANS, "0")
+            .with(&mma_panel::PITCH, pitch.to_string())
+            .with(&mma_panel::SWIZZLE, if xor { "xor" } else { "none" }),
+    );
+    let out = mma_at(&link);
+    let wavefronts = figure_value(&out.figures, "wavefronts");
+    let ideal = figure_value(&out.figures, "ideal-wavefronts");
+    let ways = figure_value(&out.figures, "conflict-ways");
+    let placement = if xor {
+        Placement::Xor
+    } else {
+        Placement::Plain
+    };
+    let report = |placement| {
+        Ldmatrix::new(4, false, pitch, placement)
+            .ok()
+            .and_then(|l| l.report().ok())
+    };
+    let (per_phase, why) = report(placement).map_or_else(Default::default, |r| {
+        let per_phase = r
+            .active_phases()
+            .map(|p| p.wavefronts.to_string())
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let why = r
+            .worst_phase()
+            .map(|p| phase_why(p, r.elem))
+            .unwrap_or_default();
+        (per_phase, why)
+    });
+    let bytes = pitch * HALF_BYTES;
+    let mut myths = vec![myth(
+        ideal,
+        &crate::tr!("quiz.gen.mma-ldmatrix.myth-conflict-free", bytes, ways),
+    )];
+    if ways > 1.0 {
+        myths.push(myth(
+            ways,
+            &crate::tr!("quiz.gen.mma-ldmatrix.myth-ways", phases = ideal),
+        ));
+    }
+    if xor {
+        if let Some(plain) = report(Placement::Plain) {
+            myths.push(myth(
+                plain.wavefronts as f64,
+                t!("quiz.gen.mma-ldmatrix.myth-swizzle"),
+            ));
+        }
+    }
+    myths.push(myth(1.0, t!("quiz.gen.mma-ldmatrix.myth-one")));
+    myths.push(myth(32.0, t!("quiz.gen.mma-ldmatrix.myth-lanes")));
+    let (qid, prompt) = if xor {
+        (
+            format!("gen-mma-ldmatrix-{pitch}-xor"),
+            crate::tr!("quiz.gen.mma-ldmatrix.prompt-xor", pitch, bytes),
+        )
+    } else {
+        (
+            format!("gen-mma-ldmatrix-{pitch}"),
+            crate::tr!("quiz.gen.mma-ldmatrix.prompt", pitch, bytes),
+        )
+    };
+    generated(
+        qid,
+        Template::MmaLdmatrix,
+        prompt,
+        number(wavefronts, t!("quiz.unit.wavefronts")),
+        format!("{per_phase} = {wavefronts}. {why}"),
+        link,
+        myths,
+    )
+}
+
 /// Most questions in one quiz.
 pub const MAX_COUNT: u64 = 50;
 
@@ -538,19 +853,48 @@ pub enum Draw {
     /// random topic and one of its templates. A template may come up again and again: seed 42's
     /// quiz of 8 asks "how many warps hide this latency?" three times.
     First,
-    /// `draw=2`, the rules of every new quiz: no template twice while another template of the
-    /// quiz's topics is unused (each seed card is a template of its own).
+    /// `draw=2`, the rules of new quizzes until issue 26: no template twice while another
+    /// template of the quiz's topics is unused (each seed card is a template of its own).
     Spread,
-    /// `draw=3`, the rules of every new quiz since issue 26: as [`Draw::Spread`], and every
-    /// topic of the quiz asked at least once when it has room (a quiz of 8 over the five
-    /// topics the home page names always asks about bank conflicts; under `draw=2` one in
-    /// six did not). `draw=2` links keep their questions.
+    /// `draw=3`, the rules of new quizzes from issue 26 until tensor cores joined: as
+    /// [`Draw::Spread`], and every topic of the quiz asked at least once when it has room (a
+    /// quiz of 8 over the five topics the home page names always asks about bank conflicts;
+    /// under `draw=2` one in six did not). `draw=2` links keep their questions.
     Cover,
+    /// `draw=4`, the rules of every new quiz since tensor cores joined: [`Draw::Cover`]'s, with
+    /// `topic=all` over the six topics (tensor cores too). Under `draw=2` and `draw=3`, `all`
+    /// stays the five topics it was, so that their links keep their questions.
+    Tensor,
 }
 
 impl Draw {
     /// The rules a quiz without a seed is drawn under.
-    pub const LATEST: Draw = Draw::Cover;
+    pub const LATEST: Draw = Draw::Tensor;
+
+    /// The topics of `topic=all` under these rules. Frozen for each: a draw picks among them,
+    /// so a topic added to a draw's set would move every one of its links' questions; a new
+    /// topic joins `all` under new rules (a new variant) instead.
+    #[must_use]
+    pub const fn topics(self) -> &'static [Topic] {
+        match self {
+            Draw::First => &Topic::FIRST,
+            Draw::Spread | Draw::Cover => &[
+                Topic::Warps,
+                Topic::Divergence,
+                Topic::Latency,
+                Topic::Coalescing,
+                Topic::Banks,
+            ],
+            Draw::Tensor => &[
+                Topic::Warps,
+                Topic::Divergence,
+                Topic::Latency,
+                Topic::Coalescing,
+                Topic::Banks,
+                Topic::Mma,
+            ],
+        }
+    }
 
     /// Its number in `draw=`.
     #[must_use]
@@ -559,6 +903,7 @@ impl Draw {
             Draw::First => 1,
             Draw::Spread => 2,
             Draw::Cover => 3,
+            Draw::Tensor => 4,
         }
     }
 
@@ -569,6 +914,7 @@ impl Draw {
             1 => Some(Draw::First),
             2 => Some(Draw::Spread),
             3 => Some(Draw::Cover),
+            4 => Some(Draw::Tensor),
             _ => None,
         }
     }
@@ -589,17 +935,13 @@ pub fn build(topic: Option<Topic>, seed: u64, count: u64, draw: Draw) -> Vec<Que
         .filter(|q| topic.is_none_or(|t| q.topic == t))
         .collect();
     shuffle(&mut bank, &mut rng);
-    // `all` under the first rules is the four topics there were then: its draws pick among
-    // them, so a fifth would move every old link's questions.
-    let all: &[Topic] = match draw {
-        Draw::First => &Topic::FIRST,
-        Draw::Spread | Draw::Cover => &Topic::ALL,
-    };
-    let topics: Vec<Topic> = topic.map_or(all.to_vec(), |t| vec![t]);
+    // `all` is the topics there were when these rules were new: its draws pick among them, so
+    // one more would move every old link's questions.
+    let topics: Vec<Topic> = topic.map_or(draw.topics().to_vec(), |t| vec![t]);
     match draw {
         Draw::First => first(bank, &topics, n, &mut rng),
         Draw::Spread => spread(bank, &topics, n, &mut rng, false),
-        Draw::Cover => spread(bank, &topics, n, &mut rng, true),
+        Draw::Cover | Draw::Tensor => spread(bank, &topics, n, &mut rng, true),
     }
 }
 
@@ -632,7 +974,7 @@ fn first(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec<
 /// that can still give a new question once, in a random order. So no template comes twice
 /// while another is unused, and past that the templates' uses differ by at most one.
 ///
-/// With `cover` ([`Draw::Cover`]), before the rounds every topic the cards left out gets one
+/// With `cover` ([`Draw::Cover`], [`Draw::Tensor`]), before the rounds every topic the cards left out gets one
 /// question from one of its templates (topics in a random order), while the quiz has room;
 /// the first round then skips the templates that pass used, so the spread's promise holds.
 fn spread(

@@ -34,10 +34,10 @@ pub const SEED: Param = Param::whole("seed", msg!("ui.quiz.seed"), 0, u64::MAX, 
 pub const COUNT: Param = Param::whole("count", msg!("ui.quiz.count"), 1, MAX_COUNT, "8");
 
 /// `draw`: the rules the questions are drawn under ([`Draw`]): 1, 2 (no template twice while
-/// another is unused) or 3 (and every topic asked). Empty: 1 for a link with a seed (every
-/// link made before `draw` existed keeps its questions), the latest for a new quiz, which then
-/// writes it into the URL.
-pub const DRAW: Param = Param::whole("draw", msg!("ui.quiz.draw"), 1, 3, "")
+/// another is unused), 3 (and every topic asked) or 4 (as 3, `all` with tensor cores too).
+/// Empty: 1 for a link with a seed (every link made before `draw` existed keeps its
+/// questions), the latest for a new quiz, which then writes it into the URL.
+pub const DRAW: Param = Param::whole("draw", msg!("ui.quiz.draw"), 1, Draw::LATEST.number(), "")
     .hint(msg!("ui.quiz.draw.hint"))
     .own_control();
 

@@ -25,8 +25,8 @@
 //! - `topics`: per topic name ([`Topic::name`]), answers given and right answers
 //!   (`correct` ≤ `attempts`; more is clamped on reading).
 //! - `boxes`: per question id, its Leitner box, 1 (review soon) to [`BOXES`] (well known).
-//! - `quizzes`: per quiz key (a [`QuizKey`]: `topic/seed/count`, then `/2` for a quiz drawn under
-//!   [`Draw::Spread`]), per question id, the answer as typed (`raw`, at most 64 characters; for
+//! - `quizzes`: per quiz key (a [`QuizKey`]: `topic/seed/count`, then `/2`, `/3` or `/4` for a
+//!   quiz drawn under [`Draw::Spread`], [`Draw::Cover`] or [`Draw::Tensor`]), per question id, the answer as typed (`raw`, at most 64 characters; for
 //!   a choice the option's index, for yes/no `yes` or `no`) and whether it was right. The
 //!   questions themselves are not stored: the key rebuilds them ([`crate::quiz::build`]).
 //! - `current` (optional; absent in documents written before it): the key of the quiz answered
@@ -66,8 +66,8 @@ pub const BOXES: u8 = 5;
 pub const MAX_RAW: usize = 64;
 
 /// The key a quiz's answers are stored under: the quiz its link names (`topic`, `seed`, `count`,
-/// `draw`), written `topic/seed/count` (`all/42/8`), then `/2` when drawn under
-/// [`Draw::Spread`] (`all/42/8/2`).
+/// `draw`), written `topic/seed/count` (`all/42/8`), then the rules' number when they are not
+/// [`Draw::First`]'s (`all/42/8/2` under [`Draw::Spread`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuizKey {
     /// The topic, or all.
@@ -83,7 +83,8 @@ pub struct QuizKey {
 impl QuizKey {
     /// Reads a key as this module writes it, and nothing else: a known topic or `all`, a seed
     /// and a count in decimal without sign or leading zeros, the count from 1 to
-    /// [`MAX_COUNT`], and no fourth part or `2`.
+    /// [`MAX_COUNT`], and no fourth part or the number of rules other than the first (`2`,
+    /// `3`, `4`).
     #[must_use]
     pub fn parse(s: &str) -> Option<QuizKey> {
         let mut parts = s.split('/');
@@ -94,11 +95,15 @@ impl QuizKey {
         let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
         let seed = parts.next().filter(|p| digits(p))?.parse().ok()?;
         let count = parts.next().filter(|p| digits(p))?.parse().ok()?;
+        // Any rules but the first are written after a fourth `/` (one spelling each: checked
+        // below by writing the key back).
         let draw = match parts.next() {
             None => Draw::First,
-            Some("2") => Draw::Spread,
-            Some("3") => Draw::Cover,
-            Some(_) => return None,
+            Some(d) => d
+                .parse()
+                .ok()
+                .and_then(Draw::from_number)
+                .filter(|d| *d != Draw::First)?,
         };
         let key = QuizKey {
             topic,
@@ -112,14 +117,14 @@ impl QuizKey {
     }
 
     /// The link that opens this quiz (a query without `?`): `panel=quiz&topic=…&seed=…&count=…`
-    /// and `&draw=2` under [`Draw::Spread`] (a link with a seed and no `draw` is drawn under
-    /// [`Draw::First`]).
+    /// and `&draw=N` under any rules but [`Draw::First`] (a link with a seed and no `draw` is
+    /// drawn under those).
     #[must_use]
     pub fn query(&self) -> String {
         let topic = self.topic.map_or("all", Topic::name);
         let draw = match self.draw {
             Draw::First => String::new(),
-            d @ (Draw::Spread | Draw::Cover) => format!("&draw={}", d.number()),
+            d @ (Draw::Spread | Draw::Cover | Draw::Tensor) => format!("&draw={}", d.number()),
         };
         format!(
             "panel=quiz&topic={topic}&seed={}&count={}{draw}",
@@ -134,7 +139,7 @@ impl fmt::Display for QuizKey {
         write!(f, "{topic}/{}/{}", self.seed, self.count)?;
         match self.draw {
             Draw::First => Ok(()),
-            d @ (Draw::Spread | Draw::Cover) => write!(f, "/{}", d.number()),
+            d @ (Draw::Spread | Draw::Cover | Draw::Tensor) => write!(f, "/{}", d.number()),
         }
     }
 }
@@ -660,6 +665,15 @@ mod tests {
         assert_eq!(k.to_string(), "all/42/8/2");
         assert_eq!(QuizKey::parse("all/42/8/2"), Some(k));
         assert_eq!(k.query(), "panel=quiz&topic=all&seed=42&count=8&draw=2");
+        // Tensor cores' rules, and their topic.
+        let t = QuizKey::parse("mma/7/8/4").unwrap();
+        assert_eq!((t.topic, t.draw), (Some(Topic::Mma), Draw::Tensor));
+        assert_eq!(t.to_string(), "mma/7/8/4");
+        assert_eq!(t.query(), "panel=quiz&topic=mma&seed=7&count=8&draw=4");
+        assert_eq!(
+            QuizKey::parse("all/1/8/3").map(|k| k.draw),
+            Some(Draw::Cover)
+        );
         let old = QuizKey::parse("latency/18446744073709551615/50").unwrap();
         assert_eq!(
             old,
@@ -686,7 +700,9 @@ mod tests {
             "all/42/0",
             "all/42/51",
             "all/42/8/1",
-            "all/42/8/4",
+            "all/42/8/5",
+            "all/42/8/02",
+            "all/42/8/+4",
             "all/42/8/2/x",
             "all/18446744073709551616/8",
             "all/4 2/8",

@@ -16,21 +16,28 @@ pub enum Topic {
     Coalescing,
     /// Shared-memory bank conflicts.
     Banks,
+    /// Tensor cores: `mma` fragments and `ldmatrix`.
+    Mma,
 }
 
 impl Topic {
-    /// Every topic: `topic=` offers each, and each has its mastery figure.
-    pub const ALL: [Topic; 5] = [
+    /// Every topic: `topic=` offers each, and each has its mastery figure. A topic added here
+    /// joins `topic=all` only under a new [`Draw`](super::Draw) (see
+    /// [`Draw::topics`](super::Draw::topics)): old links keep their questions.
+    pub const ALL: [Topic; 6] = [
         Topic::Warps,
         Topic::Divergence,
         Topic::Latency,
         Topic::Coalescing,
         Topic::Banks,
+        Topic::Mma,
     ];
 
-    /// The topics of `topic=all` under [`Draw::First`](super::Draw::First): the four there were when links had no
-    /// `draw` (its draws pick among them, so they are part of every such link). Banks joined
-    /// later, and `all` asks about it under [`Draw::Spread`](super::Draw::Spread) only.
+    /// The topics of `topic=all` under [`Draw::First`](super::Draw::First): the four there
+    /// were when links had no `draw` (its draws pick among them, so they are part of every such
+    /// link). Banks joined later, and `all` asks about it from
+    /// [`Draw::Spread`](super::Draw::Spread) on; tensor cores from
+    /// [`Draw::Tensor`](super::Draw::Tensor) on.
     pub const FIRST: [Topic; 4] = [
         Topic::Warps,
         Topic::Divergence,
@@ -47,6 +54,7 @@ impl Topic {
             Topic::Latency => "latency",
             Topic::Coalescing => "coalescing",
             Topic::Banks => "banks",
+            Topic::Mma => "mma",
         }
     }
 
@@ -72,6 +80,7 @@ impl Topic {
             Topic::Latency => crate::msg!("quiz.topic.latency"),
             Topic::Coalescing => crate::msg!("quiz.topic.coalescing"),
             Topic::Banks => crate::msg!("quiz.topic.banks"),
+            Topic::Mma => crate::msg!("quiz.topic.mma"),
         }
     }
 
@@ -84,6 +93,7 @@ impl Topic {
             Topic::Latency => "mastery-latency",
             Topic::Coalescing => "mastery-coalescing",
             Topic::Banks => "mastery-banks",
+            Topic::Mma => "mastery-mma",
         }
     }
 
@@ -96,6 +106,7 @@ impl Topic {
             Topic::Latency => t!("ui.quiz.mastery.latency"),
             Topic::Coalescing => t!("ui.quiz.mastery.coalescing"),
             Topic::Banks => t!("ui.quiz.mastery.banks"),
+            Topic::Mma => t!("ui.quiz.mastery.mma"),
         }
     }
 }

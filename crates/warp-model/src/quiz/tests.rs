@@ -165,6 +165,46 @@ fn generated_answers_agree_with_the_panels() {
                 // gcd(0, 32) = 32, every lane in bank 0).
                 assert_eq!(q.answer_text(), gcd(p[0], 32).to_string());
             }
+            // Tensor cores, from the PTX ISA's text rather than the model's tables: every
+            // fragment here takes groupID (lane >> 2) from its M or N index (A and C: the row,
+            // B: the column), mod 8, and threadID_in_group (lane % 4) from its K index (A: the
+            // column, B: the row; C: its N column), as (index mod 8) / 2 where two 16-bit (or
+            // two f32 accumulator) elements share a pair of columns, and as index mod 4 for tf32.
+            if let Some(rest) = q.qid.strip_prefix("gen-mma-owner-") {
+                let f: Vec<&str> = rest.split('-').collect();
+                let (op, ty, row, col): (&str, &str, u64, u64) =
+                    (f[0], f[2], f[3].parse().unwrap(), f[4].parse().unwrap());
+                let (g_index, k_index) = if op == "b" { (col, row) } else { (row, col) };
+                let thread = if ty == "tf32" && op != "c" {
+                    k_index % 4
+                } else {
+                    (k_index % 8) / 2
+                };
+                assert_eq!(q.answer_text(), (4 * (g_index % 8) + thread).to_string());
+            }
+            if let Some(rest) = q.qid.strip_prefix("gen-mma-elements-") {
+                // A is 16 × K, B is K × 8, C is 16 × 8, shared by 32 lanes.
+                let f: Vec<&str> = rest.split('-').collect();
+                let k = if f[1] == "m16n8k16" { 16 } else { 8 };
+                let elements = match f[0] {
+                    "a" => 16 * k,
+                    "b" => k * 8,
+                    _ => 16 * 8,
+                };
+                assert_eq!(q.answer_text(), format!("{} elements", elements / 32));
+            }
+            if let Some(rest) = q.qid.strip_prefix("gen-mma-ldmatrix-") {
+                // 4 phases (one per matrix); the 8 rows of a matrix start pitch/8 chunks of 4
+                // banks apart, mod 8 chunks: gcd(pitch/8, 8) rows per chunk of banks, unless
+                // the XOR sends them to 8 different chunks.
+                let pitch: u64 = rest.trim_end_matches("-xor").parse().unwrap();
+                let ways = if rest.ends_with("-xor") {
+                    1
+                } else {
+                    gcd(pitch / 8, 8)
+                };
+                assert_eq!(q.answer_text(), format!("{} wavefronts", 4 * ways));
+            }
             // A misconception never equals the right answer.
             for m in &q.misconceptions {
                 assert!(
@@ -260,15 +300,16 @@ fn links_made_before_draw_keep_their_questions() {
     assert_eq!(fingerprint(Draw::First), 0x534b_e971_6bd4_26f3);
 }
 
-/// Templates a quiz on `topic` can ask without a repeat: each seed card of its topics is a
-/// template of its own, and each topic has its generators' (warps 3, the others 2).
-fn templates_available(topic: Option<Topic>) -> usize {
+/// Templates a quiz on `topic` drawn under `draw` can ask without a repeat: each seed card of
+/// its topics is a template of its own, and each topic has its generators' (warps, banks and
+/// tensor cores 3, the others 2).
+fn templates_available(topic: Option<Topic>, draw: Draw) -> usize {
     let cards = seed_bank()
         .iter()
         .filter(|q| topic.is_none_or(|t| q.topic == t))
         .count();
     let generators: usize = topic
-        .map_or(Topic::ALL.to_vec(), |t| vec![t])
+        .map_or(draw.topics().to_vec(), |t| vec![t])
         .iter()
         .map(|t| Template::of(*t).len())
         .sum();
@@ -278,20 +319,23 @@ fn templates_available(topic: Option<Topic>) -> usize {
 #[test]
 fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
     // The bank holds 9 warps cards, 12 divergence, 4 latency, 1 coalescing and none on bank
-    // conflicts; the generators are 3 + 2 + 2 + 2 + 3. So 12, 14, 6, 3, 3 and 38 (all)
-    // templates.
+    // conflicts or tensor cores; the generators are 3 + 2 + 2 + 2 + 3 + 3. So 12, 14, 6, 3, 3,
+    // 3 and 38 (all under draw=2, five topics) or 41 (all under draw=4, six) templates.
     let avail: Vec<usize> = [
         Some(Topic::Warps),
         Some(Topic::Divergence),
         Some(Topic::Latency),
         Some(Topic::Coalescing),
         Some(Topic::Banks),
+        Some(Topic::Mma),
         None,
     ]
     .into_iter()
-    .map(templates_available)
+    .map(|t| templates_available(t, Draw::Spread))
     .collect();
-    assert_eq!(avail, [12, 14, 6, 3, 3, 38]);
+    assert_eq!(avail, [12, 14, 6, 3, 3, 3, 38]);
+    assert_eq!(templates_available(None, Draw::Cover), 38);
+    assert_eq!(templates_available(None, Draw::Tensor), 41);
     // Why n ≤ available has no repeat: the quiz takes b = min(⌈n/3⌉, cards) cards, then, if
     // the n − b generated questions outnumber the G generators, b = n − G cards instead (n ≤
     // cards + G, so there are enough): never more generated questions than generators. The
@@ -299,18 +343,21 @@ fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
     // questions come in rounds, each template once per round in a shuffled order; a template's
     // first question cannot collide with one already in the quiz (its ids begin with its own
     // id), so the first round gives each of them once.
-    for topic in [
-        None,
-        Some(Topic::Warps),
-        Some(Topic::Divergence),
-        Some(Topic::Latency),
-        Some(Topic::Coalescing),
-        Some(Topic::Banks),
+    for (topic, draw) in [
+        (None, Draw::Spread),
+        (None, Draw::Tensor),
+        (Some(Topic::Warps), Draw::Spread),
+        (Some(Topic::Divergence), Draw::Spread),
+        (Some(Topic::Latency), Draw::Spread),
+        (Some(Topic::Coalescing), Draw::Spread),
+        (Some(Topic::Banks), Draw::Spread),
+        (Some(Topic::Mma), Draw::Spread),
+        (Some(Topic::Mma), Draw::Tensor),
     ] {
-        let available = templates_available(topic);
+        let available = templates_available(topic, draw);
         for seed in [0u64, 1, 7, 42, 2026, u64::MAX] {
             for n in 1..=available {
-                let quiz = build(topic, seed, n as u64, Draw::Spread);
+                let quiz = build(topic, seed, n as u64, draw);
                 assert_eq!(quiz.len(), n, "{topic:?} seed {seed} n {n}");
                 let mut templates: Vec<&str> = quiz.iter().map(|q| q.template).collect();
                 templates.sort_unstable();
@@ -745,14 +792,15 @@ fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
 #[test]
 fn a_new_quiz_of_eight_asks_every_topic_the_home_page_names() {
     // Issue 26: under draw=2 one quiz of six over all topics had no bank-conflict question.
-    // Under draw=3 (every new quiz) each of the five topics is asked, for every seed tried,
-    // and no template comes twice while another is unused.
+    // Under draw=3 (every new quiz until tensor cores joined under draw=4) each of the five
+    // topics is asked, for every seed tried, and no template comes twice while another is
+    // unused.
     let mut spread_missed = 0;
     for seed in 0..300u64 {
         let quiz = build(None, seed, 8, Draw::Cover);
         assert_eq!(quiz.len(), 8, "seed {seed}");
-        for t in Topic::ALL {
-            assert!(quiz.iter().any(|q| q.topic == t), "seed {seed}: no {t:?}");
+        for t in Draw::Cover.topics() {
+            assert!(quiz.iter().any(|q| q.topic == *t), "seed {seed}: no {t:?}");
         }
         let templates: Vec<&str> = quiz
             .iter()
@@ -777,7 +825,6 @@ fn a_new_quiz_of_eight_asks_every_topic_the_home_page_names() {
     // The old rules really did miss it (so the test above can fail), and keep doing so: a
     // draw=2 link keeps its questions.
     assert!(spread_missed > 0, "draw=2 always asked banks?");
-    assert_eq!(Draw::LATEST, Draw::Cover);
     assert_eq!(Draw::from_number(3), Some(Draw::Cover));
     // One topic, or a quiz too short for five: as many topics as fit, no error.
     let short = build(None, 1, 3, Draw::Cover);
@@ -836,4 +883,463 @@ fn kernel_float_literals_read_as_the_standard_parser_where_the_lexer_lets_them()
     }
     assert_eq!(crate::params::decimal("1e"), None);
     assert_eq!(crate::params::decimal("e3"), None);
+}
+
+/// [`fingerprint`] over longer quizzes: `all` and bank conflicts, up to 50 questions.
+fn long_fingerprint(draw: Draw) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for seed in 0..30u64 {
+        for topic in [None, Some(Topic::Banks)] {
+            for count in [3u64, 8, 20, 38, 50] {
+                for q in build(topic, seed, count, draw) {
+                    for b in q.qid.bytes().chain([0u8]) {
+                        h ^= u64::from(b);
+                        h = h.wrapping_mul(0x0100_0000_01b3);
+                    }
+                }
+            }
+        }
+    }
+    h
+}
+
+#[test]
+fn links_drawn_under_draw_2_and_3_keep_their_questions() {
+    // Tensor cores joined `topic=all` under draw=4 only. These ids and fingerprints were taken
+    // from the version before (five topics, twelve templates): every draw=2 and draw=3 link
+    // still opens the very quiz it opened then.
+    let table: [(Draw, u64, [&str; 8]); 6] = [
+        (
+            Draw::Spread,
+            1,
+            [
+                "s003-self-90-10",
+                "s000-recall-rounding",
+                "s000-self-slowdown",
+                "gen-co-eta-8-8",
+                "gen-bank-pad-2",
+                "gen-div-eff-33,37-15,17",
+                "gen-bank-wavefronts-4-3",
+                "gen-lat-hidden-2-750-14",
+            ],
+        ),
+        (
+            Draw::Spread,
+            42,
+            [
+                "s004-recall-split-cycles",
+                "s003-recall-diverged",
+                "s000-recall-rounding",
+                "gen-lat-hidden-4-500-25",
+                "gen-lat-needed-2-150-18",
+                "gen-bank-pad-4",
+                "gen-warps-thread-16-1-7",
+                "gen-co-eta-4-32",
+            ],
+        ),
+        (
+            Draw::Spread,
+            7,
+            [
+                "s000-recall-warp-id",
+                "s000-recall-warp-size",
+                "s000-recall-rounding",
+                "gen-div-cycles-20,27,18,33-5,4,15,8",
+                "gen-warps-idle-8-4",
+                "gen-co-eta-8-16",
+                "gen-bank-wavefronts-8-4",
+                "gen-co-tx-4-16",
+            ],
+        ),
+        (
+            Draw::Cover,
+            1,
+            [
+                "s003-self-90-10",
+                "s000-recall-rounding",
+                "s000-self-slowdown",
+                "gen-co-eta-4-1",
+                "gen-lat-needed-4-100-21",
+                "gen-bank-ways-4-4",
+                "gen-warps-count-48-1",
+                "gen-lat-hidden-4-750-9",
+            ],
+        ),
+        (
+            Draw::Cover,
+            42,
+            [
+                "s004-recall-split-cycles",
+                "s003-recall-diverged",
+                "s000-recall-rounding",
+                "gen-bank-pad-2",
+                "gen-lat-needed-2-500-34",
+                "gen-co-eta-4-16",
+                "gen-div-cycles-38,34,18,18-5,7,14,6",
+                "gen-co-tx-4-8",
+            ],
+        ),
+        (
+            Draw::Cover,
+            7,
+            [
+                "s000-recall-warp-id",
+                "s000-recall-warp-size",
+                "s000-recall-rounding",
+                "gen-co-tx-4-4",
+                "gen-div-eff-14,29-20,12",
+                "gen-bank-pad-2",
+                "gen-lat-needed-2-200-13",
+                "gen-bank-wavefronts-8-16",
+            ],
+        ),
+    ];
+    for (draw, seed, want) in table {
+        assert_eq!(
+            qids(&build(None, seed, 8, draw)),
+            want,
+            "{draw:?} seed {seed}"
+        );
+    }
+    assert_eq!(
+        qids(&build(None, 42, 20, Draw::Cover))[8..],
+        [
+            "gen-bank-pad-2",
+            "gen-co-tx-8-32",
+            "gen-bank-wavefronts-4-32",
+            "gen-warps-count-96-3",
+            "gen-warps-thread-40-4-27",
+            "gen-bank-ways-8-3",
+            "gen-co-eta-4-16",
+            "gen-lat-needed-2-100-23",
+            "gen-lat-hidden-2-750-23",
+            "gen-div-eff-6,13-17,15",
+            "gen-warps-idle-100-1",
+            "gen-div-cycles-27,30,9-5,10,17",
+        ]
+    );
+    // Every seed 0–29 of `all` and of each of the first four topics at 3, 8 and 20 questions,
+    // and of `all` and bank conflicts at 3 to 50.
+    assert_eq!(fingerprint(Draw::Spread), 0x085e_a0fb_9e7d_08c7);
+    assert_eq!(fingerprint(Draw::Cover), 0xf12f_3600_de36_fcf8);
+    assert_eq!(long_fingerprint(Draw::Spread), 0x81ef_887b_b4bf_8524);
+    assert_eq!(long_fingerprint(Draw::Cover), 0xa325_e996_14ce_5f1a);
+    // And none of them asks about tensor cores.
+    for draw in [Draw::First, Draw::Spread, Draw::Cover] {
+        assert!(!draw.topics().contains(&Topic::Mma), "{draw:?}");
+    }
+}
+
+#[test]
+fn tensor_cores_join_all_under_draw_4_only() {
+    // `topic=mma` asks only its own questions, under any rules.
+    for draw in [Draw::First, Draw::Spread, Draw::Cover, Draw::Tensor] {
+        let quiz = build(Some(Topic::Mma), 9, 10, draw);
+        assert_eq!(quiz.len(), 10, "{draw:?}");
+        assert!(
+            quiz.iter().all(|q| q.topic == Topic::Mma),
+            "{draw:?}: {:?}",
+            qids(&quiz)
+        );
+    }
+    // `all` under the older rules never asks it; under draw=4, a quiz long enough to use every
+    // template asks all three of its templates.
+    for seed in 0..20u64 {
+        for draw in [Draw::First, Draw::Spread, Draw::Cover] {
+            let quiz = build(None, seed, 50, draw);
+            assert!(
+                quiz.iter().all(|q| q.topic != Topic::Mma),
+                "{draw:?} {seed}"
+            );
+        }
+        let quiz = build(None, seed, 41, Draw::Tensor);
+        let mut mma: Vec<&str> = quiz
+            .iter()
+            .filter(|q| q.topic == Topic::Mma)
+            .map(|q| q.template)
+            .collect();
+        mma.sort_unstable();
+        assert_eq!(
+            mma,
+            ["gen-mma-elements", "gen-mma-ldmatrix", "gen-mma-owner"],
+            "seed {seed}"
+        );
+    }
+    // A quiz of 8 under draw=4 asks every one of the six topics, for every seed tried (its 3
+    // cards cover at least one of the first four, which leaves at most 5 topics for 5 places),
+    // and no template twice.
+    for seed in 0..300u64 {
+        let quiz = build(None, seed, 8, Draw::Tensor);
+        assert_eq!(quiz.len(), 8, "seed {seed}");
+        for t in Topic::ALL {
+            assert!(quiz.iter().any(|q| q.topic == t), "seed {seed}: no {t:?}");
+        }
+        let mut templates: Vec<&str> = quiz.iter().map(|q| q.template).collect();
+        templates.sort_unstable();
+        templates.dedup();
+        assert_eq!(templates.len(), 8, "seed {seed}: {:?}", qids(&quiz));
+    }
+    // The rules: number 4, the latest (a new quiz's), and the only ones whose `all` is every
+    // topic (a topic added later needs new rules of its own).
+    assert_eq!(Draw::LATEST, Draw::Tensor);
+    assert_eq!(Draw::from_number(4), Some(Draw::Tensor));
+    assert_eq!(Draw::Tensor.number(), 4);
+    assert_eq!(Draw::from_number(5), None);
+    assert_eq!(Draw::LATEST.topics(), Topic::ALL);
+    // `draw=4` is read wherever a link is: the quiz's parameters, the key its answers are
+    // stored under, the mastery figure of the new topic.
+    let (p, e) = QuizParams::from_query(&Query::parse("topic=mma&seed=3&draw=4"));
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!((p.topic, p.draw), (Some(Topic::Mma), Draw::Tensor));
+    assert_eq!(p.key(3), "mma/3/8/4");
+    let (p, e) = QuizParams::from_query(&Query::parse("topic=all"));
+    assert!(e.is_empty() && p.draw == Draw::Tensor && p.seed.is_none());
+    let (_, e) = QuizParams::from_query(&Query::parse("seed=3&draw=5"));
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].param, "draw");
+    let figures = panel::figures(&progress::Progress::default(), "mma/3/8/4", &[]);
+    let m = figures
+        .iter()
+        .find(|f| f.metric == "mastery-mma")
+        .expect("mastery-mma");
+    assert_eq!(m.label, "Mastery: tensor cores");
+    assert_eq!(Topic::Mma.label(), "tensor cores");
+    assert_eq!(Topic::parse("mma"), Some(Topic::Mma));
+    assert_eq!(panel::TOPIC.choose("mma").ok(), Some("mma"));
+}
+
+#[test]
+fn tensor_core_questions_come_from_the_mma_model() {
+    use super::generate::{ask_mma_elements, ask_mma_ldmatrix, ask_mma_owner};
+    use crate::mma::{ElemType, Fragment, Operand, Shape};
+    let frag = |shape, ty, operand| Fragment::new(shape, ty, operand).unwrap();
+    let (k16, k8) = (Shape::M16n8k16, Shape::M16n8k8);
+
+    // C[9][3] of m16n8k16: row 9 = groupID + 8 → groupID 1 (c2 or c3); col 3 =
+    // threadID_in_group·2 + 1 → threadID_in_group 1 (c3); lane 4·1 + 1 = 5.
+    let q = ask_mma_owner(frag(k16, ElemType::F16, Operand::C), 9, 3);
+    assert_eq!(q.answer_text(), "5");
+    assert!(q.explanation.contains("4 × 1 + 1 = 5"), "{}", q.explanation);
+    // Wrong answers learners give: 75 = 9·8 + 3 (the row-major index), 11 = 75 mod 32 (the
+    // elements dealt out to the lanes in turn), 18 = ⌊75/4⌋ (runs of 4 elements a lane), 9 =
+    // groupID + 8·threadID_in_group (groupID read as lane % 8), and 19, another lane.
+    for wrong in ["75", "11", "18", "9", "19"] {
+        assert!(!q.grade(wrong).correct, "{wrong}");
+    }
+    assert!(q.grade("11").feedback.contains("row by row"));
+    assert!(q.grade("18").feedback.contains("run of 4"));
+    assert!(q.grade("9").feedback.contains("lane % 8"));
+    // The link opens the panel on that element (every other parameter at its default), and the
+    // solution is the panel's own steps for it.
+    let link = q.link.clone().unwrap();
+    let input = crate::mma::panel::MmaInput::from_query(
+        &Query::parse(&link),
+        &crate::mma::panel::MmaInput::default(),
+    );
+    assert_eq!(
+        (
+            input.get(&crate::mma::panel::ROW),
+            input.get(&crate::mma::panel::COL)
+        ),
+        ("9", "3")
+    );
+    let solution = q.solution();
+    assert!(
+        solution[0].answer.contains("Lane 5 holds C[9][3]"),
+        "{:?}",
+        solution[0].answer
+    );
+
+    // A[9][10] of f16 m16n8k16: row 9 = groupID + 8 → 1; col 10 = threadID_in_group·2 + 8
+    // → 1 (a6); lane 5. Row-major, 9·16 + 10 = 154: 154 mod 32 = 26, ⌊154/8⌋ = 19.
+    let q = ask_mma_owner(frag(k16, ElemType::F16, Operand::A), 9, 10);
+    assert_eq!(q.answer_text(), "5");
+    assert!(q.grade("26").feedback.contains("row by row"));
+    assert!(q.grade("19").feedback.contains("run of 8"));
+    assert_eq!(q.qid, "gen-mma-owner-a-m16n8k16-f16-9-10");
+    // B[10][3] of bf16 m16n8k16: row 10 = threadID_in_group·2 + 8 → 1 (b2); col 3 = groupID
+    // → 3; lane 4·3 + 1 = 13.
+    let q = ask_mma_owner(frag(k16, ElemType::Bf16, Operand::B), 10, 3);
+    assert_eq!(q.answer_text(), "13");
+    // A[9][5] of tf32 m16n8k8: row 9 = groupID + 8 → 1 (a1 or a3); col 5 = threadID_in_group
+    // + 4 → 1 (a3); lane 5. The f16 table would put it at col 5 = threadID_in_group·2 + 1 →
+    // 2, lane 4·1 + 2 = 6: the named myth.
+    let q = ask_mma_owner(frag(k8, ElemType::Tf32, Operand::A), 9, 5);
+    assert_eq!(q.answer_text(), "5");
+    let g = q.grade("6");
+    assert!(
+        !g.correct && g.feedback.contains("f16 table"),
+        "{}",
+        g.feedback
+    );
+
+    // f16 A of m16n8k16: 16 × 16 = 256 elements over 32 lanes, 8 each, in 4 registers
+    // (.f16x2). 4 counts the registers; 32 = 256/8 shares A among 8 groups.
+    let q = ask_mma_elements(frag(k16, ElemType::F16, Operand::A), 6);
+    assert_eq!(q.answer_text(), "8 elements");
+    let g = q.grade("4");
+    assert!(
+        !g.correct && g.feedback.contains("32-bit registers"),
+        "{}",
+        g.feedback
+    );
+    let g = q.grade("32");
+    assert!(
+        !g.correct && g.feedback.contains("8 groups"),
+        "{}",
+        g.feedback
+    );
+    assert!(q.explanation.contains("16 × 16 = 256"), "{}", q.explanation);
+    // The link asks about that lane (and its first element, a0 at row groupID 1, col
+    // threadID_in_group·2 = 4), and its solution lists the lane's elements.
+    let input = crate::mma::panel::MmaInput::from_query(
+        &Query::parse(q.link.as_deref().unwrap()),
+        &crate::mma::panel::MmaInput::default(),
+    );
+    assert_eq!(
+        [
+            input.get(&crate::mma::panel::OPERAND),
+            input.get(&crate::mma::panel::LANE),
+            input.get(&crate::mma::panel::ROW),
+            input.get(&crate::mma::panel::COL)
+        ],
+        ["a", "6", "1", "4"]
+    );
+    assert!(q
+        .solution()
+        .iter()
+        .any(|w| w.answer.contains("Lane 6 holds 8 elements")));
+    // tf32 A of m16n8k8: 16 × 8 / 32 = 4, in 4 registers (no myth equal to the answer); f16
+    // B of m16n8k8: 8 × 8 / 32 = 2, in 1 register; C: 16 × 8 / 32 = 4.
+    let q = ask_mma_elements(frag(k8, ElemType::Tf32, Operand::A), 0);
+    assert_eq!(q.answer_text(), "4 elements");
+    assert!(q
+        .misconceptions
+        .iter()
+        .all(|m| (m.answer - 4.0).abs() > 0.5));
+    assert_eq!(
+        ask_mma_elements(frag(k8, ElemType::F16, Operand::B), 31).answer_text(),
+        "2 elements"
+    );
+    assert_eq!(
+        ask_mma_elements(frag(k16, ElemType::Bf16, Operand::C), 9).answer_text(),
+        "4 elements"
+    );
+
+    // ldmatrix.x4: 4 phases, one per 8 × 8 matrix; the 8 rows of a matrix are pitch·2 bytes
+    // apart. Pitch 64 (128 bytes): every row in banks 0–3, 8-way, 8 + 8 + 8 + 8 = 32.
+    let q = ask_mma_ldmatrix(64, false);
+    assert_eq!(q.answer_text(), "32 wavefronts");
+    assert!(
+        q.explanation.starts_with("8 + 8 + 8 + 8 = 32."),
+        "{}",
+        q.explanation
+    );
+    let g = q.grade("4");
+    assert!(
+        !g.correct && g.feedback.contains("8-lane phase"),
+        "{}",
+        g.feedback
+    );
+    let g = q.grade("8");
+    assert!(!g.correct && g.feedback.contains("ways"), "{}", g.feedback);
+    let g = q.grade("1");
+    assert!(
+        !g.correct && g.feedback.contains("quarter-warp"),
+        "{}",
+        g.feedback
+    );
+    // Pitch 72 (144 bytes = 36 words): row r starts at bank 4r mod 32, 8 rows in 8 groups of
+    // 4 banks: conflict-free, 4; 32 counts one per lane.
+    let q = ask_mma_ldmatrix(72, false);
+    assert_eq!(q.answer_text(), "4 wavefronts");
+    assert!(q.grade("32").feedback.contains("one wavefront per lane"));
+    // Pitch 64 with the XOR: row r's chunk at c ⊕ r, 8 different chunks: 4; 32 is the count
+    // without the swizzle.
+    let q = ask_mma_ldmatrix(64, true);
+    assert_eq!(q.answer_text(), "4 wavefronts");
+    assert_eq!(q.qid, "gen-mma-ldmatrix-64-xor");
+    let g = q.grade("32");
+    assert!(
+        !g.correct && g.feedback.contains("without the swizzle"),
+        "{}",
+        g.feedback
+    );
+    // Pitch 16 (32 bytes = 8 words): rows at banks 0, 8, 16, 24, 0, …: 2-way, 2 × 4 = 8.
+    // Pitch 32 (64 bytes): banks 0, 16, 0, …: 4-way, 16. Pitch 80 (160 bytes = 40 words):
+    // banks 0, 8, 16, 24, 0, …: 2-way, 8. Pitch 128: 8-way, 32. Pitch 136 (272 bytes = 68
+    // words): bank 4r mod 32, conflict-free, 4. Pitch 128 with the XOR: 4.
+    let answers: Vec<String> = [
+        (16, false),
+        (32, false),
+        (80, false),
+        (128, false),
+        (136, false),
+        (128, true),
+    ]
+    .map(|(p, x)| ask_mma_ldmatrix(p, x).answer_text())
+    .to_vec();
+    assert_eq!(
+        answers,
+        [
+            "8 wavefronts",
+            "16 wavefronts",
+            "8 wavefronts",
+            "32 wavefronts",
+            "4 wavefronts",
+            "4 wavefronts"
+        ]
+    );
+    // Each links to the panel's ldmatrix mode on that tile.
+    let input = crate::mma::panel::MmaInput::from_query(
+        &Query::parse(ask_mma_ldmatrix(72, false).link.as_deref().unwrap()),
+        &crate::mma::panel::MmaInput::default(),
+    );
+    assert_eq!(input.active_mode(), Some("ldmatrix"));
+    assert_eq!(input.get(&crate::mma::panel::PITCH), "72");
+    for q in [
+        ask_mma_ldmatrix(16, false),
+        ask_mma_owner(frag(k8, ElemType::F16, Operand::B), 7, 7),
+    ] {
+        assert_eq!(q.topic, Topic::Mma);
+        assert!(!q.solution().is_empty(), "{}", q.qid);
+        assert!(!q.explanation.is_empty(), "{}", q.qid);
+    }
+}
+
+#[test]
+fn every_generated_question_opens_its_panel_on_the_number_it_asks() {
+    use crate::registry::Panel;
+    let mut rng = Rng::new(11);
+    for t in Template::ALL {
+        for _ in 0..25 {
+            let q = generate_from(t, &mut rng);
+            let link = q.link.as_deref().unwrap_or_default();
+            let query = Query::parse(link);
+            let panel = query.get("panel").and_then(Panel::parse);
+            assert_eq!(panel.map(Panel::name), Some(q.topic.name()), "{}", q.qid);
+            let Some(panel) = panel else { continue };
+            let out = panel.evaluate_query(&query, &[]);
+            assert!(out.errors.is_empty(), "{} {link}: {:?}", q.qid, out.errors);
+            assert_eq!(out.worked, q.solution(), "{}", q.qid);
+            if let AnswerKind::Number {
+                value, tolerance, ..
+            } = q.kind
+            {
+                assert!(
+                    out.figures.iter().any(|f| f
+                        .value
+                        .plain()
+                        .parse::<f64>()
+                        .is_ok_and(|v| (v - value).abs() <= tolerance + 1e-9)),
+                    "{} {link}: {value} not among {:?}",
+                    q.qid,
+                    out.figures
+                        .iter()
+                        .map(|f| (f.metric, f.value.plain()))
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+    }
 }
