@@ -105,6 +105,28 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         "whole site"
     );
 
+    // Where each page's bytes are: the raw wasm the last build left (the Hinglish bundles), by
+    // crate and by function, so a regression names its cause.
+    println!(
+        "\n== where the bytes are (raw wasm of each page, Hinglish build, before wasm-opt) =="
+    );
+    let raw = root().join("target/wasm32-unknown-unknown/release");
+    let mut pages: Vec<&str> = names
+        .iter()
+        .filter(|n| n.ends_with("_bg.wasm"))
+        .filter_map(|n| n.split_once("-hinglish-").map(|(stem, _)| stem))
+        .collect();
+    pages.dedup();
+    for page in pages {
+        match std::fs::read(raw.join(format!("{page}.wasm"))) {
+            Ok(wasm) => match crate::bytes::read(&wasm) {
+                Ok(b) => print!("{page}\n{}", b.table(6, 5)),
+                Err(e) => println!("{page}: {e}"),
+            },
+            Err(e) => println!("{page}: {e}"),
+        }
+    }
+
     // `--sizes`: the size table alone (a minute, not ten), for checking a change against the
     // budgets before the full run.
     if args.iter().any(|a| a == "--sizes") {

@@ -10,6 +10,7 @@
 //! keeping it dependency-free keeps `cargo xtask` fast to build on a fresh clone.
 
 mod bench;
+mod bytes;
 mod csp;
 mod dist;
 mod registry;

@@ -1,0 +1,188 @@
+//! Where a bundle's bytes are (issue 30): the code of a page's raw wasm (as the linker wrote
+//! it, before wasm-bindgen and wasm-opt, while it still has its function names) by crate and by
+//! function, so the next size regression names its cause. The shares carry over to the shipped
+//! file (wasm-opt shrinks every function alike, roughly); the absolute numbers do not.
+//!
+//! `wasmparser` reads the sections and `rustc-demangle` the names (twiggy gives the same table,
+//! but is a tool to install on every fresh machine; these two are small libraries).
+
+use std::collections::BTreeMap;
+
+use wasmparser::{KnownCustom, Name, Parser, Payload, TypeRef};
+
+/// One function's code.
+#[derive(Debug)]
+pub struct Func {
+    /// Its demangled name, without the hash.
+    pub name: String,
+    /// Bytes of its body.
+    pub bytes: u64,
+}
+
+/// What a raw wasm holds: every function's code, and the data segments' bytes.
+#[derive(Debug, Default)]
+pub struct Breakdown {
+    /// Functions defined in the module, largest first.
+    pub funcs: Vec<Func>,
+    /// Bytes of the data segments (string constants, tables).
+    pub data: u64,
+}
+
+/// Reads `wasm`.
+///
+/// # Errors
+/// The module does not parse.
+pub fn read(wasm: &[u8]) -> Result<Breakdown, String> {
+    let mut imported = 0u32;
+    let mut sizes: Vec<u64> = Vec::new();
+    let mut names: BTreeMap<u32, String> = BTreeMap::new();
+    let mut data = 0u64;
+    for payload in Parser::new(0).parse_all(wasm) {
+        match payload.map_err(|e| e.to_string())? {
+            Payload::ImportSection(reader) => {
+                for import in reader.into_imports() {
+                    if matches!(import.map_err(|e| e.to_string())?.ty, TypeRef::Func(_)) {
+                        imported += 1;
+                    }
+                }
+            }
+            Payload::CodeSectionEntry(body) => sizes.push(body.range().len() as u64),
+            Payload::DataSection(reader) => {
+                for segment in reader {
+                    data += segment.map_err(|e| e.to_string())?.data.len() as u64;
+                }
+            }
+            Payload::CustomSection(custom) => {
+                if let KnownCustom::Name(reader) = custom.as_known() {
+                    for name in reader.into_iter().flatten() {
+                        if let Name::Function(map) = name {
+                            for naming in map.into_iter().flatten() {
+                                names.insert(naming.index, short(naming.name));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut funcs: Vec<Func> = (0u32..)
+        .zip(sizes)
+        .map(|(i, bytes)| Func {
+            name: names
+                .remove(&(i + imported))
+                .unwrap_or_else(|| format!("function[{}]", i + imported)),
+            bytes,
+        })
+        .collect();
+    funcs.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name)));
+    Ok(Breakdown { funcs, data })
+}
+
+/// The demangled name without its hash (`warp_model::banks::rule::bank_report`).
+fn short(mangled: &str) -> String {
+    format!("{:#}", rustc_demangle::demangle(mangled))
+}
+
+/// The crate a function belongs to: the first path segment, or for a trait impl
+/// (`<alloc::vec::Vec<T> as core::fmt::Debug>::fmt`) the implementing type's.
+#[must_use]
+pub fn crate_of(name: &str) -> &str {
+    let path = name.trim_start_matches('<').trim_start_matches('&');
+    let path = path.trim_start_matches("mut ").trim_start_matches("dyn ");
+    let end = path
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(path.len());
+    match &path[..end] {
+        "" => "other",
+        c => c,
+    }
+}
+
+impl Breakdown {
+    /// Code bytes by crate, largest first.
+    #[must_use]
+    pub fn by_crate(&self) -> Vec<(String, u64)> {
+        let mut m: BTreeMap<&str, u64> = BTreeMap::new();
+        for f in &self.funcs {
+            *m.entry(crate_of(&f.name)).or_default() += f.bytes;
+        }
+        let mut v: Vec<(String, u64)> = m.into_iter().map(|(k, b)| (k.to_string(), b)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v
+    }
+
+    /// All code bytes.
+    #[must_use]
+    pub fn code(&self) -> u64 {
+        self.funcs.iter().map(|f| f.bytes).sum()
+    }
+
+    /// The table `cargo xtask bench` prints for one bundle: its code by crate (the top `crates`)
+    /// and its largest `funcs` functions, with their shares of the code.
+    #[must_use]
+    pub fn table(&self, crates: usize, funcs: usize) -> String {
+        use std::fmt::Write as _;
+        let code = self.code().max(1);
+        let pct = |b: u64| 100.0 * b as f64 / code as f64;
+        let mut out = format!(
+            "  code {:.1} kB, data {:.1} kB (raw, before wasm-opt)\n",
+            code as f64 / 1000.0,
+            self.data as f64 / 1000.0
+        );
+        for (name, bytes) in self.by_crate().into_iter().take(crates) {
+            let _ = writeln!(out, "  {:>5.1}%  {:>8} B  crate {name}", pct(bytes), bytes);
+        }
+        for f in self.funcs.iter().take(funcs) {
+            let name: String = f.name.chars().take(100).collect();
+            let _ = writeln!(out, "  {:>5.1}%  {:>8} B  {name}", pct(f.bytes), f.bytes);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crates_are_read_from_paths_and_trait_impls() {
+        assert_eq!(
+            crate_of("warp_model::banks::rule::bank_report"),
+            "warp_model"
+        );
+        assert_eq!(
+            crate_of("<alloc::vec::Vec<T> as core::fmt::Debug>::fmt"),
+            "alloc"
+        );
+        assert_eq!(
+            crate_of("<&mut leptos::View as core::ops::Drop>::drop"),
+            "leptos"
+        );
+        assert_eq!(crate_of("function[12]"), "function");
+        assert_eq!(crate_of("<>"), "other");
+    }
+
+    #[test]
+    fn a_hand_made_module_is_read_function_by_function() {
+        // (module (import "m" "f" (func)) (func $a nop nop) (func $b nop) (data (i32.const 0)
+        // "abc")) with a name section naming function 1 `a` and 2 `b`.
+        let wasm: Vec<u8> = vec![
+            0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, // magic, version
+            1, 4, 1, 0x60, 0, 0, // type section: one () -> ()
+            2, 7, 1, 1, b'm', 1, b'f', 0, 0, // import section: m.f, func type 0
+            3, 3, 2, 0, 0, // function section: two functions of type 0
+            5, 3, 1, 0, 1, // memory section: one memory, min 1
+            10, 10, 2, 4, 0, 1, 1, 0x0b, 3, 0, 1, 0x0b, // code: bodies of 4 and 3 bytes
+            11, 9, 1, 0, 0x41, 0, 0x0b, 3, b'a', b'b', b'c', // data: "abc" at 0
+            0, 14, 4, b'n', b'a', b'm', b'e', 1, 7, 2, 1, 1, b'a', 2, 1, b'b', // names
+        ];
+        let b = read(&wasm).unwrap();
+        // Body sizes count the locals' declaration and the `end`: 4 and 3 bytes.
+        let got: Vec<(&str, u64)> = b.funcs.iter().map(|f| (f.name.as_str(), f.bytes)).collect();
+        assert_eq!(got, [("a", 4), ("b", 3)]);
+        assert_eq!(b.data, 3);
+        assert_eq!(b.code(), 7);
+        assert!(b.table(3, 2).contains("57.1%"), "{}", b.table(3, 2));
+    }
+}
