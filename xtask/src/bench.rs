@@ -26,8 +26,11 @@ pub const PAGE_BUDGET: u64 = 235_000;
 /// stars joined the progress document and its loader (issue 28: 346.6 kB measured). 355 kB since
 /// assignments (issue 29: their records in the progress document and its loader, the SCORM form
 /// shared with the author page, the quiz-score message's new fields, and the assignment pages'
-/// styles inlined into every page; 351.8 kB English, 353.3 kB Hinglish measured).
-pub const QUIZ_BUDGET: u64 = 355_000;
+/// styles inlined into every page; 351.8 kB English, 353.3 kB Hinglish measured). 380 kB since
+/// the tensor-core topic (issue 32: the mma panel's model, worked steps and messages for its
+/// three generators, 375.6 kB English, 377.3 kB Hinglish measured), again what was measured,
+/// not the goal.
+pub const QUIZ_BUDGET: u64 = 380_000;
 /// The kernel lab's: its interpreter grew shared memory, barriers, the bank rule, warp
 /// functions, atomics and two scheduling models (256 kB measured when they landed). A budget
 /// raised to what was measured, not a target: README, "Speed, measured", says what would win the

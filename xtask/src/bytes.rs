@@ -85,9 +85,18 @@ fn short(mangled: &str) -> String {
 }
 
 /// The crate a function belongs to: the first path segment, or for a trait impl
-/// (`<alloc::vec::Vec<T> as core::fmt::Debug>::fmt`) the implementing type's.
+/// (`<alloc::vec::Vec<T> as core::fmt::Debug>::fmt`) the implementing type's, or the trait's
+/// when the type is a bare generic parameter (`<T as core::fmt::Display>::fmt`: `core`).
 #[must_use]
 pub fn crate_of(name: &str) -> &str {
+    if let Some(rest) = name.strip_prefix('<') {
+        let (ty, tr) = rest.split_once(" as ").unwrap_or((rest, ""));
+        let ty = ty.trim_start_matches(['&', '*']).trim_start_matches("mut ");
+        let ty = ty.trim_start_matches("dyn ").trim_start_matches("const ");
+        if !ty.contains("::") && !tr.is_empty() {
+            return crate_of(tr);
+        }
+    }
     let path = name.trim_start_matches('<').trim_start_matches('&');
     let path = path.trim_start_matches("mut ").trim_start_matches("dyn ");
     let end = path
@@ -159,6 +168,8 @@ mod tests {
             crate_of("<&mut leptos::View as core::ops::Drop>::drop"),
             "leptos"
         );
+        assert_eq!(crate_of("<T as core::fmt::Display>::fmt"), "core");
+        assert_eq!(crate_of("<&T as tachys::view::Render>::build"), "tachys");
         assert_eq!(crate_of("function[12]"), "function");
         assert_eq!(crate_of("<>"), "other");
     }

@@ -34,7 +34,9 @@ test('every worked example opens with its answer hidden until the reveal', async
       if (preset) preset.style.display = '';
       return seen;
     });
-    if (/\d/.test(shown) && text.includes(needle)) leaks.push(`${key}: "${needle}" (${metric}) is on screen`);
+    // A bare number (a lane: "5") is looked for as a whole number, not inside "0–15".
+    const whole = new RegExp(`(^|[^\\d.,])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\d.,%])`);
+    if (/\d/.test(shown) && whole.test(text)) leaks.push(`${key}: "${needle}" (${metric}) is on screen`);
     // The guess asks for the figure the seed's Forecast is about.
     const label = (await fig.locator('dt').textContent())!.trim();
     await expect(page.locator('form.guess label')).toContainText(label);

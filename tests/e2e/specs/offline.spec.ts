@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { REGISTRY } from './registry';
 import type { Page } from '@playwright/test';
 
 // After a first visit the app works offline: the service worker keeps every page's bundle in
@@ -24,9 +25,11 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
     const cache = await caches.open(keys.find((k) => k.startsWith('warp-lab-'))!);
     return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
   });
-  // The page, the favicon, the file list, and the ten bundles (home, the assignment and author
-  // pages, and eight panels; js and wasm each) in English.
-  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(20);
+  // The page, the favicon, the file list, and every bundle (home, the tools' and each panel's,
+  // as registry.json names them; js and wasm each) in English.
+  const bundles = new Set(['home', ...REGISTRY.panels.map((p) => p.bundle), ...REGISTRY.tools.map((t) => t.bundle)]);
+  expect(bundles.size).toBeGreaterThanOrEqual(11);
+  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size);
   expect(cached.filter((n) => n!.includes('-hinglish-'))).toHaveLength(0);
   await context.setOffline(true);
   for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1&forecast=0', 'efficiency']]) {
