@@ -105,31 +105,35 @@ fn BankPicture(output: Memo<BanksOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             o.report.as_ref()?;
-            let grids = o
-                .phases
-                .iter()
-                .filter(|p| !p.cells.is_empty())
-                .map(phase_grid)
-                .collect_view();
-            let whys = o
-                .phases
-                .iter()
-                .map(|p| view! { <li data-phase=p.index data-wavefronts=p.wavefronts>{p.why.clone()}</li> })
-                .collect_view();
-            Some(view! {
-                <figure class="banks-picture" data-picture="banks">
-                    <figcaption>{t!("ui.banks.caption")}</figcaption>
-                    {grids}
-                    <h2 class="why-title">{t!("ui.banks.why")}</h2>
-                    <ol class="why-lines">{whys}</ol>
-                </figure>
-            })
+            Some(phases_figure(&o.phases))
         })
     }
 }
 
-/// One phase as a bank grid (the tensor-core panel draws its ldmatrix phases with it too).
-pub(crate) fn phase_grid(p: &PhasePicture) -> impl IntoView {
+/// The phases as bank grids (those with an active lane) and every phase's why line: the
+/// banks panel's picture, which the tensor-core panel draws for its ldmatrix too.
+pub(crate) fn phases_figure(phases: &[PhasePicture]) -> impl IntoView {
+    let grids = phases
+        .iter()
+        .filter(|p| !p.cells.is_empty())
+        .map(phase_grid)
+        .collect_view();
+    let whys = phases
+        .iter()
+        .map(|p| view! { <li data-phase=p.index data-wavefronts=p.wavefronts>{p.why.clone()}</li> })
+        .collect_view();
+    view! {
+        <figure class="banks-picture" data-picture="banks">
+            <figcaption>{t!("ui.banks.caption")}</figcaption>
+            {grids}
+            <h2 class="why-title">{t!("ui.banks.why")}</h2>
+            <ol class="why-lines">{whys}</ol>
+        </figure>
+    }
+}
+
+/// One phase as a bank grid.
+fn phase_grid(p: &PhasePicture) -> impl IntoView {
     let width = LEFT + 32.0 * COL + 2.0;
     let rows = p.wavefronts.max(1) as f64;
     let height = GRID_Y + rows * ROW + 16.0;

@@ -116,20 +116,10 @@ fn fragment_view(
             view! {
                 <g class=class data-row=c.row data-col=c.col data-lane=c.owner.lane
                     on:click=move |_| choose_cell(row, col)>
-                    <rect x=x + 1.0 y=y + 1.0 width=CELL_W - 2.0 height=CELL_H - 2.0 style=lane_fill(c.owner.lane)>
-                        <title>{title}</title>
-                    </rect>
-                    <text x=x + CELL_W / 2.0 y=y + 11.5 class="lane-no" text-anchor="middle">{c.owner.lane}</text>
-                    <text x=x + CELL_W / 2.0 y=y + 21.5 class="elem-name" text-anchor="middle">{c.name.clone()}</text>
+                    {cell_face(x, y, c.owner.lane, c.name.clone(), title)}
                 </g>
             }
         })
-        .collect_view();
-    let col_labels = (0..cols)
-        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * CELL_W y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
-        .collect_view();
-    let row_labels = (0..rows)
-        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.65) * CELL_H class="axis-label" text-anchor="end">{r}</text> })
         .collect_view();
     let lanes = (0..32u64)
         .map(|lane| {
@@ -150,8 +140,7 @@ fn fragment_view(
             <figcaption>{t!("ui.mma.fragment.caption")}</figcaption>
             <div class="mma-scroll">
                 <svg viewBox=format!("0 0 {width} {height}") width=width role="img" aria-label=p.summary.clone() class="mma-grid">
-                    {col_labels}
-                    {row_labels}
+                    {axis_labels(cols, rows, CELL_W, CELL_H, 1)}
                     {cells}
                 </svg>
             </div>
@@ -160,6 +149,29 @@ fn fragment_view(
             <p class="note">{registers_note(p.fragment)}</p>
         </figure>
     }
+}
+
+/// A cell of a lane-coloured grid: the lane on top, a label under it, the title on hover.
+fn cell_face(x: f64, y: f64, lane: u64, label: String, title: String) -> impl IntoView {
+    view! {
+        <rect x=x + 1.0 y=y + 1.0 width=CELL_W - 2.0 height=CELL_H - 2.0 style=lane_fill(lane)>
+            <title>{title}</title>
+        </rect>
+        <text x=x + CELL_W / 2.0 y=y + 11.5 class="lane-no" text-anchor="middle">{lane}</text>
+        <text x=x + CELL_W / 2.0 y=y + 21.5 class="elem-name" text-anchor="middle">{label}</text>
+    }
+}
+
+/// Column numbers above a grid (every `every`-th) and row numbers beside it.
+fn axis_labels(cols: u64, rows: u64, w: f64, h: f64, every: u64) -> impl IntoView {
+    let columns = (0..cols)
+        .filter(|c| c % every == 0)
+        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * w y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
+        .collect_view();
+    let rows = (0..rows)
+        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.65) * h class="axis-label" text-anchor="end">{r}</text> })
+        .collect_view();
+    view! { {columns} {rows} }
 }
 
 fn registers_note(f: Fragment) -> String {
@@ -210,13 +222,6 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
             }
         })
         .collect_view();
-    let chunk_labels = (0..cpr)
-        .filter(|c| cpr <= 16 || c % 4 == 0)
-        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * chunk_w y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
-        .collect_view();
-    let row_labels = (0..16u64)
-        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.7) * CHUNK_H class="axis-label" text-anchor="end">{r}</text> })
-        .collect_view();
     let (brows, bcols) = p.block;
     let bwidth = LEFT + bcols as f64 * CELL_W + 2.0;
     let bheight = TOP + brows as f64 * CELL_H + 2.0;
@@ -236,36 +241,24 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
             );
             view! {
                 <g class=format!("cell m{}", d.register) data-row=d.row data-col=d.col data-lane=d.lane data-register=d.register>
-                    <rect x=x + 1.0 y=y + 1.0 width=CELL_W - 2.0 height=CELL_H - 2.0 style=lane_fill(d.lane)>
-                        <title>{title}</title>
-                    </rect>
-                    <text x=x + CELL_W / 2.0 y=y + 11.5 class="lane-no" text-anchor="middle">{d.lane}</text>
-                    <text x=x + CELL_W / 2.0 y=y + 21.5 class="elem-name" text-anchor="middle">{format!("r{}.{}", d.register, d.half)}</text>
+                    {cell_face(x, y, d.lane, format!("r{}.{}", d.register, d.half), title)}
                 </g>
             }
         })
-        .collect_view();
-    let bcol_labels = (0..bcols)
-        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * CELL_W y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
-        .collect_view();
-    let brow_labels = (0..brows)
-        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.65) * CELL_H class="axis-label" text-anchor="end">{r}</text> })
         .collect_view();
     view! {
         <figure class="mma-picture" data-picture="mma-ldmatrix">
             <figcaption>{t!("ui.mma.tile.caption")}</figcaption>
             <div class="mma-scroll">
                 <svg viewBox=format!("0 0 {width} {height}") width=width role="img" aria-label=p.summary.clone() class="mma-tile">
-                    {chunk_labels}
-                    {row_labels}
+                    {axis_labels(cpr, 16, chunk_w, CHUNK_H, if cpr <= 16 { 1 } else { 4 })}
                     {chunks}
                 </svg>
             </div>
             <p class="mma-lanes-title">{t!("ui.mma.block.caption")}</p>
             <div class="mma-scroll">
                 <svg viewBox=format!("0 0 {bwidth} {bheight}") width=bwidth role="img" aria-label=tr!("ui.mma.block.summary", x = p.load.x) class="mma-grid">
-                    {bcol_labels}
-                    {brow_labels}
+                    {axis_labels(bcols, brows, CELL_W, CELL_H, 1)}
                     {deliveries}
                 </svg>
             </div>
@@ -274,25 +267,5 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
 }
 
 fn phases_view(o: &MmaOutput) -> Option<impl IntoView> {
-    if o.phases.is_empty() {
-        return None;
-    }
-    let grids = o
-        .phases
-        .iter()
-        .map(crate::panels::banks::phase_grid)
-        .collect_view();
-    let whys = o
-        .phases
-        .iter()
-        .map(|p| view! { <li data-phase=p.index data-wavefronts=p.wavefronts>{p.why.clone()}</li> })
-        .collect_view();
-    Some(view! {
-        <figure class="banks-picture" data-picture="banks">
-            <figcaption>{t!("ui.banks.caption")}</figcaption>
-            {grids}
-            <h2 class="why-title">{t!("ui.banks.why")}</h2>
-            <ol class="why-lines">{whys}</ol>
-        </figure>
-    })
+    (!o.phases.is_empty()).then(|| crate::panels::banks::phases_figure(&o.phases))
 }
