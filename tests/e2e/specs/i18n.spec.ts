@@ -34,8 +34,13 @@ for (const q of pages) {
 }
 
 test('figures are the same numbers in both languages; the words are not', async ({ app, page }) => {
-  const read = async () => page.locator('[data-metric]').evaluateAll((els) =>
-    els.map((e) => `${e.getAttribute('data-metric')}=${e.getAttribute('data-value')}`));
+  // The figures are drawn once the page's bundle has run: wait for them before reading (a
+  // fresh machine's first load of the Hinglish bundle once read none).
+  const read = async () => {
+    await expect(page.locator('[data-metric="warps-per-block"]')).toHaveCount(1);
+    return page.locator('[data-metric]').evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('data-metric')}=${e.getAttribute('data-value')}`));
+  };
   await app.open('?example=warp-scheduling/B');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const en = await read();
