@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 use warp_model::embed::embed_snippet;
+use warp_model::panel::link;
+use warp_model::quiz::panel::{QuizModel, TOPIC};
 use warp_model::quiz::Topic;
 use warp_model::registry::Panel;
 use warp_model::t;
@@ -64,7 +66,7 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
                 <a href=add_href data-action="add-to-assignment">{t!("ui.embed.add-to-assignment")}</a>
             </p>
         })}
-        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&format!("panel=quiz&topic={t}")) data-action="quiz-me">{t!("ui.embed.quiz-me")}</a></p> })}
+        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&link::<QuizModel>(&[(&TOPIC, t)])) data-action="quiz-me">{t!("ui.embed.quiz-me")}</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>
             <summary data-action="embed">{t!("ui.embed.summary")}</summary>
             <p class="note">{t!("ui.embed.note")}</p>

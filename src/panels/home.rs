@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use warp_model::examples::{self, TOPICS};
+use warp_model::kernel_lab::panel::{KernelModel, CHALLENGE};
 use warp_model::lessons::START_HERE;
 use warp_model::registry::Panel;
 
@@ -119,7 +120,7 @@ fn ChallengeBoard() -> impl IntoView {
                         let n = stars.of(name);
                         view! {
                             <li data-challenge=name data-stars=n>
-                                <a href=warp_model::i18n::href(&format!("panel=kernel&challenge={name}"))>{title(name)}</a>
+                                <a href=warp_model::i18n::href(&warp_model::panel::link::<KernelModel>(&[(&CHALLENGE, name)]))>{title(name)}</a>
                                 " "
                                 <span class="stars" aria-label=warp_model::tr!("ui.challenge.stars", stars = n)>{glyphs(n)}</span>
                             </li>

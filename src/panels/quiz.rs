@@ -207,7 +207,8 @@ fn resume_offer(progress: RwSignal<Progress>, on_screen: QuizKey) -> Option<AnyV
 /// generated from the quiz's declared parameters like every panel's.
 #[component]
 fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
-    use warp_model::quiz::panel::{COUNT, SEED, TOPIC};
+    use warp_model::panel::link;
+    use warp_model::quiz::panel::{QuizModel, COUNT, SEED, TOPIC};
     let topic = params.topic_name();
     let no_errors = Signal::stored(Vec::new());
     let control = |param: &'static warp_model::params::Param, initial: String| {
@@ -225,7 +226,7 @@ fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
             {control(&SEED, seed.to_string())}
             <input type="hidden" name="draw" value=params.draw.number().to_string() />
             <button type="submit">{t!("ui.quiz.open")}</button>
-            <a href=warp_model::i18n::href(&format!("panel=quiz&topic={topic}&count={}", params.count))>{t!("ui.quiz.new")}</a>
+            <a href=warp_model::i18n::href(&link::<QuizModel>(&[(&TOPIC, topic), (&COUNT, &params.count.to_string())]))>{t!("ui.quiz.new")}</a>
         </form>
     }
 }

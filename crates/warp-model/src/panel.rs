@@ -354,3 +354,77 @@ impl<P: PanelModel> fmt::Debug for Inputs<P> {
         m.finish()
     }
 }
+
+/// A link into panel `P` (the query, without `?`): `panel=` and then each value under its
+/// parameter's declared name, in order, encoded as the app writes its own address.
+///
+/// Cross-panel links are written with this, naming the target's `Param` declarations, so a
+/// link cannot name a parameter its panel lacks, and a renamed parameter renames every link
+/// (issue 31). Only the declarations' names are read: a bundle that writes a link to a panel
+/// does not link that panel's parameter table, labels and messages (the kernel lab writes links
+/// to four panels). The values are checked by `tests/param_names.rs`, which opens every link the
+/// lab and the presets write in its target panel and asks for no error.
+#[must_use]
+pub fn link<P: PanelModel>(values: &[(&Param, &str)]) -> String {
+    let mut q = Query::default();
+    q.push("panel", P::NAME);
+    // Parts of one URL parameter (`block=X,Y,Z`), by key, in the order first met.
+    let mut parts: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (param, value) in values {
+        match param.url {
+            UrlForm::Part { key, index } => {
+                let at = parts
+                    .iter()
+                    .position(|(k, _)| *k == key)
+                    .unwrap_or_else(|| {
+                        q.push(key, "");
+                        parts.push((key, Vec::new()));
+                        parts.len() - 1
+                    });
+                let list = &mut parts[at].1;
+                if list.len() <= index {
+                    list.resize(index + 1, "");
+                }
+                list[index] = value;
+            }
+            UrlForm::Own | UrlForm::Always => q.push(param.name, value),
+        }
+    }
+    for (key, list) in parts {
+        q.set(key, Some(&list.join(",")));
+    }
+    q.to_search().trim_start_matches('?').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::link;
+    use crate::banks::panel::{BanksModel, ELEM, LANES, STRIDE};
+    use crate::divergence::panel::{DivergenceModel, COND, PATHS};
+    use crate::warps::map::{BLOCK_X, BLOCK_Y, BLOCK_Z};
+    use crate::warps::panel::{WarpsModel, N};
+
+    #[test]
+    fn a_link_names_the_panel_then_each_value_under_its_declared_name() {
+        assert_eq!(
+            link::<BanksModel>(&[(&ELEM, "4"), (&STRIDE, "2"), (&LANES, "16")]),
+            "panel=banks&elem=4&stride=2&lanes=16"
+        );
+        // The three block parameters are parts of one `block=`, in index order whatever the
+        // order given, at the place the first of them was given.
+        assert_eq!(
+            link::<WarpsModel>(&[
+                (&BLOCK_Z, "2"),
+                (&BLOCK_X, "16"),
+                (&BLOCK_Y, "8"),
+                (&N, "100")
+            ]),
+            "panel=warps&block=16,8,2&n=100"
+        );
+        // Commas stay readable; what a URL cannot carry is encoded (as the app writes its own).
+        assert_eq!(
+            link::<DivergenceModel>(&[(&PATHS, "10,14"), (&COND, "idx%2==0 && x<3")]),
+            "panel=divergence&paths=10,14&cond=idx%252%3D%3D0+%26%26+x%3C3"
+        );
+    }
+}

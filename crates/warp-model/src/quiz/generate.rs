@@ -6,13 +6,14 @@ use crate::banks::worked::phase_why;
 use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
 use crate::divergence::panel::DivergenceModel;
 use crate::figure::{format_decimal, Figure};
-use crate::latency::panel::LatencyModel;
+use crate::latency::panel::{self as latency_panel, LatencyModel};
 use crate::mma::fragment::{ElemType, Fragment, Operand, Shape};
 use crate::mma::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, SWIZZLE_PITCH};
 use crate::mma::panel::{self as mma_panel, MmaInput, MmaModel, MmaOutput};
 use crate::panel::{Inputs, PanelModel};
 use crate::query::Query;
 use crate::t;
+use crate::warps::map::{BLOCK_X, BLOCK_Y};
 use crate::warps::panel::{self as warps_panel, WarpsInput, WarpsModel};
 use crate::worked::Worked;
 
@@ -352,7 +353,8 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
     match scene {
         Scenario::Warps { x, y } => {
             let p = x * y;
-            let link = format!("panel=warps&block={x},{y}");
+            let (xs, ys) = (x.to_string(), y.to_string());
+            let link = crate::panel::link::<WarpsModel>(&[(&BLOCK_X, &xs), (&BLOCK_Y, &ys)]);
             let out = warps_panel::evaluate(&WarpsInput::from_query(
                 &Query::parse(&link),
                 &WarpsInput::default(),
@@ -375,7 +377,11 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
                 ),
                 Template::WarpsThread => {
                     let i = rng.range(0, p - 1);
-                    let link = format!("panel=warps&block={x},{y}&thread={i}");
+                    let link = crate::panel::link::<WarpsModel>(&[
+                        (&BLOCK_X, &xs),
+                        (&BLOCK_Y, &ys),
+                        (&warps_panel::THREAD, &i.to_string()),
+                    ]);
                     generated(
                         format!("gen-warps-thread-{x}-{y}-{i}"),
                         template,
@@ -451,7 +457,11 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
         }
         Scenario::Latency { s, l, w } => {
             let needed = (s * l).div_ceil(w);
-            let link = format!("panel=latency&S={s}&L={l}&W={w}");
+            let link = crate::panel::link::<LatencyModel>(&[
+                (&latency_panel::S, &s.to_string()),
+                (&latency_panel::L, &l.to_string()),
+                (&latency_panel::W, &w.to_string()),
+            ]);
             if template == Template::LatHidden {
                 generated(
                     format!("gen-lat-hidden-{s}-{l}-{w}"),
@@ -483,7 +493,10 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
             }
         }
         Scenario::Coalescing { elem, stride } => {
-            let link = format!("panel=coalescing&elem={elem}&stride={stride}");
+            let link = crate::panel::link::<CoalescingModel>(&[
+                (&coalescing_panel::ELEM, &elem.to_string()),
+                (&coalescing_panel::STRIDE, &stride.to_string()),
+            ]);
             let out = coalescing_panel::evaluate(&CoalescingInput::from_query(
                 &Query::parse(&link),
                 &CoalescingInput::default(),
@@ -537,9 +550,15 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
 /// its explanation the panel's own line for the worst phase.
 pub(super) fn ask_banks(template: Template, elem: u64, stride: u64, pad: u64) -> Question {
     let link = if template == Template::BankPad {
-        format!("panel=banks&tile=32&pad={pad}")
+        crate::panel::link::<BanksModel>(&[
+            (&banks_panel::TILE, "32"),
+            (&banks_panel::PAD, &pad.to_string()),
+        ])
     } else {
-        format!("panel=banks&elem={elem}&stride={stride}")
+        crate::panel::link::<BanksModel>(&[
+            (&banks_panel::ELEM, &elem.to_string()),
+            (&banks_panel::STRIDE, &stride.to_string()),
+        ])
     };
     let out = banks_panel::evaluate(&BanksInput::from_query(
         &Query::parse(&link),
