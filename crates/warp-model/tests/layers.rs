@@ -547,3 +547,40 @@ fn no_module_is_a_mod_rs() {
         "mod.rs files (use name.rs beside name/): {bad:?}"
     );
 }
+
+/// One test layout everywhere (issue 31): a module's unit tests are a file of their own beside
+/// it (`name.rs` declares `#[cfg(test)] mod tests;`, the tests are `name/tests.rs`, or
+/// `name/<topic>_tests.rs` for a second set), in the model, the app and the tools; integration
+/// tests are `crates/warp-model/tests/`. A test module written inline (`mod tests { … }`)
+/// fails here.
+#[test]
+fn every_test_module_is_a_file_of_its_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "../../src", "../../xtask/src"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 100, "too few files read: {}", files.len());
+    let mut inline = Vec::new();
+    let mut declared = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for pair in lines.windows(2) {
+            let [attr, item] = pair else { continue };
+            if !(attr.starts_with("#[cfg(") && attr.contains("test")) {
+                continue;
+            }
+            let Some(rest) = item.strip_prefix("mod ").or(item.strip_prefix("pub mod ")) else {
+                continue;
+            };
+            if rest.ends_with(';') {
+                declared += 1;
+            } else {
+                inline.push(format!("{}: {item}", f.display()));
+            }
+        }
+    }
+    assert!(declared > 40, "too few test modules found: {declared}");
+    assert!(inline.is_empty(), "inline test modules: {inline:?}");
+}

@@ -1,0 +1,117 @@
+use super::*;
+
+#[test]
+fn snippet_title_follows_the_language() {
+    let q = Query::parse("panel=gpu");
+    let s = crate::i18n::with_lang(crate::i18n::Lang::Hinglish, || {
+        embed_snippet("/", &q, Some(Panel::Gpu))
+    });
+    assert!(s.contains("title=\"Warp Lab: Tumhara GPU\""), "{s}");
+}
+
+#[test]
+fn snippets_reproduce_the_view() {
+    let q = Query::parse("panel=warps&block=48,4&warp=1");
+    let s = embed_snippet("https://c.edu/gpu/warplab/", &q, Some(Panel::Warps));
+    assert_eq!(
+            s,
+            format!(
+                "<iframe src=\"https://c.edu/gpu/warplab/?panel=warps&amp;block=48,4&amp;warp=1&amp;embed=1\" \
+                 title=\"Warp Lab: Block-to-warp map\" width=\"100%\" height=\"1300\" \
+                 style=\"border:0;max-width:800px\" loading=\"lazy\" data-warp-lab></iframe>\n{SIZING_SCRIPT}"
+            )
+        );
+    // A parameter that tries to close the attribute and open a script stays in the src.
+    let q = Query::parse("panel=divergence&cond=idx%22%3E%3Cscript%3E&embed=1");
+    let s = embed_snippet("/", &q, Some(Panel::Divergence));
+    assert!(!s.contains("\"><script>"), "{s}");
+    assert_eq!(s.matches("<script>").count(), 1, "{s}");
+    assert_eq!(
+        open_in_app_url("/a/", &Query::parse("embed=1&panel=warps")),
+        "/a/?panel=warps"
+    );
+}
+
+#[test]
+fn the_sizing_script_is_self_contained_and_installs_once() {
+    let s = embed_snippet(
+        "https://c.edu/",
+        &Query::parse("panel=quiz"),
+        Some(Panel::Quiz),
+    );
+    // One iframe, marked for the script, and one inline script after it: no `src`, so
+    // nothing is fetched from anywhere.
+    let (frame, script) = s.split_once('\n').unwrap();
+    assert!(frame.starts_with("<iframe ") && frame.ends_with(" data-warp-lab></iframe>"));
+    assert!(script.starts_with("<script>\n") && script.ends_with("\n</script>"));
+    assert!(!script.contains(" src="));
+    // The guard: the listener is added inside `if (!window.warpLabSizing)` that sets it.
+    let guard = script.find("if (!window.warpLabSizing) {").unwrap();
+    let set = script.find("window.warpLabSizing = true;").unwrap();
+    let listen = script.find("addEventListener('message'").unwrap();
+    assert!(guard < set && set < listen);
+    // It reads the frame's documented message (README: {source, type: "resize", height}),
+    // from a Warp Lab frame of the page and its origin only, never a height of 0, at most
+    // the frame's own cap.
+    for part in [
+        "d.source !== 'warp-lab'",
+        "d.type !== 'resize'",
+        "!(d.height > 0)",
+        "iframe[data-warp-lab]",
+        "frame.contentWindow === event.source",
+        "origin === event.origin",
+        &format!("Math.min(d.height, {MAX_REPORTED_HEIGHT})"),
+    ] {
+        assert!(script.contains(part), "{part}");
+    }
+}
+
+#[test]
+fn the_readme_shows_the_script_the_snippets_carry() {
+    let readme = include_str!("../../../../README.md");
+    assert!(
+        readme.contains(SIZING_SCRIPT),
+        "README's embedding guide is out of date"
+    );
+}
+
+#[test]
+fn only_documented_host_messages_pass() {
+    use crate::i18n::Lang;
+    let msg = |fields: &[(&str, &str)]| {
+        let fields: Vec<(String, String)> = fields
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect();
+        HostMessage::from_fields(|name| {
+            fields
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        })
+    };
+    let host = ("source", "warp-lab-host");
+    assert_eq!(
+        msg(&[host, ("type", "request-height")]),
+        Some(HostMessage::RequestHeight)
+    );
+    assert_eq!(
+        msg(&[host, ("type", "set-theme"), ("theme", "dark")]),
+        Some(HostMessage::SetTheme(Theme::Dark))
+    );
+    assert_eq!(msg(&[host, ("type", "set-theme"), ("theme", "<b>")]), None);
+    assert_eq!(msg(&[host, ("type", "set-theme")]), None);
+    assert_eq!(
+        msg(&[host, ("type", "set-lang"), ("lang", "hinglish")]),
+        Some(HostMessage::SetLang(Lang::Hinglish))
+    );
+    assert_eq!(
+        msg(&[host, ("type", "set-lang"), ("lang", "en")]),
+        Some(HostMessage::SetLang(Lang::En))
+    );
+    assert_eq!(msg(&[host, ("type", "set-lang"), ("lang", "fr")]), None);
+    assert_eq!(msg(&[host, ("type", "set-lang"), ("theme", "en")]), None);
+    assert_eq!(msg(&[("source", "evil"), ("type", "request-height")]), None);
+    assert_eq!(msg(&[("type", "request-height")]), None);
+    assert_eq!(msg(&[host, ("type", "eval")]), None);
+}

@@ -1,0 +1,78 @@
+
+use super::*;
+
+fn site(wasm: &[u8]) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    files.insert("index.html".to_string(), b"<html>".to_vec());
+    files.insert("favicon-00.svg".to_string(), b"<svg/>".to_vec());
+    files.insert("warps-en-aa.js".to_string(), b"js".to_vec());
+    files.insert("warps-en-bb_bg.wasm".to_string(), wasm.to_vec());
+    files.insert("warps-hinglish-cc.js".to_string(), b"js".to_vec());
+    files
+}
+
+#[test]
+fn a_new_deployment_is_a_new_cache() {
+    let (a, b) = (service_worker(&site(b"one")), service_worker(&site(b"two")));
+    let version = |sw: &str| {
+        sw.lines()
+            .find(|l| l.starts_with("var VERSION"))
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(
+        version(&a),
+        version(&b),
+        "a changed wasm must change the cache name"
+    );
+    assert_eq!(version(&a), version(&service_worker(&site(b"one"))));
+    assert!(version(&a).contains("\"warp-lab-"), "{}", version(&a));
+    // Each language's bundles apart; the page and the shared files in common.
+    assert!(
+        a.contains(r#""en":["./warps-en-aa.js","./warps-en-bb_bg.wasm"]"#),
+        "{a}"
+    );
+    assert!(
+        a.contains(r#""hinglish":["./warps-hinglish-cc.js"]"#),
+        "{a}"
+    );
+    assert!(
+        a.contains(r#""common":["./","./files.txt","./favicon-00.svg","./index.html"]"#),
+        "{a}"
+    );
+    assert!(!a.contains("__"), "a placeholder was left: {a}");
+}
+
+#[test]
+fn every_example_routes_to_its_panel() {
+    let map = example_routes();
+    assert!(map.contains(r#""divergence/c10":"divergence""#), "{map}");
+    assert!(map.contains(r#""execution-model/i":"warps""#), "{map}");
+    assert_eq!(map.matches(':').count(), examples::ALL.len());
+}
+
+#[test]
+fn the_release_builds_one_bundle_per_page() {
+    let (names, routes, home) = bundles(Profile::Release);
+    // The home view, the tools' pages (assignment and author: one bundle), each panel.
+    assert_eq!(names.len(), Panel::ALL.len() + 2);
+    assert_eq!(home, HOME);
+    assert!(names.contains(&home));
+    for t in [Tool::Assignment, Tool::Author] {
+        assert_eq!(routes.get(t.name()), Some(&TOOLS));
+    }
+    assert!(root().join("src/bin").join(format!("{TOOLS}.rs")).exists());
+    for p in Panel::ALL {
+        assert_eq!(routes.get(p.name()), Some(&p.name()));
+        // Each bundle is a binary of the app: src/bin/<panel>.rs.
+        let bin = root().join("src/bin").join(format!("{}.rs", p.name()));
+        assert!(bin.exists(), "{} has no bundle", bin.display());
+    }
+    let (dev, routes, home) = bundles(Profile::Dev);
+    assert_eq!(dev, [ALL]);
+    // The home view is served by a bundle the dev build has (issue 33: it asked for `home`).
+    assert_eq!(home, ALL);
+    assert!(routes.values().all(|b| *b == ALL));
+    assert_eq!(routes.get("author"), Some(&ALL));
+    assert_eq!(short_hash(b"abc"), "ba7816bf8f01cfea");
+}
