@@ -124,10 +124,7 @@ fn fragment_view(
     let lanes = (0..32u64)
         .map(|lane| {
             let pressed = p.lane == Some(lane);
-            let holds_chosen = p
-                .element
-                .and_then(|(r, c)| p.cells.iter().find(|x| x.row == r && x.col == c))
-                .is_some_and(|x| x.owner.lane == lane);
+            let holds_chosen = p.element_lane == Some(lane);
             let class = if holds_chosen { "lane holds" } else { "lane" };
             view! {
                 <button type="button" class=class data-lane=lane aria-pressed=pressed.to_string()

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn site(wasm: &[u8]) -> BTreeMap<String, Vec<u8>> {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn args(a: &[&str]) -> Vec<String> {

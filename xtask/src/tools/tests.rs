@@ -1,4 +1,3 @@
-
 #[test]
 fn reads_the_locked_wasm_bindgen_version() {
     let v = super::locked_wasm_bindgen().unwrap();

@@ -216,6 +216,8 @@ pub struct FragmentPicture {
     pub lane: Option<u64>,
     /// The element asked about.
     pub element: Option<(u64, u64)>,
+    /// The lane that holds the element asked about (the view outlines its button).
+    pub element_lane: Option<u64>,
     /// The picture in words, for a screen reader.
     pub summary: String,
 }
@@ -370,6 +372,7 @@ fn fill_fragment(
         cells,
         lane,
         element,
+        element_lane: owner.map(|o| o.lane),
     });
 }
 

@@ -360,6 +360,8 @@ fn the_default_asks_who_holds_c_9_3() {
     assert_eq!(p.cells.len(), 128);
     assert_eq!(p.cells[9 * 8 + 3].owner.lane, 5);
     assert_eq!(p.cells[9 * 8 + 3].name, "c3");
+    // The lane whose button the view outlines is the model's answer, not the view's search.
+    assert_eq!(p.element_lane, Some(5));
 }
 
 #[test]
@@ -376,6 +378,7 @@ fn a_lane_gives_each_element_figure() {
     assert_eq!(figure(&out, "element-0").as_deref(), Some("1,2"));
     assert_eq!(figure(&out, "element-7").as_deref(), Some("9,11"));
     assert_eq!(figure(&out, "owner-lane"), None);
+    assert_eq!(out.fragment.as_ref().and_then(|p| p.element_lane), None);
     // With no element asked, the key is the elements per lane.
     assert!(out
         .figures
