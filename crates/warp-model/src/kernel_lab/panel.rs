@@ -847,40 +847,40 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
 }
 
 fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) -> Links {
-    use crate::divergence::panel as divergence;
-    use crate::panel::link;
     let b = launch.block;
-    let (x, y, z) = (b.x().to_string(), b.y().to_string(), b.z().to_string());
-    let n = input.get(&N).trim();
+    let block = format!("{},{},{}", b.x(), b.y(), b.z());
     Links {
         divergence: r.branch.map(|br| {
-            // A branch with an empty else path still has two paths on the divergence panel:
-            // the taken one, and one instruction for the lanes that skip it.
-            let paths = format!("{},{}", br.then.0, br.els.0.max(1));
-            let lanes = format!("{},{}", br.then.1, 32 - br.then.1);
-            link::<divergence::DivergenceModel>(&[
-                (&divergence::PATHS, &paths),
-                (&divergence::LANES, &lanes),
-            ])
+            if br.els.0 > 0 {
+                format!(
+                    "panel=divergence&paths={},{}&lanes={},{}",
+                    br.then.0,
+                    br.els.0,
+                    br.then.1,
+                    32 - br.then.1
+                )
+            } else {
+                format!(
+                    "panel=divergence&paths={},1&lanes={},{}",
+                    br.then.0,
+                    br.then.1,
+                    32 - br.then.1
+                )
+            }
         }),
         loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
-            let counts = c.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
-            link::<divergence::DivergenceModel>(&[(&divergence::COUNTS, &counts)])
+            format!(
+                "panel=divergence&counts={}",
+                c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            )
         }),
-        coalescing: r.load_stride.map(|s| {
-            use crate::coalescing::panel as coalescing;
-            link::<coalescing::CoalescingModel>(&[
-                (&coalescing::ELEM, "4"),
-                (&coalescing::STRIDE, &s.to_string()),
-            ])
-        }),
-        warps: {
-            use crate::warps::map::{BLOCK_X, BLOCK_Y, BLOCK_Z};
-            let mut values = vec![(&BLOCK_X, x.as_str()), (&BLOCK_Y, &y), (&BLOCK_Z, &z)];
-            if !n.is_empty() {
-                values.push((&crate::warps::panel::N, n));
-            }
-            link::<crate::warps::panel::WarpsModel>(&values)
+        coalescing: r
+            .load_stride
+            .map(|s| format!("panel=coalescing&elem=4&stride={s}")),
+        warps: if input.get(&N).trim().is_empty() {
+            format!("panel=warps&block={block}")
+        } else {
+            format!("panel=warps&block={block}&n={}", input.get(&N).trim())
         },
         banks: r
             .shared_lines

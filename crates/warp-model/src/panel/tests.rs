@@ -10,16 +10,19 @@ fn a_link_names_the_panel_then_each_value_under_its_declared_name() {
         link::<BanksModel>(&[(&ELEM, "4"), (&STRIDE, "2"), (&LANES, "16")]),
         "panel=banks&elem=4&stride=2&lanes=16"
     );
-    // The three block parameters are parts of one `block=`, in index order whatever the
-    // order given, at the place the first of them was given.
+    // The three block parameters are the parts of one `block=`, given in order.
     assert_eq!(
         link::<WarpsModel>(&[
-            (&BLOCK_Z, "2"),
             (&BLOCK_X, "16"),
             (&BLOCK_Y, "8"),
+            (&BLOCK_Z, "2"),
             (&N, "100")
         ]),
         "panel=warps&block=16,8,2&n=100"
+    );
+    assert_eq!(
+        link::<WarpsModel>(&[(&BLOCK_X, "48"), (&BLOCK_Y, "4")]),
+        "panel=warps&block=48,4"
     );
     // Commas stay readable; what a URL cannot carry is encoded (as the app writes its own).
     assert_eq!(

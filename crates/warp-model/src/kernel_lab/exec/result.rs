@@ -138,22 +138,21 @@ pub struct SharedLine {
 }
 
 impl SharedLine {
-    /// The banks panel on this request (a query without `?`), when it is a simple strided one:
-    /// written with the banks panel's declarations (`panel::link`), the offset and lane count
-    /// only when they are not the panel's defaults.
+    /// The banks panel on this request (a query without `?`), when it is a simple strided one.
     #[must_use]
     pub fn banks_query(&self) -> Option<String> {
-        use crate::banks::panel as banks;
         let (stride, offset, lanes) = self.strided?;
-        let (stride, offset, lanes) = (stride.to_string(), offset.to_string(), lanes.to_string());
-        let mut values = vec![(&banks::ELEM, "4"), (&banks::STRIDE, stride.as_str())];
-        if offset != banks::OFFSET.default {
-            values.push((&banks::OFFSET, &offset));
-        }
-        if lanes != banks::LANES.default {
-            values.push((&banks::LANES, &lanes));
-        }
-        Some(crate::panel::link::<banks::BanksModel>(&values))
+        let offset = if offset == 0 {
+            String::new()
+        } else {
+            format!("&offset={offset}")
+        };
+        let lanes = if lanes == 32 {
+            String::new()
+        } else {
+            format!("&lanes={lanes}")
+        };
+        Some(format!("panel=banks&elem=4&stride={stride}{offset}{lanes}"))
     }
 }
 
