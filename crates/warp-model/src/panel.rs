@@ -371,9 +371,8 @@ pub fn link<P: PanelModel>(values: &[(&Param, &str)]) -> String {
 }
 
 /// [`link`]'s body, written once (a generic function is copied into a bundle once per panel it
-/// links to). Written by hand rather than through `Query`: this is the lean half of
-/// `to_search`, the same encoding (`form_urlencoded`, commas and `/` left readable), 1.7 kB
-/// gzip smaller where it was measured.
+/// links to). It writes the string directly, with `Query`'s encoder (`query::encode`), rather
+/// than through a `Query`: 1.7 kB gzip smaller where it was measured.
 fn link_to(panel: &str, values: &[(&Param, &str)]) -> String {
     let mut out = String::from("panel=");
     out.push_str(panel);
@@ -392,8 +391,7 @@ fn link_to(panel: &str, values: &[(&Param, &str)]) -> String {
             out.push('=');
         }
         open = part.map(|_| key);
-        let encoded: String = form_urlencoded::byte_serialize(value.as_bytes()).collect();
-        out.push_str(&encoded.replace("%2C", ",").replace("%2F", "/"));
+        out.push_str(&crate::query::encode(value));
     }
     out
 }
