@@ -9,8 +9,14 @@ export class App {
   /** An enumerated parameter's control: a select whose options are the allowed values. */
   choice(name: string): Locator { return this.page.locator(`select[name="${name}"]`); }
   async value(metric: string): Promise<string | null> { return this.figure(metric).getAttribute('data-value'); }
+  /**
+   * Opens `query` and waits for the app itself. The page's loading frame (`#boot`) has a `main`
+   * of its own, so waiting for `main` alone could return before the wasm mounted and let a test
+   * read an empty page; the app removes `#boot` in the same task that mounts it.
+   */
   async open(query: string) {
     await this.page.goto(query);
+    await expect(this.page.locator('#boot')).toHaveCount(0);
     await expect(this.page.locator('main')).toBeVisible();
   }
   /** Commits an empty guess: a worked example opens with Forecast on, its answer hidden. */

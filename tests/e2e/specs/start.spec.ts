@@ -139,7 +139,7 @@ test('a new quiz repeats no template; an old link keeps its questions', async ({
   // A link made before `draw` existed: the same eight questions as then (three of them ask
   // "how many warps hide this latency?").
   await app.open('?panel=quiz&topic=all&seed=42&count=8');
-  expect(await qids(page)).toEqual([
+  await expect.poll(() => qids(page)).toEqual([
     's004-recall-split-cycles', 's003-recall-diverged', 's000-recall-rounding',
     'gen-div-cycles-18,3,38-5,18,9', 'gen-lat-needed-1-450-19', 'gen-co-eta-4-4',
     'gen-lat-needed-2-450-11', 'gen-lat-needed-1-600-15',
