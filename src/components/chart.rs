@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 
 use leptos::prelude::*;
+use warp_model::figure::rounded;
 
 /// One curve.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,8 +71,12 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
 
 /// A tick label: whole numbers plain, others with up to two decimals, trailing zeros dropped.
 fn tick_label(v: f64) -> String {
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    rounded(v, 2)
+}
+
+/// A coordinate to a tenth of a pixel, by the model's one rounding rule.
+fn px(v: f64) -> String {
+    rounded(v, 1)
 }
 
 /// The chart's inner SVG: grid, axes, reference lines, curves, marker and legend. Markup made
@@ -83,10 +88,10 @@ fn svg(d: &ChartData) -> String {
     let sy = |y: f64| BOTTOM - (y - y0) / (y1 - y0).max(f64::EPSILON) * (BOTTOM - TOP);
     let mut out = String::new();
     for t in ticks(x0, x1) {
-        let x = sx(t);
+        let x = px(sx(t));
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{BOTTOM}"/><text class="tick" x="{x:.1}" y="{}" text-anchor="middle">{}</text>"#,
+            r#"<line class="grid" x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
             BOTTOM + 16.0,
             tick_label(t)
         );
@@ -95,9 +100,11 @@ fn svg(d: &ChartData) -> String {
         let y = sy(t);
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{RIGHT}" y2="{y:.1}"/><text class="tick" x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+            r#"<line class="grid" x1="{LEFT}" y1="{}" x2="{RIGHT}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            px(y),
+            px(y),
             LEFT - 6.0,
-            y + 4.0,
+            px(y + 4.0),
             tick_label(t)
         );
     }
@@ -121,14 +128,17 @@ fn svg(d: &ChartData) -> String {
         };
         let _ = write!(
             out,
-            r#"<line class="vline" x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{BOTTOM}"/><text class="vlabel" x="{at:.1}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            r#"<line class="vline" x1="{}" y1="{TOP}" x2="{}" y2="{BOTTOM}"/><text class="vlabel" x="{}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            px(x),
+            px(x),
+            px(at),
             TOP - 8.0,
             warp_model::markup::escape(label)
         );
     }
     for (i, s) in d.series.iter().enumerate() {
         let points = s.points.iter().fold(String::new(), |mut p, (x, y)| {
-            let _ = write!(p, "{:.1},{:.1} ", sx(*x), sy(*y));
+            let _ = write!(p, "{},{} ", px(sx(*x)), px(sy(*y)));
             p
         });
         let class = if s.highlight {
@@ -145,9 +155,9 @@ fn svg(d: &ChartData) -> String {
     if let Some((x, y)) = d.marker {
         let _ = write!(
             out,
-            r#"<circle class="marker" cx="{:.1}" cy="{:.1}" r="6"/>"#,
-            sx(x),
-            sy(y)
+            r#"<circle class="marker" cx="{}" cy="{}" r="6"/>"#,
+            px(sx(x)),
+            px(sy(y))
         );
     }
     if d.series.len() > 1 {
@@ -161,11 +171,13 @@ fn svg(d: &ChartData) -> String {
             let y = TOP + 14.0 + 18.0 * i as f64;
             let _ = write!(
                 out,
-                r#"<line class="{class}" x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}"/><text class="legend" x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+                r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/><text class="legend" x="{}" y="{}" text-anchor="end">{}</text>"#,
                 RIGHT - 26.0,
+                px(y),
                 RIGHT - 8.0,
+                px(y),
                 RIGHT - 32.0,
-                y + 4.0,
+                px(y + 4.0),
                 warp_model::markup::escape(&s.label)
             );
         }

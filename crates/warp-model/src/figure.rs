@@ -72,7 +72,7 @@ impl Value {
                 percent: true,
             } => {
                 let p = value * 100.0;
-                format!("{}%", trim_zeros(&format!("{p:.3}")))
+                format!("{}%", rounded(p, 3))
             }
             Value::Frac {
                 value,
@@ -107,21 +107,36 @@ pub fn format_decimal(v: f64) -> String {
     #[allow(clippy::float_cmp)]
     let whole = v == v.trunc();
     if whole && v.abs() < 1e15 {
-        return format!("{v:.0}");
+        return rounded(v, 0);
     }
     // Enough places for 6 significant digits; exact binary fractions like 1/32 come out whole.
     let magnitude = v.abs().log10().floor();
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let places = (5.0 - magnitude).clamp(0.0, 12.0) as usize;
-    trim_zeros(&format!("{v:.places$}"))
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // clamped to 0..=12
+    let places = (5.0 - magnitude).clamp(0.0, 12.0) as u8;
+    rounded(v, places)
 }
 
-fn trim_zeros(s: &str) -> String {
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s.to_string()
+/// `v` rounded to `places` decimal places (halves away from zero), written with no trailing
+/// zeros and no `-0`: `rounded(0.571_428, 4)` is "0.5714", `rounded(2.5, 3)` is "2.5".
+///
+/// The one rounding rule for every number written to a fixed number of places (figures,
+/// percentages, the Forecast's answer, SCORM scores, chart ticks), which had been four copies of
+/// `format!("{v:.N}")` and a trim. It rounds the number, then lets `{v}` write it: the rounded
+/// value is the `f64` nearest to k / 10^places, whose shortest digits are exactly those of
+/// k / 10^places while k has at most 15 digits. A half rounds away from zero, as the seeds round
+/// by hand; std's `{:.N}` rounds the exact binary value, so 0.125 became "0.12".
+#[must_use]
+pub fn rounded(v: f64, places: u8) -> String {
+    let scale = 10f64.powi(i32::from(places));
+    let r = (v * scale).round() / scale;
+    if !r.is_finite() {
+        return format!("{v}");
     }
+    // `{}` writes -0.0 as "-0"; a value that rounds to zero is written "0".
+    if r == 0.0 {
+        return "0".to_string();
+    }
+    format!("{r}")
 }
 
 /// 2088960 → "2,088,960", as the seeds write big counts.

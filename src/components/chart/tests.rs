@@ -38,12 +38,12 @@ fn the_svg_draws_each_curve_and_escapes_words() {
     assert!(s.contains("128 B &lt;lines&gt;"), "{s}");
     // y = 0.5 on a plot from TOP 28 to BOTTOM 276: 276 − 0.5 · 248 = 152.
     assert!(
-        s.contains(r#"<circle class="marker" cx="628.0" cy="152.0""#),
+        s.contains(r#"<circle class="marker" cx="628" cy="152""#),
         "{s}"
     );
     // The reference line's label sits above the plot (y 20 < 28), off the curves.
     assert!(
-        s.contains(r#"<text class="vlabel" x="346.0" y="20" text-anchor="start">needed</text>"#),
+        s.contains(r#"<text class="vlabel" x="346" y="20" text-anchor="start">needed</text>"#),
         "{s}"
     );
     assert!(!s.contains("<lines>"));

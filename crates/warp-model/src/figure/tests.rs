@@ -74,3 +74,55 @@ fn human_words_follow_the_language_plain_values_do_not() {
         assert_eq!(Value::Int(2_088_960).human(), "2,088,960");
     });
 }
+
+#[test]
+fn rounded_writes_a_number_to_its_places_as_a_person_rounds_it() {
+    // 4/7 = 0.571428…: the fifth place is 2, so four places keep 0.5714.
+    assert_eq!(rounded(4.0 / 7.0, 4), "0.5714");
+    // 5/9 = 0.5555555|5…: the eighth place is 5, so seven places round up.
+    assert_eq!(rounded(5.0 / 9.0, 7), "0.5555556");
+    // No trailing zeros, no decimal point on a whole result.
+    assert_eq!(rounded(2.5, 3), "2.5");
+    assert_eq!(rounded(99.96, 1), "100");
+    assert_eq!(rounded(3.0, 0), "3");
+    // A half goes away from zero, as on paper (std's `{:.2}` writes the exact tie 0.125 as
+    // "0.12", to even).
+    assert_eq!(rounded(0.125, 2), "0.13");
+    assert_eq!(rounded(-1.25, 1), "-1.3");
+    // What rounds to zero is "0", never "-0".
+    assert_eq!(rounded(-0.000_4, 3), "0");
+    assert_eq!(rounded(-0.0, 0), "0");
+    // Big whole numbers in plain digits, as `{:.0}` wrote them.
+    assert_eq!(rounded(1e20, 0), "100000000000000000000");
+    assert_eq!(rounded(f64::INFINITY, 2), "inf");
+}
+
+#[test]
+fn rounded_agrees_with_std_fixed_precision_away_from_exact_halves() {
+    // Values with no exact half at any of these places (i/997 is never a short binary
+    // fraction): the hand rounding must write what `{:.p}` wrote, trailing zeros trimmed.
+    for i in 1..3000 {
+        let v = f64::from(i) / 997.0 * 13.3;
+        for p in 0..=7u8 {
+            let scaled = v * 10f64.powi(i32::from(p));
+            if (scaled.fract() - 0.5).abs() < 1e-6 {
+                continue;
+            }
+            let places = usize::from(p);
+            let std = format!("{v:.places$}");
+            let std = if std.contains('.') {
+                std.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                std
+            };
+            assert_eq!(rounded(v, p), std, "{v} to {p} places");
+            // std writes "-0" where a negative value rounds to zero; `rounded` writes "0".
+            let negative = if std == "0" {
+                std.clone()
+            } else {
+                format!("-{std}")
+            };
+            assert_eq!(rounded(-v, p), negative, "-{v} to {p} places");
+        }
+    }
+}

@@ -388,13 +388,7 @@ impl Response {
 
 /// A number as a plain decimal of at most 7 places (rounded), no exponent, no `-0`.
 fn decimal(v: f64) -> String {
-    let s = format!("{v:.7}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
+    crate::figure::rounded(v, 7)
 }
 
 /// A (CMI element, value) pair.

@@ -221,8 +221,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             };
             let shown = if *percent && !as_percent {
                 // The fraction to four places, as the seeds write 0.5714.
-                let f = format!("{value:.4}");
-                f.trim_end_matches('0').trim_end_matches('.').to_string()
+                crate::figure::rounded(*value, 4)
             } else {
                 with_unit(figure.value.human())
             };
