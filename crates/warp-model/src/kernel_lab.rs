@@ -26,6 +26,7 @@ pub mod challenge;
 pub mod error;
 pub mod exec;
 pub mod lex;
+mod link_keys;
 pub mod notes;
 pub mod panel;
 pub mod parse;

@@ -235,9 +235,11 @@ impl Param {
         !raw.is_empty() && raw != self.default.trim()
     }
 
-    /// The URL parameter it lives in.
+    /// The URL parameter it lives in: its `name`, or the key of the comma-separated parameter
+    /// it is a part of (`block` for `block-x`). A `const fn`, so that a link written with
+    /// `format!` takes its keys from the declarations at compile time (the kernel lab's links).
     #[must_use]
-    pub fn url_key(&self) -> &'static str {
+    pub const fn url_key(&self) -> &'static str {
         match self.url {
             UrlForm::Part { key, .. } => key,
             UrlForm::Own | UrlForm::Always => self.name,

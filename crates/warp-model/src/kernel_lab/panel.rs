@@ -847,40 +847,43 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
 }
 
 fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) -> Links {
+    use super::link_keys::{
+        BLOCK, COALESCING, COUNTS, DIVERGENCE, ELEM, LANES, PATHS, STRIDE, WARPS,
+    };
     let b = launch.block;
-    let block = format!("{},{},{}", b.x(), b.y(), b.z());
+    let n = input.get(&N).trim();
     Links {
+        // A branch with an empty else path still has two paths on the divergence panel: the
+        // taken one, and one instruction for the lanes that skip it.
         divergence: r.branch.map(|br| {
-            if br.els.0 > 0 {
-                format!(
-                    "panel=divergence&paths={},{}&lanes={},{}",
-                    br.then.0,
-                    br.els.0,
-                    br.then.1,
-                    32 - br.then.1
-                )
-            } else {
-                format!(
-                    "panel=divergence&paths={},1&lanes={},{}",
-                    br.then.0,
-                    br.then.1,
-                    32 - br.then.1
-                )
-            }
+            format!(
+                "panel={DIVERGENCE}&{PATHS}={},{}&{LANES}={},{}",
+                br.then.0,
+                br.els.0.max(1),
+                br.then.1,
+                32 - br.then.1
+            )
         }),
         loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
             format!(
-                "panel=divergence&counts={}",
+                "panel={DIVERGENCE}&{COUNTS}={}",
                 c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
             )
         }),
         coalescing: r
             .load_stride
-            .map(|s| format!("panel=coalescing&elem=4&stride={s}")),
-        warps: if input.get(&N).trim().is_empty() {
-            format!("panel=warps&block={block}")
+            .map(|s| format!("panel={COALESCING}&{ELEM}=4&{STRIDE}={s}")),
+        warps: if n.is_empty() {
+            format!("panel={WARPS}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())
         } else {
-            format!("panel=warps&block={block}&n={}", input.get(&N).trim())
+            format!(
+                "panel={WARPS}&{BLOCK}={},{},{}&{}={}",
+                b.x(),
+                b.y(),
+                b.z(),
+                super::link_keys::N,
+                crate::query::encode(n)
+            )
         },
         banks: r
             .shared_lines

@@ -141,18 +141,25 @@ impl SharedLine {
     /// The banks panel on this request (a query without `?`), when it is a simple strided one.
     #[must_use]
     pub fn banks_query(&self) -> Option<String> {
+        use crate::kernel_lab::link_keys::{
+            BANKS, BANK_ELEM, BANK_LANES, BANK_LANES_DEFAULT, BANK_OFFSET, BANK_OFFSET_DEFAULT,
+            BANK_STRIDE,
+        };
         let (stride, offset, lanes) = self.strided?;
-        let offset = if offset == 0 {
+        let (offset, lanes) = (offset.to_string(), lanes.to_string());
+        let offset = if offset == BANK_OFFSET_DEFAULT {
             String::new()
         } else {
-            format!("&offset={offset}")
+            format!("&{BANK_OFFSET}={offset}")
         };
-        let lanes = if lanes == 32 {
+        let lanes = if lanes == BANK_LANES_DEFAULT {
             String::new()
         } else {
-            format!("&lanes={lanes}")
+            format!("&{BANK_LANES}={lanes}")
         };
-        Some(format!("panel=banks&elem=4&stride={stride}{offset}{lanes}"))
+        Some(format!(
+            "panel={BANKS}&{BANK_ELEM}=4&{BANK_STRIDE}={stride}{offset}{lanes}"
+        ))
     }
 }
 
