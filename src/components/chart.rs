@@ -97,14 +97,11 @@ fn svg(d: &ChartData) -> String {
         );
     }
     for t in ticks(y0, y1) {
-        let y = sy(t);
+        let (y, text_y) = (px(sy(t)), px(sy(t) + 4.0));
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{LEFT}" y1="{}" x2="{RIGHT}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
-            px(y),
-            px(y),
+            r#"<line class="grid" x1="{LEFT}" y1="{y}" x2="{RIGHT}" y2="{y}"/><text class="tick" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
             LEFT - 6.0,
-            px(y + 4.0),
             tick_label(t)
         );
     }
@@ -126,12 +123,10 @@ fn svg(d: &ChartData) -> String {
         } else {
             (x - 4.0, "end")
         };
+        let (x, at) = (px(x), px(at));
         let _ = write!(
             out,
-            r#"<line class="vline" x1="{}" y1="{TOP}" x2="{}" y2="{BOTTOM}"/><text class="vlabel" x="{}" y="{}" text-anchor="{anchor}">{}</text>"#,
-            px(x),
-            px(x),
-            px(at),
+            r#"<line class="vline" x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/><text class="vlabel" x="{at}" y="{}" text-anchor="{anchor}">{}</text>"#,
             TOP - 8.0,
             warp_model::markup::escape(label)
         );
@@ -169,15 +164,13 @@ fn svg(d: &ChartData) -> String {
             };
             #[allow(clippy::cast_precision_loss)]
             let y = TOP + 14.0 + 18.0 * i as f64;
+            let (y, text_y) = (px(y), px(y + 4.0));
             let _ = write!(
                 out,
-                r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/><text class="legend" x="{}" y="{}" text-anchor="end">{}</text>"#,
+                r#"<line class="{class}" x1="{}" y1="{y}" x2="{}" y2="{y}"/><text class="legend" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
                 RIGHT - 26.0,
-                px(y),
                 RIGHT - 8.0,
-                px(y),
                 RIGHT - 32.0,
-                px(y + 4.0),
                 warp_model::markup::escape(&s.label)
             );
         }

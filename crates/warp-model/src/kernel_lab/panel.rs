@@ -848,7 +848,7 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
 
 fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) -> Links {
     use super::link_keys::{
-        BLOCK, COALESCING, COUNTS, DIVERGENCE, ELEM, LANES, PATHS, STRIDE, WARPS,
+        BLOCK, COALESCING, COUNTS, DIVERGENCE, ELEM, LANES, N as WARPS_N, PATHS, STRIDE, WARPS,
     };
     let b = launch.block;
     let n = input.get(&N).trim();
@@ -877,11 +877,10 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
             format!("panel={WARPS}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())
         } else {
             format!(
-                "panel={WARPS}&{BLOCK}={},{},{}&{}={}",
+                "panel={WARPS}&{BLOCK}={},{},{}&{WARPS_N}={}",
                 b.x(),
                 b.y(),
                 b.z(),
-                super::link_keys::N,
                 crate::query::encode(n)
             )
         },
