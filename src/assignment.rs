@@ -36,14 +36,7 @@ pub fn view(tool: Tool, query: Query) -> AnyView {
 
 /// A message's field as text (numbers and booleans written out), for the model to validate.
 fn field(data: &JsValue, name: &str) -> Option<String> {
-    let v = js_sys::Reflect::get(data, &name.into()).ok()?;
-    if let Some(s) = v.as_string() {
-        Some(s)
-    } else if let Some(n) = v.as_f64() {
-        Some(n.to_string())
-    } else {
-        v.as_bool().map(|b| b.to_string())
-    }
+    crate::browser::js_text(&js_sys::Reflect::get(data, &name.into()).ok()?)
 }
 
 /// How a step is graded, in words.
@@ -157,7 +150,7 @@ fn Player(query: Query) -> impl IntoView {
                 let from_frame = ev
                     .source()
                     .is_some_and(|s| js_sys::Object::is(&s, win.as_ref()));
-                let own_origin = web_sys::window()
+                let own_origin = crate::browser::window()
                     .and_then(|w| w.location().origin().ok())
                     .is_some_and(|o| o == ev.origin());
                 let data = ev.data();
@@ -169,7 +162,9 @@ fn Player(query: Query) -> impl IntoView {
                         if h > 0.0 {
                             let h = h.min(20_000.0).ceil();
                             let el: &web_sys::HtmlElement = frame.unchecked_ref();
-                            let _ = el.style().set_property("height", &format!("{h}px"));
+                            let _ = el
+                                .style()
+                                .set_property("height", &format!("{}px", crate::components::n(h)));
                         }
                     }
                     return;
@@ -199,7 +194,7 @@ fn Player(query: Query) -> impl IntoView {
                     }
                 }
             });
-        if let Some(w) = web_sys::window() {
+        if let Some(w) = crate::browser::window() {
             let _ =
                 w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
         }
@@ -221,7 +216,7 @@ fn Player(query: Query) -> impl IntoView {
         q.set("assignment", None);
         let mut author = Query::default();
         author.set("panel", Some("author"));
-        warp_model::i18n::href(&format!(
+        warp_model::site::href(&format!(
             "{}{}",
             author.to_search().trim_start_matches('?'),
             q.to_search().replacen('?', "&", 1)

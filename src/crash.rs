@@ -19,7 +19,7 @@ pub fn install() {
 
 /// Puts the banner at the top of the page (idempotent).
 pub fn show_banner() {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(doc) = crate::browser::window().and_then(|w| w.document()) else {
         return;
     };
     let Some(body) = doc.body() else { return };
@@ -46,12 +46,12 @@ pub fn show_banner() {
     ] {
         if let Ok(a) = doc.create_element("a") {
             let href = if href.is_empty() {
-                web_sys::window()
+                crate::browser::window()
                     .and_then(|w| w.location().href().ok())
                     .unwrap_or_else(|| "./".into())
             } else {
                 // The defaults, in the language the learner was reading.
-                warp_model::i18n::href("")
+                warp_model::site::href("")
             };
             let _ = a.set_attribute("href", &href);
             let _ = a.set_attribute("data-action", action);

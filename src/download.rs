@@ -14,7 +14,7 @@ pub fn download_bytes(filename: &str, mime: &str, bytes: &[u8]) {
 }
 
 fn save(filename: &str, mime: &str, part: &wasm_bindgen::JsValue) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(doc) = crate::browser::window().and_then(|w| w.document()) else {
         return;
     };
     let parts = js_sys::Array::of1(part);

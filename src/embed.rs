@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 
 /// Sets `data-theme` on `<html>` (removed for `auto`, which follows prefers-color-scheme).
 pub fn apply_theme(theme: Theme) {
-    let Some(root) = web_sys::window()
+    let Some(root) = crate::browser::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     else {
@@ -31,7 +31,7 @@ pub fn apply_theme(theme: Theme) {
 /// `scrollHeight` is not (it is never less than the frame, so a frame could never shrink).
 /// `body.scrollHeight` adds what overflows the body.
 fn content_height() -> Option<u32> {
-    let document = web_sys::window()?.document()?;
+    let document = crate::browser::window()?.document()?;
     let root = document.document_element()?;
     let body = document.body()?;
     let h = root
@@ -48,7 +48,7 @@ fn content_height() -> Option<u32> {
 }
 
 fn post_height(last: &Cell<u32>, force: bool) {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return;
     };
     let Ok(Some(parent)) = window.parent() else {
@@ -79,7 +79,7 @@ fn field(data: &JsValue, name: &str) -> Option<String> {
 /// Called while the app is built, before it is in the page: the first report comes from the
 /// resize observer, which calls back once the body has its first layout (never a height of 0).
 pub fn start_frame_reporting() {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return;
     };
     let in_frame = window.parent().ok().flatten().is_some_and(|p| p != window);
@@ -123,31 +123,33 @@ fn switch_lang(lang: warp_model::i18n::Lang) {
     if lang == warp_model::i18n::lang() {
         return;
     }
-    if let Some(w) = web_sys::window() {
-        let search = warp_model::i18n::switch_search(&crate::url::read_query(), lang);
+    if let Some(w) = crate::browser::window() {
+        let search = warp_model::site::switch_href(&crate::url::read_query(), lang);
         let _ = w.location().replace(&search);
     }
 }
 
-/// The page's address without its query: origin and path.
+/// The site's root as an absolute address (origin and folder, ending in `/`): the page's base
+/// (`document.baseURI`: a prerendered page's `<base href>` names the root) without its query,
+/// hash and file name. Links written for another page (the embed snippet, an assignment's
+/// link) start from it.
 #[must_use]
 pub fn page_base() -> String {
-    web_sys::window()
-        .map(|w| {
-            let loc = w.location();
-            format!(
-                "{}{}",
-                loc.origin().unwrap_or_default(),
-                loc.pathname().unwrap_or_default()
-            )
-        })
-        .unwrap_or_default()
+    let base = crate::browser::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_default();
+    let base = base.split(['?', '#']).next().unwrap_or_default();
+    match base.rfind('/') {
+        Some(i) => base[..=i].to_string(),
+        None => base.to_string(),
+    }
 }
 
 /// In a frame, posts `{source: "warp-lab", type, …fields}` to the parent page (an assignment
 /// page, or a course page that listens); nothing outside a frame.
 fn post_to_parent(kind: &str, fields: &[(&str, JsValue)]) {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return;
     };
     let Ok(Some(parent)) = window.parent() else {

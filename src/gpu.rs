@@ -158,7 +158,7 @@ impl Gpu {
     /// # Errors
     /// Which step failed.
     pub async fn detect() -> Result<Gpu, Unavailable> {
-        let window = web_sys::window().ok_or(Unavailable::NoApi)?;
+        let window = crate::browser::window().ok_or(Unavailable::NoApi)?;
         let navigator = window.navigator();
         let api = js_sys::Reflect::get(&navigator, &"gpu".into()).unwrap_or(JsValue::UNDEFINED);
         if api.is_undefined() || api.is_null() {
@@ -255,8 +255,9 @@ impl Gpu {
             .map(|m| {
                 warp_model::tr!(
                     "ui.gpu.error.wgsl-line",
-                    line = m.line_num(),
-                    column = m.line_pos(),
+                    // WebGPU gives whole numbers as JavaScript numbers.
+                    line = warp_model::figure::whole(m.line_num()),
+                    column = warp_model::figure::whole(m.line_pos()),
                     message = m.message()
                 )
             })
@@ -386,7 +387,7 @@ impl Gpu {
                 .copy_buffer_to_buffer_with_u32_and_u32_and_u32(resolve, 0, read, 0, 16)
                 .map_err(js)?;
         }
-        let perf = web_sys::window().and_then(|w| w.performance());
+        let perf = crate::browser::window().and_then(|w| w.performance());
         let start = perf.as_ref().map_or(0.0, web_sys::Performance::now);
         queue.submit(&[encoder.finish()]);
         settle(queue.on_submitted_work_done().into()).await?;

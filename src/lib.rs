@@ -8,6 +8,7 @@
 #![allow(clippy::must_use_candidate, clippy::needless_pass_by_value)]
 
 pub mod assignment;
+pub mod browser;
 pub mod components;
 pub mod crash;
 pub mod download;
@@ -15,6 +16,8 @@ pub mod embed;
 pub mod gpu;
 pub mod lms;
 pub mod panels;
+#[cfg(feature = "ssr")]
+pub mod prerender;
 pub mod storage;
 pub mod url;
 
@@ -114,13 +117,30 @@ impl Bundle {
 
 /// Mounts the app with `bundle`: the panic banner first, then the app in place of the page's
 /// loading frame (`index.html`'s `#boot`).
+///
+/// On a prerendered page (`warp_model::site`) the app is drawn after the prerendered markup
+/// (`[data-prerendered]`), everything at once, in the same task in which the page's loader
+/// carries over what the learner typed and removes the markup (`xtask/src/loader.js`), so
+/// that nothing is painted in between: no blank frame and no shift.
 pub fn start(bundle: Bundle) {
     crash::install();
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot"))
-    {
-        boot.remove();
+    if let Some(doc) = crate::browser::window().and_then(|w| w.document()) {
+        if let Some(root) = doc.document_element() {
+            warp_model::site::set_paths(root.has_attribute("data-query"));
+            let fits = root.get_attribute("data-prerender").as_deref() != Some("stale");
+            if fits
+                && doc
+                    .query_selector("[data-prerendered]")
+                    .ok()
+                    .flatten()
+                    .is_some()
+            {
+                components::later::draw_at_once();
+            }
+        }
+        if let Some(boot) = doc.get_element_by_id("boot") {
+            boot.remove();
+        }
     }
     leptos::mount::mount_to_body(move || view! { <App bundle=bundle /> });
 }
@@ -162,7 +182,7 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
         // The full app at the frame's current state: the link follows every write of the
         // address (the controls rewrite it after each change), so it is right for a middle
         // click, a copied link or a touch as much as for a click.
-        let open = move || open_in_app_url(&embed::page_base(), &url::current_query());
+        let open = move || open_in_app_url(&url::current_query());
         return view! {
             <main id="main" class="embedded" class:graded=look.graded.is_step() data-embed="">
                 <ErrorList errors=Signal::stored(errors) />
@@ -183,7 +203,7 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
     }
     view! {
         <header class="site">
-            <a class="brand" href=warp_model::i18n::href("")>"Warp Lab"</a>
+            <a class="brand" href=warp_model::site::href("")>"Warp Lab"</a>
             <nav aria-label=warp_model::t!("ui.app.nav")>
                 <ul>
                     {Panel::ALL
@@ -192,7 +212,7 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
                             let current = (route.panel == Some(p)).then_some("page");
                             view! {
                                 <li>
-                                    <a href=warp_model::i18n::href(&format!("panel={}", p.name())) aria-current=current>
+                                    <a href=warp_model::site::href(&format!("panel={}", p.name())) aria-current=current>
                                         {p.title()}
                                     </a>
                                 </li>

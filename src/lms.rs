@@ -50,7 +50,7 @@ fn find_in_chain(win: JsValue, name: &str, depth: u32) -> Option<JsValue> {
 /// The LMS's API: 2004's first (an LMS that offers both prefers it), then 1.2's; for each,
 /// this window's parent chain, then its opener's.
 pub(crate) fn discover() -> Option<(Version, JsValue)> {
-    let win: JsValue = web_sys::window()?.into();
+    let win: JsValue = crate::browser::window()?.into();
     [Version::Scorm2004, Version::Scorm12]
         .into_iter()
         .find_map(|v| {
@@ -64,15 +64,7 @@ pub(crate) fn discover() -> Option<(Version, JsValue)> {
 /// Text of whatever the LMS returned: strings as they are, numbers and booleans written out,
 /// anything else empty.
 fn text(v: &JsValue) -> String {
-    if let Some(s) = v.as_string() {
-        s
-    } else if let Some(n) = v.as_f64() {
-        n.to_string()
-    } else if let Some(b) = v.as_bool() {
-        b.to_string()
-    } else {
-        String::new()
-    }
+    crate::browser::js_text(v).unwrap_or_default()
 }
 
 /// An LMS's API object and its version.
@@ -338,7 +330,7 @@ fn on_page_hide() {
 
 /// Runs `end` when the page goes away (`pagehide`): where a SCORM session ends.
 pub(crate) fn when_page_hides(end: impl Fn() + 'static) {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return;
     };
     let end = Closure::<dyn Fn()>::new(end);
@@ -348,7 +340,7 @@ pub(crate) fn when_page_hides(end: impl Fn() + 'static) {
 }
 
 async fn fetch(name: &str) -> Result<web_sys::Response, String> {
-    let window = web_sys::window().ok_or_else(String::new)?;
+    let window = crate::browser::window().ok_or_else(String::new)?;
     let resp = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(name))
         .await
         .map_err(|e| text(&prop(&e, "message").unwrap_or(e)))?;
@@ -422,9 +414,18 @@ pub async fn build_package_of(
         .map_err(|e| tr!("ui.quiz.scorm.bad-package", reason = e.message()))?;
     let mut zip = ZipWriter::new(now_dos());
     for name in &names {
-        let bytes = fetch_bytes(name)
-            .await
-            .map_err(|reason| tr!("ui.quiz.scorm.fetch-failed", file = *name, reason))?;
+        // The package's page is the site's shell (a prerendered page's links lead out of it);
+        // a site without prerendered pages (the dev build) has only its `index.html`.
+        let bytes = if *name == warp_model::lms::LAUNCH_FILE {
+            match fetch_bytes(warp_model::lms::SHELL_FILE).await {
+                Ok(b) => Ok(b),
+                Err(_) => fetch_bytes(name).await,
+            }
+        } else {
+            fetch_bytes(name).await
+        };
+        let bytes =
+            bytes.map_err(|reason| tr!("ui.quiz.scorm.fetch-failed", file = *name, reason))?;
         zip.add(name, &bytes)
             .map_err(|e| tr!("ui.quiz.scorm.bad-package", reason = e.message()))?;
     }

@@ -38,7 +38,7 @@ fn storage() -> Option<web_sys::Storage> {
     if is_private() {
         return None;
     }
-    let s = web_sys::window()?.local_storage().ok()??;
+    let s = crate::browser::window()?.local_storage().ok()??;
     // Some browsers hand out a storage that refuses every write (quota 0): probe it.
     s.set_item("warp-lab.probe", "1").ok()?;
     let _ = s.remove_item("warp-lab.probe");
@@ -139,8 +139,9 @@ pub fn keep_assignment_record(key: &str, record: &str) -> bool {
 }
 
 fn load_document() -> Loaded {
-    if is_private() {
-        // Under an LMS: nothing of this browser's progress, and nothing to warn about.
+    if is_private() || !crate::browser::present() {
+        // Under an LMS: nothing of this browser's progress, and nothing to warn about; and at
+        // build time, where a prerendered page shows a new learner's view.
         return Loaded {
             progress: Progress::default(),
             notice: None,

@@ -1,7 +1,13 @@
 //! The address bar: read the query once at start, and write it back (replaceState) whenever a
 //! control changes, so that the address is always a link to what is on screen. Parsing and
-//! writing the query itself is the model's (`warp_model::query`); this module only talks to
-//! the browser.
+//! writing the query itself is the model's (`warp_model::query`, `warp_model::site`); this
+//! module only talks to the browser.
+//!
+//! A prerendered page (`warps/`, `hinglish/example/divergence/C1/`) carries its state in
+//! `<html data-query>`: the query a page reads is that state with the address's own query read
+//! over it (`site::page_query`). At build time, natively, it is the state being rendered.
+
+use std::cell::RefCell;
 
 use leptos::prelude::{ArcRwSignal, Track, Update};
 use warp_model::query::Query;
@@ -11,6 +17,8 @@ thread_local! {
     /// Warp Lab ↗") follows it. Reference-counted, not owned by a component: it lives as long
     /// as the page.
     static WRITES: ArcRwSignal<u64> = ArcRwSignal::new(0);
+    /// The state a page is rendered for at build time (`crate::prerender`).
+    static PRERENDERED: RefCell<Query> = RefCell::new(Query::default());
 }
 
 /// The query the address has now, tracked: a view that reads it is redrawn whenever a
@@ -21,24 +29,51 @@ pub fn current_query() -> Query {
     read_query()
 }
 
-/// The query string the page was loaded with (empty outside a browser window).
-#[must_use]
-pub fn read_query() -> Query {
-    let search = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    Query::parse(&search)
+/// Sets the state the views read while the build renders a page natively.
+pub fn set_prerendered(state: Query) {
+    PRERENDERED.with(|p| *p.borrow_mut() = state);
 }
 
-/// Replaces the current history entry's query with `q`, keeping the path and hash.
+/// The page's own state: a prerendered page's `<html data-query>` (`None` on a page without
+/// one, such as the dev build's).
+#[must_use]
+pub fn page_state() -> Option<String> {
+    crate::browser::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|e| e.get_attribute("data-query"))
+}
+
+/// The query of the page as it is now: its state with the address's query over it (the state
+/// being rendered, at build time).
+#[must_use]
+pub fn read_query() -> Query {
+    let Some(window) = crate::browser::window() else {
+        return PRERENDERED.with(|p| p.borrow().clone());
+    };
+    let search = window.location().search().unwrap_or_default();
+    warp_model::site::page_query(&page_state().unwrap_or_default(), &search)
+}
+
+/// Replaces the current history entry's query with `q`, keeping the path and hash. On a
+/// prerendered page whose own state `q` is, the address is the page's path alone.
 pub fn replace_query(q: &Query) {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return;
     };
     let location = window.location();
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
-    let url = format!("{path}{}{hash}", q.to_search());
+    let state = page_state();
+    let search = q.to_search();
+    let same = state.as_deref().is_some_and(|s| {
+        warp_model::site::prerender_fits(s, &search) && warp_model::site::prerender_fits(&search, s)
+    });
+    let url = if same {
+        format!("{path}{hash}")
+    } else {
+        format!("{path}{search}{hash}")
+    };
     if let Ok(history) = window.history() {
         // A failure here (e.g. a sandboxed frame) only means the address bar lags: never fatal.
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));

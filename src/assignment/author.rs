@@ -132,7 +132,7 @@ pub fn Author(query: Query) -> impl IntoView {
                         Ok(s) => (s.kind.name(), format!("{} · {}", s.kind.label(), s.name())),
                         Err(reason) => ("error", reason.clone()),
                     };
-                    let open = warp_model::i18n::href(&raw);
+                    let open = warp_model::site::href(&raw);
                     view! {
                         <li data-author-step=number data-step-kind=kind>
                             <span class="step-number">{tr!("ui.assignment.step", number)}</span>

@@ -25,7 +25,7 @@ pub fn warp_lab_bench_simulation(warps: u32, cycles: u32) -> f64 {
         policy: Policy::RoundRobin,
     };
     let now = || {
-        web_sys::window()
+        warp_lab::browser::window()
             .and_then(|w| w.performance())
             .map_or(0.0, |p| p.now())
     };

@@ -15,7 +15,7 @@
 
 use std::fmt::Write as _;
 
-use leptos::prelude::{Effect, Get, NodeRef};
+use leptos::prelude::{untrack, Effect, Get, NodeRef};
 
 /// The class list of a cell of warp (or subgroup) `w`: Okabe–Ito's colour-blind-safe palette
 /// index and a lightness step, so that neighbouring warps always differ. One colouring for every
@@ -80,19 +80,24 @@ pub fn patch_rows(container: &web_sys::Element, last: &mut Vec<String>, rows: Ve
 }
 
 /// Keeps the children of `target` equal to `rows()` with [`patch_rows`], in an effect that
-/// re-runs whenever what `rows` reads changes.
+/// re-runs whenever what `rows` reads changes. Returns the first rows as markup, for the
+/// container's `inner_html`: the picture is in the page from the start (and in the markup
+/// prerendered at build time, where no effect runs), and the effect's first run finds it there.
 pub fn patch_rows_effect(
     target: NodeRef<leptos::html::Div>,
     rows: impl Fn() -> Vec<String> + 'static,
-) {
+) -> String {
+    let first = untrack(&rows);
+    let markup = first.concat();
     Effect::new(move |last: Option<Vec<String>>| {
-        let mut last = last.unwrap_or_default();
+        let mut last = last.unwrap_or_else(|| first.clone());
         let rows = rows();
         if let Some(el) = target.get() {
             patch_rows(&el, &mut last, rows);
         }
         last
     });
+    markup
 }
 
 #[cfg(test)]

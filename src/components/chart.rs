@@ -86,13 +86,15 @@ fn svg(d: &ChartData) -> String {
     let (x0, x1, y0, y1) = (d.x.0, d.x.1, d.y.0, d.y.1);
     let sx = |x: f64| LEFT + (x - x0) / (x1 - x0).max(f64::EPSILON) * (RIGHT - LEFT);
     let sy = |y: f64| BOTTOM - (y - y0) / (y1 - y0).max(f64::EPSILON) * (BOTTOM - TOP);
+    // The frame's edges as the SVG writes them (`px`: no float formatting in the page).
+    let (left, right, top, bottom) = (px(LEFT), px(RIGHT), px(TOP), px(BOTTOM));
     let mut out = String::new();
     for t in ticks(x0, x1) {
         let x = px(sx(t));
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
-            BOTTOM + 16.0,
+            r#"<line class="grid" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}"/><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
+            px(BOTTOM + 16.0),
             tick_label(t)
         );
     }
@@ -100,18 +102,18 @@ fn svg(d: &ChartData) -> String {
         let (y, text_y) = (px(sy(t)), px(sy(t) + 4.0));
         let _ = write!(
             out,
-            r#"<line class="grid" x1="{LEFT}" y1="{y}" x2="{RIGHT}" y2="{y}"/><text class="tick" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
-            LEFT - 6.0,
+            r#"<line class="grid" x1="{left}" y1="{y}" x2="{right}" y2="{y}"/><text class="tick" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
+            px(LEFT - 6.0),
             tick_label(t)
         );
     }
     let _ = write!(
         out,
-        r#"<line class="axis" x1="{LEFT}" y1="{BOTTOM}" x2="{RIGHT}" y2="{BOTTOM}"/><line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{BOTTOM}"/><text class="title" x="{}" y="314" text-anchor="middle">{}</text><text class="title" x="14" y="{}" text-anchor="middle" transform="rotate(-90 14 {})">{}</text>"#,
-        f64::midpoint(LEFT, RIGHT),
+        r#"<line class="axis" x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}"/><line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{bottom}"/><text class="title" x="{}" y="314" text-anchor="middle">{}</text><text class="title" x="14" y="{}" text-anchor="middle" transform="rotate(-90 14 {})">{}</text>"#,
+        px(f64::midpoint(LEFT, RIGHT)),
         warp_model::markup::escape(&d.x.2),
-        f64::midpoint(TOP, BOTTOM),
-        f64::midpoint(TOP, BOTTOM),
+        px(f64::midpoint(TOP, BOTTOM)),
+        px(f64::midpoint(TOP, BOTTOM)),
         warp_model::markup::escape(&d.y.2)
     );
     // Labels above the plot, the first to the right of its line and the next to the left, so
@@ -126,8 +128,8 @@ fn svg(d: &ChartData) -> String {
         let (x, at) = (px(x), px(at));
         let _ = write!(
             out,
-            r#"<line class="vline" x1="{x}" y1="{TOP}" x2="{x}" y2="{BOTTOM}"/><text class="vlabel" x="{at}" y="{}" text-anchor="{anchor}">{}</text>"#,
-            TOP - 8.0,
+            r#"<line class="vline" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}"/><text class="vlabel" x="{at}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            px(TOP - 8.0),
             warp_model::markup::escape(label)
         );
     }
@@ -168,9 +170,9 @@ fn svg(d: &ChartData) -> String {
             let _ = write!(
                 out,
                 r#"<line class="{class}" x1="{}" y1="{y}" x2="{}" y2="{y}"/><text class="legend" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
-                RIGHT - 26.0,
-                RIGHT - 8.0,
-                RIGHT - 32.0,
+                px(RIGHT - 26.0),
+                px(RIGHT - 8.0),
+                px(RIGHT - 32.0),
                 warp_model::markup::escape(&s.label)
             );
         }

@@ -28,7 +28,7 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
     let copy = move |_| {
         refresh();
         let text = snippet.get_untracked();
-        let clipboard = web_sys::window().map(|w| w.navigator().clipboard());
+        let clipboard = crate::browser::window().map(|w| w.navigator().clipboard());
         match clipboard {
             Some(c) => {
                 let promise = c.write_text(&text);
@@ -58,7 +58,7 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
         let mut q = warp_model::query::Query::default();
         q.set("panel", Some("author"));
         q.set("add", Some(view.to_search().trim_start_matches('?')));
-        warp_model::i18n::href(q.to_search().trim_start_matches('?'))
+        warp_model::site::href(q.to_search().trim_start_matches('?'))
     };
     view! {
         {(!embedded).then(|| view! {
@@ -66,7 +66,7 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
                 <a href=add_href data-action="add-to-assignment">{t!("ui.embed.add-to-assignment")}</a>
             </p>
         })}
-        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::i18n::href(&link::<QuizModel>(&[(&TOPIC, t)])) data-action="quiz-me">{t!("ui.embed.quiz-me")}</a></p> })}
+        {quiz_topic.map(|t| view! { <p class="quiz-link"><a href=warp_model::site::href(&link::<QuizModel>(&[(&TOPIC, t)])) data-action="quiz-me">{t!("ui.embed.quiz-me")}</a></p> })}
         <details class="embed-this" on:toggle=move |_| refresh()>
             <summary data-action="embed">{t!("ui.embed.summary")}</summary>
             <p class="note">{t!("ui.embed.note")}</p>

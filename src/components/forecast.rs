@@ -136,6 +136,7 @@ pub fn ForecastGate(
                     type="checkbox"
                     data-action="forecast-first"
                     disabled=gate.locked
+                    checked=gate.on.get_untracked()
                     prop:checked=move || gate.on.get()
                     on:change=move |ev| gate.switch(event_target_checked(&ev))
                 />

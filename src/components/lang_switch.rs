@@ -11,7 +11,7 @@ use crate::url;
 
 /// Sets `<html lang>` to the current language (`en` or `hi-Latn`).
 pub fn apply_lang(lang: Lang) {
-    if let Some(root) = web_sys::window()
+    if let Some(root) = crate::browser::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     {
@@ -26,7 +26,7 @@ pub fn LangSwitch() -> impl IntoView {
     let current = i18n::lang();
     let refresh = move |target: Option<web_sys::EventTarget>, to: Lang| {
         if let Some(a) = target.and_then(|t| t.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
-            a.set_href(&i18n::switch_search(&url::read_query(), to));
+            a.set_href(&warp_model::site::switch_href(&url::read_query(), to));
         }
     };
     view! {
@@ -36,7 +36,7 @@ pub fn LangSwitch() -> impl IntoView {
                 .map(|l| {
                     view! {
                         <a
-                            href=i18n::switch_search(&url::read_query(), l)
+                            href=warp_model::site::switch_href(&url::read_query(), l)
                             hreflang=l.html_lang()
                             lang=l.html_lang()
                             data-lang=l.code()

@@ -24,10 +24,14 @@ pub fn use_panel_input<P: PanelModel>(
     let base = preset.clone().unwrap_or_default();
     let input = RwSignal::new(Inputs::<P>::from_query(&query, &base));
     let on_preset = Memo::new(move |_| preset.as_ref().is_some_and(|p| input.with(|i| i == p)));
+    let defaults = Inputs::<P>::default();
     Effect::new(move |_| {
         // The address as it is now (the forecast switch and the embed frame write to it too),
-        // with only the panel's own parameters rewritten.
+        // with only the panel's own parameters rewritten. A preset's inputs are its short
+        // `example=` link, and a panel's own defaults its bare `panel=` link: the states the
+        // site prerendered, whose address is then their page's path alone (`url::replace_query`).
         let mut q = url::read_query();
+        let at_defaults = example.is_none() && input.with(|i| *i == defaults);
         if let Some(e) = example.filter(|_| on_preset.get()) {
             q.set("panel", None);
             for p in Inputs::<P>::url_keys() {
@@ -37,7 +41,13 @@ pub fn use_panel_input<P: PanelModel>(
         } else {
             q.set("example", None);
             q.set("panel", Some(P::NAME));
-            input.with(|i| i.write_query(&mut q));
+            if at_defaults {
+                for p in Inputs::<P>::url_keys() {
+                    q.set(p, None);
+                }
+            } else {
+                input.with(|i| i.write_query(&mut q));
+            }
         }
         url::replace_query(&q);
     });
@@ -60,7 +70,7 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
             <Show when=move || !on_preset.get()>
                 <p class="note">
                     {warp_model::t!("ui.preset.changed")} " "
-                    <a href=warp_model::i18n::href(&format!("example={}", example.key()))>{warp_model::t!("ui.preset.back")}</a>
+                    <a href=warp_model::site::href(&format!("example={}", example.key()))>{warp_model::t!("ui.preset.back")}</a>
                 </p>
             </Show>
             {(!example.follow_ups.is_empty())
@@ -69,7 +79,7 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
                         <ul class="follow-ups">
                             {example
                                 .follow_up_links()
-                                .map(|(label, q)| view! { <li><a href=warp_model::i18n::href(q)>{label}</a></li> })
+                                .map(|(label, q)| view! { <li><a href=warp_model::site::href(q)>{label}</a></li> })
                                 .collect_view()}
                         </ul>
                     }
@@ -135,6 +145,7 @@ pub fn Controls<P: PanelModel>(
             <Show when=any_folded>
                 <details
                     class="more-inputs"
+                    open=open.get_untracked()
                     prop:open=move || open.get()
                     on:toggle=move |ev| {
                         use wasm_bindgen::JsCast;
@@ -189,6 +200,7 @@ fn ModeSwitch<P: PanelModel>(
                                 type="radio"
                                 name=param.name
                                 value=value
+                                checked=active.get_untracked() == Some(value)
                                 prop:checked=move || active.get() == Some(value)
                                 on:change=move |_| input.update(|i| i.switch_mode(value))
                             />
@@ -222,6 +234,10 @@ pub fn ParamControl(
                 .any(|e| e.param == name || name.starts_with(&format!("{}-", e.param)))
         })
     };
+    // The value the control starts with is written as an attribute too (`value=`, `selected`,
+    // `checked`), so that the markup prerendered at build time shows it (a property is not
+    // markup) and the page's loader can tell what the learner changed before the app was live.
+    let initial = value.get_untracked();
     let control = match param.kind {
         Kind::Choice(choices) => {
             let unknown = move || {
@@ -239,6 +255,8 @@ pub fn ParamControl(
                     .find(|c| c.value.eq_ignore_ascii_case(v))
                     .map_or_else(|| v.to_string(), |c| c.value.to_string())
             };
+            let first = untrack(selected);
+            let first_unknown = first.clone();
             view! {
                 <select
                     name=name
@@ -247,10 +265,10 @@ pub fn ParamControl(
                     aria-invalid=move || invalid().to_string()
                     aria-describedby=move || invalid().then(|| format!("error-{name}"))
                 >
-                    {move || unknown().map(|v| view! { <option value=v.clone()>{v.clone()}</option> })}
+                    {move || unknown().map(|v| view! { <option value=v.clone() selected=v == first_unknown>{v.clone()}</option> })}
                     {choices
                         .iter()
-                        .map(|c| view! { <option value=c.value>{c.label.text()}</option> })
+                        .map(|c| view! { <option value=c.value selected=c.value == first>{c.label.text()}</option> })
                         .collect_view()}
                 </select>
             }
@@ -265,6 +283,7 @@ pub fn ParamControl(
                 name=name
                 min=min.to_string()
                 max=(max != u64::MAX).then(|| max.to_string())
+                value=initial.clone()
                 prop:value=move || value.get()
                 on:input=move |ev| on_change(event_target_value(&ev))
                 aria-invalid=move || invalid().to_string()
@@ -278,6 +297,7 @@ pub fn ParamControl(
                 autocomplete="off"
                 spellcheck="false"
                 name=name
+                value=initial
                 prop:value=move || value.get()
                 on:input=move |ev| on_change(event_target_value(&ev))
                 aria-invalid=move || invalid().to_string()
@@ -380,7 +400,7 @@ pub fn PanelShell<P: PanelModel>(
                 .map(|(n, next)| view! {
                     <p class="next-lesson">
                         <span>{warp_model::tr!("ui.lesson.of", n = n, total = warp_model::lessons::START_HERE.len())} " · "</span>
-                        <a href=warp_model::i18n::href(next.opens) data-next-lesson=next.id>
+                        <a href=warp_model::site::href(next.opens) data-next-lesson=next.id>
                             {warp_model::tr!("ui.lesson.next", name = next.name())}
                         </a>
                     </p>

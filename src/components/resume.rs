@@ -18,7 +18,7 @@ pub fn ResumeQuiz(
     view! {
         <p class="resume" data-resume=quiz.to_string()>
             {t!("ui.quiz.resume.begun")} " "
-            <a href=warp_model::i18n::href(&quiz.query()) data-action="resume-quiz">{t!("ui.quiz.resume")}</a>
+            <a href=warp_model::site::href(&quiz.query()) data-action="resume-quiz">{t!("ui.quiz.resume")}</a>
             {detail.map(|d| view! { " " <span class="resume-detail">"(" {d} ")"</span> })}
         </p>
     }

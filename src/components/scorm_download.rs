@@ -75,6 +75,7 @@ pub fn ScormDownload(
             <label>
                 {t!("ui.quiz.scorm.pass")} " "
                 <input type="text" inputmode="numeric" name="pass-score" size="4" autocomplete="off"
+                    value=pass.get_untracked()
                     prop:value=move || pass.get()
                     on:input=move |ev| { pass.set(event_target_value(&ev)); let _ = check(); } />
                 " %"

@@ -12,6 +12,7 @@ use warp_model::t;
 use warp_model::tr;
 
 use crate::components::chart::{ChartData, LineChart, Series};
+use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -161,7 +162,7 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
             } else {
                 "lane-box"
             };
-            view! { <rect x=x y=LANES_Y width=lane_w - 2.0 height=12 class=class /> }
+            view! { <rect x=n(x) y=n(LANES_Y) width=n(lane_w - 2.0) height=12 class=class /> }
         })
         .collect_view();
     // One arrow per lane, to the first word it reads.
@@ -177,7 +178,7 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
         .map(|&(lane, word, bank)| {
             let x2 = bank_x(bank) + COL / 2.0;
             let y2 = GRID_Y + slot(bank, word) * ROW + 2.0;
-            view! { <line x1=lane_x(lane) y1=LANES_Y + 12.0 x2=x2 y2=y2 class="arrow" /> }
+            view! { <line x1=n(lane_x(lane)) y1=n(LANES_Y + 12.0) x2=n(x2) y2=n(y2) class="arrow" /> }
         })
         .collect_view();
     let words = p
@@ -188,8 +189,8 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
             ws.iter().enumerate().map(move |(k, &word)| {
                 let title = tr!("ui.banks.word", word, bank);
                 view! {
-                    <rect x=bank_x(bank as u64) + 1.0 y=GRID_Y + k as f64 * ROW + 1.0
-                        width=COL - 2.0 height=ROW - 2.0 class="word">
+                    <rect x=n(bank_x(bank as u64) + 1.0) y=n(GRID_Y + k as f64 * ROW + 1.0)
+                        width=n(COL - 2.0) height=n(ROW - 2.0) class="word">
                         <title>{title}</title>
                     </rect>
                 }
@@ -198,26 +199,26 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
         .collect_view();
     let worst = p.worst_bank.filter(|_| p.wavefronts > 1).map(|b| {
         view! {
-            <rect x=bank_x(b) y=GRID_Y - 1.0 width=COL height=rows * ROW + 2.0 class="worst" />
+            <rect x=n(bank_x(b)) y=n(GRID_Y - 1.0) width=n(COL) height=n(rows * ROW + 2.0) class="worst" />
         }
     });
     let bank_labels = (0..32u64)
         .filter(|b| b % 4 == 0)
-        .map(|b| view! { <text x=bank_x(b) + 2.0 y=GRID_Y - 6.0 class="bank-label">{b}</text> })
+        .map(|b| view! { <text x=n(bank_x(b) + 2.0) y=n(GRID_Y - 6.0) class="bank-label">{b}</text> })
         .collect_view();
     let row_labels = (1..=p.wavefronts)
         .filter(|k| p.wavefronts <= 8 || *k == 1 || k % 4 == 0)
         .map(|k| {
             view! {
-                <text x=LEFT - 4.0 y=GRID_Y + k as f64 * ROW - 2.0 class="row-label" text-anchor="end">{k}</text>
+                <text x=n(LEFT - 4.0) y=n(GRID_Y + k as f64 * ROW - 2.0) class="row-label" text-anchor="end">{k}</text>
             }
         })
         .collect_view();
     view! {
         <div class="phase" data-phase=p.index>
-            <svg viewBox=format!("0 0 {width} {height}") role="img" aria-label=p.summary.clone() class="bank-grid">
-                <text x=2.0 y=LANES_Y + 10.0 class="axis-label">{format!("{}–{}", p.first_lane, p.last_lane)}</text>
-                <text x=2.0 y=GRID_Y - 6.0 class="axis-label">{t!("ui.banks.bank")}</text>
+            <svg viewBox=format!("0 0 {} {}", n(width), n(height)) role="img" aria-label=p.summary.clone() class="bank-grid">
+                <text x=n(2.0) y=n(LANES_Y + 10.0) class="axis-label">{format!("{}–{}", p.first_lane, p.last_lane)}</text>
+                <text x=n(2.0) y=n(GRID_Y - 6.0) class="axis-label">{t!("ui.banks.bank")}</text>
                 {lane_boxes}
                 {bank_labels}
                 {words}

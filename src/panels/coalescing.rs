@@ -11,6 +11,7 @@ use warp_model::t;
 use warp_model::tr;
 
 use crate::components::chart::{ChartData, LineChart, Series};
+use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -147,13 +148,13 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                 .filter_map(|l| {
                     let lx = (l as f64 + 0.5) * lane_gap;
                     let tx = x_of(a.address(l))?;
-                    Some(view! { <line x1=lx y1=22 x2=tx y2=88 class="arrow" /> })
+                    Some(view! { <line x1=n(lx) y1=22 x2=n(tx) y2=88 class="arrow" /> })
                 })
                 .collect_view();
             let lanes = (0..32u64)
                 .map(|l| {
                     let lx = l as f64 * lane_gap + 1.0;
-                    view! { <rect x=lx y=6 width=lane_gap - 2.0 height=14 class=if l < a.lanes { "lane-box active" } else { "lane-box" } /> }
+                    view! { <rect x=n(lx) y=6 width=n(lane_gap - 2.0) height=14 class=if l < a.lanes { "lane-box active" } else { "lane-box" } /> }
                 })
                 .collect_view();
             let seg_views = boxes
@@ -164,14 +165,14 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                         .iter()
                         .map(|(lo, hi)| {
                             let (ux, uw) = (bx + *lo as f64 / line * seg_w, (*hi - *lo) as f64 / line * seg_w);
-                            view! { <rect x=ux y=90 width=uw.max(0.8) height=40 class="used" /> }
+                            view! { <rect x=n(ux) y=90 width=n(uw.max(0.8)) height=40 class="used" /> }
                         })
                         .collect_view();
                     view! {
                         <g class="segment">
-                            <rect x=*bx y=90 width=seg_w - 2.0 height=40 class="seg" />
+                            <rect x=n(*bx) y=90 width=n(seg_w - 2.0) height=40 class="seg" />
                             {used}
-                            <text x=bx + 3.0 y=146 class="seg-label">{format!("#{}", s.index)}</text>
+                            <text x=n(bx + 3.0) y=146 class="seg-label">{format!("#{}", s.index)}</text>
                         </g>
                     }
                 })
@@ -188,7 +189,7 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
             Some(view! {
                 <figure class="memory" data-picture="memory">
                     <figcaption>{t!("ui.coalescing.strip.caption")}</figcaption>
-                    <svg viewBox=format!("0 0 {} 152", width.max(x)) role="img" aria-label=summary.clone() class="strip">
+                    <svg viewBox=format!("0 0 {} 152", n(width.max(x))) role="img" aria-label=summary.clone() class="strip">
                         <defs>
                             <pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                                 <line x1="0" y1="0" x2="0" y2="5" class="waste-line" />

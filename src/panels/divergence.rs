@@ -43,13 +43,14 @@ pub fn DivergencePanel(query: Query, example: Option<&'static Example>) -> impl 
     }
 }
 
-fn pct(part: u64, whole: u64) -> f64 {
-    // Drawing scale only; the figures come from the model.
-
+/// A bar's place as a CSS percentage (drawing scale only; the figures come from the model),
+/// written by `figure::rounded`, not `{}`: a page that formats no `f64` links no float
+/// formatting (issue 46).
+fn pct(part: u64, whole: u64) -> String {
     if whole == 0 {
-        0.0
+        "0".into()
     } else {
-        part as f64 * 100.0 / whole as f64
+        warp_model::figure::rounded(part as f64 * 100.0 / whole as f64, 3)
     }
 }
 
@@ -199,6 +200,7 @@ fn PathRow(
                     type="range"
                     min="1"
                     max=move || (cycles() * 2).max(PATHS.slider.unwrap_or(1)).to_string()
+                    value=cycles().to_string()
                     prop:value=move || cycles().to_string()
                     on:input=set_cycles
                     aria-label=tr!("ui.divergence.path.slider", n = i + 1)

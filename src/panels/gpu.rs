@@ -76,7 +76,8 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
             });
         }
     };
-    {
+    // Detected by the live app only: a prerendered page shows "detecting" until it takes over.
+    if crate::browser::present() {
         let run_kernel = run_kernel.clone();
         leptos::task::spawn_local(async move {
             match Gpu::detect().await {
@@ -123,8 +124,13 @@ pub fn GpuPanel(query: Query) -> impl IntoView {
             <h1>{Panel::Gpu.title()}</h1>
             <p class="question">{Panel::Gpu.question()}</p>
             <ErrorList errors=Signal::stored(errors) />
-            <DetectionCard detection=detection />
-            <Figures figures=figures />
+            // One box for what detection finds, as tall as what it usually finds, so that the
+            // answer does not push the page down when it arrives (a prerendered page shows
+            // "detecting" until the live app has asked the browser).
+            <div class="gpu-detection">
+                <DetectionCard detection=detection />
+                <Figures figures=figures />
+            </div>
             {runs
                 .iter()
                 .map(|(k, state)| {
@@ -201,7 +207,7 @@ fn KernelCard(
                 <button type="button" data-action="cancel" disabled=move || !running() on:click=move |_| on_cancel()>{t!("ui.gpu.cancel")}</button>
                 " "
                 {move || match state.get() {
-                    Run::Running(p) => Some(view! { <progress max="1" value=p data-progress=kernel.name()></progress> }),
+                    Run::Running(p) => Some(view! { <progress max="1" value=crate::components::n(p) data-progress=kernel.name()></progress> }),
                     _ => None,
                 }}
             </p>

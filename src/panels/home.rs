@@ -31,7 +31,7 @@ pub fn Home() -> impl IntoView {
                     .map(|&p| {
                         view! {
                             <li class="card">
-                                <a href=warp_model::i18n::href(&format!("panel={}", p.name()))>{p.title()}</a>
+                                <a href=warp_model::site::href(&format!("panel={}", p.name()))>{p.title()}</a>
                                 <p>{p.question()}</p>
                             </li>
                         }
@@ -40,7 +40,7 @@ pub fn Home() -> impl IntoView {
             </ul>
             <p class="for-instructors">
                 <strong>{warp_model::t!("ui.home.instructors")}</strong> " "
-                <a href=warp_model::i18n::href("panel=author") data-action="author">{warp_model::t!("ui.author.title")}</a>
+                <a href=warp_model::site::href("panel=author") data-action="author">{warp_model::t!("ui.author.title")}</a>
                 " · " {warp_model::t!("ui.home.instructors-note")}
             </p>
             <h2>{warp_model::t!("ui.home.examples")}</h2>
@@ -57,7 +57,7 @@ pub fn Home() -> impl IntoView {
                                     // The plain title first; the seed's reference after it, smaller.
                                     view! {
                                         <li>
-                                            <a href=warp_model::i18n::href(&format!("example={}", e.key()))>{e.title()}</a>
+                                            <a href=warp_model::site::href(&format!("example={}", e.key()))>{e.title()}</a>
                                             " "
                                             <span class="source">{e.source()} " · " {e.cell}</span>
                                         </li>
@@ -88,7 +88,7 @@ fn StartHere() -> impl IntoView {
                         let source = l.example().map(warp_model::examples::Example::source);
                         view! {
                             <li class="lesson" data-lesson=l.id>
-                                <a href=warp_model::i18n::href(l.opens)>{l.name()}</a>
+                                <a href=warp_model::site::href(l.opens)>{l.name()}</a>
                                 <p>{l.shows()}</p>
                                 <p class="source">
                                     {panel}
@@ -120,7 +120,7 @@ fn ChallengeBoard() -> impl IntoView {
                         let n = stars.of(name);
                         view! {
                             <li data-challenge=name data-stars=n>
-                                <a href=warp_model::i18n::href(&warp_model::panel::link::<KernelModel>(&[(&CHALLENGE, name)]))>{title(name)}</a>
+                                <a href=warp_model::site::href(&warp_model::panel::link::<KernelModel>(&[(&CHALLENGE, name)]))>{title(name)}</a>
                                 " "
                                 <span class="stars" aria-label=warp_model::tr!("ui.challenge.stars", stars = n)>{glyphs(n)}</span>
                             </li>

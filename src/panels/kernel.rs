@@ -168,7 +168,7 @@ const CHECK_RESULTS: &[&str] = &[
 /// when it is not already on screen, to the nearest edge, so a visible result does not jump.
 fn bring_into_view_after_run(selectors: &'static [&'static str]) {
     request_animation_frame(move || {
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        let Some(doc) = crate::browser::window().and_then(|w| w.document()) else {
             return;
         };
         let first = selectors
@@ -176,7 +176,7 @@ fn bring_into_view_after_run(selectors: &'static [&'static str]) {
             .find_map(|sel| doc.query_selector(sel).ok().flatten());
         let (Some(el), Some(height)) = (
             first,
-            web_sys::window()
+            crate::browser::window()
                 .and_then(|w| w.inner_height().ok())
                 .and_then(|h| h.as_f64()),
         ) else {
@@ -234,7 +234,11 @@ fn Editor(
                         aria-invalid=move || mark.get().is_some().to_string()
                         aria-describedby=move || described.with(|d| (!d.is_empty()).then(|| d.clone()))
                         wrap="off"
-                    ></textarea>
+                    >
+                        // The source as markup too (the prerendered page's, and the field's
+                        // default the loader compares what was typed before the app was live).
+                        {input.with_untracked(|i| i.get(&SRC).to_string())}
+                    </textarea>
                     {move || {
                         mark.get().map(|m| {
                             let col = ran.with(|r| visual_column(r.get(&SRC), m));
@@ -246,9 +250,11 @@ fn Editor(
                                     data-mark-line=m.line
                                     data-mark-col=m.col
                                     style=format!(
-                                        "--mark-line:{};--mark-col:{};--scroll-x:{x}px;--scroll-y:{y}px",
+                                        "--mark-line:{};--mark-col:{};--scroll-x:{}px;--scroll-y:{}px",
                                         m.line,
                                         col.unwrap_or(0),
+                                        crate::components::n(x),
+                                        crate::components::n(y),
                                     )
                                 >
                                     <span class="mark-band"></span>
@@ -295,10 +301,10 @@ fn Links(output: Memo<KernelOutput>) -> impl IntoView {
             o.links.clone().map(|l| {
                 view! {
                     <ul class="follow-ups" aria-label=t!("ui.kernel.links")>
-                        {l.divergence.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="divergence">{t!("ui.kernel.link.divergence")}</a></li> })}
-                        {l.loop_counts.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="loop">{t!("ui.kernel.link.loop")}</a></li> })}
-                        {l.coalescing.map(|q| view! { <li><a href=warp_model::i18n::href(&q) data-link="coalescing">{t!("ui.kernel.link.coalescing")}</a></li> })}
-                        <li><a href=warp_model::i18n::href(&l.warps) data-link="warps">{t!("ui.kernel.link.warps")}</a></li>
+                        {l.divergence.map(|q| view! { <li><a href=warp_model::site::href(&q) data-link="divergence">{t!("ui.kernel.link.divergence")}</a></li> })}
+                        {l.loop_counts.map(|q| view! { <li><a href=warp_model::site::href(&q) data-link="loop">{t!("ui.kernel.link.loop")}</a></li> })}
+                        {l.coalescing.map(|q| view! { <li><a href=warp_model::site::href(&q) data-link="coalescing">{t!("ui.kernel.link.coalescing")}</a></li> })}
+                        <li><a href=warp_model::site::href(&l.warps) data-link="warps">{t!("ui.kernel.link.warps")}</a></li>
                     </ul>
                 }
             })
@@ -656,7 +662,7 @@ fn LineTable(
                                         <td data-bank-conflicts=st.bank_conflicts>{st.bank_conflicts}</td>
                                         <td>
                                             {link.map(|q| view! {
-                                                <a href=warp_model::i18n::href(&q) data-link="banks" data-line=line aria-label=tr!("ui.kernel.link.banks.label", line)>
+                                                <a href=warp_model::site::href(&q) data-link="banks" data-line=line aria-label=tr!("ui.kernel.link.banks.label", line)>
                                                     {t!("ui.kernel.link.banks")}
                                                 </a>
                                             })}

@@ -76,6 +76,7 @@ fn Slider(
                 type="range"
                 min=min.to_string()
                 max=move || current().map_or(max, |v| v.max(max)).to_string()
+                value=current().unwrap_or(min).to_string()
                 prop:value=move || current().unwrap_or(min).to_string()
                 on:input=move |ev| input.update(|i| i.set_field(name, event_target_value(&ev)))
                 data-slider=name
@@ -199,7 +200,7 @@ impl Speed {
 /// `js_sys::Reflect` rather than web-sys's `MediaQueryList`, whose feature would rebuild web-sys
 /// and every crate over it for one boolean.
 fn prefers_reduced_motion() -> bool {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::browser::window() else {
         return false;
     };
     let query = js_sys::Reflect::get(&window, &"matchMedia".into())

@@ -14,6 +14,7 @@ use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 
+use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -54,7 +55,7 @@ pub fn MmaPanel(query: Query, example: Option<&'static Example>) -> impl IntoVie
             {move || output.with(|o| o.ldmatrix.clone()).map(|p| ldmatrix_view(&p))}
             {move || output.with(phases_view)}
             {move || output.with(|o| o.banks_link.clone()).map(|q| view! {
-                <p class="cross-link"><a href=warp_model::i18n::href(&q) data-link="banks">{t!("ui.mma.banks-link")}</a></p>
+                <p class="cross-link"><a href=warp_model::site::href(&q) data-link="banks">{t!("ui.mma.banks-link")}</a></p>
             })}
             <p class="note">{t!("ui.mma.note")}</p>
         </PanelShell>
@@ -136,7 +137,7 @@ fn fragment_view(
         <figure class="mma-picture" data-picture="mma-fragment">
             <figcaption>{t!("ui.mma.fragment.caption")}</figcaption>
             <div class="mma-scroll">
-                <svg viewBox=format!("0 0 {width} {height}") width=width role="img" aria-label=p.summary.clone() class="mma-grid">
+                <svg viewBox=format!("0 0 {} {}", n(width), n(height)) width=n(width) role="img" aria-label=p.summary.clone() class="mma-grid">
                     {axis_labels(cols, rows, CELL_W, CELL_H, 1)}
                     {cells}
                 </svg>
@@ -151,11 +152,11 @@ fn fragment_view(
 /// A cell of a lane-coloured grid: the lane on top, a label under it, the title on hover.
 fn cell_face(x: f64, y: f64, lane: u64, label: String, title: String) -> impl IntoView {
     view! {
-        <rect x=x + 1.0 y=y + 1.0 width=CELL_W - 2.0 height=CELL_H - 2.0 style=lane_fill(lane)>
+        <rect x=n(x + 1.0) y=n(y + 1.0) width=n(CELL_W - 2.0) height=n(CELL_H - 2.0) style=lane_fill(lane)>
             <title>{title}</title>
         </rect>
-        <text x=x + CELL_W / 2.0 y=y + 11.5 class="lane-no" text-anchor="middle">{lane}</text>
-        <text x=x + CELL_W / 2.0 y=y + 21.5 class="elem-name" text-anchor="middle">{label}</text>
+        <text x=n(x + CELL_W / 2.0) y=n(y + 11.5) class="lane-no" text-anchor="middle">{lane}</text>
+        <text x=n(x + CELL_W / 2.0) y=n(y + 21.5) class="elem-name" text-anchor="middle">{label}</text>
     }
 }
 
@@ -163,10 +164,10 @@ fn cell_face(x: f64, y: f64, lane: u64, label: String, title: String) -> impl In
 fn axis_labels(cols: u64, rows: u64, w: f64, h: f64, every: u64) -> impl IntoView {
     let columns = (0..cols)
         .filter(|c| c % every == 0)
-        .map(|c| view! { <text x=LEFT + (c as f64 + 0.5) * w y=TOP - 4.0 class="axis-label" text-anchor="middle">{c}</text> })
+        .map(|c| view! { <text x=n(LEFT + (c as f64 + 0.5) * w) y=n(TOP - 4.0) class="axis-label" text-anchor="middle">{c}</text> })
         .collect_view();
     let rows = (0..rows)
-        .map(|r| view! { <text x=LEFT - 4.0 y=TOP + (r as f64 + 0.65) * h class="axis-label" text-anchor="end">{r}</text> })
+        .map(|r| view! { <text x=n(LEFT - 4.0) y=n(TOP + (r as f64 + 0.65) * h) class="axis-label" text-anchor="end">{r}</text> })
         .collect_view();
     view! { {columns} {rows} }
 }
@@ -206,14 +207,14 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
             );
             view! {
                 <g class=class data-row=c.row data-chunk=c.stored data-address-lane=c.lane.map(|l| l.to_string())>
-                    <rect x=x + 1.0 y=y + 1.0 width=chunk_w - 2.0 height=CHUNK_H - 2.0>
+                    <rect x=n(x + 1.0) y=n(y + 1.0) width=n(chunk_w - 2.0) height=n(CHUNK_H - 2.0)>
                         <title>{title}</title>
                     </rect>
                     // The lane whose address this is, and the first of the four banks it spans:
                     // the pattern the cost comes from.
                     {c.lane.map(|l| view! {
-                        <text x=x + chunk_w / 2.0 y=y + 11.5 text-anchor="middle">{format!("T{l}")}</text>
-                        <text x=x + chunk_w / 2.0 y=y + 22.0 class="bank-no" text-anchor="middle">{tr!("ui.mma.chunk.bank", bank = c.bank)}</text>
+                        <text x=n(x + chunk_w / 2.0) y=n(y + 11.5) text-anchor="middle">{format!("T{l}")}</text>
+                        <text x=n(x + chunk_w / 2.0) y=n(y + 22.0) class="bank-no" text-anchor="middle">{tr!("ui.mma.chunk.bank", bank = c.bank)}</text>
                     })}
                 </g>
             }
@@ -247,14 +248,14 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
         <figure class="mma-picture" data-picture="mma-ldmatrix">
             <figcaption>{t!("ui.mma.tile.caption")}</figcaption>
             <div class="mma-scroll">
-                <svg viewBox=format!("0 0 {width} {height}") width=width role="img" aria-label=p.summary.clone() class="mma-tile">
+                <svg viewBox=format!("0 0 {} {}", n(width), n(height)) width=n(width) role="img" aria-label=p.summary.clone() class="mma-tile">
                     {axis_labels(cpr, 16, chunk_w, CHUNK_H, if cpr <= 16 { 1 } else { 4 })}
                     {chunks}
                 </svg>
             </div>
             <p class="mma-lanes-title">{t!("ui.mma.block.caption")}</p>
             <div class="mma-scroll">
-                <svg viewBox=format!("0 0 {bwidth} {bheight}") width=bwidth role="img" aria-label=tr!("ui.mma.block.summary", x = p.load.x) class="mma-grid">
+                <svg viewBox=format!("0 0 {} {}", n(bwidth), n(bheight)) width=n(bwidth) role="img" aria-label=tr!("ui.mma.block.summary", x = p.load.x) class="mma-grid">
                     {axis_labels(bcols, brows, CELL_W, CELL_H, 1)}
                     {deliveries}
                 </svg>

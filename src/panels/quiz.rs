@@ -22,7 +22,12 @@ use crate::components::scorm_download::ScormDownload;
 use crate::components::worked::WorkedSteps;
 use crate::{download, embed, storage, url};
 
+/// A new quiz's seed, drawn by the browser (0 at build time, where none is drawn: a prerendered
+/// quiz page shows no questions, `drawing` below).
 fn random_seed() -> u64 {
+    if !crate::browser::present() {
+        return 0;
+    }
     // Two draws of 26 bits: enough for distinct quizzes; the seed is then in the URL.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let draw = || (js_sys::Math::random() * f64::from(1u32 << 26)) as u64;
@@ -49,6 +54,9 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             PassScore::DEFAULT
         })
     });
+    // A quiz without a seed on a page prerendered at build time: its questions are drawn by the
+    // live app (a random seed is this browser's), and the markup holds their place.
+    let drawing = params.seed.is_none() && !crate::browser::present();
     let seed = params.seed.unwrap_or_else(random_seed);
     {
         // The address names the seed, so the link reproduces this quiz.
@@ -148,23 +156,35 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             <div class="lms-notices" role="status">
                 {move || lms_notices.get().into_iter().map(|n| view! { <p class="notice" data-lms-notice=n.kind()>{n.message()}</p> }).collect_view()}
             </div>
-            <QuizControls params=params seed=seed />
+            <QuizControls params=params seed=(!drawing).then_some(seed) />
             <Figures figures=figures />
-            <AfterFirstPaint>
-                <ol class="quiz-questions">
-                    {questions
-                        .into_iter()
-                        .map(|q| {
-                            let key = key.clone();
-                            let on_answer = on_answer.clone();
-                            view! { <li><QuestionCard q=q progress=progress quiz_key=key on_answer=on_answer /></li> }
-                        })
-                        .collect_view()}
-                </ol>
-            </AfterFirstPaint>
+            {if drawing {
+                view! {
+                    <ol class="quiz-questions" data-drawing="">
+                        <li class="drawing">{t!("ui.quiz.drawing")}</li>
+                    </ol>
+                }
+                .into_any()
+            } else {
+                view! {
+                    <AfterFirstPaint>
+                        <ol class="quiz-questions">
+                            {questions
+                                .into_iter()
+                                .map(|q| {
+                                    let key = key.clone();
+                                    let on_answer = on_answer.clone();
+                                    view! { <li><QuestionCard q=q progress=progress quiz_key=key on_answer=on_answer /></li> }
+                                })
+                                .collect_view()}
+                        </ol>
+                    </AfterFirstPaint>
+                }
+                .into_any()
+            }}
             <details class="gift">
                 <summary>{t!("ui.quiz.gift.summary")}</summary>
-                <p class="note">{tr!("ui.quiz.gift.note", tolerance = FRACTION_TOLERANCE)}</p>
+                <p class="note">{tr!("ui.quiz.gift.note", tolerance = warp_model::figure::format_decimal(FRACTION_TOLERANCE))}</p>
                 <textarea readonly rows="6" data-gift="" aria-label=t!("ui.quiz.gift.label") prop:value=gift></textarea>
                 <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
                     {t!("ui.quiz.gift.download")}
@@ -206,7 +226,7 @@ fn resume_offer(progress: RwSignal<Progress>, on_screen: QuizKey) -> Option<AnyV
 /// The quiz's own form (a plain GET form: opening another quiz reloads the page), its controls
 /// generated from the quiz's declared parameters like every panel's.
 #[component]
-fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
+fn QuizControls(params: QuizParams, seed: Option<u64>) -> impl IntoView {
     use warp_model::panel::link;
     use warp_model::quiz::panel::{QuizModel, COUNT, SEED, TOPIC};
     let topic = params.topic_name();
@@ -223,10 +243,10 @@ fn QuizControls(params: QuizParams, seed: u64) -> impl IntoView {
                 .then(|| view! { <input type="hidden" name="lang" value=lang.code() /> })}
             {control(&TOPIC, topic.to_string())}
             {control(&COUNT, params.count.to_string())}
-            {control(&SEED, seed.to_string())}
+            {control(&SEED, seed.map(|s| s.to_string()).unwrap_or_default())}
             <input type="hidden" name="draw" value=params.draw.number().to_string() />
             <button type="submit">{t!("ui.quiz.open")}</button>
-            <a href=warp_model::i18n::href(&link::<QuizModel>(&[(&TOPIC, topic), (&COUNT, &params.count.to_string())]))>{t!("ui.quiz.new")}</a>
+            <a href=warp_model::site::href(&link::<QuizModel>(&[(&TOPIC, topic), (&COUNT, &params.count.to_string())]))>{t!("ui.quiz.new")}</a>
         </form>
     }
 }
@@ -317,7 +337,7 @@ fn QuestionCard(
                         <div class="feedback" data-quiz-feedback="" data-correct=g.correct.to_string() role="status">
                             <p class:right=g.correct class:wrong=!g.correct>{g.feedback}</p>
                             {q.source.clone().map(|s| view! { <p class="source">{t!("ui.quiz.source")} " " {s}</p> })}
-                            {q.link.clone().map(|l| view! { <p><a href=warp_model::i18n::href(&l) data-action="open-scenario">{t!("ui.quiz.open-scenario")}</a></p> })}
+                            {q.link.clone().map(|l| view! { <p><a href=warp_model::site::href(&l) data-action="open-scenario">{t!("ui.quiz.open-scenario")}</a></p> })}
                             {q.solution().into_iter().next().map(|w| view! { <WorkedSteps worked=w /> })}
                         </div>
                     }

@@ -18,6 +18,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html, warp_class};
 use crate::components::mathml::Formula;
+use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -129,14 +130,14 @@ fn BlockMap(
     // components/cells.rs): only the rows that changed are replaced.
     let map_ref = NodeRef::<leptos::html::Div>::new();
     let strip_ref = NodeRef::<leptos::html::Div>::new();
-    patch_rows_effect(map_ref, move || {
+    let map_markup = patch_rows_effect(map_ref, move || {
         output.with(|o| {
             o.block
                 .map(|b| slice_rows(b, o.warp, o.thread, cursor.get()))
                 .unwrap_or_default()
         })
     });
-    patch_rows_effect(strip_ref, move || {
+    let strip_markup = patch_rows_effect(strip_ref, move || {
         output.with(|o| o.block.map(|b| strip_rows(b, o.warp)).unwrap_or_default())
     });
     view! {
@@ -161,6 +162,7 @@ fn BlockMap(
                 on:keydown=on_key
                 on:blur=move |_| cursor.set(None)
                 node_ref=map_ref
+                inner_html=map_markup
             >
             </div>
             <p class="inspect" aria-live="polite" data-inspect="">
@@ -174,7 +176,7 @@ fn BlockMap(
                     })
                 }}
             </p>
-            <div class="warp-strip" aria-hidden="true" node_ref=strip_ref></div>
+            <div class="warp-strip" aria-hidden="true" node_ref=strip_ref inner_html=strip_markup></div>
             {move || block.get().map(|b| view! { <WarpTable block=b /> })}
         </figure>
     }
@@ -368,11 +370,11 @@ fn ImageGrid(launch: Launch2d) -> impl IntoView {
     let lines = (gx <= 64 && gy <= 64).then(|| {
         let vx = (1..gx).map(move |k| {
             let x = k as f64 * sw / gx as f64;
-            view! { <line x1=x y1=0 x2=x y2=sh class="gridline" /> }
+            view! { <line x1=n(x) y1=0 x2=n(x) y2=n(sh) class="gridline" /> }
         });
         let vy = (1..gy).map(move |k| {
             let y = k as f64 * sh / gy as f64;
-            view! { <line x1=0 y1=y x2=sw y2=y class="gridline" /> }
+            view! { <line x1=0 y1=n(y) x2=n(sw) y2=n(y) class="gridline" /> }
         });
         (vx.collect_view(), vy.collect_view())
     });
@@ -389,15 +391,15 @@ fn ImageGrid(launch: Launch2d) -> impl IntoView {
                     h = launch.height()
                 )}
             </figcaption>
-            <svg class="image-grid" viewBox=format!("-1 -1 {} {}", sw + 2.0, sh + 2.0) role="img"
+            <svg class="image-grid" viewBox=format!("-1 -1 {} {}", n(sw + 2.0), n(sh + 2.0)) role="img"
                 aria-label=tr!("ui.warps.image.label", rows = launch.extra_rows(), columns = launch.extra_columns())>
                 <defs>
                     <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
                     </pattern>
                 </defs>
-                <rect x=0 y=0 width=sw height=sh fill="url(#hatch)" class="launched" />
-                <rect x=0 y=0 width=iw height=ih class="image" />
+                <rect x=0 y=0 width=n(sw) height=n(sh) fill="url(#hatch)" class="launched" />
+                <rect x=0 y=0 width=n(iw) height=n(ih) class="image" />
                 {lines}
             </svg>
         </figure>

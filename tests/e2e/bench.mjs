@@ -1,8 +1,10 @@
 // The browser half of `cargo xtask bench`. Prints numbers; asserts nothing.
 // - A phone's cold load of every page (Lighthouse's mobile settings: 562.5 ms request latency,
-//   1.47 Mbit/s down, CPU 4× slower; cache off; gzip as static hosts serve): navigation to the
-//   first figure, median of 3, and the bytes that came over the wire before it; beside it the
-//   plain-JS reference page drawing the same 1,024-cell map.
+//   1.47 Mbit/s down, CPU 4× slower; cache off; gzip as static hosts serve), median of 3: the
+//   first figure (navigation to a figure shown: in a prerendered page's HTML, or drawn by the
+//   app) and live (`<html data-app="live">`: the app has taken over), with the bytes that came
+//   over the wire before each; beside them the plain-JS reference page drawing the same
+//   1,024-cell map, and each page's first figure as a multiple of that page's.
 // - The offline repeat visit: after a first visit, the network off, the page opened again.
 // - On loopback, unthrottled: first figure (median of 10 loads), input → figure updated (median
 //   and p95 of 50 changes), the simulation's throughput in wasm, memory over 10,000 changes.
@@ -24,8 +26,21 @@ const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min
 const fmt = (x) => `${x.toFixed(2)} ms`;
 const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
 
-// The first figure: a [data-metric] element, or the home view's list of panels.
+// The first figure: a [data-metric] element, or the home view's list of panels; never one of a
+// prerendered page's markup the loader has hidden (`data-prerender="stale"`: the address asks
+// for another state).
 const FIGURE = '[data-metric], [data-panel="home"] .cards';
+function watchFigure(sel) {
+  const seen = () => {
+    const stale = document.documentElement.getAttribute('data-prerender') === 'stale';
+    return [...document.querySelectorAll(sel)].some((e) => !(stale && e.closest('[data-prerendered]')));
+  };
+  new MutationObserver((_, obs) => {
+    if (window.__firstFigure === undefined && seen()) window.__firstFigure = performance.now();
+    if (window.__live === undefined && document.documentElement.getAttribute('data-app') === 'live') window.__live = performance.now();
+    if (window.__firstFigure !== undefined && window.__live !== undefined) obs.disconnect();
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+}
 
 const PHONE = {
   latency: 562.5,
@@ -41,43 +56,56 @@ async function phoneLoad(query) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let bytes = 0;
-  let counting = true;
-  cdp.on('Network.loadingFinished', (e) => { if (counting) bytes += e.encodedDataLength; });
-  await page.addInitScript((sel) => {
-    new MutationObserver((_, obs) => {
-      if (document.querySelector(sel)) { window.__firstFigure = performance.now(); obs.disconnect(); }
-    }).observe(document, { childList: true, subtree: true });
-  }, FIGURE);
+  // What came over the wire, and when each response finished: CDP's monotonic clock, from the
+  // document's request (the navigation's start, as the page's own clock counts from it).
+  const finished = [];
+  let start;
+  cdp.on('Network.requestWillBeSent', (e) => { if (start === undefined) start = e.timestamp; });
+  cdp.on('Network.loadingFinished', (e) => { finished.push({ bytes: e.encodedDataLength, at: e.timestamp }); });
+  await page.addInitScript(watchFigure, FIGURE);
   await page.goto(base + query, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__firstFigure !== undefined, null, { timeout: 60_000 });
-  counting = false;
-  const ms = await page.evaluate(() => window.__firstFigure);
+  const reference = query.startsWith('reference/');
+  if (!reference) await page.waitForFunction(() => window.__live !== undefined, null, { timeout: 60_000 });
+  const { first, live } = await page.evaluate(() => ({ first: window.__firstFigure, live: window.__live }));
+  const before = (ms) => finished.filter((f) => (f.at - start) * 1000 <= ms + 1).reduce((n, f) => n + f.bytes, 0);
   await context.close();
-  return { ms, bytes };
+  const at = reference ? first : live;
+  return { ms: first, live: at, bytes: before(first), liveBytes: before(at) };
 }
 
 // Every panel and tool of the registry (dist/registry.json), some at a deep link of their own.
 const registry = JSON.parse(readFileSync(new URL('../../dist/registry.json', import.meta.url), 'utf8'));
-const DEEP = { warps: '?panel=warps&block=32,32', quiz: '?panel=quiz&seed=1' };
+// The prerendered pages (each panel's default, the home view, six examples, three of them in
+// Hinglish), then states no page is prerendered for (drawn by the app alone, as before).
 const PAGES = [
   ['home', './'],
-  ...registry.panels.map((p) => [p.name, DEEP[p.name] ?? `?panel=${p.name}`]),
-  ['assignment (one prediction step)', `?assignment=1&step=${encodeURIComponent('example=divergence/C1')}`],
-  ['example (divergence/C1, Hinglish)', '?example=divergence/C1&lang=hinglish'],
-  ['reference: plain JS, same 1,024-cell map', 'reference/map.html'],
+  ...registry.panels.map((p) => [p.name, `${p.name}/`]),
+  ['example warp-scheduling/B', 'example/warp-scheduling/B/'],
+  ['example divergence/C1', 'example/divergence/C1/'],
+  ['example execution-model/D', 'example/execution-model/D/'],
+  ['example divergence/C7, Hinglish', 'hinglish/example/divergence/C7/'],
+  ['example banks/transpose-padded, Hinglish', 'hinglish/example/banks/transpose-padded/'],
+  ['example tensor-cores/who-holds, Hinglish', 'hinglish/example/tensor-cores/who-holds/'],
+  ['not prerendered: warps 32×32', '?panel=warps&block=32,32'],
+  ['not prerendered: quiz seed=1', '?panel=quiz&seed=1'],
+  ['not prerendered: assignment (one prediction)', `?assignment=1&step=${encodeURIComponent('example=divergence/C1')}`],
 ];
+const REFERENCE = ['reference: plain JS, same 1,024-cell map', 'reference/map.html'];
 
-console.log('throttled phone load (562.5 ms latency, 1.47 Mbit/s, CPU 4×, cold, gzip), median of 3:');
-console.log(`  ${'page'.padEnd(44)} ${'first figure'.padStart(13)} ${'bytes before it'.padStart(16)}`);
-for (const [name, query] of PAGES) {
+console.log('throttled phone load (562.5 ms latency, 1.47 Mbit/s, CPU 4×, cold, gzip), median of 3,');
+console.log('the plain-JS page measured between the others (ratios are within one run):');
+const measure = async (query) => {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await phoneLoad(query));
-  const ms = median(runs.map((r) => r.ms));
-  const bytes = median(runs.map((r) => r.bytes));
-  const verdict = ms <= 2500 ? '≤ 2.5 s' : '> 2.5 s';
-  console.log(`  ${name.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(11)} s ${kb(bytes).padStart(16)}   ${verdict}`);
-}
+  const pick = (k) => median(runs.map((r) => r[k]));
+  return { ms: pick('ms'), live: pick('live'), bytes: pick('bytes'), liveBytes: pick('liveBytes') };
+};
+const reference = await measure(REFERENCE[1]);
+console.log(`  ${'page'.padEnd(44)} ${'first figure'.padStart(12)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)} ${'live'.padStart(8)} ${'bytes before'.padStart(13)}`);
+const row = (name, r) => console.log(`  ${name.padEnd(44)} ${(r.ms / 1000).toFixed(2).padStart(10)} s ${(r.ms / reference.ms).toFixed(2).padStart(8)} ${kb(r.bytes).padStart(13)} ${(r.live / 1000).toFixed(2).padStart(6)} s ${kb(r.liveBytes).padStart(13)}`);
+for (const [name, query] of PAGES) row(name, await measure(query));
+row(REFERENCE[0], reference);
 
 // The offline repeat visit: a first visit installs the service worker and its cache; then the
 // network is cut and the page opened again (CPU still 4× slower).
@@ -95,18 +123,14 @@ for (const [name, query] of PAGES) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let failed = 0;
   page.on('requestfailed', () => { failed += 1; });
-  await page.addInitScript((sel) => {
-    new MutationObserver((_, obs) => {
-      if (document.querySelector(sel)) { window.__firstFigure = performance.now(); obs.disconnect(); }
-    }).observe(document, { childList: true, subtree: true });
-  }, FIGURE);
+  await page.addInitScript(watchFigure, FIGURE);
   const times = [];
-  for (const q of ['?panel=warps&block=32,32', '?panel=latency', './']) {
+  for (const q of ['?panel=warps&block=32,32', 'latency/', 'example/divergence/C1/', './']) {
     await page.goto(base + q);
     await page.waitForFunction(() => window.__firstFigure !== undefined, null, { timeout: 30_000 });
     times.push(await page.evaluate(() => window.__firstFigure));
   }
-  console.log(`offline repeat visit (network off, CPU 4×): first figure ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (warps, latency, home); ${failed} requests failed`);
+  console.log(`offline repeat visit (network off, CPU 4×): first figure ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (warps 32×32, the latency page, the example divergence/C1 page, home); ${failed} requests failed`);
   await context.close();
 }
 

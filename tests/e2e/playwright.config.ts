@@ -1,10 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { APP, APP_PORT, COURSE_PORT } from './specs/ports';
 import { CHROMIUM, CHROMIUM_ARGS as args } from './chromium';
 
 export default defineConfig({
   testDir: './specs',
-  workers: 1,
+  // Every test opens its own browser context against a static server: they share nothing, so
+  // they run side by side on as many workers as the machine has cores (CI: 2).
+  fullyParallel: true,
+  workers: Math.max(1, Math.min(4, availableParallelism())),
   retries: 0,
   reporter: 'list',
   timeout: 30_000,

@@ -1,5 +1,5 @@
 // A tiny static server for the end-to-end tests and the benchmark: dist/ at "/" and again under
-// "/gpu/warplab/", to prove the site works from a sub-path; the benchmark's plain-JS reference
+// "/gpu/warplab/" and "/sub/dir/", to prove the site works from a sub-path; the benchmark's plain-JS reference
 // page and the SCORM harness under "/reference/" (scorm-again under "/scorm-again/", the unzipped
 // packages under "/package/"); and, on a second port (another origin), the example course page
 // that embeds the app, and at /pasted?html=… a page that is exactly the text given (a course
@@ -24,14 +24,15 @@ const scormAgain = resolve(import.meta.dirname, 'node_modules/scorm-again/dist')
 const packages = resolve(import.meta.dirname, '.packages');
 const gzipped = new Map();
 
-function serve(root, mount) {
+function serve(root, mounts) {
   return async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (mount && path.startsWith(mount)) path = path.slice(mount.length - 1);
+    const mount = (mounts ?? []).find((m) => path.startsWith(m));
+    if (mount) path = path.slice(mount.length - 1);
     let base = root;
-    if (mount && path.startsWith('/reference/')) { base = reference; path = path.slice('/reference'.length); }
-    else if (mount && path.startsWith('/scorm-again/')) { base = scormAgain; path = path.slice('/scorm-again'.length); }
-    else if (mount && path.startsWith('/package/')) { base = packages; path = path.slice('/package'.length); }
+    if (mounts && path.startsWith('/reference/')) { base = reference; path = path.slice('/reference'.length); }
+    else if (mounts && path.startsWith('/scorm-again/')) { base = scormAgain; path = path.slice('/scorm-again'.length); }
+    else if (mounts && path.startsWith('/package/')) { base = packages; path = path.slice('/package'.length); }
     if (path.endsWith('/')) path += 'index.html';
     const file = normalize(join(base, path));
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
@@ -39,7 +40,7 @@ function serve(root, mount) {
       const body = await readFile(file);
       const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
       if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(file) !== '.png') {
-        const key = file + ':' + body.length;
+        const key = file + ':' + body.length + ':' + body.subarray(0, 64).toString('base64') + body.subarray(-64).toString('base64');
         if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 9 }));
         headers['content-encoding'] = 'gzip';
         headers.vary = 'accept-encoding';
@@ -57,7 +58,7 @@ function serve(root, mount) {
 
 const course = resolve(import.meta.dirname, '../../examples/course');
 const coursePort = Number(process.env.COURSE_PORT ?? 4174);
-createServer(serve(dist, '/gpu/warplab/')).listen(port, '127.0.0.1', () => console.log(`app on http://127.0.0.1:${port}/`));
+createServer(serve(dist, ['/gpu/warplab/', '/sub/dir/'])).listen(port, '127.0.0.1', () => console.log(`app on http://127.0.0.1:${port}/`));
 const courseFiles = serve(course, null);
 const pasted = (req, res) => {
   const url = new URL(req.url, 'http://x');

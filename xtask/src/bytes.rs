@@ -150,5 +150,160 @@ impl Breakdown {
     }
 }
 
+/// Who brings a function into a bundle (`cargo xtask bytes --who PATTERN FILE.wasm`): for each
+/// function whose name contains `pattern`, the functions that call it directly and those that
+/// take its address (an `i32.const` of its slot in the function table: how `format!` passes a
+/// `Display` impl), then, two levels up, who calls those. Addresses are matched by value, so a
+/// constant that only happens to equal a slot is listed too: a lead, not a proof.
+///
+/// # Errors
+/// The module does not parse.
+pub fn who(wasm: &[u8], pattern: &str) -> Result<String, String> {
+    use std::fmt::Write as _;
+    use wasmparser::{ElementItems, ElementKind, Operator};
+    let mut imported = 0u32;
+    let mut names: BTreeMap<u32, String> = BTreeMap::new();
+    let mut slots: BTreeMap<u32, Vec<i64>> = BTreeMap::new();
+    let mut calls: Vec<(u32, u32)> = Vec::new();
+    let mut consts: Vec<(u32, i64)> = Vec::new();
+    let mut body = 0u32;
+    let err = |e: wasmparser::BinaryReaderError| e.to_string();
+    for payload in Parser::new(0).parse_all(wasm) {
+        match payload.map_err(err)? {
+            Payload::ImportSection(reader) => {
+                for import in reader.into_imports() {
+                    if matches!(import.map_err(err)?.ty, TypeRef::Func(_)) {
+                        imported += 1;
+                    }
+                }
+            }
+            Payload::ElementSection(reader) => {
+                for element in reader {
+                    let element = element.map_err(err)?;
+                    let ElementKind::Active { offset_expr, .. } = element.kind else {
+                        continue;
+                    };
+                    let mut base = 0i64;
+                    if let Ok(Operator::I32Const { value }) =
+                        offset_expr.get_operators_reader().read()
+                    {
+                        base = i64::from(value);
+                    }
+                    if let ElementItems::Functions(funcs) = element.items {
+                        for (i, f) in (0i64..).zip(funcs) {
+                            slots.entry(f.map_err(err)?).or_default().push(base + i);
+                        }
+                    }
+                }
+            }
+            Payload::CodeSectionEntry(code) => {
+                let me = imported + body;
+                body += 1;
+                let mut ops = code.get_operators_reader().map_err(err)?;
+                while !ops.eof() {
+                    match ops.read().map_err(err)? {
+                        Operator::Call { function_index } => calls.push((me, function_index)),
+                        Operator::I32Const { value } => consts.push((me, i64::from(value))),
+                        _ => {}
+                    }
+                }
+            }
+            Payload::CustomSection(custom) => {
+                if let KnownCustom::Name(reader) = custom.as_known() {
+                    for name in reader.into_iter().flatten() {
+                        if let Name::Function(map) = name {
+                            for naming in map.into_iter().flatten() {
+                                names.insert(naming.index, short(naming.name));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let name = |f: &u32| {
+        names
+            .get(f)
+            .cloned()
+            .unwrap_or_else(|| format!("function[{f}]"))
+    };
+    let callers = |f: u32| -> Vec<u32> {
+        let mut v: Vec<u32> = calls.iter().filter(|c| c.1 == f).map(|c| c.0).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let mut out = String::new();
+    for (f, n) in names.iter().filter(|(_, n)| n.contains(pattern)) {
+        let _ = writeln!(out, "{n}");
+        for c in callers(*f) {
+            let _ = writeln!(out, "  called by {}", name(&c));
+            for cc in callers(c).into_iter().take(6) {
+                let _ = writeln!(out, "    called by {}", name(&cc));
+            }
+        }
+        let own: Vec<i64> = slots.get(f).cloned().unwrap_or_default();
+        let mut takers: Vec<u32> = consts
+            .iter()
+            .filter(|(_, v)| own.contains(v))
+            .map(|(g, _)| *g)
+            .collect();
+        takers.sort_unstable();
+        takers.dedup();
+        for t in takers {
+            let _ = writeln!(out, "  address taken by {}", name(&t));
+            for cc in callers(t).into_iter().take(6) {
+                let _ = writeln!(out, "    called by {}", name(&cc));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What changed between two builds of a bundle (`cargo xtask bytes OLD.wasm NEW.wasm`): the
+/// code and data totals, and the functions (by name, summed over their monomorphic copies) whose
+/// bytes moved most, so that a size regression, or a cut, names where it is.
+#[must_use]
+pub fn diff(old: &Breakdown, new: &Breakdown, top: usize) -> String {
+    use std::fmt::Write as _;
+    let by_name = |b: &Breakdown| {
+        let mut m: BTreeMap<String, i64> = BTreeMap::new();
+        for f in &b.funcs {
+            *m.entry(f.name.clone()).or_default() += i64::try_from(f.bytes).unwrap_or(i64::MAX);
+        }
+        m
+    };
+    let (o, n) = (by_name(old), by_name(new));
+    let mut moved: Vec<(i64, &str)> = o
+        .keys()
+        .chain(n.keys())
+        .map(|k| {
+            (
+                n.get(k).copied().unwrap_or(0) - o.get(k).copied().unwrap_or(0),
+                k.as_str(),
+            )
+        })
+        .filter(|(d, _)| *d != 0)
+        .collect();
+    moved.sort_by(|a, b| b.0.abs().cmp(&a.0.abs()).then_with(|| a.1.cmp(b.1)));
+    moved.dedup();
+    let signed = |a: u64, b: u64| i128::from(b) - i128::from(a);
+    let mut out = format!(
+        "code {} → {} B ({:+}), data {} → {} B ({:+})\n",
+        old.code(),
+        new.code(),
+        signed(old.code(), new.code()),
+        old.data,
+        new.data,
+        signed(old.data, new.data)
+    );
+    for (d, name) in moved.into_iter().take(top) {
+        let name: String = name.chars().take(110).collect();
+        let _ = writeln!(out, "  {d:>+8} B  {name}");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,10 @@ use warp_model::examples;
 use warp_model::page::Tool;
 use warp_model::registry::Panel;
 
+use warp_model::i18n::Lang;
+use warp_model::lms::SHELL_FILE;
+
+use crate::pages::{self, Template};
 use crate::{cmd, csp, root, run};
 
 /// How the site is built.
@@ -79,13 +83,15 @@ fn bundles(
 
 /// `data` hashed, as the 16 hex digits a file name carries.
 fn short_hash(data: &[u8]) -> String {
-    Sha256::digest(data)
-        .iter()
-        .take(8)
-        .fold(String::new(), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
+    hex(&Sha256::digest(data))
+}
+
+/// The first 8 bytes of a digest as 16 hex digits: the one fold of a hash into a name.
+fn hex(digest: &[u8]) -> String {
+    digest.iter().take(8).fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -162,15 +168,33 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     let favicon_name = format!("favicon-{}.svg", short_hash(&favicon));
     files.insert(favicon_name.clone(), favicon);
 
-    let html = index_html(
+    let template = Template(index_html(
         &table,
         &routes,
         home,
         &favicon_name,
         profile == Profile::Release,
-    )?;
-    files.insert("index.html".into(), html.into_bytes());
-    let sw = service_worker(&files);
+    )?);
+    // The shell is the page of every state without a page of its own, and of an LMS package
+    // (files.txt names it `index.html`; the package copies it from `shell.html`).
+    let shell = template.shell();
+    files.insert("index.html".into(), shell.clone().into_bytes());
+    // The prerendered pages, by file (`warps/index.html`); the root's own page (the home view
+    // in English) is the site's `index.html`, which serves any other query as the shell would.
+    let mut pages: BTreeMap<String, (Lang, bool, Vec<u8>)> = BTreeMap::new();
+    if profile == Profile::Release {
+        for page in pages::prerender()? {
+            let html = template.page(&page)?;
+            let embed = page.query.contains("embed=1");
+            pages.insert(pages::file_of(&page), (page.lang, embed, html.into_bytes()));
+        }
+    } else {
+        println!(
+            "xtask: the dev build prerenders no pages (`cargo xtask dist` does): every page \
+             here draws once its bundle is live"
+        );
+    }
+    let sw = service_worker(&files, &pages);
 
     let dist = out;
     let _ = std::fs::remove_dir_all(dist);
@@ -178,17 +202,29 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     for (name, data) in &files {
         write(&dist.join(name), data)?;
     }
+    if !pages.is_empty() {
+        write(&dist.join(SHELL_FILE), shell.as_bytes())?;
+    }
+    for (name, (_, _, data)) in &pages {
+        let path = dist.join(name);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        write(&path, data)?;
+    }
     write(&dist.join("files.txt"), files_list(&files).as_bytes())?;
     write(&dist.join("sw.js"), sw.as_bytes())?;
     // Beside the site, not in its file list: the declarations the e2e suite and bench read.
     write(
         &dist.join("registry.json"),
-        crate::registry::registry_json(&routes).as_bytes(),
+        crate::registry::registry_json(&routes, !pages.is_empty()).as_bytes(),
     )?;
     println!(
-        "xtask: the static site is in {} ({} bundle(s); relative URLs: serve it from any path)",
+        "xtask: the static site is in {} ({} bundle(s), {} prerendered page(s); relative URLs: \
+         serve it from any path)",
         dist.strip_prefix(root()).unwrap_or(dist).display(),
-        table.len()
+        table.len(),
+        pages.len()
     );
     Ok(())
 }
@@ -265,7 +301,7 @@ fn styles() -> Result<String, String> {
         css.push_str(&text);
         css.push('\n');
     }
-    let css = minify_css(&css)?;
+    let css = minify(&css, "css")?;
     // Nothing in a stylesheet may close the <style> element it is inlined into.
     if css.contains("</") {
         return Err("a stylesheet contains \"</\", which would end the inline <style>".into());
@@ -273,12 +309,17 @@ fn styles() -> Result<String, String> {
     Ok(css)
 }
 
-/// The CSS minified by esbuild (a third less to send before the first paint).
-fn minify_css(css: &str) -> Result<String, String> {
+/// `source` minified by esbuild with its `loader` (`css`, `js`): a third less to send before
+/// the first paint, in every page.
+fn minify(source: &str, loader: &str) -> Result<String, String> {
     use std::io::Write as _;
     let mut child = cmd(
         "esbuild",
-        &["--loader=css", "--minify", "--log-level=warning"],
+        &[
+            &format!("--loader={loader}"),
+            "--minify",
+            "--log-level=warning",
+        ],
     )
     .stdin(std::process::Stdio::piped())
     .stdout(std::process::Stdio::piped())
@@ -288,31 +329,44 @@ fn minify_css(css: &str) -> Result<String, String> {
         .stdin
         .take()
         .ok_or("esbuild: no stdin")?
-        .write_all(css.as_bytes())
+        .write_all(source.as_bytes())
         .map_err(|e| format!("esbuild: {e}"))?;
     let out = child
         .wait_with_output()
         .map_err(|e| format!("esbuild: {e}"))?;
     if !out.status.success() {
         return Err(format!(
-            "esbuild could not minify the CSS: {}",
+            "esbuild could not minify the {loader}: {}",
             String::from_utf8_lossy(&out.stderr)
         ));
     }
     String::from_utf8(out.stdout).map_err(|e| format!("esbuild: {e}"))
 }
 
-/// JSON of a string map (keys and values are file and route names: no escaping needed beyond
-/// what `{:?}` gives ASCII).
-fn json_map<'a>(pairs: impl IntoIterator<Item = (&'a str, String)>) -> String {
-    let items: Vec<String> = pairs
-        .into_iter()
-        .map(|(k, v)| format!("{k:?}:{v}"))
-        .collect();
-    format!("{{{}}}", items.join(","))
+/// The template without its comments (they are for its readers, not the learners': every page
+/// would carry them).
+fn without_comments(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(open) = rest.find("<!--") {
+        out.push_str(&rest[..open]);
+        match rest[open..].find("-->") {
+            Some(close) => rest = &rest[open + close + 3..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    // The lines a comment left empty.
+    out.lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-/// The page: the template with the styles, the loader and the CSP filled in.
+/// The template with what every page shares filled in: the styles, the loader, the favicon
+/// and the CSP (`crate::pages` fills in each page's own parts).
 fn index_html(
     table: &BTreeMap<String, (String, String)>,
     routes: &BTreeMap<&str, &str>,
@@ -320,22 +374,28 @@ fn index_html(
     favicon: &str,
     offline: bool,
 ) -> Result<String, String> {
-    let template = String::from_utf8(read(&root().join("index.html"))?)
-        .map_err(|e| format!("index.html: {e}"))?;
-    let bundles = json_map(
-        table
-            .iter()
-            .map(|(n, (js, wasm))| (n.as_str(), format!("[{js:?},{wasm:?}]"))),
+    let template = without_comments(
+        &String::from_utf8(read(&root().join("index.html"))?)
+            .map_err(|e| format!("index.html: {e}"))?,
     );
-    let route_map = json_map(routes.iter().map(|(p, b)| (*p, format!("{b:?}"))));
-    let example_map = example_routes();
+    let bundles: BTreeMap<&str, [&str; 2]> = table
+        .iter()
+        .map(|(n, (js, wasm))| (n.as_str(), [js.as_str(), wasm.as_str()]))
+        .collect();
+    let json = |v: serde_json::Value| v.to_string();
     let loader = include_str!("loader.js")
-        .replace("__BUNDLES__", &bundles)
-        .replace("__ROUTES__", &route_map)
-        .replace("__HOME__", &format!("{home:?}"))
-        .replace("__EXAMPLES__", &example_map)
+        .replace("__BUNDLES__", &json(serde_json::json!(bundles)))
+        .replace("__ROUTES__", &json(serde_json::json!(routes)))
+        .replace("__HOME__", &json(serde_json::json!(home)))
+        .replace("__EXAMPLES__", &example_routes())
         // `serve` rebuilds often: a worker would answer the next reload from its cache.
         .replace("__OFFLINE__", if offline { "true" } else { "false" });
+    // Minified in the release build (its comments are a third of it, in every page).
+    let loader = if offline {
+        minify(&loader, "js")?.trim_end().to_string()
+    } else {
+        loader
+    };
     if loader.contains("</script") {
         return Err("the loader contains \"</script\"".into());
     }
@@ -349,69 +409,71 @@ fn index_html(
 /// `example=` → panel, as the loader reads it: `"divergence/c10":"divergence"` (the cell in lower
 /// case, as `examples::find` accepts any case).
 fn example_routes() -> String {
-    let pairs: Vec<(String, String)> = examples::ALL
+    let map: BTreeMap<String, &str> = examples::ALL
         .iter()
         .map(|e| {
             (
                 format!("{}/{}", e.topic, e.cell.to_ascii_lowercase()),
-                format!("{:?}", e.panel.name()),
+                e.panel.name(),
             )
         })
         .collect();
-    json_map(pairs.iter().map(|(k, v)| (k.as_str(), v.clone())))
+    serde_json::json!(map).to_string()
 }
 
-/// The service worker for this deployment's files.
-fn service_worker(files: &BTreeMap<String, Vec<u8>>) -> String {
+/// The service worker for this deployment's files and prerendered pages (file name → language,
+/// whether it is an embed, bytes).
+fn service_worker(
+    files: &BTreeMap<String, Vec<u8>>,
+    pages: &BTreeMap<String, (Lang, bool, Vec<u8>)>,
+) -> String {
     let mut all = Sha256::new();
-    for (name, data) in files {
+    for (name, data) in files
+        .iter()
+        .chain(pages.iter().map(|(n, (_, _, d))| (n, d)))
+    {
         all.update(name.as_bytes());
         all.update(data);
     }
-    let version = format!(
-        "warp-lab-{}",
-        all.finalize()
-            .iter()
-            .take(8)
-            .fold(String::new(), |mut s, b| {
-                let _ = write!(s, "{b:02x}");
-                s
-            })
-    );
+    let version = format!("warp-lab-{}", hex(&all.finalize()));
     // Kept at install: the page (under its folder's own address too) and the files every page
     // shares, plus the bundles of the page's language (the worker is registered with
-    // `?lang=`); the other language's files are kept when first fetched.
-    let quoted = |names: &[&str]| {
-        names
-            .iter()
-            .map(|n| format!("\"./{n}\""))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let in_lang = |lang: &str| -> Vec<&str> {
+    // `?lang=`) and that language's prerendered pages, each under its folder's address
+    // (`./warps/`) as links name them; an embed's page and the other language's files are kept
+    // when first fetched.
+    let dot = |n: &str| format!("./{n}");
+    let in_lang = |lang: &str| -> Vec<String> {
         files
             .keys()
-            .map(String::as_str)
             .filter(|n| n.contains(&format!("-{lang}-")))
+            .map(|n| dot(n))
             .collect()
     };
     let (en, hinglish) = (in_lang("en"), in_lang("hinglish"));
-    let mut common: Vec<&str> = vec!["", "files.txt"];
+    let mut common: Vec<String> = vec![dot(""), dot("files.txt")];
     common.extend(
         files
             .keys()
-            .map(String::as_str)
+            .map(|n| dot(n))
             .filter(|n| !en.contains(n) && !hinglish.contains(n)),
     );
-    let list = format!(
-        "{{\"common\":[{}],\"en\":[{}],\"hinglish\":[{}]}}",
-        quoted(&common),
-        quoted(&en),
-        quoted(&hinglish)
-    );
+    let pages_in = |lang: Lang| -> Vec<String> {
+        pages
+            .iter()
+            .filter(|(_, (l, embed, _))| *l == lang && !embed)
+            .map(|(n, _)| dot(n.trim_end_matches("index.html")))
+            .filter(|n| n != "./")
+            .collect()
+    };
+    let list = serde_json::json!({
+        "common": common,
+        "en": en,
+        "hinglish": hinglish,
+        "pages": { "en": pages_in(Lang::En), "hinglish": pages_in(Lang::Hinglish) },
+    });
     include_str!("sw.js")
-        .replace("__VERSION__", &format!("{version:?}"))
-        .replace("__FILES__", &list)
+        .replace("__VERSION__", &serde_json::Value::from(version).to_string())
+        .replace("__FILES__", &list.to_string())
 }
 
 /// Every file of the site, one a line (`files.txt`, itself included): what an LMS package

@@ -1,32 +1,54 @@
-// The page's loader, inlined into index.html by `cargo xtask dist` (the CSP allows this script
-// by its hash and no other inline one). Plain ES2017 in one function: it runs before the first
-// paint, so it must be small and must not fail on old browsers before it can explain itself.
+// The page's loader, inlined into every page by `cargo xtask dist` (the CSP allows this script
+// by its hash and no other inline one; it is the same in every page). Plain ES2017 in one
+// function: it runs before the first paint, so it must be small and must not fail on old
+// browsers before it can explain itself.
 //
-// 1. Picks the bundle the page needs, the way warp_model::page::route does: `assignment=` is
+// 1. Reads the page's query: a prerendered page's own state (`<html data-query>`, see
+//    warp_model::site) with the address's query read over it (site::page_query). If the address
+//    asks for more than that state (site::prerender_fits), the prerendered markup does not show
+//    it: `<html data-prerender="stale">` hides the markup and shows the loading frame instead.
+// 2. Picks the bundle the page needs, the way warp_model::page::route does: `assignment=` is
 //    an assignment (any value: the page names a wrong one), else a valid `example=` wins (its
 //    panel), else a valid `panel=` (`author` included), else the home view (which names any
 //    bad value).
-// 2. Starts fetching that bundle's JS and wasm at once (one round trip after the HTML), and
+// 3. Starts fetching that bundle's JS and wasm at once (one round trip after the HTML), and
 //    compiles the wasm while it streams in.
-// 3. Says "loading" in the page's language (`lang=`), and, if WebAssembly is missing or the
-//    download fails, says what happened and what to do, never a blank page.
-// 4. After the app has started, registers the service worker (sw.js) that keeps every file
-//    for offline use.
+// 4. Says "loading" in the page's language (`lang=`), and, if WebAssembly is missing or the
+//    download fails, says what happened and what to do, never a blank page. On a prerendered
+//    page the figures are already there: it says that the controls are loading, and keeps a
+//    form from being sent before the app can answer it.
+// 5. When the app has started (drawn after the markup, in the same task): carries over what the
+//    learner typed or chose in the markup's fields, and the focus, removes the markup, and
+//    marks the page `<html data-app="live">`; then registers the service worker (sw.js) that
+//    keeps every file for offline use.
 (function () {
   var BUNDLES = __BUNDLES__; // bundle ("warps.en": the warps page in English) → [js, wasm]
   var ROUTES = __ROUTES__; // panel name (and `assignment`, `author`) → bundle
   var HOME = __HOME__; // the bundle of the home view (no valid panel= or example=)
   var EXAMPLES = __EXAMPLES__; // "topic/cell" (cell in lower case) → panel name
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
-  var q = new URLSearchParams(location.search);
+  var root = document.documentElement;
+  var state = root.getAttribute('data-query');
+  var search = new URLSearchParams(location.search);
+  var q = new URLSearchParams(state || '');
+  var own = new URLSearchParams(state || '');
+  var fits = state !== null;
+  var replaced = {};
+  search.forEach(function (v, k) {
+    if (!replaced[k]) { q.delete(k); replaced[k] = true; }
+    q.append(k, v);
+    if (own.getAll(k).indexOf(v) < 0) fits = false;
+  });
+  var markup = fits; // the prerendered markup shows what the address asks for
+  if (state !== null && !fits) root.setAttribute('data-prerender', 'stale');
   var lang = (q.get('lang') || '').trim().toLowerCase();
   var hi = lang === 'hinglish' || lang === 'hi' || lang === 'hi-latn';
-  var root = document.documentElement;
   root.lang = hi ? 'hi-Latn' : 'en';
   var embed = (q.get('embed') || '').trim();
   if (embed === '1' || embed === 'true') root.classList.add('boot-embedded');
   var words = {
     loading: ['Loading Warp Lab…', 'Warp Lab load ho raha hai…'],
+    controls: ['The controls are loading…', 'Controls load ho rahe hain…'],
     noWasm: [
       'This browser cannot run WebAssembly, which Warp Lab needs to compute its figures. Try a current Chrome, Edge, Firefox or Safari.',
       'Is browser mein WebAssembly nahi chalta, aur Warp Lab ko figures compute karne ke liye WebAssembly chahiye. Koi naya Chrome, Edge, Firefox ya Safari try karo.'
@@ -50,7 +72,58 @@
     say(word('failed') + detail + word('retry'));
     if (el) { el.setAttribute('role', 'alert'); el.setAttribute('data-boot-error', ''); }
   }
-  document.addEventListener('DOMContentLoaded', function () { say(word('loading')); });
+  document.addEventListener('DOMContentLoaded', function () { say(word(markup ? 'controls' : 'loading')); });
+  // Until the app is live, a form of the markup (the Forecast's guess, a panel's inputs) has
+  // nobody to answer it: Enter must not send it away as a page load. A form with an `action`
+  // works without the app (the quiz's), and is left alone.
+  if (markup) {
+    document.addEventListener('submit', function (e) {
+      if (!root.hasAttribute('data-app') && !e.target.hasAttribute('action')) e.preventDefault();
+    }, true);
+  }
+  // What the learner did in the markup's fields, carried into the live app's: fields are
+  // matched by tag, name and type, in document order (the markup is the app's own), and each
+  // one changed is set and announced to the app as the learner's own input.
+  function chosenAtFirst(select) {
+    for (var i = 0; i < select.options.length; i++) {
+      if (select.options[i].defaultSelected) return select.options[i].value;
+    }
+    return select.options.length ? select.options[0].value : '';
+  }
+  function takeOver() {
+    var old = document.querySelector('[data-prerendered]');
+    if (!old) return;
+    if (markup) {
+      var all = document.querySelectorAll('input,select,textarea');
+      var fresh = {}, seen = {}, focused = document.activeElement, i, e;
+      var key = function (f) { return f.tagName + '|' + (f.name || '') + '|' + (f.type || ''); };
+      for (i = 0; i < all.length; i++) {
+        e = all[i];
+        if (!old.contains(e)) (fresh[key(e)] = fresh[key(e)] || []).push(e);
+      }
+      for (i = 0; i < all.length; i++) {
+        e = all[i];
+        if (!old.contains(e)) continue;
+        var k = key(e);
+        seen[k] = (seen[k] || 0) + 1;
+        var to = (fresh[k] || [])[seen[k] - 1];
+        if (!to) continue;
+        var box = e.type === 'checkbox' || e.type === 'radio';
+        var select = e.tagName === 'SELECT';
+        var changed = box ? e.checked !== e.defaultChecked
+          : select ? e.value !== chosenAtFirst(e) : e.value !== e.defaultValue;
+        if (changed && e.type !== 'hidden' && e.type !== 'file') {
+          if (box) to.checked = e.checked; else to.value = e.value;
+          to.dispatchEvent(new Event(box || select ? 'change' : 'input', { bubbles: true }));
+        }
+        if (e === focused) {
+          to.focus({ preventScroll: true });
+          try { to.setSelectionRange(e.selectionStart, e.selectionEnd); } catch (x) { /* not text */ }
+        }
+      }
+    }
+    old.parentNode.removeChild(old);
+  }
   if (typeof WebAssembly !== 'object' || typeof fetch !== 'function') {
     document.addEventListener('DOMContentLoaded', function () {
       say(word('noWasm'));
@@ -89,6 +162,8 @@
         return m.default({ module_or_path: wasm });
       })
       .then(function (w) {
+        takeOver();
+        root.setAttribute('data-app', 'live');
         dispatchEvent(new CustomEvent('warp-lab-started', { detail: { wasm: w } }));
         if (OFFLINE && 'serviceWorker' in navigator && location.protocol !== 'file:') {
           navigator.serviceWorker.register('./sw.js?lang=' + code, { updateViaCache: 'none' }).catch(function () {});

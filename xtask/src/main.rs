@@ -13,6 +13,7 @@ mod bench;
 mod bytes;
 mod csp;
 mod dist;
+mod pages;
 mod registry;
 mod serve;
 mod tools;
@@ -27,12 +28,14 @@ fn main() -> ExitCode {
         Some("serve") => serve(&args[1..]),
         Some("test") => test(&args[1..]),
         Some("dist") => dist(),
+        Some("sizes") => bench::enforce_sizes(),
+        Some("bytes") => bytes_diff(&args[1..]),
         Some("bench") => tools::ensure_build_tools()
             .and_then(|()| tools::ensure_test_tools())
             .and_then(|()| bench::bench(&args[1..])),
         _ => {
             eprintln!(
-                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080 (--port N)\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)"
+                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080 (--port N)\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)\n  sizes   the sizes of the site dist/ holds, against the budgets (no build)\n  bytes   OLD.wasm NEW.wasm: which functions' code moved between two raw builds of a bundle\n          --who PATTERN FILE.wasm: who calls, or takes the address of, the functions named so"
             );
             return ExitCode::from(2);
         }
@@ -84,6 +87,31 @@ fn serve(args: &[String]) -> Result<(), String> {
     serve::port_from(args)?;
     tools::ensure_build_tools()?;
     serve::serve(args)
+}
+
+/// `cargo xtask bytes OLD.wasm NEW.wasm`: where two raw builds of a bundle differ.
+fn bytes_diff(args: &[String]) -> Result<(), String> {
+    if let [flag, pattern, file] = args {
+        if flag == "--who" {
+            let wasm = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            print!("{}", bytes::who(&wasm, pattern)?);
+            return Ok(());
+        }
+    }
+    let [old, new] = args else {
+        return Err(
+            "usage: cargo xtask bytes OLD.wasm NEW.wasm | --who PATTERN FILE.wasm (raw wasm, \
+             before wasm-opt)"
+                .into(),
+        );
+    };
+    let read = |p: &String| {
+        std::fs::read(p)
+            .map_err(|e| format!("{p}: {e}"))
+            .and_then(|w| bytes::read(&w).map_err(|e| format!("{p}: {e}")))
+    };
+    print!("{}", bytes::diff(&read(old)?, &read(new)?, 40));
+    Ok(())
 }
 
 fn dist() -> Result<(), String> {
@@ -149,18 +177,30 @@ fn serve_check() -> Result<(), String> {
 }
 
 fn test(args: &[String]) -> Result<(), String> {
-    tools::ensure_build_tools()?;
-    tools::ensure_test_tools()?;
+    // Timed like the layers, so that a fresh machine's log shows what its installs cost.
+    let install = layer("install what is missing (once per machine)", || {
+        tools::ensure_build_tools()?;
+        tools::ensure_test_tools()
+    });
+    if !install.ok {
+        return Err("could not install what the tests need (see above)".into());
+    }
     let skip_e2e = args.iter().any(|a| a == "--no-e2e");
     let cargo = |args: &'static [&'static str]| move || run(cmd("cargo", args));
     let mut layers: Vec<Layer> = vec![
+        install,
         layer("rustfmt", cargo(&["fmt", "--all", "--", "--check"])),
+        // The app natively as the build prerenders with it (`ssr`); the wasm layer below lints
+        // it as the browser runs it (`csr`).
         layer(
-            "clippy (host)",
+            "clippy (host, the app as it prerenders)",
             cargo(&[
                 "clippy",
                 "--workspace",
                 "--all-targets",
+                "--no-default-features",
+                "--features",
+                "warp-lab/ssr",
                 "--",
                 "-D",
                 "warnings",
@@ -184,9 +224,19 @@ fn test(args: &[String]) -> Result<(), String> {
             "model tests",
             cargo(&["test", "-p", "warp-model", "-p", "xtask"]),
         ),
+        // Natively with `ssr`, the features the release build's prerender binary is built with,
+        // so that the two share their compiled dependencies.
         layer(
-            "app unit tests (native: the views' text helpers)",
-            cargo(&["test", "-p", "warp-lab", "--lib"]),
+            "app unit tests (native: the views' text helpers and the prerendered pages)",
+            cargo(&[
+                "test",
+                "-p",
+                "warp-lab",
+                "--lib",
+                "--no-default-features",
+                "--features",
+                "ssr",
+            ]),
         ),
         layer(
             "browser tests (wasm-bindgen-test, headless Chromium)",
@@ -207,6 +257,12 @@ fn test(args: &[String]) -> Result<(), String> {
         }),
     ];
     let built = layers.last().is_some_and(|l| l.ok);
+    if built {
+        layers.push(layer(
+            "sizes (dist/, gzip, each page within its budget)",
+            bench::enforce_sizes,
+        ));
+    }
     if skip_e2e {
         println!("xtask: end-to-end tests skipped (--no-e2e)");
     } else if built {

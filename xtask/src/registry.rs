@@ -7,7 +7,9 @@
 //! `{ "panels": [{ "name", "title", "bundle", "embed_height", "params": [{ "name", "key",
 //! "kind": "whole|choice|list|text", "min", "max", "len", "choices", "default", "unit",
 //! "in_form", "more" }] }], "tools": [{ "name", "bundle", "query" }], "examples": [{ "id",
-//! "panel", "query", "forecast", "then" }] }`
+//! "panel", "query", "forecast", "then" }], "prerendered": [{ "path", "query", "lang" }] }`
+//! (`prerendered`: every page the build prerendered, `warp_model::site::pages`; empty for the
+//! dev build, which prerenders none).
 
 use std::collections::BTreeMap;
 
@@ -46,7 +48,7 @@ fn param(p: &Param) -> Value {
 
 /// The registry's JSON, with each route's bundle as `routes` gives it (panel or tool name →
 /// bundle).
-pub fn registry_json(routes: &BTreeMap<&str, &str>) -> String {
+pub fn registry_json(routes: &BTreeMap<&str, &str>, prerendered: bool) -> String {
     warp_model::i18n::with_lang(Lang::En, || {
         let panels: Vec<Value> = Panel::ALL
             .iter()
@@ -77,7 +79,20 @@ pub fn registry_json(routes: &BTreeMap<&str, &str>) -> String {
                 })
             })
             .collect();
-        let doc = json!({ "panels": panels, "tools": tools, "examples": examples });
+        let pages: Vec<Value> = if prerendered {
+            warp_model::site::pages()
+                .iter()
+                .map(|p| json!({ "path": p.path, "query": p.query, "lang": p.lang.code() }))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let doc = json!({
+            "panels": panels,
+            "tools": tools,
+            "examples": examples,
+            "prerendered": pages,
+        });
         serde_json::to_string_pretty(&doc).unwrap_or_default()
     })
 }

@@ -10,21 +10,23 @@ use crate::page::Theme;
 use crate::query::Query;
 use crate::registry::Panel;
 
-/// The URL of the current view in embed mode: `base` (origin and path) with the current
-/// query, `embed=1` set.
+/// The URL of the current view in embed mode: `base` (the site's root: origin and folder)
+/// with the current state, `embed=1` set: the prerendered embed's path where the site has one
+/// (`embed/warps/`, `crate::site`), else the query string.
 #[must_use]
 pub fn embed_url(base: &str, q: &Query) -> String {
     let mut q = q.clone();
     q.set("embed", Some("1"));
-    format!("{base}{}", q.to_search())
+    format!("{base}{}", crate::site::link_to(&q))
 }
 
-/// The full app at the same state: the query without `embed`.
+/// The full app at the same state, relative to the site's root: the state without `embed`
+/// (its prerendered page's path where there is one).
 #[must_use]
-pub fn open_in_app_url(base: &str, q: &Query) -> String {
+pub fn open_in_app_url(q: &Query) -> String {
     let mut q = q.clone();
     q.set("embed", None);
-    format!("{base}{}", q.to_search())
+    crate::site::link_to(&q)
 }
 
 /// The script every snippet carries after its iframe: it sizes each Warp Lab frame of the page

@@ -120,23 +120,64 @@ pub fn format_decimal(v: f64) -> String {
 /// zeros and no `-0`: `rounded(0.571_428, 4)` is "0.5714", `rounded(2.5, 3)` is "2.5".
 ///
 /// The one rounding rule for every number written to a fixed number of places (figures,
-/// percentages, the Forecast's answer, SCORM scores, chart ticks), which had been four copies of
-/// `format!("{v:.N}")` and a trim. It rounds the number, then lets `{v}` write it: the rounded
-/// value is the `f64` nearest to k / 10^places, whose shortest digits are exactly those of
-/// k / 10^places while k has at most 15 digits. A half rounds away from zero, as the seeds round
-/// by hand; std's `{:.N}` rounds the exact binary value, so 0.125 became "0.12".
+/// percentages, the Forecast's answer, SCORM scores, chart coordinates), which had been four
+/// copies of `format!("{v:.N}")` and a trim. A half rounds away from zero, as the seeds round by
+/// hand (std's `{:.N}` rounds the exact binary value, so 0.125 became "0.12").
+///
+/// Written by hand rather than with `{}`: it rounds to the whole number k = v · 10^places and
+/// writes k's digits with the point `places` from the right, so no page links `core::fmt`'s
+/// float formatting (Grisu and Dragon, about 11 kB of raw code in every page: issue 46). The
+/// digits are those `{}` wrote of k / 10^places before, while k has at most 15 digits
+/// (`figure/tests.rs` checks both against std).
 #[must_use]
 pub fn rounded(v: f64, places: u8) -> String {
     let scale = 10f64.powi(i32::from(places));
-    let r = (v * scale).round() / scale;
-    if !r.is_finite() {
-        return format!("{v}");
+    let k = (v * scale).round();
+    if !k.is_finite() || k.abs() >= 1.8e19 {
+        // Nothing the model shows is this large (u64's range): named rather than wrong.
+        return if v.is_nan() {
+            "NaN".to_string()
+        } else if v > 0.0 {
+            "inf".to_string()
+        } else {
+            "-inf".to_string()
+        };
     }
-    // `{}` writes -0.0 as "-0"; a value that rounds to zero is written "0".
-    if r == 0.0 {
-        return "0".to_string();
+    // k is a whole number within u64's range: exact there.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let digits = (k.abs() as u64).to_string();
+    // A value that rounds to zero is written "0", never "-0".
+    if digits == "0" {
+        return digits;
     }
-    format!("{r}")
+    let places = usize::from(places);
+    let (whole, frac) = if digits.len() > places {
+        digits.split_at(digits.len() - places)
+    } else {
+        ("0", digits.as_str())
+    };
+    let mut out = String::with_capacity(digits.len() + places + 2);
+    if k < 0.0 {
+        out.push('-');
+    }
+    out.push_str(whole);
+    let frac = frac.trim_end_matches('0');
+    if !frac.is_empty() {
+        out.push('.');
+        // Leading zeros of the fraction that `split_at` could not give (k < 10^places).
+        for _ in digits.len()..places {
+            out.push('0');
+        }
+        out.push_str(frac);
+    }
+    out
+}
+
+/// A count the model holds as an `f64` (a figure's value read back: 4 warps, 3 transactions),
+/// as a whole number: what `{}` wrote of it, without the float formatting (see [`rounded`]).
+#[must_use]
+pub fn whole(v: f64) -> String {
+    rounded(v, 0)
 }
 
 /// 2088960 → "2,088,960", as the seeds write big counts.

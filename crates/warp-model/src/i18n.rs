@@ -48,8 +48,6 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt::{self, Display};
 
-use crate::query::Query;
-
 /// A language the app speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -101,33 +99,6 @@ impl Lang {
             "hinglish" | "hi" | "hi-latn" => Some(Lang::Hinglish),
             _ => None,
         }
-    }
-}
-
-/// The query string of the same page in `lang`: every other parameter kept, `lang=` dropped
-/// for English (the default) so links stay short.
-#[must_use]
-pub fn switch_search(q: &Query, lang: Lang) -> String {
-    let mut q = q.clone();
-    q.set("lang", (lang != Lang::En).then_some(lang.code()));
-    let s = q.to_search();
-    if s.is_empty() {
-        "?".to_string()
-    } else {
-        s
-    }
-}
-
-/// An in-app link to `search` (a query string without its `?`, e.g. `panel=warps`) that keeps
-/// the current language: `?panel=warps&lang=hinglish`; `./` for the home view in English.
-#[must_use]
-pub fn href(search: &str) -> String {
-    let search = search.trim_start_matches('?');
-    match (lang(), search.is_empty()) {
-        (Lang::En, true) => "./".to_string(),
-        (Lang::En, false) => format!("?{search}"),
-        (l, true) => format!("?lang={}", l.code()),
-        (l, false) => format!("?{search}&lang={}", l.code()),
     }
 }
 
@@ -345,6 +316,29 @@ pub fn text(msg: Msg) -> &'static str {
         .unwrap_or("⟦missing message⟧")
 }
 
+/// A value a message's placeholder takes: text, a whole number or a message. Not a float: a
+/// number with a fraction is written by [`crate::figure::rounded`] (or a figure's
+/// `Value::human`) before it reaches a message, so that every number a learner reads is written
+/// by one rule, and no page links `core::fmt`'s float formatting (Grisu and Dragon, about 11 kB
+/// of raw code in every page: issue 46). [`tr!`](crate::tr) takes only these, so an `f64`
+/// handed to a message is a compile error, not bytes.
+pub trait Arg: Display {}
+
+macro_rules! message_args {
+    ($($t:ty),*) => { $(impl Arg for $t {})* };
+}
+message_args!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, isize, char, str, String, bool);
+impl Arg for Msg {}
+impl<T: Arg + ?Sized> Arg for &T {}
+impl<T: Arg + ?Sized> Arg for &mut T {}
+
+/// `value`, checked to be an [`Arg`] (what [`tr!`](crate::tr) hands [`fill`]).
+#[doc(hidden)]
+#[must_use]
+pub fn arg<T: Arg + ?Sized>(value: &T) -> &T {
+    value
+}
+
 /// The message `msg` with its placeholders filled from `args` (name, value). A placeholder
 /// with no argument is left as `{name}`; an argument no placeholder names is ignored.
 #[must_use]
@@ -489,7 +483,7 @@ macro_rules! tr {
     ($key:literal, $($name:ident $(= $val:expr)?),+ $(,)?) => {
         $crate::i18n::fill(
             $crate::msg!($key),
-            &[$((stringify!($name), &$crate::__tr_value!($name $(= $val)?) as &dyn ::core::fmt::Display)),+],
+            &[$((stringify!($name), $crate::i18n::arg(&$crate::__tr_value!($name $(= $val)?)) as &dyn ::core::fmt::Display)),+],
         )
     };
 }

@@ -54,6 +54,7 @@ pub mod query;
 pub mod quiz;
 pub mod registry;
 pub mod rng;
+pub mod site;
 #[cfg(test)]
 mod testing;
 pub mod warps;

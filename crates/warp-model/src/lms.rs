@@ -39,7 +39,7 @@ pub mod score;
 pub mod spec;
 pub mod zip;
 
-pub use spec::{Calls, PassScore, QuizSpec, Version};
+pub use spec::{Calls, PassScore, QuizSpec, Version, LAUNCH_FILE, SHELL_FILE};
 
 use crate::params::{quote, ParamError};
 use crate::quiz::Question;

@@ -36,6 +36,11 @@ impl Query {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Every pair, in order.
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
     /// Adds `key=value` at the end, after any values `key` already has.
     pub fn push(&mut self, key: &str, value: &str) {
         self.pairs.push((key.to_string(), value.to_string()));

@@ -41,7 +41,7 @@ pub fn ChallengeBox(
                         view! {
                             <li>
                                 <label>
-                                    <input type="radio" name="challenge-test" data-test=k + 1 prop:checked=chosen on:change=move |_| choose(k) />
+                                    <input type="radio" name="challenge-test" data-test=k + 1 checked=chosen prop:checked=chosen on:change=move |_| choose(k) />
                                     " " {tr!("ui.challenge.test", number = k + 1)} ": " {text.clone()}
                                 </label>
                             </li>

@@ -91,18 +91,22 @@ test('errors in Hinglish still name the input and its range', async ({ app }) =>
 test('embedded panels take lang too', async ({ app, page }) => {
   await app.open('?example=divergence/C1&embed=1&lang=hinglish');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-Latn');
-  await expect(page.locator('[data-action="open-full"]')).toHaveAttribute('href', /lang=hinglish/);
+  // The full app's page of the same example, in Hinglish (its prerendered path, issue 42).
+  await expect(page.locator('[data-action="open-full"]')).toHaveAttribute('href', 'hinglish/example/divergence/C1/');
 });
 
 test('links inside the app keep the language', async ({ app, page }) => {
   await app.open('?lang=hinglish');
   await page.locator('header nav a', { hasText: /./ }).first().click();
-  await expect(page).toHaveURL(/panel=warps&lang=hinglish/);
+  // A prerendered page's path (issue 42): the Hinglish warps page.
+  await expect(page).toHaveURL(/\/hinglish\/warps\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-Latn');
-  await expect(page.locator('header .brand')).toHaveAttribute('href', '?lang=hinglish');
+  await expect(page.locator('header a.brand')).toHaveAttribute('href', 'hinglish/');
   await app.open('?example=divergence/C7&lang=hinglish');
-  for (const href of await page.locator('main a[href^="?"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
-    expect(href).toContain('lang=hinglish');
+  const inSite = await page.locator('main a[href]:not([href^="http"])').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  expect(inSite.length).toBeGreaterThan(0);
+  for (const href of inSite) {
+    expect(href.startsWith('hinglish/') || href.includes('lang=hinglish'), href).toBe(true);
   }
 });
 

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { REGISTRY } from './registry';
+import { PRERENDERED, REGISTRY } from './registry';
 import type { Page } from '@playwright/test';
 
 // After a first visit the app works offline: the service worker keeps every page's bundle in
@@ -38,7 +38,25 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
   }
   await page.goto('./');
   await expect(page.locator('[data-panel="home"] .cards')).toBeVisible();
+  // The prerendered pages of the visit's language, each under its folder's address: the
+  // markup, then the live app, offline (issue 42).
+  for (const [path, metric] of [['warps/', 'warps-per-block'], ['example/divergence/C1/', 'diverged-cycles']]) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+    await expect(page.locator(`[data-metric="${metric}"]`)).toBeAttached();
+  }
   await context.setOffline(false);
+});
+
+test('the worker keeps the prerendered pages of the visit\'s language, embeds when opened', async ({ page }) => {
+  await firstVisit(page, 'warps/');
+  const pages = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys.find((k) => k.startsWith('warp-lab-'))!);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname).filter((p) => p.endsWith('/') && p !== '/');
+  });
+  const english = PRERENDERED.filter((p) => p.lang === 'en' && p.path !== '' && !p.query.includes('embed=1'));
+  expect(pages.sort()).toEqual(english.map((p) => '/' + p.path).sort());
 });
 
 test('a Hinglish visit keeps the Hinglish bundles', async ({ page, context }) => {

@@ -42,3 +42,28 @@ fn a_hand_made_module_is_read_function_by_function() {
     assert_eq!(b.code(), 7);
     assert!(b.table(3, 2).contains("57.1%"), "{}", b.table(3, 2));
 }
+
+#[test]
+fn a_diff_names_the_functions_that_moved_largest_first() {
+    let f = |name: &str, bytes| Func {
+        name: name.into(),
+        bytes,
+    };
+    let old = Breakdown {
+        funcs: vec![f("a", 100), f("b", 50), f("gone", 30)],
+        data: 10,
+    };
+    // `a` has two copies now (100 + 20), `b` shrank by 40, `gone` went, `new` came.
+    let new = Breakdown {
+        funcs: vec![f("a", 100), f("a", 20), f("b", 10), f("new", 5)],
+        data: 12,
+    };
+    let d = diff(&old, &new, 10);
+    // Code 180 → 135 B: 45 fewer; data 10 → 12.
+    assert!(
+        d.starts_with("code 180 → 135 B (-45), data 10 → 12 B (+2)\n"),
+        "{d}"
+    );
+    let lines: Vec<&str> = d.lines().skip(1).map(str::trim).collect();
+    assert_eq!(lines, ["-40 B  b", "-30 B  gone", "+20 B  a", "+5 B  new"]);
+}

@@ -12,7 +12,11 @@ fn site(wasm: &[u8]) -> BTreeMap<String, Vec<u8>> {
 
 #[test]
 fn a_new_deployment_is_a_new_cache() {
-    let (a, b) = (service_worker(&site(b"one")), service_worker(&site(b"two")));
+    let none = BTreeMap::new();
+    let (a, b) = (
+        service_worker(&site(b"one"), &none),
+        service_worker(&site(b"two"), &none),
+    );
     let version = |sw: &str| {
         sw.lines()
             .find(|l| l.starts_with("var VERSION"))
@@ -24,7 +28,7 @@ fn a_new_deployment_is_a_new_cache() {
         version(&b),
         "a changed wasm must change the cache name"
     );
-    assert_eq!(version(&a), version(&service_worker(&site(b"one"))));
+    assert_eq!(version(&a), version(&service_worker(&site(b"one"), &none)));
     assert!(version(&a).contains("\"warp-lab-"), "{}", version(&a));
     // Each language's bundles apart; the page and the shared files in common.
     assert!(
@@ -74,4 +78,54 @@ fn the_release_builds_one_bundle_per_page() {
     assert!(routes.values().all(|b| *b == ALL));
     assert_eq!(routes.get("author"), Some(&ALL));
     assert_eq!(short_hash(b"abc"), "ba7816bf8f01cfea");
+}
+
+#[test]
+fn the_worker_keeps_its_languages_pages_and_a_changed_page_is_a_new_cache() {
+    let mut pages = BTreeMap::new();
+    pages.insert(
+        "index.html".to_string(),
+        (Lang::En, false, b"home".to_vec()),
+    );
+    pages.insert(
+        "warps/index.html".to_string(),
+        (Lang::En, false, b"w".to_vec()),
+    );
+    pages.insert(
+        "embed/warps/index.html".to_string(),
+        (Lang::En, true, b"e".to_vec()),
+    );
+    pages.insert(
+        "hinglish/warps/index.html".to_string(),
+        (Lang::Hinglish, false, b"h".to_vec()),
+    );
+    let sw = service_worker(&site(b"one"), &pages);
+    // Under their folders' addresses, as links name them; no embed (kept when first opened),
+    // and the root's page is `./index.html` of the common files already.
+    assert!(
+        sw.contains(r#""pages":{"en":["./warps/"],"hinglish":["./hinglish/warps/"]}"#),
+        "{sw}"
+    );
+    let version = |sw: &str| {
+        sw.lines()
+            .find(|l| l.starts_with("var VERSION"))
+            .unwrap()
+            .to_string()
+    };
+    pages.insert(
+        "warps/index.html".to_string(),
+        (Lang::En, false, b"w2".to_vec()),
+    );
+    assert_ne!(
+        version(&sw),
+        version(&service_worker(&site(b"one"), &pages))
+    );
+}
+
+#[test]
+fn the_templates_comments_stay_out_of_the_pages() {
+    assert_eq!(
+        without_comments("<html>\n  <!-- for readers\n  of the template -->\n  <head>x</head><!-- y -->\n</html>"),
+        "<html>\n  <head>x</head>\n</html>"
+    );
 }

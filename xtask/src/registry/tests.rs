@@ -8,7 +8,7 @@ fn every_panel_tool_and_example_is_listed_with_its_bundle() {
     }
     routes.insert("assignment", "assignment");
     routes.insert("author", "assignment");
-    let v: Value = serde_json::from_str(&registry_json(&routes)).unwrap();
+    let v: Value = serde_json::from_str(&registry_json(&routes, true)).unwrap();
     assert_eq!(v["panels"].as_array().unwrap().len(), Panel::ALL.len());
     assert_eq!(v["examples"].as_array().unwrap().len(), examples::ALL.len());
     assert_eq!(v["tools"][1]["bundle"], "assignment");
@@ -35,4 +35,28 @@ fn every_panel_tool_and_example_is_listed_with_its_bundle() {
         (&c4["panel"], &c4["forecast"]),
         (&json!("divergence"), &json!("efficiency"))
     );
+}
+
+#[test]
+fn the_prerendered_pages_are_listed_with_their_state_and_language() {
+    let routes = BTreeMap::new();
+    let v: Value = serde_json::from_str(&registry_json(&routes, true)).unwrap();
+    let pages = v["prerendered"].as_array().unwrap();
+    // Per language: the home view, and each panel and example plain and embedded.
+    assert_eq!(
+        pages.len(),
+        2 * (1 + 2 * (Panel::ALL.len() + examples::ALL.len()))
+    );
+    assert_eq!(pages[0], json!({ "path": "", "query": "", "lang": "en" }));
+    assert!(pages.contains(&json!({
+        "path": "hinglish/example/divergence/C1/",
+        "query": "example=divergence/C1",
+        "lang": "hinglish"
+    })));
+    assert!(pages.contains(
+        &json!({ "path": "embed/warps/", "query": "panel=warps&embed=1", "lang": "en" })
+    ));
+    // The dev build prerenders none.
+    let dev: Value = serde_json::from_str(&registry_json(&routes, false)).unwrap();
+    assert_eq!(dev["prerendered"], json!([]));
 }

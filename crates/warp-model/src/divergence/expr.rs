@@ -23,6 +23,9 @@ pub struct ExprError {
     pub message: String,
 }
 
+/// Its words, as a message's placeholder takes them.
+impl crate::i18n::Arg for ExprError {}
+
 impl fmt::Display for ExprError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::tr!(

@@ -27,9 +27,49 @@ fn snippets_reproduce_the_view() {
     assert!(!s.contains("\"><script>"), "{s}");
     assert_eq!(s.matches("<script>").count(), 1, "{s}");
     assert_eq!(
-        open_in_app_url("/a/", &Query::parse("embed=1&panel=warps")),
-        "/a/?panel=warps"
+        open_in_app_url(&Query::parse("embed=1&panel=warps&n=3")),
+        "?panel=warps&n=3"
     );
+}
+
+#[test]
+fn on_a_site_with_prerendered_pages_a_snippet_opens_the_embeds_page() {
+    crate::site::set_paths(true);
+    let s = embed_snippet(
+        "https://c.edu/gpu/",
+        &Query::parse("panel=warps"),
+        Some(Panel::Warps),
+    );
+    assert!(
+        s.starts_with("<iframe src=\"https://c.edu/gpu/embed/warps/\" "),
+        "{s}"
+    );
+    let s = embed_snippet(
+        "https://c.edu/gpu/",
+        &Query::parse("example=divergence/C1&lang=hinglish"),
+        Some(Panel::Divergence),
+    );
+    assert!(
+        s.starts_with("<iframe src=\"https://c.edu/gpu/hinglish/embed/example/divergence/C1/\" "),
+        "{s}"
+    );
+    // A state no page draws is the query string, as before.
+    let s = embed_snippet(
+        "https://c.edu/gpu/",
+        &Query::parse("panel=warps&n=5"),
+        Some(Panel::Warps),
+    );
+    assert!(
+        s.starts_with("<iframe src=\"https://c.edu/gpu/?panel=warps&amp;n=5&amp;embed=1\" "),
+        "{s}"
+    );
+    // "Open in Warp Lab" from the embed leads to the page itself.
+    assert_eq!(
+        open_in_app_url(&Query::parse("panel=warps&embed=1")),
+        "warps/"
+    );
+    assert_eq!(open_in_app_url(&Query::parse("embed=1")), "./");
+    crate::site::set_paths(false);
 }
 
 #[test]

@@ -92,9 +92,16 @@ fn rounded_writes_a_number_to_its_places_as_a_person_rounds_it() {
     // What rounds to zero is "0", never "-0".
     assert_eq!(rounded(-0.000_4, 3), "0");
     assert_eq!(rounded(-0.0, 0), "0");
-    // Big whole numbers in plain digits, as `{:.0}` wrote them.
-    assert_eq!(rounded(1e20, 0), "100000000000000000000");
+    // Big whole numbers in plain digits, as `{:.0}` wrote them (2^60 exactly).
+    assert_eq!(
+        rounded(1_152_921_504_606_846_976.0, 0),
+        "1152921504606846976"
+    );
+    // Beyond u64's range (no figure comes near it) the number is named, not written wrong.
+    assert_eq!(rounded(1e20, 0), "inf");
+    assert_eq!(rounded(-1e300, 2), "-inf");
     assert_eq!(rounded(f64::INFINITY, 2), "inf");
+    assert_eq!(rounded(f64::NAN, 2), "NaN");
 }
 
 #[test]

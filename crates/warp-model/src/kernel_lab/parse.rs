@@ -350,7 +350,7 @@ fn describe(t: &Tok) -> String {
         Tok::Ident(s) => format!("“{s}”"),
         Tok::Int(n) => tr!("kernel.token.number", n),
         Tok::UInt(n) => tr!("kernel.token.number", n),
-        Tok::Float(f) => tr!("kernel.token.number", n = f),
+        Tok::Float(f) => tr!("kernel.token.number", n = crate::figure::format_decimal(*f)),
         Tok::Punct(p) => format!("“{p}”"),
         Tok::Eof => tr!("kernel.token.end"),
     }

@@ -8,6 +8,11 @@ use crate::quiz::{self, Draw, Question, QuizParams, Topic};
 /// The page the SCO launches.
 pub const LAUNCH_FILE: &str = "index.html";
 
+/// The site's file a package's [`LAUNCH_FILE`] is copied from: the site's shell, the page of a
+/// state without a prerendered page of its own (the site's own `index.html` is the home view
+/// prerendered, and its links lead to pages a package does not hold).
+pub const SHELL_FILE: &str = "shell.html";
+
 /// A SCORM version the package can speak.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Version {

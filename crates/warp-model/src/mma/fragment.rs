@@ -196,6 +196,9 @@ impl Axis {
     }
 }
 
+/// Its formula, as a message's placeholder takes it.
+impl crate::i18n::Arg for Axis {}
+
 impl fmt::Display for Axis {
     /// As the ISA writes it: `threadID_in_group * 2 + 1`, `groupID + 8`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -5,7 +5,7 @@ use crate::banks::panel::{self as banks_panel, BanksInput, BanksModel};
 use crate::banks::worked::phase_why;
 use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
 use crate::divergence::panel::DivergenceModel;
-use crate::figure::{format_decimal, Figure};
+use crate::figure::{format_decimal, whole, Figure};
 use crate::latency::panel::{self as latency_panel, LatencyModel};
 use crate::mma::fragment::{ElemType, Fragment, Operand, Shape};
 use crate::mma::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, SWIZZLE_PITCH};
@@ -367,7 +367,7 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
                     template,
                     crate::tr!("quiz.gen.warps-idle.prompt", x, y),
                     number(idle, t!("quiz.unit.lanes")),
-                    format!("32 × {warps} − {p} = {idle}."),
+                    format!("32 × {} − {p} = {}.", whole(warps), whole(idle)),
                     link,
                     if idle == 0.0 {
                         vec![]
@@ -401,7 +401,7 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
                     Template::WarpsCount,
                     crate::tr!("quiz.gen.warps-count.prompt", x, y),
                     number(warps, t!("quiz.unit.warps")),
-                    crate::tr!("quiz.gen.warps-count.explanation", p, warps),
+                    crate::tr!("quiz.gen.warps-count.explanation", p, warps = whole(warps)),
                     link,
                     if p.is_multiple_of(32) {
                         vec![]
@@ -512,7 +512,7 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
                     crate::tr!(
                         "quiz.gen.co-eta.explanation",
                         useful = 32 * elem,
-                        moved = tx * 128.0,
+                        moved = whole(tx * 128.0),
                         eta = format_decimal(eta)
                     ),
                     link,
@@ -524,7 +524,7 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
                     Template::CoTx,
                     crate::tr!("quiz.gen.co-tx.prompt", elem, stride),
                     number(tx, t!("quiz.unit.transactions")),
-                    crate::tr!("quiz.gen.co-tx.explanation", tx),
+                    crate::tr!("quiz.gen.co-tx.explanation", tx = whole(tx)),
                     link,
                     vec![],
                 )
@@ -602,7 +602,7 @@ pub(super) fn ask_banks(template: Template, elem: u64, stride: u64, pad: u64) ->
                 template,
                 crate::tr!("quiz.gen.bank-wavefronts.prompt", elem, stride),
                 number(wavefronts, t!("quiz.unit.wavefronts")),
-                format!("{per_phase} = {wavefronts}. {why}"),
+                format!("{per_phase} = {}. {why}", whole(wavefronts)),
                 link,
                 myths,
             )
@@ -760,14 +760,18 @@ pub(super) fn ask_mma_elements(fragment: Fragment, lane: u64) -> Question {
             rows,
             cols,
             total = rows * cols,
-            per,
-            regs
+            per = whole(per),
+            regs = whole(regs)
         ),
         link,
         vec![
             myth(
                 regs,
-                &crate::tr!("quiz.gen.mma-elements.myth-registers", regs, per),
+                &crate::tr!(
+                    "quiz.gen.mma-elements.myth-registers",
+                    regs = whole(regs),
+                    per = whole(per)
+                ),
             ),
             myth(
                 (rows * cols / 8) as f64,
@@ -819,12 +823,16 @@ pub(super) fn ask_mma_ldmatrix(pitch: u64, xor: bool) -> Question {
     let bytes = pitch * HALF_BYTES;
     let mut myths = vec![myth(
         ideal,
-        &crate::tr!("quiz.gen.mma-ldmatrix.myth-conflict-free", bytes, ways),
+        &crate::tr!(
+            "quiz.gen.mma-ldmatrix.myth-conflict-free",
+            bytes,
+            ways = whole(ways)
+        ),
     )];
     if ways > 1.0 {
         myths.push(myth(
             ways,
-            &crate::tr!("quiz.gen.mma-ldmatrix.myth-ways", phases = ideal),
+            &crate::tr!("quiz.gen.mma-ldmatrix.myth-ways", phases = whole(ideal)),
         ));
     }
     if xor {
@@ -853,7 +861,7 @@ pub(super) fn ask_mma_ldmatrix(pitch: u64, xor: bool) -> Question {
         Template::MmaLdmatrix,
         prompt,
         number(wavefronts, t!("quiz.unit.wavefronts")),
-        format!("{per_phase} = {wavefronts}. {why}"),
+        format!("{per_phase} = {}. {why}", whole(wavefronts)),
         link,
         myths,
     )

@@ -22,7 +22,10 @@ pub(super) fn gift_escape(s: &str) -> String {
 pub fn to_gift(questions: &[Question], title: &str) -> String {
     let mut out = format!(
         "// {title}\n// {}\n\n",
-        crate::tr!("quiz.gift.exported", tolerance = FRACTION_TOLERANCE)
+        crate::tr!(
+            "quiz.gift.exported",
+            tolerance = format_decimal(FRACTION_TOLERANCE)
+        )
     );
     for q in questions {
         let body = match &q.kind {

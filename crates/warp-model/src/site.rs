@@ -1,0 +1,250 @@
+//! The site's pages: which states `cargo xtask dist` writes as pages of their own, drawn at build
+//! time by the app's own views ("prerendered"), the path of each, and the link a view writes to
+//! a state: that state's path when it has one, a query string when it has not.
+//!
+//! The prerendered states are the home view, every panel of the registry at its defaults and
+//! every worked example, each in English and in Hinglish, and each panel and example again as an
+//! embed (`embed=1`, what the "Embed this view" snippet opens). Their paths, relative to the
+//! site's root (README, "Prerendered pages"):
+//!
+//! | state | English | Hinglish |
+//! |---|---|---|
+//! | the home view | `` (the root's `index.html`) | `hinglish/` |
+//! | `panel=warps` | `warps/` | `hinglish/warps/` |
+//! | `example=divergence/C1` | `example/divergence/C1/` | `hinglish/example/divergence/C1/` |
+//! | `panel=warps&embed=1` | `embed/warps/` | `hinglish/embed/warps/` |
+//!
+//! Each page is `<path>index.html`, so any static host serves it. A page's `<base href>` is the
+//! site's root (`../` once per folder of its path), so every link and asset in every page is
+//! written relative to the root, and the site works under any base path.
+//!
+//! A page carries its state (`<html data-query>`); the address's own query is read over it
+//! ([`page_query`]). When the address asks for more than the page's state ([`prerender_fits`]
+//! is false: `warps/?n=100`), the page's loader hides the prerendered markup and the live app
+//! draws the state asked for, as a page without a prerendered state always is.
+//!
+//! Links are paths only on a site that has the pages ([`set_paths`]: the release site, told by
+//! its pages' `data-query`; the dev build `cargo xtask serve` makes has none), and only for
+//! exactly a prerendered state: `?panel=warps&n=100` stays a query string, and every
+//! `?panel=…` link keeps working as before (the root's page reads any query).
+
+use std::cell::Cell;
+
+use crate::examples;
+use crate::i18n::{self, Lang};
+use crate::query::Query;
+use crate::registry::Panel;
+
+/// One prerendered page: where it is, and the state it draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prerendered {
+    /// Its folder, relative to the site's root, ending in `/` (`hinglish/warps/`), or empty for
+    /// the root's own page (the home view in English).
+    pub path: String,
+    /// The state as the app reads it, without `lang` (`panel=warps`,
+    /// `example=divergence/C1`, `panel=warps&embed=1`, empty for the home view).
+    pub query: String,
+    /// Its language.
+    pub lang: Lang,
+}
+
+impl Prerendered {
+    /// The page's whole state, `lang` included (what its `<html data-query>` says).
+    #[must_use]
+    pub fn state(&self) -> Query {
+        let mut q = Query::parse(&self.query);
+        q.set("lang", (self.lang != Lang::En).then_some(self.lang.code()));
+        q
+    }
+
+    /// The page's `<base href>`: the site's root, relative to the page (`./`, `../../`).
+    #[must_use]
+    pub fn base(&self) -> String {
+        let depth = self.path.matches('/').count();
+        if depth == 0 {
+            "./".to_string()
+        } else {
+            "../".repeat(depth)
+        }
+    }
+}
+
+/// The states the site prerenders in one language, as query strings without `lang`: the home
+/// view, each panel, each example, then each panel and example as an embed.
+fn states() -> Vec<String> {
+    let views: Vec<String> = Panel::ALL
+        .iter()
+        .map(|p| format!("panel={}", p.name()))
+        .chain(examples::ALL.iter().map(|e| format!("example={}", e.key())))
+        .collect();
+    std::iter::once(String::new())
+        .chain(views.iter().cloned())
+        .chain(views.iter().map(|v| format!("{v}&embed=1")))
+        .collect()
+}
+
+/// Every prerendered page, in both languages: the list `dist/registry.json` gives as
+/// `prerendered` and the build writes.
+#[must_use]
+pub fn pages() -> Vec<Prerendered> {
+    Lang::ALL
+        .into_iter()
+        .flat_map(|lang| {
+            states().into_iter().map(move |query| {
+                let mut state = Query::parse(&query);
+                state.set("lang", (lang != Lang::En).then_some(lang.code()));
+                Prerendered {
+                    path: path_of(&state).unwrap_or_default(),
+                    query,
+                    lang,
+                }
+            })
+        })
+        .collect()
+}
+
+/// The path of the prerendered page that draws exactly the state `q` (its `lang` included),
+/// if there is one: `Some("")` for the home view in English.
+///
+/// A state is prerendered when, besides `lang=` (a language's exact code, or absent for
+/// English) and `embed=1`, it has no parameter but exactly one `panel=` naming a panel of the
+/// registry or one `example=` naming a worked example as it is declared (`divergence/C1`), or
+/// nothing at all (the home view, never embedded). Anything else (a second value of a key, a
+/// panel's parameter, `forecast=`, `theme=`) is not.
+#[must_use]
+pub fn path_of(q: &Query) -> Option<String> {
+    let mut lang = Lang::En;
+    let mut embed = false;
+    let mut view: Option<String> = None;
+    let mut seen: Vec<&str> = Vec::new();
+    for (key, value) in q.pairs() {
+        if seen.contains(&key) {
+            return None;
+        }
+        seen.push(key);
+        match key {
+            "lang" => {
+                lang = Lang::ALL.into_iter().find(|l| l.code() == value)?;
+            }
+            "embed" if value == "1" => embed = true,
+            "panel" if Panel::parse(value).is_some() => view = Some(format!("{value}/")),
+            "example" if examples::ALL.iter().any(|e| e.key() == value) => {
+                view = Some(format!("example/{value}/"));
+            }
+            _ => return None,
+        }
+    }
+    if seen.contains(&"panel") && seen.contains(&"example") {
+        return None;
+    }
+    let view = match (view, embed) {
+        (None, true) => return None,
+        (None, false) => String::new(),
+        (Some(v), false) => v,
+        (Some(v), true) => format!("embed/{v}"),
+    };
+    let prefix = match lang {
+        Lang::En => "",
+        Lang::Hinglish => "hinglish/",
+    };
+    Some(format!("{prefix}{view}"))
+}
+
+thread_local! {
+    static PATHS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether this site has the prerendered pages, so that links to their states are paths
+/// (set once by the app from its page, and by the build while it prerenders).
+pub fn set_paths(on: bool) {
+    PATHS.with(|p| p.set(on));
+}
+
+/// Whether links to prerendered states are paths ([`set_paths`]).
+#[must_use]
+pub fn paths() -> bool {
+    PATHS.with(Cell::get)
+}
+
+/// The link to the state `q` as it is (its `lang` included): the prerendered page's path when
+/// the site has one for it (`./` for the root's own page), else the query string (`?` alone
+/// for an empty one), both relative to the site's root.
+#[must_use]
+pub fn link_to(q: &Query) -> String {
+    if paths() {
+        if let Some(path) = path_of(q) {
+            return if path.is_empty() { "./".into() } else { path };
+        }
+    }
+    let s = q.to_search();
+    if s.is_empty() {
+        "./".to_string()
+    } else {
+        s
+    }
+}
+
+/// An in-app link to `search` (a query string without its `?`, e.g. `panel=warps`) in the
+/// current language: `warps/` or `hinglish/warps/` on a site with the prerendered pages;
+/// `?panel=warps&lang=hinglish` elsewhere and for any state they do not draw; `./` for the home
+/// view in English.
+#[must_use]
+pub fn href(search: &str) -> String {
+    let mut q = Query::parse(search.trim_start_matches('?'));
+    let lang = i18n::lang();
+    q.set("lang", (lang != Lang::En).then_some(lang.code()));
+    link_to(&q)
+}
+
+/// The same page in `lang`: every other parameter kept, `lang=` dropped for English (the
+/// default) so links stay short; the prerendered page's path when there is one.
+#[must_use]
+pub fn switch_href(q: &Query, lang: Lang) -> String {
+    let mut q = q.clone();
+    q.set("lang", (lang != Lang::En).then_some(lang.code()));
+    if paths() {
+        if let Some(path) = path_of(&q) {
+            return if path.is_empty() { "./".into() } else { path };
+        }
+    }
+    let s = q.to_search();
+    if s.is_empty() {
+        "?".to_string()
+    } else {
+        s
+    }
+}
+
+/// The query a page reads: its prerendered state (`<html data-query>`, empty on a page without
+/// one), with the address's own query (`location.search`) read over it: a key of the address
+/// replaces the state's values of that key; the others are added after.
+#[must_use]
+pub fn page_query(state: &str, search: &str) -> Query {
+    let search = Query::parse(search);
+    let mut q = Query::parse(state);
+    let mut replaced: Vec<&str> = Vec::new();
+    for (key, value) in search.pairs() {
+        if replaced.contains(&key) {
+            q.push(key, value);
+        } else {
+            q.set(key, Some(value));
+            replaced.push(key);
+        }
+    }
+    q
+}
+
+/// Whether a page's prerendered markup shows what the address asks for: every pair of the
+/// address's query is one of the page's state (`warps/?panel=warps` is; `warps/?n=100`, or
+/// `?forecast=1`, is not). The loader (`xtask/src/loader.js`) applies the same rule before
+/// the first paint, and hides the markup that does not fit.
+#[must_use]
+pub fn prerender_fits(state: &str, search: &str) -> bool {
+    let state = Query::parse(state);
+    Query::parse(search)
+        .pairs()
+        .all(|(k, v)| state.get_all(k).any(|s| s == v))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,214 @@
+use super::*;
+
+fn q(s: &str) -> Query {
+    Query::parse(s)
+}
+
+#[test]
+fn each_prerendered_state_has_the_readable_path_the_readme_names() {
+    assert_eq!(path_of(&q("")).as_deref(), Some(""));
+    assert_eq!(path_of(&q("lang=hinglish")).as_deref(), Some("hinglish/"));
+    assert_eq!(path_of(&q("panel=warps")).as_deref(), Some("warps/"));
+    assert_eq!(
+        path_of(&q("panel=warps&lang=hinglish")).as_deref(),
+        Some("hinglish/warps/")
+    );
+    assert_eq!(
+        path_of(&q("example=divergence/C1")).as_deref(),
+        Some("example/divergence/C1/")
+    );
+    assert_eq!(
+        path_of(&q("lang=hinglish&example=divergence/C1")).as_deref(),
+        Some("hinglish/example/divergence/C1/")
+    );
+    assert_eq!(
+        path_of(&q("panel=warps&embed=1")).as_deref(),
+        Some("embed/warps/")
+    );
+    assert_eq!(
+        path_of(&q("example=banks/stride-2&embed=1&lang=hinglish")).as_deref(),
+        Some("hinglish/embed/example/banks/stride-2/")
+    );
+    // `lang=en` is English, written out.
+    assert_eq!(path_of(&q("panel=mma&lang=en")).as_deref(), Some("mma/"));
+}
+
+#[test]
+fn a_state_with_anything_more_is_not_prerendered() {
+    for s in [
+        "panel=warps&n=100",
+        "panel=warps&forecast=1",
+        "panel=warps&theme=dark",
+        "panel=warps&panel=warps",
+        "panel=warps&example=divergence/C1",
+        "panel=author",
+        "panel=nope",
+        "assignment=1",
+        // An example is prerendered under the key it is declared with only.
+        "example=divergence/c1",
+        "example=divergence/C99",
+        "lang=fr",
+        "lang=hi",
+        // The home view is never embedded; `embed=true` is not the snippet's form.
+        "embed=1",
+        "panel=warps&embed=true",
+        "panel=warps&embed=0",
+    ] {
+        assert_eq!(path_of(&q(s)), None, "{s}");
+    }
+}
+
+#[test]
+fn the_pages_are_every_panel_and_example_in_both_languages_and_as_embeds() {
+    let pages = pages();
+    let panels = Panel::ALL.len();
+    let examples = examples::ALL.len();
+    // Per language: the home view, then each view (panel or example) twice, plain and embedded.
+    assert_eq!(pages.len(), 2 * (1 + 2 * (panels + examples)));
+    let mut paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    assert_eq!(paths.len(), pages.len(), "two pages share a path");
+    // Every page's path is the one its own state leads to.
+    for p in &pages {
+        assert_eq!(
+            path_of(&p.state()).as_deref(),
+            Some(p.path.as_str()),
+            "{p:?}"
+        );
+        assert!(p.path.is_empty() || p.path.ends_with('/'), "{p:?}");
+        assert!(!p.query.contains("lang="), "{p:?}");
+    }
+    let home = &pages[0];
+    assert_eq!((home.path.as_str(), home.query.as_str()), ("", ""));
+    assert!(pages
+        .iter()
+        .any(|p| p.path == "hinglish/example/divergence/C1/"
+            && p.query == "example=divergence/C1"
+            && p.lang == Lang::Hinglish));
+}
+
+#[test]
+fn a_page_base_climbs_one_folder_per_folder_of_its_path() {
+    let page = |path: &str| Prerendered {
+        path: path.into(),
+        query: String::new(),
+        lang: Lang::En,
+    };
+    assert_eq!(page("").base(), "./");
+    assert_eq!(page("warps/").base(), "../");
+    assert_eq!(page("hinglish/warps/").base(), "../../");
+    assert_eq!(
+        page("hinglish/embed/example/divergence/C1/").base(),
+        "../../../../../"
+    );
+}
+
+#[test]
+fn links_are_paths_only_on_a_site_with_the_pages_and_only_for_their_states() {
+    set_paths(false);
+    assert_eq!(href("panel=warps"), "?panel=warps");
+    assert_eq!(href(""), "./");
+    set_paths(true);
+    assert_eq!(href("panel=warps"), "warps/");
+    assert_eq!(href(""), "./");
+    assert_eq!(href("example=divergence/C1"), "example/divergence/C1/");
+    // A state no page draws stays a query string, relative to the root.
+    assert_eq!(href("panel=warps&n=100"), "?panel=warps&n=100");
+    assert_eq!(href("panel=author"), "?panel=author");
+    i18n::with_lang(Lang::Hinglish, || {
+        assert_eq!(href(""), "hinglish/");
+        assert_eq!(href("panel=warps"), "hinglish/warps/");
+        assert_eq!(
+            href("panel=quiz&topic=mma"),
+            "?panel=quiz&topic=mma&lang=hinglish"
+        );
+    });
+    set_paths(false);
+}
+
+#[test]
+fn the_language_switch_goes_to_the_other_languages_page() {
+    set_paths(true);
+    let warps = q("panel=warps");
+    assert_eq!(switch_href(&warps, Lang::Hinglish), "hinglish/warps/");
+    assert_eq!(
+        switch_href(&q("panel=warps&lang=hinglish"), Lang::En),
+        "warps/"
+    );
+    assert_eq!(switch_href(&q("lang=hinglish"), Lang::En), "./");
+    // Every other parameter is kept: a state no page draws is a query string.
+    assert_eq!(
+        switch_href(&q("panel=warps&block=48"), Lang::Hinglish),
+        "?panel=warps&block=48&lang=hinglish"
+    );
+    set_paths(false);
+    assert_eq!(
+        switch_href(&warps, Lang::Hinglish),
+        "?panel=warps&lang=hinglish"
+    );
+    assert_eq!(switch_href(&Query::default(), Lang::En), "?");
+}
+
+#[test]
+fn the_address_is_read_over_the_pages_state() {
+    assert_eq!(
+        page_query("panel=warps&lang=hinglish", "?n=100").to_search(),
+        "?panel=warps&lang=hinglish&n=100"
+    );
+    // A key of the address replaces the state's.
+    assert_eq!(
+        page_query("panel=warps&lang=hinglish", "?lang=en").to_search(),
+        "?panel=warps&lang=en"
+    );
+    // Repeated keys of the address are all kept, in order (an assignment's `step=`s).
+    assert_eq!(
+        page_query("", "?assignment=1&step=a&step=b").to_search(),
+        "?assignment=1&step=a&step=b"
+    );
+    assert_eq!(page_query("", "").to_search(), "");
+}
+
+#[test]
+fn the_prerendered_markup_fits_only_an_address_that_asks_for_nothing_more() {
+    assert!(prerender_fits("panel=warps", ""));
+    assert!(prerender_fits("panel=warps", "?"));
+    assert!(prerender_fits("panel=warps&lang=hinglish", "?panel=warps"));
+    assert!(prerender_fits(
+        "panel=warps&lang=hinglish",
+        "?lang=hinglish&panel=warps"
+    ));
+    assert!(!prerender_fits("panel=warps", "?n=100"));
+    assert!(!prerender_fits("panel=warps", "?panel=divergence"));
+    assert!(!prerender_fits("", "?panel=quiz&seed=5"));
+    assert!(!prerender_fits("panel=warps", "?forecast=1"));
+    assert!(!prerender_fits("panel=warps&lang=hinglish", "?lang=en"));
+}
+
+#[test]
+fn without_the_pages_the_switch_keeps_every_other_parameter() {
+    set_paths(false);
+    let q = Query::parse("?panel=warps&block=48&lang=hinglish");
+    assert_eq!(switch_href(&q, Lang::En), "?panel=warps&block=48");
+    let en = Query::parse("?example=warps/B");
+    assert_eq!(
+        switch_href(&en, Lang::Hinglish),
+        "?example=warps/B&lang=hinglish"
+    );
+    assert_eq!(switch_href(&Query::default(), Lang::En), "?");
+}
+
+#[test]
+fn without_the_pages_in_app_links_are_query_strings_that_keep_the_language() {
+    set_paths(false);
+    assert_eq!(href("panel=warps"), "?panel=warps");
+    assert_eq!(href(""), "./");
+    i18n::with_lang(Lang::Hinglish, || {
+        assert_eq!(href("panel=warps"), "?panel=warps&lang=hinglish");
+        assert_eq!(
+            href("?example=divergence/C1"),
+            "?example=divergence/C1&lang=hinglish"
+        );
+        assert_eq!(href(""), "?lang=hinglish");
+    });
+}

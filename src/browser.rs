@@ -1,0 +1,41 @@
+//! The browser, where there is one. The same views run in two places: in the browser (the live
+//! app) and natively at build time, where `cargo xtask dist` renders the prerendered pages with
+//! Leptos's server-side rendering. Natively there is no window, no storage and no clock to
+//! read, and web-sys's calls panic instead of returning `None`: every view reads the browser
+//! through this module, and gets `None` (nothing stored, nothing chosen at random) when it is
+//! rendered at build time. What only this browser knows (stored progress, stars, a random
+//! seed, an LMS) therefore arrives once the live app has taken over, never in the markup.
+
+/// The page's window: `None` outside a browser (the build's prerendering).
+#[must_use]
+pub fn window() -> Option<web_sys::Window> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// A JavaScript value as text: a string as it is, a number by the model's one rule (`3`,
+/// `0.5`: `figure::rounded`, never `{}`, which would link float formatting into the page), a
+/// boolean as `true`/`false`; `None` for anything else. What the model validates of a message
+/// from a parent page or an LMS's answer.
+#[must_use]
+pub fn js_text(v: &wasm_bindgen::JsValue) -> Option<String> {
+    if let Some(s) = v.as_string() {
+        Some(s)
+    } else if let Some(n) = v.as_f64() {
+        Some(warp_model::figure::rounded(n, 9))
+    } else {
+        v.as_bool().map(|b| b.to_string())
+    }
+}
+
+/// Whether the views run in a browser (the live app), not at build time.
+#[must_use]
+pub const fn present() -> bool {
+    cfg!(target_arch = "wasm32")
+}

@@ -1,0 +1,105 @@
+use super::*;
+
+const TEMPLATE: &str = "<html lang=\"__WARP_LAB_LANG__\"__WARP_LAB_STATE__><head>__WARP_LAB_BASE__\
+<title>__WARP_LAB_TITLE__</title></head><body><div id=\"boot\" class=\"boot__WARP_LAB_BOOT_CLASS__\">\
+</div><noscript>__WARP_LAB_NOSCRIPT__</noscript>__WARP_LAB_PRERENDERED__</body></html>";
+
+fn page(path: &str, query: &str, lang: Lang, body: &str) -> Rendered {
+    Rendered {
+        path: path.into(),
+        query: query.into(),
+        lang,
+        title: "Divergence <timeline> · Warp Lab".into(),
+        body: body.into(),
+    }
+}
+
+#[test]
+fn a_prerendered_page_carries_its_state_base_title_and_markup() {
+    let t = Template(TEMPLATE.into());
+    let html = t
+        .page(&page(
+            "hinglish/example/divergence/C1/",
+            "example=divergence/C1",
+            Lang::Hinglish,
+            "<main id=\"main\">x</main>",
+        ))
+        .unwrap();
+    // Four folders deep: the base climbs four to the site's root.
+    assert!(html.contains("<base href=\"../../../../\" />"), "{html}");
+    assert!(
+        html.starts_with(
+            "<html lang=\"hi-Latn\" data-query=\"example=divergence/C1&amp;lang=hinglish\">"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("<title>Divergence &lt;timeline&gt; · Warp Lab</title>"));
+    assert!(html.contains("class=\"boot over\""));
+    assert!(html.contains("<div data-prerendered=\"\"><main id=\"main\">x</main></div>"));
+    // The no-script line in the page's language.
+    assert!(
+        html.contains("<p class=\"noscript\">Neeche ke figures"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("__WARP_LAB"),
+        "a placeholder was left: {html}"
+    );
+}
+
+#[test]
+fn the_roots_page_has_no_base_and_the_shell_has_no_state() {
+    let t = Template(TEMPLATE.into());
+    let home = t.page(&page("", "", Lang::En, "<main></main>")).unwrap();
+    assert!(!home.contains("<base"), "{home}");
+    assert!(home.contains("data-query=\"\""), "{home}");
+    let shell = t.shell();
+    assert!(
+        shell.starts_with("<html lang=\"en\"><head><title>Warp Lab</title>"),
+        "{shell}"
+    );
+    assert!(!shell.contains("data-prerendered") && !shell.contains("data-query"));
+    // Both languages' line: a shell is any page's before its language is read.
+    assert!(
+        shell.contains("<p lang=\"en\">Warp Lab needs JavaScript"),
+        "{shell}"
+    );
+    assert!(
+        shell.contains("<p lang=\"hi-Latn\">Warp Lab ka model"),
+        "{shell}"
+    );
+    assert!(
+        !shell.contains("__WARP_LAB"),
+        "a placeholder was left: {shell}"
+    );
+}
+
+#[test]
+fn markup_with_a_script_is_refused() {
+    let t = Template(TEMPLATE.into());
+    assert!(t
+        .page(&page(
+            "warps/",
+            "panel=warps",
+            Lang::En,
+            "<script>alert(1)</script>"
+        ))
+        .is_err());
+}
+
+#[test]
+fn a_page_is_its_folders_index() {
+    assert_eq!(file_of(&page("", "", Lang::En, "")), "index.html");
+    assert_eq!(
+        file_of(&page("hinglish/warps/", "panel=warps", Lang::Hinglish, "")),
+        "hinglish/warps/index.html"
+    );
+}
+
+#[test]
+fn the_markers_leptos_leaves_are_taken_out_and_nothing_else() {
+    assert_eq!(
+        without_markers("<a href=\"./\">Warp Lab<!></a><!--<() />--><p>1 &lt;! 2</p><!><!>"),
+        "<a href=\"./\">Warp Lab</a><p>1 &lt;! 2</p>"
+    );
+}
