@@ -65,7 +65,7 @@ fn bundles(
             names.extend(Panel::ALL.iter().map(|p| p.name()));
             let mut routes: BTreeMap<&str, &str> =
                 Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
-            for t in [Tool::Assignment, Tool::Author] {
+            for t in Tool::ALL {
                 routes.insert(t.name(), TOOLS);
             }
             (names, routes, HOME)
@@ -73,7 +73,7 @@ fn bundles(
         Profile::Dev => {
             let mut routes: BTreeMap<&str, &str> =
                 Panel::ALL.iter().map(|p| (p.name(), ALL)).collect();
-            for t in [Tool::Assignment, Tool::Author] {
+            for t in Tool::ALL {
                 routes.insert(t.name(), ALL);
             }
             (vec![ALL], routes, ALL)

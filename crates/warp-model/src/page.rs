@@ -18,6 +18,9 @@ pub enum Tool {
 }
 
 impl Tool {
+    /// Every tool page, in the order the README lists them.
+    pub const ALL: &'static [Tool] = &[Tool::Assignment, Tool::Author];
+
     /// Its name, as the page's loader routes it (`assignment`, `author`).
     #[must_use]
     pub fn name(self) -> &'static str {

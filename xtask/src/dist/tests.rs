@@ -61,7 +61,7 @@ fn the_release_builds_one_bundle_per_page() {
     assert_eq!(names.len(), Panel::ALL.len() + 2);
     assert_eq!(home, HOME);
     assert!(names.contains(&home));
-    for t in [Tool::Assignment, Tool::Author] {
+    for t in Tool::ALL {
         assert_eq!(routes.get(t.name()), Some(&TOOLS));
     }
     assert!(root().join("src/bin").join(format!("{TOOLS}.rs")).exists());
