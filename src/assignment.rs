@@ -78,8 +78,18 @@ fn Player(query: Query) -> impl IntoView {
     let key = a.key();
     let notices = RwSignal::new(Vec::<Notice>::new());
     let kept_notice = RwSignal::new(None::<String>);
-    let record = if under_lms {
-        let started = lms::start(&a, pass);
+    // No LMS answered (issue 43): the page says so, and keeps the work in this browser as an
+    // assignment without an LMS does, never dropped in silence.
+    let mut under_lms = under_lms;
+    let started = under_lms.then(|| lms::start(&a, pass));
+    if started
+        .as_ref()
+        .is_some_and(|s| s.notices.contains(&Notice::NoLms))
+    {
+        under_lms = false;
+        notices.set(vec![Notice::NoLms]);
+    }
+    let record = if let Some(started) = started.filter(|_| under_lms) {
         notices.set(started.notices);
         if let Some(p) = started.problem {
             kept_notice.set(Some(tr!(
@@ -204,8 +214,12 @@ fn Player(query: Query) -> impl IntoView {
     let lang = warp_model::i18n::lang();
     let frame_src = move || {
         steps.with_value(|s| {
-            s.get(current.get()).map(|step| {
-                let q = Assignment::frame_query(step, graded, lang, look.theme);
+            let at = current.get();
+            s.get(at).map(|step| {
+                // What is recorded when the step opens (not tracked: the frame that just
+                // reported keeps its own reveal; the next visit opens with the record).
+                let recorded = record.with_untracked(|r| r.prediction(at));
+                let q = Assignment::frame_query(step, recorded, graded, lang, look.theme);
                 format!("{}{}", embed::page_base(), q.to_search())
             })
         })
@@ -230,7 +244,7 @@ fn Player(query: Query) -> impl IntoView {
             <p class="question">{tr!("ui.assignment.intro", count)}</p>
             <ErrorList errors=Signal::stored(errors) />
             {move || notices.get().into_iter().map(|x| view! {
-                <p class="notice" role="status" data-lms-notice=x.kind()>{x.message()}</p>
+                <p class="notice" role="status" data-lms-notice=x.kind() data-lms-note=x.note()>{x.message()}</p>
             }).collect_view()}
             {move || kept_notice.get().map(|text| view! { <p class="notice" role="status" data-assignment-notice="">{text}</p> })}
             <ol class="assignment-path" aria-label=t!("ui.assignment.path")>

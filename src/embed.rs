@@ -47,6 +47,46 @@ fn content_height() -> Option<u32> {
     Some(h.min(f64::from(MAX_REPORTED_HEIGHT)) as u32)
 }
 
+/// Where a frame's messages may go: in a graded frame (`graded=`) only to this site's own
+/// origin, the assignment page's (issue 43: a report is not for any page that frames the step);
+/// elsewhere to any parent, as the README's embedding contract promises course pages.
+fn parent_origin() -> String {
+    let graded = warp_model::page::presentation(&crate::url::read_query())
+        .0
+        .graded
+        .is_step();
+    crate::browser::window()
+        .filter(|_| graded)
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_else(|| "*".to_string())
+}
+
+/// In a graded frame, every link the learner follows opens in a new tab (`target=_blank`,
+/// `rel=noopener`), set on the link as it is clicked (a capturing listener: links drawn later,
+/// such as a quiz answer's "open the scenario", are covered too), so that nothing leaves the step.
+pub fn links_open_in_a_new_tab() {
+    let Some(document) = crate::browser::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let on_click = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        let link = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("a[href]").ok().flatten());
+        if let Some(a) = link {
+            let _ = a.set_attribute("target", "_blank");
+            let _ = a.set_attribute("rel", "noopener");
+        }
+    });
+    let _ = document.add_event_listener_with_callback_and_bool(
+        "click",
+        on_click.as_ref().unchecked_ref(),
+        true,
+    );
+    // The listener lives as long as the page.
+    on_click.forget();
+}
+
 fn post_height(last: &Cell<u32>, force: bool) {
     let Some(window) = crate::browser::window() else {
         return;
@@ -66,7 +106,7 @@ fn post_height(last: &Cell<u32>, force: bool) {
     let _ = js_sys::Reflect::set(&msg, &"source".into(), &"warp-lab".into());
     let _ = js_sys::Reflect::set(&msg, &"type".into(), &"resize".into());
     let _ = js_sys::Reflect::set(&msg, &"height".into(), &JsValue::from(height));
-    let _ = parent.post_message(&msg, "*");
+    let _ = parent.post_message(&msg, &parent_origin());
 }
 
 fn field(data: &JsValue, name: &str) -> Option<String> {
@@ -164,7 +204,7 @@ fn post_to_parent(kind: &str, fields: &[(&str, JsValue)]) {
     for (name, value) in fields {
         let _ = js_sys::Reflect::set(&msg, &(*name).into(), value);
     }
-    let _ = parent.post_message(&msg, "*");
+    let _ = parent.post_message(&msg, &parent_origin());
 }
 
 /// In a frame, tells the parent the quiz score after each answer:

@@ -90,7 +90,9 @@ impl Bundle {
     pub const fn tools() -> Bundle {
         Bundle {
             serves: Serves::Tools,
-            view: |_, _, _| panels::home::view(),
+            // Never called: this bundle draws only routes with a tool (`draws`). Not the home
+            // view, which linked 13 kB of code into the assignment pages for nothing.
+            view: |_, _, _| ().into_any(),
             tools: Some(assignment::view),
         }
     }
@@ -179,6 +181,11 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
     };
     if look.embed {
         embed::start_frame_reporting();
+        // A graded frame is a closed room (issue 43): no way out but a new tab.
+        let graded = look.graded.is_step();
+        if graded {
+            embed::links_open_in_a_new_tab();
+        }
         // The full app at the frame's current state: the link follows every write of the
         // address (the controls rewrite it after each change), so it is right for a middle
         // click, a copied link or a touch as much as for a click.
@@ -187,16 +194,20 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
             <main id="main" class="embedded" class:graded=look.graded.is_step() data-embed="">
                 <ErrorList errors=Signal::stored(errors) />
                 {body}
-                <p class="open-full">
-                    <a
-                        href=open
-                        target="_blank"
-                        rel="noopener"
-                        data-action="open-full"
-                    >
-                        {warp_model::t!("ui.app.open-full")}
-                    </a>
-                </p>
+                // Not from a graded step: the full app shows the step's state without its
+                // Forecast, the answer before the guess.
+                {(!graded).then(|| view! {
+                    <p class="open-full">
+                        <a
+                            href=open
+                            target="_blank"
+                            rel="noopener"
+                            data-action="open-full"
+                        >
+                            {warp_model::t!("ui.app.open-full")}
+                        </a>
+                    </p>
+                })}
             </main>
         }
         .into_any();

@@ -52,9 +52,17 @@ pub fn Author(query: Query) -> impl IntoView {
     let title = RwSignal::new(from.get("title").unwrap_or("").to_string());
     let mut initial: Vec<String> = from.get_all("step").map(str::to_string).collect();
     let paste_error = RwSignal::new(Vec::<ParamError>::new());
+    // A challenge's editor text left out of the step it made: offered back as the learners'
+    // starter, the author's choice (the step's index and the text).
+    let offer = RwSignal::new(None::<(usize, String)>);
     if let Some(add) = query.get("add") {
         match assignment::steps_from_link(add) {
-            Ok(more) => initial.extend(more),
+            Ok(more) => {
+                if let (Some(src), 1) = (assignment::starter_of_link(add), more.len()) {
+                    offer.set(Some((initial.len(), src)));
+                }
+                initial.extend(more);
+            }
             Err(reason) => paste_error.set(vec![ParamError::new("add", reason)]),
         }
     }
@@ -71,10 +79,17 @@ pub fn Author(query: Query) -> impl IntoView {
     let paste = RwSignal::new(String::new());
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        match assignment::steps_from_link(&paste.get_untracked()) {
+        let text = paste.get_untracked();
+        match assignment::steps_from_link(&text) {
             Ok(more) => {
                 paste_error.set(Vec::new());
                 paste.set(String::new());
+                let at = steps.with_untracked(Vec::len);
+                offer.set(
+                    assignment::starter_of_link(&text)
+                        .filter(|_| more.len() == 1)
+                        .map(|src| (at, src)),
+                );
                 change(&|s| s.extend(more.iter().cloned()));
             }
             Err(reason) => paste_error.set(vec![ParamError::new("step-link", reason)]),
@@ -122,6 +137,19 @@ pub fn Author(query: Query) -> impl IntoView {
                 <p class="hint">{t!("ui.author.paste-hint")}</p>
             </form>
             <ErrorList errors=paste_error />
+            {move || offer.get().map(|(i, src)| {
+                let use_it = move |_| {
+                    let src = src.clone();
+                    change(&|s| if let Some(step) = s.get_mut(i) { *step = assignment::with_starter(step, &src); });
+                    offer.set(None);
+                };
+                view! {
+                    <p class="notice" role="status" data-step-note="left-out">
+                        {tr!("ui.author.starter-left-out", number = i + 1)} " "
+                        <button type="button" data-action="use-starter" on:click=use_it>{t!("ui.author.use-starter")}</button>
+                    </p>
+                }
+            })}
             <ErrorList errors=errors />
             <ol class="author-steps" aria-label=t!("ui.author.steps")>
                 {move || steps.get().into_iter().enumerate().map(|(i, raw)| {
@@ -140,6 +168,9 @@ pub fn Author(query: Query) -> impl IntoView {
                             <span class="step-name">{name}</span>
                             " "
                             <a class="step-query" href=open target="_blank" rel="noopener"><code>{raw.clone()}</code></a>
+                            {read.as_ref().ok().filter(|s| s.kind == StepKind::Challenge && s.query.get("src").is_some()).map(|_| view! {
+                                <p class="note" data-step-note="starter">{t!("ui.author.starter-note")}</p>
+                            })}
                             <span class="step-actions">
                                 <button type="button" data-action="move-up" disabled=i == 0
                                     aria-label=tr!("ui.author.up", number)

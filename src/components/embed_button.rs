@@ -14,7 +14,7 @@ use crate::{embed, url};
 
 /// The button and the snippet it reveals.
 #[component]
-pub fn EmbedButton(panel: Panel) -> impl IntoView {
+pub fn EmbedButton(panel: Panel) -> AnyView {
     let snippet = RwSignal::new(String::new());
     let status = RwSignal::new("");
     let area = NodeRef::<leptos::html::Textarea>::new();
@@ -52,7 +52,12 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
     let quiz_topic = Topic::parse(panel.name()).map(Topic::name);
     // "Add this view to an assignment": the author page with this view's query to add (not in
     // a frame: an embedded view is a learner's, not an author's).
-    let embedded = warp_model::page::presentation(&url::read_query()).0.embed;
+    let look = warp_model::page::presentation(&url::read_query()).0;
+    let embedded = look.embed;
+    // A graded frame offers no snippet and no other quiz (issue 43: a closed room).
+    if look.graded.is_step() {
+        return ().into_any();
+    }
     let add_href = move || {
         let view = url::current_query();
         let mut q = warp_model::query::Query::default();
@@ -78,4 +83,5 @@ pub fn EmbedButton(panel: Panel) -> impl IntoView {
             </p>
         </details>
     }
+    .into_any()
 }

@@ -13,7 +13,7 @@
 use leptos::prelude::*;
 use warp_model::figure::Figure;
 use warp_model::panel::{Inputs, PanelModel};
-use warp_model::quiz::{judge_forecast, Verdict};
+use warp_model::quiz::{judge_forecast, judge_graded_forecast, Verdict};
 use warp_model::t;
 
 use crate::url;
@@ -41,12 +41,17 @@ impl Gate {
         let look = warp_model::page::presentation(&url::read_query()).0;
         let locked = look.graded.is_step();
         let on = locked || look.forecast.unwrap_or(from_example);
+        // A step the assignment has recorded opens revealed with its verdict (`recorded=`,
+        // read only in a graded frame): a fresh Forecast there would show the answer for free.
+        let recorded = look.recorded;
         let gate = Gate {
             on: RwSignal::new(on),
-            revealed: RwSignal::new(false),
+            revealed: RwSignal::new(recorded.is_some()),
             guess: RwSignal::new(String::new()),
-            feedback: RwSignal::new(String::new()),
-            verdict: RwSignal::new(None),
+            feedback: RwSignal::new(recorded.map_or_else(String::new, |v| {
+                warp_model::tr!("ui.forecast.recorded", verdict = verdict_label(v))
+            })),
+            verdict: RwSignal::new(recorded),
             locked,
         };
         Effect::new(move |first: Option<()>| {
@@ -78,6 +83,15 @@ impl Gate {
     }
 }
 
+/// A verdict in words, as the recorded-step line says it.
+fn verdict_label(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => t!("ui.forecast.verdict.right"),
+        Verdict::Close => t!("ui.forecast.verdict.close"),
+        Verdict::Off => t!("ui.forecast.verdict.off"),
+    }
+}
+
 /// The switch, the guess and the feedback, and after the reveal a preset's follow-up question
 /// (`then`: its words and the figure that answers it). The figures themselves are drawn by the
 /// panel's frame, hidden while [`Gate::pending`].
@@ -92,9 +106,15 @@ pub fn ForecastGate(
     let guess_ref = NodeRef::<leptos::html::Input>::new();
     let reveal = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        // In a graded step an empty guess reveals nothing (the model's rule).
+        let judge = if gate.locked {
+            judge_graded_forecast
+        } else {
+            judge_forecast
+        };
         let judged = key
             .get_untracked()
-            .map(|k| judge_forecast(&gate.guess.get_untracked(), &k));
+            .map(|k| judge(&gate.guess.get_untracked(), &k));
         match judged {
             // Not read: nothing revealed, the learner's text kept and the field focused.
             Some(j) if !j.reveal => {

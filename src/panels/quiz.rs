@@ -57,6 +57,11 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     // A quiz without a seed on a page prerendered at build time: its questions are drawn by the
     // live app (a random seed is this browser's), and the markup holds their place.
     let drawing = params.seed.is_none() && !crate::browser::present();
+    // A graded step (an assignment's frame) is a closed room (issue 43): the quiz its link
+    // names and nothing else: no other topic, length or seed, no new quiz, no export, no
+    // package, no reset of progress.
+    let graded = warp_model::page::presentation(&query).0.graded.is_step();
+    let open = !graded;
     let seed = params.seed.unwrap_or_else(random_seed);
     {
         // The address names the seed, so the link reproduces this quiz.
@@ -77,7 +82,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     // read nor written (a shared computer must never show one learner's answers to another).
     let key = params.key(seed);
     let lms_notices = RwSignal::new(Vec::<Notice>::new());
-    let loaded = if under_lms {
+    let (loaded, under_lms) = if under_lms {
         let mut attempt = storage::Loaded {
             progress: Progress::default(),
             notice: None,
@@ -85,10 +90,17 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         };
         let started =
             crate::lms::start(spec, &questions, package_pass, &key, &mut attempt.progress);
+        // No LMS answered (issue 43): said before the learner starts, and the work is kept in
+        // this browser as on an ungraded page, never dropped in silence.
+        let missing = started.notices.contains(&Notice::NoLms);
         lms_notices.set(started.notices);
-        attempt
+        if missing {
+            (storage::load(), false)
+        } else {
+            (attempt, true)
+        }
     } else {
-        storage::load()
+        (storage::load(), false)
     };
     let progress = RwSignal::new(loaded.progress);
     let notice = RwSignal::new(loaded.notice);
@@ -152,11 +164,11 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
             <p class="question">{Panel::Quiz.question()}</p>
             <ErrorList errors=errors />
             {move || notice.get().map(|n| view! { <p class="notice" role="status" data-notice="">{n}</p> })}
-            {move || (!under_lms).then(|| resume_offer(progress, params.quiz_key(seed))).flatten()}
+            {move || (open && !under_lms).then(|| resume_offer(progress, params.quiz_key(seed))).flatten()}
             <div class="lms-notices" role="status">
-                {move || lms_notices.get().into_iter().map(|n| view! { <p class="notice" data-lms-notice=n.kind()>{n.message()}</p> }).collect_view()}
+                {move || lms_notices.get().into_iter().map(|n| view! { <p class="notice" data-lms-notice=n.kind() data-lms-note=n.note()>{n.message()}</p> }).collect_view()}
             </div>
-            <QuizControls params=params seed=(!drawing).then_some(seed) />
+            {open.then(|| view! { <QuizControls params=params seed=(!drawing).then_some(seed) /> })}
             <Figures figures=figures />
             {if drawing {
                 view! {
@@ -182,26 +194,28 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 }
                 .into_any()
             }}
+            {open.then(|| view! {
             <details class="gift">
-                <summary>{t!("ui.quiz.gift.summary")}</summary>
-                <p class="note">{tr!("ui.quiz.gift.note", tolerance = warp_model::figure::format_decimal(FRACTION_TOLERANCE))}</p>
-                <textarea readonly rows="6" data-gift="" aria-label=t!("ui.quiz.gift.label") prop:value=gift></textarea>
-                <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
-                    {t!("ui.quiz.gift.download")}
-                </button>
-            </details>
-            <ScormDownload
-                sco=Callback::new(move |(v, p): (Version, PassScore)| {
-                    (spec.file_name(v), warp_model::lms::manifest::Sco {
-                        identifier: spec.identifier(),
-                        title: spec.title(questions_len),
-                        launch: spec.launch_url(warp_model::i18n::lang(), p),
+                    <summary>{t!("ui.quiz.gift.summary")}</summary>
+                    <p class="note">{tr!("ui.quiz.gift.note", tolerance = warp_model::figure::format_decimal(FRACTION_TOLERANCE))}</p>
+                    <textarea readonly rows="6" data-gift="" aria-label=t!("ui.quiz.gift.label") prop:value=gift></textarea>
+                    <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
+                        {t!("ui.quiz.gift.download")}
+                    </button>
+                </details>
+                <ScormDownload
+                    sco=Callback::new(move |(v, p): (Version, PassScore)| {
+                        (spec.file_name(v), warp_model::lms::manifest::Sco {
+                            identifier: spec.identifier(),
+                            title: spec.title(questions_len),
+                            launch: spec.launch_url(warp_model::i18n::lang(), p),
+                        })
                     })
-                })
-                note=t!("ui.quiz.scorm.note")
-            />
+                    note=t!("ui.quiz.scorm.note")
+                />
+            })}
             // The learner's own progress: not an LMS attempt's to export, import or erase.
-            {(!under_lms).then(|| view! { <ProgressTools progress=progress notice=notice /> })}
+            {(open && !under_lms).then(|| view! { <ProgressTools progress=progress notice=notice /> })}
             <crate::components::embed_button::EmbedButton panel=Panel::Quiz />
         </section>
     }

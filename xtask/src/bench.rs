@@ -30,7 +30,9 @@ pub fn budget(bundle: &str) -> Option<u64> {
         return Some(118_100);
     }
     if bundle == Tool::Assignment.name() {
-        return Some(205_200);
+        // 205.2 kB until the tools' bundle stopped linking the home view it never draws
+        // (−6.9 kB, issue 43's graded-frame rules included: 196.3 kB measured).
+        return Some(198_300);
     }
     Some(match Panel::parse(bundle)? {
         Panel::Warps => 219_700,

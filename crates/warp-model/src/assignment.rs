@@ -41,7 +41,7 @@ pub const MAX_STEP_CHARS: usize = 4000;
 
 /// The query keys that say how a page is shown rather than what it shows: a step drops them
 /// (its frame sets its own), and so does a link pasted into the author page.
-const PRESENTATION_KEYS: [&str; 8] = [
+const PRESENTATION_KEYS: [&str; 9] = [
     "embed",
     "lang",
     "theme",
@@ -49,6 +49,7 @@ const PRESENTATION_KEYS: [&str; 8] = [
     "pass-score",
     "graded",
     "forecast",
+    "recorded",
     "assignment",
 ];
 
@@ -324,6 +325,11 @@ pub fn read_step(number: usize, raw: &str) -> Result<Step, String> {
             return Err(crate::tr!("assignment.error.ungraded", panel = p.name()));
         }
     };
+    if kind == StepKind::Challenge {
+        // `check=` runs the code as the frame opens: a step never carries it (issue 43: the
+        // frame showed "3 of 3" for code the learner had not written).
+        query.set("check", None);
+    }
     Ok(Step {
         number,
         query,
@@ -355,13 +361,23 @@ impl Assignment {
     /// The query of step `step`'s frame: the step's own, shown embedded (`embed=1`), graded
     /// (`graded=1`, or `graded=lms` under an LMS: the frame then neither reads nor writes this
     /// browser's progress), a prediction's Forecast on, in the page's language and theme.
+    ///
+    /// A prediction already recorded (`recorded`, the first reveal's verdict) opens revealed
+    /// with it (`recorded=`): never a fresh Forecast, whose answer would be free to see.
     #[must_use]
-    pub fn frame_query(step: &Step, graded: Graded, lang: Lang, theme: Theme) -> Query {
+    pub fn frame_query(
+        step: &Step,
+        recorded: Option<crate::quiz::Verdict>,
+        graded: Graded,
+        lang: Lang,
+        theme: Theme,
+    ) -> Query {
         let mut q = step.query.clone();
         q.set("embed", Some("1"));
         q.set("graded", Some(graded.name()));
         if step.kind == StepKind::Prediction {
             q.set("forecast", Some("1"));
+            q.set("recorded", recorded.map(crate::quiz::Verdict::name));
         }
         if lang != Lang::En {
             q.set("lang", Some(lang.code()));
@@ -418,9 +434,44 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
     for key in PRESENTATION_KEYS {
         q.set(key, None);
     }
+    // A challenge's editor text is the author's own work, often the solution: a step made from
+    // a link never carries it (issue 43). The author page offers it back as the learners'
+    // starter, said in words ([`starter_of_link`]).
+    if is_challenge(&q) {
+        q.set("src", None);
+        q.set("check", None);
+    }
     let step = q.to_search().trim_start_matches('?').to_string();
     read_step(1, &step)?;
     Ok(vec![step])
+}
+
+fn is_challenge(q: &Query) -> bool {
+    q.get("panel").map(str::trim) == Some(Panel::Kernel.name()) && q.get("challenge").is_some()
+}
+
+/// The editor text (`src=`) a pasted challenge link carried, which [`steps_from_link`] left out
+/// of its step: the author page offers it as the learners' starter, never silently.
+#[must_use]
+pub fn starter_of_link(text: &str) -> Option<String> {
+    let text = text.trim().split('#').next().unwrap_or("");
+    let search = text.find('?').map_or(text, |i| &text[i + 1..]);
+    let q = Query::parse(search);
+    if !is_challenge(&q) {
+        return None;
+    }
+    q.get("src")
+        .filter(|s| !s.trim().is_empty())
+        .map(str::to_string)
+}
+
+/// Step text with `src` set to `starter`: the author's explicit choice of the learners'
+/// starting code.
+#[must_use]
+pub fn with_starter(step: &str, starter: &str) -> String {
+    let mut q = Query::parse(step.trim_start_matches('?'));
+    q.set("src", Some(starter));
+    q.to_search().trim_start_matches('?').to_string()
 }
 
 #[cfg(test)]

@@ -247,6 +247,13 @@ impl Notice {
         }
     }
 
+    /// `data-lms-note`: `missing` when no LMS answered (the page then keeps the work in this
+    /// browser and says nothing is recorded); `None` otherwise.
+    #[must_use]
+    pub fn note(&self) -> Option<&'static str> {
+        matches!(self, Notice::NoLms).then_some("missing")
+    }
+
     /// The sentence, in the current language.
     #[must_use]
     pub fn message(&self) -> String {

@@ -180,6 +180,10 @@ pub struct Presentation {
     pub forecast: Option<bool>,
     /// `graded=`: the page is a graded step of an assignment, in its frame.
     pub graded: Graded,
+    /// `recorded=right|close|off`: in a graded frame, the verdict the assignment already
+    /// recorded for this prediction step; the Forecast opens revealed with it (issue 43), never
+    /// as a fresh guess. Ignored outside a graded frame.
+    pub recorded: Option<crate::quiz::Verdict>,
 }
 
 /// `graded=`: whether the page is a step of an assignment, graded by the page around it.
@@ -265,12 +269,26 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
             Graded::No
         }
     };
+    let recorded = match q.get("recorded").map(str::trim) {
+        None | Some("") => None,
+        Some(v) => {
+            let verdict = crate::quiz::Verdict::parse(v);
+            if verdict.is_none() {
+                errors.push(ParamError::new(
+                    "recorded",
+                    crate::tr!("common.recorded.invalid", value = quote(v)),
+                ));
+            }
+            verdict.filter(|_| graded.is_step())
+        }
+    };
     (
         Presentation {
             embed,
             theme,
             forecast,
             graded,
+            recorded,
         },
         errors,
     )

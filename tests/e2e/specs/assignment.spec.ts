@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { rightAnswers, wrong } from './quiz-answers';
+import { rightAnswersOf, wrong } from './quiz-answers';
 import { downloadPackage } from './scorm-package';
 
 // Assignments (issue 29), end to end: built in the author page (a view added from its panel,
@@ -29,10 +29,11 @@ async function predictRight(scope: Page | FrameLocator) {
   await expect(frame.locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'right');
 }
 
-/** Step 3: every question answered wrong (the right answers read from the quiz's GIFT export). */
-async function quizAllWrong(scope: Page | FrameLocator) {
+/** Step 3: every question answered wrong (the right answers read from the same quiz's GIFT
+ *  export on its own ungraded page: the graded frame has none). */
+async function quizAllWrong(page: Page, scope: Page | FrameLocator) {
   const frame = step(scope);
-  const rights = await rightAnswers(frame);
+  const rights = await rightAnswersOf(page, QUIZ);
   expect(rights).toHaveLength(2);
   for (const [i, right] of rights.entries()) {
     const card = frame.locator('[data-quiz-question]').nth(i);
@@ -110,7 +111,7 @@ test('an instructor builds an assignment; a learner does it (one right, one part
 
   // Step 3, the quiz: both answers wrong.
   await page.locator('[data-action=next-step]').click();
-  await quizAllWrong(page);
+  await quizAllWrong(page, page);
   await expect(page.locator('[data-step="3"]')).toHaveAttribute('data-step-state', 'done');
   await expect(app.figure('step-3-score')).toHaveAttribute('data-value', '0');
   // (1 + 2/3 + 0) / 3 = 5/9: 0.5555555 as a decimal, 55.55 % (cut) as the gradebook gets it.
@@ -125,11 +126,12 @@ test('an instructor builds an assignment; a learner does it (one right, one part
     await expect(app.figure(`step-${n}-score`)).toHaveAttribute('data-value', v);
   }
   await expect(app.figure('assignment-score')).toHaveAttribute('data-value', '0.5555555');
-  // A second reveal of step 1 (now knowing the answer) does not change what was recorded.
+  // Step 1 again: it opens with what was recorded (its verdict and the answer), never a fresh
+  // Forecast that a second guess could be typed into (issue 43).
   await page.locator('[data-step="1"] [data-action=go-step]').click();
-  await step(page).locator('input[name=forecast-guess]').fill('0');
-  await step(page).locator('[data-action=reveal]').click();
-  await expect(step(page).locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'off');
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /recorded=right/);
+  await expect(step(page).locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'right');
+  await expect(step(page).locator('input[name=forecast-guess]')).toHaveCount(0);
   await expect(app.figure('step-1-score')).toHaveAttribute('data-value', '1');
 });
 
@@ -203,7 +205,7 @@ for (const version of ['1.2', '2004'] as const) {
 
     // Step 3 (the quiz) all wrong: interaction 1 is step 3, wrong.
     await sco.locator('[data-step="3"] [data-action=go-step]').click();
-    await quizAllWrong(sco);
+    await quizAllWrong(page, sco);
     await expect(sco.locator('[data-metric=step-3-score]')).toHaveAttribute('data-value', '0');
     cmi = await page.evaluate(() => (window as any).lms.data());
     expect(cmi['cmi.interactions.1.id']).toBe('step-3-quiz');

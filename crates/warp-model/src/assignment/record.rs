@@ -12,7 +12,8 @@
 //! computed as an exact fraction ([`Fraction`]) and written for gradebooks with the quiz's
 //! cut decimals. The record's text form ([`Record::encode`]) is what the progress document and
 //! an LMS's `suspend_data` keep: `a1.<key>.<token>.<entries>.<crc>`, entries in the order the
-//! steps were first graded (`2:r,0:s3,1:q3/4/8`), checksummed.
+//! steps were first graded (`2:r,0:s3,1:q3/4/8`), checksummed (a CRC-32: it detects damage, such
+//! as a record cut by an LMS, not tampering).
 
 use super::{Assignment, Expect, StepKind};
 use crate::lms::cmi::Status;
@@ -65,15 +66,7 @@ impl Report {
             field(name).filter(|s| !s.is_empty() && s.len() <= 40 && !s.contains(char::is_control))
         };
         match field("type")?.as_str() {
-            "forecast" => {
-                let verdict = match field("verdict")?.as_str() {
-                    "right" => Verdict::Right,
-                    "close" => Verdict::Close,
-                    "off" => Verdict::Off,
-                    _ => return None,
-                };
-                Some(Report::Forecast(verdict))
-            }
+            "forecast" => Some(Report::Forecast(Verdict::parse(&field("verdict")?)?)),
             "challenge-stars" => {
                 let stars = u8::try_from(number("stars")?).ok().filter(|s| *s <= 3)?;
                 Some(Report::Challenge {
@@ -393,6 +386,15 @@ impl Record {
             None => StepState::NotStarted,
             Some(r) if r.done() => StepState::Done,
             Some(_) => StepState::Started,
+        }
+    }
+
+    /// Step `at`'s recorded first reveal, when it is a prediction that has one.
+    #[must_use]
+    pub fn prediction(&self, at: usize) -> Option<Verdict> {
+        match self.steps.get(at).copied().flatten() {
+            Some(StepRecord::Prediction(v)) => Some(v),
+            _ => None,
         }
     }
 

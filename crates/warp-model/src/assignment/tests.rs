@@ -399,15 +399,57 @@ fn the_package_launches_the_link_with_lms_scorm() {
 #[test]
 fn a_step_frame_is_the_step_embedded_graded_and_in_the_page_language() {
     let a = week3();
-    let q = Assignment::frame_query(&a.steps[0], Graded::Lms, Lang::Hinglish, Theme::Dark);
+    let q = Assignment::frame_query(&a.steps[0], None, Graded::Lms, Lang::Hinglish, Theme::Dark);
     assert_eq!(
         q.to_search(),
         "?example=divergence/C4&embed=1&graded=lms&forecast=1&lang=hinglish&theme=dark"
     );
-    let q = Assignment::frame_query(&a.steps[1], Graded::Step, Lang::En, Theme::Auto);
+    let q = Assignment::frame_query(&a.steps[1], None, Graded::Step, Lang::En, Theme::Auto);
     assert_eq!(
         q.to_search(),
         "?panel=kernel&challenge=transpose&embed=1&graded=1"
+    );
+}
+
+#[test]
+fn a_recorded_prediction_opens_revealed_with_its_verdict_never_a_fresh_forecast() {
+    // Issue 43's free peek: an empty guess revealed the answer, Next then Previous made a fresh
+    // frame, and the guess typed from the answer counted as the first reveal. Now the step's
+    // frame carries what was recorded, and the frame opens revealed with it.
+    let a = week3();
+    let mut r = Record::new(&a, 0);
+    assert!(r.apply(&a, 0, &Report::Forecast(Verdict::Off)));
+    // A second reveal in a fresh frame changes nothing: the first one is kept.
+    assert!(!r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
+    assert_eq!(r.prediction(0), Some(Verdict::Off));
+    assert_eq!(r.prediction(1), None, "a challenge step has no prediction");
+    let q = Assignment::frame_query(
+        &a.steps[0],
+        r.prediction(0),
+        Graded::Step,
+        Lang::En,
+        Theme::Auto,
+    );
+    assert_eq!(
+        q.to_search(),
+        "?example=divergence/C4&embed=1&graded=1&forecast=1&recorded=off"
+    );
+    let look = crate::page::presentation(&q).0;
+    assert_eq!(look.recorded, Some(Verdict::Off));
+    // Outside a graded frame the key means nothing (a shared link cannot skip a Forecast).
+    let mut plain = q.clone();
+    plain.set("graded", None);
+    assert_eq!(crate::page::presentation(&plain).0.recorded, None);
+    // A bad value is named, and opens nothing.
+    let mut bad = q.clone();
+    bad.set("recorded", Some("yes"));
+    let (look, errors) = crate::page::presentation(&bad);
+    assert_eq!(look.recorded, None);
+    assert_eq!(errors[0].param, "recorded");
+    // An author's pasted link never carries it into a step.
+    assert_eq!(
+        steps_from_link("?panel=warps&graded=1&recorded=right"),
+        Ok(vec!["panel=warps".to_string()])
     );
 }
 
@@ -537,4 +579,35 @@ fn a_quiz_that_builds_fewer_questions_than_asked_is_still_graded() {
         (r.state(0), r.score()),
         (StepState::Done, Fraction::new(1, 1))
     );
+}
+
+#[test]
+fn a_step_from_a_challenge_carries_neither_the_authors_code_nor_check() {
+    // Issue 43: "Add this view to an assignment" on a solved challenge copied the editor
+    // (`src=`, the working kernel) and `check=1` into the step: the learners opened the
+    // solution, already checked, with "Stars 3 of 3".
+    let link = "https://x.org/?panel=kernel&challenge=add-ten&src=__global__%20void%20k()%7B%7D&check=1&lang=hinglish";
+    assert_eq!(
+        steps_from_link(link),
+        Ok(vec!["panel=kernel&challenge=add-ten".to_string()])
+    );
+    // The author page can offer the code back, as a starter the author chooses.
+    assert_eq!(
+        starter_of_link(link).as_deref(),
+        Some("__global__ void k(){}")
+    );
+    assert_eq!(
+        starter_of_link("?panel=warps&src=x"),
+        None,
+        "only a challenge's editor"
+    );
+    assert_eq!(starter_of_link("?panel=kernel&challenge=add-ten"), None);
+    let chosen = with_starter("panel=kernel&challenge=add-ten", "int x;");
+    assert_eq!(chosen, "panel=kernel&challenge=add-ten&src=int+x%3B");
+    // A step written by hand keeps its starter, but never `check`.
+    let step = read_step(1, "panel=kernel&challenge=add-ten&src=int%20x%3B&check=1").unwrap();
+    assert_eq!(step.query.get("src"), Some("int x;"));
+    assert_eq!(step.query.get("check"), None);
+    // A kernel-lab link that is not a challenge keeps its source (it is not a step anyway).
+    assert!(steps_from_link("?panel=kernel&src=x").is_err());
 }

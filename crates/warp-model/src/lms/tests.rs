@@ -266,7 +266,12 @@ fn notices_speak_both_languages_and_clip_what_the_lms_says() {
     };
     let m = flood.message();
     assert!(m.chars().count() < 400 && m.contains('…'), "{m}");
-    assert!(Notice::NoLms.message().contains("No LMS is recording"));
+    // No LMS: said in words that nothing is recorded, marked for the page (issue 43).
+    assert!(Notice::NoLms
+        .message()
+        .contains("nothing you do here is recorded"));
+    assert_eq!(Notice::NoLms.note(), Some("missing"));
+    assert_eq!(Notice::Recording(Version::Scorm12).note(), None);
     assert!(Notice::Recording(Version::Scorm12)
         .message()
         .contains("(SCORM 1.2)"));

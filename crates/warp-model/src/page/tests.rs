@@ -93,6 +93,7 @@ fn presentation_params() {
             theme: Theme::Dark,
             forecast: None,
             graded: Graded::No,
+            recorded: None,
         }
     );
     // graded: 0, 1 or lms; anything else is named and the page is not a graded step.

@@ -40,6 +40,15 @@ impl Verdict {
             Verdict::Off => "off",
         }
     }
+
+    /// Reads a [`Verdict::name`] back (`None` for anything else): the one reader of the names,
+    /// for the frames' reports and `recorded=`.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Verdict> {
+        [Verdict::Right, Verdict::Close, Verdict::Off]
+            .into_iter()
+            .find(|v| v.name() == name)
+    }
 }
 
 /// The judgement of one guess: its verdict (none when the guess could not be read) and what to
@@ -147,6 +156,20 @@ fn shown_significant(shown: &str) -> u32 {
         .skip_while(|c| *c == '0')
         .count();
     u32::try_from(n.max(1)).unwrap_or(u32::MAX)
+}
+
+/// [`judge_forecast`] in a graded step (`graded=`): there an empty guess reveals nothing (the
+/// answer seen for free would make every later guess right); it says what to write instead.
+#[must_use]
+pub fn judge_graded_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
+    if guess.trim().is_empty() {
+        return ForecastFeedback {
+            verdict: None,
+            text: crate::tr!("quiz.forecast.graded-empty", label = figure.label),
+            reveal: false,
+        };
+    }
+    judge_forecast(guess, figure)
 }
 
 /// Judges a Forecast guess against the figure it names.

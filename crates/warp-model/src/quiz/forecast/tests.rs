@@ -151,3 +151,36 @@ fn hinglish_says_the_same_verdicts() {
     assert_eq!(fb.verdict, None);
     assert!(fb.text.contains("number"), "{}", fb.text);
 }
+
+#[test]
+fn a_graded_step_reveals_nothing_for_an_empty_guess() {
+    let f = count("divergence-time", "Diverged time", 21, "cycles");
+    // Ungraded, an empty guess is "show me": the answer, no verdict.
+    let free = judge_forecast("", &f);
+    assert!(free.reveal && free.verdict.is_none() && free.text.contains("21"));
+    // Graded, the same click reveals nothing, says what to write and does not give the answer.
+    for empty in ["", "   ", "\t"] {
+        let g = judge_graded_forecast(empty, &f);
+        assert!(!g.reveal, "{empty:?}");
+        assert_eq!(g.verdict, None);
+        assert!(g.text.contains("Diverged time"), "{}", g.text);
+        assert!(!g.text.contains("21"), "{}", g.text);
+    }
+    // A guess is judged as anywhere: 12 (the longer path, the answer learners give) is off.
+    assert_eq!(judge_graded_forecast("12", &f).verdict, Some(Verdict::Off));
+    assert_eq!(
+        judge_graded_forecast("21 cycles", &f).verdict,
+        Some(Verdict::Right)
+    );
+    // A guess that cannot be read still reveals nothing.
+    assert!(!judge_graded_forecast("many", &f).reveal);
+}
+
+#[test]
+fn verdict_names_read_back() {
+    for v in [Verdict::Right, Verdict::Close, Verdict::Off] {
+        assert_eq!(Verdict::parse(v.name()), Some(v));
+    }
+    assert_eq!(Verdict::parse("Right"), None);
+    assert_eq!(Verdict::parse(""), None);
+}

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// A grade is earned (issue 43): the ways a learner without devtools saw an answer before it was
+// graded, or an author's solution reached the learners, each tried as it was found on main
+// 82b8d9f, and each now closed.
+
+const PREDICTION = 'example=divergence/C1';
+const QUIZ = 'panel=quiz&topic=divergence&count=3&seed=11';
+const assignment = (...steps: string[]) =>
+  `?assignment=1&title=Peek${steps.map((s) => `&step=${encodeURIComponent(s)}`).join('')}`;
+const frame = (page: Page) => page.frameLocator('iframe[data-step-frame]');
+
+test('the free peek: an empty guess reveals nothing in a graded step, and a recorded step opens as recorded', async ({ app, page }) => {
+  await app.open(assignment(PREDICTION, QUIZ));
+  const f = frame(page);
+  // The peek as found: Reveal with an empty guess showed the answer (21 cycles)...
+  await f.locator('[data-action=reveal]').click();
+  await expect(f.locator('[data-forecast-unread]')).toContainText('write your guess');
+  await expect(f.locator('[data-forecast-feedback]')).toHaveCount(0);
+  await expect(f.locator('[data-metric=diverged-cycles]').first()).toBeHidden();
+  await expect(page.locator('[data-step="1"]')).toHaveAttribute('data-step-state', 'not-started');
+  // ...so the learner must guess. The guess learners give for C1 is the longer path, 12: off.
+  await f.locator('input[name=forecast-guess]').fill('12');
+  await f.locator('[data-action=reveal]').click();
+  await expect(f.locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'off');
+  await expect(app.figure('step-1-score')).toHaveAttribute('data-value', '0');
+  // Next, then Previous: the frame opens with the recorded verdict and the answer; no fresh
+  // Forecast to type the answer just seen into.
+  await page.locator('[data-action=next-step]').click();
+  await page.locator('[data-action=previous-step]').click();
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /recorded=off/);
+  await expect(f.locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'off');
+  await expect(f.locator('input[name=forecast-guess]')).toHaveCount(0);
+  await expect(f.locator('[data-metric=diverged-cycles]').first()).toBeVisible();
+  await expect(app.figure('step-1-score')).toHaveAttribute('data-value', '0');
+  // Outside a graded frame the same address cannot skip a Forecast.
+  await app.open(`?${PREDICTION}&recorded=right`);
+  await expect(page.locator('input[name=forecast-guess]')).toBeVisible();
+});
+
+test('a quiz step is a closed room: no other quiz, no export, no package, no reset, no way out but a new tab', async ({ app, page }) => {
+  await app.open(assignment(QUIZ));
+  const f = frame(page);
+  await expect(f.locator('[data-quiz-question]').first()).toBeVisible();
+  for (const gone of [
+    '.quiz-controls', 'select[name=topic]', 'input[name=count]', 'input[name=seed]',
+    '[data-gift]', '[data-action=download-gift]', '[data-action=download-scorm]',
+    '[data-action=reset-progress]', '[data-action=export-progress]', '[data-action=import-progress]',
+    '[data-action=embed]', '[data-action=quiz-me]', '[data-action=open-full]', '[data-action=add-to-assignment]',
+  ]) {
+    await expect(f.locator(gone), gone).toHaveCount(0);
+  }
+  // The same quiz on its own page still offers them.
+  await app.open(`?${QUIZ}`);
+  await expect(page.locator('.quiz-controls')).toBeVisible();
+  await expect(page.locator('[data-action=download-gift]')).toHaveCount(1);
+});
+
+test('a link followed inside a graded frame opens a new tab; the step stays', async ({ app, page }) => {
+  await app.open(assignment(QUIZ));
+  const f = frame(page);
+  const cards = f.locator('[data-quiz-question]');
+  await expect(cards.first()).toBeVisible();
+  // Answer every question (right or wrong does not matter here); an answered question links
+  // its scenario in the panel that computes it.
+  for (let i = 0; i < (await cards.count()); i++) {
+    const card = cards.nth(i);
+    const text = card.locator('input[name=answer][type=text]');
+    if (await text.count()) await text.fill('1');
+    else await card.locator('input[name=answer]').first().check();
+    await card.locator('button[type=submit]').click();
+    await expect(card.locator('[data-quiz-feedback]')).toBeVisible();
+  }
+  const link = f.locator('[data-action=open-scenario]').first();
+  await expect(link).toBeVisible();
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+  await popup.close();
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /graded=1/);
+  await expect(cards.first().locator('[data-quiz-feedback]')).toBeVisible();
+});
+
+test("a step added from a solved challenge carries neither the author's code nor check", async ({ app, page }) => {
+  const solution = '__global__ void add_ten(int* a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] += 10; }';
+  await app.open(`?panel=kernel&challenge=add-ten&src=${encodeURIComponent(solution)}&check=1`);
+  await page.locator('[data-action=add-to-assignment]').click();
+  await expect(page.locator('[data-panel=author]')).toBeVisible();
+  const query = page.locator('[data-author-step="1"] .step-query');
+  await expect(query).toHaveText('panel=kernel&challenge=add-ten');
+  // Said, and the author may choose to give the code as the learners' starter.
+  await expect(page.locator('[data-step-note=left-out]')).toContainText('step 1');
+  await expect(page.locator('[data-step-note=starter]')).toHaveCount(0);
+  await page.locator('[data-action=use-starter]').click();
+  await expect(query).toContainText('src=');
+  await expect(query).not.toContainText('check');
+  await expect(page.locator('[data-step-note=starter]')).toBeVisible();
+});
