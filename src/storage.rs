@@ -82,6 +82,21 @@ pub fn record_stars(name: &str, stars: u8) -> bool {
     true
 }
 
+/// Where the learner's code for a challenge is kept: this prefix and the challenge's
+/// `kernel_lab::panel::code_key` (`warp-lab.code.add-ten`, `warp-lab.code.custom-…`).
+pub const CODE: &str = "warp-lab.code.";
+
+/// The code this browser kept for the challenge `key` (never under an LMS: `is_private`).
+#[must_use]
+pub fn kept_code(key: &str) -> Option<String> {
+    storage()?.get_item(&format!("{CODE}{key}")).ok().flatten()
+}
+
+/// Keeps the learner's code for the challenge `key`; `false` when it could not be kept.
+pub fn keep_code(key: &str, src: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(&format!("{CODE}{key}"), src).is_ok())
+}
+
 /// Loads the stored progress, with the stars the kernel lab kept and the assignments' records;
 /// never fails.
 #[must_use]

@@ -9,8 +9,8 @@ mod challenge;
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::kernel_lab::panel::{
-    evaluate, starting_source, traced_note, KernelInput, KernelModel, KernelOutput, SourceMark,
-    CHALLENGE, CHECK, PRESETS, SRC,
+    code_key, evaluate, opening_source, starting_source, traced_note, KernelInput, KernelModel,
+    KernelOutput, SourceMark, CHALLENGE, CHECK, PRESETS, SRC,
 };
 use warp_model::params::ParamError;
 use warp_model::query::Query;
@@ -32,10 +32,31 @@ pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
 #[component]
 pub fn KernelPanel(query: Query) -> impl IntoView {
     let (input, _) = use_panel_input::<KernelModel>(query, None);
-    // A challenge opens on its starter when the link brings no source of its own.
-    if let Some(starter) = starting_source(&input.get_untracked()) {
-        input.update(|i| i.set_field(SRC.name, starter));
+    // A challenge opens on the link's own source, else the code the learner left here last
+    // time (kept per challenge in this browser, issue 43), else its starter.
+    let code_key = code_key(&input.get_untracked());
+    let kept = code_key.as_deref().and_then(crate::storage::kept_code);
+    let starter = starting_source(&input.get_untracked());
+    let restored = starter.is_some() && kept.as_ref().is_some_and(|k| !k.trim().is_empty());
+    if let Some(src) = opening_source(&input.get_untracked(), kept) {
+        input.update(|i| i.set_field(SRC.name, src));
     }
+    // Every edit is kept (not the opening itself: a link's code must not replace the
+    // learner's own by being visited).
+    if let Some(key) = code_key {
+        Effect::new(move |first: Option<()>| {
+            let src = input.with(|i| i.get(&SRC).to_string());
+            if first.is_some() {
+                crate::storage::keep_code(&key, &src);
+            }
+        });
+    }
+    let best = input.with_untracked(|i| {
+        let name = i.get(&CHALLENGE).trim().to_string();
+        (!name.is_empty() && name != "custom")
+            .then(|| crate::storage::stars().of(&name))
+            .filter(|s| *s > 0)
+    });
     let in_challenge = Memo::new(move |_| input.with(|i| !i.get(&CHALLENGE).trim().is_empty()));
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
@@ -87,6 +108,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
             <challenge::ChallengeBox input=input ran=ran output=output />
+            {(restored || best.is_some()).then(|| view! { <KeptCode input=input starter=starter.clone() restored=restored best=best /> })}
             <div class="presets" role="group" aria-label=t!("ui.kernel.presets") hidden=move || in_challenge.get()>
                 {PRESETS
                     .iter()
@@ -189,6 +211,35 @@ fn bring_into_view_after_run(selectors: &'static [&'static str]) {
             el.scroll_into_view_with_bool(false);
         }
     });
+}
+
+/// What this browser kept for the challenge: the learner's code from last time (with a way back
+/// to the starter) and the best stars earned.
+#[component]
+fn KeptCode(
+    input: RwSignal<KernelInput>,
+    starter: Option<String>,
+    restored: bool,
+    best: Option<u8>,
+) -> impl IntoView {
+    let again = move |_| {
+        if let Some(s) = starter.clone() {
+            input.update(|i| i.set_field(SRC.name, s));
+        }
+    };
+    view! {
+        <p class="note kept-code" data-code-kept=restored.to_string()>
+            {best.map(|b| view! {
+                <span data-best-stars=b>{tr!("ui.kernel.best-stars", stars = warp_model::kernel_lab::challenge::stars::glyphs(b))}</span>
+                " "
+            })}
+            {restored.then(|| view! {
+                <span>{t!("ui.kernel.code-kept")}</span>
+                " "
+                <button type="button" data-action="starter-again" on:click=again>{t!("ui.kernel.starter-again")}</button>
+            })}
+        </p>
+    }
 }
 
 /// The source editor: line numbers, the text, and the place of the last run's error marked in

@@ -4,7 +4,7 @@
 //! the shell and that panel; nothing else is linked). The steps, each a plain tool call:
 //! 1. `cargo build --release --target wasm32-unknown-unknown` of every bundle at once (the
 //!    crates compile once; each bundle gets its own link-time optimisation);
-//! 2. `wasm-bindgen --target web` for each, then binaryen 132's `wasm-opt -Oz`;
+//! 2. `wasm-bindgen --target web` for each, then binaryen 132's `wasm-opt -Oz --low-memory-unused`;
 //! 3. file names with a content hash, so that a cached file is never stale;
 //! 4. `index.html` from the template: the styles inlined (no request before first paint), the
 //!    loader inlined (`loader.js`: picks the page's bundle and fetches it at once), the CSP
@@ -257,7 +257,15 @@ fn bundle(
     let wasm = stage.join(format!("{out}_bg.wasm"));
     if profile == Profile::Release {
         let w = wasm.display().to_string();
-        run(cmd("wasm-opt", &["-Oz", &w, "-o", &w]))?;
+        // `--low-memory-unused`: addresses below 1,024 are never data here (Rust's wasm32
+        // linker puts the 1 MiB stack first, growing down from 1 MiB, so only a stack about to
+        // overflow reaches them), which lets binaryen fold constant offsets into loads and
+        // stores: 1.3-1.5 kB gzip less a page at no build time (kernel 270.1 -> 268.6 kB;
+        // `--converge` would add 1.3 kB more at 2.5x the time, 4 minutes of CI: not taken).
+        run(cmd(
+            "wasm-opt",
+            &["-Oz", "--low-memory-unused", &w, "-o", &w],
+        ))?;
     }
     let js_path = stage.join(format!("{out}.js"));
     if profile == Profile::Release {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
@@ -96,4 +98,36 @@ test("a step added from a solved challenge carries neither the author's code nor
   await expect(query).toContainText('src=');
   await expect(query).not.toContainText('check');
   await expect(page.locator('[data-step-note=starter]')).toBeVisible();
+});
+
+test("a learner's code is kept per challenge, in and out of an assignment, with the best stars", async ({ app, page }) => {
+  const mine = '__global__ void add_ten(int* a, int n) {\n    // mine, half done\n}';
+  await app.open('?panel=kernel&challenge=add-ten');
+  const editor = page.locator('#kernel-src');
+  const starter = await editor.inputValue();
+  expect(starter).not.toBe(mine);
+  await editor.fill(mine);
+  // Leave and come back (issue 43: an empty starter, no sign of the work).
+  await app.open('?panel=warps');
+  await app.open('?panel=kernel&challenge=add-ten');
+  await expect(editor).toHaveValue(mine);
+  await expect(page.locator('[data-code-kept=true]')).toBeVisible();
+  // The same challenge as an assignment's step opens on it too.
+  await app.open(assignment('panel=kernel&challenge=add-ten'));
+  await expect(frame(page).locator('#kernel-src')).toHaveValue(mine);
+  // A link with code of its own opens that code, and does not replace what was kept.
+  await app.open(`?panel=kernel&challenge=add-ten&src=${encodeURIComponent('int other;')}`);
+  await expect(editor).toHaveValue('int other;');
+  await app.open('?panel=kernel&challenge=add-ten');
+  await expect(editor).toHaveValue(mine);
+  // Back to the starter, on request.
+  await page.locator('[data-action=starter-again]').click();
+  await expect(editor).toHaveValue(starter);
+  // A solution checked: the best stars are shown when the learner comes back.
+  await editor.fill(readFileSync(resolve(__dirname, '../../challenges/add-ten/right-grid-stride.cu'), 'utf8'));
+  await page.locator('[data-action=check]').click();
+  await expect(page.locator('[data-metric=challenge-stars]')).not.toHaveAttribute('data-value', '0');
+  const stars = await page.locator('[data-metric=challenge-stars]').getAttribute('data-value');
+  await app.open('?panel=kernel&challenge=add-ten');
+  await expect(page.locator('[data-best-stars]')).toHaveAttribute('data-best-stars', stars!);
 });

@@ -262,6 +262,38 @@ pub fn starting_source(input: &KernelInput) -> Option<String> {
     starter_for(input, challenge_of(input).ok().flatten().as_ref())
 }
 
+/// Under which name a learner's code for the challenge the link names is kept in the browser:
+/// a built-in's name (`add-ten`), or for an author's `custom-` and a fingerprint (16 hex
+/// digits) of what defines it (its reference, tests, range, targets, title, task and starter),
+/// so that two custom challenges never share a learner's code. `None` outside a challenge or
+/// for a name that is no challenge.
+#[must_use]
+pub fn code_key(input: &KernelInput) -> Option<String> {
+    let name = input.get(&CHALLENGE).trim();
+    if name.is_empty() {
+        return None;
+    }
+    if name != "custom" {
+        return crate::kernel_lab::challenge::builtin::NAMES
+            .contains(&name)
+            .then(|| name.to_string());
+    }
+    let parts = [&REF, &TESTS, &RANGE, &TARGETS, &TITLE, &TASK, &STARTER].map(|p| input.get(p));
+    let joined = parts.join("\u{1f}");
+    Some(format!(
+        "custom-{:016x}",
+        crate::rng::seed_from(joined.bytes())
+    ))
+}
+
+/// The source a challenge opens with: the link's own (`src=`), else the learner's kept code
+/// (`kept`, from an earlier visit), else the challenge's starter. `None`: keep the input's.
+#[must_use]
+pub fn opening_source(input: &KernelInput, kept: Option<String>) -> Option<String> {
+    let starter = starting_source(input)?;
+    Some(kept.filter(|k| !k.trim().is_empty()).unwrap_or(starter))
+}
+
 /// `challenge`'s starter when the source is the lab's default or empty.
 fn starter_for(input: &KernelInput, challenge: Option<&Challenge>) -> Option<String> {
     let src = input.get(&SRC);

@@ -506,3 +506,52 @@ fn every_global_access_of_every_preset_costs_what_the_coalescing_panel_says() {
     // Every preset's accesses: hundreds, most of them strided.
     assert!(checked >= 100 && strided >= 50, "{checked} {strided}");
 }
+
+#[test]
+fn a_learners_code_is_kept_per_challenge_and_per_custom_fingerprint() {
+    let input = |q: &str| KernelInput::from_query(&Query::parse(q), &KernelInput::default());
+    // Built-ins under their own name; the lab outside a challenge and a wrong name keep nothing.
+    assert_eq!(
+        code_key(&input("panel=kernel&challenge=add-ten")).as_deref(),
+        Some("add-ten")
+    );
+    assert_eq!(code_key(&input("panel=kernel")), None);
+    assert_eq!(code_key(&input("panel=kernel&challenge=nope")), None);
+    // Two custom challenges that differ only in their tests never share a learner's code; the
+    // same one (whatever else the address carries: src, test, check) always does.
+    let a = "panel=kernel&challenge=custom&ref=__global__%20void%20k(int*%20a)%7Ba%5B0%5D%3D1%3B%7D&tests=1x32";
+    let b = "panel=kernel&challenge=custom&ref=__global__%20void%20k(int*%20a)%7Ba%5B0%5D%3D1%3B%7D&tests=2x32";
+    let ka = code_key(&input(a)).unwrap();
+    assert!(
+        ka.starts_with("custom-") && ka.len() == "custom-".len() + 16,
+        "{ka}"
+    );
+    assert_ne!(Some(ka.clone()), code_key(&input(b)));
+    assert_eq!(
+        Some(ka),
+        code_key(&input(&format!("{a}&src=x&test=1&check=1")))
+    );
+    // What the editor opens with: the link's code, else the kept code, else the starter.
+    let starter = starting_source(&input("panel=kernel&challenge=add-ten")).unwrap();
+    let kept = Some("my kernel".to_string());
+    assert_eq!(
+        opening_source(&input("panel=kernel&challenge=add-ten"), kept.clone()).as_deref(),
+        Some("my kernel")
+    );
+    assert_eq!(
+        opening_source(&input("panel=kernel&challenge=add-ten"), Some("  ".into())),
+        Some(starter.clone())
+    );
+    assert_eq!(
+        opening_source(&input("panel=kernel&challenge=add-ten"), None),
+        Some(starter)
+    );
+    assert_eq!(
+        opening_source(
+            &input("panel=kernel&challenge=add-ten&src=int%20x%3B"),
+            kept
+        ),
+        None,
+        "a link with its own code opens it"
+    );
+}
