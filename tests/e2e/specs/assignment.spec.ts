@@ -37,6 +37,7 @@ async function quizAllWrong(page: Page, scope: Page | FrameLocator) {
   expect(rights).toHaveLength(2);
   for (const [i, right] of rights.entries()) {
     const card = frame.locator('[data-quiz-question]').nth(i);
+    await expect(card).toBeVisible();
     const text = card.locator('input[name=answer][type=text]');
     if (await text.count()) await text.fill(wrong(right));
     else await card.locator(`input[name=answer][value="${wrong(right)}"]`).check();

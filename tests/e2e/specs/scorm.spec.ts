@@ -42,6 +42,9 @@ async function readManifest(page: Page, xml: string) {
 /** Answers question `i` in the frame with `value` (a number's text, an option index, yes/no). */
 async function answer(frame: FrameLocator | Page, i: number, value: string) {
   const card = frame.locator('[data-quiz-question]').nth(i);
+  // The questions are drawn after the first paint: wait for the card before asking what kind
+  // of answer it takes (a count taken too early sent a number question down the radio path).
+  await expect(card).toBeVisible();
   const text = card.locator('input[name=answer][type=text]');
   if (await text.count()) await text.fill(value);
   else await card.locator(`input[name=answer][value="${value}"]`).check();
@@ -389,6 +392,7 @@ test('an LMS that opens the activity in a new window: the API is found through w
   await expect(popup.locator('[data-lms-notice=no-lms]')).toHaveCount(0);
   const right = await rightAnswers(popup);
   const card = popup.locator('[data-quiz-question]').nth(0);
+  await expect(card).toBeVisible();
   const text = card.locator('input[name=answer][type=text]');
   if (await text.count()) await text.fill(right[0]);
   else await card.locator(`input[name=answer][value="${right[0]}"]`).check();
