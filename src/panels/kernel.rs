@@ -207,9 +207,9 @@ fn Editor(
     let mark = Memo::new(move |_| output.with(|o| o.mark));
     let described = Memo::new(move |_| {
         errors.with(|es| {
-            let mut ids: Vec<String> = es.iter().map(|e| format!("error-{}", e.param)).collect();
-            ids.push("kernel-keys".to_string());
-            ids.join(" ")
+            es.iter()
+                .fold(String::new(), |ids, e| ids + "error-" + &e.param + " ")
+                + "kernel-keys"
         })
     });
     // Escape, then Tab: the one way out of an editor that keeps Tab (WCAG 2.1.2).
@@ -237,12 +237,9 @@ fn Editor(
             // handler takes into the address; where it is refused, the same update by hand.
             let inserted = area
                 .owner_document()
-                .and_then(|d| d.dyn_into::<web_sys::HtmlDocument>().ok())
-                .and_then(|d| {
-                    d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert)
-                        .ok()
-                });
-            if inserted != Some(true) {
+                .map(JsCast::unchecked_into::<web_sys::HtmlDocument>)
+                .map(|d| d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert));
+            if !matches!(inserted, Some(Ok(true))) {
                 let _ = area.set_range_text(&edit.insert);
                 input.update(|i| i.set_field(SRC.name, area.value()));
             }
@@ -276,7 +273,7 @@ fn Editor(
         <div class="editor">
             <label class="label" for="kernel-src">{t!("ui.kernel.editor")}</label>
             <p class="note keys" id="kernel-keys">{t!("ui.kernel.editor.keys")}</p>
-            <div class="code" style=move || format!("--digits:{}", input.with(|i| i.get(&SRC).split('\n').count()).to_string().len())>
+            <div class="code">
                 {field}
                 <div class="lines" aria-hidden="true">
                     {move || input.with(|i| lines(i.get(&SRC), mark.get()))}
@@ -298,36 +295,31 @@ fn Editor(
 
 /// The editor's rows: each line of `src` (and, when the source has become shorter than the
 /// marked line, empty ones down to it), numbered; the marked line banded, with its column's
-/// character set apart.
+/// character set apart (a space past the line's end). One shape for every row: the unmarked
+/// ones leave the character's span empty.
 fn lines(src: &str, mark: Option<SourceMark>) -> impl IntoView {
     let text: Vec<&str> = src.split('\n').collect();
     let count = text.len().max(mark.map_or(0, |m| m.line));
     (1..=count)
         .map(|n| {
             let line = text.get(n - 1).copied().unwrap_or("");
-            match mark.filter(|m| m.line == n) {
-                None => view! { <div data-n=n>{line.to_string()}</div> }.into_any(),
-                Some(m) => {
-                    let at = m.col.map(|c| {
-                        let cut = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
-                        let (a, b) = (cut(c - 1), cut(c));
-                        (line[..a].to_string(), line[a..b].to_string(), line[b..].to_string())
-                    });
-                    view! {
-                        <div class="src-mark" data-n=n data-gutter-mark=n data-mark-line=n data-mark-col=m.col>
-                            {match at {
-                                None => line.to_string().into_any(),
-                                Some((before, at, after)) => view! {
-                                    {before}
-                                    <span class="mark-caret" data-c=if at.is_empty() { " ".to_string() } else { at }></span>
-                                    {after}
-                                }
-                                .into_any(),
-                            }}
-                        </div>
-                    }
-                    .into_any()
-                }
+            let mark = mark.filter(|m| m.line == n);
+            let col = mark.and_then(|m| m.col);
+            let cut = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
+            let (a, b) = col.map_or((line.len(), line.len()), |c| (cut(c - 1), cut(c)));
+            let at = col.map(|_| if a == b { " " } else { &line[a..b] }.to_string());
+            view! {
+                <div
+                    data-n=n
+                    class=mark.map(|_| "src-mark")
+                    data-gutter-mark=mark.map(|_| n)
+                    data-mark-line=mark.map(|_| n)
+                    data-mark-col=col
+                >
+                    {line[..a].to_string()}
+                    <span class=at.as_ref().map(|_| "mark-caret") data-c=at></span>
+                    {line[b..].to_string()}
+                </div>
             }
         })
         .collect_view()

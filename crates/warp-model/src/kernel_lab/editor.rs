@@ -37,100 +37,130 @@ pub struct Edit {
 
 /// What `key` does with the selection `start..end` of `text` (UTF-16 offsets, in either
 /// order, clamped to the text). `None` when it changes nothing (Shift+Tab on a line with no
-/// indentation).
+/// indentation). Written on bytes, for the wasm's size: every character the keys look at
+/// (a newline, a space, a tab, a brace) is ASCII.
 #[must_use]
 pub fn press(text: &str, start: u32, end: u32, key: Key) -> Option<Edit> {
     let (a, b) = (byte_at(text, start.min(end)), byte_at(text, start.max(end)));
+    let bytes = text.as_bytes();
+    let line = line_start(bytes, a);
+    // The replaced bytes, what replaces them, and the selection after, within it.
     let (from, to, insert, select) = match key {
-        Key::Enter => enter(text, a, b),
-        Key::Tab if !text[a..b].contains('\n') => {
-            let line = line_start(text, a);
+        Key::Enter => {
+            let indent = &text[line..line + blank(&bytes[line..a])];
+            let opens = last_non_blank(bytes[line..a].iter().rev()) == Some(b'{');
+            let mut insert = format!("\n{indent}{}", if opens { INDENT } else { "" });
+            let caret = insert.len();
+            // Between `{` and `}`, the brace goes to a line of its own.
+            if opens && last_non_blank(bytes[b..].iter()) == Some(b'}') {
+                insert.push('\n');
+                insert.push_str(indent);
+            }
+            (a, b, insert, (caret, caret))
+        }
+        Key::Tab if !bytes[a..b].contains(&b'\n') => {
             let column =
-                text[line..a]
-                    .chars()
-                    .fold(0, |at, c| if c == '\t' { at / 4 * 4 + 4 } else { at + 1 });
-            let spaces = INDENT[..4 - column % 4].to_string();
-            let caret = a + spaces.len();
-            (a, b, spaces, (caret, caret))
+                text[line..a].chars().fold(
+                    0,
+                    |at, c| {
+                        if c == '\t' {
+                            at / 4 * 4 + 4
+                        } else {
+                            at + 1
+                        }
+                    },
+                );
+            let n = 4 - column % 4;
+            (a, b, INDENT[..n].to_string(), (n, n))
         }
         Key::Tab | Key::ShiftTab => lines(text, a, b, key == Key::Tab)?,
     };
-    let new_text = format!("{}{insert}{}", &text[..from], &text[to..]);
+    let base = units(&text[..from]);
     Some(Edit {
-        from: units(&text[..from]),
+        from: base,
         to: units(&text[..to]),
-        select: (units(&new_text[..select.0]), units(&new_text[..select.1])),
+        select: (
+            base + units(&insert[..select.0]),
+            base + units(&insert[..select.1]),
+        ),
         insert,
     })
 }
 
-type Bytes = (usize, usize, String, (usize, usize));
-
-/// Enter: the line's indentation (up to the caret), one step more after a `{`; between `{`
-/// and `}` the brace goes to a line of its own, at the line's indentation.
-fn enter(text: &str, a: usize, b: usize) -> Bytes {
-    let line = line_start(text, a);
-    let before = &text[line..a];
-    let indent = &before[..before.len() - before.trim_start_matches([' ', '\t']).len()];
-    let opens = before.trim_end().ends_with('{');
-    let mut insert = format!("\n{indent}{}", if opens { INDENT } else { "" });
-    let caret = a + insert.len();
-    let rest = text[b..].split('\n').next().unwrap_or("");
-    if opens && rest.trim_start().starts_with('}') {
-        insert.push('\n');
-        insert.push_str(indent);
-    }
-    (a, b, insert, (caret, caret))
-}
-
 /// Tab over lines, or Shift+Tab: every line the selection touches (a selection that ends at
 /// the start of a line leaves that line alone) indented by one step, or outdented by up to
-/// one; blank lines are not indented. A caret on one line keeps its place in the text; a
-/// selection of lines stays selected, whole.
-fn lines(text: &str, a: usize, b: usize, indent: bool) -> Option<Bytes> {
-    let from = line_start(text, a);
-    let last = if b > a && text[..b].ends_with('\n') {
+/// one (4 spaces, or a tab); blank lines are not indented. A selection of lines stays
+/// selected, whole; on one line, the selection moves with its text.
+fn lines(
+    text: &str,
+    a: usize,
+    b: usize,
+    indent: bool,
+) -> Option<(usize, usize, String, (usize, usize))> {
+    let bytes = text.as_bytes();
+    let from = line_start(bytes, a);
+    let last = if b > a && bytes[b - 1] == b'\n' {
         b - 1
     } else {
         b
     };
-    let to = text[last..].find('\n').map_or(text.len(), |i| last + i);
-    let block: Vec<String> = text[from..to]
-        .split('\n')
-        .map(|line| {
-            if indent {
-                let step = if line.trim().is_empty() { "" } else { INDENT };
-                format!("{step}{line}")
-            } else {
-                let spaces = line.len() - line.trim_start_matches(' ').len();
-                let cut = if line.starts_with('\t') {
-                    1
-                } else {
-                    spaces.min(INDENT.len())
-                };
-                line[cut..].to_string()
+    let to = bytes[last..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(text.len(), |i| last + i);
+    let mut block = String::new();
+    let mut cut = 0;
+    for (i, line) in text[from..to].split('\n').enumerate() {
+        if i > 0 {
+            block.push('\n');
+        }
+        if indent {
+            if blank(line.as_bytes()) < line.len() {
+                block.push_str(INDENT);
             }
-        })
-        .collect();
-    let block = block.join("\n");
+        } else {
+            let spaces = line.bytes().take_while(|&c| c == b' ').count();
+            cut = if line.starts_with('\t') {
+                1
+            } else {
+                spaces.min(INDENT.len())
+            };
+        }
+        block.push_str(&line[if indent { 0 } else { cut }..]);
+    }
     if block == text[from..to] {
         return None;
     }
-    let select = if text[a..b].contains('\n') {
-        (from, from + block.len())
+    let select = if bytes[a..b].contains(&b'\n') {
+        (0, block.len())
     } else {
-        // One line outdented: the selection moves with its text (into the line's start when
-        // it was inside the indentation taken away).
-        let cut = to - from - block.len();
-        let shift = |x: usize| from + (x - from).saturating_sub(cut);
-        (shift(a), shift(b))
+        (
+            (a - from).saturating_sub(cut),
+            (b - from).saturating_sub(cut),
+        )
     };
     Some((from, to, block, select))
 }
 
+/// The bytes of spaces and tabs `bytes` starts with.
+fn blank(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .take_while(|&&c| c == b' ' || c == b'\t')
+        .count()
+}
+
+/// The first byte that is not a space or a tab.
+fn last_non_blank<'a>(mut bytes: impl Iterator<Item = &'a u8>) -> Option<u8> {
+    bytes.find(|&&c| c != b' ' && c != b'\t').copied()
+}
+
 /// The byte where the line holding byte `at` starts.
-fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
+fn line_start(bytes: &[u8], at: usize) -> usize {
+    bytes[..at]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1)
 }
 
 /// The byte of UTF-16 offset `unit` (a `char` boundary: an offset inside a character counts
