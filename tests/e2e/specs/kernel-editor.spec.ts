@@ -106,6 +106,14 @@ test('Enter keeps the indentation, Tab indents and stays, Escape then Tab leaves
   await area.focus();
   await page.keyboard.press('Tab');
   await expect(area).toBeFocused();
+  // Lines typed at the very end grow the editor: it never scrolls inside, its numbers stay.
+  await page.keyboard.press('Control+End');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Enter');
+  await page.keyboard.type('// the end of a long kernel, typed on a phone');
+  const m = await measure(page);
+  expect(m.cutBelow).toBe(false);
+  expect(await area.evaluate((ta) => ta.scrollTop)).toBe(0);
+  expect(Math.abs(m.content - m.copied), `content ${m.content}, rows ${m.copied}`).toBeLessThan(2);
 });
 
 test('the line numbers stay at their lines when a long line wraps, and the error mark too', async ({ app, page }) => {
