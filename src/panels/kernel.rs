@@ -2,12 +2,11 @@
 //! over `warp_model::kernel_lab`: the editor and the launch go in; figures, errors, per-line
 //! counts, a step-through of one warp, and links to the other panels come out.
 
-use std::fmt::Write as _;
-
 mod challenge;
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::panel::{
     code_key, evaluate, opening_source, starting_source, traced_note, KernelInput, KernelModel,
     KernelOutput, SourceMark, CHALLENGE, CHECK, PRESETS, SRC,
@@ -17,6 +16,7 @@ use warp_model::query::Query;
 use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
+use wasm_bindgen::JsCast;
 
 use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
@@ -130,7 +130,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             // document order is the phone's: editor, Run, results, picture, then the launch.
             <div class="kernel-grid">
                 <div class="kernel-editor">
-                    <Editor input=input output=output ran=ran errors=source_errors />
+                    <Editor input=input output=output errors=source_errors />
                     <p class="run-row">
                         <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{t!("ui.kernel.run")}</button>
                         " "
@@ -242,78 +242,92 @@ fn KeptCode(
     }
 }
 
-/// The source editor: line numbers, the text, and the place of the last run's error marked in
-/// the editor itself (its line numbered in the gutter and banded, a caret under its column),
-/// the error's words right under it.
+/// The source editor: the text, its lines numbered, and the place of the last run's error
+/// marked in the editor itself (its line numbered in the gutter and banded, a caret under its
+/// column), the error's words right under it. Long lines wrap (a phone shows a whole
+/// signature): a copy of the text in invisible letters lies over the textarea, one row per
+/// line, so each number and the band sit at their line however many rows it wraps to, and the
+/// textarea grows with the copy (no scroll of its own to follow). Tab, Shift+Tab and Enter
+/// edit as `kernel_lab::editor` says; Escape then Tab leaves.
 #[component]
 fn Editor(
     input: RwSignal<KernelInput>,
     output: Memo<KernelOutput>,
-    ran: RwSignal<KernelInput>,
     errors: Signal<Vec<ParamError>>,
 ) -> impl IntoView {
-    let scroll = RwSignal::new((0.0, 0.0));
     let mark = Memo::new(move |_| output.with(|o| o.mark));
     let described = Memo::new(move |_| {
         errors.with(|es| {
             es.iter()
-                .map(|e| format!("error-{}", e.param))
-                .collect::<Vec<_>>()
-                .join(" ")
+                .fold(String::new(), |ids, e| ids + "error-" + &e.param + " ")
+                + "kernel-keys"
         })
     });
+    // Escape, then Tab: the one way out of an editor that keeps Tab (WCAG 2.1.2).
+    let mut escaped = false;
+    let keys = move |ev: web_sys::KeyboardEvent| {
+        let name = ev.key();
+        let leave = std::mem::replace(&mut escaped, name == "Escape");
+        let key = match (name.as_str(), ev.shift_key()) {
+            _ if ev.is_composing() || ev.ctrl_key() || ev.alt_key() || ev.meta_key() => return,
+            ("Tab", _) if leave => return,
+            ("Tab", false) => Key::Tab,
+            ("Tab", true) => Key::ShiftTab,
+            ("Enter", false) => Key::Enter,
+            _ => return,
+        };
+        ev.prevent_default();
+        let area: web_sys::HtmlTextAreaElement = event_target(&ev);
+        let (Ok(Some(start)), Ok(Some(end))) = (area.selection_start(), area.selection_end())
+        else {
+            return;
+        };
+        if let Some(edit) = editor::press(&area.value(), start, end, key) {
+            let _ = area.set_selection_range(edit.from, edit.to);
+            // insertText keeps the browser's undo and fires `input`, which the field's own
+            // handler takes into the address; where it is refused, the same update by hand.
+            let inserted = area
+                .owner_document()
+                .map(JsCast::unchecked_into::<web_sys::HtmlDocument>)
+                .map(|d| d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert));
+            if !matches!(inserted, Some(Ok(true))) {
+                let _ = area.set_range_text(&edit.insert);
+                input.update(|i| i.set_field(SRC.name, area.value()));
+            }
+            let _ = area.set_selection_range(edit.select.0, edit.select.1);
+        }
+    };
+    let field = view! {
+        <textarea
+            id="kernel-src"
+            name="src"
+            spellcheck="false"
+            autocomplete="off"
+            autocapitalize="off"
+            prop:value=move || input.with(|i| i.get(&SRC).to_string())
+            on:input=move |ev| input.update(|i| i.set_field(SRC.name, event_target_value(&ev)))
+            on:keydown=keys
+            aria-invalid=move || mark.get().is_some().to_string()
+            aria-describedby=described
+        >
+            // The source as markup too (the prerendered page's, and the field's
+            // default the loader compares what was typed before the app was live).
+            {input.with_untracked(|i| i.get(&SRC).to_string())}
+        </textarea>
+    }
+    // Safari's own attribute, which Leptos has no method for.
+    .add_any_attr(leptos::tachys::html::attribute::custom::custom_attribute(
+        "autocorrect",
+        "off",
+    ));
     view! {
         <div class="editor">
             <label class="label" for="kernel-src">{t!("ui.kernel.editor")}</label>
-            <div class="gutter-wrap">
-                <pre class="gutter" aria-hidden="true">
-                    {move || gutter(input.with(|i| i.get(&SRC).lines().count()), mark.get().map(|m| m.line))}
-                </pre>
-                <div class="code">
-                    <textarea
-                        id="kernel-src"
-                        name="src"
-                        spellcheck="false"
-                        autocomplete="off"
-                        rows=move || (input.with(|i| i.get(&SRC).lines().count()) + 2).clamp(6, 30)
-                        prop:value=move || input.with(|i| i.get(&SRC).to_string())
-                        on:input=move |ev| input.update(|i| i.set_field(SRC.name, event_target_value(&ev)))
-                        on:scroll=move |ev| {
-                            let el: web_sys::HtmlTextAreaElement = event_target(&ev);
-                            scroll.set((el.scroll_left(), el.scroll_top()));
-                        }
-                        aria-invalid=move || mark.get().is_some().to_string()
-                        aria-describedby=move || described.with(|d| (!d.is_empty()).then(|| d.clone()))
-                        wrap="off"
-                    >
-                        // The source as markup too (the prerendered page's, and the field's
-                        // default the loader compares what was typed before the app was live).
-                        {input.with_untracked(|i| i.get(&SRC).to_string())}
-                    </textarea>
-                    {move || {
-                        mark.get().map(|m| {
-                            let col = ran.with(|r| visual_column(r.get(&SRC), m));
-                            let (x, y) = scroll.get();
-                            view! {
-                                <div
-                                    class="src-mark"
-                                    aria-hidden="true"
-                                    data-mark-line=m.line
-                                    data-mark-col=m.col
-                                    style=format!(
-                                        "--mark-line:{};--mark-col:{};--scroll-x:{}px;--scroll-y:{}px",
-                                        m.line,
-                                        col.unwrap_or(0),
-                                        crate::components::n(x),
-                                        crate::components::n(y),
-                                    )
-                                >
-                                    <span class="mark-band"></span>
-                                    {col.map(|_| view! { <span class="mark-caret"></span> })}
-                                </div>
-                            }
-                        })
-                    }}
+            <p class="note keys" id="kernel-keys">{t!("ui.kernel.editor.keys")}</p>
+            <div class="code">
+                {field}
+                <div class="lines" aria-hidden="true">
+                    {move || input.with(|i| lines(i.get(&SRC), mark.get()))}
                 </div>
             </div>
             <div class="errors" role="alert">
@@ -330,19 +344,36 @@ fn Editor(
     }
 }
 
-/// Where the caret goes: the error's column as the editor draws it (a tab advances to the next
-/// stop of 4, the editor's `tab-size`), 1-based; `None` when the mark names a line only.
-fn visual_column(src: &str, mark: SourceMark) -> Option<usize> {
-    let col = mark.col?;
-    let text = src.lines().nth(mark.line.saturating_sub(1)).unwrap_or("");
-    let before = text.chars().take(col.saturating_sub(1)).fold(0, |at, c| {
-        if c == '\t' {
-            at / 4 * 4 + 4
-        } else {
-            at + 1
-        }
-    });
-    Some(before + 1)
+/// The editor's rows: each line of `src` (and, when the source has become shorter than the
+/// marked line, empty ones down to it), numbered; the marked line banded, with its column's
+/// character set apart (a space past the line's end). One shape for every row: the unmarked
+/// ones leave the character's span empty.
+fn lines(src: &str, mark: Option<SourceMark>) -> impl IntoView {
+    let text: Vec<&str> = src.split('\n').collect();
+    let count = text.len().max(mark.map_or(0, |m| m.line));
+    (1..=count)
+        .map(|n| {
+            let line = text.get(n - 1).copied().unwrap_or("");
+            let mark = mark.filter(|m| m.line == n);
+            let col = mark.and_then(|m| m.col);
+            let cut = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
+            let (a, b) = col.map_or((line.len(), line.len()), |c| (cut(c - 1), cut(c)));
+            let at = col.map(|_| if a == b { " " } else { &line[a..b] }.to_string());
+            view! {
+                <div
+                    data-n=n
+                    class=mark.map(|_| "src-mark")
+                    data-gutter-mark=mark.map(|_| n)
+                    data-mark-line=mark.map(|_| n)
+                    data-mark-col=col
+                >
+                    {line[..a].to_string()}
+                    <span class=at.as_ref().map(|_| "mark-caret") data-c=at></span>
+                    {line[b..].to_string()}
+                </div>
+            }
+        })
+        .collect_view()
 }
 
 #[component]
@@ -747,23 +778,5 @@ fn LineTable(
                 }
             })
         })
-    }
-}
-
-/// The editor's line numbers, one a line (at least one line, and as far as the marked line),
-/// the marked one set apart.
-fn gutter(lines: usize, marked: Option<usize>) -> impl IntoView {
-    let last = lines.max(1).max(marked.unwrap_or(0));
-    let before = marked.map_or(last, |m| m - 1);
-    let numbers = |from: usize, to: usize| {
-        (from..=to).fold(String::new(), |mut out, n| {
-            let _ = writeln!(out, "{n}");
-            out
-        })
-    };
-    view! {
-        {numbers(1, before)}
-        {marked.map(|m| view! { <span class="marked" data-gutter-mark=m>{format!("{m}\n")}</span> })}
-        {marked.map(|m| numbers(m + 1, last))}
     }
 }

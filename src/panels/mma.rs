@@ -202,8 +202,9 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
                 row = c.row,
                 chunk = c.stored,
                 address = c.address,
+                end = c.end,
                 bank = c.bank,
-                last = c.bank + 3
+                last = c.last_bank
             );
             view! {
                 <g class=class data-row=c.row data-chunk=c.stored data-address-lane=c.lane.map(|l| l.to_string())>

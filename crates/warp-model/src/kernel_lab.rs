@@ -19,10 +19,14 @@
 //!   models `sched=stack` (reconvergence stack) and `sched=its` (per-group program counters
 //!   taking turns).
 //!
+//! - [`editor`]: the editor's keys as text (Enter keeps the indentation, Tab and Shift+Tab
+//!   indent and outdent), for the view to apply.
+//!
 //! What it leaves out: device functions, casts, `printf`.
 
 pub mod banks;
 pub mod challenge;
+pub mod editor;
 pub mod error;
 pub mod exec;
 pub mod lex;

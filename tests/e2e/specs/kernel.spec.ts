@@ -120,7 +120,7 @@ test('a parse error is marked in the editor at its line and column, without a "s
   await expect(error).toHaveText(/^line 3, column 5: expected “;” to end the statement/);
   const editor = page.locator('textarea[name="src"]');
   await expect(editor).toHaveAttribute('aria-invalid', 'true');
-  await expect(editor).toHaveAttribute('aria-describedby', 'error-src');
+  await expect(editor).toHaveAttribute('aria-describedby', 'error-src kernel-keys');
   await expect(page.locator('#error-src')).toHaveCount(1);
   await expect(page.locator('[data-gutter-mark]')).toHaveAttribute('data-gutter-mark', '3');
   const mark = page.locator('.src-mark');
@@ -160,7 +160,7 @@ test('a run-time error marks its line in the editor', async ({ app, page }) => {
   await expect(app.error('run')).toHaveText(/^line 3: out-of-bounds store/);
   await expect(page.locator('.src-mark')).toHaveAttribute('data-mark-line', '3');
   await expect(page.locator('.src-mark .mark-caret')).toHaveCount(0);
-  await expect(page.locator('textarea[name="src"]')).toHaveAttribute('aria-describedby', 'error-run');
+  await expect(page.locator('textarea[name="src"]')).toHaveAttribute('aria-describedby', 'error-run kernel-keys');
 });
 
 // Shared memory: every figure here is worked by hand in crates/warp-model/src/kernel_lab/shared_tests.rs.

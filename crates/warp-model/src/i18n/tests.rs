@@ -64,6 +64,54 @@ fn both_languages_fill_the_same_placeholders() {
     assert!(differ.is_empty(), "placeholders differ: {differ:?}");
 }
 
+/// The counts a message writes a word for (`{n|one|other}` → `n`), one entry per plural form,
+/// sorted: a message with two forms of `lanes` lists it twice.
+fn plural_counts(message: &str) -> Vec<String> {
+    let message = message.replace("{{", "").replace("}}", "");
+    let mut counts: Vec<String> = message
+        .split('{')
+        .skip(1)
+        .filter_map(|t| t.split_once('}'))
+        .filter_map(|(inner, _)| {
+            let parts: Vec<&str> = inner.split('|').collect();
+            (parts.len() == 3 && !parts[0].is_empty()).then(|| parts[0].to_string())
+        })
+        .collect();
+    counts.sort_unstable();
+    counts
+}
+
+#[test]
+fn both_languages_count_in_the_same_places() {
+    // Issue 45: "1 elements" in Hinglish where the English says "1 element", and a verb whose
+    // agreement with {lanes} the Hinglish dropped. Every plural form `{n|one|other}` of one
+    // language has its twin, a plural form of the same count, in the other. Hinglish may
+    // write a count's form more often (its verb agrees apart from its noun: "{lanes|lane|lanes}
+    // … chalti {lanes|hai|hain}" for "{lanes|lane walks|lanes walk}"), never less often; a
+    // Hindi noun that is the same for one and many says so (`{questions|sawaal|sawaal}`).
+    let en = parsed(Lang::En);
+    let hi = parsed(Lang::Hinglish);
+    let mut differ = Vec::new();
+    for (key, message) in &en {
+        if let Some(twin) = hi.get(key) {
+            let (a, b) = (plural_counts(message), plural_counts(twin));
+            let fewer = a.iter().any(|n| {
+                b.iter().filter(|m| *m == n).count() < a.iter().filter(|m| *m == n).count()
+            });
+            let extra = b.iter().any(|n| !a.contains(n));
+            if fewer || extra {
+                differ.push(format!("{key}: en {a:?}, hinglish {b:?}"));
+            }
+        }
+    }
+    differ.sort();
+    assert!(differ.is_empty(), "plural forms differ: {differ:#?}");
+    assert_eq!(
+        plural_counts("{lanes} {lanes|lane|lanes} {x} {lanes|wastes|waste} {{n|a|b}}"),
+        ["lanes", "lanes"]
+    );
+}
+
 #[test]
 fn hinglish_is_a_translation_not_a_copy() {
     let en = parsed(Lang::En);
@@ -125,15 +173,15 @@ struct Slip {
 /// Masculine plural and singular verb forms and participles ("hote hain", "leta hai").
 const MASCULINE_PLURAL: &[&str] = &[
     "hote", "karte", "rehte", "padhte", "chalte", "lete", "jaate", "milte", "dete", "maangte",
-    "chhoote", "aate", "gaye",
+    "chhoote", "aate", "gaye", "jodte",
 ];
 const MASCULINE_SINGULAR: &[&str] = &[
     "hota", "karta", "rehta", "padhta", "chalta", "leta", "jaata", "milta", "deta", "maangta",
-    "padta", "aata", "gaya",
+    "padta", "aata", "gaya", "jodta",
 ];
 const FEMININE: &[&str] = &[
     "hoti", "karti", "rehti", "padhti", "chalti", "leti", "jaati", "milti", "deti", "maangti",
-    "padti", "aati", "gayi",
+    "padti", "aati", "gayi", "jodti",
 ];
 
 /// The register the seeds set, slip by slip (see `hinglish_keeps_one_register`).

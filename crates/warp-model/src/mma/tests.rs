@@ -556,3 +556,42 @@ fn a_lane_is_named_not_measured_so_a_near_miss_is_wrong() {
         .unwrap();
     assert_eq!(judge_forecast("2", element).verdict, Some(Verdict::Off));
 }
+
+#[test]
+fn the_ldmatrix_words_name_the_last_lane_byte_and_bank() {
+    // Issue 45: "lanes 0–32 minus one", "bytes 1152–,", "banks 8–8+3": the model writes the
+    // last lane, byte and bank itself.
+    use super::worked::{ldmatrix_picture, ldmatrix_worked};
+    use crate::i18n::{with_lang, Lang};
+    for (lang, lanes) in [
+        (Lang::En, "lanes 0–31 give"),
+        (Lang::Hinglish, "lanes 0 se 31 tak"),
+    ] {
+        with_lang(lang, || {
+            let x4 = load(4, 72, Placement::Plain);
+            assert!(ldmatrix_picture(&x4).summary.contains(lanes), "{lang:?}");
+            let text = ldmatrix_worked(&x4, &x4.report().unwrap()).text();
+            // Lane 1 is row 1: byte 144 = word 36, banks 4–7.
+            assert!(
+                text.contains("lane 1: byte 144, banks 4–7"),
+                "{lang:?}: {text}"
+            );
+            assert!(
+                !text.contains("minus one") && !text.contains("− 1 tak"),
+                "{text}"
+            );
+        });
+    }
+    let x1 = load(1, 64, Placement::Plain);
+    assert!(ldmatrix_picture(&x1).summary.contains("lanes 0–7 give"));
+    // Row 1's first chunk at pitch 64: bytes 128–143, banks 0–3.
+    let chunk = ldmatrix_picture(&x1)
+        .chunks
+        .into_iter()
+        .find(|c| c.row == 1 && c.stored == 0)
+        .unwrap();
+    assert_eq!(
+        (chunk.address, chunk.end, chunk.bank, chunk.last_bank),
+        (128, 143, 0, 3)
+    );
+}

@@ -19,6 +19,8 @@ pub const ELEMENT_METRICS: [&str; 8] = [
     "element-6",
     "element-7",
 ];
+/// The bytes of one row address's chunk: 8 halves.
+const CHUNK_BYTES: u64 = ROW_HALVES * HALF_BYTES;
 const A_NAMES: [&str; 8] = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"];
 const B_NAMES: [&str; 8] = ["b0", "b1", "b2", "b3", "b4", "b5", "b6", "b7"];
 const C_NAMES: [&str; 8] = ["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7"];
@@ -271,8 +273,12 @@ pub struct Chunk {
     pub matrix: Option<u64>,
     /// Its first byte.
     pub address: u64,
+    /// Its last byte (a chunk is 16 bytes).
+    pub end: u64,
     /// Its first bank (it spans four).
     pub bank: u64,
+    /// Its last bank.
+    pub last_bank: u64,
 }
 
 /// One element of the loaded block with who receives it.
@@ -332,7 +338,9 @@ pub fn ldmatrix_picture(load: &Ldmatrix) -> LdmatrixPicture {
                 lane,
                 matrix: lane.map(|l| l / 8),
                 address,
+                end: address + CHUNK_BYTES - 1,
                 bank: (address / WORD_BYTES) % BANKS,
+                last_bank: ((address + CHUNK_BYTES - 1) / WORD_BYTES) % BANKS,
             }
         })
         .collect();
@@ -359,7 +367,7 @@ pub fn ldmatrix_picture(load: &Ldmatrix) -> LdmatrixPicture {
         summary: crate::tr!(
             "mma.ldmatrix.summary",
             x = load.x,
-            lanes = load.address_lanes(),
+            last = load.address_lanes() - 1,
             pitch = load.pitch
         ),
     }
@@ -386,7 +394,8 @@ pub fn ldmatrix_worked(load: &Ldmatrix, report: &BankReport) -> Worked {
                 "mma.ldstep.address.lane",
                 lane,
                 address,
-                bank = (address / WORD_BYTES) % BANKS
+                bank = (address / WORD_BYTES) % BANKS,
+                last = ((address + CHUNK_BYTES - 1) / WORD_BYTES) % BANKS
             ))
         })
         .collect();
@@ -426,7 +435,7 @@ pub fn ldmatrix_worked(load: &Ldmatrix, report: &BankReport) -> Worked {
                 title: crate::tr!("mma.ldstep.address.title"),
                 body: vec![t(crate::tr!(
                     "mma.ldstep.address.body",
-                    lanes,
+                    last = lanes - 1,
                     pitch = load.pitch,
                     placement,
                     sample = sample.join("; ")
