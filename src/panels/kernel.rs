@@ -51,12 +51,6 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             }
         });
     }
-    let best = input.with_untracked(|i| {
-        let name = i.get(&CHALLENGE).trim().to_string();
-        (!name.is_empty() && name != "custom")
-            .then(|| crate::storage::stars().of(&name))
-            .filter(|s| *s > 0)
-    });
     let in_challenge = Memo::new(move |_| input.with(|i| !i.get(&CHALLENGE).trim().is_empty()));
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
@@ -108,7 +102,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
             <challenge::ChallengeBox input=input ran=ran output=output />
-            {(restored || best.is_some()).then(|| view! { <KeptCode input=input starter=starter.clone() restored=restored best=best /> })}
+            {restored.then(|| view! { <KeptCode input=input starter=starter.clone() /> })}
             <div class="presets" role="group" aria-label=t!("ui.kernel.presets") hidden=move || in_challenge.get()>
                 {PRESETS
                     .iter()
@@ -213,31 +207,18 @@ fn bring_into_view_after_run(selectors: &'static [&'static str]) {
     });
 }
 
-/// What this browser kept for the challenge: the learner's code from last time (with a way back
-/// to the starter) and the best stars earned.
+/// The learner's code from last time, kept in this browser, with a way back to the starter.
 #[component]
-fn KeptCode(
-    input: RwSignal<KernelInput>,
-    starter: Option<String>,
-    restored: bool,
-    best: Option<u8>,
-) -> impl IntoView {
+fn KeptCode(input: RwSignal<KernelInput>, starter: Option<String>) -> impl IntoView {
     let again = move |_| {
         if let Some(s) = starter.clone() {
             input.update(|i| i.set_field(SRC.name, s));
         }
     };
     view! {
-        <p class="note kept-code" data-code-kept=restored.to_string()>
-            {best.map(|b| view! {
-                <span data-best-stars=b>{tr!("ui.kernel.best-stars", stars = warp_model::kernel_lab::challenge::stars::glyphs(b))}</span>
-                " "
-            })}
-            {restored.then(|| view! {
-                <span>{t!("ui.kernel.code-kept")}</span>
-                " "
-                <button type="button" data-action="starter-again" on:click=again>{t!("ui.kernel.starter-again")}</button>
-            })}
+        <p class="note kept-code" data-code-kept="true">
+            {t!("ui.kernel.code-kept")} " "
+            <button type="button" data-action="starter-again" on:click=again>{t!("ui.kernel.starter-again")}</button>
         </p>
     }
 }

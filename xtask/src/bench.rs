@@ -43,7 +43,13 @@ pub fn budget(bundle: &str) -> Option<u64> {
         Panel::Mma => 231_900,
         Panel::Quiz => 375_500,
         Panel::Gpu => 171_100,
-        Panel::Kernel => 289_100,
+        // 289.1 kB until the editor a person can write in (issue 45: indentation, Tab and
+        // Escape keys, wrapped lines with their numbers; 0.8 kB after its own 1.5 kB cut) and
+        // the learner's code kept per challenge (issue 43) met in one build (290.0 kB measured,
+        // Hinglish, after wasm-opt's --low-memory-unused took 1.5 kB off this page); the best
+        // stars on the challenge page were left out to pay for it. Back to the last shared
+        // kernel budget, not above it.
+        Panel::Kernel => 290_000,
     })
 }
 
