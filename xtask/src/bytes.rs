@@ -52,17 +52,7 @@ pub fn read(wasm: &[u8]) -> Result<Breakdown, String> {
                     data += segment.map_err(|e| e.to_string())?.data.len() as u64;
                 }
             }
-            Payload::CustomSection(custom) => {
-                if let KnownCustom::Name(reader) = custom.as_known() {
-                    for name in reader.into_iter().flatten() {
-                        if let Name::Function(map) = name {
-                            for naming in map.into_iter().flatten() {
-                                names.insert(naming.index, short(naming.name));
-                            }
-                        }
-                    }
-                }
-            }
+            Payload::CustomSection(custom) => function_names(&custom, &mut names),
             _ => {}
         }
     }
@@ -80,6 +70,19 @@ pub fn read(wasm: &[u8]) -> Result<Breakdown, String> {
 }
 
 /// The demangled name without its hash (`warp_model::banks::rule::bank_report`).
+/// The function names a `name` custom section gives (demangled, hashes cut), by index.
+fn function_names(custom: &wasmparser::CustomSectionReader<'_>, names: &mut BTreeMap<u32, String>) {
+    if let KnownCustom::Name(reader) = custom.as_known() {
+        for name in reader.into_iter().flatten() {
+            if let Name::Function(map) = name {
+                for naming in map.into_iter().flatten() {
+                    names.insert(naming.index, short(naming.name));
+                }
+            }
+        }
+    }
+}
+
 fn short(mangled: &str) -> String {
     format!("{:#}", rustc_demangle::demangle(mangled))
 }
@@ -208,17 +211,7 @@ pub fn who(wasm: &[u8], pattern: &str) -> Result<String, String> {
                     }
                 }
             }
-            Payload::CustomSection(custom) => {
-                if let KnownCustom::Name(reader) = custom.as_known() {
-                    for name in reader.into_iter().flatten() {
-                        if let Name::Function(map) = name {
-                            for naming in map.into_iter().flatten() {
-                                names.insert(naming.index, short(naming.name));
-                            }
-                        }
-                    }
-                }
-            }
+            Payload::CustomSection(custom) => function_names(&custom, &mut names),
             _ => {}
         }
     }
