@@ -247,6 +247,20 @@ impl<P: PanelModel> Inputs<P> {
                 input.set_field(modes.param.name, implied.to_string());
             }
         }
+        // A link that names a mode and leaves out what that mode needs opens it as switching to
+        // it does: on the mode's starter (issue 45: `?panel=banks&mode=tile` was "tile is
+        // empty"). A parameter absent from the address is never an error; one the link gives,
+        // empty included, is read as given.
+        if let Some(mode) =
+            P::MODES.and_then(|m| q.get(m.param.url_key()).and_then(|v| m.find(v.trim())))
+        {
+            for (name, v) in mode.starter {
+                let given = Self::param(name).is_some_and(|p| q.get(p.url_key()).is_some());
+                if !given && input.field(name).trim().is_empty() {
+                    input.set_field(name, (*v).to_string());
+                }
+            }
+        }
         input
     }
 

@@ -124,3 +124,47 @@ proptest! {
         let _ = everything(&format!("{p}={}", urlencode(&v)));
     }
 }
+
+#[test]
+fn every_choice_alone_fits_the_panels_defaults() {
+    // Issue 45: `?panel=mma&shape=m16n8k8&operand=b` showed only "row = 9 is out of range"
+    // (the default element's row, which B of m16n8k8 does not have). A parameter absent from
+    // the address is never an error: each choice of every panel, alone (and each pair of two
+    // choices, which is how the mma panel's shape and operand meet), gives no error.
+    use warp_model::params::Kind;
+    let mut failed = Vec::new();
+    for p in Panel::ALL {
+        let choices: Vec<(&str, Vec<&str>)> = p
+            .spec()
+            .params
+            .iter()
+            .filter_map(|param| match param.kind {
+                Kind::Choice(cs) => Some((param.url_key(), cs.iter().map(|c| c.value).collect())),
+                _ => None,
+            })
+            .collect();
+        let mut queries = Vec::new();
+        for (i, (a, va)) in choices.iter().enumerate() {
+            for x in va {
+                queries.push(format!("panel={}&{a}={x}", p.name()));
+                for (b, vb) in &choices[i + 1..] {
+                    for y in vb {
+                        queries.push(format!("panel={}&{a}={x}&{b}={y}", p.name()));
+                    }
+                }
+            }
+        }
+        for query in queries {
+            let errors = p.evaluate_query(&Query::parse(&query), &[]).errors;
+            // A choice that another one rules out says so (tf32 has only its own shapes); a
+            // default that does not fit never does.
+            if errors
+                .iter()
+                .any(|e| !query.contains(&format!("{}=", e.param)))
+            {
+                failed.push(format!("{query}: {errors:?}"));
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}

@@ -320,13 +320,27 @@ fn read_fragment(input: &MmaInput, errors: &mut Vec<ParamError>) -> Option<Fragm
             let shape_name = shape.map_or("", Shape::name);
             let why_row = crate::tr!("mma.limit.rows", matrix, rows, shape = shape_name);
             let why_col = crate::tr!("mma.limit.cols", matrix, cols, shape = shape_name);
+            // The default element (row 9, col 3) is the panel's, not the learner's: where the
+            // chosen matrix is smaller (B of m16n8k8 has 8 rows) it is fitted to its last row
+            // or column (issue 45), and the worked step names the element shown. A value the
+            // link gives is read as given.
+            let fitted = |raw: &str, p: &Param, last: u64| {
+                (raw == p.default)
+                    .then(|| raw.parse::<u64>().ok())
+                    .flatten()
+                    .map_or_else(|| raw.to_string(), |v| v.min(last).to_string())
+            };
+            let (row_raw, col_raw) = (
+                fitted(row_raw, &ROW, rows - 1),
+                fitted(col_raw, &COL, cols - 1),
+            );
             let row = take(
                 errors,
-                crate::params::parse_in_range(ROW.name, row_raw, 0, rows - 1, &why_row),
+                crate::params::parse_in_range(ROW.name, &row_raw, 0, rows - 1, &why_row),
             );
             let col = take(
                 errors,
-                crate::params::parse_in_range(COL.name, col_raw, 0, cols - 1, &why_col),
+                crate::params::parse_in_range(COL.name, &col_raw, 0, cols - 1, &why_col),
             );
             row.zip(col).map(Some)
         }

@@ -479,12 +479,13 @@ fn bad_inputs_are_named_errors() {
         );
         assert!(out.figures.is_empty(), "{param}");
     }
-    // The message names the range: B of m16n8k8 is 8 × 8.
+    // The message names the range: B of m16n8k8 is 8 × 8 (a row the link gives; the default
+    // row 9 is fitted, below).
     let out = evaluate(
         &base
             .clone_with(&SHAPE, "m16n8k8")
             .with(&OPERAND, "b")
-            .with(&ROW, "9"),
+            .with(&ROW, "12"),
     );
     assert!(
         out.errors[0].message.contains("B of m16n8k8 has 8 rows"),
@@ -593,5 +594,31 @@ fn the_ldmatrix_words_name_the_last_lane_byte_and_bank() {
     assert_eq!(
         (chunk.address, chunk.end, chunk.bank, chunk.last_bank),
         (128, 143, 0, 3)
+    );
+}
+
+#[test]
+fn the_default_element_fits_a_smaller_matrix_and_a_given_one_is_read_as_given() {
+    // Issue 45: `?panel=mma&shape=m16n8k8&operand=b` showed only "row = 9 is out of range"
+    // (B of m16n8k8 is k × n = 8 × 8). The default element is fitted to B's last row: B[7][3].
+    // PTX ISA, m16n8k8 .f16 B: b_i at row = threadID_in_group × 2 + i, col = groupID; so
+    // col 3 is groupID 3, row 7 is threadID_in_group 3 with i = 1: lane 4 × 3 + 3 = 15, b1.
+    let input = MmaInput::default()
+        .with(&SHAPE, "m16n8k8")
+        .with(&OPERAND, "b");
+    let out = evaluate(&input);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(figure(&out, "owner-lane").as_deref(), Some("15"));
+    assert_eq!(figure(&out, "owner-element").as_deref(), Some("1"));
+    let w = out.worked[0].text();
+    assert!(w.contains("Find the element that reaches [7][3]"), "{w}");
+    // A row the learner gives is theirs: 8 is out of B's range, and said so.
+    let out = evaluate(&input.with(&ROW, "8"));
+    assert!(
+        out.errors
+            .iter()
+            .any(|e| e.param == "row" && e.message.contains("allowed from 0 to 7")),
+        "{:?}",
+        out.errors
     );
 }
