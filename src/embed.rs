@@ -249,21 +249,30 @@ pub struct QuizScore<'a> {
 }
 
 /// In a frame, tells the parent a Forecast was revealed:
-/// `{source: "warp-lab", type: "forecast", verdict: "right"|"close"|"off", metric}`.
+/// `{source: "warp-lab", type: "forecast", verdict: "right"|"close"|"off", metric, example}`
+/// (`example`: the frame's example, `divergence/C4`, or absent), so that an assignment takes it
+/// only for the step it asked.
 pub fn post_forecast(verdict: &str, metric: &str) {
-    post_to_parent(
-        "forecast",
-        &[("verdict", verdict.into()), ("metric", metric.into())],
-    );
+    let example = crate::url::read_query()
+        .get("example")
+        .and_then(warp_model::examples::example_key);
+    let mut fields = vec![("verdict", verdict.into()), ("metric", metric.into())];
+    if let Some(e) = example {
+        fields.push(("example", e.into()));
+    }
+    post_to_parent("forecast", &fields);
 }
 
 /// In a frame, tells the parent a challenge was checked:
-/// `{source: "warp-lab", type: "challenge-stars", challenge, stars, passed}`.
-pub fn post_challenge_stars(challenge: &str, stars: u8, passed: bool) {
+/// `{source: "warp-lab", type: "challenge-stars", challenge, key, stars, passed}`: `challenge`
+/// as the link names it (`custom` for an author's), `key` which one (a built-in's name, or
+/// `custom-` and the fingerprint of the author's challenge).
+pub fn post_challenge_stars(challenge: &str, key: &str, stars: u8, passed: bool) {
     post_to_parent(
         "challenge-stars",
         &[
             ("challenge", challenge.into()),
+            ("key", key.into()),
             ("stars", JsValue::from(stars)),
             ("passed", JsValue::from(passed)),
         ],

@@ -9,6 +9,7 @@
 
 pub mod assignment;
 pub mod browser;
+pub mod check_worker;
 pub mod components;
 pub mod crash;
 pub mod download;

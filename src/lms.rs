@@ -385,8 +385,25 @@ pub struct Package {
     pub files: usize,
 }
 
+/// `bytes` as a raw DEFLATE stream, by the browser's own `CompressionStream('deflate-raw')`
+/// (no compressor in the wasm); `None` where the browser has none (the file is then stored).
+async fn deflate_raw(bytes: &[u8]) -> Option<Vec<u8>> {
+    let cs = web_sys::CompressionStream::new(web_sys::CompressionFormat::DeflateRaw).ok()?;
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).ok()?;
+    let pair = web_sys::ReadableWritablePair::new(&cs.readable(), &cs.writable());
+    let out = blob.stream().pipe_through(&pair);
+    let resp = web_sys::Response::new_with_opt_readable_stream(Some(&out)).ok()?;
+    let buf = wasm_bindgen_futures::JsFuture::from(resp.array_buffer().ok()?)
+        .await
+        .ok()?;
+    Some(js_sys::Uint8Array::new(&buf).to_vec())
+}
+
 /// Builds the package launching `sco` (a quiz, or an assignment) for `version`, passed at
-/// `pass`: every file `files.txt` lists, fetched from the page's own folder, and the manifest.
+/// `pass`: the files of `files.txt` that the SCO's pages need (`bundles`, in the package's
+/// language, the shell, the favicon: `warp_model::package::files_of`), fetched from the page's
+/// own folder, each deflated, and the manifest.
 ///
 /// # Errors
 /// A sentence naming what failed (the list, a file, the manifest, the zip).
@@ -394,6 +411,7 @@ pub async fn build_package_of(
     version: Version,
     sco: &manifest::Sco,
     pass: PassScore,
+    bundles: &[&str],
 ) -> Result<Package, String> {
     use warp_model::tr;
     let list = match fetch("files.txt").await {
@@ -404,11 +422,12 @@ pub async fn build_package_of(
         Err(e) => Err(e),
     }
     .map_err(|reason| tr!("ui.quiz.scorm.no-list", reason))?;
-    let names: Vec<&str> = list
+    let site: Vec<&str> = list
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
+    let names = warp_model::package::files_of(&site, bundles, &sco.launch);
     // Checked before anything is fetched: only relative package paths, so only this site.
     let xml = manifest::manifest_of(version, sco, pass, &names)
         .map_err(|e| tr!("ui.quiz.scorm.bad-package", reason = e.message()))?;
@@ -426,8 +445,11 @@ pub async fn build_package_of(
         };
         let bytes =
             bytes.map_err(|reason| tr!("ui.quiz.scorm.fetch-failed", file = *name, reason))?;
-        zip.add(name, &bytes)
-            .map_err(|e| tr!("ui.quiz.scorm.bad-package", reason = e.message()))?;
+        let added = match deflate_raw(&bytes).await {
+            Some(packed) => zip.add_deflated(name, &bytes, &packed),
+            None => zip.add(name, &bytes),
+        };
+        added.map_err(|e| tr!("ui.quiz.scorm.bad-package", reason = e.message()))?;
     }
     zip.add(MANIFEST_FILE, xml.as_bytes())
         .map_err(|e| tr!("ui.quiz.scorm.bad-package", reason = e.message()))?;

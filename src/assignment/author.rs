@@ -108,7 +108,13 @@ pub fn Author(query: Query) -> impl IntoView {
     });
     let lang = warp_model::i18n::lang();
     let sco = Callback::new(move |(v, p): (Version, PassScore)| {
-        read.with_untracked(|(a, _)| (scorm::file_name(a, v), scorm::sco(a, lang, p)))
+        read.with_untracked(|(a, _)| {
+            (
+                scorm::file_name(a, v),
+                scorm::sco(a, lang, p),
+                warp_model::package::assignment_bundles(a),
+            )
+        })
     });
     let errors = Signal::derive(move || read.with(|(_, e)| e.clone()));
     view! {

@@ -14,7 +14,7 @@ pub fn Figures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoView {
                 key=|f| (f.metric, f.value.plain())
                 children=|f| {
                     view! {
-                        <div class="figure" class:key=f.key title=f.help>
+                        <div class="figure" class:key=f.key data-tone=f.tone.name() title=f.help>
                             <dt>{f.label}</dt>
                             <dd data-metric=f.metric data-value=f.value.plain()>
                                 <span class="value">{f.value.human()}</span>

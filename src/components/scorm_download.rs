@@ -11,10 +11,11 @@ use crate::components::errors::ErrorList;
 use crate::download;
 
 /// The form and its status line. `sco` gives, for the version and passing score chosen, the
-/// package's file name and the SCO it launches; `note` says what the package holds.
+/// package's file name, the SCO it launches and the bundles its pages open
+/// (`warp_model::package`); `note` says what the package holds.
 #[component]
 pub fn ScormDownload(
-    sco: Callback<(Version, PassScore), (String, Sco)>,
+    sco: Callback<(Version, PassScore), (String, Sco, Vec<&'static str>)>,
     note: &'static str,
 ) -> impl IntoView {
     let version = RwSignal::new(Version::default().code().to_string());
@@ -39,9 +40,9 @@ pub fn ScormDownload(
             return;
         };
         status.set(Some(("building", tr!("ui.quiz.scorm.building"))));
-        let (name, sco) = sco.run((v, p));
+        let (name, sco, bundles) = sco.run((v, p));
         leptos::task::spawn_local(async move {
-            match crate::lms::build_package_of(v, &sco, p).await {
+            match crate::lms::build_package_of(v, &sco, p, &bundles).await {
                 Ok(pkg) => {
                     download::download_bytes(&name, "application/zip", &pkg.bytes);
                     status.set(Some((

@@ -6,10 +6,12 @@ mod challenge;
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::kernel_lab::challenge::Report;
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::panel::{
-    code_key, evaluate, opening_source, starting_source, traced_note, KernelInput, KernelModel,
-    KernelOutput, SourceMark, CHALLENGE, CHECK, PRESETS, SRC,
+    challenge_of, code_key, evaluate_box, evaluate_run, opening_source, starting_source,
+    traced_note, with_report, KernelInput, KernelModel, KernelOutput, SourceMark, CHALLENGE, CHECK,
+    PRESETS, SRC,
 };
 use warp_model::params::ParamError;
 use warp_model::query::Query;
@@ -18,6 +20,7 @@ use warp_model::t;
 use warp_model::tr;
 use wasm_bindgen::JsCast;
 
+use crate::check_worker::{self, check_query, Heard};
 use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
@@ -55,7 +58,30 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
     let ran = RwSignal::new(input.get_untracked());
-    let output = Memo::new(move |_| ran.with(evaluate));
+    // The run is computed here; a check's tests run in the check worker (`crate::check_worker`)
+    // and their report joins the run's output when it comes.
+    let checking = RwSignal::new(Checking::Idle);
+    // The chosen test runs on the page (figures, lines, step-through) outside a check, and
+    // after one that passed every test: never while the check runs, nor after it failed (a
+    // kernel that never ends would hold the page's thread; Run runs it on request). One memo:
+    // the run is computed again only when that changes.
+    let output = Memo::new(move |_| {
+        let shown = ran.with(|r| r.get(&CHECK).trim() != "1")
+            || checking.with(|c| matches!(c, Checking::Done(r) if r.passed_all()));
+        let mut out = if shown {
+            ran.with(evaluate_run)
+        } else {
+            ran.with(evaluate_box)
+        };
+        checking.with(|c| {
+            if let Checking::Done(report) = c {
+                if let Ok(Some(challenge)) = ran.with(challenge_of) {
+                    with_report(&mut out, &challenge, report.clone());
+                }
+            }
+        });
+        out
+    });
     let stale = Memo::new(move |_| input.with(|i| ran.with(|r| i != r)));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     // The source's own errors (parse, run time) sit under the editor that marks their place;
@@ -68,33 +94,90 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         output.with(|o| o.errors.iter().filter(|e| !in_source(e)).cloned().collect())
     });
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
+
+    // Check: every hidden test, off the page's thread; the stars earned are kept (the best per
+    // challenge), only when the learner pressed it (a link that carries `check=1` shows the
+    // check, and keeps nothing).
+    let pressed = StoredValue::new(false);
+    let job = StoredValue::new_local(None::<check_worker::Job>);
+    let end_job = move || {
+        let mut taken = None;
+        job.update_value(|j| taken = j.take());
+        if let Some(j) = taken {
+            j.end();
+        }
+    };
+    let finish = move |report: Option<Report>| {
+        end_job();
+        let Some(report) = report else {
+            checking.set(Checking::Idle);
+            return;
+        };
+        if pressed.get_value() {
+            pressed.set_value(false);
+            if let (Ok(Some(c)), Some(key)) = ran
+                .with_untracked(|r| (challenge_of(r), warp_model::kernel_lab::panel::code_key(r)))
+            {
+                crate::storage::record_stars(&c.name, report.stars);
+                // A frame tells its page (an assignment grades the best check of its own step).
+                crate::embed::post_challenge_stars(
+                    &c.name,
+                    &key,
+                    report.stars,
+                    report.passed_all(),
+                );
+            }
+        }
+        checking.set(Checking::Done(report));
+        bring_into_view_after_run(CHECK_RESULTS);
+    };
+    // Check (or a link that carries `check=1`) starts a check of what ran; Run ends it.
+    let start_check = move || {
+        end_job();
+        let Some(query) =
+            ran.with_untracked(|r| (r.get(&CHECK).trim() == "1").then(|| check_query(r)))
+        else {
+            checking.set(Checking::Idle);
+            return;
+        };
+        let tests =
+            ran.with_untracked(|r| challenge_of(r).ok().flatten().map_or(0, |c| c.tests.len()));
+        checking.set(Checking::Running { test: 0, tests });
+        let started = check_worker::start(query.clone(), move |heard| match heard {
+            Heard::Test(test) => checking.set(Checking::Running { test, tests }),
+            Heard::Report(r) => finish(Some(r)),
+            Heard::Broken(why) => {
+                end_job();
+                checking.set(Checking::Broken(why));
+            }
+        });
+        match started {
+            Some(j) => job.set_value(Some(j)),
+            None => checking.set(Checking::NoWorker),
+        }
+    };
+    start_check();
+    let check = move || {
+        pressed.set_value(true);
+        input.update(|i| i.set_field(CHECK.name, "1".to_string()));
+        ran.set(input.get_untracked());
+        start_check();
+    };
     let run = move || {
+        end_job();
+        checking.set(Checking::Idle);
         input.update(|i| i.set_field(CHECK.name, String::new()));
         ran.set(input.get_untracked());
         bring_into_view_after_run(RUN_RESULTS);
     };
-    // Check: every hidden test; the stars earned are kept (the best per challenge), only when
-    // the learner presses it (a link that carries `check=1` shows the check, and keeps nothing).
-    let check = move || {
-        input.update(|i| i.set_field(CHECK.name, "1".to_string()));
-        ran.set(input.get_untracked());
-        output.with_untracked(|o| {
-            if let Some((name, stars)) = o
-                .challenge
-                .as_ref()
-                .and_then(|c| c.report.as_ref().map(|r| (c.name.clone(), r.stars)))
-            {
-                crate::storage::record_stars(&name, stars);
-                // A frame tells its page (an assignment grades the best check).
-                let passed = o
-                    .challenge
-                    .as_ref()
-                    .and_then(|c| c.report.as_ref())
-                    .is_some_and(|r| r.passed == r.tests);
-                crate::embed::post_challenge_stars(&name, stars, passed);
+    let stop = move || {
+        end_job();
+        pressed.set_value(false);
+        checking.update(|c| {
+            if let Checking::Running { test, tests } = *c {
+                *c = Checking::Stopped { test, tests };
             }
         });
-        bring_into_view_after_run(CHECK_RESULTS);
     };
     let lines = move || ran.with(|r| r.get(&SRC).lines().count().max(1));
     view! {
@@ -136,6 +219,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                             <span class="note" data-stale="">{t!("ui.kernel.stale")}</span>
                         </Show>
                     </p>
+                    <CheckStatus checking=checking stop=stop />
                 </div>
                 <div class="kernel-results">
                     <Figures figures=figures />
@@ -163,6 +247,62 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
             </p>
             <EmbedButton panel=Panel::Kernel />
         </section>
+    }
+}
+
+/// Where the check stands.
+#[derive(Clone, Debug, PartialEq)]
+enum Checking {
+    /// No check asked for.
+    Idle,
+    /// Test `test` (from 0) of `tests` is running, in the worker.
+    Running { test: usize, tests: usize },
+    /// The learner stopped it at test `test`: nothing graded.
+    Stopped { test: usize, tests: usize },
+    /// The worker broke off (its words).
+    Broken(String),
+    /// No worker could start here (a page opened from a file): no check runs on the page's
+    /// thread, where a kernel that never ends would hold it.
+    NoWorker,
+    /// The report.
+    Done(Report),
+}
+
+/// A running check's progress with its Stop button, or why the last one ended without a report:
+/// one line, `[data-check=running|stopped|broken|no-worker]`.
+#[component]
+fn CheckStatus(
+    checking: RwSignal<Checking>,
+    stop: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    move || {
+        let (kind, text, running) = match checking.get() {
+            Checking::Running { test, tests } => (
+                "running",
+                tr!("ui.kernel.checking", number = test + 1, tests),
+                true,
+            ),
+            Checking::Stopped { test, tests } => (
+                "stopped",
+                tr!("ui.kernel.check.stopped", number = test + 1, tests),
+                false,
+            ),
+            Checking::Broken(reason) => ("broken", tr!("ui.kernel.check.broken", reason), false),
+            Checking::NoWorker => (
+                "no-worker",
+                t!("ui.kernel.check.no-worker").to_string(),
+                false,
+            ),
+            Checking::Idle | Checking::Done(_) => return None,
+        };
+        Some(view! {
+            <p class=if running { "check-status" } else { "note check-status" } data-check=kind role="status">
+                {text} " "
+                {running.then(|| view! {
+                    <button type="button" data-action="stop-check" on:click=move |_| stop()>{t!("ui.kernel.check.stop")}</button>
+                })}
+            </p>
+        })
     }
 }
 

@@ -209,7 +209,7 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                             identifier: spec.identifier(),
                             title: spec.title(questions_len),
                             launch: spec.launch_url(warp_model::i18n::lang(), p),
-                        })
+                        }, warp_model::package::quiz_bundles(spec.topic))
                     })
                     note=t!("ui.quiz.scorm.note")
                 />

@@ -7,7 +7,9 @@
 //   1,024-cell map, and each page's first figure as a multiple of that page's.
 // - The offline repeat visit: after a first visit, the network off, the page opened again.
 // - On loopback, unthrottled: first figure (median of 10 loads), input → figure updated (median
-//   and p95 of 50 changes), the simulation's throughput in wasm, memory over 10,000 changes.
+//   and p95 of 50 changes), the simulation's throughput in wasm, each built-in challenge's
+//   right solution checked (press to report) and an endless kernel's failure, memory over
+//   10,000 changes.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -200,6 +202,36 @@ console.log(`input → figure, divergence panel at 32 paths: median ${fmt(median
   await page.waitForSelector('[data-metric]');
   const rate = await page.evaluate(() => window.wasmBindings.warp_lab_bench_simulation(64, 200000));
   console.log(`scheduler simulation in wasm: ${rate.toExponential(3)} warp-cycles/s`);
+  await page.close();
+}
+
+// Each built-in challenge's first right solution (tests/challenges/<name>/right-*.cu) checked
+// in the page, unthrottled, from the press to the report (issue 43: under 3 s each; the check
+// runs in its worker), and a kernel that never ends, from the press to its failure.
+{
+  const dir = new URL('../challenges/', import.meta.url);
+  const { readdirSync } = await import('node:fs');
+  const times = [];
+  const page = await browser.newPage();
+  const checkIn = async (query, src, done) => {
+    await page.goto(base + query);
+    await page.waitForSelector('#kernel-src');
+    await page.waitForSelector('html[data-app="live"]');
+    await page.fill('#kernel-src', src);
+    const t0 = Date.now();
+    await page.click('[data-action="check"]');
+    await page.waitForSelector(done, { timeout: 60000 });
+    return Date.now() - t0;
+  };
+  for (const name of readdirSync(dir).sort()) {
+    const right = readdirSync(new URL(`${name}/`, dir)).sort().find((f) => f.startsWith('right-'));
+    const src = readFileSync(new URL(`${name}/${right}`, dir), 'utf8');
+    times.push(`${name} ${(await checkIn(`?panel=kernel&challenge=${name}`, src, '[data-solved]')) / 1000} s`);
+  }
+  console.log(`a right solution checked, press to report (unthrottled): ${times.join(', ')}`);
+  const endless = '__global__ void add_ten(const int* in, int* out, int n) {\n    int i = 0;\n    while (i >= 0) {\n        i = i + 0;\n    }\n}\n';
+  const ms = await checkIn('?panel=kernel&challenge=add-ten', endless, '[data-challenge-failure]');
+  console.log(`a kernel that never ends (add-ten), press to its failure: ${(ms / 1000).toFixed(2)} s`);
   await page.close();
 }
 

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use warp_model::examples;
-use warp_model::page::Tool;
+use warp_model::page::{bundle, Tool};
 use warp_model::registry::Panel;
 
 use warp_model::i18n::Lang;
@@ -40,11 +40,17 @@ pub enum Profile {
 }
 
 /// The bundle of the home view; every panel's bundle is named after the panel.
-const HOME: &str = "home";
+const HOME: &str = bundle::HOME;
 /// The bundle of every view (`src/main.rs`).
 const ALL: &str = "warp-lab";
 /// The bundle of the assignment and author pages (`src/bin/assignment.rs`).
-const TOOLS: &str = "assignment";
+const TOOLS: &str = bundle::TOOLS;
+/// The challenge check's worker bundle (`src/bin/check.rs`): no page routes to it; the kernel
+/// page starts it by the module script [`worker_script`] writes.
+const CHECK: &str = bundle::CHECK;
+/// The key of that module script in the loader's bundle table (`check-worker.en`), which the
+/// loader hands to the app as `window.warpCheck` (`src/check_worker.rs`).
+const CHECK_WORKER: &str = bundle::CHECK_WORKER;
 
 /// The bundles a profile builds, which bundle answers each route (`panel` name → bundle), and
 /// which one draws the home view (no valid `panel=` or `example=`).
@@ -61,7 +67,7 @@ fn bundles(
 ) {
     match profile {
         Profile::Release => {
-            let mut names = vec![HOME, TOOLS];
+            let mut names = vec![HOME, TOOLS, CHECK];
             names.extend(Panel::ALL.iter().map(|p| p.name()));
             let mut routes: BTreeMap<&str, &str> =
                 Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
@@ -76,7 +82,7 @@ fn bundles(
             for t in Tool::ALL {
                 routes.insert(t.name(), ALL);
             }
-            (vec![ALL], routes, ALL)
+            (vec![ALL, CHECK], routes, ALL)
         }
     }
 }
@@ -160,6 +166,23 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
         for n in &names {
             let key = lang.map_or_else(|| (*n).to_string(), |l| format!("{n}.{l}"));
             let (js_name, wasm_name) = bundle(profile, &target, &stage, n, *lang, &mut files)?;
+            if *n == CHECK {
+                let script = worker_script(&js_name, &wasm_name);
+                let name = format!(
+                    "{}-{}.js",
+                    lang.map_or_else(
+                        || CHECK_WORKER.to_string(),
+                        |l| format!("{CHECK_WORKER}-{l}")
+                    ),
+                    short_hash(script.as_bytes())
+                );
+                files.insert(name.clone(), script.into_bytes());
+                let key = lang.map_or_else(
+                    || CHECK_WORKER.to_string(),
+                    |l| format!("{CHECK_WORKER}.{l}"),
+                );
+                table.insert(key, (name, wasm_name.clone()));
+            }
             table.insert(key, (js_name, wasm_name));
         }
     }
@@ -227,6 +250,13 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
         pages.len()
     );
     Ok(())
+}
+
+/// The module script a check worker starts from: it instantiates the worker's bundle (`js`,
+/// `wasm`, names relative to the script), whose `main` then listens (`src/check_worker.rs`). A
+/// worker cannot start from the bundle's own module, which only exports its `init`.
+fn worker_script(js: &str, wasm: &str) -> String {
+    format!("import init from \"./{js}\";\ninit({{ module_or_path: \"./{wasm}\" }});\n")
 }
 
 /// Binds and optimises one bundle's wasm, puts its two files into `files` under names that

@@ -91,9 +91,16 @@ impl StepKind {
 /// change in the frame without the report no longer matching).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expect {
-    /// Any Forecast reveal in the step's frame.
-    Forecast,
-    /// Stars for this challenge (`challenge=` as written, `custom` for an author's).
+    /// A Forecast reveal in the step's frame: in its example and on its figure, when the
+    /// step names them (a panel's own Forecast names neither).
+    Forecast {
+        /// The step's example (`examples::example_key`).
+        example: Option<String>,
+        /// The example's Forecast figure, when it names one.
+        metric: Option<String>,
+    },
+    /// Stars for this challenge: a built-in's name, or for an author's `custom-` and its
+    /// fingerprint (`kernel_lab::panel::code_key`).
     Challenge(String),
     /// The score of this quiz.
     Quiz {
@@ -133,7 +140,9 @@ impl Step {
             return format!("{} · {}", self.panel.title(), ex.trim());
         }
         match &self.expect {
-            Expect::Challenge(name) if name != "custom" => builtin::title(name).to_string(),
+            Expect::Challenge(name) if !name.starts_with("custom") => {
+                builtin::title(name).to_string()
+            }
             Expect::Quiz { topic, count, .. } => crate::tr!(
                 "assignment.step.quiz-name",
                 topic = topic.as_str(),
@@ -318,9 +327,22 @@ pub fn read_step(number: usize, raw: &str) -> Result<Step, String> {
                     names = builtin::NAMES.join(", ")
                 ));
             }
-            (StepKind::Challenge, Expect::Challenge(name.to_string()))
+            let key = crate::kernel_lab::panel::code_key_of(&query).unwrap_or_default();
+            (StepKind::Challenge, Expect::Challenge(key))
         }
-        p if has_forecast(p) => (StepKind::Prediction, Expect::Forecast),
+        p if has_forecast(p) => {
+            let example = route.example;
+            (
+                StepKind::Prediction,
+                Expect::Forecast {
+                    example: example.map(crate::examples::Example::key),
+                    metric: example
+                        .map(|e| e.forecast_metric)
+                        .filter(|m| !m.is_empty())
+                        .map(str::to_string),
+                },
+            )
+        }
         p => {
             return Err(crate::tr!("assignment.error.ungraded", panel = p.name()));
         }

@@ -574,6 +574,13 @@ impl Example {
     }
 }
 
+/// The one way an example is named in a report and a step (`divergence/C4`, [`Example::key`]),
+/// whatever the case its link wrote the cell in; `None` for a name that is no example.
+#[must_use]
+pub fn example_key(name: &str) -> Option<String> {
+    find(name.trim()).ok().map(Example::key)
+}
+
 /// The example named `topic/cell` (cell letters in any case).
 ///
 /// # Errors

@@ -194,6 +194,42 @@ pub fn group_thousands(n: u64) -> String {
     out
 }
 
+/// What a figure's value means for the learner, as the one colour rule reads it: good (a test
+/// passed, a target met, every star), bad (a test failed, a target missed, no star), or
+/// neutral (a count, a reference's value). Issue 45: "Passed: yes" was the same red as "no".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tone {
+    /// A quantity: no verdict.
+    #[default]
+    Neutral,
+    /// A verdict in the learner's favour.
+    Good,
+    /// A verdict against.
+    Bad,
+}
+
+impl Tone {
+    /// `good` or `bad` for `data-tone`; `None` for a neutral figure.
+    #[must_use]
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Tone::Neutral => None,
+            Tone::Good => Some("good"),
+            Tone::Bad => Some("bad"),
+        }
+    }
+
+    /// Good when `ok`, else bad.
+    #[must_use]
+    pub fn of(ok: bool) -> Tone {
+        if ok {
+            Tone::Good
+        } else {
+            Tone::Bad
+        }
+    }
+}
+
 /// One named result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
@@ -209,6 +245,8 @@ pub struct Figure {
     pub help: &'static str,
     /// The figure the question is about: drawn largest.
     pub key: bool,
+    /// What its value means (`data-tone`).
+    pub tone: Tone,
 }
 
 impl Figure {
@@ -228,7 +266,15 @@ impl Figure {
             unit,
             help,
             key: false,
+            tone: Tone::Neutral,
         }
+    }
+
+    /// Sets what the value means.
+    #[must_use]
+    pub fn tone(mut self, tone: Tone) -> Self {
+        self.tone = tone;
+        self
     }
 
     /// Marks this figure as the key figure.

@@ -21,8 +21,9 @@
 //! it), [`examples`] (the seeds' worked examples as presets), [`lessons`] (the home view's
 //! "Start here" path through them), [`page`] (what the URL says about
 //! the whole page: route, language, theme, embedding) and [`embed`] (the iframe snippet and
-//! the parent-page messages), and [`lms`] (the quiz as a SCORM 1.2 / 2004 package: a stored
-//! zip, `imsmanifest.xml`, and the CMI data the quiz writes to the LMS).
+//! the parent-page messages), and [`lms`] (the quiz as a SCORM 1.2 / 2004 package: a zip,
+//! `imsmanifest.xml`, and the CMI data the quiz writes to the LMS), with [`package`] (which of
+//! the site's files a package holds).
 //!
 //! Under them, the foundations, which import no GPU concept: [`panel`] (`PanelModel` and
 //! `Inputs`, what every panel shares), [`params`] (each parameter declared once), [`query`],
@@ -47,6 +48,7 @@ pub mod lms;
 pub mod markup;
 pub mod math;
 pub mod mma;
+pub mod package;
 pub mod page;
 pub mod panel;
 pub mod params;

@@ -31,6 +31,30 @@ impl Tool {
     }
 }
 
+/// The release site's wasm bundles by name (`cargo xtask dist` writes `<name>-<lang>-<hash>.js`
+/// and `…_bg.wasm` for each): one per panel (the panel's name), and these. The one home of the
+/// names the build, the size budgets and an LMS package's file list share.
+pub mod bundle {
+    /// The home view's.
+    pub const HOME: &str = "home";
+    /// The assignment and author pages' (the tools).
+    pub const TOOLS: &str = "assignment";
+    /// The challenge check's worker (`src/bin/check.rs`): no page routes to it.
+    pub const CHECK: &str = "check";
+    /// The module script that starts that worker (`check-worker-<lang>-<hash>.js`).
+    pub const CHECK_WORKER: &str = "check-worker";
+
+    /// Whether `file` is one of bundle `name`'s files in language `lang` (`warps-en-3f2a….js`,
+    /// `check-worker-en-….js`); `check` does not claim `check-worker`'s.
+    #[must_use]
+    pub fn holds(name: &str, lang: &str, file: &str) -> bool {
+        file.strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix('-'))
+            .and_then(|rest| rest.strip_prefix(lang))
+            .is_some_and(|rest| rest.starts_with('-'))
+    }
+}
+
 /// What the URL asks the app to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Route {

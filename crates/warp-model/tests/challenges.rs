@@ -367,3 +367,236 @@ fn a_reference_that_fails_to_run_is_the_authors_problem() {
     assert!(matches!(r.failure, Some(Failure::Reference(_))), "{r:?}");
     assert_eq!(r.stars, 0);
 }
+
+#[test]
+fn a_check_ends_at_its_first_failing_test() {
+    use warp_model::kernel_lab::challenge::check::check_each;
+    // add-ten, but every element gets 11: wrong on test 1 already. The four tests after it
+    // would only cost time: none of them starts (issue 43: they all ran, an endless kernel
+    // five times over).
+    let c = challenge("add-ten");
+    let wrong = "__global__ void add_ten(const int* in, int* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        out[i] = in[i] + 11;\n    }\n}\n";
+    let mut started = Vec::new();
+    let r = check_each(&c, wrong, |k| started.push(k));
+    assert_eq!(started, [0]);
+    assert_eq!((r.tests, r.passed, r.stars), (5, 0, 0));
+    assert!(
+        matches!(r.failure, Some(Failure::Wrong { test: 0, .. })),
+        "{r:?}"
+    );
+    // The right kernel runs all five, in order.
+    let mut started = Vec::new();
+    let r = check_each(&c, &c.reference, |k| started.push(k));
+    assert_eq!((started, r.passed), (vec![0, 1, 2, 3, 4], 5));
+}
+
+#[test]
+fn a_tests_budget_is_fifty_references_at_least_100k_and_never_over_the_labs_own() {
+    use warp_model::kernel_lab::challenge::check::{budget, TEST_CEILING};
+    use warp_model::kernel_lab::exec::STEP_BUDGET;
+    assert_eq!(TEST_CEILING, STEP_BUDGET);
+    // 50 × 0 and 50 × 1,000 = 50,000 are under the floor: 100,000.
+    assert_eq!((budget(0), budget(1_000)), (100_000, 100_000));
+    // 50 × 10,000 = 500,000; 50 × 40,000 = 2,000,000, the ceiling itself.
+    assert_eq!((budget(10_000), budget(40_000)), (500_000, 2_000_000));
+    // A costly reference (the issue's custom challenge: about 2 million a test) no longer
+    // buys an endless kernel 99 million instructions: 2,000,000, whatever it costs.
+    assert_eq!(
+        (budget(1_990_000), budget(u64::MAX)),
+        (2_000_000, 2_000_000)
+    );
+}
+
+#[test]
+fn an_endless_kernel_is_stopped_on_test_one_and_the_report_says_which_budget_and_why() {
+    // add-ten's test 1 (n = 1: one block of 128 threads, four warps) costs the reference a few
+    // dozen instructions; 50 × that is far under the floor, so the endless kernel stops at
+    // 100,000, in the loop's line, on test 1, and no other test runs.
+    let c = challenge("add-ten");
+    let endless = "__global__ void add_ten(const int* in, int* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    while (i >= 0) {\n        i = i + 0;\n    }\n}\n";
+    let r = check(&c, endless);
+    let Some(Failure::Run { test, message }) = &r.failure else {
+        panic!("{r:?}");
+    };
+    assert_eq!(*test, 0);
+    assert!(
+        message.starts_with(
+            "line 3: the run passed its step budget of 100000 warp instructions in the loop at line 3"
+        ),
+        "{message}"
+    );
+    assert!(
+        message.contains("50 × the reference's warp instructions on each test"),
+        "{message}"
+    );
+    assert!(
+        message.contains("at least 100000 and at most 2000000"),
+        "{message}"
+    );
+    assert_eq!((r.passed, r.stars), (0, 0));
+}
+
+#[test]
+fn a_costly_reference_buys_an_endless_kernel_no_more_than_the_ceiling() {
+    use warp_model::kernel_lab::challenge::custom::{custom, CustomLink};
+    // One warp; the reference adds 0..19,999 in a loop: about 3 instructions an iteration, so
+    // some 60,000 in all and 50 × that ≈ 3 million, over the ceiling. The endless kernel stops
+    // at 2,000,000 (the lab's own budget), not at 50 × the reference's.
+    let reference = "__global__ void slow(const int* in, int* out, int n) {\n    int acc = 0;\n    for (int k = 0; k < 20000; k++) {\n        acc = acc + k;\n    }\n    out[threadIdx.x] = in[threadIdx.x] + acc - acc;\n}\n";
+    let c = custom(&CustomLink {
+        reference,
+        tests: "n=32,block=32;n=32,block=32",
+        ..CustomLink::default()
+    })
+    .unwrap();
+    assert_eq!(check(&c, reference).passed, 2);
+    let endless = "__global__ void slow(const int* in, int* out, int n) {\n    int acc = 0;\n    while (acc >= 0) {\n        acc = acc + 0;\n    }\n}\n";
+    let r = check(&c, endless);
+    let Some(Failure::Run { test: 0, message }) = &r.failure else {
+        panic!("{r:?}");
+    };
+    assert!(
+        message.contains("step budget of 2000000 warp instructions"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_report_crosses_from_the_worker_as_json_and_nothing_else_passes_for_one() {
+    use warp_model::kernel_lab::challenge::{wire, Report};
+    use warp_model::kernel_lab::panel::{check_link, check_query, evaluate, KernelInput, SRC};
+    use warp_model::panel::Inputs;
+    use warp_model::query::Query;
+    let c = challenge("mirror");
+    // The query the page sends the worker, with the learner's source in it: the worker's
+    // report is the one the page's own evaluate gives for the same link.
+    let page = KernelInput::from_query(
+        &Query::parse("panel=kernel&challenge=mirror&check=1"),
+        &Inputs::default(),
+    )
+    .with(&SRC, &c.reference);
+    let from_worker = check_link(&check_query(&page), |_| {}).expect("a challenge");
+    let shown = evaluate(&page).challenge.and_then(|ch| ch.report);
+    assert_eq!(Some(from_worker.clone()), shown);
+    assert_eq!(from_worker.stars, 3);
+    assert_eq!(wire::decode(&wire::encode(&from_worker)), Some(from_worker));
+    // A failure's words survive the trip too.
+    let wrong = check(
+        &c,
+        "__global__ void mirror(const int* in, int* out, int w, int h) { }",
+    );
+    assert_eq!(wire::decode(&wire::encode(&wrong)), Some(wrong.clone()));
+    // Every kind of failure crosses whole, whatever its words hold (colons, digits, lines).
+    for failure in [
+        Failure::Compile("line 2: 3:4 expected ;\n  int x\n      ^".into()),
+        Failure::Signature {
+            expected: "(const int* in, int* out, int n)".into(),
+        },
+        Failure::Forbidden {
+            call: "atomicAdd".into(),
+            line: 12,
+        },
+        Failure::Reference("line 1: out of bounds".into()),
+        Failure::Run {
+            test: 3,
+            message: "line 4: 10:10".into(),
+        },
+        Failure::Race {
+            test: 0,
+            text: "lines 3 and 5 on s[0]".into(),
+        },
+        Failure::Mask {
+            test: 1,
+            text: String::new(),
+        },
+        Failure::Wrong {
+            test: 2,
+            buffer: "out".into(),
+            index: 31,
+            expected: "-7".into(),
+            got: "12:".into(),
+        },
+    ] {
+        let r = Report {
+            failure: Some(failure),
+            ..wrong.clone()
+        };
+        assert_eq!(wire::decode(&wire::encode(&r)), Some(r));
+    }
+    // Anything else is no report: not the form, another version, more passed than run, four
+    // stars, a target that is none, a field cut short or one too many.
+    let good = from_worker_text(&c);
+    assert!(wire::decode(&good).is_some());
+    for bad in [
+        String::new(),
+        "report".into(),
+        good.replacen("2:v1", "2:v2", 1),
+        "2:v11:11:21:01:0".into(),
+        "2:v11:41:41:41:0".into(),
+        good.replace("12:transactions", "12:transaktions"),
+        good[..good.len() - 1].to_string(),
+        format!("{good}1:x"),
+    ] {
+        assert_eq!(wire::decode(&bad), None, "{bad}");
+    }
+    // A query that names no challenge that reads gives no report.
+    assert_eq!(check_link("panel=kernel", |_| {}), None);
+    assert_eq!(check_link("panel=kernel&challenge=nope", |_| {}), None);
+}
+
+/// The wire text of the reference's own report on `c` (three stars, two targets).
+fn from_worker_text(c: &Challenge) -> String {
+    warp_model::kernel_lab::challenge::wire::encode(&check(c, &c.reference))
+}
+
+#[test]
+fn the_report_colours_a_verdict_by_its_meaning_and_leaves_counts_alone() {
+    // Issue 45: "Passed: yes" was the same red as "no", and so were "3 of 3" and the counts.
+    use warp_model::figure::Tone;
+    use warp_model::kernel_lab::panel::{evaluate, KernelInput, SRC};
+    use warp_model::panel::Inputs;
+    use warp_model::query::Query;
+    let c = challenge("transpose");
+    let tones = |src: &str| {
+        let input = KernelInput::from_query(
+            &Query::parse("panel=kernel&challenge=transpose&check=1"),
+            &Inputs::default(),
+        )
+        .with(&SRC, src);
+        let out = evaluate(&input);
+        let ch = out.challenge.expect("a challenge");
+        ch.figures
+            .iter()
+            .map(|f| (f.metric, f.tone))
+            .collect::<Vec<_>>()
+    };
+    let tone = |t: &[(&str, Tone)], m: &str| t.iter().find(|(n, _)| *n == m).map(|(_, t)| *t);
+    // The reference: passed, every test, three stars, every target met: all good; the
+    // reference's own counts and the number of tests are quantities.
+    let right = tones(&c.reference);
+    for m in [
+        "challenge-passed",
+        "challenge-tests-passed",
+        "challenge-stars",
+        "challenge-bank-conflicts",
+    ] {
+        assert_eq!(tone(&right, m), Some(Tone::Good), "{m}");
+    }
+    for m in ["challenge-tests", "challenge-bank-conflicts-reference"] {
+        assert_eq!(tone(&right, m), Some(Tone::Neutral), "{m}");
+    }
+    // The naive transpose passes with one star (its strided stores miss the transactions
+    // target; without shared memory it has no bank conflicts, as few as the reference's):
+    // passed good, stars on the way, transactions bad, bank conflicts good.
+    let naive = std::fs::read_to_string(solutions().join("transpose/right-naive.cu")).unwrap();
+    let one = tones(&naive);
+    assert_eq!(tone(&one, "challenge-passed"), Some(Tone::Good));
+    assert_eq!(tone(&one, "challenge-stars"), Some(Tone::Neutral));
+    assert_eq!(tone(&one, "challenge-transactions"), Some(Tone::Bad));
+    assert_eq!(tone(&one, "challenge-bank-conflicts"), Some(Tone::Good));
+    // An empty kernel fails: passed and stars bad, the partial counts without a verdict.
+    let none = tones("__global__ void t(const int* in, int* out, int w, int h) { }");
+    assert_eq!(tone(&none, "challenge-passed"), Some(Tone::Bad));
+    assert_eq!(tone(&none, "challenge-stars"), Some(Tone::Bad));
+    assert_eq!(tone(&none, "challenge-transactions"), Some(Tone::Neutral));
+}

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { rightAnswersOf, wrong } from './quiz-answers';
-import { downloadPackage } from './scorm-package';
+import { downloadPackage, packageFiles } from './scorm-package';
 
 // Assignments (issue 29), end to end: built in the author page (a view added from its panel,
 // links pasted, reordered, one removed), opened by its link, its three steps done one right,
@@ -161,8 +161,18 @@ async function download(page: Page, version: '1.2' | '2004', pass: string) {
   const q = `?panel=author&title=Week+3&step=${encodeURIComponent(PREDICTION)}&step=${encodeURIComponent(CHALLENGE)}&step=${encodeURIComponent(QUIZ)}`;
   const kind = version === '1.2' ? '12' : '2004';
   const dir = `assignment-${kind}`;
-  const { filename, manifest } = await downloadPackage(page, q, version, pass, dir);
-  expect(filename).toMatch(new RegExp(`^warp-lab-assignment-[0-9a-f]{8}-scorm${kind}\\.zip$`));
+  const { filename, manifest, listing, bytes } = await downloadPackage(page, q, version, pass, dir);
+  // Named after its title (issue 43: it was a hash).
+  expect(filename).toBe(`week-3-scorm${kind}.zip`);
+  // Only what its steps open: the assignment page, divergence (C4), the kernel lab with its
+  // check worker, the quiz and the banks panel its scenarios open; in English; well under
+  // 2 MB (it was 11.9 MB).
+  const site = (await (await page.request.get('files.txt')).text()).trim().split('\n');
+  expect([...listing].sort()).toEqual(
+    packageFiles(site, ['assignment', 'divergence', 'kernel', 'check', 'check-worker', 'quiz', 'banks']));
+  expect(listing.some((n) => n.startsWith('warps-') || n.includes('-hinglish-') || n === 'sw.js')).toBe(false);
+  console.log(`assignment package (SCORM ${version}): ${listing.length} files, ${bytes} bytes`);
+  expect(bytes).toBeLessThan(2_000_000);
   const launch = /href="(index\.html\?[^"]+)"/.exec(manifest)![1].replaceAll('&amp;', '&');
   return { dir, launch, manifest };
 }

@@ -121,3 +121,23 @@ test('a challenge reads in Hinglish too', async ({ app, page }) => {
   await expect(page.locator('section.challenge .task')).toContainText('sirf even ya sirf odd');
   await expect(page.locator('[data-action="check"]')).toHaveText('Check karo');
 });
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`the report's colours follow the verdict, at ${width} px (issue 45)`, async ({ app, page }) => {
+    await page.setViewportSize({ width, height });
+    await app.open('?panel=kernel&challenge=add-ten');
+    // The empty starter fails: "Passed: no" in the bad colour.
+    await page.locator('[data-action="check"]').click();
+    const passed = page.locator('.figure:has([data-metric="challenge-passed"])');
+    await expect(passed).toHaveAttribute('data-tone', 'bad');
+    const bad = await passed.locator('.value').evaluate((e) => getComputedStyle(e).color);
+    const files = readdirSync(join(solutions, 'add-ten')).sort();
+    await typeAndCheck(app, read('add-ten', files.find((f) => f.startsWith('right-'))!));
+    // "Passed: yes" in the good colour (was the same red as "no"), the count uncoloured.
+    await expect(passed).toHaveAttribute('data-tone', 'good');
+    const good = await passed.locator('.value').evaluate((e) => getComputedStyle(e).color);
+    expect(good).toBe('rgb(27, 110, 58)');
+    expect(bad).toBe('rgb(179, 38, 30)');
+    await expect(page.locator('.figure:has([data-metric="challenge-tests"])')).not.toHaveAttribute('data-tone', /.+/);
+  });
+}

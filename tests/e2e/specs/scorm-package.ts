@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
@@ -28,5 +28,19 @@ export async function downloadPackage(page: Page, query: string, version: '1.2' 
   execFileSync('unzip', ['-q', zip, '-d', join(packages, dir)]);
   const listing = execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n');
   const manifest = readFileSync(join(packages, dir, 'imsmanifest.xml'), 'utf8');
-  return { filename: dl.suggestedFilename(), listing, manifest };
+  return { filename: dl.suggestedFilename(), listing, manifest, bytes: statSync(zip).size, zip };
+}
+
+/** What a package of bundles `bundles` in `lang` holds (issue 43: only what its pages need):
+ *  the shell, the favicon, each bundle's files in that language, and the manifest. */
+export function packageFiles(site: string[], bundles: string[], lang = 'en'): string[] {
+  const held = site.filter((n) =>
+    n === 'index.html' || n.startsWith('favicon-') || bundles.some((b) => n.startsWith(`${b}-${lang}-`)));
+  return [...held, 'imsmanifest.xml'].sort();
+}
+
+/** The files of `zip` that are deflated (method 8, "Defl:N" in unzip's verbose listing). */
+export function deflated(zip: string): string[] {
+  return execFileSync('unzip', ['-v', zip]).toString().split('\n')
+    .filter((l) => /\sDefl:/.test(l)).map((l) => l.trim().split(/\s+/).pop()!);
 }

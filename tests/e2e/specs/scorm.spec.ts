@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { rightAnswers, wrong } from './quiz-answers';
-import { downloadPackage } from './scorm-package';
+import { deflated, downloadPackage, packageFiles } from './scorm-package';
 
 // The quiz as a SCORM package, end to end: downloaded from the release build, unzipped with a
 // standard unzip, served as an LMS serves a package, and launched by scorm-again (a real SCORM
@@ -16,7 +16,7 @@ async function download(page: Page, version: '1.2' | '2004', pass: string, lang 
   const dir = `${kind}${lang ? `-${lang}` : ''}-${pass}`;
   const got = await downloadPackage(page, `?${QUIZ}${lang ? `&lang=${lang}` : ''}`, version, pass, dir);
   expect(got.filename).toBe(`warp-lab-quiz-warps-7-4-scorm${kind}.zip`);
-  return { dir, listing: got.listing, manifest: got.manifest };
+  return { dir, listing: got.listing, manifest: got.manifest, bytes: got.bytes, zip: got.zip };
 }
 
 /** The manifest read by the browser's XML parser. */
@@ -74,17 +74,24 @@ function interactions(cmi: Record<string, string>): string[] {
 for (const [version, pass] of [['1.2', '50'], ['2004', '80']] as const) {
   test(`SCORM ${version}: the downloaded package launches in scorm-again, records every answer, and resumes`, async ({ app, page }) => {
     test.setTimeout(90_000);
-    const { dir, listing, manifest } = await download(page, version, pass);
+    const { dir, listing, manifest, bytes, zip } = await download(page, version, pass);
     const answers = await rightAnswers(page);
     expect(answers).toHaveLength(4);
 
-    // The package: every file of the site (files.txt) and the manifest, nothing else.
+    // The package (issue 43): the quiz's page and the panel its scenarios open (warps), in
+    // English, the shell and the favicon, and the manifest; no other page, language, service
+    // worker or file list. Each bundle deflated; the whole well under 2 MB (it was 11.9 MB).
     const site = (await (await page.request.get('files.txt')).text()).trim().split('\n');
-    expect([...listing].sort()).toEqual([...site, 'imsmanifest.xml'].sort());
+    const held = packageFiles(site, ['quiz', 'warps']);
+    expect([...listing].sort()).toEqual(held);
+    expect(held.filter((n) => /_bg\.wasm$/.test(n))).toHaveLength(2);
+    for (const n of held.filter((n) => /\.(js|wasm)$/.test(n))) expect(deflated(zip)).toContain(n);
+    console.log(`quiz package (SCORM ${version}): ${listing.length} files, ${bytes} bytes`);
+    expect(bytes).toBeLessThan(2_000_000);
     const m = await readManifest(page, manifest);
     expect(m.error).toBe(false);
     expect(m.schema).toBe('ADL SCORM');
-    expect(m.files.sort()).toEqual([...site].sort());
+    expect(m.files.sort()).toEqual(held.filter((n) => n !== 'imsmanifest.xml'));
     // The package's passing score rides in the launch URL: it applies when the LMS hands none.
     expect(m.launch).toBe(`index.html?${QUIZ}&lms=scorm&pass-score=${pass}`);
     expect(m.scormType).toBe('sco');

@@ -17,15 +17,27 @@ fn every_bundle_the_release_build_makes_has_a_budget() {
 #[test]
 fn no_budget_is_above_the_last_shared_ones() {
     // The budgets before per-page ones (2026-12-02): 235 kB a page, 290 kB the kernel lab,
-    // 380 kB the quiz. Per-page budgets only go down from there.
+    // 380 kB the quiz. Per-page budgets only go down from there, with one exception stated
+    // where it was made: the kernel lab's 296.5 kB (issue 43: its check left the page for a
+    // worker, and the page pays 4.5 kB for talking to it, which this round could not cut).
     for p in Panel::ALL {
         let cap = match p {
             Panel::Quiz => 380_000,
-            Panel::Kernel => 290_000,
+            Panel::Kernel => 296_500,
             _ => 235_000,
         };
         let b = budget(p.name()).unwrap_or(u64::MAX);
         assert!(b <= cap, "{}: {b} over {cap}", p.name());
     }
     assert!(budget("home").unwrap_or(u64::MAX) <= 235_000);
+}
+
+#[test]
+fn the_check_worker_has_a_budget_of_its_own() {
+    // Fetched when Check is pressed, never before a page's first figure (issue 43).
+    let check = budget(warp_model::page::bundle::CHECK).unwrap_or(u64::MAX);
+    assert!(
+        check < budget(Panel::Kernel.name()).unwrap_or(0) / 2,
+        "{check}"
+    );
 }

@@ -57,8 +57,11 @@ fn every_example_routes_to_its_panel() {
 #[test]
 fn the_release_builds_one_bundle_per_page() {
     let (names, routes, home) = bundles(Profile::Release);
-    // The home view, the tools' pages (assignment and author: one bundle), each panel.
-    assert_eq!(names.len(), Panel::ALL.len() + 2);
+    // The home view, the tools' pages (assignment and author: one bundle), each panel, and
+    // the check worker (issue 43), which no page routes to.
+    assert_eq!(names.len(), Panel::ALL.len() + 3);
+    assert!(names.contains(&CHECK) && !routes.values().any(|b| *b == CHECK));
+    assert!(root().join("src/bin").join(format!("{CHECK}.rs")).exists());
     assert_eq!(home, HOME);
     assert!(names.contains(&home));
     for t in Tool::ALL {
@@ -72,10 +75,15 @@ fn the_release_builds_one_bundle_per_page() {
         assert!(bin.exists(), "{} has no bundle", bin.display());
     }
     let (dev, routes, home) = bundles(Profile::Dev);
-    assert_eq!(dev, [ALL]);
+    assert_eq!(dev, [ALL, CHECK]);
     // The home view is served by a bundle the dev build has (issue 33: it asked for `home`).
     assert_eq!(home, ALL);
     assert!(routes.values().all(|b| *b == ALL));
+    // The check worker's starting script imports its bundle and names its wasm, both beside it.
+    assert_eq!(
+        worker_script("check-en-1.js", "check-en-2_bg.wasm"),
+        "import init from \"./check-en-1.js\";\ninit({ module_or_path: \"./check-en-2_bg.wasm\" });\n"
+    );
     assert_eq!(routes.get("author"), Some(&ALL));
     assert_eq!(short_hash(b"abc"), "ba7816bf8f01cfea");
 }

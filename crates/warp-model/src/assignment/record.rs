@@ -16,6 +16,7 @@
 //! as a record cut by an LMS, not tampering).
 
 use super::{Assignment, Expect, StepKind};
+pub use crate::examples::example_key;
 use crate::lms::cmi::Status;
 use crate::lms::PassScore;
 use crate::quiz::Verdict;
@@ -23,11 +24,22 @@ use crate::quiz::Verdict;
 /// A message from a step's frame, validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    /// `{source: "warp-lab", type: "forecast", verdict, metric}`: a Forecast revealed.
-    Forecast(Verdict),
-    /// `{source: "warp-lab", type: "challenge-stars", challenge, stars}`: a challenge checked.
+    /// `{source: "warp-lab", type: "forecast", verdict, metric, example}`: a Forecast revealed,
+    /// on which figure, in which example (`topic/CELL`; absent outside an example).
+    Forecast {
+        /// Right, close or off.
+        verdict: Verdict,
+        /// The figure (`data-metric`) the guess was about.
+        metric: String,
+        /// The frame's example, as [`example_key`] writes it.
+        example: Option<String>,
+    },
+    /// `{source: "warp-lab", type: "challenge-stars", challenge, key, stars}`: a challenge
+    /// checked.
     Challenge {
-        /// `challenge=` of the frame.
+        /// Which challenge: its `key` (a built-in's name, or `custom-` and the fingerprint of
+        /// an author's, `kernel_lab::panel::code_key`), so that the stars of one custom
+        /// challenge never fit another's step.
         name: String,
         /// 0–3.
         stars: u8,
@@ -66,11 +78,15 @@ impl Report {
             field(name).filter(|s| !s.is_empty() && s.len() <= 40 && !s.contains(char::is_control))
         };
         match field("type")?.as_str() {
-            "forecast" => Some(Report::Forecast(Verdict::parse(&field("verdict")?)?)),
+            "forecast" => Some(Report::Forecast {
+                verdict: Verdict::parse(&field("verdict")?)?,
+                metric: short("metric")?,
+                example: short("example"),
+            }),
             "challenge-stars" => {
                 let stars = u8::try_from(number("stars")?).ok().filter(|s| *s <= 3)?;
                 Some(Report::Challenge {
-                    name: short("challenge")?,
+                    name: short("key")?,
                     stars,
                 })
             }
@@ -326,11 +342,22 @@ impl Record {
             return false;
         };
         let new = match (&step.expect, report) {
-            (Expect::Forecast, Report::Forecast(v)) => match slot {
-                // The first reveal counts: a second one knows the answer.
-                Some(_) => return false,
-                None => StepRecord::Prediction(*v),
-            },
+            (
+                Expect::Forecast { example, metric },
+                Report::Forecast {
+                    verdict,
+                    metric: m,
+                    example: e,
+                },
+            ) if example.as_ref().is_none_or(|x| Some(x) == e.as_ref())
+                && metric.as_ref().is_none_or(|x| x == m) =>
+            {
+                match slot {
+                    // The first reveal counts: a second one knows the answer.
+                    Some(_) => return false,
+                    None => StepRecord::Prediction(*verdict),
+                }
+            }
             (Expect::Challenge(name), Report::Challenge { name: n, stars }) if name == n => {
                 match slot {
                     Some(StepRecord::Challenge(best)) if *best >= *stars => return false,

@@ -40,14 +40,28 @@ pub fn sco(a: &Assignment, lang: Lang, pass: PassScore) -> Sco {
     }
 }
 
-/// The package's file name: `warp-lab-assignment-<first 8 of the key>-scorm12.zip`.
+/// The package's file name: the title's slug (`week-3-divergence-and-shared-memory`, at most
+/// 60 characters; `warp-lab-assignment` for a title without a letter or digit) and the
+/// version (`-scorm12.zip`). Issue 43: it was a hash, which no instructor recognises in a
+/// folder of downloads.
 #[must_use]
 pub fn file_name(a: &Assignment, version: Version) -> String {
-    let v = match version {
-        Version::Scorm12 => "scorm12",
-        Version::Scorm2004 => "scorm2004",
-    };
-    format!("warp-lab-assignment-{}-{v}.zip", &a.key()[..8])
+    let mut slug = String::new();
+    for c in a.shown_title().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let mut slug: String = slug.chars().take(60).collect();
+    while slug.ends_with('-') {
+        slug.pop();
+    }
+    if slug.is_empty() {
+        slug = "warp-lab-assignment".into();
+    }
+    format!("{slug}-{}.zip", version.file_tag())
 }
 
 /// Score, status and exit, as gradebooks read them (see the module's documentation).

@@ -26,6 +26,15 @@ fn fields<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String
     }
 }
 
+/// Week 3's prediction revealed: divergence C4, whose Forecast asks for `efficiency`.
+fn c4(verdict: Verdict) -> Report {
+    Report::Forecast {
+        verdict,
+        metric: "efficiency".into(),
+        example: Some("divergence/C4".into()),
+    }
+}
+
 fn quiz(correct: u32, answered: u32) -> Report {
     Report::Quiz {
         topic: "banks".into(),
@@ -121,7 +130,7 @@ fn the_score_is_the_mean_of_the_steps_one_right_one_partly_one_wrong() {
         (r.score(), r.status(PassScore::DEFAULT)),
         (Fraction::new(0, 1), Status::Incomplete)
     );
-    assert!(r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
+    assert!(r.apply(&a, 0, &c4(Verdict::Right)));
     assert!(r.apply(
         &a,
         1,
@@ -152,9 +161,9 @@ fn the_score_is_the_mean_of_the_steps_one_right_one_partly_one_wrong() {
 fn a_prediction_keeps_its_first_reveal_a_challenge_its_best_a_quiz_stops_when_done() {
     let a = week3();
     let mut r = Record::new(&a, 1);
-    assert!(r.apply(&a, 0, &Report::Forecast(Verdict::Off)));
+    assert!(r.apply(&a, 0, &c4(Verdict::Off)));
     // A second reveal knows the answer: it changes nothing.
-    assert!(!r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
+    assert!(!r.apply(&a, 0, &c4(Verdict::Right)));
     assert_eq!(r.steps[0], Some(StepRecord::Prediction(Verdict::Off)));
     // Challenge: the best check, never lowered; another challenge's stars do not count.
     let stars = |s: u8| Report::Challenge {
@@ -199,7 +208,7 @@ fn a_prediction_keeps_its_first_reveal_a_challenge_its_best_a_quiz_stops_when_do
     assert!(!r.apply(&a, 2, &quiz(4, 4)));
     // Reports of the wrong kind for a step are ignored.
     assert!(!r.apply(&a, 0, &stars(3)));
-    assert!(!r.apply(&a, 5, &Report::Forecast(Verdict::Right)));
+    assert!(!r.apply(&a, 5, &c4(Verdict::Right)));
     // (0 + 1 + 2/4) / 3 = 1/2.
     assert_eq!(r.score(), Fraction::new(1, 2));
 }
@@ -210,6 +219,7 @@ fn frame_messages_are_validated() {
         ("source", "warp-lab"),
         ("type", "challenge-stars"),
         ("challenge", "transpose"),
+        ("key", "transpose"),
         ("stars", "2"),
     ];
     assert_eq!(
@@ -273,7 +283,7 @@ fn the_record_round_trips_and_refuses_a_changed_or_foreign_text() {
     let a = week3();
     let mut r = Record::new(&a, 0xdead_beef);
     r.apply(&a, 2, &quiz(1, 2));
-    r.apply(&a, 0, &Report::Forecast(Verdict::Close));
+    r.apply(&a, 0, &c4(Verdict::Close));
     let text = r.encode();
     assert!(
         text.starts_with(&format!("a1.{}.deadbeef.2:q1/2/4,0:c.", a.key())),
@@ -305,7 +315,7 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
     let mut r = Record::new(&a, 3);
     // Graded in the order 3, 1, 2: interactions 0, 1, 2 are steps 3, 1, 2.
     r.apply(&a, 2, &quiz(0, 4));
-    r.apply(&a, 0, &Report::Forecast(Verdict::Right));
+    r.apply(&a, 0, &c4(Verdict::Right));
     r.apply(
         &a,
         1,
@@ -354,7 +364,7 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
     }
     // Half done: incomplete, suspended, progress 1/3.
     let mut half = Record::new(&a, 3);
-    half.apply(&a, 0, &Report::Forecast(Verdict::Close));
+    half.apply(&a, 0, &c4(Verdict::Close));
     let p = scorm::all_pairs(Version::Scorm2004, &a, &half, pass);
     // (1/2) / 3 = 1/6 → 16.66 %.
     assert_eq!(
@@ -381,7 +391,23 @@ fn the_package_launches_the_link_with_lms_scorm() {
     let (b, errors) = read(&launched).unwrap();
     assert!(errors.is_empty());
     assert_eq!(b, a);
-    assert!(scorm::file_name(&a, Version::Scorm12).ends_with("-scorm12.zip"));
+    // The title's slug: "Week 3: divergence and shared memory".
+    assert_eq!(
+        scorm::file_name(&a, Version::Scorm12),
+        "week-3-divergence-and-shared-memory-scorm12.zip"
+    );
+    let mut other = a.clone();
+    other.title = "  ✓✓ — ".into();
+    assert_eq!(
+        scorm::file_name(&other, Version::Scorm2004),
+        "warp-lab-assignment-scorm2004.zip"
+    );
+    other.title = "Ünïcode Ärger ".repeat(10);
+    let long = scorm::file_name(&other, Version::Scorm12);
+    assert!(
+        long.len() <= 60 + "-scorm12.zip".len() && !long.contains("--"),
+        "{long}"
+    );
     let xml = crate::lms::manifest::manifest_of(
         Version::Scorm2004,
         &sco,
@@ -418,9 +444,9 @@ fn a_recorded_prediction_opens_revealed_with_its_verdict_never_a_fresh_forecast(
     // frame carries what was recorded, and the frame opens revealed with it.
     let a = week3();
     let mut r = Record::new(&a, 0);
-    assert!(r.apply(&a, 0, &Report::Forecast(Verdict::Off)));
+    assert!(r.apply(&a, 0, &c4(Verdict::Off)));
     // A second reveal in a fresh frame changes nothing: the first one is kept.
-    assert!(!r.apply(&a, 0, &Report::Forecast(Verdict::Right)));
+    assert!(!r.apply(&a, 0, &c4(Verdict::Right)));
     assert_eq!(r.prediction(0), Some(Verdict::Off));
     assert_eq!(r.prediction(1), None, "a challenge step has no prediction");
     let q = Assignment::frame_query(
@@ -610,4 +636,106 @@ fn a_step_from_a_challenge_carries_neither_the_authors_code_nor_check() {
     assert_eq!(step.query.get("check"), None);
     // A kernel-lab link that is not a challenge keeps its source (it is not a step anyway).
     assert!(steps_from_link("?panel=kernel&src=x").is_err());
+}
+
+#[test]
+fn a_report_counts_only_for_the_step_it_names() {
+    // Issue 43: a custom challenge's report carried no identity, so the stars of any custom
+    // challenge fitted any custom step, and a reveal of any example fitted any prediction.
+    let custom = |reference: &str| {
+        format!(
+            "panel=kernel&challenge=custom&tests=n%3D32&ref={}",
+            crate::query::encode(reference)
+        )
+    };
+    let twice =
+        "__global__ void k(const int* a, int* b, int n) { b[threadIdx.x] = 2 * a[threadIdx.x]; }";
+    let thrice =
+        "__global__ void k(const int* a, int* b, int n) { b[threadIdx.x] = 3 * a[threadIdx.x]; }";
+    let link = format!(
+        "assignment=1&title=T&step={}&step={}&step={}",
+        crate::query::encode(&custom(twice)),
+        crate::query::encode("example=divergence/c4"),
+        crate::query::encode("panel=quiz&topic=banks&count=4&seed=7"),
+    );
+    let (a, errors) = read(&Query::parse(&link)).expect("an assignment");
+    assert!(errors.is_empty(), "{errors:?}");
+    // The custom step expects its own fingerprint, the one the frame's code_key gives.
+    let key_of = |q: &str| {
+        let input = crate::kernel_lab::panel::KernelInput::from_query(
+            &Query::parse(q),
+            &crate::kernel_lab::panel::KernelInput::default(),
+        );
+        crate::kernel_lab::panel::code_key(&input).unwrap()
+    };
+    let (mine, other) = (key_of(&custom(twice)), key_of(&custom(thrice)));
+    assert!(
+        mine.starts_with("custom-") && mine != other,
+        "{mine} {other}"
+    );
+    assert_eq!(a.steps[0].expect, Expect::Challenge(mine.clone()));
+    let mut r = Record::new(&a, 0);
+    let stars = |name: &str| Report::Challenge {
+        name: name.into(),
+        stars: 3,
+    };
+    // Another custom challenge's three stars, or a bare "custom", do not fit this step.
+    assert!(!r.apply(&a, 0, &stars(&other)));
+    assert!(!r.apply(&a, 0, &stars("custom")));
+    assert!(r.apply(&a, 0, &stars(&mine)));
+    // The prediction: C4 asked (its cell in lower case in the link), efficiency its figure. A
+    // reveal in C1, or of another figure, or with no example, is not this step's.
+    assert_eq!(
+        a.steps[1].expect,
+        Expect::Forecast {
+            example: Some("divergence/C4".into()),
+            metric: Some("efficiency".into())
+        }
+    );
+    let reveal = |example: Option<&str>, metric: &str| Report::Forecast {
+        verdict: Verdict::Right,
+        metric: metric.into(),
+        example: example.map(str::to_string),
+    };
+    assert!(!r.apply(&a, 1, &reveal(Some("divergence/C1"), "efficiency")));
+    assert!(!r.apply(&a, 1, &reveal(Some("divergence/C4"), "diverged-cycles")));
+    assert!(!r.apply(&a, 1, &reveal(None, "efficiency")));
+    assert!(r.apply(&a, 1, &reveal(Some("divergence/C4"), "efficiency")));
+    // The quiz: another seed's or topic's score is not this quiz's.
+    let mut other_seed = quiz(4, 4);
+    if let Report::Quiz { seed, .. } = &mut other_seed {
+        *seed = "8".into();
+    }
+    let mut other_topic = quiz(4, 4);
+    if let Report::Quiz { topic, .. } = &mut other_topic {
+        *topic = "divergence".into();
+    }
+    assert!(!r.apply(&a, 2, &other_seed));
+    assert!(!r.apply(&a, 2, &other_topic));
+    assert!(r.apply(&a, 2, &quiz(4, 4)));
+    assert_eq!(r.score(), Fraction::new(1, 1));
+    // A frame's message names its example the one way: the cell as the catalogue writes it.
+    let said = Report::from_fields(fields(&[
+        ("source", "warp-lab"),
+        ("type", "forecast"),
+        ("verdict", "right"),
+        ("metric", "efficiency"),
+        ("example", "divergence/C4"),
+    ]));
+    assert_eq!(said, Some(reveal(Some("divergence/C4"), "efficiency")));
+    assert_eq!(
+        crate::examples::example_key("divergence/c4").as_deref(),
+        Some("divergence/C4")
+    );
+    assert_eq!(crate::examples::example_key("divergence/Z9"), None);
+    // A challenge message without its key is no report.
+    assert_eq!(
+        Report::from_fields(fields(&[
+            ("source", "warp-lab"),
+            ("type", "challenge-stars"),
+            ("challenge", "custom"),
+            ("stars", "3"),
+        ])),
+        None
+    );
 }

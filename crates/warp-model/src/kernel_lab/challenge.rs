@@ -14,12 +14,14 @@
 //! - [`custom`]: a course author's challenge read from a link (`challenge=custom&ref=…`).
 //! - [`mod@check`]: running the tests, the report, the stars.
 //! - [`stars`]: the best stars per challenge, as the learner's progress keeps them.
+//! - [`wire`]: a report as text, from the check worker to the page.
 
 pub mod builtin;
 pub mod check;
 pub mod custom;
 pub mod spec;
 pub mod stars;
+pub mod wire;
 
 pub use check::{check, Failure, Report, TargetReport};
 pub use spec::{Buffer, Challenge, Fill, Len, Target, TestLaunch};

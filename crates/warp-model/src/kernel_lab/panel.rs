@@ -9,6 +9,7 @@ use crate::i18n::Msg;
 use crate::msg;
 use crate::panel::{Inputs, PanelModel};
 use crate::params::{Param, ParamError};
+use crate::query::Query;
 use crate::ratio;
 use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
@@ -269,7 +270,19 @@ pub fn starting_source(input: &KernelInput) -> Option<String> {
 /// for a name that is no challenge.
 #[must_use]
 pub fn code_key(input: &KernelInput) -> Option<String> {
-    let name = input.get(&CHALLENGE).trim();
+    key_from(|p| input.get(p).to_string())
+}
+
+/// [`code_key`] of the page a query opens, read from the query itself (the assignment page
+/// names its steps' challenges so, without the lab's inputs).
+#[must_use]
+pub fn code_key_of(q: &Query) -> Option<String> {
+    key_from(|p| q.get(p.url_key()).unwrap_or(p.default).to_string())
+}
+
+fn key_from(get: impl Fn(&Param) -> String) -> Option<String> {
+    let name = get(&CHALLENGE);
+    let name = name.trim();
     if name.is_empty() {
         return None;
     }
@@ -278,7 +291,7 @@ pub fn code_key(input: &KernelInput) -> Option<String> {
             .contains(&name)
             .then(|| name.to_string());
     }
-    let parts = [&REF, &TESTS, &RANGE, &TARGETS, &TITLE, &TASK, &STARTER].map(|p| input.get(p));
+    let parts = [&REF, &TESTS, &RANGE, &TARGETS, &TITLE, &TASK, &STARTER].map(get);
     let joined = parts.join("\u{1f}");
     Some(format!(
         "custom-{:016x}",
@@ -398,9 +411,59 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
     }
 }
 
-/// Parses and runs. Never panics, whatever the text.
+/// Parses and runs; with `check=1`, runs the challenge's tests too. Never panics, whatever the
+/// text.
 #[must_use]
 pub fn evaluate(input: &KernelInput) -> KernelOutput {
+    let mut out = evaluate_run(input);
+    if input.get(&CHECK).trim() == "1" {
+        if let (Ok(Some(c)), Some(report)) =
+            (challenge_of(input), check_link(&check_query(input), |_| {}))
+        {
+            with_report(&mut out, &c, report);
+        }
+    }
+    out
+}
+
+/// The check of the challenge a page's query names, on the source that page would check (its
+/// `src=`, else the challenge's starter): what the check worker runs, off the page's main
+/// thread, with the query the page sends it ([`check_query`]). `started(k)` is called before
+/// test `k` runs. `None` when the query names no challenge that reads.
+#[must_use]
+pub fn check_link(search: &str, started: impl FnMut(usize)) -> Option<challenge::Report> {
+    let input = KernelInput::from_query(&Query::parse(search), &KernelInput::default());
+    let c = challenge_of(&input).ok().flatten()?;
+    let src = starter_for(&input, Some(&c)).unwrap_or_else(|| input.get(&SRC).to_string());
+    Some(challenge::check::check_each(&c, &src, started))
+}
+
+/// The query that asks [`check_link`] for the check of `input`: the page's parameters, as its
+/// address writes them.
+#[must_use]
+pub fn check_query(input: &KernelInput) -> String {
+    let mut q = Query::default();
+    input.write_query(&mut q);
+    q.to_search()
+}
+
+/// What [`evaluate`] shows before the challenge's tests have run: the run, the challenge box
+/// without a report. The page runs the tests off its main thread (the check worker) and adds
+/// their report with [`with_report`].
+#[must_use]
+pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
+    evaluate_parts(input, true)
+}
+
+/// [`evaluate_run`] without running a challenge's test on the page: the box, the source's
+/// errors, no figures. What the page shows while a check runs in its worker, and after a check
+/// that failed (a kernel that never ends must not then run on the page's thread); Run runs it.
+#[must_use]
+pub fn evaluate_box(input: &KernelInput) -> KernelOutput {
+    evaluate_parts(input, false)
+}
+
+fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
     let mut out = KernelOutput {
         errors: Vec::new(),
         mark: None,
@@ -429,7 +492,12 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
         }
     };
     if let Some(c) = challenge {
-        evaluate_challenge(input, &mut out, &c, &src, kernel.as_ref());
+        evaluate_challenge(
+            input,
+            &mut out,
+            &c,
+            kernel.as_ref().filter(|_| run_challenge),
+        );
         return out;
     }
     if !input.get(&CHALLENGE).trim().is_empty() {
@@ -502,13 +570,12 @@ fn show_run(
     }
 }
 
-/// A challenge: Run runs the kernel on test `test=` (its inputs, its launch); Check
-/// (`check=1`) runs every test and grades.
+/// A challenge: Run runs the kernel on test `test=` (its inputs, its launch); the box shows
+/// the statement, the tests' launches and the targets (Check's report: [`with_report`]).
 fn evaluate_challenge(
     input: &KernelInput,
     out: &mut KernelOutput,
     c: &Challenge,
-    src: &str,
     kernel: Option<&super::parse::ParsedKernel>,
 ) {
     let test = TEST
@@ -527,8 +594,6 @@ fn evaluate_challenge(
             }
             inside
         });
-    let checked = input.get(&CHECK).trim() == "1";
-    let report = checked.then(|| challenge::check(c, src));
     let view = ChallengeOutput {
         name: c.name.clone(),
         title: c.title.clone(),
@@ -536,21 +601,10 @@ fn evaluate_challenge(
         launches: c.tests.iter().map(challenge::TestLaunch::text).collect(),
         test: test.unwrap_or(0),
         targets: c.targets.iter().map(|t| (t.name(), t.label())).collect(),
-        failure: report
-            .as_ref()
-            .and_then(|r| r.failure.as_ref())
-            .map(|f| (f.kind(), f.text(c))),
-        figures: report.as_ref().map(challenge_figures).unwrap_or_default(),
-        solved: report.as_ref().filter(|r| r.passed_all()).map(|_| Solved {
-            reference: c.reference.clone(),
-            why: c
-                .targets
-                .iter()
-                .zip(&c.why)
-                .map(|(t, why)| (t.label().to_string(), why.clone()))
-                .collect(),
-        }),
-        report,
+        failure: None,
+        figures: Vec::new(),
+        solved: None,
+        report: None,
     };
     let reference = compile(&c.reference).ok();
     if let (Some(kernel), Some(reference), Some(t)) = (kernel, reference, test) {
@@ -580,6 +634,27 @@ fn evaluate_challenge(
     out.challenge = Some(view);
 }
 
+/// Adds the check's `report` on challenge `c` to what the challenge box shows: the report, the
+/// first failure in words, the check's figures, and once every test passed the reference with
+/// why it costs what it costs. Nothing when `out` shows no challenge.
+pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Report) {
+    let Some(view) = out.challenge.as_mut() else {
+        return;
+    };
+    view.failure = report.failure.as_ref().map(|f| (f.kind(), f.text(c)));
+    view.figures = challenge_figures(&report);
+    view.solved = report.passed_all().then(|| Solved {
+        reference: c.reference.clone(),
+        why: c
+            .targets
+            .iter()
+            .zip(&c.why)
+            .map(|(t, why)| (t.label().to_string(), why.clone()))
+            .collect(),
+    });
+    view.report = Some(report);
+}
+
 /// `trace=B,W` read: `None` when empty (the run picks the warp).
 ///
 /// # Errors
@@ -605,16 +680,19 @@ fn trace_choice(input: &KernelInput) -> Result<TraceChoice, ParamError> {
 /// The check's figures: passed, tests, tests passed, stars, and each target's value beside
 /// the reference's.
 fn challenge_figures(r: &challenge::Report) -> Vec<Figure> {
+    use crate::figure::Tone;
     use crate::t;
+    let all = r.passed_all();
     let mut out = vec![
         Figure::new(
             "challenge-passed",
             t!("kernel.figure.challenge-passed"),
-            Value::Bool(r.passed_all()),
+            Value::Bool(all),
             "",
             t!("kernel.figure.challenge-passed.help"),
         )
-        .key(),
+        .key()
+        .tone(Tone::of(all)),
         Figure::new(
             "challenge-tests",
             t!("kernel.figure.challenge-tests"),
@@ -628,7 +706,9 @@ fn challenge_figures(r: &challenge::Report) -> Vec<Figure> {
             Value::Int(r.passed as u64),
             "",
             t!("kernel.figure.challenge-tests-passed.help"),
-        ),
+        )
+        .tone(Tone::of(all)),
+        // Every star is good, none is bad; one or two are on the way (no verdict).
         Figure::new(
             "challenge-stars",
             t!("kernel.figure.challenge-stars"),
@@ -636,16 +716,25 @@ fn challenge_figures(r: &challenge::Report) -> Vec<Figure> {
             t!("kernel.figure.challenge-stars.unit"),
             t!("kernel.figure.challenge-stars.help"),
         )
-        .key(),
+        .key()
+        .tone(match r.stars {
+            3 => Tone::Good,
+            0 => Tone::Bad,
+            _ => Tone::Neutral,
+        }),
     ];
     for t in &r.targets {
-        out.push(Figure::new(
-            t.target.metric(),
-            t.target.label(),
-            Value::Int(t.mine),
-            "",
-            t!("kernel.figure.challenge-target.help"),
-        ));
+        // A target's verdict only once every test passed (before, the counts are partial).
+        out.push(
+            Figure::new(
+                t.target.metric(),
+                t.target.label(),
+                Value::Int(t.mine),
+                "",
+                t!("kernel.figure.challenge-target.help"),
+            )
+            .tone(if all { Tone::of(t.met) } else { Tone::Neutral }),
+        );
         out.push(Figure::new(
             t.target.reference_metric(),
             t.target.reference_label(),

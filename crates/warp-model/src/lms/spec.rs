@@ -59,6 +59,15 @@ impl Version {
         }
     }
 
+    /// Its tag in a package's file name (`scorm12`, `scorm2004`).
+    #[must_use]
+    pub fn file_tag(self) -> &'static str {
+        match self {
+            Version::Scorm12 => "scorm12",
+            Version::Scorm2004 => "scorm2004",
+        }
+    }
+
     /// Its name for people, in the current language.
     #[must_use]
     pub fn label(self) -> &'static str {
@@ -341,10 +350,6 @@ impl QuizSpec {
     /// `warp-lab-quiz-divergence-42-8-scorm12.zip` / `…-scorm2004.zip`.
     #[must_use]
     pub fn file_name(&self, version: Version) -> String {
-        let v = match version {
-            Version::Scorm12 => "scorm12",
-            Version::Scorm2004 => "scorm2004",
-        };
-        format!("{}-{v}.zip", self.identifier())
+        format!("{}-{}.zip", self.identifier(), version.file_tag())
     }
 }

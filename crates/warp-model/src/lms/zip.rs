@@ -1,5 +1,6 @@
-//! A minimal zip writer: stored entries (method 0, no compression), UTF-8 names, one fixed
-//! DOS timestamp, no zip64. Enough for a SCORM package, which an LMS unpacks once.
+//! A minimal zip writer: stored entries (method 0), or deflated ones (method 8) whose raw
+//! DEFLATE stream the caller brings (the browser's own `CompressionStream('deflate-raw')`
+//! writes it: no compressor in the wasm), UTF-8 names, one fixed DOS timestamp, no zip64.
 //!
 //! Why hand-written rather than a crate: measured on `wasm32-unknown-unknown` (rustc 1.95,
 //! opt-level `"z"`, fat LTO, one codegen unit, no wasm-opt), a cdylib that builds a small
@@ -16,7 +17,8 @@
 //! Every crate costs more than the ~15 kB gzip that issue #18 allows for it;
 //! the newest `zip` (9.x) also needs Rust 1.89, above the app's `rust-version`. The format
 //! itself is small and fully specified (PKWARE APPNOTE 6.3.10, sections 4.3.7, 4.3.12 and
-//! 4.3.16), and compression would matter little: an LMS unpacks the package once, on import.
+//! 4.3.16). Compression (issue 43: an 11.9 MB package) costs no code: the browser compresses,
+//! this writer only records method 8 and the two sizes.
 //!
 //! The archive is checked by independent readers in the tests (`unzip -t`, and Python's
 //! `zipfile`, which also extracts it for a byte-for-byte comparison) where those exist.
@@ -169,6 +171,10 @@ pub fn valid_name(name: &str) -> bool {
 
 /// Version needed to extract: 1.0, the base format (stored entries, no zip64).
 const VERSION_NEEDED: u16 = 10;
+/// "Version needed to extract" of a deflated entry: 2.0 (APPNOTE 4.4.3.2).
+const VERSION_NEEDED_DEFLATE: u16 = 20;
+/// Compression method 8, deflate (APPNOTE 4.4.5).
+const METHOD_DEFLATE: u16 = 8;
 /// Version made by: host 3 (Unix, so the external attributes carry a file mode), spec 2.0.
 const VERSION_MADE_BY: u16 = 3 << 8 | 0x14;
 /// General purpose flag bit 11: the name is UTF-8.
@@ -223,6 +229,33 @@ impl ZipWriter {
     /// A [`ZipError`] for a bad or repeated name, a file of 4 GiB or more, or an archive that
     /// would pass the limits of a zip without zip64. The archive is unchanged on error.
     pub fn add(&mut self, name: &str, data: &[u8]) -> Result<(), ZipError> {
+        self.add_entry(name, data, None)
+    }
+
+    /// Adds a file whose raw DEFLATE stream (RFC 1951, as the browser's
+    /// `CompressionStream('deflate-raw')` writes it) is `deflated` (method 8; the CRC and the
+    /// size are the original `data`'s). A stream no smaller than the data is stored instead.
+    ///
+    /// # Errors
+    /// As [`ZipWriter::add`].
+    pub fn add_deflated(
+        &mut self,
+        name: &str,
+        data: &[u8],
+        deflated: &[u8],
+    ) -> Result<(), ZipError> {
+        if deflated.len() >= data.len() {
+            return self.add(name, data);
+        }
+        self.add_entry(name, data, Some(deflated))
+    }
+
+    fn add_entry(
+        &mut self,
+        name: &str,
+        data: &[u8],
+        deflated: Option<&[u8]>,
+    ) -> Result<(), ZipError> {
         if !valid_name(name) {
             return Err(ZipError::BadName(name.to_string()));
         }
@@ -236,13 +269,22 @@ impl ZipWriter {
                 name: name.to_string(),
                 bytes: data.len() as u64,
             })?;
+        let body = deflated.unwrap_or(data);
+        // Smaller than `data`, which fits in a u32.
+        #[allow(clippy::cast_possible_truncation)]
+        let packed = body.len() as u32;
+        let (method, needed) = if deflated.is_some() {
+            (METHOD_DEFLATE, VERSION_NEEDED_DEFLATE)
+        } else {
+            (0, VERSION_NEEDED)
+        };
         let offset = u32::try_from(self.out.len()).map_err(|_| ZipError::ArchiveTooLarge)?;
         // The whole archive, central directory and end record included, must stay below
         // 4 GiB, and the entries below 65,535.
         let total = self.out.len()
             + LOCAL_LEN
             + name.len()
-            + data.len()
+            + body.len()
             + self.central.len()
             + CENTRAL_LEN
             + name.len()
@@ -256,29 +298,29 @@ impl ZipWriter {
 
         let o = &mut self.out;
         put32(o, LOCAL_SIG);
-        put16(o, VERSION_NEEDED);
+        put16(o, needed);
         put16(o, FLAG_UTF8);
-        put16(o, 0); // method: stored
+        put16(o, method);
         put16(o, self.when.time);
         put16(o, self.when.date);
         put32(o, crc);
-        put32(o, size); // compressed
+        put32(o, packed); // compressed
         put32(o, size); // uncompressed
         put16(o, name_len);
         put16(o, 0); // extra field length
         o.extend_from_slice(name.as_bytes());
-        o.extend_from_slice(data);
+        o.extend_from_slice(body);
 
         let c = &mut self.central;
         put32(c, CENTRAL_SIG);
         put16(c, VERSION_MADE_BY);
-        put16(c, VERSION_NEEDED);
+        put16(c, needed);
         put16(c, FLAG_UTF8);
-        put16(c, 0); // method: stored
+        put16(c, method);
         put16(c, self.when.time);
         put16(c, self.when.date);
         put32(c, crc);
-        put32(c, size);
+        put32(c, packed);
         put32(c, size);
         put16(c, name_len);
         put16(c, 0); // extra field length

@@ -152,7 +152,8 @@ pub struct TargetReport {
     pub met: bool,
 }
 
-/// What a check found.
+/// What a check found. It crosses from the check worker to the page as text
+/// ([`super::wire`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// Tests.
@@ -270,9 +271,37 @@ pub fn same_signature(reference: &ParsedKernel, kernel: &ParsedKernel) -> bool {
             .all(|(r, k)| r.pointer == k.pointer && r.ty == k.ty && r.read_only == k.read_only)
 }
 
-/// Runs every test of `c` on the kernel `src`.
+/// The most warp instructions a check lets the learner's kernel issue on one test, whatever the
+/// reference costs: the lab's own run budget ([`exec::STEP_BUDGET`]), so that a kernel that
+/// never ends is stopped after the same work on every challenge (a custom challenge with a
+/// costly reference included), and a check of ten tests always ends (issue 43: 50 × a costly
+/// reference let an endless loop run 99 million instructions a test).
+pub const TEST_CEILING: u64 = exec::STEP_BUDGET;
+/// A test's budget is this many times the reference's instructions on it ...
+pub const BUDGET_FACTOR: u64 = 50;
+/// ... and at least this many ([`budget`]).
+pub const BUDGET_FLOOR: u64 = 100_000;
+
+/// The warp instructions the learner's kernel may issue on a test on which the reference
+/// issued `reference`: [`BUDGET_FACTOR`] × `reference`, at least [`BUDGET_FLOOR`], at most
+/// [`TEST_CEILING`]. A kernel that never ends costs a second, not a minute.
+#[must_use]
+pub fn budget(reference: u64) -> u64 {
+    reference
+        .saturating_mul(BUDGET_FACTOR)
+        .clamp(BUDGET_FLOOR, TEST_CEILING)
+}
+
+/// Runs the tests of `c` on the kernel `src`, until the first that fails.
 #[must_use]
 pub fn check(c: &Challenge, src: &str) -> Report {
+    check_each(c, src, |_| {})
+}
+
+/// [`check`], calling `started(k)` before test `k` (from 0) runs: the worker that checks off
+/// the page's main thread says which test is running.
+#[must_use]
+pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> Report {
     let mut report = Report {
         tests: c.tests.len(),
         passed: 0,
@@ -324,6 +353,7 @@ pub fn check(c: &Challenge, src: &str) -> Report {
     }
     let mut met = vec![true; c.targets.len()];
     for k in 0..c.tests.len() {
+        started(k);
         let (launch, init) = start_of(c, &reference, &reference, k);
         let (want, want_mem) = match exec::run_from(&reference, launch, &init) {
             Ok(x) => x,
@@ -333,14 +363,27 @@ pub fn check(c: &Challenge, src: &str) -> Report {
             }
         };
         let (launch, mut init) = start_of(c, &reference, &kernel, k);
-        // A kernel that never ends stops at 50 × the reference's instructions (at least
-        // 100,000), not at the lab's 2,000,000: a learner's endless spin loop costs seconds,
-        // not a minute.
-        init.step_budget = Some(want.issued.saturating_mul(50).max(100_000));
+        let allowed = budget(want.issued);
+        init.step_budget = Some(allowed);
         let outcome = exec::run_from(&kernel, launch, &init)
             .map_err(|e| Failure::Run {
                 test: k,
-                message: line_message(&e),
+                message: if e.is_budget(allowed) {
+                    // Which budget, and why that one: the learner cannot see the reference.
+                    format!(
+                        "{} {}",
+                        line_message(&e),
+                        crate::tr!(
+                            "challenge.failure.budget",
+                            reference = want.issued,
+                            factor = BUDGET_FACTOR,
+                            floor = BUDGET_FLOOR,
+                            ceiling = TEST_CEILING
+                        )
+                    )
+                } else {
+                    line_message(&e)
+                },
             })
             .and_then(|(got, mem)| {
                 judge(k, &reference, &kernel, &want_mem, &got, &mem).map(|()| got)
@@ -356,9 +399,10 @@ pub fn check(c: &Challenge, src: &str) -> Report {
                 }
             }
             Err(f) => {
-                if report.failure.is_none() {
-                    report.failure = Some(f);
-                }
+                // The first failure ends the check: the tests after it would only cost time
+                // (an endless kernel, ten times over).
+                report.failure = Some(f);
+                break;
             }
         }
     }

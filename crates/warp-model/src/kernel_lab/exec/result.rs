@@ -299,3 +299,23 @@ pub struct RunError {
     /// What happened.
     pub message: String,
 }
+
+impl RunError {
+    /// The words of a run stopped by its step budget of `budget` warp instructions, naming
+    /// the loop's line when it was in one: the one home of that message, which
+    /// [`RunError::is_budget`] recognises.
+    pub(crate) fn budget_message(budget: u64, in_loop: Option<usize>) -> String {
+        match in_loop {
+            Some(line) => crate::tr!("kernel.run.budget.loop", budget, line),
+            None => crate::tr!("kernel.run.budget", budget),
+        }
+    }
+
+    /// Whether the run stopped because it passed its step budget of `budget` (not an
+    /// out-of-bounds access or another error).
+    #[must_use]
+    pub fn is_budget(&self, budget: u64) -> bool {
+        self.message == Self::budget_message(budget, None)
+            || self.message == Self::budget_message(budget, Some(self.line))
+    }
+}

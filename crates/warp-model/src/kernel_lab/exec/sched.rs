@@ -35,11 +35,7 @@ impl<'k> Machine<'k> {
             };
             return Err(RunError {
                 line: at,
-                message: if w.g.loop_line > 0 {
-                    crate::tr!("kernel.run.budget.loop", budget = self.budget, line = at)
-                } else {
-                    crate::tr!("kernel.run.budget", budget = self.budget)
-                },
+                message: RunError::budget_message(self.budget, (w.g.loop_line > 0).then_some(at)),
             });
         }
         if self.record {

@@ -321,3 +321,60 @@ proptest! {
         assert_eq!(read_back(&w.finish()), kept);
     }
 }
+
+#[test]
+fn a_deflated_entry_is_method_8_with_the_original_crc_and_sizes() {
+    // "warp " 40 times (200 bytes), as a raw DEFLATE stream (Python's
+    // zlib.compressobj(9, DEFLATED, -15), what the browser's CompressionStream('deflate-raw')
+    // writes too: a fixed-Huffman block of one literal run and one long match): 10 bytes.
+    let data = b"warp ".repeat(40);
+    let deflated = [43u8, 79, 44, 42, 80, 40, 31, 250, 4, 0];
+    let mut w = ZipWriter::new(DosDateTime::new(2026, 12, 3, 12, 0, 0).unwrap());
+    w.add_deflated("a.txt", &data, &deflated).unwrap();
+    // A "compressed" stream no smaller than the data is stored instead.
+    w.add_deflated("b.txt", b"tiny", b"longer than tiny")
+        .unwrap();
+    let zip = w.finish();
+    // The first entry: version 2.0, method 8, CRC of the 200 bytes, 10 packed, 200 unpacked.
+    assert_eq!(u32_at(&zip, 0), LOCAL_SIG);
+    assert_eq!(
+        (u16_at(&zip, 4), u16_at(&zip, 8)),
+        (VERSION_NEEDED_DEFLATE, METHOD_DEFLATE)
+    );
+    assert_eq!(u32_at(&zip, 14), crc32(&data));
+    assert_eq!((u32_at(&zip, 18), u32_at(&zip, 22)), (10, 200));
+    assert_eq!(&zip[LOCAL_LEN + 5..LOCAL_LEN + 15], &deflated);
+    // The second is stored: method 0, 4 and 4.
+    let second = LOCAL_LEN + 5 + 10;
+    assert_eq!(
+        (u16_at(&zip, second + 8), u32_at(&zip, second + 18)),
+        (0, 4)
+    );
+    // Independent readers inflate it back to the 200 bytes.
+    let dir = std::env::temp_dir().join(format!("warp-lab-deflate-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("p.zip");
+    std::fs::write(&path, &zip).unwrap();
+    if have("python3", "--version") {
+        let into = dir.join("out");
+        let out = std::process::Command::new("python3")
+            .args(["-m", "zipfile", "-e"])
+            .arg(&path)
+            .arg(&into)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "zipfile -e: {out:?}");
+        assert_eq!(std::fs::read(into.join("a.txt")).unwrap(), data);
+        assert_eq!(std::fs::read(into.join("b.txt")).unwrap(), b"tiny");
+    }
+    if have("unzip", "-v") {
+        let out = std::process::Command::new("unzip")
+            .arg("-t")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "unzip -t: {out:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

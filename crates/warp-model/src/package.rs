@@ -1,0 +1,98 @@
+//! What an LMS package holds: only the files the pages its SCO opens need, in the package's
+//! language (issue 43: an assignment's package held every bundle of every page in both
+//! languages, 11.9 MB).
+//!
+//! An assignment opens the tools' page and each step's panel in a frame; a quiz (alone or as a
+//! step) opens the quiz page, and a question's "open the scenario" link the panel of its topic
+//! (every topic's, for `topic=all`); the kernel lab its check worker. Each page names its
+//! package's bundles ([`quiz_bundles`], [`assignment_bundles`]): the quiz's page does not link
+//! the assignment's reader to find its own. The package keeps the launch page, the favicon and those bundles'
+//! files in the language of `lang=`; the service worker, the file list, the other language and
+//! the other pages stay out. A build with no per-language bundles (`cargo xtask serve`'s dev
+//! build) keeps every file.
+
+use crate::assignment::Assignment;
+use crate::i18n::Lang;
+use crate::lms::LAUNCH_FILE;
+use crate::page::bundle;
+use crate::query::Query;
+use crate::quiz::Topic;
+use crate::registry::Panel;
+
+/// The bundles a quiz package opens: the quiz's and its topic's panel (every topic's for
+/// `topic=all`, `None`), whose scenarios its questions link to.
+#[must_use]
+pub fn quiz_bundles(topic: Option<Topic>) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    add_panel(&mut out, Panel::Quiz, topic.map_or("all", Topic::name));
+    out
+}
+
+/// The bundles an assignment's package opens: the tools' page and each step's panel (and what
+/// that opens in turn).
+#[must_use]
+pub fn assignment_bundles(a: &Assignment) -> Vec<&'static str> {
+    let mut out = vec![bundle::TOOLS];
+    for step in &a.steps {
+        add_panel(
+            &mut out,
+            step.panel,
+            step.query.get("topic").unwrap_or("all"),
+        );
+    }
+    out
+}
+
+/// `panel`'s bundle and what it opens in turn: a quiz the panels of its topic (`topic`, or
+/// every topic's), the kernel lab its check worker. Each bundle once, in order.
+fn add_panel(out: &mut Vec<&'static str>, panel: Panel, topic: &str) {
+    let mut add = |b: &'static str| {
+        if !out.contains(&b) {
+            out.push(b);
+        }
+    };
+    add(panel.name());
+    match panel {
+        Panel::Quiz => {
+            let topics = Topic::parse(topic.trim()).map_or(Topic::ALL.to_vec(), |t| vec![t]);
+            for t in topics {
+                if let Some(p) = Panel::parse(t.name()) {
+                    add(p.name());
+                }
+            }
+        }
+        Panel::Kernel => {
+            add(bundle::CHECK);
+            add(bundle::CHECK_WORKER);
+        }
+        _ => {}
+    }
+}
+
+/// Of the site's files (`files.txt`), those a package of `bundles` in the language of its
+/// launch URL (`lang=` in `launch`) holds.
+#[must_use]
+pub fn files_of<'a>(names: &[&'a str], bundles: &[&str], launch: &str) -> Vec<&'a str> {
+    let q = Query::parse(launch.split_once('?').map_or("", |(_, s)| s));
+    let lang = q
+        .get("lang")
+        .and_then(Lang::parse)
+        .unwrap_or(Lang::En)
+        .code();
+    let in_lang = |n: &&str| n.contains(&format!("-{lang}-"));
+    if !names.iter().any(in_lang) {
+        return names.to_vec();
+    }
+    names
+        .iter()
+        .copied()
+        .filter(|n| {
+            *n == LAUNCH_FILE
+                || n.starts_with("favicon-")
+                || bundles.iter().any(|b| bundle::holds(b, lang, n))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,136 @@
+use super::*;
+
+/// A release site's file list as `cargo xtask dist` writes it: every bundle in both languages,
+/// the shell, the favicon, the service worker and the list itself.
+fn site() -> Vec<String> {
+    let mut names = vec![
+        "files.txt".to_string(),
+        "index.html".into(),
+        "sw.js".into(),
+        "favicon-0123456789abcdef.svg".into(),
+    ];
+    let mut bundles: Vec<&str> = vec![bundle::HOME, bundle::TOOLS, bundle::CHECK];
+    bundles.extend(Panel::ALL.iter().map(|p| p.name()));
+    for lang in ["en", "hinglish"] {
+        for b in &bundles {
+            names.push(format!("{b}-{lang}-00000000000000aa.js"));
+            names.push(format!("{b}-{lang}-00000000000000bb_bg.wasm"));
+        }
+        names.push(format!("check-worker-{lang}-00000000000000cc.js"));
+    }
+    names
+}
+
+fn held(bundles: &[&str], launch: &str) -> Vec<String> {
+    let names = site();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    files_of(&refs, bundles, launch)
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+fn week3() -> Assignment {
+    let q = Query::parse(
+        "assignment=1&title=W\
+&step=example%3Ddivergence%2FC4\
+&step=panel%3Dkernel%26challenge%3Dtranspose\
+&step=panel%3Dquiz%26topic%3Dbanks%26count%3D4%26seed%3D7",
+    );
+    crate::assignment::read(&q).expect("an assignment").0
+}
+
+#[test]
+fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
+    // A prediction (divergence), a challenge (kernel, with its check worker) and a banks quiz
+    // (whose scenarios open the banks panel): the tools' bundle and those four panels' and the
+    // checker's, each js + wasm, plus the worker's script, the shell and the favicon:
+    // 2 + 2·6 + 1 = 15 of the site's 55 files.
+    let bundles = assignment_bundles(&week3());
+    assert_eq!(
+        bundles,
+        [
+            "assignment",
+            "divergence",
+            "kernel",
+            "check",
+            "check-worker",
+            "quiz",
+            "banks"
+        ]
+    );
+    let launch = "index.html?assignment=1&lms=scorm";
+    let files = held(&bundles, launch);
+    assert_eq!(files.len(), 15, "{files:?}");
+    assert!(files.contains(&"index.html".to_string()));
+    assert!(files.contains(&"check-worker-en-00000000000000cc.js".to_string()));
+    assert!(files.iter().all(|f| !f.contains("hinglish")), "{files:?}");
+    for out in [
+        "sw.js",
+        "files.txt",
+        "home-en-00000000000000aa.js",
+        "warps-en-00000000000000bb_bg.wasm",
+        "mma-en-00000000000000aa.js",
+    ] {
+        assert!(!files.contains(&out.to_string()), "{out}");
+    }
+    // In Hinglish: the same files in Hinglish.
+    let hi = held(&bundles, &format!("{launch}&lang=hinglish"));
+    assert_eq!(hi.len(), 15);
+    assert!(
+        hi.iter()
+            .filter(|f| f.contains("-00000000000000"))
+            .all(|f| f.contains("-hinglish-")),
+        "{hi:?}"
+    );
+}
+
+#[test]
+fn a_quiz_package_holds_the_quiz_and_its_topics_panels() {
+    // One topic: the quiz and the banks panel its scenarios open (2 bundles: 4 files + 2).
+    let bundles = quiz_bundles(Topic::parse("banks"));
+    assert_eq!(bundles, ["quiz", "banks"]);
+    let files = held(&bundles, "index.html?panel=quiz&topic=banks&lms=scorm");
+    assert_eq!(files.len(), 6, "{files:?}");
+    assert!(files.contains(&"banks-en-00000000000000aa.js".to_string()));
+    // topic=all: the quiz and every topic's panel (six), no kernel, no gpu, no home.
+    assert_eq!(
+        quiz_bundles(None),
+        [
+            "quiz",
+            "warps",
+            "divergence",
+            "latency",
+            "coalescing",
+            "banks",
+            "mma"
+        ]
+    );
+}
+
+#[test]
+fn a_dev_build_without_languages_keeps_every_file() {
+    let names = [
+        "index.html",
+        "warp-lab-0000000000000001.js",
+        "warp-lab-0000000000000001_bg.wasm",
+        "sw.js",
+    ];
+    assert_eq!(
+        files_of(&names, &["quiz"], "index.html?panel=quiz&seed=1"),
+        names
+    );
+}
+
+#[test]
+fn a_bundle_holds_only_its_own_files() {
+    assert!(bundle::holds("check", "en", "check-en-00aa.js"));
+    assert!(!bundle::holds("check", "en", "check-worker-en-00aa.js"));
+    assert!(bundle::holds(
+        "check-worker",
+        "en",
+        "check-worker-en-00aa.js"
+    ));
+    assert!(!bundle::holds("warps", "en", "warps-hinglish-00aa.js"));
+    assert!(!bundle::holds("quiz", "en", "quizzes-en-00aa.js"));
+}

@@ -1,0 +1,155 @@
+//! A challenge's check, off the page's main thread (issue 43: a learner's endless loop froze
+//! the tab, and the assignment that held it, for minutes).
+//!
+//! The check runs in a dedicated worker: its own small bundle (`src/bin/check.rs`: the model's
+//! interpreter and challenges, no views), one per language like every page's, built by
+//! `cargo xtask dist`, which writes a module script that starts it and tells the page its name
+//! (`window.warpCheck`, set by the loader). The page sends the worker its query (the challenge
+//! and the learner's source, as [`check_query`] writes them); the worker says when each test
+//! starts and sends the report as text (`challenge::wire`). Stop terminates the worker: nothing is graded.
+//!
+//! The protocol, one home for both ends: every message one string, its kind first.
+//! - worker → page `ready` once it is listening; page → worker the query;
+//! - worker → page `test:<k>` before test `k` (from 0), then `report:<text>`
+//!   (`challenge::wire`), or `none` when the query names no challenge that reads.
+//!
+//! Where no worker can start (a page opened from a file, a browser without module workers)
+//! the page says so and checks nothing: the check never runs on the page's thread, which
+//! also keeps the checker out of the page's bundle.
+//!
+//! Written by hand on web-sys: gloo-worker would add its own message format and bincode.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use warp_model::kernel_lab::challenge::{wire, Report};
+use warp_model::kernel_lab::panel::check_link;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+pub use warp_model::kernel_lab::panel::check_query;
+
+const READY: &str = "ready";
+const TEST: &str = "test:";
+const REPORT: &str = "report:";
+const NONE: &str = "none";
+
+/// Where the worker's bundle sits: the module script the loader names (`window.warpCheck`).
+fn script() -> Option<String> {
+    let w = web_sys::window()?;
+    js_sys::Reflect::get(&w, &JsValue::from_str("warpCheck"))
+        .ok()?
+        .as_string()
+        .filter(|s| !s.is_empty())
+}
+
+/// What the page hears from a running check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// Test `k` (from 0) has started.
+    Test(usize),
+    /// The check ended with this report.
+    Report(Report),
+    /// The check could not run or broke off (in words, for the learner).
+    Broken(String),
+}
+
+/// A check running in its worker; dropping it stops the check (the worker is terminated).
+pub struct Job {
+    worker: web_sys::Worker,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl Job {
+    /// Stops the check now; the job's handlers are dropped a moment later, as the handler that
+    /// may be calling this (the report's) must not be freed under itself.
+    pub fn end(self) {
+        self.worker.terminate();
+        gloo_timers::callback::Timeout::new(0, move || drop(self)).forget();
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+/// Starts the check of `query` in a worker; `heard` is told each test's start and the end.
+/// `None` when no worker can start here (the caller checks on the page's thread).
+pub fn start(query: String, heard: impl Fn(Heard) + 'static) -> Option<Job> {
+    // Natively (the prerendered pages' build) there is no browser to start a worker in.
+    if !cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    let url = script()?;
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options(&url, &options).ok()?;
+    let heard = Rc::new(heard);
+    let to = worker.clone();
+    let job = RefCell::new(Some(query));
+    let on_message = {
+        let heard = Rc::clone(&heard);
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let text = ev.data().as_string().unwrap_or_default();
+            if text == READY {
+                if let Some(q) = job.borrow_mut().take() {
+                    let _ = to.post_message(&JsValue::from_str(&q));
+                }
+            } else if let Some(k) = text.strip_prefix(TEST).and_then(|k| k.parse().ok()) {
+                heard(Heard::Test(k));
+            } else {
+                heard(
+                    text.strip_prefix(REPORT)
+                        .and_then(wire::decode)
+                        .map_or_else(
+                            || Heard::Broken(text.chars().take(40).collect()),
+                            Heard::Report,
+                        ),
+                );
+            }
+        })
+    };
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        let why = ev
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(web_sys::ErrorEvent::message)
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| "worker".into());
+        heard(Heard::Broken(why));
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Some(Job {
+        worker,
+        _on_message: on_message,
+        _on_error: on_error,
+    })
+}
+
+/// The worker's side (`src/bin/check.rs`): listens for a query, checks it, answers.
+pub fn serve() {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let post = {
+        let scope = scope.clone();
+        move |text: &str| {
+            let _ = scope.post_message(&JsValue::from_str(text));
+        }
+    };
+    let answer = post.clone();
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let query = ev.data().as_string().unwrap_or_default();
+            let report = check_link(&query, |k| answer(&format!("{TEST}{k}")));
+            match report {
+                Some(r) => answer(&format!("{REPORT}{}", wire::encode(&r))),
+                None => answer(NONE),
+            }
+        });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The worker lives as long as its page wants it: the handler is never dropped.
+    on_message.forget();
+    post(READY);
+}

@@ -1,0 +1,112 @@
+import type { Frame, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// A check always ends, and the page never freezes (issue 43): a learner's kernel that never
+// ends froze the tab for 195 s on main 82b8d9f (and the assignment that held it), every test
+// ran after the first had failed, all of it on the page's main thread. The check now runs in
+// its worker (src/check_worker.rs), ends at the first failing test, and allows each test at
+// most the lab's own budget.
+
+// A course author's challenge (as in the issue): the reference loops 20,000 times in one warp,
+// so 50 × its cost is over the ceiling, and a kernel that never ends stops at 2,000,000.
+const REF =
+  '__global__ void slow(const int* in, int* out, int n) {\n    int acc = 0;\n    for (int k = 0; k < 20000; k++) {\n        acc = acc ^ k;\n    }\n    out[threadIdx.x] = in[threadIdx.x] + acc - acc;\n}\n';
+const ENDLESS =
+  '__global__ void slow(const int* in, int* out, int n) {\n    int acc = 0;\n    while (acc >= 0) {\n        acc = acc + 0;\n    }\n}\n';
+// Right, and slow: 30 × the reference's loop (3 instructions an iteration: 1,800,000 a test,
+// inside the 2,000,000) on each of ten tests, so the check lasts long enough to be watched
+// and stopped.
+const SLOW_RIGHT = REF.replace('k < 20000', 'k < 600000');
+const TESTS = Array.from({ length: 10 }, () => 'n=32,block=32').join(';');
+const CUSTOM = `panel=kernel&challenge=custom&ref=${encodeURIComponent(REF)}&tests=${encodeURIComponent(TESTS)}`;
+
+/** Starts counting the page's long tasks (over 50 ms, as the browser reports them). */
+async function watchLongTasks(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { longest: number };
+    w.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+}
+const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { longest: number }).longest);
+
+/**
+ * How long the page takes to answer a click, in ms: from the click to the next frame it
+ * paints, measured in the page (Playwright's own round trips left out). The editor's
+ * numbered-lines toggle would be as good; the heading is on every page and changes nothing.
+ */
+async function clickAnswersIn(where: Page | Frame) {
+  return where.evaluate(async () => {
+    const el = document.querySelector('h1') as HTMLElement;
+    const t0 = performance.now();
+    el.click();
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    return performance.now() - t0;
+  });
+}
+
+test('an endless kernel is reported within 5 s, and the page answers meanwhile', async ({ app, page }) => {
+  await app.open(`?${CUSTOM}`);
+  await page.locator('#kernel-src').fill(ENDLESS);
+  await watchLongTasks(page);
+  const t0 = Date.now();
+  await page.locator('[data-action="check"]').click();
+  const failure = page.locator('[data-challenge-failure]');
+  await expect(failure).toHaveAttribute('data-challenge-failure', 'run', { timeout: 5000 });
+  expect(Date.now() - t0).toBeLessThan(5000);
+  // Test 1 ran out, in the loop's line, and the report says which budget and why.
+  await expect(failure).toContainText('Test 1 (');
+  await expect(failure).toContainText('step budget of 2000000 warp instructions in the loop at line 3');
+  await expect(failure).toContainText('at most 2000000');
+  await expect(app.figure('challenge-tests-passed')).toHaveAttribute('data-value', '0');
+  // The page's thread never held on for 200 ms: the kernel ran in the worker, and the page
+  // does not run a failed check's kernel itself.
+  expect(await longestTask(page)).toBeLessThan(200);
+});
+
+test('a long check shows its progress, the page answers a click at once, and Stop ends it', async ({ app, page }) => {
+  await app.open(`?${CUSTOM}`);
+  await page.locator('#kernel-src').fill(SLOW_RIGHT);
+  await watchLongTasks(page);
+  await page.locator('[data-action="check"]').click();
+  const status = page.locator('[data-check="running"]');
+  await expect(status).toContainText(/Checking: test \d+ of 10/);
+  // A click elsewhere answers within 200 ms while the tests run.
+  for (let i = 0; i < 5; i++) expect(await clickAnswersIn(page)).toBeLessThan(200);
+  await expect(status).toBeVisible();
+  await page.locator('[data-action="stop-check"]').click();
+  await expect(page.locator('[data-check="stopped"]')).toContainText('nothing was graded');
+  await expect(status).toHaveCount(0);
+  await expect(app.figure('challenge-passed')).toHaveCount(0);
+  expect(await longestTask(page)).toBeLessThan(200);
+  // The code is the learner's still, and Check starts again.
+  await expect(page.locator('#kernel-src')).toHaveValue(SLOW_RIGHT);
+});
+
+test('inside an assignment too: the endless kernel is reported, the assignment page answers', async ({ app, page }) => {
+  await app.open(`?assignment=1&title=Loop&step=${encodeURIComponent(CUSTOM)}`);
+  const step = page.frameLocator('iframe[data-step-frame]');
+  await step.locator('#kernel-src').fill(ENDLESS);
+  await watchLongTasks(page);
+  const t0 = Date.now();
+  await step.locator('[data-action="check"]').click();
+  // Meanwhile the assignment page and the step's own page answer a click at once.
+  const frame = page.frames().find((f) => /panel=kernel/.test(f.url()))!;
+  expect(await clickAnswersIn(page)).toBeLessThan(200);
+  expect(await clickAnswersIn(frame)).toBeLessThan(200);
+  await expect(step.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', 'run', { timeout: 5000 });
+  expect(Date.now() - t0).toBeLessThan(5000);
+  expect(await longestTask(page)).toBeLessThan(200);
+});
+
+test('the check runs in its worker, in the page’s language', async ({ app, page }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await app.open('?panel=kernel&challenge=add-ten&lang=hinglish');
+  await page.locator('[data-action="check"]').click();
+  // The empty starter fails, in Hinglish words.
+  await expect(page.locator('[data-challenge-failure]')).toContainText('Test 1');
+  expect(workers.some((u) => /check-worker-hinglish-[0-9a-f]{16}\.js$/.test(u)), workers.join(' ')).toBe(true);
+});
