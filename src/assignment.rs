@@ -225,17 +225,6 @@ fn Player(query: Query) -> impl IntoView {
         })
     };
     let score = move || record.with(Record::score);
-    let edit_href = {
-        let mut q = assignment::link_query(&a.title, &a.raw_steps);
-        q.set("assignment", None);
-        let mut author = Query::default();
-        author.set("panel", Some("author"));
-        warp_model::site::href(&format!(
-            "{}{}",
-            author.to_search().trim_start_matches('?'),
-            q.to_search().replacen('?', "&", 1)
-        ))
-    };
     let title = a.shown_title();
     let count = n;
     view! {
@@ -322,7 +311,6 @@ fn Player(query: Query) -> impl IntoView {
                     data-step-frame=current.with(|&i| steps.with_value(|s| s.get(i).map_or(0, |s| s.number)))
                 ></iframe>
             })}
-            <p class="assignment-edit"><a href=edit_href data-action="edit-assignment">{t!("ui.assignment.edit")}</a></p>
         </section>
     }
 }

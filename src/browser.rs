@@ -39,3 +39,31 @@ pub fn js_text(v: &wasm_bindgen::JsValue) -> Option<String> {
 pub const fn present() -> bool {
     cfg!(target_arch = "wasm32")
 }
+
+/// Copies `text` to the clipboard and says so in `status`; where the clipboard is closed (often
+/// inside frames) the text in `area` is selected for the learner to copy, and said so. The one
+/// copy of every "Copy" button (the embed snippet, the assignment link).
+pub fn copy_text(
+    text: String,
+    area: leptos::prelude::NodeRef<leptos::html::Textarea>,
+    status: leptos::prelude::RwSignal<&'static str>,
+) {
+    use leptos::prelude::{GetUntracked, Set};
+    use wasm_bindgen::JsCast;
+    let Some(clipboard) = window().map(|w| w.navigator().clipboard()) else {
+        status.set(warp_model::t!("ui.embed.select-yourself"));
+        return;
+    };
+    let promise = clipboard.write_text(&text);
+    leptos::task::spawn_local(async move {
+        if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+            status.set(warp_model::t!("ui.embed.copied"));
+        } else {
+            if let Some(a) = area.get_untracked() {
+                let el: &web_sys::HtmlTextAreaElement = a.unchecked_ref();
+                el.select();
+            }
+            status.set(warp_model::t!("ui.embed.selected"));
+        }
+    });
+}

@@ -95,6 +95,8 @@ pub fn Author(query: Query) -> impl IntoView {
             Err(reason) => paste_error.set(vec![ParamError::new("step-link", reason)]),
         }
     };
+    let link_area = NodeRef::<leptos::html::Textarea>::new();
+    let copied = RwSignal::new("");
     let link = Signal::derive(move || {
         let q = assignment::link_query(&title.get(), &steps.get());
         format!("{}{}", embed::page_base(), q.to_search())
@@ -142,7 +144,7 @@ pub fn Author(query: Query) -> impl IntoView {
                 <button type="submit" data-action="add-step">{t!("ui.author.add")}</button>
                 <p class="hint">{t!("ui.author.paste-hint")}</p>
             </form>
-            <ErrorList errors=paste_error />
+            <ErrorList errors=paste_error plain=true />
             {move || offer.get().map(|(i, src)| {
                 let use_it = move |_| {
                     let src = src.clone();
@@ -212,8 +214,13 @@ pub fn Author(query: Query) -> impl IntoView {
                 </p>
                 <label class="author-link">
                     {t!("ui.author.link")}
-                    <textarea readonly rows="3" data-assignment-link="" prop:value=move || link.get()></textarea>
+                    <textarea readonly rows="3" data-assignment-link="" node_ref=link_area prop:value=move || link.get()></textarea>
                 </label>
+                <p class="copy-row">
+                    <button type="button" data-action="copy-link" on:click=move |_| crate::browser::copy_text(link.get_untracked(), link_area, copied)>{t!("ui.author.copy")}</button>
+                    " "
+                    <span class="status" aria-live="polite" data-copy-status="">{move || copied.get()}</span>
+                </p>
                 <ScormDownload sco=sco note=t!("ui.author.scorm-note") />
                 <details class="embed-this">
                     <summary data-action="embed">{t!("ui.embed.summary")}</summary>

@@ -8,7 +8,6 @@ use warp_model::quiz::panel::{QuizModel, TOPIC};
 use warp_model::quiz::Topic;
 use warp_model::registry::Panel;
 use warp_model::t;
-use wasm_bindgen::JsCast;
 
 use crate::{embed, url};
 
@@ -27,26 +26,7 @@ pub fn EmbedButton(panel: Panel) -> AnyView {
     };
     let copy = move |_| {
         refresh();
-        let text = snippet.get_untracked();
-        let clipboard = crate::browser::window().map(|w| w.navigator().clipboard());
-        match clipboard {
-            Some(c) => {
-                let promise = c.write_text(&text);
-                leptos::task::spawn_local(async move {
-                    if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
-                        status.set(warp_model::t!("ui.embed.copied"));
-                    } else {
-                        // Clipboards are often closed inside frames: select the text instead.
-                        if let Some(a) = area.get_untracked() {
-                            let el: &web_sys::HtmlTextAreaElement = a.unchecked_ref();
-                            el.select();
-                        }
-                        status.set(warp_model::t!("ui.embed.selected"));
-                    }
-                });
-            }
-            None => status.set(warp_model::t!("ui.embed.select-yourself")),
-        }
+        crate::browser::copy_text(snippet.get_untracked(), area, status);
     };
     // A panel with a quiz topic of its own name offers "Quiz me on this".
     let quiz_topic = Topic::parse(panel.name()).map(Topic::name);

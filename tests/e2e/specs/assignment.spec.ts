@@ -63,6 +63,8 @@ test('an instructor builds an assignment; a learner does it (one right, one part
   await paste(`?${CHALLENGE}`);
   await paste('?panel=gpu');
   await expect(page.locator('[data-error=step-link]')).toContainText('panel=gpu has no Forecast');
+  // In words, without the field's internal name before them (issue 45: "step-link: …").
+  await expect(page.locator('[data-error=step-link]')).not.toContainText('step-link');
   await expect(page.locator('[data-author-step]')).toHaveCount(3);
   await paste('?panel=warps&block=64');
   await expect(page.locator('[data-author-step]')).toHaveCount(4);
@@ -236,3 +238,21 @@ for (const version of ['1.2', '2004'] as const) {
     void app;
   });
 }
+
+test('the author page copies the link; the learner sees no authoring link; locked inputs look locked (issue 45)', async ({ app, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.open(`?panel=author&title=Copy&step=${encodeURIComponent(PREDICTION)}`);
+  await page.locator('[data-action=copy-link]').click();
+  await expect(page.locator('[data-copy-status]')).toHaveText('Copied.');
+  const link = await page.locator('[data-assignment-link]').inputValue();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  // The learner's page has no way into the author page.
+  await page.goto(link);
+  await expect(page.locator('iframe[data-step-frame]')).toBeVisible();
+  await expect(page.locator('[data-action=edit-assignment]')).toHaveCount(0);
+  await expect(page.locator('a[href*="panel=author"]')).toHaveCount(0);
+  // The prediction's inputs, locked until the reveal, look it.
+  const field = step(page).locator('.inputs-lock[inert] input').first();
+  await expect(field).toBeVisible();
+  expect(Number(await field.evaluate((e) => getComputedStyle(e).opacity))).toBeLessThan(0.7);
+});
