@@ -594,9 +594,23 @@ fn the_report_colours_a_verdict_by_its_meaning_and_leaves_counts_alone() {
     assert_eq!(tone(&one, "challenge-stars"), Some(Tone::Neutral));
     assert_eq!(tone(&one, "challenge-transactions"), Some(Tone::Bad));
     assert_eq!(tone(&one, "challenge-bank-conflicts"), Some(Tone::Good));
-    // An empty kernel fails: passed and stars bad, the partial counts without a verdict.
+    // A kernel with the wrong signature fails before any test: passed and stars bad, and no
+    // target figures at all (issue 45: "reference: memory transactions 0" after a compile
+    // error).
     let none = tones("__global__ void t(const int* in, int* out, int w, int h) { }");
     assert_eq!(tone(&none, "challenge-passed"), Some(Tone::Bad));
     assert_eq!(tone(&none, "challenge-stars"), Some(Tone::Bad));
-    assert_eq!(tone(&none, "challenge-transactions"), Some(Tone::Neutral));
+    assert_eq!(tone(&none, "challenge-transactions"), None);
+    assert_eq!(tone(&none, "challenge-transactions-reference"), None);
+    let broken = tones("__global__ void t(const float* in, float* out, int w, int h) { x = ; }");
+    assert_eq!(tone(&broken, "challenge-transactions-reference"), None);
+    // One that passes its first tests and fails a later one keeps its partial sums, uncoloured.
+    let partial = tones(
+        "__global__ void t(const float* in, float* out, int w, int h) {\n    int x = blockIdx.x * 32 + threadIdx.x;\n    int y = blockIdx.y * 32 + threadIdx.y;\n    if (x < w && y < h && w == 32) {\n        out[x * h + y] = in[y * w + x];\n    }\n}\n",
+    );
+    assert_eq!(tone(&partial, "challenge-passed"), Some(Tone::Bad));
+    assert_eq!(
+        tone(&partial, "challenge-transactions"),
+        Some(Tone::Neutral)
+    );
 }

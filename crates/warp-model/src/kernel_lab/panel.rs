@@ -723,7 +723,9 @@ fn challenge_figures(r: &challenge::Report) -> Vec<Figure> {
             _ => Tone::Neutral,
         }),
     ];
-    for t in &r.targets {
+    // The targets' sums only once a test has passed: after a compile error, a wrong signature
+    // or a failing first test they would read "reference: memory transactions 0" (issue 45).
+    for t in r.targets.iter().filter(|_| r.passed > 0) {
         // A target's verdict only once every test passed (before, the counts are partial).
         out.push(
             Figure::new(
