@@ -239,6 +239,19 @@ fn have(cmd: &str, arg: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Extracts the archive at `path` with Python's `zipfile` into `dir/out`, asserting it could.
+fn python_extract(path: &std::path::Path, dir: &std::path::Path) -> std::path::PathBuf {
+    let into = dir.join("out");
+    let out = std::process::Command::new("python3")
+        .args(["-m", "zipfile", "-e"])
+        .arg(path)
+        .arg(&into)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "zipfile -e: {out:?}");
+    into
+}
+
 #[test]
 fn independent_readers_accept_the_archive() {
     let wasm: Vec<u8> = (0..=255u8).cycle().take(70_000).collect();
@@ -281,14 +294,7 @@ fn independent_readers_accept_the_archive() {
             .unwrap();
         assert!(out.status.success(), "zipfile -t: {out:?}");
         // Extract with Python and compare every file, byte for byte.
-        let into = dir.join("out");
-        let out = std::process::Command::new("python3")
-            .args(["-m", "zipfile", "-e"])
-            .arg(&path)
-            .arg(&into)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "zipfile -e: {out:?}");
+        let into = python_extract(&path, &dir);
         for (name, data) in &files {
             assert_eq!(std::fs::read(into.join(name)).unwrap(), *data, "{name}");
         }
@@ -357,14 +363,7 @@ fn a_deflated_entry_is_method_8_with_the_original_crc_and_sizes() {
     let path = dir.join("p.zip");
     std::fs::write(&path, &zip).unwrap();
     if have("python3", "--version") {
-        let into = dir.join("out");
-        let out = std::process::Command::new("python3")
-            .args(["-m", "zipfile", "-e"])
-            .arg(&path)
-            .arg(&into)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "zipfile -e: {out:?}");
+        let into = python_extract(&path, &dir);
         assert_eq!(std::fs::read(into.join("a.txt")).unwrap(), data);
         assert_eq!(std::fs::read(into.join("b.txt")).unwrap(), b"tiny");
     }
