@@ -11,6 +11,7 @@
 
 pub mod author;
 pub mod lms;
+pub mod solved;
 
 use leptos::prelude::*;
 use warp_model::assignment::record::{Record, Report, StepState};
@@ -29,9 +30,14 @@ use crate::{embed, storage, url};
 /// The page of `tool`.
 pub fn view(tool: Tool, query: Query) -> AnyView {
     match tool {
-        Tool::Assignment => view! { <Player query=query /> }.into_any(),
-        Tool::Author => view! { <author::Author query=query /> }.into_any(),
+        Tool::Assignment => player(query),
+        Tool::Author => author::view(query),
     }
+}
+
+/// The assignment a learner works through (the assignment page's own bundle draws only this).
+pub fn player(query: Query) -> AnyView {
+    view! { <Player query=query /> }.into_any()
 }
 
 /// A message's field as text (numbers and booleans written out), for the model to validate.
@@ -218,8 +224,16 @@ fn Player(query: Query) -> impl IntoView {
             s.get(at).map(|step| {
                 // What is recorded when the step opens (not tracked: the frame that just
                 // reported keeps its own reveal; the next visit opens with the record).
-                let recorded = record.with_untracked(|r| r.prediction(at));
-                let q = Assignment::frame_query(step, recorded, graded, lang, look.theme);
+                let (recorded, code) =
+                    record.with_untracked(|r| (r.prediction(at), r.code(at).map(str::to_string)));
+                let q = Assignment::frame_query(
+                    step,
+                    recorded.as_ref(),
+                    code.as_deref(),
+                    graded,
+                    lang,
+                    look.theme,
+                );
                 format!("{}{}", embed::page_base(), q.to_search())
             })
         })

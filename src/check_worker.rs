@@ -43,13 +43,14 @@ fn script() -> Option<String> {
         .filter(|s| !s.is_empty())
 }
 
-/// What the page hears from a running check.
+/// What the page hears from a running check: the report read as the page asks
+/// ([`start`]: the whole report; [`start_with`]: what the caller's reader takes of it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Heard {
+pub enum Heard<R = Report> {
     /// Test `k` (from 0) has started.
     Test(usize),
     /// The check ended with this report.
-    Report(Report),
+    Report(R),
     /// The check could not run or broke off (in words, for the learner).
     Broken(String),
 }
@@ -79,6 +80,16 @@ impl Drop for Job {
 /// Starts the check of `query` in a worker; `heard` is told each test's start and the end.
 /// `None` when no worker can start here (the caller checks on the page's thread).
 pub fn start(query: String, heard: impl Fn(Heard) + 'static) -> Option<Job> {
+    start_with(query, wire::decode, heard)
+}
+
+/// [`start`], the report read by `read` (the author page asks only whether every test
+/// passed, `wire::passed_all`, and so links none of the report's reader).
+pub fn start_with<R: 'static>(
+    query: String,
+    read: fn(&str) -> Option<R>,
+    heard: impl Fn(Heard<R>) + 'static,
+) -> Option<Job> {
     // Natively (the prerendered pages' build) there is no browser to start a worker in.
     if !cfg!(target_arch = "wasm32") {
         return None;
@@ -101,14 +112,10 @@ pub fn start(query: String, heard: impl Fn(Heard) + 'static) -> Option<Job> {
             } else if let Some(k) = text.strip_prefix(TEST).and_then(|k| k.parse().ok()) {
                 heard(Heard::Test(k));
             } else {
-                heard(
-                    text.strip_prefix(REPORT)
-                        .and_then(wire::decode)
-                        .map_or_else(
-                            || Heard::Broken(text.chars().take(40).collect()),
-                            Heard::Report,
-                        ),
-                );
+                heard(text.strip_prefix(REPORT).and_then(read).map_or_else(
+                    || Heard::Broken(text.chars().take(40).collect()),
+                    Heard::Report,
+                ));
             }
         })
     };

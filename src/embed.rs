@@ -252,7 +252,7 @@ pub struct QuizScore<'a> {
 /// `{source: "warp-lab", type: "forecast", verdict: "right"|"close"|"off", metric, example}`
 /// (`example`: the frame's example, `divergence/C4`, or absent), so that an assignment takes it
 /// only for the step it asked.
-pub fn post_forecast(verdict: &str, metric: &str) {
+pub fn post_forecast(verdict: &str, metric: &str, guess: &str) {
     let example = crate::url::read_query()
         .get("example")
         .and_then(warp_model::examples::example_key);
@@ -260,21 +260,27 @@ pub fn post_forecast(verdict: &str, metric: &str) {
     if let Some(e) = example {
         fields.push(("example", e.into()));
     }
+    if let Some(g) = warp_model::quiz::guess_text(guess) {
+        fields.push(("guess", g.into()));
+    }
     post_to_parent("forecast", &fields);
 }
 
 /// In a frame, tells the parent a challenge was checked:
 /// `{source: "warp-lab", type: "challenge-stars", challenge, key, stars, passed}`: `challenge`
 /// as the link names it (`custom` for an author's), `key` which one (a built-in's name, or
-/// `custom-` and the fingerprint of the author's challenge).
-pub fn post_challenge_stars(challenge: &str, key: &str, stars: u8, passed: bool) {
-    post_to_parent(
-        "challenge-stars",
-        &[
-            ("challenge", challenge.into()),
-            ("key", key.into()),
-            ("stars", JsValue::from(stars)),
-            ("passed", JsValue::from(passed)),
-        ],
-    );
+/// `custom-` and the fingerprint of the author's challenge). Under an LMS (`graded=lms`) also
+/// `src`, the code checked: the LMS's record is then the one place it is kept (issue 43).
+pub fn post_challenge_stars(challenge: &str, key: &str, stars: u8, passed: bool, src: &str) {
+    let mut fields = vec![
+        ("challenge", challenge.into()),
+        ("key", key.into()),
+        ("stars", JsValue::from(stars)),
+        ("passed", JsValue::from(passed)),
+    ];
+    let look = warp_model::page::presentation(&crate::url::read_query()).0;
+    if look.graded == warp_model::page::Graded::Lms {
+        fields.push(("src", src.into()));
+    }
+    post_to_parent("challenge-stars", &fields);
 }

@@ -40,19 +40,19 @@ pub enum Serves {
     Home,
     /// One panel only.
     Panel(Panel),
-    /// The assignment page and the author page.
-    Tools,
+    /// One tool page only.
+    Tool(Tool),
 }
 
 /// A view of a bundle: the route's panel (`None`: the home view), the page's query, and the
 /// preset `example=` names.
 pub type ViewFn = fn(Option<Panel>, warp_model::query::Query, Option<&'static Example>) -> AnyView;
 
-/// A view of the tools' bundle: an assignment or the author page, with the page's query.
+/// A view of a tool page's bundle: an assignment or the author page, with the page's query.
 pub type ToolFn = fn(Tool, warp_model::query::Query) -> AnyView;
 
-/// What one wasm bundle can draw. The release site is one bundle per page (the home view, and
-/// each panel): a page downloads the shell and its own panel only (`src/bin/*.rs`, built by
+/// What one wasm bundle can draw. The release site is one bundle per page (the home view, each
+/// panel and each tool page): a page downloads the shell and its own panel only (`src/bin/*.rs`, built by
 /// `cargo xtask dist`). The `warp-lab` binary is the bundle of everything, for
 /// `cargo xtask serve`.
 #[derive(Clone, Copy)]
@@ -86,15 +86,20 @@ impl Bundle {
         }
     }
 
-    /// The bundle of the assignment and author pages.
+    /// The bundle of one tool page: the assignment a learner works through, or the author
+    /// page (apart: the learner's page does not carry the author's, nor the author's the
+    /// player).
     #[must_use]
-    pub const fn tools() -> Bundle {
+    pub const fn tool(tool: Tool) -> Bundle {
         Bundle {
-            serves: Serves::Tools,
-            // Never called: this bundle draws only routes with a tool (`draws`). Not the home
+            serves: Serves::Tool(tool),
+            // Never called: this bundle draws only its tool's route (`draws`). Not the home
             // view, which linked 13 kB of code into the assignment pages for nothing.
             view: |_, _, _| ().into_any(),
-            tools: Some(assignment::view),
+            tools: Some(match tool {
+                Tool::Assignment => |_, q| assignment::player(q),
+                Tool::Author => |_, q| assignment::author::view(q),
+            }),
         }
     }
 
@@ -113,7 +118,7 @@ impl Bundle {
             Serves::All => true,
             Serves::Home => tool.is_none() && route.is_none(),
             Serves::Panel(p) => tool.is_none() && route == Some(p),
-            Serves::Tools => tool.is_some(),
+            Serves::Tool(t) => tool == Some(t),
         }
     }
 }

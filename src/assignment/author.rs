@@ -14,6 +14,7 @@ use warp_model::params::ParamError;
 use warp_model::query::Query;
 use warp_model::{t, tr};
 
+use super::solved::{StarterCheck, Starters};
 use crate::components::errors::ErrorList;
 use crate::components::scorm_download::ScormDownload;
 use crate::{embed, storage, url};
@@ -38,6 +39,11 @@ fn keep(title: &str, steps: &[String]) {
     }
     url::replace_query(&out);
     storage::keep_author_draft(&out.to_search());
+}
+
+/// The author page (its own bundle draws only this).
+pub fn view(query: Query) -> AnyView {
+    view! { <Author query=query /> }.into_any()
 }
 
 /// The author page.
@@ -68,6 +74,16 @@ pub fn Author(query: Query) -> impl IntoView {
     }
     let steps = RwSignal::new(initial);
     keep(&title.get_untracked(), &steps.get_untracked());
+    // A challenge step whose starter solves its challenge is refused: the assignment is not
+    // offered (link, preview, package) until that code changes.
+    let starters = Starters::default();
+    starters.check(&steps.get_untracked());
+    let refused = Memo::new(move |_| {
+        steps.with(|s| {
+            s.iter()
+                .any(|raw| starters.of(raw) == Some(StarterCheck::Solves))
+        })
+    });
     let read = Memo::new(move |_| {
         let t = title.get();
         steps.with(|s| assignment::from_parts(&t, s.iter().map(String::as_str)))
@@ -75,6 +91,7 @@ pub fn Author(query: Query) -> impl IntoView {
     let change = move |f: &dyn Fn(&mut Vec<String>)| {
         steps.update(|s| f(s));
         keep(&title.get_untracked(), &steps.get_untracked());
+        starters.check(&steps.get_untracked());
     };
     let paste = RwSignal::new(String::new());
     let add = move |ev: leptos::ev::SubmitEvent| {
@@ -169,16 +186,27 @@ pub fn Author(query: Query) -> impl IntoView {
                         Err(reason) => ("error", reason.clone()),
                     };
                     let open = warp_model::site::href(&raw);
+                    let key = StoredValue::new(raw.clone());
+                    let check = move || key.with_value(|k| starters.of(k));
                     view! {
-                        <li data-author-step=number data-step-kind=kind>
+                        <li data-author-step=number data-step-kind=kind data-step-check=move || check().map(StarterCheck::name)>
                             <span class="step-number">{tr!("ui.assignment.step", number)}</span>
                             " "
                             <span class="step-name">{name}</span>
                             " "
                             <a class="step-query" href=open target="_blank" rel="noopener"><code>{raw.clone()}</code></a>
-                            {read.as_ref().ok().filter(|s| s.kind == StepKind::Challenge && s.query.get("src").is_some()).map(|_| view! {
+                            {read.as_ref().ok().filter(|s| s.gives_starter()).map(|_| view! {
                                 <p class="note" data-step-note="starter">{t!("ui.author.starter-note")}</p>
                             })}
+                            {move || match check() {
+                                Some(StarterCheck::Solves) => Some(view! {
+                                    <p class="error" data-error="step" role="alert">{tr!("ui.author.starter-solves", number)}</p>
+                                }.into_any()),
+                                Some(StarterCheck::Unchecked) => Some(view! {
+                                    <p class="note" data-step-note="unchecked">{t!("ui.author.starter-unchecked")}</p>
+                                }.into_any()),
+                                _ => None,
+                            }}
                             <span class="step-actions">
                                 <button type="button" data-action="move-up" disabled=i == 0
                                     aria-label=tr!("ui.author.up", number)
@@ -197,7 +225,10 @@ pub fn Author(query: Query) -> impl IntoView {
             <Show when=move || steps.with(Vec::is_empty)>
                 <p class="hint" data-author-empty="">{t!("ui.author.empty")}</p>
             </Show>
-            <Show when=move || read.with(|(a, _)| !a.steps.is_empty())>
+            <Show when=move || refused.get()>
+                <p class="notice" role="status" data-author-refused="">{t!("ui.author.refused")}</p>
+            </Show>
+            <Show when=move || read.with(|(a, _)| !a.steps.is_empty()) && !refused.get()>
                 <h2>{t!("ui.author.share")}</h2>
                 <p>
                     <a href=move || link.get() target="_blank" rel="noopener" data-action="preview">{t!("ui.author.preview")}</a>

@@ -44,12 +44,18 @@ impl Gate {
         // A step the assignment has recorded opens revealed with its verdict (`recorded=`,
         // read only in a graded frame): a fresh Forecast there would show the answer for free.
         let recorded = look.recorded;
+        let guess = warp_model::page::recorded_guess(&url::read_query());
         let gate = Gate {
             on: RwSignal::new(on),
             revealed: RwSignal::new(recorded.is_some()),
-            guess: RwSignal::new(String::new()),
-            feedback: RwSignal::new(recorded.map_or_else(String::new, |v| {
-                warp_model::tr!("ui.forecast.recorded", verdict = verdict_label(v))
+            guess: RwSignal::new(guess.clone().unwrap_or_default()),
+            feedback: RwSignal::new(recorded.map_or_else(String::new, |v| match &guess {
+                Some(guess) => warp_model::tr!(
+                    "ui.forecast.recorded-guess",
+                    guess,
+                    verdict = verdict_label(v)
+                ),
+                None => warp_model::tr!("ui.forecast.recorded", verdict = verdict_label(v)),
             })),
             verdict: RwSignal::new(recorded),
             locked,
@@ -129,7 +135,7 @@ pub fn ForecastGate(
                 gate.verdict.set(verdict);
                 // A frame tells its page (an assignment grades the first reveal).
                 if let (Some(v), Some(k)) = (verdict, key.get_untracked()) {
-                    crate::embed::post_forecast(v.name(), k.metric);
+                    crate::embed::post_forecast(v.name(), k.metric, &gate.guess.get_untracked());
                 }
                 gate.feedback
                     .set(judged.map(|j| j.text).unwrap_or_default());

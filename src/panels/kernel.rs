@@ -55,6 +55,14 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         });
     }
     let in_challenge = Memo::new(move |_| input.with(|i| !i.get(&CHALLENGE).trim().is_empty()));
+    // The best stars this browser kept for the built-in challenge (issue 43; 0 for a custom
+    // one, for none, and under an LMS, whose record is the only one).
+    let best = RwSignal::new(
+        challenge_of(&input.get_untracked())
+            .ok()
+            .flatten()
+            .map_or(0, |c| crate::storage::stars().of(&c.name)),
+    );
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
     let ran = RwSignal::new(input.get_untracked());
@@ -119,12 +127,14 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                 .with_untracked(|r| (challenge_of(r), warp_model::kernel_lab::panel::code_key(r)))
             {
                 crate::storage::record_stars(&c.name, report.stars);
+                best.set(crate::storage::stars().of(&c.name));
                 // A frame tells its page (an assignment grades the best check of its own step).
                 crate::embed::post_challenge_stars(
                     &c.name,
                     &key,
                     report.stars,
                     report.passed_all(),
+                    &ran.with_untracked(|r| r.get(&SRC).to_string()),
                 );
             }
         }
@@ -184,7 +194,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         <section class="panel kernel" data-panel="kernel">
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
-            <challenge::ChallengeBox input=input ran=ran output=output />
+            <challenge::ChallengeBox input=input ran=ran output=output best=best />
             {restored.then(|| view! { <KeptCode input=input starter=starter.clone() /> })}
             <div class="presets" role="group" aria-label=t!("ui.kernel.presets") hidden=move || in_challenge.get()>
                 {PRESETS

@@ -43,8 +43,6 @@ pub enum Profile {
 const HOME: &str = bundle::HOME;
 /// The bundle of every view (`src/main.rs`).
 const ALL: &str = "warp-lab";
-/// The bundle of the assignment and author pages (`src/bin/assignment.rs`).
-const TOOLS: &str = bundle::TOOLS;
 /// The challenge check's worker bundle (`src/bin/check.rs`): no page routes to it; the kernel
 /// page starts it by the module script [`worker_script`] writes.
 const CHECK: &str = bundle::CHECK;
@@ -67,12 +65,14 @@ fn bundles(
 ) {
     match profile {
         Profile::Release => {
-            let mut names = vec![HOME, TOOLS, CHECK];
+            // Each panel and each tool page its own bundle, named after it.
+            let mut names = vec![HOME, CHECK];
             names.extend(Panel::ALL.iter().map(|p| p.name()));
+            names.extend(Tool::ALL.iter().map(|t| t.name()));
             let mut routes: BTreeMap<&str, &str> =
                 Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
             for t in Tool::ALL {
-                routes.insert(t.name(), TOOLS);
+                routes.insert(t.name(), t.name());
             }
             (names, routes, HOME)
         }

@@ -41,7 +41,7 @@ pub const MAX_STEP_CHARS: usize = 4000;
 
 /// The query keys that say how a page is shown rather than what it shows: a step drops them
 /// (its frame sets its own), and so does a link pasted into the author page.
-const PRESENTATION_KEYS: [&str; 9] = [
+const PRESENTATION_KEYS: [&str; 10] = [
     "embed",
     "lang",
     "theme",
@@ -50,8 +50,19 @@ const PRESENTATION_KEYS: [&str; 9] = [
     "graded",
     "forecast",
     "recorded",
+    "guess",
     "assignment",
 ];
+
+/// A prediction step's first reveal as recorded: what its frame opens with when the learner
+/// comes back (issue 43: the guess, its verdict and the answer; never a fresh Forecast).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// The verdict.
+    pub verdict: crate::quiz::Verdict,
+    /// The guess as typed (absent in a record kept before guesses were).
+    pub guess: Option<String>,
+}
 
 /// What a step asks of the learner, and so how it is graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +143,14 @@ pub struct Step {
 }
 
 impl Step {
+    /// Whether the step hands the learners a starter of the author's (a challenge with `src=`):
+    /// the author page then says so, and checks that it is not a solution (issue 43).
+    #[must_use]
+    pub fn gives_starter(&self) -> bool {
+        self.kind == StepKind::Challenge
+            && self.query.get("src").is_some_and(|s| !s.trim().is_empty())
+    }
+
     /// A short name for people: the example, the challenge or the quiz it opens, else the
     /// panel's title.
     #[must_use]
@@ -384,12 +403,17 @@ impl Assignment {
     /// (`graded=1`, or `graded=lms` under an LMS: the frame then neither reads nor writes this
     /// browser's progress), a prediction's Forecast on, in the page's language and theme.
     ///
-    /// A prediction already recorded (`recorded`, the first reveal's verdict) opens revealed
-    /// with it (`recorded=`): never a fresh Forecast, whose answer would be free to see.
+    /// A prediction already recorded (`recorded`, the first reveal) opens revealed with its
+    /// verdict and guess (`recorded=`, `guess=`): never a fresh Forecast, whose answer would
+    /// be free to see.
+    ///
+    /// A challenge whose code the record keeps (`code`, under an LMS, where the browser keeps
+    /// none) opens on it (`src=`).
     #[must_use]
     pub fn frame_query(
         step: &Step,
-        recorded: Option<crate::quiz::Verdict>,
+        recorded: Option<&Recorded>,
+        code: Option<&str>,
         graded: Graded,
         lang: Lang,
         theme: Theme,
@@ -399,7 +423,13 @@ impl Assignment {
         q.set("graded", Some(graded.name()));
         if step.kind == StepKind::Prediction {
             q.set("forecast", Some("1"));
-            q.set("recorded", recorded.map(crate::quiz::Verdict::name));
+            q.set("recorded", recorded.map(|r| r.verdict.name()));
+            q.set("guess", recorded.and_then(|r| r.guess.as_deref()));
+        }
+        if step.kind == StepKind::Challenge {
+            if let Some(src) = code {
+                q.set("src", Some(src));
+            }
         }
         if lang != Lang::En {
             q.set("lang", Some(lang.code()));

@@ -28,11 +28,11 @@ pub fn quiz_bundles(topic: Option<Topic>) -> Vec<&'static str> {
     out
 }
 
-/// The bundles an assignment's package opens: the tools' page and each step's panel (and what
-/// that opens in turn).
+/// The bundles an assignment's package opens: the assignment page's and each step's panel (and
+/// what that opens in turn); never the author page's.
 #[must_use]
 pub fn assignment_bundles(a: &Assignment) -> Vec<&'static str> {
-    let mut out = vec![bundle::TOOLS];
+    let mut out = vec![crate::page::Tool::Assignment.name()];
     for step in &a.steps {
         add_panel(
             &mut out,

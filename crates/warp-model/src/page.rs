@@ -32,13 +32,12 @@ impl Tool {
 }
 
 /// The release site's wasm bundles by name (`cargo xtask dist` writes `<name>-<lang>-<hash>.js`
-/// and `…_bg.wasm` for each): one per panel (the panel's name), and these. The one home of the
+/// and `…_bg.wasm` for each): one per panel and one per tool page (the panel's or the tool's
+/// name: a learner's assignment page does not carry the author page), and these. The one home of the
 /// names the build, the size budgets and an LMS package's file list share.
 pub mod bundle {
     /// The home view's.
     pub const HOME: &str = "home";
-    /// The assignment and author pages' (the tools).
-    pub const TOOLS: &str = "assignment";
     /// The challenge check's worker (`src/bin/check.rs`): no page routes to it.
     pub const CHECK: &str = "check";
     /// The module script that starts that worker (`check-worker-<lang>-<hash>.js`).
@@ -316,6 +315,16 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
         },
         errors,
     )
+}
+
+/// `guess=`: in a graded frame that opens a recorded prediction (`recorded=`), the first guess
+/// as the learner typed it, shown again beside its verdict; `None` elsewhere, and for a value
+/// that is not a guess a record keeps ([`crate::quiz::guess_text`]).
+#[must_use]
+pub fn recorded_guess(q: &Query) -> Option<String> {
+    presentation(q).0.recorded?;
+    let g = q.get("guess")?;
+    crate::quiz::guess_text(g).filter(|t| t == g.trim())
 }
 
 #[cfg(test)]

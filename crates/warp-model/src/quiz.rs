@@ -15,7 +15,9 @@ pub mod progress;
 pub mod question;
 
 pub use bank::seed_bank;
-pub use forecast::{judge_forecast, judge_graded_forecast, ForecastFeedback, Verdict};
+pub use forecast::{
+    guess_text, judge_forecast, judge_graded_forecast, ForecastFeedback, Verdict, GUESS_CHARS,
+};
 pub use generate::{build, generate, generate_from, Draw, Rng, Template, MAX_COUNT};
 pub use gift::to_gift;
 pub use grade::{parse_number, yes_no, Grade};

@@ -486,6 +486,18 @@ fn a_report_crosses_from_the_worker_as_json_and_nothing_else_passes_for_one() {
         "__global__ void mirror(const int* in, int* out, int w, int h) { }",
     );
     assert_eq!(wire::decode(&wire::encode(&wrong)), Some(wrong.clone()));
+    // The author page's question (does a step's starter solve it?) reads the same text: the
+    // reference passes all (mirror's tests, every one), the empty body none.
+    assert_eq!(wire::passed_all(&from_worker_text(&c)), Some(true));
+    assert!(wrong.passed < wrong.tests);
+    assert_eq!(wire::passed_all(&wire::encode(&wrong)), Some(false));
+    assert_eq!(wire::passed_all("report"), None);
+    assert_eq!(wire::passed_all("2:v11:31:41:01:0"), None, "4 of 3 passed");
+    assert_eq!(
+        wire::passed_all("2:v11:01:01:01:0"),
+        Some(false),
+        "no test is not a pass"
+    );
     // Every kind of failure crosses whole, whatever its words hold (colons, digits, lines).
     for failure in [
         Failure::Compile("line 2: 3:4 expected ;\n  int x\n      ^".into()),

@@ -16,6 +16,8 @@ pub fn ChallengeBox(
     input: RwSignal<KernelInput>,
     ran: RwSignal<KernelInput>,
     output: Memo<KernelOutput>,
+    /// The best stars this browser kept for the challenge (0: none).
+    best: RwSignal<u8>,
 ) -> impl IntoView {
     let figures = Signal::derive(move || {
         output.with(|o| {
@@ -87,6 +89,11 @@ pub fn ChallengeBox(
                     <section class="challenge" data-challenge=c.name.clone() aria-labelledby="challenge-title">
                         <h2 id="challenge-title">{c.title.clone()}</h2>
                         {custom}
+                        {move || (best.get() > 0).then(|| view! {
+                            <p class="best" data-best-stars=best.get()>
+                                {tr!("ui.challenge.best", stars = glyphs(best.get()), count = best.get())}
+                            </p>
+                        })}
                         <p class="task">{c.task.clone()}</p>
                         <div class="lists">
                             <div>

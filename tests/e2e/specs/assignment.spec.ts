@@ -211,7 +211,8 @@ for (const version of ['1.2', '2004'] as const) {
       expect(cmi['cmi.score.scaled']).toBe('0.3333333');
       expect(cmi['cmi.progress_measure']).toBe('0.3333333');
     }
-    expect(cmi['cmi.suspend_data']).toMatch(/^a1\.[0-9a-f]{16}\.[0-9a-f]{8}\.0:r\.[0-9a-f]{8}$/);
+    // Step 1 right, with the guess as typed (0.03125: `.` escaped, the record's separator).
+    expect(cmi['cmi.suspend_data']).toMatch(/^a1\.[0-9a-f]{16}\.[0-9a-f]{8}\.0:r~0%2E03125\.[0-9a-f]{8}$/);
     // The learner's own progress in this browser is untouched under the LMS.
     const own = await page.evaluate(() => localStorage.getItem('warp-lab.progress.assignments'));
     expect(own).toBeNull();
@@ -224,11 +225,28 @@ for (const version of ['1.2', '2004'] as const) {
     expect(cmi['cmi.interactions.1.id']).toBe('step-3-quiz');
     expect(cmi['cmi.interactions.1.result']).toBe(version === '1.2' ? 'wrong' : 'incorrect');
 
-    // Leave and resume: the LMS's suspend data brings both steps back.
+    // Step 2 (the challenge), half done and checked: 0 stars; its code goes to the LMS's record
+    // only (issue 43: under an LMS nothing is kept in this browser).
+    const mine = '__global__ void transpose(const float* in, float* out, int n) {\n    // mine, half done: 50% there\n}\n';
+    await sco.locator('[data-step="2"] [data-action=go-step]').click();
+    const challenge = sco.frameLocator('iframe[data-step-frame]');
+    await challenge.locator('#kernel-src').fill(mine);
+    await challenge.locator('[data-action=check]').click();
+    await expect(sco.locator('[data-step="2"]')).toHaveAttribute('data-step-state', 'done');
+    cmi = await page.evaluate(() => (window as any).lms.data());
+    expect(cmi['cmi.interactions.2.id']).toBe('step-2-challenge');
+    // `,`, `:`, `%` and the newline escaped (%2C, %3A, %25, %0A), the rest as typed.
+    expect(cmi['cmi.suspend_data']).toContain('1:s0~__global__ void transpose(const float* in%2C float* out%2C int n) {%0A    // mine%2C half done%3A 50%25 there');
+    expect(await page.evaluate(() => localStorage.getItem('warp-lab.code.transpose'))).toBeNull();
+
+    // Leave and resume: the LMS's suspend data brings the three steps back, and the
+    // challenge's frame opens on the learner's code.
     await page.evaluate(([u, t]) => (window as any).lms.relaunch(u, t), [url, { ...threshold, [id]: 'a' }] as const);
     await expect(sco.locator('[data-step="1"]')).toHaveAttribute('data-step-state', 'done');
     await expect(sco.locator('[data-step="3"]')).toHaveAttribute('data-step-state', 'done');
     await expect(sco.locator('[data-metric=assignment-score]')).toHaveAttribute('data-value', '0.3333333');
+    await sco.locator('[data-step="2"] [data-action=go-step]').click();
+    await expect(sco.frameLocator('iframe[data-step-frame]').locator('#kernel-src')).toHaveValue(mine);
 
     // Another learner's new attempt on the same computer starts blank.
     await page.evaluate(([v, u, t]) => (window as any).lms.launch(v, u, t), [version, url, { ...threshold, [id]: 'b', [entry]: 'ab-initio' }] as const);

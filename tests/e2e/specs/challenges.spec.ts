@@ -50,10 +50,14 @@ for (const name of names) {
 
 test('the transposes earn their stars: naive ★, tiled ★★, tiled and padded ★★★', async ({ app, page }) => {
   await app.open('?panel=kernel&challenge=transpose');
+  // Nothing earned yet: no best line.
+  await expect(page.locator('[data-best-stars]')).toHaveCount(0);
   for (const [file, stars] of [['right-naive.cu', '1'], ['right-tiled.cu', '2'], ['right-tiled-padded.cu', '3']]) {
     await typeAndCheck(app, read('transpose', file));
     await expect(app.figure('challenge-stars'), file).toHaveAttribute('data-value', stars);
     await expect(page.locator('.challenge-report')).toHaveAttribute('data-stars', stars);
+    // The best so far, beside the statement (issue 43): it follows each better check.
+    await expect(page.locator('[data-best-stars]')).toHaveAttribute('data-best-stars', stars);
   }
   // Beside each target, the learner's count and the reference's: the padded tile matches it.
   const mine = await app.value('challenge-bank-conflicts');
@@ -64,7 +68,10 @@ test('the transposes earn their stars: naive ★, tiled ★★, tiled and padded
   await expect(page.locator('[data-challenge-board] li')).toHaveCount(10);
   // A worse check later does not lower them.
   await app.open('?panel=kernel&challenge=transpose');
+  await expect(page.locator('[data-best-stars]')).toHaveAttribute('data-best-stars', '3');
+  await expect(page.locator('[data-best-stars]')).toContainText('★★★');
   await typeAndCheck(app, read('transpose', 'right-naive.cu'));
+  await expect(page.locator('[data-best-stars]')).toHaveAttribute('data-best-stars', '3');
   await app.open('?');
   await expect(page.locator('[data-challenge-board] [data-challenge="transpose"]')).toHaveAttribute('data-stars', '3');
 });

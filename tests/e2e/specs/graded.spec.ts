@@ -29,13 +29,19 @@ test('the free peek: an empty guess reveals nothing in a graded step, and a reco
   // Forecast to type the answer just seen into.
   await page.locator('[data-action=next-step]').click();
   await page.locator('[data-action=previous-step]').click();
-  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /recorded=off/);
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /recorded=off&guess=12/);
   await expect(f.locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'off');
+  // ...showing the guess as it was typed beside its verdict (issue 43).
+  await expect(f.locator('[data-forecast-feedback]')).toContainText('your first guess was “12”, off');
   await expect(f.locator('input[name=forecast-guess]')).toHaveCount(0);
   await expect(f.locator('[data-metric=diverged-cycles]').first()).toBeVisible();
   await expect(app.figure('step-1-score')).toHaveAttribute('data-value', '0');
+  // A reload keeps the guess with the record (it is in the record's text, not the frame's).
+  await page.reload();
+  await page.locator('[data-step="1"] [data-action=go-step]').click();
+  await expect(f.locator('[data-forecast-feedback]')).toContainText('“12”');
   // Outside a graded frame the same address cannot skip a Forecast.
-  await app.open(`?${PREDICTION}&recorded=right`);
+  await app.open(`?${PREDICTION}&recorded=right&guess=21`);
   await expect(page.locator('input[name=forecast-guess]')).toBeVisible();
 });
 
@@ -83,7 +89,8 @@ test('a link followed inside a graded frame opens a new tab; the step stays', as
 });
 
 test("a step added from a solved challenge carries neither the author's code nor check", async ({ app, page }) => {
-  const solution = '__global__ void add_ten(int* a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] += 10; }';
+  // A right solution of add-ten (tests/challenges/add-ten/right-early-return.cu, in one line).
+  const solution = '__global__ void add_ten(const int* in, int* out, int n) { int i = threadIdx.x + blockDim.x * blockIdx.x; if (i >= n) { return; } out[i] = 10 + in[i]; }';
   await app.open(`?panel=kernel&challenge=add-ten&src=${encodeURIComponent(solution)}&check=1`);
   await page.locator('[data-action=add-to-assignment]').click();
   await expect(page.locator('[data-panel=author]')).toBeVisible();
@@ -96,6 +103,28 @@ test("a step added from a solved challenge carries neither the author's code nor
   await expect(query).toContainText('src=');
   await expect(query).not.toContainText('check');
   await expect(page.locator('[data-step-note=starter]')).toBeVisible();
+  // That code passes every test of add-ten (checked in the check worker): the step is refused,
+  // and the assignment is not offered until it changes (issue 43).
+  await expect(page.locator('[data-author-step="1"]')).toHaveAttribute('data-step-check', 'solves');
+  await expect(page.locator('[data-author-step="1"] [data-error=step]')).toContainText('Step 1 is refused');
+  await expect(page.locator('[data-author-refused]')).toBeVisible();
+  await expect(page.locator('[data-assignment-link]')).toHaveCount(0);
+  await expect(page.locator('[data-action=preview]')).toHaveCount(0);
+  // A starter that fails a test (a learner's usual slip: no bounds guard) is a starter; one
+  // that never ends is ended by the check's budget, and is a starter too.
+  const noGuard = '__global__ void add_ten(const int* in, int* out, int n) { int i = threadIdx.x + blockDim.x * blockIdx.x; out[i] = 10 + in[i]; }';
+  const endless = '__global__ void add_ten(const int* in, int* out, int n) { while (true) { } }';
+  await page.locator('[data-author-step="1"] [data-action=remove-step]').click();
+  for (const src of [noGuard, endless]) {
+    await page.locator('input[name=step-link]').fill(`?panel=kernel&challenge=add-ten&src=${encodeURIComponent(src)}`);
+    await page.locator('[data-action=add-step]').click();
+    await page.locator('[data-action=use-starter]').click();
+  }
+  await expect(page.locator('[data-author-step="1"]')).toHaveAttribute('data-step-check', 'starter');
+  await expect(page.locator('[data-author-step="2"]')).toHaveAttribute('data-step-check', 'starter', { timeout: 15_000 });
+  await expect(page.locator('[data-error=step]')).toHaveCount(0);
+  await expect(page.locator('[data-author-refused]')).toHaveCount(0);
+  await expect(page.locator('[data-assignment-link]')).toBeVisible();
 });
 
 test("a learner's code is kept per challenge, in and out of an assignment", async ({ app, page }) => {

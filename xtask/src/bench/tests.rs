@@ -8,9 +8,10 @@ fn every_bundle_the_release_build_makes_has_a_budget() {
         assert!(budget(p.name()).is_some(), "{}", p.name());
     }
     assert!(budget("home").is_some());
-    assert!(budget(Tool::Assignment.name()).is_some());
-    // Not a bundle: the author page is drawn by the assignment bundle, "warp-lab" is the dev build's.
-    assert_eq!(budget(Tool::Author.name()), None);
+    for t in Tool::ALL {
+        assert!(budget(t.name()).is_some(), "{}", t.name());
+    }
+    // Not a bundle of the release site: "warp-lab" is the dev build's.
     assert_eq!(budget("warp-lab"), None);
 }
 
@@ -30,6 +31,15 @@ fn no_budget_is_above_the_last_shared_ones() {
         assert!(b <= cap, "{}: {b} over {cap}", p.name());
     }
     assert!(budget("home").unwrap_or(u64::MAX) <= 235_000);
+    // The tools' last shared budget (208.8 kB, both pages in one bundle): each page's own is
+    // below it.
+    for t in Tool::ALL {
+        assert!(
+            budget(t.name()).unwrap_or(u64::MAX) < 208_800,
+            "{}",
+            t.name()
+        );
+    }
 }
 
 #[test]

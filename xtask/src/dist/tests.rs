@@ -57,17 +57,21 @@ fn every_example_routes_to_its_panel() {
 #[test]
 fn the_release_builds_one_bundle_per_page() {
     let (names, routes, home) = bundles(Profile::Release);
-    // The home view, the tools' pages (assignment and author: one bundle), each panel, and
-    // the check worker (issue 43), which no page routes to.
-    assert_eq!(names.len(), Panel::ALL.len() + 3);
+    // The home view, each tool page (assignment, author), each panel, and the check worker
+    // (issue 43), which no page routes to.
+    assert_eq!(names.len(), Panel::ALL.len() + Tool::ALL.len() + 2);
     assert!(names.contains(&CHECK) && !routes.values().any(|b| *b == CHECK));
     assert!(root().join("src/bin").join(format!("{CHECK}.rs")).exists());
     assert_eq!(home, HOME);
     assert!(names.contains(&home));
     for t in Tool::ALL {
-        assert_eq!(routes.get(t.name()), Some(&TOOLS));
+        assert_eq!(routes.get(t.name()), Some(&t.name()));
+        assert!(names.contains(&t.name()));
+        assert!(root()
+            .join("src/bin")
+            .join(format!("{}.rs", t.name()))
+            .exists());
     }
-    assert!(root().join("src/bin").join(format!("{TOOLS}.rs")).exists());
     for p in Panel::ALL {
         assert_eq!(routes.get(p.name()), Some(&p.name()));
         // Each bundle is a binary of the app: src/bin/<panel>.rs.

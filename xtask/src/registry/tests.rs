@@ -7,11 +7,11 @@ fn every_panel_tool_and_example_is_listed_with_its_bundle() {
         routes.insert(p.name(), p.name());
     }
     routes.insert("assignment", "assignment");
-    routes.insert("author", "assignment");
+    routes.insert("author", "author");
     let v: Value = serde_json::from_str(&registry_json(&routes, true)).unwrap();
     assert_eq!(v["panels"].as_array().unwrap().len(), Panel::ALL.len());
     assert_eq!(v["examples"].as_array().unwrap().len(), examples::ALL.len());
-    assert_eq!(v["tools"][1]["bundle"], "assignment");
+    assert_eq!(v["tools"][1]["bundle"], "author");
     // The warps panel's block-x is a whole number 1–1024 carried in the URL as `block`.
     let warps = &v["panels"][0];
     assert_eq!(warps["name"], "warps");

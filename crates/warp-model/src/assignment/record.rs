@@ -3,8 +3,10 @@
 //! The frames report with the messages every embedded Warp Lab page posts ([`Report`]); a
 //! report counts only for the step whose frame sent it, and only when it matches the step
 //! ([`Record::apply`]):
-//! - a prediction keeps its **first** reveal (right 1, close ½, off 0);
-//! - a challenge keeps its **best** check (stars / 3);
+//! - a prediction keeps its **first** reveal (right 1, close ½, off 0) and the guess as typed,
+//!   which its frame shows again when the learner comes back ([`Recorded`]);
+//! - a challenge keeps its **best** check (stars / 3) and, under an LMS, the code as last
+//!   checked, which its frame opens on when the learner comes back ([`Record::code`]);
 //! - a quiz keeps the report with the most questions answered, and is final once every
 //!   question is (right / questions).
 //!
@@ -12,10 +14,14 @@
 //! computed as an exact fraction ([`Fraction`]) and written for gradebooks with the quiz's
 //! cut decimals. The record's text form ([`Record::encode`]) is what the progress document and
 //! an LMS's `suspend_data` keep: `a1.<key>.<token>.<entries>.<crc>`, entries in the order the
-//! steps were first graded (`2:r,0:s3,1:q3/4/8`), checksummed (a CRC-32: it detects damage, such
+//! steps were first graded (`2:r~12%2E5,0:s3,1:q3/4/8`: after `~` what the learner wrote, a
+//! prediction's guess or, under an LMS, a challenge's code; every byte but printable ASCII and
+//! the separators `.,:~%` written `%XX`), checksummed (a CRC-32: it detects damage, such
 //! as a record cut by an LMS, not tampering).
 
-use super::{Assignment, Expect, StepKind};
+use std::fmt::Write as _;
+
+use super::{Assignment, Expect, Recorded, StepKind};
 pub use crate::examples::example_key;
 use crate::lms::cmi::Status;
 use crate::lms::PassScore;
@@ -24,8 +30,9 @@ use crate::quiz::Verdict;
 /// A message from a step's frame, validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    /// `{source: "warp-lab", type: "forecast", verdict, metric, example}`: a Forecast revealed,
-    /// on which figure, in which example (`topic/CELL`; absent outside an example).
+    /// `{source: "warp-lab", type: "forecast", verdict, metric, example, guess}`: a Forecast
+    /// revealed, on which figure, in which example (`topic/CELL`; absent outside an example),
+    /// with the guess as the learner typed it.
     Forecast {
         /// Right, close or off.
         verdict: Verdict,
@@ -33,6 +40,9 @@ pub enum Report {
         metric: String,
         /// The frame's example, as [`example_key`] writes it.
         example: Option<String>,
+        /// The guess as typed, cut as [`guess_text`] cuts it (absent from a frame that did not
+        /// send it).
+        guess: Option<String>,
     },
     /// `{source: "warp-lab", type: "challenge-stars", challenge, key, stars}`: a challenge
     /// checked.
@@ -43,6 +53,9 @@ pub enum Report {
         name: String,
         /// 0–3.
         stars: u8,
+        /// The code checked (`src`), sent by a frame under an LMS only, whose record is then
+        /// the one place the learner's code is kept.
+        src: Option<String>,
     },
     /// `{source: "warp-lab", type: "quiz-score", correct, answered, questions, count, topic,
     /// seed, draw}` (its `total` is the answers given, as `answered`; `questions` the quiz's
@@ -82,12 +95,14 @@ impl Report {
                 verdict: Verdict::parse(&field("verdict")?)?,
                 metric: short("metric")?,
                 example: short("example"),
+                guess: field("guess").and_then(|g| guess_text(&g)),
             }),
             "challenge-stars" => {
                 let stars = u8::try_from(number("stars")?).ok().filter(|s| *s <= 3)?;
                 Some(Report::Challenge {
                     name: short("key")?,
                     stars,
+                    src: field("src").and_then(|s| code_text(&s)),
                 })
             }
             "quiz-score" => {
@@ -113,6 +128,54 @@ impl Report {
             _ => None,
         }
     }
+}
+
+pub use crate::quiz::{guess_text, GUESS_CHARS};
+
+/// Whether byte `b` stands as itself in an entry's text: printable ASCII but the record's
+/// separators (`.`, `,`, `:`), the text's own mark `~` and the escape `%`.
+fn plain(b: u8) -> bool {
+    (b' '..=b'~').contains(&b) && !b".,:~%".contains(&b)
+}
+
+/// What the learner wrote for a step (a guess, a kernel), as an entry carries it: [`plain`]
+/// bytes as they are, every other byte `%XX`. Hand-written: a dozen lines, where
+/// `form_urlencoded` would leave `.` and `*` as they are and write a kernel's spaces as `+`.
+fn escape(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        if plain(b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// The text an entry carries, or `None` when it is not [`escape`]'s form or not UTF-8.
+fn unescape(text: &str) -> Option<String> {
+    let mut bytes = Vec::new();
+    let mut rest = text.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        if b == b'%' {
+            let hex = std::str::from_utf8(tail.get(..2)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            rest = &tail[2..];
+        } else if plain(b) {
+            bytes.push(b);
+            rest = tail;
+        } else {
+            return None;
+        }
+    }
+    String::from_utf8(bytes).ok()
+}
+
+/// A challenge's code as a record keeps it: not empty, at most the lab's
+/// [`crate::kernel_lab::MAX_SOURCE`] bytes.
+fn code_text(src: &str) -> Option<String> {
+    (!src.trim().is_empty() && src.len() <= crate::kernel_lab::MAX_SOURCE).then(|| src.to_string())
 }
 
 /// What one step earned.
@@ -298,6 +361,9 @@ pub struct Record {
     /// Step positions in the order they were first graded: an LMS's interaction `n` is
     /// `order[n]` (SCORM numbers interactions without gaps).
     pub order: Vec<usize>,
+    /// Per step, what the learner wrote: a prediction's first guess as typed, a challenge's
+    /// code as last checked under an LMS (`None` elsewhere).
+    pub written: Vec<Option<String>>,
 }
 
 /// Why a kept record could not be used.
@@ -332,6 +398,7 @@ impl Record {
             token,
             steps: vec![None; a.steps.len()],
             order: Vec::new(),
+            written: vec![None; a.steps.len()],
         }
     }
 
@@ -348,19 +415,40 @@ impl Record {
                     verdict,
                     metric: m,
                     example: e,
+                    guess,
                 },
             ) if example.as_ref().is_none_or(|x| Some(x) == e.as_ref())
                 && metric.as_ref().is_none_or(|x| x == m) =>
             {
-                match slot {
-                    // The first reveal counts: a second one knows the answer.
-                    Some(_) => return false,
-                    None => StepRecord::Prediction(*verdict),
+                // The first reveal counts: a second one knows the answer.
+                if slot.is_some() {
+                    return false;
                 }
+                if let Some(g) = self.written.get_mut(at) {
+                    *g = guess.as_deref().and_then(guess_text);
+                }
+                StepRecord::Prediction(*verdict)
             }
-            (Expect::Challenge(name), Report::Challenge { name: n, stars }) if name == n => {
+            (
+                Expect::Challenge(name),
+                Report::Challenge {
+                    name: n,
+                    stars,
+                    src,
+                },
+            ) if name == n => {
+                // The code as last checked is kept (a frame sends it under an LMS only),
+                // whatever its stars; the stars are the best.
+                let code = src.as_deref().and_then(code_text);
+                let mut code_changed = false;
+                if let (Some(_), Some(w)) = (&code, self.written.get_mut(at)) {
+                    if *w != code {
+                        *w = code;
+                        code_changed = true;
+                    }
+                }
                 match slot {
-                    Some(StepRecord::Challenge(best)) if *best >= *stars => return false,
+                    Some(StepRecord::Challenge(best)) if *best >= *stars => return code_changed,
                     _ => StepRecord::Challenge(*stars),
                 }
             }
@@ -418,9 +506,12 @@ impl Record {
 
     /// Step `at`'s recorded first reveal, when it is a prediction that has one.
     #[must_use]
-    pub fn prediction(&self, at: usize) -> Option<Verdict> {
+    pub fn prediction(&self, at: usize) -> Option<Recorded> {
         match self.steps.get(at).copied().flatten() {
-            Some(StepRecord::Prediction(v)) => Some(v),
+            Some(StepRecord::Prediction(verdict)) => Some(Recorded {
+                verdict,
+                guess: self.written.get(at).cloned().flatten(),
+            }),
             _ => None,
         }
     }
@@ -471,17 +562,64 @@ impl Record {
         }
     }
 
+    /// Step `at`'s code as last checked, when the record keeps it (under an LMS).
+    #[must_use]
+    pub fn code(&self, at: usize) -> Option<&str> {
+        match self.steps.get(at).copied().flatten() {
+            Some(StepRecord::Challenge(_)) => self.written.get(at)?.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The text form: `a1.<key>.<token, 8 hex>.<entries>.<crc, 8 hex>`.
     #[must_use]
     pub fn encode(&self) -> String {
+        self.encode_leaving_out(&[])
+    }
+
+    fn encode_leaving_out(&self, codes_left_out: &[usize]) -> String {
         let entries: Vec<String> = self
             .order
             .iter()
-            .filter_map(|&i| Some(format!("{i}:{}", self.steps.get(i).copied()??.encode())))
+            .filter_map(|&i| {
+                let entry = self.steps.get(i).copied()??.encode();
+                let written = self
+                    .written
+                    .get(i)
+                    .cloned()
+                    .flatten()
+                    .filter(|_| !codes_left_out.contains(&i));
+                Some(match written {
+                    Some(w) => format!("{i}:{entry}~{}", escape(&w)),
+                    None => format!("{i}:{entry}"),
+                })
+            })
             .collect();
         let body = format!("a1.{}.{:08x}.{}", self.key, self.token, entries.join(","));
         let crc = crate::lms::zip::crc32(body.as_bytes());
         format!("{body}.{crc:08x}")
+    }
+
+    /// The text form in at most `max` characters (an LMS's suspend data: 4,096 in SCORM 1.2):
+    /// when the whole record does not fit, the longest codes are left out of it, one at a
+    /// time, until it does (the grades and guesses always fit: twenty steps take under 1,700
+    /// characters). The second half: the steps whose code was left out.
+    #[must_use]
+    pub fn encode_within(&self, max: usize) -> (String, Vec<usize>) {
+        // A scan for the longest each time, not a sort: twenty steps at most, and the slice
+        // sort cost the learner's page 2 kB.
+        let mut out: Vec<usize> = Vec::new();
+        loop {
+            let text = self.encode_leaving_out(&out);
+            let longest = (0..self.steps.len())
+                .filter(|i| !out.contains(i))
+                .filter_map(|i| self.code(i).map(|c| (c.len(), i)))
+                .max();
+            match longest {
+                Some((_, i)) if text.len() > max => out.push(i),
+                _ => return (text, out),
+            }
+        }
     }
 
     /// Reads a record of `a` from its text form (a record whose entries do not fit `a`'s
@@ -516,13 +654,29 @@ impl Record {
         for entry in entries.split(',').filter(|e| !e.is_empty()) {
             let (i, r) = entry.split_once(':').ok_or(RecordProblem::Format)?;
             let i: usize = i.parse().map_err(|_| RecordProblem::Format)?;
+            let (r, written) = match r.split_once('~') {
+                Some((r, w)) => (r, Some(unescape(w).ok_or(RecordProblem::Format)?)),
+                None => (r, None),
+            };
             let r = StepRecord::decode(r).ok_or(RecordProblem::Format)?;
+            // A prediction's text is a guess as a record keeps it, a challenge's a kernel; a
+            // quiz has none.
+            let reads = match (r.kind(), &written) {
+                (_, None) => true,
+                (StepKind::Prediction, Some(w)) => guess_text(w).as_ref() == Some(w),
+                (StepKind::Challenge, Some(w)) => code_text(w).as_ref() == Some(w),
+                (StepKind::Quiz, Some(_)) => false,
+            };
+            if !reads {
+                return Err(RecordProblem::Format);
+            }
             let fits =
                 a.steps.get(i).is_some_and(|s| s.kind == r.kind()) && !record.order.contains(&i);
             if !fits {
                 return Err(RecordProblem::OtherAssignment);
             }
             record.steps[i] = Some(r);
+            record.written[i] = written;
             record.order.push(i);
         }
         Ok(record)

@@ -133,7 +133,10 @@ pub fn interactions(version: Version, a: &Assignment, record: &Record) -> Vec<Pa
 pub fn all_pairs(version: Version, a: &Assignment, record: &Record, pass: PassScore) -> Vec<Pair> {
     let mut out = interactions(version, a, record);
     out.extend(score_and_status(version, record, pass));
-    out.push(pair("cmi.suspend_data", record.encode()));
+    out.push(pair(
+        "cmi.suspend_data",
+        record.encode_within(version.max_suspend()).0,
+    ));
     out
 }
 

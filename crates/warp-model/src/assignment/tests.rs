@@ -1,4 +1,4 @@
-use super::record::{Fraction, Record, RecordProblem, Report, StepRecord, StepState};
+use super::record::{guess_text, Fraction, Record, RecordProblem, Report, StepRecord, StepState};
 use super::*;
 use crate::lms::cmi::Status;
 use crate::lms::{PassScore, Version};
@@ -32,6 +32,7 @@ fn c4(verdict: Verdict) -> Report {
         verdict,
         metric: "efficiency".into(),
         example: Some("divergence/C4".into()),
+        guess: None,
     }
 }
 
@@ -136,7 +137,8 @@ fn the_score_is_the_mean_of_the_steps_one_right_one_partly_one_wrong() {
         1,
         &Report::Challenge {
             name: "transpose".into(),
-            stars: 2
+            stars: 2,
+            src: None,
         }
     ));
     assert!(r.apply(&a, 2, &quiz(0, 2)));
@@ -169,6 +171,7 @@ fn a_prediction_keeps_its_first_reveal_a_challenge_its_best_a_quiz_stops_when_do
     let stars = |s: u8| Report::Challenge {
         name: "transpose".into(),
         stars: s,
+        src: None,
     };
     assert!(r.apply(&a, 1, &stars(1)));
     assert!(r.apply(&a, 1, &stars(3)));
@@ -178,7 +181,8 @@ fn a_prediction_keeps_its_first_reveal_a_challenge_its_best_a_quiz_stops_when_do
         1,
         &Report::Challenge {
             name: "add-ten".into(),
-            stars: 3
+            stars: 3,
+            src: None,
         }
     ));
     assert_eq!(r.steps[1], Some(StepRecord::Challenge(3)));
@@ -226,7 +230,8 @@ fn frame_messages_are_validated() {
         Report::from_fields(fields(&ok)),
         Some(Report::Challenge {
             name: "transpose".into(),
-            stars: 2
+            stars: 2,
+            src: None,
         })
     );
     for bad in [
@@ -322,6 +327,7 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
         &Report::Challenge {
             name: "transpose".into(),
             stars: 2,
+            src: None,
         },
     );
     let pass = PassScore::new(50).unwrap();
@@ -425,12 +431,19 @@ fn the_package_launches_the_link_with_lms_scorm() {
 #[test]
 fn a_step_frame_is_the_step_embedded_graded_and_in_the_page_language() {
     let a = week3();
-    let q = Assignment::frame_query(&a.steps[0], None, Graded::Lms, Lang::Hinglish, Theme::Dark);
+    let q = Assignment::frame_query(
+        &a.steps[0],
+        None,
+        None,
+        Graded::Lms,
+        Lang::Hinglish,
+        Theme::Dark,
+    );
     assert_eq!(
         q.to_search(),
         "?example=divergence/C4&embed=1&graded=lms&forecast=1&lang=hinglish&theme=dark"
     );
-    let q = Assignment::frame_query(&a.steps[1], None, Graded::Step, Lang::En, Theme::Auto);
+    let q = Assignment::frame_query(&a.steps[1], None, None, Graded::Step, Lang::En, Theme::Auto);
     assert_eq!(
         q.to_search(),
         "?panel=kernel&challenge=transpose&embed=1&graded=1"
@@ -447,11 +460,12 @@ fn a_recorded_prediction_opens_revealed_with_its_verdict_never_a_fresh_forecast(
     assert!(r.apply(&a, 0, &c4(Verdict::Off)));
     // A second reveal in a fresh frame changes nothing: the first one is kept.
     assert!(!r.apply(&a, 0, &c4(Verdict::Right)));
-    assert_eq!(r.prediction(0), Some(Verdict::Off));
+    assert_eq!(r.prediction(0).map(|p| p.verdict), Some(Verdict::Off));
     assert_eq!(r.prediction(1), None, "a challenge step has no prediction");
     let q = Assignment::frame_query(
         &a.steps[0],
-        r.prediction(0),
+        r.prediction(0).as_ref(),
+        None,
         Graded::Step,
         Lang::En,
         Theme::Auto,
@@ -477,6 +491,234 @@ fn a_recorded_prediction_opens_revealed_with_its_verdict_never_a_fresh_forecast(
         steps_from_link("?panel=warps&graded=1&recorded=right"),
         Ok(vec!["panel=warps".to_string()])
     );
+}
+
+#[test]
+fn a_recorded_guess_comes_back_as_typed_and_survives_the_record() {
+    // Issue 43: a recorded step opens showing the recorded guess, its verdict and the answer.
+    let a = week3();
+    let said = Report::from_fields(fields(&[
+        ("source", "warp-lab"),
+        ("type", "forecast"),
+        ("verdict", "close"),
+        ("metric", "efficiency"),
+        ("example", "divergence/C4"),
+        ("guess", "  12.5 %  "),
+    ]))
+    .unwrap();
+    let mut r = Record::new(&a, 0x2a);
+    assert!(r.apply(&a, 0, &said));
+    let first = r.prediction(0).unwrap();
+    assert_eq!(
+        (first.verdict, first.guess.as_deref()),
+        (Verdict::Close, Some("12.5 %"))
+    );
+    // A second reveal, with the answer seen, replaces neither the verdict nor the guess.
+    let mut again = said.clone();
+    if let Report::Forecast { verdict, guess, .. } = &mut again {
+        *verdict = Verdict::Right;
+        *guess = Some("25".into());
+    }
+    assert!(!r.apply(&a, 0, &again));
+    assert_eq!(r.prediction(0), Some(first.clone()));
+    // The text form: `.` (the record's own separator) and `%` (the escape) escaped, by hand:
+    // '.' = 0x2E, '%' = 0x25; the space is printable ASCII and stays.
+    let text = r.encode();
+    assert!(text.contains(".0:c~12%2E5 %25."), "{text}");
+    assert_eq!(Record::decode(&a, &text), Ok(r.clone()));
+    // The frame opens on it: verdict and guess, read back only in a graded frame.
+    let q = Assignment::frame_query(
+        &a.steps[0],
+        Some(&first),
+        None,
+        Graded::Step,
+        Lang::En,
+        Theme::Auto,
+    );
+    assert!(
+        q.to_search().ends_with("&recorded=close&guess=12.5+%25"),
+        "{}",
+        q.to_search()
+    );
+    assert_eq!(crate::page::recorded_guess(&q).as_deref(), Some("12.5 %"));
+    let mut plain = q.clone();
+    plain.set("graded", None);
+    assert_eq!(crate::page::recorded_guess(&plain), None);
+    let mut no_verdict = q.clone();
+    no_verdict.set("recorded", None);
+    assert_eq!(crate::page::recorded_guess(&no_verdict), None);
+    let mut long = q.clone();
+    long.set("guess", Some(&"9".repeat(25)));
+    assert_eq!(
+        crate::page::recorded_guess(&long),
+        None,
+        "longer than a record keeps"
+    );
+}
+
+#[test]
+fn a_record_without_guesses_still_reads_and_a_bad_guess_is_refused() {
+    let a = week3();
+    let sign = |body: &str| format!("{body}.{:08x}", crate::lms::zip::crc32(body.as_bytes()));
+    let key = a.key();
+    // Kept before guesses were: the verdict alone.
+    let old = Record::decode(&a, &sign(&format!("a1.{key}.00000000.0:r"))).unwrap();
+    assert_eq!(
+        old.prediction(0).map(|p| (p.verdict, p.guess)),
+        Some((Verdict::Right, None))
+    );
+    // A guess written without its escapes, a bad escape, or a guess on a challenge's entry.
+    // (`0:r~a\tb`: a tab is not printable; `0:r~%2`, `%zz`: escapes cut or not hex; a guess
+    // longer than a record keeps; a quiz's entry carries no text.)
+    for entries in [
+        "0:r~a\tb",
+        "0:r~%2",
+        "0:r~%zz",
+        "0:r~",
+        "2:q1/1/4~x",
+        &format!("0:r~{}", "9".repeat(25)),
+    ] {
+        assert_eq!(
+            Record::decode(&a, &sign(&format!("a1.{key}.00000000.{entries}"))),
+            Err(RecordProblem::Format),
+            "{entries}"
+        );
+    }
+}
+
+#[test]
+fn twenty_guesses_at_their_longest_fit_scorm_12s_suspend_data() {
+    // SCORM 1.2's cmi.suspend_data holds 4,096 characters. Worst case by hand: 20 steps, each
+    // entry `NN:o~` (5) + 24 bytes all escaped (72) + `,` = 78, so 1,560 + the head
+    // (`a1.` + 16-hex key + `.` + 8 + `.`) 29 + the `.crc` 9 ≈ 1,600 < 4,096.
+    let link = (0..20)
+        .map(|_| format!("step={}", crate::query::encode("example=divergence/C4")))
+        .collect::<Vec<_>>()
+        .join("&");
+    let (a, errors) = read(&Query::parse(&format!("?assignment=1&{link}"))).unwrap();
+    assert_eq!((a.steps.len(), errors.len()), (20, 0));
+    let mut r = Record::new(&a, u32::MAX);
+    // Three-byte characters: 8 of them fill the 24 bytes; each escapes to 9 characters.
+    let guess = "€".repeat(30);
+    for at in 0..20 {
+        let report = Report::Forecast {
+            verdict: Verdict::Off,
+            metric: "efficiency".into(),
+            example: Some("divergence/C4".into()),
+            guess: guess_text(&guess),
+        };
+        assert!(r.apply(&a, at, &report));
+    }
+    assert_eq!(r.prediction(19).unwrap().guess, Some("€".repeat(8)));
+    let text = r.encode();
+    assert!(text.len() <= 4096, "{} characters", text.len());
+    assert!(text.is_ascii());
+    assert_eq!(Record::decode(&a, &text), Ok(r));
+}
+
+#[test]
+fn under_an_lms_the_record_keeps_the_code_last_checked_and_the_frame_opens_on_it() {
+    // Issue 43: a learner's code is kept; under an LMS "in the LMS's record only" (the frame
+    // keeps nothing in the browser), so the frame sends it with its check.
+    let a = week3();
+    let kernel = "__global__ void transpose(const float* in, float* out, int n) {\n    \
+                  // 1. read, 2. write: 100% coalesced?\n    out[0] = in[0];\n}\n";
+    let checked = |stars: &str, src: &str| {
+        Report::from_fields(fields(&[
+            ("source", "warp-lab"),
+            ("type", "challenge-stars"),
+            ("key", "transpose"),
+            ("stars", stars),
+            ("src", src),
+        ]))
+        .unwrap()
+    };
+    let mut r = Record::new(&a, 7);
+    assert!(r.apply(&a, 1, &checked("1", kernel)));
+    assert_eq!(r.code(1), Some(kernel));
+    // A worse check later: the stars stay the best (1), the code is the one last checked.
+    assert!(r.apply(&a, 1, &checked("0", "int worse;")));
+    assert_eq!(
+        (r.step_score(1), r.code(1)),
+        (Fraction::new(1, 3), Some("int worse;"))
+    );
+    assert!(
+        !r.apply(&a, 1, &checked("0", "int worse;")),
+        "nothing changed"
+    );
+    // A frame outside an LMS sends no code: the stars count, the kept code stays.
+    assert!(r.apply(&a, 1, &checked("2", "")));
+    assert_eq!(r.code(1), Some("int worse;"));
+    // A prediction's step has no code.
+    assert_eq!(r.code(0), None);
+    // The text form keeps it, escaped where it would cut the record: `.`, `,`, `:`, `%` and
+    // the newlines (0x0A); decoded, the same record.
+    assert!(r.apply(&a, 1, &checked("2", kernel)));
+    let text = r.encode();
+    assert!(
+        text.contains(
+            "1:s2~__global__ void transpose(const float* in%2C float* out%2C int n) {%0A"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("100%25 coalesced?"), "{text}");
+    assert_eq!(Record::decode(&a, &text), Ok(r.clone()));
+    // The step's frame opens on it.
+    let q = Assignment::frame_query(
+        &a.steps[1],
+        None,
+        r.code(1),
+        Graded::Lms,
+        Lang::En,
+        Theme::Auto,
+    );
+    assert_eq!(q.get("src"), Some(kernel));
+    // A code longer than the lab takes is not kept.
+    let long = "x".repeat(crate::kernel_lab::MAX_SOURCE + 1);
+    assert!(!r.apply(&a, 1, &checked("2", &long)));
+    assert_eq!(r.code(1), Some(kernel));
+}
+
+#[test]
+fn a_record_that_would_not_fit_scorm_12_leaves_the_longest_code_out_never_a_grade() {
+    // Three challenge steps, each with a 1,500-byte kernel of plain characters: 3 × ~1,505 +
+    // the head > 4,096 (SCORM 1.2's suspend data), so one code must go: the longest (step 3's,
+    // 1,600 bytes). In 2004 (64,000) all fit.
+    let link = ["add-ten", "transpose", "mirror"]
+        .iter()
+        .map(|c| {
+            format!(
+                "step={}",
+                crate::query::encode(&format!("panel=kernel&challenge={c}"))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("&");
+    let (a, errors) = read(&Query::parse(&format!("?assignment=1&{link}"))).unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut r = Record::new(&a, 1);
+    for (at, (name, len)) in [("add-ten", 1500), ("transpose", 1500), ("mirror", 1600)]
+        .into_iter()
+        .enumerate()
+    {
+        let report = Report::Challenge {
+            name: name.into(),
+            stars: 2,
+            src: Some("y".repeat(len)),
+        };
+        assert!(r.apply(&a, at, &report));
+    }
+    let (text, left_out) = r.encode_within(Version::Scorm12.max_suspend());
+    assert!(text.len() <= 4096, "{}", text.len());
+    assert_eq!(left_out, vec![2]);
+    let back = Record::decode(&a, &text).unwrap();
+    assert_eq!(back.score(), r.score(), "every grade is kept");
+    assert_eq!(
+        (back.code(0).map(str::len), back.code(2)),
+        (Some(1500), None)
+    );
+    let (all, none) = r.encode_within(Version::Scorm2004.max_suspend());
+    assert_eq!((all, none), (r.encode(), vec![]));
 }
 
 #[test]
@@ -678,6 +920,7 @@ fn a_report_counts_only_for_the_step_it_names() {
     let stars = |name: &str| Report::Challenge {
         name: name.into(),
         stars: 3,
+        src: None,
     };
     // Another custom challenge's three stars, or a bare "custom", do not fit this step.
     assert!(!r.apply(&a, 0, &stars(&other)));
@@ -696,6 +939,7 @@ fn a_report_counts_only_for_the_step_it_names() {
         verdict: Verdict::Right,
         metric: metric.into(),
         example: example.map(str::to_string),
+        guess: None,
     };
     assert!(!r.apply(&a, 1, &reveal(Some("divergence/C1"), "efficiency")));
     assert!(!r.apply(&a, 1, &reveal(Some("divergence/C4"), "diverged-cycles")));

@@ -65,7 +65,7 @@ pub const MAX_RAW_ENCODED: usize = 64;
 /// The suspend data's format version (2: with the attempt's token).
 pub const SUSPEND_VERSION: u32 = 2;
 /// The longest suspend data read: SCORM 2004's limit (a 1.2 LMS returns at most 4,096).
-pub const MAX_SUSPEND_CHARS: usize = 64_000;
+pub const MAX_SUSPEND_CHARS: usize = Version::Scorm2004.max_suspend();
 /// Longest interaction id written (within 1.2's 255 and 2004's 4,000).
 pub const MAX_ID_LEN: usize = 250;
 

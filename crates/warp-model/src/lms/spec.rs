@@ -59,6 +59,16 @@ impl Version {
         }
     }
 
+    /// The most characters its `cmi.suspend_data` holds: 1.2's `CMIString4096`, 2004's SPM of
+    /// 64,000 (the longest `lms::cmi` reads: its `MAX_SUSPEND_CHARS`).
+    #[must_use]
+    pub const fn max_suspend(self) -> usize {
+        match self {
+            Version::Scorm12 => 4096,
+            Version::Scorm2004 => 64_000,
+        }
+    }
+
     /// Its tag in a package's file name (`scorm12`, `scorm2004`).
     #[must_use]
     pub fn file_tag(self) -> &'static str {

@@ -9,7 +9,8 @@ fn site() -> Vec<String> {
         "sw.js".into(),
         "favicon-0123456789abcdef.svg".into(),
     ];
-    let mut bundles: Vec<&str> = vec![bundle::HOME, bundle::TOOLS, bundle::CHECK];
+    let mut bundles: Vec<&str> = vec![bundle::HOME, bundle::CHECK];
+    bundles.extend(crate::page::Tool::ALL.iter().map(|t| t.name()));
     bundles.extend(Panel::ALL.iter().map(|p| p.name()));
     for lang in ["en", "hinglish"] {
         for b in &bundles {

@@ -158,6 +158,27 @@ fn shown_significant(shown: &str) -> u32 {
     u32::try_from(n.max(1)).unwrap_or(u32::MAX)
 }
 
+/// The most characters of a guess that a judgement quotes, and bytes that an assignment's
+/// record keeps ([`guess_text`]).
+pub const GUESS_CHARS: usize = 24;
+
+/// A guess as a record keeps it: trimmed, no control characters, cut to at most
+/// [`GUESS_CHARS`] bytes of UTF-8 (24 characters of the numbers, yes/no and coordinates a
+/// Forecast reads), so that twenty escaped guesses stay within SCORM 1.2's 4,096 characters of
+/// suspend data; `None` when nothing is left.
+#[must_use]
+pub fn guess_text(guess: &str) -> Option<String> {
+    let mut g = String::new();
+    for c in guess.trim().chars().filter(|c| !c.is_control()) {
+        if g.len() + c.len_utf8() > GUESS_CHARS {
+            break;
+        }
+        g.push(c);
+    }
+    let g = g.trim_end().to_string();
+    (!g.is_empty()).then_some(g)
+}
+
 /// [`judge_forecast`] in a graded step (`graded=`): there an empty guess reveals nothing (the
 /// answer seen for free would make every later guess right); it says what to write instead.
 #[must_use]
@@ -185,7 +206,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             reveal: true,
         };
     }
-    let said = guess.trim().chars().take(24).collect::<String>();
+    let said = guess.trim().chars().take(GUESS_CHARS).collect::<String>();
     let unreadable = |form: &str| ForecastFeedback {
         verdict: None,
         text: crate::tr!(

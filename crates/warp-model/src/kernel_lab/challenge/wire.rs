@@ -87,6 +87,18 @@ pub fn encode(report: &Report) -> String {
     out
 }
 
+/// Only whether a report the worker sent passed every test (`None`: not a report): what the
+/// author page asks of a step's starter, without linking the whole reader into its bundle.
+#[must_use]
+pub fn passed_all(text: &str) -> Option<bool> {
+    let mut f = Fields(text);
+    if f.text()? != VERSION {
+        return None;
+    }
+    let (tests, passed): (usize, usize) = (f.number()?, f.number()?);
+    (passed <= tests).then_some(tests > 0 && passed == tests)
+}
+
 /// A report the worker sent; `None` for anything else (a message is checked, never trusted):
 /// another form, a target that is none, more tests passed than run, more than three stars.
 #[must_use]
