@@ -19,7 +19,7 @@ pub fn Figures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoView {
                             <dd data-metric=f.metric data-value=f.value.plain()>
                                 <span class="value">{f.value.human()}</span>
                                 " "
-                                <span class="unit">{f.unit}</span>
+                                <span class="unit">{f.shown_unit()}</span>
                             </dd>
                             <dd class="help">{breakable(f.help)}</dd>
                         </div>

@@ -79,7 +79,14 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // and Stop (the checker itself left this page for its worker: `check`, below, and the
         // report crosses as text, not serde JSON, which cost 27 kB). 294.5 kB measured,
         // Hinglish.
-        Panel::Kernel => 296_500,
+        // Raised again, a debt of issue 46 stated here: issue 45's hints before the answer
+        // (per missed target, the costly line and the panel that explains it), the reference
+        // behind two presses, the guard example for add-ten, the "summed over N tests" line and
+        // the best stars cost 4.1 kB (measured against the last commit; tried and measured
+        // without paying: the registry's titles for the hint links, +15 kB, and `Msg::key`,
+        // +64 kB of data, both avoided; the box split in two closures, +0.3 kB). The round's
+        // cut was on another page (the assignment page −42.2 kB). 300.0 kB measured, Hinglish.
+        Panel::Kernel => 300_600,
     })
 }
 

@@ -270,6 +270,17 @@ impl Figure {
         }
     }
 
+    /// The unit as it reads after the value: one of a counted unit is singular ("1 warp",
+    /// "1 warp instruction", not "1 warps": issue 45), the catalogue's plural otherwise.
+    #[must_use]
+    pub fn shown_unit(&self) -> &'static str {
+        if matches!(self.value, Value::Int(1)) {
+            singular(self.unit)
+        } else {
+            self.unit
+        }
+    }
+
     /// Sets what the value means.
     #[must_use]
     pub fn tone(mut self, tone: Tone) -> Self {
@@ -287,3 +298,24 @@ impl Figure {
 
 #[cfg(test)]
 mod tests;
+
+/// `unit` of one: without the plural's final `s` ("warps" → "warp", "warp instructions" → "warp
+/// instruction", "phases" → "phase"). Both catalogues write their counted units as English
+/// plurals in lower case; anything else (a symbol, "of 3", a word in `ss`) is kept as it is.
+#[must_use]
+pub fn singular(unit: &'static str) -> &'static str {
+    // One slice pattern, no `str` pattern and no slicing that can panic: either linked code
+    // into every page for this one word. The catalogues' counted units all take a plain `s`
+    // ("warps", "cycles", "bytes", "phases"); "halves" is kept as it is rather than made wrong.
+    match unit.as_bytes() {
+        [.., x, y, b's']
+            if x.is_ascii_lowercase()
+                && y.is_ascii_lowercase()
+                && *y != b's'
+                && (*x, *y) != (b'v', b'e') =>
+        {
+            unit.get(..unit.len() - 1).unwrap_or(unit)
+        }
+        _ => unit,
+    }
+}

@@ -626,3 +626,130 @@ fn the_report_colours_a_verdict_by_its_meaning_and_leaves_counts_alone() {
         Some(Tone::Neutral)
     );
 }
+
+#[test]
+fn hints_come_before_the_answer_and_point_at_the_line_and_the_panel() {
+    // Issue 45: "Solved" opened at ★ and handed over the padded kernel. Now, after a check that
+    // passed, each missed target gets a hint from the run (test 1): the line that costs the
+    // most of it and the panel that explains it; the reference is earned at ★★★.
+    use warp_model::kernel_lab::panel::{evaluate, KernelInput, SRC};
+    use warp_model::panel::Inputs;
+    use warp_model::query::Query;
+    use warp_model::registry::Panel;
+    let panel_of = |h: &warp_model::kernel_lab::panel::Hint| {
+        h.panel
+            .clone()
+            .map(|(p, _, q)| (Panel::parse(p).expect("a panel"), q))
+    };
+    let shown = |file: &str| {
+        let src = std::fs::read_to_string(solutions().join("transpose").join(file)).unwrap();
+        let input = KernelInput::from_query(
+            &Query::parse("panel=kernel&challenge=transpose&check=1"),
+            &Inputs::default(),
+        )
+        .with(&SRC, &src);
+        evaluate(&input).challenge.expect("a challenge")
+    };
+    // Naive (★): its stores walk a column of out (line 8: `out[x * h + y] = in[y * w + x];`),
+    // 32 transactions a warp; the hint names that line and the coalescing view on the store's
+    // own stride (h = the first test's height, in elements).
+    let naive = shown("right-naive.cu");
+    assert_eq!(naive.report.as_ref().map(|r| r.stars), Some(1));
+    assert_eq!(naive.hints.len(), 1);
+    let h = &naive.hints[0];
+    assert_eq!(h.target, "transactions");
+    assert!(h.text.contains("line 8 has the most"), "{}", h.text);
+    // Its counts are the cards' own, written as the cards write them (grouped: 11,841).
+    let card = |m: &str| {
+        naive
+            .figures
+            .iter()
+            .find(|f| f.metric == m)
+            .map(|f| f.value.human())
+            .unwrap()
+    };
+    let (mine, theirs) = (
+        card("challenge-transactions"),
+        card("challenge-transactions-reference"),
+    );
+    assert!(mine.contains(','), "{mine}: over a thousand, grouped");
+    assert!(
+        h.text
+            .contains(&format!("yours {mine}, the reference’s {theirs}")),
+        "{}",
+        h.text
+    );
+    let (panel, query) = panel_of(h).unwrap();
+    assert_eq!(panel, Panel::Coalescing);
+    assert!(
+        query.starts_with("panel=coalescing&elem=4&stride="),
+        "{query}"
+    );
+    assert_ne!(
+        query, "panel=coalescing&elem=4&stride=1",
+        "a coalesced access is not strided"
+    );
+    assert!(!naive.solved.as_ref().unwrap().earned);
+    // Tiled (★★): the transactions are met; the column read of the unpadded tile (line 15)
+    // costs the bank conflicts, and the banks panel opens on that request.
+    let tiled = shown("right-tiled.cu");
+    assert_eq!(tiled.report.as_ref().map(|r| r.stars), Some(2));
+    let names: Vec<&str> = tiled.hints.iter().map(|h| h.target).collect();
+    assert_eq!(names, ["bank-conflicts"]);
+    assert!(
+        tiled.hints[0].text.contains("line 15"),
+        "{}",
+        tiled.hints[0].text
+    );
+    let (panel, query) = panel_of(&tiled.hints[0]).unwrap();
+    assert_eq!(panel, Panel::Banks);
+    assert!(query.starts_with("panel=banks&"), "{query}");
+    assert!(!tiled.solved.as_ref().unwrap().earned);
+    // Padded (★★★): no hint; the reference is earned and shown.
+    let padded = shown("right-tiled-padded.cu");
+    assert_eq!(padded.report.as_ref().map(|r| r.stars), Some(3));
+    assert!(padded.hints.is_empty());
+    assert!(padded.solved.as_ref().unwrap().earned);
+    // A wrong one: no hint, no reference (nothing passed to hint from).
+    let wrong = shown("wrong-no-sync.cu");
+    assert!(wrong.hints.is_empty() && wrong.solved.is_none());
+}
+
+#[test]
+fn add_ten_points_a_newcomer_at_the_labs_guard_example_and_no_challenge_at_its_answer() {
+    // Issue 45: add-ten gave no hint of the index formula and no link to the ragged-tail preset.
+    use warp_model::kernel_lab::panel::{evaluate, KernelInput};
+    use warp_model::panel::Inputs;
+    use warp_model::query::Query;
+    let open = |q: &str| {
+        evaluate(&KernelInput::from_query(
+            &Query::parse(q),
+            &Inputs::default(),
+        ))
+    };
+    let c = open("panel=kernel&challenge=add-ten").challenge.unwrap();
+    assert!(
+        c.task.contains("blockIdx.x * blockDim.x + threadIdx.x"),
+        "{}",
+        c.task
+    );
+    let (label, query) = c.preset.expect("add-ten names its preset");
+    assert!(label.contains("guard"), "{label}");
+    // The link opens the preset itself, and it runs: 1000 elements, blocks of 256: ⌈1000/256⌉ =
+    // 4 blocks of 256/32 = 8 warps, 32 warps (the last block uses 1000 − 3 × 256 = 232 threads).
+    let out = open(&query);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.result.as_ref().map(|r| r.warps), Some(32));
+    let src = Query::parse(&query)
+        .get("src")
+        .unwrap_or_default()
+        .to_string();
+    assert!(src.contains("if (i < n)"), "{src}");
+    // No other built-in names one: their nearest presets (transpose, warp-sum) are answers.
+    for name in NAMES.iter().filter(|n| **n != "add-ten") {
+        let c = open(&format!("panel=kernel&challenge={name}"))
+            .challenge
+            .unwrap();
+        assert_eq!(c.preset, None, "{name}");
+    }
+}

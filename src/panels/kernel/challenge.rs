@@ -2,6 +2,7 @@
 //! the targets, and after Check the stars, the figures, the first failure, and once solved
 //! the reference with why it costs what it costs.
 
+use leptos::either::Either;
 use leptos::prelude::*;
 use warp_model::kernel_lab::challenge::stars::glyphs;
 use warp_model::kernel_lab::panel::{KernelInput, KernelOutput, TEST};
@@ -27,6 +28,12 @@ pub fn ChallengeBox(
                 .unwrap_or_default()
         })
     });
+    // Presses of "Show the reference": two show it (kept across checks: asked is asked).
+    let asked = RwSignal::new(0u8);
+    let graded = warp_model::page::presentation(&crate::url::read_query())
+        .0
+        .graded
+        .is_step();
     move || {
         output.with(|o| {
             o.challenge.as_ref().map(|c| {
@@ -58,10 +65,18 @@ pub fn ChallengeBox(
                         view! { <li data-target=*name>{glyphs(u8::try_from(i + 2).unwrap_or(3))} " " {*label}</li> }
                     })
                     .collect_view();
+                let test = c.test + 1;
                 let report = c.report.as_ref().map(|r| {
+                    // The targets' counts are sums over the tests, the lab's own figures one
+                    // test's run: said in words at every width (issue 45: on a phone the cards
+                    // drop their definitions).
+                    let summed = (r.passed > 0 && !r.targets.is_empty()).then(|| view! {
+                        <p class="note" data-report-sum=r.tests>{tr!("ui.challenge.summed", tests = r.tests, test)}</p>
+                    });
                     view! {
                         <div class="challenge-report" data-stars=r.stars role="status">
                             <p class="stars" aria-label=tr!("ui.challenge.stars", stars = r.stars)>{glyphs(r.stars)}</p>
+                            {summed}
                             <Figures figures=figures />
                         </div>
                     }
@@ -69,18 +84,66 @@ pub fn ChallengeBox(
                 let failure = c.failure.clone().map(|(kind, text)| {
                     view! { <p class="error" data-challenge-failure=kind role="alert">{text}</p> }
                 });
-                let solved = c.solved.clone().map(|s| {
-                    let why = s
-                        .why
-                        .into_iter()
-                        .map(|(label, text)| view! { <li><strong>{label} ": "</strong>{text}</li> })
+                // Hints before the answer (issue 45): per missed target where its cost is and
+                // which panel explains it; the reference at ★★★, or when asked for twice.
+                let hints = (!c.hints.is_empty()).then(|| {
+                    let items = c
+                        .hints
+                        .iter()
+                        .map(|h| {
+                            let open = h.panel.clone().map(|(name, words, q)| {
+                                view! {
+                                    " "
+                                    <a href=warp_model::site::href(&q) data-link=name>{words}</a>
+                                }
+                            });
+                            view! { <li data-hint=h.target>{h.text.clone()} {open}</li> }
+                        })
                         .collect_view();
                     view! {
-                        <details class="solved" data-solved="">
-                            <summary>{t!("ui.challenge.solved")}</summary>
-                            <ul class="why">{why}</ul>
-                            <pre class="reference"><code>{s.reference}</code></pre>
-                        </details>
+                        <div class="hints">
+                            <h3>{t!("ui.challenge.hints")}</h3>
+                            <ul>{items}</ul>
+                        </div>
+                    }
+                });
+                // In a graded frame (an assignment's step) the reference is earned only: a
+                // learner who saw it at ★ could paste it for ★★★ (issue 43).
+                let solved = c.solved.clone().filter(|s| s.earned || !graded).map(|s| {
+                    let earned = s.earned;
+                    move || {
+                        if earned || asked.get() >= 2 {
+                            let why = s
+                                .why
+                                .iter()
+                                .map(|(label, text)| view! { <li><strong>{label.clone()} ": "</strong>{text.clone()}</li> })
+                                .collect_view();
+                            Either::Left(view! {
+                                <details class="solved" data-solved="" open=!earned>
+                                    <summary>{t!("ui.challenge.solved")}</summary>
+                                    <ul class="why">{why}</ul>
+                                    <pre class="reference"><code>{s.reference.clone()}</code></pre>
+                                </details>
+                            })
+                        } else {
+                            let again = (asked.get() == 1).then(|| view! {
+                                " " <span class="note" data-reference-asked="" role="status">{t!("ui.challenge.show-reference.again")}</span>
+                            });
+                            Either::Right(view! {
+                                <p class="show-reference">
+                                    <button type="button" data-action="show-reference" on:click=move |_| asked.update(|a| *a += 1)>{t!("ui.challenge.show-reference")}</button>
+                                    {again}
+                                </p>
+                            })
+                        }
+                    }
+                });
+                let preset = c.preset.clone().map(|(label, q)| {
+                    view! {
+                        <p class="note" data-challenge-preset="">
+                            {t!("ui.challenge.preset")} " "
+                            <a href=warp_model::site::href(&q) data-link="kernel">{label}</a>
+                        </p>
                     }
                 });
                 let custom = (c.name == "custom")
@@ -95,6 +158,7 @@ pub fn ChallengeBox(
                             </p>
                         })}
                         <p class="task">{c.task.clone()}</p>
+                        {preset}
                         <div class="lists">
                             <div>
                                 <h3>{t!("ui.challenge.tests")}</h3>
@@ -113,6 +177,7 @@ pub fn ChallengeBox(
                         }}
                         {report}
                         {failure}
+                        {hints}
                         {solved}
                     </section>
                 }

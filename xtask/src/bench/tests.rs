@@ -19,12 +19,13 @@ fn every_bundle_the_release_build_makes_has_a_budget() {
 fn no_budget_is_above_the_last_shared_ones() {
     // The budgets before per-page ones (2026-12-02): 235 kB a page, 290 kB the kernel lab,
     // 380 kB the quiz. Per-page budgets only go down from there, with one exception stated
-    // where it was made: the kernel lab's 296.5 kB (issue 43: its check left the page for a
-    // worker, and the page pays 4.5 kB for talking to it, which this round could not cut).
+    // where it was made: the kernel lab's (issue 43: its check left the page for a worker, and
+    // the page pays 4.5 kB for talking to it; issue 45: hints before the answer, 4.1 kB), a
+    // debt of issue 46 that no later raise may add to.
     for p in Panel::ALL {
         let cap = match p {
             Panel::Quiz => 380_000,
-            Panel::Kernel => 296_500,
+            Panel::Kernel => 300_600,
             _ => 235_000,
         };
         let b = budget(p.name()).unwrap_or(u64::MAX);

@@ -133,3 +133,35 @@ fn rounded_agrees_with_std_fixed_precision_away_from_exact_halves() {
         }
     }
 }
+
+#[test]
+fn one_of_a_counted_unit_is_singular() {
+    // Issue 45: "1 warps". One warp, one warp instruction, one cycle; two of them plural; units
+    // that are not a counted plural stay as written.
+    let f =
+        |v: u64, unit: &'static str| Figure::new("m", "l", Value::Int(v), unit, "h").shown_unit();
+    assert_eq!(f(1, "warps"), "warp");
+    assert_eq!(f(1, "warp instructions"), "warp instruction");
+    assert_eq!(f(1, "cycles"), "cycle");
+    assert_eq!(f(2, "warps"), "warps");
+    assert_eq!(f(0, "cycles"), "cycles");
+    assert_eq!(f(1, "phases"), "phase");
+    assert_eq!(f(1, "bytes"), "byte");
+    // An irregular plural is kept rather than made wrong ("1 halve").
+    for kept in [
+        "",
+        "of 3",
+        "×",
+        "B",
+        "KiB",
+        "ns",
+        "class",
+        "halves",
+        "regs/thread",
+    ] {
+        assert_eq!(f(1, kept), kept);
+    }
+    // A fraction of one is not "one of" a count.
+    let half = Figure::new("m", "l", Value::ratio(0.5), "cycles", "h");
+    assert_eq!(half.shown_unit(), "cycles");
+}

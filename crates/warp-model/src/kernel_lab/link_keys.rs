@@ -8,12 +8,13 @@
 //! --sizes`). Consts cost nothing: only the key strings reach the page.
 
 use crate::panel::PanelModel;
-use crate::{banks, coalescing, divergence, warps};
+use crate::{banks, coalescing, divergence, latency, warps};
 
 pub const DIVERGENCE: &str = <divergence::panel::DivergenceModel as PanelModel>::NAME;
 pub const PATHS: &str = divergence::panel::PATHS.url_key();
 pub const LANES: &str = divergence::panel::LANES.url_key();
 pub const COUNTS: &str = divergence::panel::COUNTS.url_key();
+pub const LATENCY: &str = <latency::panel::LatencyModel as PanelModel>::NAME;
 pub const COALESCING: &str = <coalescing::panel::CoalescingModel as PanelModel>::NAME;
 pub const ELEM: &str = coalescing::panel::ELEM.url_key();
 pub const STRIDE: &str = coalescing::panel::STRIDE.url_key();

@@ -209,13 +209,36 @@ pub struct ChallengeOutput {
     pub failure: Option<(&'static str, String)>,
     /// The check's figures (`challenge-passed`, …).
     pub figures: Vec<Figure>,
+    /// A preset of the lab that shows what the challenge builds on, for a newcomer: its label
+    /// and its link's query (issue 45: `add-ten` gave no hint of the index or the guard).
+    pub preset: Option<(&'static str, String)>,
+    /// Once every test passes and a target is missed: per missed target, where the cost is and
+    /// which panel explains it (hints before the answer, issue 45).
+    pub hints: Vec<Hint>,
     /// Once every test passes: the reference, and per target why it costs what it costs.
     pub solved: Option<Solved>,
+}
+
+/// A missed target's hint: the counts, the line of the run that costs the most of it, and the
+/// panel that explains that cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The target's name (`data-hint`).
+    pub target: &'static str,
+    /// In words.
+    pub text: String,
+    /// The panel that explains it: its name (`data-link`), the link's words and its query, on
+    /// the run's own access where the lab has one. (The words are the hint's own, not the
+    /// registry's titles, which would link every panel's text into the kernel page: 15 kB.)
+    pub panel: Option<(&'static str, &'static str, String)>,
 }
 
 /// What a solved challenge offers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solved {
+    /// Every target met (★★★): the reference is shown at once. Before that it is the answer to
+    /// what the hints ask, and the page shows it only when the learner asks twice.
+    pub earned: bool,
     /// The reference kernel.
     pub reference: String,
     /// Per target: its label and the reference's reason.
@@ -603,6 +626,8 @@ fn evaluate_challenge(
         targets: c.targets.iter().map(|t| (t.name(), t.label())).collect(),
         failure: None,
         figures: Vec::new(),
+        preset: preset_for(&c.name),
+        hints: Vec::new(),
         solved: None,
         report: None,
     };
@@ -643,7 +668,18 @@ pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Rep
     };
     view.failure = report.failure.as_ref().map(|f| (f.kind(), f.text(c)));
     view.figures = challenge_figures(&report);
+    view.hints = if report.passed_all() {
+        report
+            .targets
+            .iter()
+            .filter(|t| !t.met)
+            .map(|t| hint(t, out.result.as_ref(), out.links.as_ref(), view.test))
+            .collect()
+    } else {
+        Vec::new()
+    };
     view.solved = report.passed_all().then(|| Solved {
+        earned: report.targets.iter().all(|t| t.met),
         reference: c.reference.clone(),
         why: c
             .targets
@@ -653,6 +689,95 @@ pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Rep
             .collect(),
     });
     view.report = Some(report);
+}
+
+/// The preset a built-in challenge builds on, as (label, query): `add-ten` the ragged tail's
+/// guard (`if (i < n)` on `blockIdx.x * blockDim.x + threadIdx.x`). Only where the preset is not
+/// the answer (the lab's transpose and warp-sum presets are).
+fn preset_for(challenge: &str) -> Option<(&'static str, String)> {
+    // By the label's words, not `Msg::key`, which would link every key of the catalogue
+    // (64 kB of data) into the kernel page.
+    const BUILDS_ON: [(&str, Msg); 1] = [("add-ten", msg!("kernel.preset.guard"))];
+    let (_, preset) = BUILDS_ON.iter().find(|(c, _)| *c == challenge)?;
+    let (label, src, params) = PRESETS.iter().find(|(m, _, _)| m.text() == preset.text())?;
+    Some((
+        label.text(),
+        format!("panel=kernel&{params}&src={}", crate::query::encode(src)),
+    ))
+}
+
+/// A missed target's hint, from the run of test `test` (from 0) that the page shows after a
+/// check that passed (`run`, with its panel `links`).
+fn hint(
+    t: &challenge::TargetReport,
+    run: Option<&exec::RunResult>,
+    links: Option<&Links>,
+    test: usize,
+) -> Hint {
+    use super::link_keys::{BANKS, COALESCING, DIVERGENCE, LATENCY};
+    use challenge::spec::Target;
+    // What a line of the run costs of the target (atomics are not counted per line).
+    let per_line = |s: &exec::LineStats| match t.target {
+        Target::Transactions => Some(s.transactions),
+        Target::BankConflicts => Some(s.bank_conflicts),
+        Target::SharedWavefronts => Some(s.shared_wavefronts),
+        Target::DivergentBranches => Some(s.divergent),
+        Target::Cycles => Some(s.issued),
+        Target::Atomics => None,
+    };
+    let worst = run.and_then(|r| {
+        r.lines
+            .iter()
+            .filter_map(|(line, s)| per_line(s).map(|c| (c, *line)))
+            .filter(|(c, _)| *c > 0)
+            .max_by_key(|(c, line)| (*c, std::cmp::Reverse(*line)))
+    });
+    // Written as the figures write them (11,841, not 11841).
+    let n = |x: u64| Value::Int(x).human();
+    let (label, mine, reference) = (t.target.label(), n(t.mine), n(t.reference));
+    let text = match worst {
+        Some((count, line)) => crate::tr!(
+            "challenge.hint.line",
+            label,
+            mine,
+            reference,
+            test = test + 1,
+            line,
+            count = n(count)
+        ),
+        None => crate::tr!("challenge.hint.total", label, mine, reference),
+    };
+    let line = worst.map(|(_, l)| l);
+    let panel = match t.target {
+        Target::Transactions => Some((
+            COALESCING,
+            crate::t!("challenge.hint.open.coalescing"),
+            links.and_then(|l| l.coalescing.clone()),
+        )),
+        Target::BankConflicts | Target::SharedWavefronts => Some((
+            BANKS,
+            crate::t!("challenge.hint.open.banks"),
+            links.and_then(|l| {
+                l.banks
+                    .iter()
+                    .find(|(l2, _)| Some(*l2) == line)
+                    .map(|(_, q)| q.clone())
+            }),
+        )),
+        Target::DivergentBranches => Some((
+            DIVERGENCE,
+            crate::t!("challenge.hint.open.divergence"),
+            links.and_then(|l| l.divergence.clone()),
+        )),
+        Target::Cycles => Some((LATENCY, crate::t!("challenge.hint.open.latency"), None)),
+        Target::Atomics => None,
+    }
+    .map(|(p, words, q)| (p, words, q.unwrap_or_else(|| format!("panel={p}"))));
+    Hint {
+        target: t.target.name(),
+        text,
+        panel,
+    }
 }
 
 /// `trace=B,W` read: `None` when empty (the run picks the warp).
@@ -854,9 +979,15 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
         Figure::new(
             "simt-efficiency",
             t!("kernel.figure.simt-efficiency"),
-            Value::Frac {
-                value: ratio(r.active_lanes, 32 * r.issued),
-                percent: true,
+            // No instruction issued (an empty starter): no efficiency at all, not a 0 % that
+            // reads as a verdict before anything ran (issue 45).
+            if r.issued == 0 {
+                Value::None
+            } else {
+                Value::Frac {
+                    value: ratio(r.active_lanes, 32 * r.issued),
+                    percent: true,
+                }
             },
             "",
             t!("kernel.figure.simt-efficiency.help"),
@@ -994,7 +1125,7 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
             )
         }),
         coalescing: r
-            .load_stride
+            .strided
             .map(|s| format!("panel={COALESCING}&{ELEM}=4&{STRIDE}={s}")),
         warps: if n.is_empty() {
             format!("panel={WARPS}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())

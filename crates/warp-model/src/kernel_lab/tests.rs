@@ -555,3 +555,23 @@ fn a_learners_code_is_kept_per_challenge_and_per_custom_fingerprint() {
         "a link with its own code opens it"
     );
 }
+
+#[test]
+fn an_empty_kernel_shows_no_efficiency_rather_than_a_red_zero() {
+    // Issue 45: the add-ten starter (an empty body) ran on load and showed "SIMT efficiency
+    // 0 %" as a verdict before the learner wrote anything. Nothing issued: no efficiency.
+    let out = evaluate(&KernelInput::from_query(
+        &Query::parse("panel=kernel&challenge=add-ten"),
+        &KernelInput::default(),
+    ));
+    assert_eq!(fig(&out, "instructions-issued"), "0");
+    assert_eq!(fig(&out, "simt-efficiency"), "none");
+    // One instruction of a full warp is 100 %: 32 active lanes / (32 × 1).
+    let mut q = Query::parse("block=32");
+    q.set(
+        "src",
+        Some("__global__ void k(int* a) { a[threadIdx.x] = 1; }"),
+    );
+    let out = evaluate(&KernelInput::from_query(&q, &KernelInput::default()));
+    assert_eq!(fig(&out, "simt-efficiency"), "1");
+}

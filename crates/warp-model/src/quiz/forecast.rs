@@ -197,7 +197,7 @@ pub fn judge_graded_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
 #[must_use]
 pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
     if guess.trim().is_empty() {
-        let shown = format!("{} {}", figure.value.human(), figure.unit)
+        let shown = format!("{} {}", figure.value.human(), figure.shown_unit())
             .trim()
             .to_string();
         return ForecastFeedback {
@@ -217,7 +217,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
         ),
         reveal: false,
     };
-    let with_unit = |v: String| format!("{v} {}", figure.unit).trim().to_string();
+    let with_unit = |v: String| format!("{v} {}", figure.shown_unit()).trim().to_string();
     match &figure.value {
         Value::Bool(b) => {
             let Some(g) = yes_no(guess) else {

@@ -86,7 +86,7 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
             lines: BTreeMap::new(),
             branch: None,
             loop_counts: None,
-            load_stride: None,
+            strided: None,
             trace: Vec::new(),
             traced: Traced {
                 block: 0,

@@ -130,13 +130,13 @@ impl Machine<'_> {
         self.r.global_log.push((addrs.clone(), t));
         stats.moved_bytes += t * LINE;
         self.r.lines.entry(line).or_default().transactions += t;
-        if !store && self.r.load_stride.is_none() && addrs.len() >= 2 {
+        if self.r.strided.is_none() && addrs.len() >= 2 {
             let d: Vec<i128> = addrs
                 .windows(2)
                 .map(|p| i128::from(p[1]) - i128::from(p[0]))
                 .collect();
-            if d.iter().all(|x| *x == d[0]) && d[0] >= 0 {
-                self.r.load_stride = u64::try_from(d[0] / 4).ok();
+            if d.iter().all(|x| *x == d[0]) && d[0] > 4 {
+                self.r.strided = u64::try_from(d[0] / 4).ok();
             }
         }
         Ok(())

@@ -283,8 +283,10 @@ pub struct RunResult {
     pub branch: Option<BranchRecord>,
     /// Per-lane trip counts of the first loop whose lanes split (warp 0 of block 0 first).
     pub loop_counts: Option<(usize, Vec<u64>)>,
-    /// Lane-to-lane stride (elements) of the first load with a constant stride.
-    pub load_stride: Option<u64>,
+    /// Lane-to-lane stride (elements) of the first global access, load or store, with one
+    /// constant stride of more than one element (a coalesced access, stride 1, is not offered
+    /// as a strided one: issue 45).
+    pub strided: Option<u64>,
     /// The recorded warp's steps.
     pub trace: Vec<TraceStep>,
     /// Which warp `trace` records, and why that one.
