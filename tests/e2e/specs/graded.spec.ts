@@ -151,3 +151,17 @@ test("a learner's code is kept per challenge, in and out of an assignment", asyn
   await page.locator('[data-action=starter-again]').click();
   await expect(editor).toHaveValue(starter);
 });
+
+test('in a graded frame the reference is earned only: no "Show the reference" before three stars', async ({ app, page }) => {
+  // Issue 43/45: at ★ the reference was one click away, and pasting it earned ★★★ for the step.
+  const naive = '__global__ void transpose(const float* in, float* out, int w, int h) {\n    int x = blockIdx.x * blockDim.x + threadIdx.x;\n    int y = blockIdx.y * blockDim.y + threadIdx.y;\n    if (x < w && y < h) {\n        out[x * h + y] = in[y * w + x];\n    }\n}\n';
+  await app.open(assignment('panel=kernel&challenge=transpose'));
+  const f = frame(page);
+  await f.locator('#kernel-src').fill(naive);
+  await f.locator('[data-action=check]').click();
+  await expect(f.locator('.challenge-report')).toHaveAttribute('data-stars', '1');
+  // The hints stay (they name no code), the reference does not appear.
+  await expect(f.locator('[data-hint=transactions]')).toBeVisible();
+  await expect(f.locator('[data-action=show-reference]')).toHaveCount(0);
+  await expect(f.locator('[data-solved]')).toHaveCount(0);
+});
