@@ -127,6 +127,9 @@ test('Run uses the test chosen: its launch and its data', async ({ app, page }) 
   // Test 5: n = 5000, ⌈5000/128⌉ = 40 blocks of 4 warps: 160.
   await expect(app.figure('warps-run')).toHaveAttribute('data-value', '160');
   await expect(page).toHaveURL(/test=5/);
+  // A test outside the challenge names its own count (add-ten has 5), not the widest range.
+  await app.open('?panel=kernel&challenge=add-ten&test=0');
+  await expect(app.error('test')).toContainText('choose 1 to 5');
 });
 
 test('a course author’s challenge by link: checked against its reference, for practice', async ({ app, page }) => {

@@ -601,22 +601,24 @@ fn evaluate_challenge(
     c: &Challenge,
     kernel: Option<&super::parse::ParsedKernel>,
 ) {
-    let test = TEST
-        .parse(input.get(&TEST))
-        .map_err(|e| out.errors.push(e))
-        .ok()
-        .and_then(|t| usize::try_from(t).ok())
-        .map(|t| t - 1)
-        .filter(|t| {
-            let inside = *t < c.tests.len();
-            if !inside {
-                out.errors.push(ParamError::new(
-                    "test",
-                    crate::tr!("kernel.challenge.test", max = c.tests.len()),
-                ));
-            }
-            inside
-        });
+    // `test=` against this challenge's own count, not the parameter's widest range (issue 45:
+    // `add-ten&test=0` said 1 to 10, for its 5 tests).
+    let raw = input.get(&TEST).trim();
+    let test = match raw.parse::<usize>() {
+        Ok(t) if (1..=c.tests.len()).contains(&t) => Some(t - 1),
+        _ if raw.is_empty() => Some(0),
+        _ => {
+            out.errors.push(ParamError::new(
+                "test",
+                crate::tr!(
+                    "kernel.challenge.test",
+                    value = crate::params::quote(raw),
+                    max = c.tests.len()
+                ),
+            ));
+            None
+        }
+    };
     let view = ChallengeOutput {
         name: c.name.clone(),
         title: c.title.clone(),

@@ -575,3 +575,32 @@ fn an_empty_kernel_shows_no_efficiency_rather_than_a_red_zero() {
     let out = evaluate(&KernelInput::from_query(&q, &KernelInput::default()));
     assert_eq!(fig(&out, "simt-efficiency"), "1");
 }
+
+#[test]
+fn a_test_outside_the_challenge_names_its_own_count() {
+    // Issue 45: `add-ten&test=0` said "1 to 10" (the parameter's widest range); add-ten has 5
+    // hidden tests (n = 1, 127, 128, 129, 5000).
+    let open = |t: &str| {
+        evaluate(&KernelInput::from_query(
+            &Query::parse(&format!("panel=kernel&challenge=add-ten&test={t}")),
+            &KernelInput::default(),
+        ))
+    };
+    for bad in ["0", "6", "10", "-1", "two"] {
+        let out = open(bad);
+        let e = out.errors.iter().find(|e| e.param == "test").expect(bad);
+        assert!(e.message.contains("1 to 5"), "{bad}: {}", e.message);
+        assert!(
+            !e.message.contains("10)") && !e.message.contains("to 10"),
+            "{bad}: {}",
+            e.message
+        );
+    }
+    let out = open("5");
+    assert!(
+        out.errors.iter().all(|e| e.param != "test"),
+        "{:?}",
+        out.errors
+    );
+    assert_eq!(out.challenge.map(|c| c.test), Some(4));
+}
