@@ -9,6 +9,8 @@ test('the same seed gives the same quiz, and the URL names the seed', async ({ a
   await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
   const first = await qids(page);
   await app.open('?panel=quiz&topic=all&seed=42&count=8');
+  // Read once the cards are drawn (a fresh clone's run read them before: an empty list).
+  await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
   expect(await qids(page)).toEqual(first);
   await app.open('?panel=quiz&topic=latency&count=4');
   await expect(page).toHaveURL(/seed=\d+/);
