@@ -67,3 +67,26 @@ pub fn copy_text(
         }
     });
 }
+
+/// Scrolls the box `selector` names across so that its content from `x` to `x + w` (CSS
+/// pixels) is in view, in its middle when it was not, and gives the box the focus when
+/// `focus`: the tensor-core picture keeps its chosen cell in view on a phone, and the
+/// keyboard's place across a redraw. Nothing where there is no such box (or no browser).
+pub fn reveal_across(selector: &str, x: f64, w: f64, focus: bool) {
+    use wasm_bindgen::JsCast;
+    let Some(el) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+    else {
+        return;
+    };
+    let (left, width) = (el.scroll_left(), f64::from(el.client_width()));
+    if x < left || x + w > left + width {
+        el.set_scroll_left((x + w / 2.0 - width / 2.0).max(0.0) as _);
+    }
+    if focus {
+        if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
+            let _ = h.focus();
+        }
+    }
+}

@@ -80,8 +80,12 @@ pub fn Author(query: Query) -> impl IntoView {
     starters.check(&steps.get_untracked());
     let refused = Memo::new(move |_| {
         steps.with(|s| {
-            s.iter()
-                .any(|raw| starters.of(raw) == Some(StarterCheck::Solves))
+            s.iter().any(|raw| {
+                matches!(
+                    starters.of(raw),
+                    Some(StarterCheck::Solves | StarterCheck::Reference(_))
+                )
+            })
         })
     });
     let read = Memo::new(move |_| {
@@ -189,7 +193,7 @@ pub fn Author(query: Query) -> impl IntoView {
                     let key = StoredValue::new(raw.clone());
                     let check = move || key.with_value(|k| starters.of(k));
                     view! {
-                        <li data-author-step=number data-step-kind=kind data-step-check=move || check().map(StarterCheck::name)>
+                        <li data-author-step=number data-step-kind=kind data-step-check=move || check().map(|c| c.name())>
                             <span class="step-number">{tr!("ui.assignment.step", number)}</span>
                             " "
                             <span class="step-name">{name}</span>
@@ -201,6 +205,9 @@ pub fn Author(query: Query) -> impl IntoView {
                             {move || match check() {
                                 Some(StarterCheck::Solves) => Some(view! {
                                     <p class="error" data-error="step" role="alert">{tr!("ui.author.starter-solves", number)}</p>
+                                }.into_any()),
+                                Some(StarterCheck::Reference(why)) => Some(view! {
+                                    <p class="error" data-error="step" role="alert">{tr!("ui.author.reference-fails", number, why)}</p>
                                 }.into_any()),
                                 Some(StarterCheck::Unchecked) => Some(view! {
                                     <p class="note" data-step-note="unchecked">{t!("ui.author.starter-unchecked")}</p>

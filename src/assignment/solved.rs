@@ -1,7 +1,9 @@
 //! A challenge step whose starter (`src=`) passes every test of its challenge would hand the
 //! learners a solution (issue 43): the author page checks each such step in the check worker
 //! (`crate::check_worker`, off the page's thread, with the lab's budgets, so a starter that
-//! never ends is over in seconds) and refuses it until its code changes.
+//! never ends is over in seconds) and refuses it until its code changes. An author's own
+//! challenge is checked the same way, and refused while its reference fails (a race: no one
+//! answer; issue 45).
 
 use leptos::prelude::*;
 use warp_model::assignment;
@@ -10,7 +12,7 @@ use warp_model::kernel_lab::challenge::wire;
 use crate::check_worker::{self, Heard, Job};
 
 /// What the check of one step's starter found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StarterCheck {
     /// Its tests are running.
     Checking,
@@ -18,18 +20,21 @@ pub enum StarterCheck {
     Solves,
     /// It fails a test: a starter, as it should be.
     Starter,
+    /// The challenge's own reference fails (why, in words): refused as a step.
+    Reference(String),
     /// It could not be checked here (no worker: a page opened from a file), or the check broke.
     Unchecked,
 }
 
 impl StarterCheck {
-    /// `data-step-check`: `checking`, `solves`, `starter`, `unchecked`.
+    /// `data-step-check`: `checking`, `solves`, `starter`, `reference`, `unchecked`.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &'static str {
         match self {
             StarterCheck::Checking => "checking",
             StarterCheck::Solves => "solves",
             StarterCheck::Starter => "starter",
+            StarterCheck::Reference(_) => "reference",
             StarterCheck::Unchecked => "unchecked",
         }
     }
@@ -58,7 +63,7 @@ impl Starters {
     /// What the check of the step `raw` found (tracked); `None` for a step that gives no starter.
     pub fn of(self, raw: &str) -> Option<StarterCheck> {
         self.found
-            .with(|f| f.iter().find(|(r, _)| r == raw).map(|(_, c)| *c))
+            .with(|f| f.iter().find(|(r, _)| r == raw).map(|(_, c)| c.clone()))
     }
 
     fn set(self, raw: &str, check: StarterCheck) {
@@ -73,7 +78,7 @@ impl Starters {
     /// (called when the draft opens and after each change to it).
     pub fn check(self, steps: &[String]) {
         for raw in steps {
-            let gives = assignment::read_step(1, raw).is_ok_and(|st| st.gives_starter());
+            let gives = assignment::read_step(1, raw).is_ok_and(|st| st.checked_by_author());
             if !gives
                 || self
                     .found
@@ -96,11 +101,16 @@ impl Starters {
                 }
             };
             let started =
-                check_worker::start_with(raw.clone(), wire::passed_all, move |heard| match heard {
-                    Heard::Test(_) => {}
-                    Heard::Report(true) => end(StarterCheck::Solves),
-                    Heard::Report(false) => end(StarterCheck::Starter),
-                    Heard::Broken(_) => end(StarterCheck::Unchecked),
+                check_worker::start_with(raw.clone(), wire::starter_verdict, move |heard| {
+                    match heard {
+                        Heard::Test(_) => {}
+                        Heard::Report(wire::StarterVerdict::Solves) => end(StarterCheck::Solves),
+                        Heard::Report(wire::StarterVerdict::Starter) => end(StarterCheck::Starter),
+                        Heard::Report(wire::StarterVerdict::Reference(why)) => {
+                            end(StarterCheck::Reference(why));
+                        }
+                        Heard::Broken(_) => end(StarterCheck::Unchecked),
+                    }
                 });
             match started {
                 Some(job) => self.jobs.update_value(|j| j.push((raw.clone(), job))),

@@ -374,7 +374,13 @@ pub fn PanelShell<P: PanelModel>(
             // reordering (style/base.css, `.layout.shell`).
             <div class="layout shell">
                 <ForecastGate gate=gate figures=figures then=example.and_then(Example::then) />
-                <crate::components::errors::ErrorList errors=errors />
+                // The address's notices ride with the errors (`Inputs::notes`: a key given
+                // twice, a key of another mode), each until its key changes.
+                <crate::components::errors::ErrorList errors=Signal::derive(move || {
+                    let mut all = errors.get();
+                    input.with(|i| all.extend_from_slice(i.notes()));
+                    all
+                }) />
                 <div class="key-figures gated" hidden=hidden>
                     <Figures figures=key />
                 </div>

@@ -94,9 +94,12 @@ fn chart_data(o: &BanksOutput) -> Option<ChartData> {
 }
 
 /// Column width and row height of the bank grid, and the room for the lanes and the labels.
+/// The grid shrinks to a phone's width and its labels grow to keep 11 px (style/banks.css), so
+/// the room on the left holds a label twice the desktop's size, and `wavefront_labelled`
+/// leaves two rows between labels.
 const COL: f64 = 20.0;
 const ROW: f64 = 12.0;
-const LEFT: f64 = 34.0;
+const LEFT: f64 = 60.0;
 const LANES_Y: f64 = 14.0;
 const GRID_Y: f64 = 64.0;
 
@@ -207,7 +210,7 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
         .map(|b| view! { <text x=n(bank_x(b) + 2.0) y=n(GRID_Y - 6.0) class="bank-label">{b}</text> })
         .collect_view();
     let row_labels = (1..=p.wavefronts)
-        .filter(|k| p.wavefronts <= 8 || *k == 1 || k % 4 == 0)
+        .filter(|&k| wavefront_labelled(k, p.wavefronts))
         .map(|k| {
             view! {
                 <text x=n(LEFT - 4.0) y=n(GRID_Y + k as f64 * ROW - 2.0) class="row-label" text-anchor="end">{k}</text>
@@ -217,8 +220,8 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
     view! {
         <div class="phase" data-phase=p.index>
             <svg viewBox=format!("0 0 {} {}", n(width), n(height)) role="img" aria-label=p.summary.clone() class="bank-grid">
-                <text x=n(2.0) y=n(LANES_Y + 10.0) class="axis-label">{format!("{}–{}", p.first_lane, p.last_lane)}</text>
-                <text x=n(2.0) y=n(GRID_Y - 6.0) class="axis-label">{t!("ui.banks.bank")}</text>
+                <text x=n(LEFT - 4.0) y=n(LANES_Y + 10.0) class="axis-label" text-anchor="end">{format!("{}–{}", p.first_lane, p.last_lane)}</text>
+                <text x=n(LEFT - 4.0) y=n(GRID_Y - 6.0) class="axis-label" text-anchor="end">{t!("ui.banks.bank")}</text>
                 {lane_boxes}
                 {bank_labels}
                 {words}
@@ -229,4 +232,11 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
             <p class="phase-summary">{p.summary.clone()}</p>
         </div>
     }
+}
+
+/// Whether row `k` of `rows` wavefronts gets its number: the last (the count), the first, and
+/// every fourth, each at least two rows from the next, so that a phone's larger labels never
+/// touch.
+fn wavefront_labelled(k: u64, rows: u64) -> bool {
+    k == rows || (k == 1 && rows >= 3) || (k.is_multiple_of(4) && k + 2 <= rows)
 }

@@ -98,8 +98,12 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     let source_errors = Signal::derive(move || {
         output.with(|o| o.errors.iter().filter(|e| in_source(e)).cloned().collect())
     });
+    // With the address's notices (`Inputs::notes`: a key given twice), each until it changes.
     let launch_errors = Signal::derive(move || {
-        output.with(|o| o.errors.iter().filter(|e| !in_source(e)).cloned().collect())
+        let mut all: Vec<ParamError> =
+            output.with(|o| o.errors.iter().filter(|e| !in_source(e)).cloned().collect());
+        input.with(|i| all.extend_from_slice(i.notes()));
+        all
     });
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
 

@@ -48,10 +48,25 @@ pub fn MmaPanel(query: Query, example: Option<&'static Example>) -> impl IntoVie
             i.set_field(COL.name, col.to_string());
         });
     };
+    // The arrow keys move the chosen cell (the grid is one tab stop); the redrawn grid takes
+    // the focus back (`fragment_view`).
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some(((rows, cols), now)) =
+            output.with_untracked(|o| o.fragment.as_ref().map(|p| (p.dims, p.element)))
+        else {
+            return;
+        };
+        let Some(next) = grid_step(&ev.key(), now, rows, cols) else {
+            return;
+        };
+        ev.prevent_default();
+        KEYED.set(true);
+        choose_cell(next.0, next.1);
+    };
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
-            {move || output.with(|o| o.fragment.clone()).map(|p| fragment_view(&p, choose_lane, choose_cell))}
+            {move || output.with(|o| o.fragment.clone()).map(|p| fragment_view(&p, choose_lane, choose_cell, on_key))}
             {move || output.with(|o| o.ldmatrix.clone()).map(|p| ldmatrix_view(&p))}
             {move || output.with(phases_view)}
             {move || output.with(|o| o.banks_link.clone()).map(|q| view! {
@@ -79,15 +94,49 @@ fn lane_background(lane: u64) -> String {
     format!("background:{}", lane_colour(lane))
 }
 
-const CELL_W: f64 = 34.0;
-const CELL_H: f64 = 26.0;
+/// A cell of the matrix pictures, drawn one CSS pixel per unit so that its labels keep their
+/// 11 px on a phone (the picture scrolls across instead of shrinking).
+const CELL_W: f64 = 36.0;
+const CELL_H: f64 = 30.0;
 const LEFT: f64 = 26.0;
 const TOP: f64 = 16.0;
+
+thread_local! {
+    /// Whether the last choice came from the keyboard: the redrawn grid then takes the focus.
+    /// (A plain cell, not a signal: nothing is drawn from it.)
+    static KEYED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The fragment picture's scrolling box, which the keyboard and the scroll to the chosen cell
+/// find again after each drawing.
+const FRAGMENT_BOX: &str = "[data-picture=mma-fragment] .mma-scroll";
+
+/// Where an arrow key (or Home, End) moves the chosen cell in a `rows` × `cols` matrix; the
+/// first key with none chosen chooses the top left cell. `None` for any other key.
+fn grid_step(key: &str, now: Option<(u64, u64)>, rows: u64, cols: u64) -> Option<(u64, u64)> {
+    let Some((r, c)) = now else {
+        return matches!(
+            key,
+            "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End"
+        )
+        .then_some((0, 0));
+    };
+    Some(match key {
+        "ArrowRight" => (r, (c + 1).min(cols.saturating_sub(1))),
+        "ArrowLeft" => (r, c.saturating_sub(1)),
+        "ArrowDown" => ((r + 1).min(rows.saturating_sub(1)), c),
+        "ArrowUp" => (r.saturating_sub(1), c),
+        "Home" => (r, 0),
+        "End" => (r, cols.saturating_sub(1)),
+        _ => return None,
+    })
+}
 
 fn fragment_view(
     p: &FragmentPicture,
     choose_lane: impl Fn(u64) + Copy + 'static,
     choose_cell: impl Fn(u64, u64) + Copy + 'static,
+    on_key: impl Fn(leptos::ev::KeyboardEvent) + Copy + 'static,
 ) -> impl IntoView {
     let (rows, cols) = p.dims;
     let width = LEFT + cols as f64 * CELL_W + 2.0;
@@ -105,14 +154,7 @@ fn fragment_view(
             if p.element == Some((c.row, c.col)) {
                 class.push_str(" chosen");
             }
-            let title = tr!(
-                "ui.mma.cell",
-                matrix = p.fragment.operand.matrix(),
-                row = c.row,
-                col = c.col,
-                lane = c.owner.lane,
-                name = c.name.clone()
-            );
+            let title = cell_words(p, c);
             let (row, col) = (c.row, c.col);
             view! {
                 <g class=class data-row=c.row data-col=c.col data-lane=c.owner.lane
@@ -133,10 +175,31 @@ fn fragment_view(
             }
         })
         .collect_view();
+    // The grid's name says which cell is chosen, so a screen reader hears the new cell (row,
+    // column, lane) each time the arrow keys give the redrawn grid the focus.
+    let chosen = p
+        .cells
+        .iter()
+        .find(|c| p.element == Some((c.row, c.col)))
+        .map_or_else(String::new, |c| cell_words(p, c));
+    let label = tr!(
+        "ui.mma.grid.label",
+        matrix = p.fragment.operand.matrix(),
+        chosen
+    );
+    // Once this drawing is on the page (the next frame): the chosen cell scrolled into the
+    // box's view (16 columns of A are wider than a phone), and the focus back after a key.
+    if let Some((_, col)) = p.element.filter(|_| crate::browser::present()) {
+        let x = LEFT + col as f64 * CELL_W;
+        request_animation_frame(move || {
+            crate::browser::reveal_across(FRAGMENT_BOX, x, CELL_W, KEYED.take());
+        });
+    }
     view! {
-        <figure class="mma-picture" data-picture="mma-fragment">
+        // The keys reach the figure from its grid (the one tab stop).
+        <figure class="mma-picture" data-picture="mma-fragment" on:keydown=on_key>
             <figcaption>{t!("ui.mma.fragment.caption")}</figcaption>
-            <div class="mma-scroll">
+            <div class="mma-scroll" tabindex="0" role="group" aria-label=label>
                 <svg viewBox=format!("0 0 {} {}", n(width), n(height)) width=n(width) role="img" aria-label=p.summary.clone() class="mma-grid">
                     {axis_labels(cols, rows, CELL_W, CELL_H, 1)}
                     {cells}
@@ -149,14 +212,26 @@ fn fragment_view(
     }
 }
 
+/// A fragment cell in words: the matrix, row, column, the lane that holds it and its element.
+fn cell_words(p: &FragmentPicture, c: &warp_model::mma::panel::Cell) -> String {
+    tr!(
+        "ui.mma.cell",
+        matrix = p.fragment.operand.matrix(),
+        row = c.row,
+        col = c.col,
+        lane = c.owner.lane,
+        name = c.name.clone()
+    )
+}
+
 /// A cell of a lane-coloured grid: the lane on top, a label under it, the title on hover.
 fn cell_face(x: f64, y: f64, lane: u64, label: String, title: String) -> impl IntoView {
     view! {
         <rect x=n(x + 1.0) y=n(y + 1.0) width=n(CELL_W - 2.0) height=n(CELL_H - 2.0) style=lane_fill(lane)>
             <title>{title}</title>
         </rect>
-        <text x=n(x + CELL_W / 2.0) y=n(y + 11.5) class="lane-no" text-anchor="middle">{lane}</text>
-        <text x=n(x + CELL_W / 2.0) y=n(y + 21.5) class="elem-name" text-anchor="middle">{label}</text>
+        <text x=n(x + CELL_W / 2.0) y=n(y + 13.0) class="lane-no" text-anchor="middle">{lane}</text>
+        <text x=n(x + CELL_W / 2.0) y=n(y + 25.0) class="elem-name" text-anchor="middle">{label}</text>
     }
 }
 
@@ -180,7 +255,7 @@ fn registers_note(f: Fragment) -> String {
     }
 }
 
-const CHUNK_H: f64 = 26.0;
+const CHUNK_H: f64 = 30.0;
 
 fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
     let cpr = p.chunks_per_row;
@@ -214,8 +289,8 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
                     // The lane whose address this is, and the first of the four banks it spans:
                     // the pattern the cost comes from.
                     {c.lane.map(|l| view! {
-                        <text x=n(x + chunk_w / 2.0) y=n(y + 11.5) text-anchor="middle">{format!("T{l}")}</text>
-                        <text x=n(x + chunk_w / 2.0) y=n(y + 22.0) class="bank-no" text-anchor="middle">{tr!("ui.mma.chunk.bank", bank = c.bank)}</text>
+                        <text x=n(x + chunk_w / 2.0) y=n(y + 13.0) text-anchor="middle">{format!("T{l}")}</text>
+                        <text x=n(x + chunk_w / 2.0) y=n(y + 25.0) class="bank-no" text-anchor="middle">{tr!("ui.mma.chunk.bank", bank = c.bank)}</text>
                     })}
                 </g>
             }

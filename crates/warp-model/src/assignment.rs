@@ -151,6 +151,16 @@ impl Step {
             && self.query.get("src").is_some_and(|s| !s.trim().is_empty())
     }
 
+    /// Whether the author page checks the step before offering it: a starter of the author's
+    /// (is it a solution?) and an author's own challenge (does its reference hold: no race, no
+    /// run-time error? issue 45).
+    #[must_use]
+    pub fn checked_by_author(&self) -> bool {
+        self.gives_starter()
+            || (self.kind == StepKind::Challenge
+                && self.query.get("challenge").map(str::trim) == Some("custom"))
+    }
+
     /// A short name for people: the example, the challenge or the quiz it opens, else the
     /// panel's title.
     #[must_use]

@@ -70,10 +70,7 @@ impl Value {
             Value::Frac {
                 value,
                 percent: true,
-            } => {
-                let p = value * 100.0;
-                format!("{}%", rounded(p, 3))
-            }
+            } => format!("{}%", percent_digits(value * 100.0)),
             Value::Frac {
                 value,
                 percent: false,
@@ -95,6 +92,23 @@ impl Value {
             Value::None => crate::tr!("common.value.none"),
         }
     }
+}
+
+/// A percentage's digits: two decimals from 10 % up (89.24, 57.14: issue 45 read 89.236 %),
+/// and four significant digits below, so that the seeds' exact 1/32 = 3.125 % stays exact
+/// (0.74, 3.125, 7.143); no trailing zeros (50, 12.5).
+#[must_use]
+pub fn percent_digits(p: f64) -> String {
+    let places = if p.abs() >= 10.0 || p == 0.0 {
+        2
+    } else if p.abs() >= 1.0 {
+        3
+    } else {
+        // 0.1 % to 1 %: 0.1234; below, still three places (a percentage that small is a
+        // sliver either way).
+        3 + u8::from(p.abs() >= 0.1)
+    };
+    rounded(p, places)
 }
 
 /// A decimal with at least 4 significant digits and no trailing zeros (0.03125, 0.1563, 2).

@@ -88,6 +88,10 @@ impl Modes {
 /// found in the URL (a typo is kept, never thrown away; the model names it).
 pub struct Inputs<P> {
     values: Vec<String>,
+    /// What the address they were read from said that they cannot keep
+    /// ([`Inputs::address_notes`]), until the learner changes that key or the mode. Not part
+    /// of their equality: two inputs with the same text are the same state.
+    notes: Vec<ParamError>,
     panel: PhantomData<fn() -> P>,
 }
 
@@ -114,11 +118,24 @@ impl<P: PanelModel> Inputs<P> {
             .map_or("", String::as_str)
     }
 
-    /// Sets the parameter named `name`; an unknown name changes nothing.
+    /// Sets the parameter named `name`; an unknown name changes nothing. A notice on its key
+    /// ends when its text changes, and every notice when the mode does.
     pub fn set_field(&mut self, name: &str, value: String) {
         if let Some(i) = P::PARAMS.iter().position(|p| p.name == name) {
+            if self.values[i] != value {
+                let key = P::PARAMS[i].url_key();
+                let mode = P::MODES.is_some_and(|m| m.param.name == name);
+                self.notes.retain(|n| !mode && n.param != key);
+            }
             self.values[i] = value;
         }
+    }
+
+    /// The notices on the address these inputs were read from that still hold (see
+    /// [`Inputs::address_notes`]): the page shows them with the errors.
+    #[must_use]
+    pub fn notes(&self) -> &[ParamError] {
+        &self.notes
     }
 
     /// With parameter `p` set to `value`.
@@ -261,7 +278,53 @@ impl<P: PanelModel> Inputs<P> {
                 }
             }
         }
+        input.notes = input.address_notes(q);
         input
+    }
+
+    /// What the address `q` says that these inputs (read from it) cannot keep, each a notice
+    /// naming its key (issue 45): a key given more than once (the first value is read, as
+    /// [`Query::get`] reads it), and a key that only another mode uses (the link opens this
+    /// mode, whose form and links leave it out). The figures are drawn from what was read.
+    #[must_use]
+    pub fn address_notes(&self, q: &Query) -> Vec<ParamError> {
+        use crate::tr;
+        let mut notes = Vec::new();
+        for key in Self::url_keys() {
+            let values: Vec<&str> = q.get_all(key).collect();
+            let Some(first) = values.first() else {
+                continue;
+            };
+            if values.len() > 1 {
+                notes.push(ParamError::new(
+                    key,
+                    tr!(
+                        "common.param.repeated",
+                        key,
+                        count = values.len(),
+                        first = crate::params::quote(first)
+                    ),
+                ));
+            }
+            let modes = P::MODES.map_or(&[][..], |m| m.only);
+            let other = P::PARAMS
+                .iter()
+                .filter(|p| p.url_key() == key && !self.in_use(p))
+                .find_map(|p| modes.iter().find(|m| m.params.contains(&p.name)));
+            if let (Some(other), Some(mode)) = (other, P::MODES) {
+                notes.push(ParamError::new(
+                    key,
+                    tr!(
+                        "common.param.other-mode",
+                        key,
+                        mode = mode.param.url_key(),
+                        other = other.value,
+                        active = self.active_mode().unwrap_or_default()
+                    ),
+                ));
+            }
+        }
+        notes
     }
 
     /// Writes the panel's parameters into `q`, the same way for every panel: a parameter is
@@ -292,11 +355,18 @@ impl<P: PanelModel> Inputs<P> {
                 }
                 _ => {
                     // The parts of one parameter, in order; trailing parts at their defaults
-                    // are left out, the first is always written.
-                    params.sort_by_key(|(p, _)| match p.url {
+                    // are left out, the first is always written. (Picked smallest first, not
+                    // sorted: a slice sort is about 3 kB of code in every page, one copy per
+                    // panel that writes a link, for two or three parts.)
+                    let part = |p: &Param| match p.url {
                         UrlForm::Part { index, .. } => index,
                         UrlForm::Own | UrlForm::Always => 0,
-                    });
+                    };
+                    let mut ordered = Vec::with_capacity(params.len());
+                    while let Some(k) = (0..params.len()).min_by_key(|&k| part(params[k].0)) {
+                        ordered.push(params.swap_remove(k));
+                    }
+                    let params = ordered;
                     let mut keep = params.len();
                     while keep > 1 && params[keep - 1].1 == params[keep - 1].0.default {
                         keep -= 1;
@@ -337,6 +407,7 @@ impl<P: PanelModel> Default for Inputs<P> {
     fn default() -> Self {
         Inputs {
             values: P::PARAMS.iter().map(|p| p.default.to_string()).collect(),
+            notes: Vec::new(),
             panel: PhantomData,
         }
     }
@@ -346,6 +417,7 @@ impl<P> Clone for Inputs<P> {
     fn clone(&self) -> Self {
         Inputs {
             values: self.values.clone(),
+            notes: self.notes.clone(),
             panel: PhantomData,
         }
     }

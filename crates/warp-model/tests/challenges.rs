@@ -368,6 +368,88 @@ fn a_reference_that_fails_to_run_is_the_authors_problem() {
     assert_eq!(r.stars, 0);
 }
 
+/// Issue 45 item 10: what a custom link got wrong, blamed on what is wrong.
+#[test]
+fn a_one_line_reference_opens_on_its_signature_and_earns_its_stars() {
+    use warp_model::kernel_lab::challenge::custom::{custom, CustomLink};
+    // The whole reference on one line: the starter is its signature with an empty body (it
+    // was an empty editor, and then a "signature" failure the learner did not make).
+    let reference = "__global__ void inc(int* a, int n) { int i = threadIdx.x; if (i < n) { a[i] = a[i] + 1; } }";
+    let c = custom(&CustomLink {
+        reference,
+        tests: "n=32,block=32",
+        ..CustomLink::default()
+    })
+    .unwrap();
+    assert_eq!(c.starter, "__global__ void inc(int* a, int n) {\n    \n}\n");
+    // The empty starter compiles and fails as a wrong answer (a[0] stays 0, the reference
+    // makes it 1), not as a wrong signature.
+    let r = check(&c, &c.starter);
+    assert!(matches!(r.failure, Some(Failure::Wrong { .. })), "{r:?}");
+    // The reference passes against itself (one star: the link names no targets).
+    let own = check(&c, reference);
+    assert_eq!((own.failure, own.stars), (None, 1));
+}
+
+#[test]
+fn a_racy_reference_is_the_authors_problem_not_an_answer() {
+    use warp_model::kernel_lab::challenge::custom::{custom, CustomLink};
+    // Every thread of two warps stores its own index into out[0]: warp 0's store and warp 1's
+    // are not ordered, so the word's last value is whichever warp went last: no one answer.
+    let reference = "__global__ void last(int* out, int n) {\n    out[0] = threadIdx.x;\n}\n";
+    // And the lanes of one warp, storing to one word in the same step: one lane's value lands,
+    // and CUDA does not say which.
+    for tests in ["n=4,block=64,grid=1", "n=4,block=32,grid=1"] {
+        let c = custom(&CustomLink {
+            reference,
+            tests,
+            ..CustomLink::default()
+        })
+        .unwrap();
+        let r = check(&c, reference);
+        match &r.failure {
+            Some(Failure::Reference(m)) => assert!(m.contains("races"), "{tests}: {m}"),
+            other => panic!("{tests}: {other:?}"),
+        }
+        assert_eq!(r.stars, 0);
+    }
+}
+
+#[test]
+fn a_target_listed_twice_is_said_so_and_a_cut_title_is_named() {
+    use warp_model::kernel_lab::challenge::custom::{custom, cut_notes, CustomLink, TITLE_CHARS};
+    let reference = "__global__ void k(int* a, int n) {\n    a[threadIdx.x] = 1;\n}\n";
+    let p = custom(&CustomLink {
+        reference,
+        tests: "n=32,block=32",
+        targets: "transactions,transactions",
+        ..CustomLink::default()
+    })
+    .unwrap_err();
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].param, "targets");
+    // Not "transactions is not a target": it is one, given twice.
+    assert!(
+        p[0].message.contains("transactions is listed twice"),
+        "{p:?}"
+    );
+    // 121 characters: the page shows 120 and says so, naming title; 120 is said nothing of.
+    let long = "t".repeat(TITLE_CHARS + 1);
+    let notes = cut_notes(&CustomLink {
+        title: &long,
+        ..CustomLink::default()
+    });
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0].param, "title");
+    assert!(notes[0].message.contains("121 characters") && notes[0].message.contains("first 120"));
+    let fits = "t".repeat(TITLE_CHARS);
+    assert!(cut_notes(&CustomLink {
+        title: &fits,
+        ..CustomLink::default()
+    })
+    .is_empty());
+}
+
 #[test]
 fn a_check_ends_at_its_first_failing_test() {
     use warp_model::kernel_lab::challenge::check::check_each;
@@ -486,17 +568,35 @@ fn a_report_crosses_from_the_worker_as_json_and_nothing_else_passes_for_one() {
         "__global__ void mirror(const int* in, int* out, int w, int h) { }",
     );
     assert_eq!(wire::decode(&wire::encode(&wrong)), Some(wrong.clone()));
-    // The author page's question (does a step's starter solve it?) reads the same text: the
-    // reference passes all (mirror's tests, every one), the empty body none.
-    assert_eq!(wire::passed_all(&from_worker_text(&c)), Some(true));
-    assert!(wrong.passed < wrong.tests);
-    assert_eq!(wire::passed_all(&wire::encode(&wrong)), Some(false));
-    assert_eq!(wire::passed_all("report"), None);
-    assert_eq!(wire::passed_all("2:v11:31:41:01:0"), None, "4 of 3 passed");
+    // The author page's question (does a step's starter solve it, and does the reference
+    // hold?) reads the same text: the reference passes all (mirror's tests, every one), the
+    // empty body none.
     assert_eq!(
-        wire::passed_all("2:v11:01:01:01:0"),
-        Some(false),
+        wire::starter_verdict(&from_worker_text(&c)),
+        Some(wire::StarterVerdict::Solves)
+    );
+    assert!(wrong.passed < wrong.tests);
+    assert_eq!(
+        wire::starter_verdict(&wire::encode(&wrong)),
+        Some(wire::StarterVerdict::Starter)
+    );
+    assert_eq!(wire::starter_verdict("report"), None);
+    assert_eq!(
+        wire::starter_verdict("2:v11:31:41:01:00:"),
+        None,
+        "4 of 3 passed"
+    );
+    assert_eq!(
+        wire::starter_verdict("2:v11:01:01:01:00:"),
+        Some(wire::StarterVerdict::Starter),
         "no test is not a pass"
+    );
+    // A reference that fails is named, with its reason, past the targets' fields.
+    let mut broken = wrong.clone();
+    broken.failure = Some(Failure::Reference("it races on out[0]".into()));
+    assert_eq!(
+        wire::starter_verdict(&wire::encode(&broken)),
+        Some(wire::StarterVerdict::Reference("it races on out[0]".into()))
     );
     // Every kind of failure crosses whole, whatever its words hold (colons, digits, lines).
     for failure in [
@@ -752,4 +852,27 @@ fn add_ten_points_a_newcomer_at_the_labs_guard_example_and_no_challenge_at_its_a
             .unwrap();
         assert_eq!(c.preset, None, "{name}");
     }
+}
+
+/// Issue 45: the targets show the reference's numbers from the start; the numbers they show
+/// are the reference's own, summed over its tests as the report sums them.
+#[test]
+fn the_pinned_reference_totals_are_the_references_own() {
+    use warp_model::kernel_lab::challenge::builtin::{reference_total, REFERENCE_TOTALS};
+    assert_eq!(REFERENCE_TOTALS.map(|(n, _)| n), NAMES);
+    for name in NAMES {
+        let c = challenge(name);
+        let r = check(&c, &c.reference);
+        assert_eq!(r.targets.len(), 2, "{name}");
+        for (k, t) in r.targets.iter().enumerate() {
+            assert_eq!(
+                reference_total(name, k),
+                Some(t.reference),
+                "{name}: {:?}",
+                t.target
+            );
+        }
+    }
+    // A custom challenge's reference has not run before its first Check: nothing pinned.
+    assert_eq!(reference_total("custom", 0), None);
 }

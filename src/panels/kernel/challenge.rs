@@ -57,12 +57,18 @@ pub fn ChallengeBox(
                         }
                     })
                     .collect_view();
+                let launches_count = c.launches.len();
                 let targets = c
                     .targets
                     .iter()
                     .enumerate()
-                    .map(|(i, (name, label))| {
-                        view! { <li data-target=*name>{glyphs(u8::try_from(i + 2).unwrap_or(3))} " " {*label}</li> }
+                    .map(|(i, (name, label, total))| {
+                        // The reference's number from the start (a built-in's, pinned in the
+                        // model): what the learner aims at before a first Check.
+                        let aim = total.map(|value| view! {
+                            " " <span class="note" data-target-reference=value>{tr!("ui.challenge.target.reference", value, tests = launches_count)}</span>
+                        });
+                        view! { <li data-target=*name>{glyphs(u8::try_from(i + 2).unwrap_or(3))} " " {*label} {aim}</li> }
                     })
                     .collect_view();
                 let test = c.test + 1;

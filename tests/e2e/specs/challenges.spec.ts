@@ -158,6 +158,29 @@ test('a course author’s challenge by link: checked against its reference, for 
   await expect(app.error('challenge')).toContainText('add-ten');
 });
 
+// Issue 45 item 10: a custom link's slips, each blamed on what slipped.
+test('a one-line reference opens on its signature; a title cut, a target twice and a racy reference are said', async ({ app, page }) => {
+  const one = '__global__ void inc(int* a, int n) { int i = threadIdx.x; if (i < n) { a[i] = a[i] + 1; } }';
+  await app.open(`?panel=kernel&challenge=custom&ref=${encodeURIComponent(one)}&tests=${encodeURIComponent('n=32,block=32')}&title=${'t'.repeat(130)}`);
+  // Not an empty editor: the signature, and the body to write.
+  await expect(page.locator('#kernel-src')).toHaveValue('__global__ void inc(int* a, int n) {\n    \n}\n');
+  // 130 characters: 120 shown, and said so naming title.
+  await expect(page.locator('#challenge-title')).toHaveText('t'.repeat(120));
+  await expect(app.error('title')).toContainText('130 characters');
+  // The starter is a wrong answer, not a wrong signature.
+  await page.locator('[data-action="check"]').click();
+  await expect(page.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', 'wrong');
+  // A target given twice is said to be given twice, not to be no target.
+  await app.open(`?panel=kernel&challenge=custom&ref=${encodeURIComponent(one)}&tests=n=32&targets=transactions,transactions`);
+  await expect(app.error('targets')).toContainText('transactions is listed twice');
+  // Lanes that store different values to one word in one step: the reference is no answer.
+  const racy = '__global__ void last(int* out, int n) {\n    out[0] = threadIdx.x;\n}\n';
+  await app.open(`?panel=kernel&challenge=custom&ref=${encodeURIComponent(racy)}&tests=${encodeURIComponent('n=4,block=32')}`);
+  await page.locator('[data-action="check"]').click();
+  await expect(page.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', 'reference');
+  await expect(page.locator('[data-challenge-failure]')).toContainText('threads 0 and 1 of block 0 write different values');
+});
+
 test('a challenge reads in Hinglish too', async ({ app, page }) => {
   await app.open('?panel=kernel&challenge=even-odd&lang=hinglish');
   await expect(page.locator('section.challenge .task')).toContainText('sirf even ya sirf odd');
@@ -191,6 +214,12 @@ test('before anything runs no figure reads as a verdict; one of a unit is singul
   await expect(app.figure('instructions-issued')).toHaveAttribute('data-value', '0');
   await expect(app.figure('simt-efficiency')).toHaveAttribute('data-value', 'none');
   await expect(page.locator('section.challenge .task')).toContainText('blockIdx.x * blockDim.x + threadIdx.x');
+  // The targets say the reference's numbers before any Check: add-ten's reference moves 342
+  // memory transactions over its 5 tests and has 4 divergent branches (model test
+  // the_pinned_reference_totals_are_the_references_own runs it).
+  await expect(page.locator('[data-target="transactions"] [data-target-reference]')).toHaveAttribute('data-target-reference', '342');
+  await expect(page.locator('[data-target="transactions"]')).toContainText('342 over its 5 tests');
+  await expect(page.locator('[data-target="divergent-branches"] [data-target-reference]')).toHaveAttribute('data-target-reference', '4');
   const guard = page.locator('[data-challenge-preset] a[data-link=kernel]');
   await expect(guard).toContainText('guard');
   await guard.click();

@@ -20,7 +20,7 @@ test('every worked example opens with its answer hidden until the reveal', async
     const metric = await fig.locator('dd[data-metric]').getAttribute('data-metric');
     const value = await fig.locator('dd[data-metric]').getAttribute('data-value');
     expect(value, key).toBeTruthy();
-    // The value as it would be shown ("4 warps", "57.143%"), searched for in the visible text.
+    // The value as it would be shown ("4 warps", "57.14%"), searched for in the visible text.
     const shown = (await fig.locator('.value').textContent())!.trim();
     const unit = (await fig.locator('.unit').textContent())!.trim();
     const needle = unit ? `${shown} ${unit}` : shown;

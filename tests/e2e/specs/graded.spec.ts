@@ -127,6 +127,25 @@ test("a step added from a solved challenge carries neither the author's code nor
   await expect(page.locator('[data-assignment-link]')).toBeVisible();
 });
 
+// Issue 45 item 10: an author's own challenge whose reference races is no answer to grade
+// against: the author page checks it and refuses the step, saying why.
+test('the author page refuses a custom step whose reference races, and takes a sound one', async ({ app, page }) => {
+  const racy = '__global__ void last(int* out, int n) {\n    out[0] = threadIdx.x;\n}\n';
+  const sound = '__global__ void one(int* out, int n) {\n    if (threadIdx.x < n) out[threadIdx.x] = 1;\n}\n';
+  const step = (ref: string) => `panel=kernel&challenge=custom&ref=${encodeURIComponent(ref)}&tests=${encodeURIComponent('n=4,block=32')}`;
+  await app.open(`?panel=author&title=Races&step=${encodeURIComponent(step(racy))}&step=${encodeURIComponent(step(sound))}`);
+  await expect(page.locator('[data-author-step="1"]')).toHaveAttribute('data-step-check', 'reference', { timeout: 15_000 });
+  await expect(page.locator('[data-author-step="1"] [data-error=step]')).toContainText('Step 1 is refused');
+  await expect(page.locator('[data-author-step="1"] [data-error=step]')).toContainText('write different values');
+  // The sound one's derived starter (its signature, an empty body) fails its tests: a starter.
+  await expect(page.locator('[data-author-step="2"]')).toHaveAttribute('data-step-check', 'starter', { timeout: 15_000 });
+  await expect(page.locator('[data-author-refused]')).toBeVisible();
+  await expect(page.locator('[data-assignment-link]')).toHaveCount(0);
+  await page.locator('[data-author-step="1"] [data-action=remove-step]').click();
+  await expect(page.locator('[data-author-refused]')).toHaveCount(0);
+  await expect(page.locator('[data-assignment-link]')).toBeVisible();
+});
+
 test("a learner's code is kept per challenge, in and out of an assignment", async ({ app, page }) => {
   const mine = '__global__ void add_ten(int* a, int n) {\n    // mine, half done\n}';
   await app.open('?panel=kernel&challenge=add-ten');

@@ -76,7 +76,7 @@ test("every worked example takes its key figure's own text as a right guess", as
   for (const key of EXAMPLES) {
     await app.open(`?example=${key}`);
     const fig = page.locator('.figure.key');
-    // In the document under `hidden`, as the page would show it: "4 warps", "57.143%", "(6, 0, 2)", "yes".
+    // In the document under `hidden`, as the page would show it: "4 warps", "57.14%", "(6, 0, 2)", "yes".
     const value = (await fig.locator('.value').textContent())!.trim();
     const unit = (await fig.locator('.unit').textContent())!.trim();
     const metric = await fig.locator('dd[data-metric]').getAttribute('data-metric');

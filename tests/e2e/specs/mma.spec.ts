@@ -127,10 +127,122 @@ for (const [query, param, text] of bad) {
   });
 }
 
+// Issue 45 item 10: a key given twice, or a key of the other mode, is said naming the key;
+// the picture is drawn from what was read.
+test('a repeated key and a key of the other mode are named, and the figure still drawn', async ({ app, page }) => {
+  await app.open('?panel=mma&lane=3&lane=5');
+  await expect(app.error('lane')).toContainText('lane is given 2 times in the address: the first, “3”, is used.');
+  // Lane 3 of C: groupID 0, tid 3 → its first element c0 at (0, 6).
+  await expect(app.figure('element-0')).toHaveAttribute('data-value', '0,6');
+  await expect(page.locator('[data-picture="mma-fragment"] button[data-lane="3"]')).toHaveAttribute('aria-pressed', 'true');
+  // Choosing another lane ends the notice (the address now has one lane).
+  await page.locator('[data-picture="mma-fragment"] button[data-lane="4"]').click();
+  await expect(app.error('lane')).toHaveCount(0);
+  await app.open('?panel=mma&pitch=72');
+  await expect(app.error('pitch')).toContainText('pitch belongs to mode=ldmatrix; this link opens mode=fragment');
+  await expect(app.figure('owner-lane')).toHaveAttribute('data-value', '5');
+  await app.open('?panel=mma&pitch=72&lang=hinglish');
+  await expect(app.error('pitch')).toContainText('mode=ldmatrix ka hai');
+});
+
 test('Hinglish: the worked steps and the picture speak it', async ({ app, page }) => {
   await app.open('?panel=mma&lang=hinglish');
   await expect(app.figure('owner-lane')).toHaveAttribute('data-value', '5');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-Latn');
   await expect(page.locator('[data-picture="mma-fragment"] figcaption')).not.toHaveText(/Each cell is one element/);
   await expect(page.locator('.worked')).toContainText('groupID');
+});
+
+// #45 item 6: the tensor-core pictures on a 390 × 844 phone, in both languages.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // The rendered size of every label in the panel's pictures: its font size in the SVG's units
+  // times the SVG's scale (its width on screen over its viewBox's width).
+  const smallestLabel = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => {
+      let smallest = Infinity;
+      for (const svg of document.querySelectorAll<SVGSVGElement>('.mma-grid, .mma-tile, .bank-grid')) {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        for (const t of svg.querySelectorAll('text')) {
+          smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
+        }
+      }
+      return smallest;
+    });
+
+  // The boxes in the panel that scroll up and down inside the page. The fragment picture has
+  // controls of its own (the lanes, the cells): it is on the page itself, never such a box.
+  const hiddenBelow = (page: import('@playwright/test').Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((e) => e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible')
+        .map((e) => e.className),
+    );
+
+  for (const lang of ['', '&lang=hinglish']) {
+    test(`the chosen A[3][10] is in view and every label is 11 px or more${lang}`, async ({ app, page }) => {
+      await app.open(`?panel=mma&operand=a&row=3&col=10${lang}`);
+      // A[3][10] of m16n8k16: row 3 = groupID 3; col 10 = 8 + 2·tid → tid 1, even: a4; lane 4·3 + 1.
+      await expect(app.figure('owner-lane')).toHaveAttribute('data-value', '13');
+      const cell = page.locator('[data-picture="mma-fragment"] g.cell.chosen');
+      await expect(cell).toHaveAttribute('data-col', '10');
+      // 16 columns of 36 px do not fit 366 px: the box scrolled across to the chosen one.
+      await expect.poll(() => cell.evaluate((c) => {
+        const r = c.getBoundingClientRect();
+        const box = c.closest('.mma-scroll')!.getBoundingClientRect();
+        return r.left >= box.left && r.right <= box.right;
+      })).toBe(true);
+      expect(await smallestLabel(page)).toBeGreaterThanOrEqual(10.95);
+      expect(await hiddenBelow(page)).toEqual([]);
+    });
+
+    test(`ldmatrix: the tile, the block and the phases keep 11 px labels${lang}`, async ({ app, page }) => {
+      await app.open(`?panel=mma&mode=ldmatrix${lang}`);
+      await expect(page.locator('[data-picture="banks"] .phase')).toHaveCount(4);
+      // The bank grids shrink to the phone's width (702 units in 366 px) and their labels grow.
+      expect(await smallestLabel(page)).toBeGreaterThanOrEqual(10.95);
+      // ldmatrix's picture has no controls of its own (its inputs are the form's): it keeps
+      // the box of 75 % of the screen that puts those inputs within a screen (issue 27), and
+      // hides no control in it.
+      expect(await hiddenBelow(page)).toEqual(['picture gated']);
+      await expect(page.locator('.picture').locator('button, input, select, [tabindex="0"]')).toHaveCount(0);
+      // 8 wavefronts a phase: rows 1, 4 and 8 numbered, two rows apart at least.
+      const rows = page.locator('[data-picture="banks"] .phase').first().locator('.row-label');
+      await expect(rows).toHaveText(['1', '4', '8']);
+    });
+  }
+
+  test('the arrow keys choose a cell, keep it in view and say its row, column and lane', async ({ app, page }) => {
+    await app.open('?panel=mma&operand=a&row=3&col=10');
+    const grid = page.locator('[data-picture="mma-fragment"] .mma-scroll');
+    await grid.focus();
+    await page.keyboard.press('ArrowRight');
+    // A[3][11]: col 11 = 8 + 2·1 + 1 → tid 1, odd: a5, lane 13.
+    await expect(page).toHaveURL(/row=3&col=11/);
+    await expect(app.figure('owner-lane')).toHaveAttribute('data-value', '13');
+    await expect(grid).toBeFocused();
+    await expect(grid).toHaveAttribute('aria-label', /A\[3\]\[11\]: lane 13, element a5/);
+    await page.keyboard.press('ArrowDown');
+    // A[4][11]: groupID 4 → lane 4·4 + 1 = 17, still a5.
+    await expect(page).toHaveURL(/row=4&col=11/);
+    await expect(grid).toBeFocused();
+    await expect(grid).toHaveAttribute('aria-label', /A\[4\]\[11\]: lane 17, element a5/);
+    await page.keyboard.press('End');
+    // A[4][15]: col 15 = 8 + 2·3 + 1 → tid 3, odd: a5 of lane 4·4 + 3 = 19, at the right edge.
+    await expect(page).toHaveURL(/row=4&col=15/);
+    await expect(app.figure('owner-lane')).toHaveAttribute('data-value', '19');
+    const cell = page.locator('[data-picture="mma-fragment"] g.cell.chosen');
+    await expect.poll(() => cell.evaluate((c) => {
+      const r = c.getBoundingClientRect();
+      const box = c.closest('.mma-scroll')!.getBoundingClientRect();
+      return r.left >= box.left && r.right <= box.right;
+    })).toBe(true);
+    await page.keyboard.press('Home');
+    await expect(page).toHaveURL(/row=4&col=0/);
+    // The arrows stop at the edges: no A[-1][0].
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/row=4&col=0/);
+    await expect(grid).toBeFocused();
+  });
 });

@@ -20,6 +20,24 @@ fn plain_values_follow_the_contract() {
         .human(),
         "3.125%"
     );
+    // Issue 45: two decimals from 10 % up, four significant digits below, no trailing zeros.
+    // 4/7 = 57.142857… %; 0.89236 → 89.236 % → 89.24 %; 1/14 = 7.142857… %; 0.0074 → 0.74 %.
+    for (value, shown) in [
+        (4.0 / 7.0, "57.14%"),
+        (0.89236, "89.24%"),
+        (1.0 / 14.0, "7.143%"),
+        (0.0074, "0.74%"),
+        (0.5, "50%"),
+        (0.125, "12.5%"),
+        (1.0, "100%"),
+        (0.0, "0%"),
+    ] {
+        let v = Value::Frac {
+            value,
+            percent: true,
+        };
+        assert_eq!(v.human(), shown, "{value}");
+    }
     assert_eq!(
         Value::Frac {
             value: 5.0 / 32.0,

@@ -63,6 +63,16 @@ pub fn global_race_note(r: &exec::GlobalRace) -> String {
             crate::tr!("challenge.race.reads", thread, block, line)
         }
     };
+    if r.same_step {
+        return crate::tr!(
+            "challenge.race.same-step",
+            word = &r.word,
+            a = r.first.1,
+            b = r.second.1,
+            block = r.first.0,
+            line = r.first.2
+        );
+    }
     crate::tr!(
         "challenge.race.global",
         word = &r.word,

@@ -201,8 +201,9 @@ pub struct ChallengeOutput {
     pub launches: Vec<String>,
     /// The test Run uses (from 0).
     pub test: usize,
-    /// The targets: (name, label), in star order.
-    pub targets: Vec<(&'static str, &'static str)>,
+    /// The targets: (name, label, the reference's total over the tests when it is known
+    /// before a Check: a built-in's), in star order.
+    pub targets: Vec<(&'static str, &'static str, Option<u64>)>,
     /// The check, when it ran (`check=1`).
     pub report: Option<challenge::Report>,
     /// The first failure: its kind and its words.
@@ -502,6 +503,13 @@ fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
         .map_err(|e| out.errors.extend(e))
         .ok()
         .flatten();
+    if challenge.as_ref().is_some_and(|c| c.name == "custom") {
+        out.errors.extend(custom::cut_notes(&custom::CustomLink {
+            title: input.get(&TITLE),
+            task: input.get(&TASK),
+            ..custom::CustomLink::default()
+        }));
+    }
     let src = starter_for(input, challenge.as_ref()).unwrap_or_else(|| input.get(&SRC).to_string());
     let kernel = match compile(&src) {
         Ok(k) => Some(k),
@@ -625,7 +633,13 @@ fn evaluate_challenge(
         task: c.task.clone(),
         launches: c.tests.iter().map(challenge::TestLaunch::text).collect(),
         test: test.unwrap_or(0),
-        targets: c.targets.iter().map(|t| (t.name(), t.label())).collect(),
+        targets: (0..)
+            .zip(&c.targets)
+            .map(|(k, t)| {
+                let total = challenge::builtin::reference_total(&c.name, k);
+                (t.name(), t.label(), total)
+            })
+            .collect(),
         failure: None,
         figures: Vec::new(),
         preset: preset_for(&c.name),

@@ -13,7 +13,6 @@ use crate::i18n::Msg;
 use crate::msg;
 use crate::panel::{Inputs, ModeSpec, Modes, PanelModel};
 use crate::params::{Choice, Param, ParamError};
-use crate::query::Query;
 use crate::worked::Worked;
 
 /// `mode`: a fragment's lanes, or an `ldmatrix` load.
@@ -450,18 +449,23 @@ fn fill_ldmatrix(out: &mut MmaOutput, load: &Ldmatrix, report: &BankReport) {
     out.banks_link = banks_link(load);
 }
 
-/// The banks panel's link for the same read, written by the banks panel's own parameters.
+/// The banks panel's link for the same read, written by the banks panel's own parameters
+/// (`panel::link`, the one writer of a cross-panel link; the tile mode goes without saying, as
+/// `tile=` implies it, and a parameter at its default is left out, as the banks panel writes
+/// its own address). Not through `BanksInput::write_query`: that copied the banks panel's
+/// whole address writer into this page (measured, issue 46).
 #[must_use]
 pub fn banks_link(load: &Ldmatrix) -> Option<String> {
     use crate::banks::panel as banks;
     let tile = load.banks_tile()?;
-    let mut q = Query::parse("panel=banks");
-    banks::BanksInput::default()
-        .with(&banks::MODE, "tile")
-        .with(&banks::ELEM, "16")
-        .with(&banks::TILE, tile.width.to_string())
-        .with(&banks::LANES, tile.lanes.to_string())
-        .with(&banks::SWIZZLE, if tile.xor { "xor" } else { "none" })
-        .write_query(&mut q);
-    Some(q.to_search().trim_start_matches('?').to_string())
+    let width = tile.width.to_string();
+    let lanes = tile.lanes.to_string();
+    let mut values = vec![(&banks::ELEM, "16"), (&banks::TILE, width.as_str())];
+    if lanes != banks::LANES.default {
+        values.push((&banks::LANES, lanes.as_str()));
+    }
+    if tile.xor {
+        values.push((&banks::SWIZZLE, "xor"));
+    }
+    Some(crate::panel::link::<banks::BanksModel>(&values))
 }

@@ -234,7 +234,7 @@ fn worked_steps_carry_the_seeds_arithmetic() {
     assert!(text.contains("(idx / 32) % 2 == 0"), "{text}");
     assert!(text.contains("diverged = 10 + 14 = 24"), "{text}");
     assert!(text.contains("ideal = max(10, 14) = 14"), "{text}");
-    assert!(text.contains("efficiency = 14/24 = 58.333%"), "{text}");
+    assert!(text.contains("efficiency = 14/24 = 58.33%"), "{text}");
     assert!(text.contains("costs the same"), "{text}");
     assert!(
         text.contains("Σdiverged = 24 + 24 + 24 + 24 = 96"),

@@ -7,6 +7,33 @@ use super::spec::{Buffer, Challenge, Fill, Len, Target, TestLaunch};
 use crate::kernel_lab::exec::Sched;
 use crate::warps::map::BlockDim;
 
+/// Each built-in's reference, summed over its tests for its two targets (in star order): what
+/// the targets show from the start, before a first Check has run the reference (issue 45). Kept
+/// here, not run on the page at load (ten tests on a phone's main thread); the model test
+/// `the_pinned_reference_totals_are_the_references_own` runs every reference and compares.
+pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 10] = [
+    ("add-ten", [342, 4]),
+    ("grid-stride", [981, 1041]),
+    ("mirror", [719, 30]),
+    ("transpose", [929, 0]),
+    ("block-sum", [0, 132]),
+    ("warp-sum", [0, 3108]),
+    ("count-positive", [1040, 208]),
+    ("warp-scan", [0, 1302]),
+    ("even-odd", [0, 252]),
+    ("spin-lock", [1974, 1680]),
+];
+
+/// The reference's total for target `k` (0 or 1) of the built-in `name`, from
+/// [`REFERENCE_TOTALS`]; `None` for a custom challenge (its reference has not run yet).
+#[must_use]
+pub fn reference_total(name: &str, k: usize) -> Option<u64> {
+    REFERENCE_TOTALS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, t)| t.get(k).copied())
+}
+
 /// The built-in challenges' names, in order.
 pub const NAMES: [&str; 10] = [
     "add-ten",

@@ -362,6 +362,15 @@ pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> R
                 return report;
             }
         };
+        // A reference whose lanes race has no one answer to compare with (issue 45: an
+        // author's racy reference was taken as the answer; the author page refuses the step).
+        if let Some(race) = race_text(&want) {
+            report.failure = Some(Failure::Reference(crate::tr!(
+                "challenge.failure.reference-race",
+                race
+            )));
+            return report;
+        }
         let (launch, mut init) = start_of(c, &reference, &kernel, k);
         let allowed = budget(want.issued);
         init.step_budget = Some(allowed);
@@ -430,6 +439,15 @@ fn line_message(e: &exec::RunError) -> String {
     }
 }
 
+/// A run's race in words (a shared word's, else a global one's), if it had one.
+fn race_text(run: &RunResult) -> Option<String> {
+    use crate::kernel_lab::notes;
+    run.race
+        .as_ref()
+        .map(notes::race_note)
+        .or_else(|| run.global_race.as_ref().map(notes::global_race_note))
+}
+
 /// A test's verdict once both ran: no race, no mask violation, every non-`const` buffer the
 /// reference's.
 fn judge(
@@ -440,17 +458,8 @@ fn judge(
     got: &RunResult,
     mem: &[Vec<f64>],
 ) -> Result<(), Failure> {
-    if let Some(r) = &got.race {
-        return Err(Failure::Race {
-            test,
-            text: crate::kernel_lab::notes::race_note(r),
-        });
-    }
-    if let Some(r) = &got.global_race {
-        return Err(Failure::Race {
-            test,
-            text: crate::kernel_lab::notes::global_race_note(r),
-        });
+    if let Some(text) = race_text(got) {
+        return Err(Failure::Race { test, text });
     }
     if let Some(v) = got.violations.first() {
         return Err(Failure::Mask {

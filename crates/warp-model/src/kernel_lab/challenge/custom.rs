@@ -21,6 +21,10 @@ pub const MAX_N: i64 = 1 << 20;
 pub const MAX_VALUE: i64 = 1_000_000_000;
 /// The random inputs' range when `range` is not given: [−100, 100).
 pub const DEFAULT_RANGE: (i64, i64) = (-100, 100);
+/// Most characters of a title the page shows (the rest is cut, and said so: [`cut_notes`]).
+pub const TITLE_CHARS: usize = 120;
+/// Most characters of a task the page shows.
+pub const TASK_CHARS: usize = 2000;
 
 /// The link's raw text, parameter by parameter.
 #[derive(Clone, Copy, Debug, Default)]
@@ -122,7 +126,11 @@ pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
     {
         match Target::parse(name) {
             Some(t) if !targets.contains(&t) => targets.push(t),
-            _ => errors.push(ParamError::new(
+            Some(_) => errors.push(ParamError::new(
+                "targets",
+                tr!("challenge.custom.targets.twice", name),
+            )),
+            None => errors.push(ParamError::new(
                 "targets",
                 tr!(
                     "challenge.custom.targets",
@@ -190,12 +198,11 @@ pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
         })
         .collect();
     let starter = if link.starter.trim().is_empty() {
-        let signature = link.reference.lines().next().unwrap_or_default();
-        if signature.trim_end().ends_with('{') {
-            format!("{signature}\n    \n}}\n")
-        } else {
-            String::new()
-        }
+        // The reference's signature with an empty body: everything before its first `{`, so
+        // that a reference written on one line (or its brace on the next) still opens on its
+        // signature, never on an empty editor (issue 45).
+        let signature = link.reference.split('{').next().unwrap_or_default().trim();
+        format!("{signature} {{\n    \n}}\n")
     } else {
         link.starter.to_string()
     };
@@ -205,9 +212,9 @@ pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
         title: if link.title.trim().is_empty() {
             tr!("challenge.custom.title")
         } else {
-            link.title.trim().chars().take(120).collect()
+            link.title.trim().chars().take(TITLE_CHARS).collect()
         },
-        task: link.task.trim().chars().take(2000).collect(),
+        task: link.task.trim().chars().take(TASK_CHARS).collect(),
         starter,
         reference: link.reference.to_string(),
         buffers,
@@ -219,6 +226,23 @@ pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
         why: Vec::new(),
         seed,
     })
+}
+
+/// What the page cuts to fit, said so naming the parameter (issue 45: an over-long title was
+/// cut without a word): a title over [`TITLE_CHARS`] or a task over [`TASK_CHARS`] characters.
+#[must_use]
+pub fn cut_notes(link: &CustomLink) -> Vec<ParamError> {
+    [
+        ("title", link.title, TITLE_CHARS),
+        ("task", link.task, TASK_CHARS),
+    ]
+    .into_iter()
+    .filter_map(|(name, text, max)| {
+        let count = text.trim().chars().count();
+        (count > max)
+            .then(|| ParamError::new(name, crate::tr!("challenge.custom.cut", name, count, max)))
+    })
+    .collect()
 }
 
 /// One launch of `tests`: `key=value` pairs separated by commas.

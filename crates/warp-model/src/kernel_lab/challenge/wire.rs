@@ -87,16 +87,41 @@ pub fn encode(report: &Report) -> String {
     out
 }
 
-/// Only whether a report the worker sent passed every test (`None`: not a report): what the
-/// author page asks of a step's starter, without linking the whole reader into its bundle.
+/// What the author page asks of a step's check, read without linking the whole reader into
+/// its bundle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StarterVerdict {
+    /// The starter passed every test: it is a solution.
+    Solves,
+    /// The starter fails a test, as a starter should.
+    Starter,
+    /// The challenge's own reference fails (it races, or does not run): no answer to check
+    /// against. The reason, in words.
+    Reference(String),
+}
+
+/// What a report the worker sent says of the step's starter (`None`: not a report).
 #[must_use]
-pub fn passed_all(text: &str) -> Option<bool> {
+pub fn starter_verdict(text: &str) -> Option<StarterVerdict> {
     let mut f = Fields(text);
     if f.text()? != VERSION {
         return None;
     }
-    let (tests, passed): (usize, usize) = (f.number()?, f.number()?);
-    (passed <= tests).then_some(tests > 0 && passed == tests)
+    let (tests, passed, _stars, targets): (usize, usize, u8, usize) =
+        (f.number()?, f.number()?, f.number()?, f.number()?);
+    if passed > tests || targets > Target::ALL.len() {
+        return None;
+    }
+    for _ in 0..targets * 4 {
+        f.text()?;
+    }
+    if tests > 0 && passed == tests {
+        return Some(StarterVerdict::Solves);
+    }
+    Some(match f.text()? {
+        "reference" => StarterVerdict::Reference(f.text()?.to_string()),
+        _ => StarterVerdict::Starter,
+    })
 }
 
 /// A report the worker sent; `None` for anything else (a message is checked, never trusted):

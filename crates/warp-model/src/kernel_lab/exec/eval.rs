@@ -275,6 +275,7 @@ impl Machine<'_> {
                     None
                 };
                 self.access(w, n, &idx, mask, line, true)?;
+                let mut stored = Vec::new();
                 for l in lanes(mask) {
                     let v = match (op, old) {
                         (Some(o), Some(old)) => {
@@ -282,12 +283,14 @@ impl Machine<'_> {
                         }
                         _ => rhs[l],
                     };
+                    stored.push((l, v));
                     let k = usize::try_from(idx[l].as_i()).unwrap_or(0);
                     if let Some(b) = self.buffers.get_mut(n) {
                         self.version += 1;
                         b.put(k, v);
                     }
                 }
+                self.same_step_stores(w, n, &idx, &stored, line);
             }
             Place::Shared(a, i) => {
                 let idx = i

@@ -377,6 +377,40 @@ impl Machine<'_> {
                 word: format!("{name}[{index}]"),
                 first: (a.block, in_block(&a), a.line, a.store),
                 second: (now.block, in_block(&now), now.line, now.store),
+                same_step: false,
+            });
+        }
+    }
+}
+
+impl Machine<'_> {
+    /// The race check of one warp's plain store to global buffer `name`: two of its lanes
+    /// storing different values to one element in the same step (lane `l` stores `values[l]`
+    /// to element `idx[l]`). The same value from every lane (`flag[0] = 1`) is no race.
+    pub(super) fn same_step_stores(
+        &mut self,
+        w: &Warp,
+        name: &str,
+        idx: &Lanes,
+        values: &[(usize, Val)],
+        line: usize,
+    ) {
+        if !self.global_races || self.atomic_now || self.r.global_race.is_some() {
+            return;
+        }
+        let clash = values.iter().enumerate().find_map(|(k, &(b, vb))| {
+            values[..k]
+                .iter()
+                .find(|&&(a, va)| idx[a].as_i() == idx[b].as_i() && va != vb)
+                .map(|&(a, _)| (a, b))
+        });
+        if let Some((a, b)) = clash {
+            let in_block = |lane: usize| w.index * 32 + lane as u64;
+            self.r.global_race = Some(GlobalRace {
+                word: format!("{name}[{}]", idx[a].as_i()),
+                first: (self.block, in_block(a), line, true),
+                second: (self.block, in_block(b), line, true),
+                same_step: true,
             });
         }
     }

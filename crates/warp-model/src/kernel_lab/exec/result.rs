@@ -197,6 +197,9 @@ pub struct GlobalRace {
     pub first: (u64, u64, usize, bool),
     /// The later one.
     pub second: (u64, u64, usize, bool),
+    /// Both are stores of different values by lanes of one warp in one step: CUDA does not
+    /// say which lane's value lands (issue 45: a reference's `out[0] = threadIdx.x`).
+    pub same_step: bool,
 }
 
 /// A `watch=` element after the run.

@@ -83,7 +83,7 @@ fn percentages_read_as_percent_number_or_fraction_to_the_precision_given() {
     let fb = judge_forecast("50%", &eta).text;
     assert_eq!(
         fb,
-        "You guessed 50%; the answer is 57.143%: off by 7.143% (12.5% of the answer)."
+        "You guessed 50%; the answer is 57.14%: off by 7.143% (12.5% of the answer)."
     );
     let fb = judge_forecast("0.5", &eta).text;
     assert!(fb.contains("the answer is 0.5714:"), "{fb}");
