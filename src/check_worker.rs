@@ -138,6 +138,12 @@ pub fn start_with<R: 'static>(
 
 /// The worker's side (`src/bin/check.rs`): listens for a query, checks it, answers.
 pub fn serve() {
+    // The worker's words (a failure, a race) are in its bundle's language: a Hinglish page's
+    // worker is the Hinglish bundle, which holds no English (its messages were all "missing"
+    // while the worker spoke the default, English). The dev build's one bundle speaks English.
+    if cfg!(feature = "only-hinglish") {
+        warp_model::i18n::set_lang(warp_model::i18n::Lang::Hinglish);
+    }
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let post = {
         let scope = scope.clone();

@@ -368,6 +368,25 @@ fn a_reference_that_fails_to_run_is_the_authors_problem() {
     assert_eq!(r.stars, 0);
 }
 
+#[test]
+fn a_launch_over_the_labs_limit_is_the_tests_fault_not_the_references() {
+    use warp_model::kernel_lab::challenge::custom::{custom, CustomLink};
+    // n = 1,048,576 at 128 threads a block: 8,192 blocks of 4 warps = 32,768 warps, over the
+    // lab's 4,096. It was a "reference fails" at the first Check; it is test 2's launch.
+    let p = custom(&CustomLink {
+        reference: "__global__ void k(int* a, int n) {\n    a[threadIdx.x] = 1;\n}\n",
+        tests: "n=32;n=1048576,block=128",
+        ..CustomLink::default()
+    })
+    .unwrap_err();
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].param, "tests");
+    assert!(
+        p[0].message.starts_with("test 2:") && p[0].message.contains("32768 warps"),
+        "{p:?}"
+    );
+}
+
 /// Issue 45 item 10: what a custom link got wrong, blamed on what is wrong.
 #[test]
 fn a_one_line_reference_opens_on_its_signature_and_earns_its_stars() {
@@ -408,7 +427,7 @@ fn a_racy_reference_is_the_authors_problem_not_an_answer() {
         .unwrap();
         let r = check(&c, reference);
         match &r.failure {
-            Some(Failure::Reference(m)) => assert!(m.contains("races"), "{tests}: {m}"),
+            Some(Failure::Reference(m)) => assert!(m.contains("lanes race"), "{tests}: {m}"),
             other => panic!("{tests}: {other:?}"),
         }
         assert_eq!(r.stars, 0);

@@ -181,6 +181,23 @@ test('a one-line reference opens on its signature; a title cut, a target twice a
   await expect(page.locator('[data-challenge-failure]')).toContainText('threads 0 and 1 of block 0 write different values');
 });
 
+// The check worker speaks the page's language: a Hinglish page's failures were all
+// "⟦missing message⟧" (the worker spoke English, which its Hinglish bundle does not hold).
+test("a Hinglish page's check names its failures in Hinglish", async ({ app, page }) => {
+  await app.open('?panel=kernel&challenge=add-ten&lang=hinglish');
+  await typeAndCheck(app, read('add-ten', 'wrong-no-guard.cu'));
+  const failure = page.locator('[data-challenge-failure]');
+  await expect(failure).toHaveAttribute('data-challenge-failure', 'run');
+  await expect(failure).toContainText('Test 1');
+  await expect(failure).not.toContainText('missing message');
+  const racy = '__global__ void last(int* out, int n) {\n    out[0] = threadIdx.x;\n}\n';
+  await app.open(`?panel=kernel&challenge=custom&ref=${encodeURIComponent(racy)}&tests=${encodeURIComponent('n=4,block=32')}&lang=hinglish`);
+  await page.locator('[data-action="check"]').click();
+  await expect(failure).toHaveAttribute('data-challenge-failure', 'reference');
+  await expect(failure).toContainText('alag values likhte hain');
+  await expect(failure).not.toContainText('missing message');
+});
+
 test('a challenge reads in Hinglish too', async ({ app, page }) => {
   await app.open('?panel=kernel&challenge=even-odd&lang=hinglish');
   await expect(page.locator('section.challenge .task')).toContainText('sirf even ya sirf odd');

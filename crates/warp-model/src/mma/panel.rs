@@ -314,9 +314,14 @@ fn read_fragment(input: &MmaInput, errors: &mut Vec<ParamError>) -> Option<Fragm
             None
         }
         (false, false) => {
-            let (rows, cols) = fragment.map_or((16, 16), |f| f.dims());
-            let matrix = operand.map_or('C', Operand::matrix);
-            let shape_name = shape.map_or("", Shape::name);
+            // No matrix to measure a row against while the shape, type or operand is wrong (it
+            // is named): a range from a guessed matrix read "C of has 16 rows" (issue 45).
+            let (Some(f), Some(shape), Some(operand)) = (fragment, shape, operand) else {
+                return None;
+            };
+            let (rows, cols) = f.dims();
+            let matrix = operand.matrix();
+            let shape_name = shape.name();
             let why_row = crate::tr!("mma.limit.rows", matrix, rows, shape = shape_name);
             let why_col = crate::tr!("mma.limit.cols", matrix, cols, shape = shape_name);
             // The default element (row 9, col 3) is the panel's, not the learner's: where the

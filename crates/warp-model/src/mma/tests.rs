@@ -622,3 +622,22 @@ fn the_default_element_fits_a_smaller_matrix_and_a_given_one_is_read_as_given() 
         out.errors
     );
 }
+
+#[test]
+fn a_wrong_shape_is_named_alone_never_a_range_of_a_guessed_matrix() {
+    // Issue 45: `shape=m8n8k4&row=20` said "C of  has 16 rows" (no shape: a guessed 16 × 16).
+    crate::i18n::set_lang(crate::i18n::Lang::En);
+    let out = evaluate(&MmaInput::default().with(&SHAPE, "m8n8k4").with(&ROW, "20"));
+    let params: Vec<&str> = out.errors.iter().map(|e| e.param.as_str()).collect();
+    assert_eq!(params, ["shape"], "{:?}", out.errors);
+    assert!(out.errors.iter().all(|e| !e.message.contains(" of  has")));
+    // With the shape right, the same row is measured against the real matrix: C is 16 × 8.
+    let out = evaluate(&MmaInput::default().with(&ROW, "20"));
+    assert!(
+        out.errors
+            .iter()
+            .any(|e| e.param == "row" && e.message.contains("C of m16n8k16 has 16 rows")),
+        "{:?}",
+        out.errors
+    );
+}

@@ -8,7 +8,7 @@
 //! pointers get random ints in the range (−100 to 100 by default), the others start at 0.
 
 use super::spec::{Buffer, Challenge, Fill, Len, Target, TestLaunch};
-use crate::kernel_lab::exec::Sched;
+use crate::kernel_lab::exec::{Sched, MAX_WARPS};
 use crate::params::ParamError;
 use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
@@ -293,6 +293,12 @@ fn test_launch(raw: &str, ints: &[String]) -> Result<TestLaunch, String> {
     let (gx, gy) = grid.unwrap_or((u64::try_from(n).unwrap_or(1).div_ceil(threads).max(1), 1));
     if gx == 0 || gy == 0 || gx > MAX_GRID_Y || gy > MAX_GRID_Y {
         return Err(tr!("challenge.custom.tests.grid"));
+    }
+    // Over the lab's limit the reference could not run, and the check blamed the reference
+    // (issue 45): the launch is what is too big, so `tests` names it.
+    let total = gx * gy * block.warps();
+    if total > MAX_WARPS {
+        return Err(tr!("kernel.run.too-many-warps", total, max = MAX_WARPS));
     }
     Ok(TestLaunch {
         block,
