@@ -119,13 +119,12 @@ impl<P: PanelModel> Inputs<P> {
     }
 
     /// Sets the parameter named `name`; an unknown name changes nothing. A notice on its key
-    /// ends when its text changes, and every notice when the mode does.
+    /// ends when its text changes (every notice ends when the mode switches: `switch_mode`).
     pub fn set_field(&mut self, name: &str, value: String) {
         if let Some(i) = P::PARAMS.iter().position(|p| p.name == name) {
             if self.values[i] != value {
                 let key = P::PARAMS[i].url_key();
-                let mode = P::MODES.is_some_and(|m| m.param.name == name);
-                self.notes.retain(|n| !mode && n.param != key);
+                self.notes.retain(|n| n.param != key);
             }
             self.values[i] = value;
         }
@@ -215,6 +214,7 @@ impl<P: PanelModel> Inputs<P> {
         let Some(mode) = modes.find(value) else {
             return;
         };
+        self.notes.clear();
         self.set_field(modes.param.name, mode.value.to_string());
         for (name, v) in mode.starter {
             if self.field(name).trim().is_empty() {
@@ -291,27 +291,30 @@ impl<P: PanelModel> Inputs<P> {
         use crate::tr;
         let mut notes = Vec::new();
         for key in Self::url_keys() {
-            let values: Vec<&str> = q.get_all(key).collect();
-            let Some(first) = values.first() else {
+            let Some(first) = q.get(key) else {
                 continue;
             };
-            if values.len() > 1 {
+            let count = q.get_all(key).count();
+            if count > 1 {
                 notes.push(ParamError::new(
                     key,
                     tr!(
                         "common.param.repeated",
                         key,
-                        count = values.len(),
+                        count,
                         first = crate::params::quote(first)
                     ),
                 ));
             }
-            let modes = P::MODES.map_or(&[][..], |m| m.only);
+            // (A panel without modes has no other mode: the block folds away there.)
+            let Some(mode) = P::MODES else {
+                continue;
+            };
             let other = P::PARAMS
                 .iter()
                 .filter(|p| p.url_key() == key && !self.in_use(p))
-                .find_map(|p| modes.iter().find(|m| m.params.contains(&p.name)));
-            if let (Some(other), Some(mode)) = (other, P::MODES) {
+                .find_map(|p| mode.only.iter().find(|m| m.params.contains(&p.name)));
+            if let Some(other) = other {
                 notes.push(ParamError::new(
                     key,
                     tr!(
