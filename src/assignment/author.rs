@@ -18,6 +18,7 @@ use super::solved::{StarterCheck, Starters};
 use crate::components::errors::ErrorList;
 use crate::components::scorm_download::ScormDownload;
 use crate::{embed, storage, url};
+use warp_model::kernel_lab::challenge::wire::StarterVerdict;
 
 /// Writes the draft into the address (keeping the page's `lang=` and `theme=`) and into this
 /// browser.
@@ -80,12 +81,8 @@ pub fn Author(query: Query) -> impl IntoView {
     starters.check(&steps.get_untracked());
     let refused = Memo::new(move |_| {
         steps.with(|s| {
-            s.iter().any(|raw| {
-                matches!(
-                    starters.of(raw),
-                    Some(StarterCheck::Solves | StarterCheck::Reference(_))
-                )
-            })
+            s.iter()
+                .any(|raw| starters.of(raw).is_some_and(|c| c.refuses()))
         })
     });
     let read = Memo::new(move |_| {
@@ -203,10 +200,10 @@ pub fn Author(query: Query) -> impl IntoView {
                                 <p class="note" data-step-note="starter">{t!("ui.author.starter-note")}</p>
                             })}
                             {move || match check() {
-                                Some(StarterCheck::Solves) => Some(view! {
+                                Some(StarterCheck::Checked(StarterVerdict::Solves)) => Some(view! {
                                     <p class="error" data-error="step" role="alert">{tr!("ui.author.starter-solves", number)}</p>
                                 }.into_any()),
-                                Some(StarterCheck::Reference(why)) => Some(view! {
+                                Some(StarterCheck::Checked(StarterVerdict::Reference(why))) => Some(view! {
                                     <p class="error" data-error="step" role="alert">{tr!("ui.author.reference-fails", number, why)}</p>
                                 }.into_any()),
                                 Some(StarterCheck::Unchecked) => Some(view! {

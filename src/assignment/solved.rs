@@ -7,21 +7,18 @@
 
 use leptos::prelude::*;
 use warp_model::assignment;
-use warp_model::kernel_lab::challenge::wire;
+use warp_model::kernel_lab::challenge::wire::{self, StarterVerdict};
 
 use crate::check_worker::{self, Heard, Job};
 
-/// What the check of one step's starter found.
+/// Where the check of one step stands: what the worker found is the model's own verdict
+/// (`wire::StarterVerdict`: a solution, a starter, or a reference that fails), not a copy of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StarterCheck {
     /// Its tests are running.
     Checking,
-    /// It passes every test: a solution, refused as a step.
-    Solves,
-    /// It fails a test: a starter, as it should be.
-    Starter,
-    /// The challenge's own reference fails (why, in words): refused as a step.
-    Reference(String),
+    /// The check's verdict.
+    Checked(StarterVerdict),
     /// It could not be checked here (no worker: a page opened from a file), or the check broke.
     Unchecked,
 }
@@ -32,11 +29,20 @@ impl StarterCheck {
     pub fn name(&self) -> &'static str {
         match self {
             StarterCheck::Checking => "checking",
-            StarterCheck::Solves => "solves",
-            StarterCheck::Starter => "starter",
-            StarterCheck::Reference(_) => "reference",
+            StarterCheck::Checked(StarterVerdict::Solves) => "solves",
+            StarterCheck::Checked(StarterVerdict::Starter) => "starter",
+            StarterCheck::Checked(StarterVerdict::Reference(_)) => "reference",
             StarterCheck::Unchecked => "unchecked",
         }
+    }
+
+    /// Whether the step is refused: its starter solves the challenge, or its reference fails.
+    #[must_use]
+    pub fn refuses(&self) -> bool {
+        matches!(
+            self,
+            StarterCheck::Checked(StarterVerdict::Solves | StarterVerdict::Reference(_))
+        )
     }
 }
 
@@ -104,11 +110,7 @@ impl Starters {
                 check_worker::start_with(raw.clone(), wire::starter_verdict, move |heard| {
                     match heard {
                         Heard::Test(_) => {}
-                        Heard::Report(wire::StarterVerdict::Solves) => end(StarterCheck::Solves),
-                        Heard::Report(wire::StarterVerdict::Starter) => end(StarterCheck::Starter),
-                        Heard::Report(wire::StarterVerdict::Reference(why)) => {
-                            end(StarterCheck::Reference(why));
-                        }
+                        Heard::Report(verdict) => end(StarterCheck::Checked(verdict)),
                         Heard::Broken(_) => end(StarterCheck::Unchecked),
                     }
                 });

@@ -372,7 +372,7 @@ impl Machine<'_> {
             shadow.readers.push(now.clone());
         }
         if let (Some(a), None) = (earlier, &self.r.global_race) {
-            let in_block = |x: &GlobalAccess| x.warp * 32 + x.lane as u64;
+            let in_block = |x: &GlobalAccess| thread_in_block(x.warp, x.lane);
             self.r.global_race = Some(GlobalRace {
                 word: format!("{name}[{index}]"),
                 first: (a.block, in_block(&a), a.line, a.store),
@@ -405,7 +405,7 @@ impl Machine<'_> {
                 .map(|&(a, _)| (a, b))
         });
         if let Some((a, b)) = clash {
-            let in_block = |lane: usize| w.index * 32 + lane as u64;
+            let in_block = |lane: usize| thread_in_block(w.index, lane);
             self.r.global_race = Some(GlobalRace {
                 word: format!("{name}[{}]", idx[a].as_i()),
                 first: (self.block, in_block(a), line, true),
@@ -414,4 +414,9 @@ impl Machine<'_> {
             });
         }
     }
+}
+
+/// A thread's index in its block from its warp and lane: what a race names.
+fn thread_in_block(warp: u64, lane: usize) -> u64 {
+    warp * crate::WARP_SIZE + lane as u64
 }
