@@ -264,7 +264,7 @@ pub fn model_eta(stride: u32, line: u64) -> f64 {
         stride: u64::from(stride),
         offset: 0,
         line,
-        lanes: 32,
+        lanes: WARP_SIZE,
     }
     .efficiency()
 }
@@ -304,6 +304,11 @@ pub fn slowdowns(runs: &[(Pattern, Vec<f64>)], subgroup: u32) -> Vec<(Pattern, f
         .collect()
 }
 
+/// The segment the model's first η is counted in, in bytes: a 128-byte cache line.
+const ETA_LINE_BYTES: u64 = 128;
+/// The segment the model's second η is counted in, in bytes: a 32-byte sector.
+const ETA_SECTOR_BYTES: u64 = 32;
+
 /// Bandwidth relative to stride 1 (medians), beside the model's η in 128- and 32-byte segments.
 #[must_use]
 pub fn relative_bandwidth(runs: &[(u32, Vec<f64>)]) -> Vec<(u32, f64, f64, f64)> {
@@ -314,7 +319,14 @@ pub fn relative_bandwidth(runs: &[(u32, Vec<f64>)]) -> Vec<(u32, f64, f64, f64)>
     runs.iter()
         .filter_map(|(s, t)| {
             let (b, m) = (base?, median(t)?);
-            (m > 0.0).then(|| (*s, b / m, model_eta(*s, 128), model_eta(*s, 32)))
+            (m > 0.0).then(|| {
+                (
+                    *s,
+                    b / m,
+                    model_eta(*s, ETA_LINE_BYTES),
+                    model_eta(*s, ETA_SECTOR_BYTES),
+                )
+            })
         })
         .collect()
 }

@@ -37,6 +37,8 @@ pub mod parse;
 #[cfg(test)]
 mod shared_tests;
 #[cfg(test)]
+mod testing;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod warp_tests;

@@ -64,6 +64,9 @@ pub mod worked;
 
 /// Lanes in a warp. Fixed at 32 on NVIDIA hardware, the machine the seeds teach.
 pub const WARP_SIZE: u64 = 32;
+/// [`WARP_SIZE`] as an array length or index bound: one slot per lane (`[Val; LANE_SLOTS]`).
+#[allow(clippy::cast_possible_truncation)]
+pub const LANE_SLOTS: usize = WARP_SIZE as usize;
 
 /// Element sizes a lane may access, in bytes: what the coalescing and banks panels offer and
 /// both rules accept (one home, issue 26).

@@ -3,7 +3,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::rule::{bank_report, BankError, BankReport, LaneAddresses, LANE_SLOTS};
+use super::rule::{bank_report, BankError, BankReport, LaneAddresses};
+use crate::LANE_SLOTS;
 use crate::WARP_SIZE;
 
 pub use crate::{MAX_OFFSET, MAX_STRIDE};

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::WARP_SIZE;
+use crate::{LANE_SLOTS, WARP_SIZE};
 
 /// Banks of shared memory.
 pub const BANKS: u64 = 32;
@@ -15,10 +15,6 @@ pub use crate::ELEM_SIZES;
 
 /// Every lane's address, `None` for the inactive ones.
 pub type LaneAddresses = [Option<u64>; LANE_SLOTS];
-
-/// Slots of a [`LaneAddresses`]: one per lane of a warp (`WARP_SIZE` as an array length).
-#[allow(clippy::cast_possible_truncation)]
-pub const LANE_SLOTS: usize = WARP_SIZE as usize;
 
 /// Lanes served together in one phase: the whole warp for 1-, 2- and 4-byte elements, a
 /// half-warp (16) for 8-byte elements, a quarter-warp (8) for 16-byte elements.

@@ -11,7 +11,7 @@
 //! What it leaves out: reconvergence-stack overhead unless given (`overhead`, predication),
 //! independent thread scheduling on Volta and later, and the memory side of each path.
 
-use crate::{ratio, WARP_SIZE};
+use crate::{ratio, LANE_SLOTS, WARP_SIZE};
 
 /// Most cycles a path may cost (keeps every product far inside 64 bits).
 pub const MAX_PATH_CYCLES: u64 = 1_000_000;
@@ -65,7 +65,7 @@ impl Branch {
     /// # Errors
     /// See [`BranchError`].
     pub fn new(cycles: &[u64], lanes: Option<&[u64]>) -> Result<Branch, BranchError> {
-        if cycles.is_empty() || cycles.len() > 32 {
+        if cycles.is_empty() || cycles.len() > LANE_SLOTS {
             return Err(BranchError::PathCount(cycles.len()));
         }
         if let Some((i, &c)) = cycles
@@ -202,7 +202,7 @@ impl Loop {
     #[must_use]
     pub fn new(counts: &[u64]) -> Option<Loop> {
         (!counts.is_empty()
-            && counts.len() <= 32
+            && counts.len() <= LANE_SLOTS
             && counts.iter().all(|&c| c <= MAX_TRIP_COUNT)
             && counts.iter().any(|&c| c > 0))
         .then(|| Loop {
@@ -284,8 +284,8 @@ pub fn branch_over_warps(
     (0..warps)
         .map(|w| {
             let mut mask = 0u32;
-            for lane in 0..32u32 {
-                let idx = i64::try_from(w * WARP_SIZE + u64::from(lane))
+            for lane in 0..WARP_SIZE {
+                let idx = i64::try_from(w * WARP_SIZE + lane)
                     .map_err(|_| crate::tr!("divergence.error.too-many-warps"))?;
                 if takes_if(idx)? {
                     mask |= 1 << lane;

@@ -11,8 +11,14 @@
 
 use std::fmt;
 
+use crate::WARP_SIZE;
+
 /// Longest condition accepted, in characters.
 pub const MAX_LEN: usize = 200;
+
+/// [`WARP_SIZE`] as a condition's number: `idx / WARP_IDX` is a thread's warp.
+#[allow(clippy::cast_possible_wrap)]
+const WARP_IDX: i64 = WARP_SIZE as i64;
 
 /// A parse or evaluation problem, with the byte column (0-based) where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -464,13 +470,18 @@ impl Expr {
     #[must_use]
     pub fn realigned(&self) -> Expr {
         match self {
-            Expr::Idx => Expr::Bin(BinOp::Div, Box::new(Expr::Idx), Box::new(Expr::Num(32))),
+            Expr::Idx => Expr::Bin(
+                BinOp::Div,
+                Box::new(Expr::Idx),
+                Box::new(Expr::Num(WARP_IDX)),
+            ),
             Expr::Num(n) => Expr::Num(*n),
             Expr::Not(x) => Expr::Not(Box::new(x.realigned())),
             Expr::Neg(x) => Expr::Neg(Box::new(x.realigned())),
             // Already warp-aligned: leave `idx / 32` (or a multiple) alone.
             Expr::Bin(BinOp::Div, a, b)
-                if **a == Expr::Idx && matches!(**b, Expr::Num(n) if n > 0 && n % 32 == 0) =>
+                if **a == Expr::Idx
+                    && matches!(**b, Expr::Num(n) if n > 0 && n % WARP_IDX == 0) =>
             {
                 self.clone()
             }

@@ -10,8 +10,6 @@
 //! conflicts are the difference. These are the profiler's shared wavefronts and bank conflicts
 //! per request. The rule is the banks panel's own function; this module adapts it to the lab.
 
-pub use crate::banks::rule::BANKS;
-
 /// What one warp-wide shared request costs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BankCost {
@@ -32,7 +30,7 @@ pub struct BankCost {
 /// a misaligned address) cannot happen here; were one to, the access is costed as nothing
 /// rather than stopping the run.
 #[must_use]
-pub fn bank_cost(addresses: &[Option<u64>; 32], elem: u64) -> BankCost {
+pub fn bank_cost(addresses: &[Option<u64>; crate::LANE_SLOTS], elem: u64) -> BankCost {
     crate::banks::rule::bank_report(addresses, elem).map_or(BankCost::default(), |r| BankCost {
         wavefronts: r.wavefronts,
         ideal: r.ideal,

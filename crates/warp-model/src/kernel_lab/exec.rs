@@ -37,6 +37,7 @@
 
 mod block;
 mod eval;
+mod issue;
 mod its;
 mod memory;
 mod result;
@@ -47,12 +48,12 @@ pub mod value;
 mod warp_calls;
 
 pub use block::{run, run_from, run_with, Initial};
-pub use its::PATIENCE;
 pub use result::{
     BranchRecord, GlobalRace, LaunchConfig, LineStats, MaskViolation, MemStats, Race, RaceSide,
-    RunError, RunResult, Sched, SharedLine, SharedStats, Watched, ELEM_BYTES, LINE, MAX_VIOLATIONS,
+    RunError, RunResult, Sched, SharedLine, SharedStats, Watched, ELEM_BYTES, MAX_VIOLATIONS,
     MAX_WARPS, STEP_BUDGET,
 };
+pub use state::PATIENCE;
 pub use trace::{
     event_at, next_event, Event, StackEntry, TraceStep, TraceWhy, Traced, WarpOp, MAX_OPS,
     MAX_TRACE,

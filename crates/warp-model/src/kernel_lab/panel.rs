@@ -15,20 +15,23 @@ use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
 
 /// The default kernel: seed 004 Ex 5.
-pub const DEFAULT_SRC: &str = "__global__ void split(float* out) {\n    if (threadIdx.x % 2 == 0) {\n        heavy_path();   // 20 cycles\n    } else {\n        light_path();   // 8 cycles\n    }\n}\n";
+pub const DEFAULT_SRC: &str = include_str!("presets/even-odd.cu");
 
 /// Default buffer length.
 pub const DEFAULT_LEN: u64 = 1_048_576;
+
+/// Most characters of a launch field's text (`block`, `grid`, `trace`).
+const FIELD_CHARS: usize = 32;
 
 /// `src`: the kernel (it has its own editor, not a form field).
 pub const SRC: Param =
     Param::text("src", msg!("kernel.field.src"), MAX_SOURCE, DEFAULT_SRC).own_control();
 /// `block=X[,Y[,Z]]`: blockDim, CUDA's limits.
-pub const BLOCK: Param = Param::text("block", msg!("kernel.field.block"), 32, "32")
+pub const BLOCK: Param = Param::text("block", msg!("kernel.field.block"), FIELD_CHARS, "32")
     .hint(msg!("kernel.field.block.hint"));
 /// `grid=G[,H]`: gridDim (optional: ⌈n/B⌉ with `n`, else 1).
-pub const GRID: Param =
-    Param::text("grid", msg!("kernel.field.grid"), 32, "").hint(msg!("kernel.field.grid.hint"));
+pub const GRID: Param = Param::text("grid", msg!("kernel.field.grid"), FIELD_CHARS, "")
+    .hint(msg!("kernel.field.grid.hint"));
 /// `n`: passed to an int parameter named `n` (optional).
 pub const N: Param =
     Param::whole("n", msg!("kernel.field.n"), 0, 1 << 31, "").hint(msg!("kernel.field.n.hint"));
@@ -37,8 +40,8 @@ pub const LEN: Param = Param::whole("len", msg!("kernel.field.len"), 1, 1 << 22,
     .hint(msg!("kernel.field.len.hint"));
 /// `trace=B,W`: the block (linear index) and warp the step-through records (optional: the
 /// first warp whose lanes diverge or that has idle lanes, else the first).
-pub const TRACE: Param =
-    Param::text("trace", msg!("kernel.field.trace"), 32, "").hint(msg!("kernel.field.trace.hint"));
+pub const TRACE: Param = Param::text("trace", msg!("kernel.field.trace"), FIELD_CHARS, "")
+    .hint(msg!("kernel.field.trace.hint"));
 
 /// `watch=NAME[i],…`: elements of pointer parameters shown after the run (at most 16).
 pub const WATCH: Param =
@@ -1001,7 +1004,7 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
                 Value::None
             } else {
                 Value::Frac {
-                    value: ratio(r.active_lanes, 32 * r.issued),
+                    value: ratio(r.active_lanes, crate::WARP_SIZE * r.issued),
                     percent: true,
                 }
             },
@@ -1131,7 +1134,7 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
                 br.then.0,
                 br.els.0.max(1),
                 br.then.1,
-                32 - br.then.1
+                crate::WARP_SIZE - u64::from(br.then.1)
             )
         }),
         loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
@@ -1167,68 +1170,59 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
 #[must_use]
 pub(crate) fn branch_model(r: &exec::RunResult) -> Option<crate::divergence::branch::Branch> {
     let br = r.branch?;
-    let lanes = [u64::from(br.then.1), 32 - u64::from(br.then.1)];
+    let lanes = [
+        u64::from(br.then.1),
+        crate::WARP_SIZE - u64::from(br.then.1),
+    ];
     crate::divergence::branch::Branch::new(&[br.then.0.max(1), br.els.0.max(1)], Some(&lanes)).ok()
 }
 
 /// The lab's presets: the seeds' code (label, source, launch parameters). The label is a
-/// catalogue message: show it with `label.text()`.
+/// catalogue message: show it with `label.text()`. Each source is a file of `presets/`, named
+/// by the preset's id (`kernel.preset.parity` → `parity.cu`; the two spin-lock presets share
+/// `spin-lock.cu`).
+#[rustfmt::skip]
 pub const PRESETS: [(Msg, &str, &str); 18] = [
-    (crate::msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
-    (crate::msg!("kernel.preset.parity"),
-        "__global__ void parity(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if (idx % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
-        "block=128",
-    ),
-    (crate::msg!("kernel.preset.aligned"),
-        "__global__ void aligned(float* out) {\n    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n    if ((idx / 32) % 2 == 0) {\n        work(10);   // X\n    } else {\n        work(14);   // Y\n    }\n}\n",
-        "block=128",
-    ),
-    (crate::msg!("kernel.preset.guard"),
-        "__global__ void scale(float* a, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        a[i] = a[i] * 2.0f;\n    }\n}\n",
-        "block=256&n=1000",
-    ),
-    (crate::msg!("kernel.preset.trips"),
-        "__global__ void trips(int* counts) {\n    int i = threadIdx.x;\n    int c = i % 4 + 1;\n    for (int k = 0; k < c; k++) {\n        work(1);\n    }\n}\n",
-        "block=32",
-    ),
-    (crate::msg!("kernel.preset.strided"),
-        "__global__ void strided(float* a, const float* b) {\n    int i = threadIdx.x;\n    a[i] = b[i * 32];\n}\n",
-        "block=32",
-    ),
-    (crate::msg!("kernel.preset.transpose-naive"), TRANSPOSE_NAIVE, "block=32,32&watch=out[1],out[32]"),
-    (crate::msg!("kernel.preset.transpose-padded"), TRANSPOSE_PADDED, "block=32,32&watch=out[1],out[32]"),
-    (crate::msg!("kernel.preset.reduce-interleaved"), REDUCE_INTERLEAVED, "block=256&watch=out[0]"),
-    (crate::msg!("kernel.preset.reduce-sequential"), REDUCE_SEQUENTIAL, "block=256&watch=out[0]"),
-    (crate::msg!("kernel.preset.transpose-race"), TRANSPOSE_RACE, "block=32,32&watch=out[1],out[32]"),
-    (crate::msg!("kernel.preset.warp-sum"), WARP_SUM, "block=32&watch=out[0]"),
-    (crate::msg!("kernel.preset.all-reduce"), ALL_REDUCE, "block=32&watch=out[0],out[31]"),
-    (crate::msg!("kernel.preset.ballot"), BALLOT, "block=32&watch=out[0],out[1],out[2],out[3]"),
-    (crate::msg!("kernel.preset.wrong-mask"), WRONG_MASK, "block=32&watch=out[0],out[15]"),
-    (crate::msg!("kernel.preset.spin-stack"), SPIN_LOCK, "block=32&watch=count[0]"),
-    (crate::msg!("kernel.preset.spin-its"), SPIN_LOCK, "block=32&watch=count[0]&sched=its"),
-    (crate::msg!("kernel.preset.histogram"), HISTOGRAM, "block=256&watch=bins[0],bins[7]"),
+    (msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
+    (msg!("kernel.preset.parity"), include_str!("presets/parity.cu"), "block=128"),
+    (msg!("kernel.preset.aligned"), include_str!("presets/aligned.cu"), "block=128"),
+    (msg!("kernel.preset.guard"), include_str!("presets/guard.cu"), "block=256&n=1000"),
+    (msg!("kernel.preset.trips"), include_str!("presets/trips.cu"), "block=32"),
+    (msg!("kernel.preset.strided"), include_str!("presets/strided.cu"), "block=32"),
+    (msg!("kernel.preset.transpose-naive"), TRANSPOSE_NAIVE, "block=32,32&watch=out[1],out[32]"),
+    (msg!("kernel.preset.transpose-padded"), TRANSPOSE_PADDED, "block=32,32&watch=out[1],out[32]"),
+    (msg!("kernel.preset.reduce-interleaved"), REDUCE_INTERLEAVED, "block=256&watch=out[0]"),
+    (msg!("kernel.preset.reduce-sequential"), REDUCE_SEQUENTIAL, "block=256&watch=out[0]"),
+    (msg!("kernel.preset.transpose-race"), TRANSPOSE_RACE, "block=32,32&watch=out[1],out[32]"),
+    (msg!("kernel.preset.warp-sum"), WARP_SUM, "block=32&watch=out[0]"),
+    (msg!("kernel.preset.all-reduce"), ALL_REDUCE, "block=32&watch=out[0],out[31]"),
+    (msg!("kernel.preset.ballot"), BALLOT, "block=32&watch=out[0],out[1],out[2],out[3]"),
+    (msg!("kernel.preset.wrong-mask"), WRONG_MASK, "block=32&watch=out[0],out[15]"),
+    (msg!("kernel.preset.spin-stack"), SPIN_LOCK, "block=32&watch=count[0]"),
+    (msg!("kernel.preset.spin-its"), SPIN_LOCK, "block=32&watch=count[0]&sched=its"),
+    (msg!("kernel.preset.histogram"), HISTOGRAM, "block=256&watch=bins[0],bins[7]"),
 ];
 
 /// A warp's sum with `__shfl_down_sync`: five steps (16, 8, 4, 2, 1), lane 0 ends with it.
-pub const WARP_SUM: &str = "__global__ void warp_sum(const int* in, int* out) {\n    int v = in[threadIdx.x];\n    for (int offset = 16; offset > 0; offset /= 2) {\n        v += __shfl_down_sync(0xffffffff, v, offset);\n    }\n    if (threadIdx.x == 0) {\n        out[0] = v;   // 0 + 1 + … + 31 = 496\n    }\n}\n";
+pub const WARP_SUM: &str = include_str!("presets/warp-sum.cu");
 /// Every lane's sum with `__shfl_xor_sync`: a butterfly.
-pub const ALL_REDUCE: &str = "__global__ void all_sum(const int* in, int* out) {\n    int v = in[threadIdx.x];\n    for (int m = 16; m > 0; m /= 2) {\n        v += __shfl_xor_sync(0xffffffff, v, m);\n    }\n    out[threadIdx.x] = v;   // every lane: 496\n}\n";
+pub const ALL_REDUCE: &str = include_str!("presets/all-reduce.cu");
 /// A ballot, counted with `__popc`, and the two other votes.
-pub const BALLOT: &str = "__global__ void vote(const int* in, int* out) {\n    int x = in[threadIdx.x];\n    unsigned ballot = __ballot_sync(0xffffffff, x % 3 == 0);\n    int any = __any_sync(0xffffffff, x > 30);\n    int all = __all_sync(0xffffffff, x < 31);\n    if (threadIdx.x == 0) {\n        out[0] = __popc(ballot);   // lanes 0, 3, …, 30: 11\n        out[1] = __ffs(ballot);    // the lowest lane set is 0: 1\n        out[2] = any;              // lane 31: 1\n        out[3] = all;              // lane 31 is not < 31: 0\n    }\n}\n";
+pub const BALLOT: &str = include_str!("presets/ballot.cu");
 /// A shuffle under a branch half the warp takes: the full mask names absent lanes.
-pub const WRONG_MASK: &str = "__global__ void partial(const int* in, int* out) {\n    int lane = threadIdx.x;\n    int v = in[lane];\n    if (lane < 16) {\n        // wrong: 0xffffffff names lanes 16–31, which are not here\n        int a = __shfl_down_sync(0xffffffff, v, 1);\n        // right: only the lanes that take the branch\n        int b = __shfl_down_sync(0x0000ffff, v, 1);\n        out[lane] = a + b;\n    }\n}\n";
+pub const WRONG_MASK: &str = include_str!("presets/wrong-mask.cu");
 /// An intra-warp spin lock: livelock under `sched=stack`, completes under `sched=its`.
-pub const SPIN_LOCK: &str = "__global__ void spin(int* lock, int* count) {\n    // lock[0] starts at 0: free\n    while (atomicCAS(&lock[0], 0, 1) != 0) {\n    }\n    count[0] = count[0] + 1;   // the critical section\n    atomicExch(&lock[0], 0);   // release\n}\n";
+pub const SPIN_LOCK: &str = include_str!("presets/spin-lock.cu");
 /// A histogram of 8 bins in shared memory with `atomicAdd`.
-pub const HISTOGRAM: &str = "__global__ void histogram(const int* in, int* bins) {\n    __shared__ int h[8];   // zero at the start\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    atomicAdd(&h[in[i] % 8], 1);\n    __syncthreads();\n    if (threadIdx.x < 8) {\n        bins[threadIdx.x] = h[threadIdx.x];\n    }\n}\n";
+pub const HISTOGRAM: &str = include_str!("presets/histogram.cu");
 
 /// A 32×32 tile transposed through shared memory: rows stored, columns read.
-pub const TRANSPOSE_NAIVE: &str = "__global__ void transpose(const float* in, float* out) {\n    __shared__ float tile[32][32];\n    int x = threadIdx.x;\n    int y = threadIdx.y;\n    tile[y][x] = in[y * 32 + x];   // a row: 32 banks\n    __syncthreads();\n    out[y * 32 + x] = tile[x][y];  // a column: one bank\n}\n";
+pub const TRANSPOSE_NAIVE: &str = include_str!("presets/transpose-naive.cu");
 /// The same, each row padded by one word.
-pub const TRANSPOSE_PADDED: &str = "__global__ void transpose(const float* in, float* out) {\n    __shared__ float tile[32][33];  // one word of padding\n    int x = threadIdx.x;\n    int y = threadIdx.y;\n    tile[y][x] = in[y * 32 + x];\n    __syncthreads();\n    out[y * 32 + x] = tile[x][y];  // a column: 32 banks\n}\n";
+pub const TRANSPOSE_PADDED: &str = include_str!("presets/transpose-padded.cu");
 /// The transpose without its barrier.
-pub const TRANSPOSE_RACE: &str = "__global__ void transpose(const float* in, float* out) {\n    __shared__ float tile[32][33];\n    int x = threadIdx.x;\n    int y = threadIdx.y;\n    tile[y][x] = in[y * 32 + x];\n    // forgot __syncthreads();\n    out[y * 32 + x] = tile[x][y];  // rows other warps write\n}\n";
+pub const TRANSPOSE_RACE: &str = include_str!("presets/transpose-race.cu");
 /// A block's sum in shared memory, interleaved indexing (Harris's reduction #2).
-pub const REDUCE_INTERLEAVED: &str = "__global__ void reduce(const int* in, int* out) {\n    __shared__ int sdata[256];\n    int tid = threadIdx.x;\n    sdata[tid] = in[blockIdx.x * blockDim.x + tid];\n    __syncthreads();\n    for (int s = 1; s < blockDim.x; s *= 2) {\n        int index = 2 * s * tid;\n        if (index < blockDim.x) {\n            sdata[index] += sdata[index + s];\n        }\n        __syncthreads();\n    }\n    if (tid == 0) {\n        out[blockIdx.x] = sdata[0];\n    }\n}\n";
+pub const REDUCE_INTERLEAVED: &str = include_str!("presets/reduce-interleaved.cu");
 /// The same sum, sequential addressing (Harris's reduction #3).
-pub const REDUCE_SEQUENTIAL: &str = "__global__ void reduce(const int* in, int* out) {\n    __shared__ int sdata[256];\n    int tid = threadIdx.x;\n    sdata[tid] = in[blockIdx.x * blockDim.x + tid];\n    __syncthreads();\n    for (int s = blockDim.x / 2; s > 0; s >>= 1) {\n        if (tid < s) {\n            sdata[tid] += sdata[tid + s];\n        }\n        __syncthreads();\n    }\n    if (tid == 0) {\n        out[blockIdx.x] = sdata[0];\n    }\n}\n";
+pub const REDUCE_SEQUENTIAL: &str = include_str!("presets/reduce-sequential.cu");

@@ -2,35 +2,10 @@
 //! the race check and `watch=`.
 
 use super::panel::*;
+use super::testing::{fig, preset, run, watched};
 use super::*;
 use crate::i18n::{with_lang, Lang};
-use crate::query::Query;
 use proptest::prelude::*;
-
-fn run(src: &str, extra: &str) -> KernelOutput {
-    let mut q = Query::parse(extra);
-    q.set("src", Some(src));
-    evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
-}
-
-fn preset(i: usize) -> KernelOutput {
-    let (_, src, params) = PRESETS[i];
-    run(src, params)
-}
-
-fn fig(out: &KernelOutput, metric: &str) -> String {
-    out.figures
-        .iter()
-        .find(|f| f.metric == metric)
-        .map_or_else(|| panic!("{metric}: {:?}", out.errors), |f| f.value.plain())
-}
-
-fn watched(out: &KernelOutput, metric: &str) -> String {
-    out.watched
-        .iter()
-        .find(|f| f.metric == metric)
-        .map_or_else(|| panic!("{metric}: {:?}", out.errors), |f| f.value.plain())
-}
 
 /// (shared-load-wavefronts, shared-store-wavefronts, bank-conflicts, race-detected).
 fn shared_figures(out: &KernelOutput) -> (String, String, String, String) {
@@ -48,7 +23,7 @@ fn line(out: &KernelOutput, l: usize) -> exec::LineStats {
 
 #[test]
 fn transpose_naive_reads_a_column_from_one_bank() {
-    let out = preset(6);
+    let out = preset("kernel.preset.transpose-naive");
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     // Block 32×32: 32 warps, warp y holds threads (x = 0…31, y).
     // Line 5, tile[y][x] = …: lane x stores word 32y + x, bank x: 32 banks, 1 wavefront per
@@ -95,7 +70,7 @@ fn transpose_naive_reads_a_column_from_one_bank() {
 
 #[test]
 fn padding_by_one_word_spreads_the_column() {
-    let out = preset(7);
+    let out = preset("kernel.preset.transpose-padded");
     // tile[32][33]: the column read tile[x][y] is word 33x + y, bank (33x + y) mod 32 =
     // (x + y) mod 32: 32 different banks → 1 wavefront per warp, 32 in all; the row store
     // 33y + x likewise. No conflict.
@@ -113,7 +88,7 @@ fn padding_by_one_word_spreads_the_column() {
 
 #[test]
 fn interleaved_reduction_conflicts_sequential_does_not() {
-    let out = preset(8);
+    let out = preset("kernel.preset.reduce-interleaved");
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     // Block 256 = 8 warps. Line 4 stores sdata[tid]: 8 warps × 1 = 8 store wavefronts.
     // Line 9, sdata[index] += sdata[index + s] with index = 2·s·tid: two loads and a store
@@ -143,7 +118,7 @@ fn interleaved_reduction_conflicts_sequential_does_not() {
         .contains(&(9, "panel=banks&elem=4&stride=8&offset=16".to_string())));
     assert_eq!(out.result.as_ref().unwrap().barriers, 9);
 
-    let seq = preset(9);
+    let seq = preset("kernel.preset.reduce-sequential");
     // s = 128, 64, 32: 4, 2, 1 full warps; s = 16 … 1: warp 0's first s lanes: each request
     // is a run of consecutive words, 1 wavefront. Requests: 3·(4 + 2 + 1 + 5) = 36:
     // loads 24 + line 13's 1 = 25, stores 8 + 12 = 20, no conflict.
@@ -156,7 +131,7 @@ fn interleaved_reduction_conflicts_sequential_does_not() {
 
 #[test]
 fn the_forgotten_barrier_is_a_race() {
-    let out = preset(10);
+    let out = preset("kernel.preset.transpose-race");
     assert_eq!(fig(&out, "race-detected"), "yes");
     // Warp 0 runs first and reads the column tile[x][0], x = 0…31, before warp 1 stores row 1:
     // the first hazard is tile[1][0], read at line 7 by warp 0, written at line 5 by warp 1.
@@ -171,7 +146,10 @@ fn the_forgotten_barrier_is_a_race() {
     // What warp 0 read was still zero: out[1] = 0 here, 32 with the barrier.
     assert_eq!(watched(&out, "value-out-1"), "0");
     // With the barrier, no race.
-    assert_eq!(fig(&preset(7), "race-detected"), "no");
+    assert_eq!(
+        fig(&preset("kernel.preset.transpose-padded"), "race-detected"),
+        "no"
+    );
     // Two warps writing one word: write after write.
     let ww = run(
         "__global__ void k(int* out) {\n  __shared__ int s[1];\n  s[0] = threadIdx.x;\n}",
@@ -195,7 +173,9 @@ fn the_forgotten_barrier_is_a_race() {
     );
     assert_eq!(fig(&reads, "race-detected"), "no");
     // The race is named in Hinglish with the same word and lines.
-    let hi = with_lang(Lang::Hinglish, || preset(10).race.unwrap());
+    let hi = with_lang(Lang::Hinglish, || {
+        preset("kernel.preset.transpose-race").race.unwrap()
+    });
     assert!(
         hi.contains("tile[1][0]") && hi.contains("line 7") && hi.contains("line 5"),
         "{hi}"
@@ -377,7 +357,7 @@ fn shared_values_compound_and_zero_per_block() {
     assert_eq!(watched(&out, "value-f-0"), "1.5");
     assert_eq!(watched(&out, "value-n-0"), "2");
     // Kernels without shared memory show no shared figures.
-    let plain = preset(0);
+    let plain = preset("kernel.preset.even-odd");
     assert!(plain.figures.iter().all(|f| f.metric != "bank-conflicts"));
 }
 
@@ -427,7 +407,7 @@ fn watch_names_its_allowed_form() {
 fn the_step_through_passes_barriers() {
     // The interleaved reduction records warp 0 (it diverges at s = 8); its trace holds every
     // barrier it passed: line 5 once and line 11 eight times.
-    let out = preset(8);
+    let out = preset("kernel.preset.reduce-interleaved");
     let r = out.result.unwrap();
     assert_eq!((r.traced.block, r.traced.warp), (0, 0));
     assert_eq!(r.trace.iter().filter(|s| s.line == 5).count(), 1);

@@ -1,29 +1,16 @@
 //! The lab against the seeds and the panels' models, with hand-derived traces.
 
 use super::panel::*;
+use super::testing::{fig, preset, preset_source, run};
 use super::*;
 use crate::coalescing::access::Access;
 use crate::divergence::branch::Loop;
 use crate::query::Query;
 use proptest::prelude::*;
 
-fn run_preset(i: usize) -> KernelOutput {
-    let (_, src, params) = PRESETS[i];
-    let mut q = Query::parse(params);
-    q.set("src", Some(src));
-    evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
-}
-
-fn fig(out: &KernelOutput, metric: &str) -> String {
-    out.figures
-        .iter()
-        .find(|f| f.metric == metric)
-        .map_or_else(|| panic!("{metric}: {:?}", out.errors), |f| f.value.plain())
-}
-
 #[test]
 fn even_odd_branch_matches_the_divergence_model() {
-    let out = run_preset(0);
+    let out = preset("kernel.preset.even-odd");
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(fig(&out, "warps-run"), "1");
     assert_eq!(fig(&out, "divergent-branches"), "1");
@@ -46,7 +33,7 @@ fn even_odd_branch_matches_the_divergence_model() {
 
 #[test]
 fn the_step_through_shows_masks_and_reconvergence() {
-    let out = run_preset(0);
+    let out = preset("kernel.preset.even-odd");
     let t = &out.result.unwrap().trace;
     assert_eq!(t.len(), 3);
     // Line 2: the if, all 32 lanes, empty stack.
@@ -68,8 +55,8 @@ fn the_step_through_shows_masks_and_reconvergence() {
 
 #[test]
 fn realignment_removes_divergence() {
-    let parity = run_preset(1);
-    let aligned = run_preset(2);
+    let parity = preset("kernel.preset.parity");
+    let aligned = preset("kernel.preset.aligned");
     // 4 warps: every warp splits under idx % 2, none under (idx / 32) % 2 (seed 003 Ex 10).
     assert_eq!(fig(&parity, "divergent-branches"), "4");
     assert_eq!(fig(&aligned, "divergent-branches"), "0");
@@ -79,7 +66,7 @@ fn realignment_removes_divergence() {
 
 #[test]
 fn the_ragged_tail_guard() {
-    let out = run_preset(3);
+    let out = preset("kernel.preset.guard");
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     // N = 1000, B = 256: 4 blocks, 32 warps; only warp 7 of block 3 splits (8 lanes work).
     assert_eq!(fig(&out, "warps-run"), "32");
@@ -101,7 +88,7 @@ fn the_ragged_tail_guard() {
 
 #[test]
 fn loop_trip_counts_match_the_loop_model() {
-    let out = run_preset(4);
+    let out = preset("kernel.preset.trips");
     let r = out.result.as_ref().unwrap();
     let (line, counts) = r.loop_counts.clone().unwrap();
     assert_eq!(line, 4);
@@ -120,7 +107,7 @@ fn loop_trip_counts_match_the_loop_model() {
 
 #[test]
 fn strided_copy_matches_the_coalescing_model() {
-    let out = run_preset(5);
+    let out = preset("kernel.preset.strided");
     assert_eq!(fig(&out, "load-transactions"), "32");
     assert_eq!(fig(&out, "store-transactions"), "1");
     let model = Access {
@@ -143,11 +130,6 @@ fn strided_copy_matches_the_coalescing_model() {
 
 #[test]
 fn errors_have_a_place_and_a_caret() {
-    let run = |src: &str, extra: &str| {
-        let mut q = Query::parse(extra);
-        q.set("src", Some(src));
-        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
-    };
     let e = &run(
         "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}",
         "",
@@ -209,9 +191,7 @@ fn errors_have_a_place_and_a_caret() {
 #[test]
 fn c_semantics() {
     let src = "__global__ void k(int* a, float* f) {\n  int i = threadIdx.x;\n  int x = -7 / 2;\n  int y = -7 % 2;\n  a[i] = x * 10 + y;\n  f[i] = i < 16 ? 1.5f : 2.5f;\n  if (i > 100 && a[i + 1000000000] > 0) { a[i] = 0; }\n}";
-    let mut q = Query::parse("block=32&len=64");
-    q.set("src", Some(src));
-    let out = evaluate(&KernelInput::from_query(&q, &KernelInput::default()));
+    let out = run(src, "block=32&len=64");
     // -7/2 = -3 and -7%2 = -1 in C; && never evaluates the out-of-bounds load.
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     let t = &out.result.unwrap().trace;
@@ -266,11 +246,6 @@ fn braces_in_messages_stay_literal() {
 #[test]
 fn hinglish_errors_keep_their_place_and_numbers() {
     use crate::i18n::{with_lang, Lang};
-    let run = |src: &str, extra: &str| {
-        let mut q = Query::parse(extra);
-        q.set("src", Some(src));
-        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
-    };
     let src = "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}";
     let en = run(src, "").errors[0].clone();
     let hi = with_lang(Lang::Hinglish, || run(src, "").errors[0].clone());
@@ -316,8 +291,8 @@ fn hinglish_errors_keep_their_place_and_numbers() {
 #[test]
 fn hinglish_figures_have_the_same_values() {
     use crate::i18n::{with_lang, Lang};
-    let en = run_preset(0);
-    let hi = with_lang(Lang::Hinglish, || run_preset(0));
+    let en = preset("kernel.preset.even-odd");
+    let hi = with_lang(Lang::Hinglish, || preset("kernel.preset.even-odd"));
     let values = |o: &KernelOutput| {
         o.figures
             .iter()
@@ -359,18 +334,16 @@ fn the_trace_defaults_to_the_first_warp_worth_watching() {
         let t = o.result.as_ref().map(|r| r.traced);
         t.map(|t| (t.block, t.warp, t.why))
     };
-    let with = |i: usize, extra: &str| {
-        let (_, src, params) = PRESETS[i];
+    let with = |id: &str, extra: &str| {
+        let (src, params) = preset_source(id);
         // The first value of a key counts: `extra` before the preset's own.
-        let mut q = Query::parse(&format!("{extra}&{params}"));
-        q.set("src", Some(src));
-        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
+        run(src, &format!("{extra}&{params}"))
     };
-    // Preset 3, the guard: B = 256, n = 1000, so ⌈1000/256⌉ = 4 blocks of 8 warps. Thread
+    // The guard preset: B = 256, n = 1000, so ⌈1000/256⌉ = 4 blocks of 8 warps. Thread
     // i = 256·block + 32·warp + lane, and `if (i < n)` splits only the warp whose i run
     // 992 … 1023 across 1000: block ⌊992/256⌋ = 3, warp (992 − 768)/32 = 7. Warp 0 of
     // block 0 (i = 0 … 31, all below 1000) would show nothing.
-    let out = run_preset(3);
+    let out = preset("kernel.preset.guard");
     assert_eq!(traced(&out), Some((3, 7, Diverges)));
     let t = &out.result.as_ref().unwrap().trace;
     // Line 2 (int i = …) and line 3 (the if) with all 32 lanes; line 4's store with the
@@ -388,44 +361,50 @@ fn the_trace_defaults_to_the_first_warp_worth_watching() {
         traced_note(&out.result.unwrap().traced),
         "Block 3, warp 7: the first warp whose lanes diverge."
     );
-    // Preset 0: warp 0 of block 0 already splits on threadIdx.x % 2.
-    assert_eq!(traced(&run_preset(0)), Some((0, 0, Diverges)));
-    // Preset 4: the loop's trip counts i % 4 + 1 differ across warp 0's lanes.
-    assert_eq!(traced(&run_preset(4)), Some((0, 0, Diverges)));
-    // Preset 2: (idx / 32) % 2 is one value for all 32 lanes of a warp, and B = 128 fills its
+    // The even/odd preset: warp 0 of block 0 already splits on threadIdx.x % 2.
+    assert_eq!(
+        traced(&preset("kernel.preset.even-odd")),
+        Some((0, 0, Diverges))
+    );
+    // The trips preset: the loop's trip counts i % 4 + 1 differ across warp 0's lanes.
+    assert_eq!(
+        traced(&preset("kernel.preset.trips")),
+        Some((0, 0, Diverges))
+    );
+    // The aligned preset: (idx / 32) % 2 is one value for all 32 lanes of a warp, and B = 128 fills its
     // 4 warps: no warp stands out, so the first.
-    assert_eq!(traced(&run_preset(2)), Some((0, 0, First)));
+    assert_eq!(
+        traced(&preset("kernel.preset.aligned")),
+        Some((0, 0, First))
+    );
     // The same kernel on B = 48: warp 0 holds threads 0–31, warp 1 threads 32–47 and 16 idle
     // lanes: its mask is 0xffff from the first step.
-    let out = with(2, "block=48");
+    let out = with("kernel.preset.aligned", "block=48");
     assert_eq!(traced(&out), Some((0, 1, Ragged)));
     assert_eq!(out.result.unwrap().trace[0].mask, 0xffff);
     // A chosen warp is kept, even where another diverges first.
-    let out = with(3, "trace=1,2");
+    let out = with("kernel.preset.guard", "trace=1,2");
     assert_eq!(traced(&out), Some((1, 2, Chosen)));
     // i = 256 + 64 + lane: lane 0 holds 320.
     let i = &out.result.unwrap().trace[1].vars[0].1;
     assert_eq!(i[0].as_deref(), Some("320"));
     // A warp outside the launch is an error naming the ones there are: B = 32 has one warp,
     // n = 1000 gives ⌈1000/32⌉ = 32 blocks.
-    let out = with(0, "n=1000&trace=0,1");
+    let out = with("kernel.preset.even-odd", "n=1000&trace=0,1");
     assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
     assert_eq!(out.errors[0].param, "trace");
     assert_eq!(
         out.errors[0].message,
         "trace 0,1 is not in this launch: blocks 0 … 31, warps 0 … 0 in each block"
     );
-    assert!(with(0, "n=1000&trace=32,0").errors[0].param == "trace");
-    assert!(with(0, "n=1000&trace=31,0").errors.is_empty());
+    assert!(with("kernel.preset.even-odd", "n=1000&trace=32,0").errors[0].param == "trace");
+    assert!(with("kernel.preset.even-odd", "n=1000&trace=31,0")
+        .errors
+        .is_empty());
 }
 
 #[test]
 fn errors_mark_their_place_for_the_editor() {
-    let run = |src: &str, extra: &str| {
-        let mut q = Query::parse(extra);
-        q.set("src", Some(src));
-        evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
-    };
     // The missing “;” after `threadIdx.x` is found at the next token, `a` on line 3, column 5.
     let out = run(
         "__global__ void k(float* a) {\n    int i = threadIdx.x\n    a[i] = 1;\n}",
@@ -460,8 +439,9 @@ fn every_global_access_of_every_preset_costs_what_the_coalescing_panel_says() {
     use crate::registry::Panel;
     let (mut checked, mut strided) = (0, 0);
     let mut panel = std::collections::HashMap::new();
-    for i in 0..PRESETS.len() {
-        let out = run_preset(i);
+    for (label, src, params) in PRESETS {
+        let out = run(src, params);
+        let i = label.key();
         let Some(r) = out.result.as_ref() else {
             continue;
         };
@@ -567,12 +547,10 @@ fn an_empty_kernel_shows_no_efficiency_rather_than_a_red_zero() {
     assert_eq!(fig(&out, "instructions-issued"), "0");
     assert_eq!(fig(&out, "simt-efficiency"), "none");
     // One instruction of a full warp is 100 %: 32 active lanes / (32 × 1).
-    let mut q = Query::parse("block=32");
-    q.set(
-        "src",
-        Some("__global__ void k(int* a) { a[threadIdx.x] = 1; }"),
+    let out = run(
+        "__global__ void k(int* a) { a[threadIdx.x] = 1; }",
+        "block=32",
     );
-    let out = evaluate(&KernelInput::from_query(&q, &KernelInput::default()));
     assert_eq!(fig(&out, "simt-efficiency"), "1");
 }
 
@@ -603,4 +581,50 @@ fn a_test_outside_the_challenge_names_its_own_count() {
         out.errors
     );
     assert_eq!(out.challenge.map(|c| c.test), Some(4));
+}
+
+#[test]
+fn every_preset_file_is_one_presets_source_ending_in_one_newline() {
+    // The sources are `presets/<id>.cu`, loaded with `include_str!` (`kernel.preset.parity` →
+    // `parity.cu`; the two spin-lock presets share `spin-lock.cu`): every file is a preset's
+    // source, every preset loads its own file, and each ends with `}` and one newline, as the
+    // one-line strings they replaced did (an editor that drops or adds the last newline, or
+    // writes CR LF or tabs, would change the source the lab runs).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/kernel_lab/presets");
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    for (name, text) in &files {
+        assert_eq!(
+            std::path::Path::new(name)
+                .extension()
+                .and_then(|e| e.to_str()),
+            Some("cu"),
+            "{name}"
+        );
+        assert!(text.ends_with("}\n"), "{name}: {text:?}");
+        assert!(!text.contains('\r') && !text.contains('\t'), "{name}");
+        assert!(
+            PRESETS.iter().any(|(_, src, _)| src == text),
+            "{name} is no preset's source"
+        );
+    }
+    for (label, src, _) in PRESETS {
+        let id = label.key().strip_prefix("kernel.preset.").unwrap();
+        let file = match id {
+            "spin-stack" | "spin-its" => "spin-lock.cu".to_string(),
+            _ => format!("{id}.cu"),
+        };
+        let text = files
+            .iter()
+            .find(|(n, _)| *n == file)
+            .map(|(_, t)| t.as_str());
+        assert_eq!(text, Some(src), "{id}: {file}");
+    }
 }

@@ -2,37 +2,8 @@
 //! every value worked by hand in the comments.
 
 use super::panel::*;
-use crate::query::Query;
+use super::testing::{fig, preset, run, watched};
 use proptest::prelude::*;
-
-fn run(src: &str, extra: &str) -> KernelOutput {
-    let mut q = Query::parse(extra);
-    q.set("src", Some(src));
-    evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
-}
-
-fn preset(name: &str) -> KernelOutput {
-    let (_, src, params) = PRESETS
-        .iter()
-        .find(|(m, _, _)| m.key() == name)
-        .copied()
-        .unwrap_or_else(|| panic!("{name}"));
-    run(src, params)
-}
-
-fn fig(out: &KernelOutput, metric: &str) -> String {
-    out.figures
-        .iter()
-        .find(|f| f.metric == metric)
-        .map_or_else(|| panic!("{metric}: {:?}", out.errors), |f| f.value.plain())
-}
-
-fn watched(out: &KernelOutput, metric: &str) -> String {
-    out.watched
-        .iter()
-        .find(|f| f.metric == metric)
-        .map_or_else(|| panic!("{metric}: {:?}", out.errors), |f| f.value.plain())
-}
 
 /// Runs `body` in a one-warp kernel `k(int* in, int* out)` and reads out[0…n).
 fn lanes_out(body: &str, n: usize, extra: &str) -> Vec<String> {

@@ -131,9 +131,14 @@ pub struct Arch {
     pub sub_partitions: u64,
 }
 
+/// The most resident blocks an SM takes in the table: compute capabilities 7.0, 8.0 and 9.0
+/// (7.5 and 8.6 take 16, 8.9 takes 24).
+const MAX_BLOCKS_PER_SM: u64 = 32;
+
+/// One row of the table; its resident warps are its resident threads' warps
+/// (`max_threads / WARP_SIZE`).
 const fn arch(
     (cc, example, label): (&'static str, &'static str, crate::i18n::Msg),
-    max_warps: u64,
     max_threads: u64,
     max_blocks: u64,
 ) -> Arch {
@@ -141,7 +146,7 @@ const fn arch(
         cc,
         example,
         label,
-        max_warps,
+        max_warps: max_threads / WARP_SIZE,
         max_threads,
         max_blocks,
         regfile: 65_536,
@@ -156,39 +161,33 @@ const fn arch(
 pub const ARCHS: [Arch; 6] = [
     arch(
         ("7.0", "V100", crate::msg!("latency.choice.cc.7-0")),
-        64,
         2048,
-        32,
+        MAX_BLOCKS_PER_SM,
     ),
     arch(
         ("7.5", "T4, RTX 20", crate::msg!("latency.choice.cc.7-5")),
-        32,
         1024,
         16,
     ),
     arch(
         ("8.0", "A100", crate::msg!("latency.choice.cc.8-0")),
-        64,
         2048,
-        32,
+        MAX_BLOCKS_PER_SM,
     ),
     arch(
         ("8.6", "RTX 30, A10", crate::msg!("latency.choice.cc.8-6")),
-        48,
         1536,
         16,
     ),
     arch(
         ("8.9", "L4, RTX 40", crate::msg!("latency.choice.cc.8-9")),
-        48,
         1536,
         24,
     ),
     arch(
         ("9.0", "H100, H200", crate::msg!("latency.choice.cc.9-0")),
-        64,
         2048,
-        32,
+        MAX_BLOCKS_PER_SM,
     ),
 ];
 

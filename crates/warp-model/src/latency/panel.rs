@@ -11,6 +11,7 @@ use crate::msg;
 use crate::panel::{Inputs, ModeSpec, Modes, PanelModel};
 use crate::params::{Choice, Param, ParamError, UrlForm};
 use crate::worked::{m, t, Step, Worked};
+use crate::WARP_SIZE;
 
 /// `L`: stall latency, cycles from a load's issue to its data.
 pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, 100_000, "300")
@@ -377,6 +378,8 @@ fn pct(v: f64) -> Value {
     }
 }
 
+/// Every figure of the panel: the latency question's, its capacity's, the simulation's and
+/// the cores'.
 fn figures(
     lat: &Latency,
     cap: &Capacity,
@@ -384,9 +387,29 @@ fn figures(
     trace: &SimTrace,
     cores: Option<u64>,
 ) -> Vec<Figure> {
+    let mut f = hiding_figures(lat, cap.available());
+    match cap {
+        Capacity::Textbook {
+            registers: Some(r), ..
+        } => f.extend(register_figures(r)),
+        Capacity::Hardware {
+            arch, occupancy: o, ..
+        } => f.extend(occupancy_figures(arch, o)),
+        Capacity::Textbook {
+            registers: None, ..
+        } => {}
+    }
+    f.extend(simulation_figures(lat, cfg, trace));
+    if let Some(c) = cores {
+        f.extend(core_figures(c));
+    }
+    f
+}
+
+/// The latency question's figures: warps needed against the `available` ones, and the slack.
+fn hiding_figures(lat: &Latency, available: u64) -> Vec<Figure> {
     let needed = lat.warps_needed();
-    let available = cap.available();
-    let mut f = vec![
+    vec![
         Figure::new(
             "warps-needed",
             crate::t!("latency.figure.warps-needed"),
@@ -437,90 +460,91 @@ fn figures(
             crate::t!("latency.unit.instructions"),
             crate::t!("latency.figure.instruction-slots.help"),
         ),
-    ];
-    match cap {
-        Capacity::Textbook {
-            registers: Some(r), ..
-        } => f.extend([
-            Figure::new(
-                "reg-ceiling",
-                crate::t!("latency.figure.reg-ceiling"),
-                Value::Int(r.ceiling()),
-                crate::t!("latency.unit.regs-per-thread"),
-                crate::t!("latency.figure.reg-ceiling.help"),
-            ),
-            Figure::new(
-                "max-resident-threads",
-                crate::t!("latency.figure.max-resident-threads"),
-                Value::Int(r.max_resident_threads()),
-                crate::t!("latency.unit.threads"),
-                "min(threads, ⌊regfile / regs⌋)",
-            ),
-            Figure::new(
-                "resident-warps",
-                crate::t!("latency.figure.resident-warps"),
-                Value::Int(r.resident_warps()),
-                crate::t!("latency.unit.warps"),
-                crate::t!("latency.figure.resident-warps.help"),
-            ),
-            Figure::new(
-                "warps-lost",
-                crate::t!("latency.figure.warps-lost"),
-                Value::Frac {
-                    value: r.warps_lost(),
-                    percent: false,
-                },
-                crate::t!("latency.unit.warps"),
-                crate::t!("latency.figure.warps-lost.help"),
-            ),
-        ]),
-        Capacity::Hardware {
-            arch, occupancy: o, ..
-        } => {
-            let occ = o.warps as f64 / arch.max_warps as f64;
-            f.extend([
-                Figure::new(
-                    "regs-per-warp",
-                    crate::t!("latency.figure.regs-per-warp"),
-                    Value::Int(o.regs_per_warp),
-                    crate::t!("latency.unit.registers"),
-                    "⌈regs·32 / 256⌉·256",
-                ),
-                Figure::new(
-                    "blocks-per-sm",
-                    crate::t!("latency.figure.blocks-per-sm"),
-                    Value::Int(o.blocks),
-                    crate::t!("latency.unit.blocks"),
-                    crate::t!("latency.figure.blocks-per-sm.help"),
-                ),
-                Figure::new(
-                    "resident-warps",
-                    crate::t!("latency.figure.resident-warps"),
-                    Value::Int(o.warps),
-                    crate::t!("latency.unit.warps"),
-                    crate::t!("latency.figure.resident-warps.help-hardware"),
-                ),
-                Figure::new(
-                    "occupancy",
-                    crate::t!("latency.figure.occupancy"),
-                    pct(occ),
-                    "",
-                    crate::t!("latency.figure.occupancy.help"),
-                ),
-                Figure::new(
-                    "limiting-factor",
-                    crate::t!("latency.figure.limiting-factor"),
-                    Value::Text(o.limit.word().to_string()),
-                    "",
-                    crate::t!("latency.figure.limiting-factor.help"),
-                ),
-            ]);
-        }
-        Capacity::Textbook {
-            registers: None, ..
-        } => {}
-    }
-    f.extend([
+    ]
+}
+
+/// The register question's figures (textbook mode with `regs`): what the register file leaves.
+fn register_figures(r: &Registers) -> [Figure; 4] {
+    [
+        Figure::new(
+            "reg-ceiling",
+            crate::t!("latency.figure.reg-ceiling"),
+            Value::Int(r.ceiling()),
+            crate::t!("latency.unit.regs-per-thread"),
+            crate::t!("latency.figure.reg-ceiling.help"),
+        ),
+        Figure::new(
+            "max-resident-threads",
+            crate::t!("latency.figure.max-resident-threads"),
+            Value::Int(r.max_resident_threads()),
+            crate::t!("latency.unit.threads"),
+            "min(threads, ⌊regfile / regs⌋)",
+        ),
+        Figure::new(
+            "resident-warps",
+            crate::t!("latency.figure.resident-warps"),
+            Value::Int(r.resident_warps()),
+            crate::t!("latency.unit.warps"),
+            crate::t!("latency.figure.resident-warps.help"),
+        ),
+        Figure::new(
+            "warps-lost",
+            crate::t!("latency.figure.warps-lost"),
+            Value::Frac {
+                value: r.warps_lost(),
+                percent: false,
+            },
+            crate::t!("latency.unit.warps"),
+            crate::t!("latency.figure.warps-lost.help"),
+        ),
+    ]
+}
+
+/// The Occupancy Calculator's figures (hardware mode): its allocation, blocks, warps and limit.
+fn occupancy_figures(arch: &Arch, o: &HardwareOccupancy) -> [Figure; 5] {
+    let occ = o.warps as f64 / arch.max_warps as f64;
+    [
+        Figure::new(
+            "regs-per-warp",
+            crate::t!("latency.figure.regs-per-warp"),
+            Value::Int(o.regs_per_warp),
+            crate::t!("latency.unit.registers"),
+            "⌈regs·32 / 256⌉·256",
+        ),
+        Figure::new(
+            "blocks-per-sm",
+            crate::t!("latency.figure.blocks-per-sm"),
+            Value::Int(o.blocks),
+            crate::t!("latency.unit.blocks"),
+            crate::t!("latency.figure.blocks-per-sm.help"),
+        ),
+        Figure::new(
+            "resident-warps",
+            crate::t!("latency.figure.resident-warps"),
+            Value::Int(o.warps),
+            crate::t!("latency.unit.warps"),
+            crate::t!("latency.figure.resident-warps.help-hardware"),
+        ),
+        Figure::new(
+            "occupancy",
+            crate::t!("latency.figure.occupancy"),
+            pct(occ),
+            "",
+            crate::t!("latency.figure.occupancy.help"),
+        ),
+        Figure::new(
+            "limiting-factor",
+            crate::t!("latency.figure.limiting-factor"),
+            Value::Text(o.limit.word().to_string()),
+            "",
+            crate::t!("latency.figure.limiting-factor.help"),
+        ),
+    ]
+}
+
+/// The simulation's figures: the warps it runs and its utilization beside the prediction.
+fn simulation_figures(lat: &Latency, cfg: &SimConfig, trace: &SimTrace) -> [Figure; 3] {
+    [
         Figure::new(
             "sim-warps",
             crate::t!("latency.figure.sim-warps"),
@@ -542,27 +566,30 @@ fn figures(
             "",
             crate::t!("latency.figure.predicted-utilization.help"),
         ),
-    ]);
-    if let Some(c) = cores {
-        f.push(Figure::new(
+    ]
+}
+
+/// The "quarter cycle" trap's figures for an SM of `cores` CUDA cores (seed 004 Ex 8).
+fn core_figures(cores: u64) -> [Figure; 2] {
+    [
+        Figure::new(
             "warps-per-cycle",
             crate::t!("latency.figure.warps-per-cycle"),
             Value::Frac {
-                value: crate::ratio(c, 32),
+                value: crate::ratio(cores, WARP_SIZE),
                 percent: false,
             },
             crate::t!("latency.unit.per-cycle"),
             crate::t!("latency.figure.warps-per-cycle.help"),
-        ));
-        f.push(Figure::new(
+        ),
+        Figure::new(
             "warp-instruction-cycles",
             crate::t!("latency.figure.warp-instruction-cycles"),
             Value::Int(1),
             crate::t!("latency.unit.cycle-at-least"),
             crate::t!("latency.figure.warp-instruction-cycles.help"),
-        ));
-    }
-    f
+        ),
+    ]
 }
 
 /// A body piece that follows a formula: a space, then the message.
@@ -736,7 +763,7 @@ fn register_worked(r: &Registers, cap: u64) -> Worked {
                     m(eq(vec![
                         frac(
                             paren(row(vec![num(r.threads), op("−"), num(kept)])),
-                            num(32),
+                            num(WARP_SIZE),
                         ),
                         word(
                             &Value::Frac {
@@ -822,7 +849,7 @@ fn hardware_worked(arch: &Arch, regs: u64, tpb: u64, o: &HardwareOccupancy) -> W
                 body: vec![
                     m(eq(vec![
                         row(vec![
-                            ceil(frac(times(num(regs), num(32)), num(arch.reg_unit))),
+                            ceil(frac(times(num(regs), num(WARP_SIZE)), num(arch.reg_unit))),
                             op("×"),
                             num(arch.reg_unit),
                         ]),
@@ -884,7 +911,7 @@ fn hardware_worked(arch: &Arch, regs: u64, tpb: u64, o: &HardwareOccupancy) -> W
 
 fn cores_worked(cores: u64) -> Worked {
     let per = Value::Frac {
-        value: crate::ratio(cores, 32),
+        value: crate::ratio(cores, WARP_SIZE),
         percent: false,
     }
     .human();

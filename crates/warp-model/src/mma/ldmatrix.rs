@@ -16,7 +16,8 @@
 //! at chunk c ⊕ (row mod 8), the `CuTe` `Swizzle<3,3,3>` on halves (bits 4–6 of the half index
 //! XOR-ed with bits 7–9 for a 64-half row), which needs rows of a multiple of 64 halves.
 
-use crate::banks::rule::{bank_report, BankError, BankReport, LaneAddresses, LANE_SLOTS};
+use crate::banks::rule::{bank_report, BankError, BankReport, LaneAddresses};
+use crate::{LANE_SLOTS, WARP_SIZE};
 
 /// Bytes of one f16 / bf16 element.
 pub const HALF_BYTES: u64 = 2;
@@ -189,7 +190,7 @@ impl Ldmatrix {
     /// row T / 4, column 2·(T mod 4) + half of that matrix (transposed with `.trans`).
     #[must_use]
     pub fn element(&self, lane: u64, register: u64, half: u64) -> Option<(u64, u64)> {
-        if lane >= 32 || register >= self.x || half > 1 {
+        if lane >= WARP_SIZE || register >= self.x || half > 1 {
             return None;
         }
         let (r, c) = if self.trans {

@@ -3,10 +3,11 @@
 //! pictures' data.
 
 use super::fragment::{Fragment, Owner, Source};
-use super::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, ROW_HALVES};
+use super::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, MAX_PITCH, ROW_HALVES};
 use crate::banks::rule::{BankReport, BANKS, WORD_BYTES};
 use crate::figure::{Figure, Value};
 use crate::worked::{t, Step, Worked};
+use crate::WARP_SIZE;
 
 /// `element-0` … `element-7`: the figures of a lane's register elements, in register order.
 pub const ELEMENT_METRICS: [&str; 8] = [
@@ -238,7 +239,7 @@ pub fn lane_worked(fragment: &Fragment, lane: u64) -> Worked {
         verify: vec![t(crate::tr!(
             "mma.verify.lane",
             per = fragment.per_lane(),
-            total = 32 * fragment.per_lane(),
+            total = WARP_SIZE * fragment.per_lane(),
             rows,
             cols,
             matrix = fragment.operand.matrix()
@@ -313,10 +314,14 @@ pub struct LdmatrixPicture {
     pub summary: String,
 }
 
+/// Most chunks a picture draws per row: the 16-byte chunks of a row of the largest pitch
+/// ([`MAX_PITCH`] / [`ROW_HALVES`], 32).
+const MAX_ROW_CHUNKS: u64 = MAX_PITCH / ROW_HALVES;
+
 /// The load's picture data.
 #[must_use]
 pub fn ldmatrix_picture(load: &Ldmatrix) -> LdmatrixPicture {
-    let chunks_per_row = (load.pitch / ROW_HALVES).min(32);
+    let chunks_per_row = (load.pitch / ROW_HALVES).min(MAX_ROW_CHUNKS);
     // Which lane's address lands on (row, stored chunk).
     let givers: Vec<(u64, u64, u64)> = (0..load.address_lanes())
         .filter_map(|lane| {

@@ -16,6 +16,7 @@ use crate::t;
 use crate::warps::map::{BLOCK_X, BLOCK_Y};
 use crate::warps::panel::{self as warps_panel, WarpsInput, WarpsModel};
 use crate::worked::Worked;
+use crate::WARP_SIZE;
 
 use super::bank::seed_bank;
 use super::question::{AnswerKind, Misconception, Question, Topic, FRACTION_TOLERANCE};
@@ -258,6 +259,14 @@ enum Scenario {
     },
 }
 
+/// Strides a coalescing scenario draws from, in elements (the order is part of every quiz link).
+const COALESCING_STRIDES: [u64; 6] = [1, 2, 4, 8, 16, 32];
+/// Strides a bank-conflict scenario draws from, in words (the order is part of every quiz link).
+const BANK_STRIDES: [u64; 8] = [0, 1, 2, 3, 4, 8, 16, 32];
+/// Tile pitches an `ldmatrix` scenario draws from, in halves (the order is part of every quiz
+/// link).
+const LDMATRIX_PITCHES: [u64; 7] = [16, 32, 64, 72, 80, 128, 136];
+
 /// Draws a scenario for `topic`. The order of the draws is part of every quiz link.
 fn scenario(topic: Topic, rng: &mut Rng) -> Scenario {
     match topic {
@@ -270,7 +279,7 @@ fn scenario(topic: Topic, rng: &mut Rng) -> Scenario {
             let k = rng.range(2, 4);
             let paths: Vec<u64> = (0..k).map(|_| rng.range(2, 40)).collect();
             let mut lanes: Vec<u64> = vec![1; usize::try_from(k).unwrap_or(2)];
-            for _ in 0..(32 - k) {
+            for _ in 0..(WARP_SIZE - k) {
                 let i = usize::try_from(rng.range(0, k - 1)).unwrap_or(0);
                 lanes[i] += 1;
             }
@@ -284,12 +293,12 @@ fn scenario(topic: Topic, rng: &mut Rng) -> Scenario {
         }
         Topic::Coalescing => {
             let elem = rng.pick(&[4u64, 8]);
-            let stride = rng.pick(&[1u64, 2, 4, 8, 16, 32]);
+            let stride = rng.pick(&COALESCING_STRIDES);
             Scenario::Coalescing { elem, stride }
         }
         Topic::Banks => {
             let elem = rng.pick(&[4u64, 8]);
-            let stride = rng.pick(&[0u64, 1, 2, 3, 4, 8, 16, 32]);
+            let stride = rng.pick(&BANK_STRIDES);
             let pad = rng.pick(&[0u64, 1, 2, 4]);
             Scenario::Banks { elem, stride, pad }
         }
@@ -314,7 +323,7 @@ fn scenario(topic: Topic, rng: &mut Rng) -> Scenario {
             let row = rng.range(0, rows - 1);
             let col = rng.range(0, cols - 1);
             let lane = rng.range(0, 31);
-            let pitch = rng.pick(&[16u64, 32, 64, 72, 80, 128, 136]);
+            let pitch = rng.pick(&LDMATRIX_PITCHES);
             // Drawn whatever the pitch, so that every scenario takes as many draws.
             let swizzle = rng.pick(&[false, true]);
             Scenario::Mma {
@@ -347,189 +356,12 @@ pub fn generate_from(template: Template, rng: &mut Rng) -> Question {
 
 /// The question `template` asks of `scene` (a template of another topic than the scene's asks
 /// nothing: callers pass a scene drawn for the template's topic).
-#[allow(clippy::too_many_lines)]
 fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
-    let join = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
     match scene {
-        Scenario::Warps { x, y } => {
-            let p = x * y;
-            let (xs, ys) = (x.to_string(), y.to_string());
-            let link = crate::panel::link::<WarpsModel>(&[(&BLOCK_X, &xs), (&BLOCK_Y, &ys)]);
-            let out = warps_panel::evaluate(&WarpsInput::from_query(
-                &Query::parse(&link),
-                &WarpsInput::default(),
-            ));
-            let warps = figure_value(&out.figures, "warps-per-block");
-            let idle = figure_value(&out.figures, "idle-lanes-per-block");
-            match template {
-                Template::WarpsIdle => generated(
-                    format!("gen-warps-idle-{x}-{y}"),
-                    template,
-                    crate::tr!("quiz.gen.warps-idle.prompt", x, y),
-                    number(idle, t!("quiz.unit.lanes")),
-                    format!("32 × {} − {p} = {}.", whole(warps), whole(idle)),
-                    link,
-                    if idle == 0.0 {
-                        vec![]
-                    } else {
-                        vec![myth(32.0 - idle, t!("quiz.gen.warps-idle.myth"))]
-                    },
-                ),
-                Template::WarpsThread => {
-                    let i = rng.range(0, p - 1);
-                    let link = crate::panel::link::<WarpsModel>(&[
-                        (&BLOCK_X, &xs),
-                        (&BLOCK_Y, &ys),
-                        (&warps_panel::THREAD, &i.to_string()),
-                    ]);
-                    generated(
-                        format!("gen-warps-thread-{x}-{y}-{i}"),
-                        template,
-                        crate::tr!("quiz.gen.warps-thread.prompt", x, y, i),
-                        number((i / 32) as f64, ""),
-                        format!("⌊{i}/32⌋ = {}.", i / 32),
-                        link,
-                        if i.is_multiple_of(32) {
-                            vec![]
-                        } else {
-                            vec![myth((i / 32 + 1) as f64, t!("quiz.gen.warps-thread.myth"))]
-                        },
-                    )
-                }
-                _ => generated(
-                    format!("gen-warps-count-{x}-{y}"),
-                    Template::WarpsCount,
-                    crate::tr!("quiz.gen.warps-count.prompt", x, y),
-                    number(warps, t!("quiz.unit.warps")),
-                    crate::tr!("quiz.gen.warps-count.explanation", p, warps = whole(warps)),
-                    link,
-                    if p.is_multiple_of(32) {
-                        vec![]
-                    } else {
-                        vec![myth((p / 32) as f64, t!("quiz.gen.warps-count.myth"))]
-                    },
-                ),
-            }
-        }
-        Scenario::Divergence { paths, lanes } => {
-            let link = format!(
-                "panel=divergence&paths={}&lanes={}",
-                join(&paths),
-                join(&lanes)
-            );
-            let sum: u64 = paths.iter().sum();
-            let max = *paths.iter().max().unwrap_or(&1);
-            let desc = paths
-                .iter()
-                .zip(&lanes)
-                .map(|(t, l)| crate::tr!("quiz.gen.div.path", cycles = t, lanes = l))
-                .collect::<Vec<_>>()
-                .join(", ");
-            if template == Template::DivEff {
-                let eff = max as f64 / sum as f64;
-                let biggest = *lanes.iter().max().unwrap_or(&16);
-                generated(
-                    format!("gen-div-eff-{}-{}", join(&paths), join(&lanes)),
-                    template,
-                    crate::tr!("quiz.gen.div-eff.prompt", desc),
-                    fraction(eff),
-                    format!("{max}/{sum} = {}.", format_decimal(eff)),
-                    link,
-                    vec![myth(biggest as f64 / 32.0, t!("quiz.gen.div-eff.myth"))],
-                )
-            } else {
-                let mut myths = vec![myth(max as f64, t!("quiz.gen.div-cycles.myth-ideal"))];
-                if paths.len() == 2 {
-                    let (few, many) = if lanes[0] <= lanes[1] { (0, 1) } else { (1, 0) };
-                    let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / 32.0;
-                    myths.push(myth(naive, t!("quiz.gen.div-cycles.myth-amortise")));
-                }
-                generated(
-                    format!("gen-div-cycles-{}-{}", join(&paths), join(&lanes)),
-                    Template::DivCycles,
-                    crate::tr!("quiz.gen.div-cycles.prompt", desc),
-                    number(sum as f64, t!("quiz.unit.cycles")),
-                    crate::tr!("quiz.gen.div-cycles.explanation", sum),
-                    link,
-                    myths,
-                )
-            }
-        }
-        Scenario::Latency { s, l, w } => {
-            let needed = (s * l).div_ceil(w);
-            let link = crate::panel::link::<LatencyModel>(&[
-                (&latency_panel::S, &s.to_string()),
-                (&latency_panel::L, &l.to_string()),
-                (&latency_panel::W, &w.to_string()),
-            ]);
-            if template == Template::LatHidden {
-                generated(
-                    format!("gen-lat-hidden-{s}-{l}-{w}"),
-                    template,
-                    crate::tr!("quiz.gen.lat-hidden.prompt", s, l, w),
-                    AnswerKind::YesNo(needed <= 64),
-                    crate::tr!(
-                        "quiz.gen.lat-hidden.explanation",
-                        needed,
-                        cmp = if needed <= 64 { "≤" } else { ">" }
-                    ),
-                    link,
-                    vec![],
-                )
-            } else {
-                generated(
-                    format!("gen-lat-needed-{s}-{l}-{w}"),
-                    Template::LatNeeded,
-                    crate::tr!("quiz.gen.lat-needed.prompt", s, l, w),
-                    number(needed as f64, t!("quiz.unit.warps")),
-                    format!("⌈{s}·{l}/{w}⌉ = {needed}."),
-                    link,
-                    if s > 1 {
-                        vec![myth(l.div_ceil(w) as f64, t!("quiz.gen.lat-needed.myth"))]
-                    } else {
-                        vec![]
-                    },
-                )
-            }
-        }
-        Scenario::Coalescing { elem, stride } => {
-            let link = crate::panel::link::<CoalescingModel>(&[
-                (&coalescing_panel::ELEM, &elem.to_string()),
-                (&coalescing_panel::STRIDE, &stride.to_string()),
-            ]);
-            let out = coalescing_panel::evaluate(&CoalescingInput::from_query(
-                &Query::parse(&link),
-                &CoalescingInput::default(),
-            ));
-            let tx = figure_value(&out.figures, "transactions");
-            let eta = out.access.map_or(0.0, |a| a.efficiency());
-            if template == Template::CoEta {
-                generated(
-                    format!("gen-co-eta-{elem}-{stride}"),
-                    template,
-                    crate::tr!("quiz.gen.co-eta.prompt", elem, stride),
-                    fraction(eta),
-                    crate::tr!(
-                        "quiz.gen.co-eta.explanation",
-                        useful = 32 * elem,
-                        moved = whole(tx * 128.0),
-                        eta = format_decimal(eta)
-                    ),
-                    link,
-                    vec![],
-                )
-            } else {
-                generated(
-                    format!("gen-co-tx-{elem}-{stride}"),
-                    Template::CoTx,
-                    crate::tr!("quiz.gen.co-tx.prompt", elem, stride),
-                    number(tx, t!("quiz.unit.transactions")),
-                    crate::tr!("quiz.gen.co-tx.explanation", tx = whole(tx)),
-                    link,
-                    vec![],
-                )
-            }
-        }
+        Scenario::Warps { x, y } => ask_warps(template, x, y, rng),
+        Scenario::Divergence { paths, lanes } => ask_divergence(template, &paths, &lanes),
+        Scenario::Latency { s, l, w } => ask_latency(template, s, l, w),
+        Scenario::Coalescing { elem, stride } => ask_coalescing(template, elem, stride),
         Scenario::Banks { elem, stride, pad } => ask_banks(template, elem, stride, pad),
         Scenario::Mma {
             fragment,
@@ -543,6 +375,200 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
             Template::MmaLdmatrix => ask_mma_ldmatrix(pitch, xor),
             _ => ask_mma_owner(fragment, row, col),
         },
+    }
+}
+
+/// A warps question about an `x` × `y` block (the thread question draws its thread from `rng`).
+fn ask_warps(template: Template, x: u64, y: u64, rng: &mut Rng) -> Question {
+    let p = x * y;
+    let (xs, ys) = (x.to_string(), y.to_string());
+    let link = crate::panel::link::<WarpsModel>(&[(&BLOCK_X, &xs), (&BLOCK_Y, &ys)]);
+    let out = warps_panel::evaluate(&WarpsInput::from_query(
+        &Query::parse(&link),
+        &WarpsInput::default(),
+    ));
+    let warps = figure_value(&out.figures, "warps-per-block");
+    let idle = figure_value(&out.figures, "idle-lanes-per-block");
+    match template {
+        Template::WarpsIdle => generated(
+            format!("gen-warps-idle-{x}-{y}"),
+            template,
+            crate::tr!("quiz.gen.warps-idle.prompt", x, y),
+            number(idle, t!("quiz.unit.lanes")),
+            format!("32 × {} − {p} = {}.", whole(warps), whole(idle)),
+            link,
+            if idle == 0.0 {
+                vec![]
+            } else {
+                vec![myth(32.0 - idle, t!("quiz.gen.warps-idle.myth"))]
+            },
+        ),
+        Template::WarpsThread => {
+            let i = rng.range(0, p - 1);
+            let link = crate::panel::link::<WarpsModel>(&[
+                (&BLOCK_X, &xs),
+                (&BLOCK_Y, &ys),
+                (&warps_panel::THREAD, &i.to_string()),
+            ]);
+            generated(
+                format!("gen-warps-thread-{x}-{y}-{i}"),
+                template,
+                crate::tr!("quiz.gen.warps-thread.prompt", x, y, i),
+                number((i / WARP_SIZE) as f64, ""),
+                format!("⌊{i}/32⌋ = {}.", i / WARP_SIZE),
+                link,
+                if i.is_multiple_of(WARP_SIZE) {
+                    vec![]
+                } else {
+                    vec![myth(
+                        (i / WARP_SIZE + 1) as f64,
+                        t!("quiz.gen.warps-thread.myth"),
+                    )]
+                },
+            )
+        }
+        _ => generated(
+            format!("gen-warps-count-{x}-{y}"),
+            Template::WarpsCount,
+            crate::tr!("quiz.gen.warps-count.prompt", x, y),
+            number(warps, t!("quiz.unit.warps")),
+            crate::tr!("quiz.gen.warps-count.explanation", p, warps = whole(warps)),
+            link,
+            if p.is_multiple_of(WARP_SIZE) {
+                vec![]
+            } else {
+                vec![myth(
+                    (p / WARP_SIZE) as f64,
+                    t!("quiz.gen.warps-count.myth"),
+                )]
+            },
+        ),
+    }
+}
+
+/// A divergence question about a warp whose paths take `paths` cycles with `lanes` lanes each.
+fn ask_divergence(template: Template, paths: &[u64], lanes: &[u64]) -> Question {
+    let join = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    let link = format!(
+        "panel=divergence&paths={}&lanes={}",
+        join(paths),
+        join(lanes)
+    );
+    let sum: u64 = paths.iter().sum();
+    let max = *paths.iter().max().unwrap_or(&1);
+    let desc = paths
+        .iter()
+        .zip(lanes)
+        .map(|(t, l)| crate::tr!("quiz.gen.div.path", cycles = t, lanes = l))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if template == Template::DivEff {
+        let eff = max as f64 / sum as f64;
+        let biggest = *lanes.iter().max().unwrap_or(&16);
+        generated(
+            format!("gen-div-eff-{}-{}", join(paths), join(lanes)),
+            template,
+            crate::tr!("quiz.gen.div-eff.prompt", desc),
+            fraction(eff),
+            format!("{max}/{sum} = {}.", format_decimal(eff)),
+            link,
+            vec![myth(biggest as f64 / 32.0, t!("quiz.gen.div-eff.myth"))],
+        )
+    } else {
+        let mut myths = vec![myth(max as f64, t!("quiz.gen.div-cycles.myth-ideal"))];
+        if paths.len() == 2 {
+            let (few, many) = if lanes[0] <= lanes[1] { (0, 1) } else { (1, 0) };
+            let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / 32.0;
+            myths.push(myth(naive, t!("quiz.gen.div-cycles.myth-amortise")));
+        }
+        generated(
+            format!("gen-div-cycles-{}-{}", join(paths), join(lanes)),
+            Template::DivCycles,
+            crate::tr!("quiz.gen.div-cycles.prompt", desc),
+            number(sum as f64, t!("quiz.unit.cycles")),
+            crate::tr!("quiz.gen.div-cycles.explanation", sum),
+            link,
+            myths,
+        )
+    }
+}
+
+/// A latency question: `s` schedulers, a stall of `l` cycles, `w` instructions a warp issues.
+fn ask_latency(template: Template, s: u64, l: u64, w: u64) -> Question {
+    let needed = (s * l).div_ceil(w);
+    let link = crate::panel::link::<LatencyModel>(&[
+        (&latency_panel::S, &s.to_string()),
+        (&latency_panel::L, &l.to_string()),
+        (&latency_panel::W, &w.to_string()),
+    ]);
+    if template == Template::LatHidden {
+        generated(
+            format!("gen-lat-hidden-{s}-{l}-{w}"),
+            template,
+            crate::tr!("quiz.gen.lat-hidden.prompt", s, l, w),
+            AnswerKind::YesNo(needed <= 64),
+            crate::tr!(
+                "quiz.gen.lat-hidden.explanation",
+                needed,
+                cmp = if needed <= 64 { "≤" } else { ">" }
+            ),
+            link,
+            vec![],
+        )
+    } else {
+        generated(
+            format!("gen-lat-needed-{s}-{l}-{w}"),
+            Template::LatNeeded,
+            crate::tr!("quiz.gen.lat-needed.prompt", s, l, w),
+            number(needed as f64, t!("quiz.unit.warps")),
+            format!("⌈{s}·{l}/{w}⌉ = {needed}."),
+            link,
+            if s > 1 {
+                vec![myth(l.div_ceil(w) as f64, t!("quiz.gen.lat-needed.myth"))]
+            } else {
+                vec![]
+            },
+        )
+    }
+}
+
+/// A coalescing question about a warp reading `elem`-byte elements `stride` apart.
+fn ask_coalescing(template: Template, elem: u64, stride: u64) -> Question {
+    let link = crate::panel::link::<CoalescingModel>(&[
+        (&coalescing_panel::ELEM, &elem.to_string()),
+        (&coalescing_panel::STRIDE, &stride.to_string()),
+    ]);
+    let out = coalescing_panel::evaluate(&CoalescingInput::from_query(
+        &Query::parse(&link),
+        &CoalescingInput::default(),
+    ));
+    let tx = figure_value(&out.figures, "transactions");
+    let eta = out.access.map_or(0.0, |a| a.efficiency());
+    if template == Template::CoEta {
+        generated(
+            format!("gen-co-eta-{elem}-{stride}"),
+            template,
+            crate::tr!("quiz.gen.co-eta.prompt", elem, stride),
+            fraction(eta),
+            crate::tr!(
+                "quiz.gen.co-eta.explanation",
+                useful = WARP_SIZE * elem,
+                moved = whole(tx * 128.0),
+                eta = format_decimal(eta)
+            ),
+            link,
+            vec![],
+        )
+    } else {
+        generated(
+            format!("gen-co-tx-{elem}-{stride}"),
+            Template::CoTx,
+            crate::tr!("quiz.gen.co-tx.prompt", elem, stride),
+            number(tx, t!("quiz.unit.transactions")),
+            crate::tr!("quiz.gen.co-tx.explanation", tx = whole(tx)),
+            link,
+            vec![],
+        )
     }
 }
 
@@ -573,7 +599,11 @@ pub(super) fn ask_banks(template: Template, elem: u64, stride: u64, pad: u64) ->
         .unwrap_or_default();
     // Two myths: "stride s is an s-way conflict" (the gcd with 32 is what counts, and 8-byte
     // words go a half-warp at a time), and "every lane on one bank is 32-way" (a broadcast).
-    let naive_ways = if stride == 0 { 32 } else { stride.min(32) };
+    let naive_ways = if stride == 0 {
+        WARP_SIZE
+    } else {
+        stride.min(WARP_SIZE)
+    };
     match template {
         Template::BankPad => generated(
             format!("gen-bank-pad-{pad}"),
@@ -687,7 +717,7 @@ pub(super) fn ask_mma_owner(fragment: Fragment, row: u64, col: u64) -> Question 
         }
     }
     myths.push(myth(
-        (index % 32) as f64,
+        (index % WARP_SIZE) as f64,
         t!("quiz.gen.mma-owner.myth-row-major"),
     ));
     myths.push(myth(

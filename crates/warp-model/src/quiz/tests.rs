@@ -1108,13 +1108,21 @@ fn tensor_cores_join_all_under_draw_4_only() {
     assert_eq!(panel::TOPIC.choose("mma").ok(), Some("mma"));
 }
 
-#[test]
-fn tensor_core_questions_come_from_the_mma_model() {
-    use super::generate::{ask_mma_elements, ask_mma_ldmatrix, ask_mma_owner};
-    use crate::mma::{ElemType, Fragment, Operand, Shape};
-    let frag = |shape, ty, operand| Fragment::new(shape, ty, operand).unwrap();
-    let (k16, k8) = (Shape::M16n8k16, Shape::M16n8k8);
+/// The `mma` fragment of `shape`, `ty` and `operand` (every pair the tests ask for is one the
+/// ISA has).
+fn frag(
+    shape: crate::mma::Shape,
+    ty: crate::mma::ElemType,
+    operand: crate::mma::Operand,
+) -> crate::mma::Fragment {
+    crate::mma::Fragment::new(shape, ty, operand).unwrap()
+}
 
+#[test]
+fn an_mma_owner_question_names_the_lane_and_opens_that_element() {
+    use super::generate::ask_mma_owner;
+    use crate::mma::{ElemType, Operand, Shape};
+    let k16 = Shape::M16n8k16;
     // C[9][3] of m16n8k16: row 9 = groupID + 8 → groupID 1 (c2 or c3); col 3 =
     // threadID_in_group·2 + 1 → threadID_in_group 1 (c3); lane 4·1 + 1 = 5.
     let q = ask_mma_owner(frag(k16, ElemType::F16, Operand::C), 9, 3);
@@ -1149,7 +1157,13 @@ fn tensor_core_questions_come_from_the_mma_model() {
         "{:?}",
         solution[0].answer
     );
+}
 
+#[test]
+fn mma_owner_questions_read_each_operands_own_layout() {
+    use super::generate::ask_mma_owner;
+    use crate::mma::{ElemType, Operand, Shape};
+    let (k16, k8) = (Shape::M16n8k16, Shape::M16n8k8);
     // A[9][10] of f16 m16n8k16: row 9 = groupID + 8 → 1; col 10 = threadID_in_group·2 + 8
     // → 1 (a6); lane 5. Row-major, 9·16 + 10 = 154: 154 mod 32 = 26, ⌊154/8⌋ = 19.
     let q = ask_mma_owner(frag(k16, ElemType::F16, Operand::A), 9, 10);
@@ -1172,7 +1186,13 @@ fn tensor_core_questions_come_from_the_mma_model() {
         "{}",
         g.feedback
     );
+}
 
+#[test]
+fn an_mma_elements_question_counts_one_lanes_share() {
+    use super::generate::ask_mma_elements;
+    use crate::mma::{ElemType, Operand, Shape};
+    let k16 = Shape::M16n8k16;
     // f16 A of m16n8k16: 16 × 16 = 256 elements over 32 lanes, 8 each, in 4 registers
     // (.f16x2). 4 counts the registers; 32 = 256/8 shares A among 8 groups.
     let q = ask_mma_elements(frag(k16, ElemType::F16, Operand::A), 6);
@@ -1209,6 +1229,13 @@ fn tensor_core_questions_come_from_the_mma_model() {
         .solution()
         .iter()
         .any(|w| w.answer.contains("Lane 6 holds 8 elements")));
+}
+
+#[test]
+fn mma_elements_questions_count_every_type_and_operand() {
+    use super::generate::ask_mma_elements;
+    use crate::mma::{ElemType, Operand, Shape};
+    let (k16, k8) = (Shape::M16n8k16, Shape::M16n8k8);
     // tf32 A of m16n8k8: 16 × 8 / 32 = 4, in 4 registers (no myth equal to the answer); f16
     // B of m16n8k8: 8 × 8 / 32 = 2, in 1 register; C: 16 × 8 / 32 = 4.
     let q = ask_mma_elements(frag(k8, ElemType::Tf32, Operand::A), 0);
@@ -1225,7 +1252,11 @@ fn tensor_core_questions_come_from_the_mma_model() {
         ask_mma_elements(frag(k16, ElemType::Bf16, Operand::C), 9).answer_text(),
         "4 elements"
     );
+}
 
+#[test]
+fn an_ldmatrix_question_counts_wavefronts_phase_by_phase() {
+    use super::generate::ask_mma_ldmatrix;
     // ldmatrix.x4: 4 phases, one per 8 × 8 matrix; the 8 rows of a matrix are pitch·2 bytes
     // apart. Pitch 64 (128 bytes): every row in banks 0–3, 8-way, 8 + 8 + 8 + 8 = 32.
     let q = ask_mma_ldmatrix(64, false);
@@ -1265,6 +1296,11 @@ fn tensor_core_questions_come_from_the_mma_model() {
         "{}",
         g.feedback
     );
+}
+
+#[test]
+fn ldmatrix_questions_follow_the_pitch_and_the_swizzle() {
+    use super::generate::ask_mma_ldmatrix;
     // Pitch 16 (32 bytes = 8 words): rows at banks 0, 8, 16, 24, 0, …: 2-way, 2 × 4 = 8.
     // Pitch 32 (64 bytes): banks 0, 16, 0, …: 4-way, 16. Pitch 80 (160 bytes = 40 words):
     // banks 0, 8, 16, 24, 0, …: 2-way, 8. Pitch 128: 8-way, 32. Pitch 136 (272 bytes = 68
@@ -1290,7 +1326,14 @@ fn tensor_core_questions_come_from_the_mma_model() {
             "4 wavefronts"
         ]
     );
-    // Each links to the panel's ldmatrix mode on that tile.
+}
+
+#[test]
+fn mma_questions_open_the_panel_and_carry_its_solution() {
+    use super::generate::{ask_mma_ldmatrix, ask_mma_owner};
+    use crate::mma::{ElemType, Operand, Shape};
+    let k8 = Shape::M16n8k8;
+    // An ldmatrix question links to the panel's ldmatrix mode on that tile.
     let input = crate::mma::panel::MmaInput::from_query(
         &Query::parse(ask_mma_ldmatrix(72, false).link.as_deref().unwrap()),
         &crate::mma::panel::MmaInput::default(),

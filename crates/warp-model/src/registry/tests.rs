@@ -321,6 +321,4 @@ fn shared_limits_have_one_home() {
             spec.name
         );
     }
-    assert_eq!(crate::kernel_lab::exec::LINE, 128);
-    assert_eq!(crate::kernel_lab::banks::BANKS, crate::banks::rule::BANKS);
 }

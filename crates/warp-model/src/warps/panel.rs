@@ -21,6 +21,7 @@ use crate::params::{Param, ParamError};
 use crate::warps::launch::{Launch1d, Launch2d};
 use crate::warps::map::{BlockDim, BLOCK_X, BLOCK_Y, BLOCK_Z, MAX_THREADS_PER_BLOCK};
 use crate::worked::Worked;
+use crate::WARP_SIZE;
 
 /// `thread`: a linear thread id to inspect (optional).
 pub const THREAD: Param = Param::whole(
@@ -37,7 +38,7 @@ pub const WARP: Param = Param::whole(
     "warp",
     msg!("warps.field.warp"),
     0,
-    MAX_THREADS_PER_BLOCK / 32 - 1,
+    MAX_THREADS_PER_BLOCK / WARP_SIZE - 1,
     "",
 )
 .hint(msg!("warps.field.warp.hint"))

@@ -13,7 +13,7 @@ use crate::figure::{Figure, Value};
 use crate::math::{call, eq, frac, id, joined, num, row, word, Math};
 use crate::params::ParamError;
 use crate::worked::{t, Step, Worked};
-use crate::{ratio, WARP_SIZE};
+use crate::{ratio, LANE_SLOTS, WARP_SIZE};
 
 use super::spec::{pct, tk, ConditionRun, DivergenceInput, DivergenceOutput};
 use super::spec::{COND, PATHS, WARPS};
@@ -373,7 +373,7 @@ fn condition_worked(run: &ConditionRun, t_if: u64, t_else: u64) -> Worked {
 
 /// The example condition's mask for warp `w` as 32 booleans (lane order), for drawing.
 #[must_use]
-pub fn lanes_of(w: &WarpBranch) -> [bool; 32] {
+pub fn lanes_of(w: &WarpBranch) -> [bool; LANE_SLOTS] {
     std::array::from_fn(|l| w.if_mask & (1 << l) != 0)
 }
 

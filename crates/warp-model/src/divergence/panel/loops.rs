@@ -6,6 +6,7 @@ use crate::figure::{Figure, Value};
 use crate::math::{call, eq, frac, id, num, row, times, word};
 use crate::params::ParamError;
 use crate::worked::{m, t, Step, Worked};
+use crate::WARP_SIZE;
 
 use super::spec::COUNTS;
 use super::spec::{pct, tk, DivergenceInput, DivergenceOutput};
@@ -85,14 +86,14 @@ fn loop_worked(l: &Loop) -> Worked {
                 title: crate::tr!("divergence.loop.utilization.title"),
                 body: vec![m(eq(vec![
                     id("U"),
-                    frac(num(s), times(num(32), num(mx))),
-                    frac(num(s), num(32 * mx)),
+                    frac(num(s), times(num(WARP_SIZE), num(mx))),
+                    frac(num(s), num(WARP_SIZE * mx)),
                     word(&pct(l.lane_utilization())),
                 ]))],
                 why: crate::tr!(
                     "divergence.loop.utilization.why",
                     max = mx,
-                    total = 32 * mx,
+                    total = WARP_SIZE * mx,
                     sum = s
                 ),
             },
@@ -101,7 +102,7 @@ fn loop_worked(l: &Loop) -> Worked {
             "divergence.loop.answer",
             max = mx,
             sum = s,
-            total = 32 * mx,
+            total = WARP_SIZE * mx,
             utilization = pct(l.lane_utilization())
         ),
         verify: vec![

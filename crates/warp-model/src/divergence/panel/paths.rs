@@ -7,6 +7,7 @@ use crate::figure::{Figure, Value};
 use crate::math::{call, eq, frac, id, joined, num, op, row, sub, times, word, Math};
 use crate::params::{parse_in_range, parse_whole, Param, ParamError};
 use crate::worked::{m, t, Step, Worked};
+use crate::{LANE_SLOTS, WARP_SIZE};
 
 use super::spec::{cycles_list, pct, tk, Bar, DivergenceInput, DivergenceOutput};
 use super::spec::{COMPARE, LANES, OVERHEAD, PATHS};
@@ -54,7 +55,7 @@ fn paths_advice(raw: &str) -> Option<String> {
         return None;
     }
     let items: Vec<&str> = raw.split(',').map(str::trim).collect();
-    if items.len() > 32 {
+    if items.len() > LANE_SLOTS {
         return Some(crate::tr!("divergence.error.paths.too-many"));
     }
     let bad = items
@@ -328,10 +329,13 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
                 &[],
                 &[
                     ("useful", eq(vec![joined(terms, "+"), num(useful)])),
-                    ("total", eq(vec![times(num(32), num(d)), num(32 * d)])),
+                    (
+                        "total",
+                        eq(vec![times(num(WARP_SIZE), num(d)), num(WARP_SIZE * d)]),
+                    ),
                     (
                         "ratio",
-                        eq(vec![frac(num(useful), num(32 * d)), word(&pct(u))]),
+                        eq(vec![frac(num(useful), num(WARP_SIZE * d)), word(&pct(u))]),
                     ),
                 ],
             ),
@@ -358,7 +362,7 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
                                 row(vec![
                                     num(many.cycles),
                                     op("+"),
-                                    frac(times(num(few.cycles), num(few_lanes)), num(32)),
+                                    frac(times(num(few.cycles), num(few_lanes)), num(WARP_SIZE)),
                                 ]),
                                 word(&Value::ratio(naive).human()),
                             ]),

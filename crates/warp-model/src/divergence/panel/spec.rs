@@ -10,13 +10,14 @@ use crate::msg;
 use crate::panel::{Inputs, ModeSpec, Modes};
 use crate::params::{Choice, Param, ParamError, UrlForm};
 use crate::worked::{Inline, Worked};
+use crate::{LANE_SLOTS, WARP_SIZE};
 use std::fmt::Display;
 
 /// `paths=T1,…,Tk`: the cycles of each path through the branch (with `cond`, `Tif,Telse`).
 pub const PATHS: Param = Param::list(
     "paths",
     msg!("divergence.field.paths"),
-    (1, MAX_PATH_CYCLES, 32),
+    (1, MAX_PATH_CYCLES, LANE_SLOTS),
     "12,9",
 )
 .hint(msg!("divergence.field.paths.hint"))
@@ -28,7 +29,7 @@ pub const PATHS: Param = Param::list(
 pub const LANES: Param = Param::list(
     "lanes",
     msg!("divergence.field.lanes"),
-    (0, 32, 32),
+    (0, WARP_SIZE, LANE_SLOTS),
     "16,16",
 )
 .hint(msg!("divergence.field.lanes.hint"))
@@ -49,7 +50,7 @@ pub const OVERHEAD: Param = Param::whole(
 pub const COMPARE: Param = Param::list(
     "compare",
     msg!("divergence.field.compare"),
-    (1, MAX_PATH_CYCLES, 32),
+    (1, MAX_PATH_CYCLES, LANE_SLOTS),
     "",
 )
 .hint(msg!("divergence.field.compare.hint"))
@@ -58,7 +59,7 @@ pub const COMPARE: Param = Param::list(
 pub const COUNTS: Param = Param::list(
     "counts",
     msg!("divergence.field.counts"),
-    (0, MAX_TRIP_COUNT, 32),
+    (0, MAX_TRIP_COUNT, LANE_SLOTS),
     "",
 )
 .hint(msg!("divergence.field.counts.hint"));

@@ -194,6 +194,13 @@ fn over_n(b: u64, grid: Option<u64>, ns: &[i64]) -> Vec<TestLaunch> {
         .collect()
 }
 
+/// The side of the transpose reference's tile (its `tile[32][33]`): its tests' block is one
+/// tile of threads.
+const TRANSPOSE_TILE: u64 = 32;
+/// The transpose tests' images (w, h): one tile, two side by side, ragged on both edges, and
+/// three by two tiles.
+const TRANSPOSE_IMAGES: [(i64, i64); 4] = [(32, 32), (64, 32), (33, 65), (96, 64)];
+
 /// Image tests: a `side` × `side` block, a grid covering each w × h.
 fn over_image(side: u64, sizes: &[(i64, i64)]) -> Vec<TestLaunch> {
     sizes
@@ -283,7 +290,7 @@ pub fn builtin(name: &str) -> Option<Challenge> {
                 untouched(Len::Area),
             ],
             (-1000, 1000),
-            over_image(32, &[(32, 32), (64, 32), (33, 65), (96, 64)]),
+            over_image(TRANSPOSE_TILE, &TRANSPOSE_IMAGES),
             [Transactions, BankConflicts],
         ),
         "block-sum" => (
@@ -325,7 +332,7 @@ pub fn builtin(name: &str) -> Option<Challenge> {
             SPIN_LOCK,
             vec![zeros(Len::One), zeros(Len::One)],
             (0, 1),
-            [32, 64]
+            [crate::WARP_SIZE, 2 * crate::WARP_SIZE]
                 .iter()
                 .filter_map(|&b| {
                     Some(TestLaunch {

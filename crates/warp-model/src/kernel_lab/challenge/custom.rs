@@ -9,6 +9,7 @@
 
 use super::spec::{Buffer, Challenge, Fill, Len, Target, TestLaunch};
 use crate::kernel_lab::exec::{Sched, MAX_WARPS};
+use crate::kernel_lab::parse::ParsedKernel;
 use crate::params::ParamError;
 use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
@@ -76,76 +77,9 @@ fn sides(raw: &str) -> Option<(u64, u64)> {
 pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
     use crate::tr;
     let mut errors = Vec::new();
-    let reference = if link.reference.trim().is_empty() {
-        errors.push(ParamError::new("ref", tr!("challenge.custom.ref.missing")));
-        None
-    } else {
-        match crate::kernel_lab::compile(link.reference) {
-            Ok(k) if k.params.iter().any(|p| p.pointer) => Some(k),
-            Ok(_) => {
-                errors.push(ParamError::new(
-                    "ref",
-                    tr!("challenge.custom.ref.no-pointer"),
-                ));
-                None
-            }
-            Err(e) => {
-                errors.push(ParamError::new(
-                    "ref",
-                    tr!(
-                        "challenge.custom.ref.compile",
-                        message = e.with_caret(link.reference)
-                    ),
-                ));
-                None
-            }
-        }
-    };
-    let range = if link.range.trim().is_empty() {
-        Some(DEFAULT_RANGE)
-    } else {
-        let parsed = link
-            .range
-            .split_once(',')
-            .and_then(|(lo, hi)| Some((whole(lo)?, whole(hi)?)))
-            .filter(|(lo, hi)| lo < hi && lo.abs() <= MAX_VALUE && hi.abs() <= MAX_VALUE);
-        if parsed.is_none() {
-            errors.push(ParamError::new(
-                "range",
-                tr!("challenge.custom.range", max = MAX_VALUE),
-            ));
-        }
-        parsed
-    };
-    let mut targets = Vec::new();
-    for name in link
-        .targets
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        match Target::parse(name) {
-            Some(t) if !targets.contains(&t) => targets.push(t),
-            Some(_) => errors.push(ParamError::new(
-                "targets",
-                tr!("challenge.custom.targets.twice", name),
-            )),
-            None => errors.push(ParamError::new(
-                "targets",
-                tr!(
-                    "challenge.custom.targets",
-                    name,
-                    names = Target::ALL.map(Target::name).join(", ")
-                ),
-            )),
-        }
-    }
-    if targets.len() > 2 {
-        errors.push(ParamError::new(
-            "targets",
-            tr!("challenge.custom.targets.count"),
-        ));
-    }
+    let reference = compile_reference(link.reference, &mut errors);
+    let range = read_range(link.range, &mut errors);
+    let targets = read_targets(link.targets, &mut errors);
     let ints: Vec<String> = reference
         .as_ref()
         .map(|k| {
@@ -156,28 +90,7 @@ pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
                 .collect()
         })
         .unwrap_or_default();
-    let mut tests = Vec::new();
-    let launches: Vec<&str> = link
-        .tests
-        .split(';')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    if launches.is_empty() || launches.len() > MAX_TESTS {
-        errors.push(ParamError::new(
-            "tests",
-            tr!("challenge.custom.tests.count", max = MAX_TESTS),
-        ));
-    }
-    for (i, launch) in launches.iter().take(MAX_TESTS).enumerate() {
-        match test_launch(launch, &ints) {
-            Ok(t) => tests.push(t),
-            Err(problem) => errors.push(ParamError::new(
-                "tests",
-                tr!("challenge.custom.tests.bad", number = i + 1, problem),
-            )),
-        }
-    }
+    let tests = read_tests(link.tests, &ints, &mut errors);
     let (Some(reference_kernel), Some(range)) = (reference, range) else {
         return Err(errors);
     };
@@ -226,6 +139,111 @@ pub fn custom(link: &CustomLink) -> Result<Challenge, Vec<ParamError>> {
         why: Vec::new(),
         seed,
     })
+}
+
+/// `ref`: the reference kernel, compiled, or `None` with its problem in `errors` (missing,
+/// not compiling, or without a pointer parameter).
+fn compile_reference(raw: &str, errors: &mut Vec<ParamError>) -> Option<ParsedKernel> {
+    use crate::tr;
+    if raw.trim().is_empty() {
+        errors.push(ParamError::new("ref", tr!("challenge.custom.ref.missing")));
+        return None;
+    }
+    match crate::kernel_lab::compile(raw) {
+        Ok(k) if k.params.iter().any(|p| p.pointer) => Some(k),
+        Ok(_) => {
+            errors.push(ParamError::new(
+                "ref",
+                tr!("challenge.custom.ref.no-pointer"),
+            ));
+            None
+        }
+        Err(e) => {
+            errors.push(ParamError::new(
+                "ref",
+                tr!("challenge.custom.ref.compile", message = e.with_caret(raw)),
+            ));
+            None
+        }
+    }
+}
+
+/// `range=LO,HI`: the random inputs' range ([`DEFAULT_RANGE`] when empty), or `None` with
+/// its problem in `errors`.
+fn read_range(raw: &str, errors: &mut Vec<ParamError>) -> Option<(i64, i64)> {
+    if raw.trim().is_empty() {
+        return Some(DEFAULT_RANGE);
+    }
+    let parsed = raw
+        .split_once(',')
+        .and_then(|(lo, hi)| Some((whole(lo)?, whole(hi)?)))
+        .filter(|(lo, hi)| lo < hi && lo.abs() <= MAX_VALUE && hi.abs() <= MAX_VALUE);
+    if parsed.is_none() {
+        errors.push(ParamError::new(
+            "range",
+            crate::tr!("challenge.custom.range", max = MAX_VALUE),
+        ));
+    }
+    parsed
+}
+
+/// `targets=<target>,<target>`: the named targets (at most two, none twice), each problem
+/// in `errors`.
+fn read_targets(raw: &str, errors: &mut Vec<ParamError>) -> Vec<Target> {
+    use crate::tr;
+    let mut targets = Vec::new();
+    for name in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        match Target::parse(name) {
+            Some(t) if !targets.contains(&t) => targets.push(t),
+            Some(_) => errors.push(ParamError::new(
+                "targets",
+                tr!("challenge.custom.targets.twice", name),
+            )),
+            None => errors.push(ParamError::new(
+                "targets",
+                tr!(
+                    "challenge.custom.targets",
+                    name,
+                    names = Target::ALL.map(Target::name).join(", ")
+                ),
+            )),
+        }
+    }
+    if targets.len() > 2 {
+        errors.push(ParamError::new(
+            "targets",
+            tr!("challenge.custom.targets.count"),
+        ));
+    }
+    targets
+}
+
+/// `tests`: its `;`-separated launches (the first [`MAX_TESTS`]), each read by
+/// [`test_launch`] against the reference's int parameters `ints`; each problem in `errors`.
+fn read_tests(raw: &str, ints: &[String], errors: &mut Vec<ParamError>) -> Vec<TestLaunch> {
+    use crate::tr;
+    let mut tests = Vec::new();
+    let launches: Vec<&str> = raw
+        .split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if launches.is_empty() || launches.len() > MAX_TESTS {
+        errors.push(ParamError::new(
+            "tests",
+            tr!("challenge.custom.tests.count", max = MAX_TESTS),
+        ));
+    }
+    for (i, launch) in launches.iter().take(MAX_TESTS).enumerate() {
+        match test_launch(launch, ints) {
+            Ok(t) => tests.push(t),
+            Err(problem) => errors.push(ParamError::new(
+                "tests",
+                tr!("challenge.custom.tests.bad", number = i + 1, problem),
+            )),
+        }
+    }
+    tests
 }
 
 /// What the page cuts to fit, said so naming the parameter (issue 45: an over-long title was

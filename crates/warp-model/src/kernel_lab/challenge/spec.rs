@@ -230,7 +230,7 @@ impl TestLaunch {
                     * u64::try_from(self.int("h")).unwrap_or(0)
             }
             Len::PerBlock(k) => n.div_ceil(k.max(1)),
-            Len::PerWarp => n / 32,
+            Len::PerWarp => n / crate::WARP_SIZE,
             Len::One => 1,
         };
         usize::try_from(count.max(1)).unwrap_or(1)

@@ -146,10 +146,10 @@ impl<'k> Machine<'k> {
         let kernel: &'k ParsedKernel = self.kernel;
         let mut warps: Vec<Warp<'k>> = (0..launch.block.warps())
             .map(|wi| {
-                let mut tid = [(0, 0, 0); 32];
+                let mut tid = [(0, 0, 0); crate::LANE_SLOTS];
                 let mut valid = 0u32;
                 for (l, slot) in tid.iter_mut().enumerate() {
-                    let t = wi * 32 + l as u64;
+                    let t = wi * crate::WARP_SIZE + l as u64;
                     if let Some(pos) = launch.block.position(t) {
                         *slot = (pos.x, pos.y, pos.z);
                         valid |= 1 << l;

@@ -3,10 +3,12 @@
 
 use super::result::RunError;
 use super::state::{Machine, Warp};
-use super::value::{binop, lanes, mask_of, Lanes, Val};
+use super::value::{binop, lanes, mask_of, Lanes, Val, WARP_SIZE_INT};
+use super::warp_calls::AtomicAt;
 use crate::kernel_lab::parse::{
-    Axis, Bin, Builtin, Expr, Place, Un, WARP_FUNCTIONS, WORK_FUNCTIONS,
+    Addr, Axis, Bin, Builtin, Expr, Lvalue, Un, WARP_FUNCTIONS, WORK_FUNCTIONS,
 };
+use crate::LANE_SLOTS;
 
 impl Machine<'_> {
     pub(super) fn builtin(&self, w: &Warp, b: Builtin, a: Axis, lane: usize) -> i64 {
@@ -37,17 +39,17 @@ impl Machine<'_> {
         mask: u32,
         line: usize,
     ) -> Result<Lanes, RunError> {
-        let mut out = [Val::I(0); 32];
+        let mut out = [Val::I(0); LANE_SLOTS];
         match e {
-            Expr::Int(v) => out = [Val::I(*v); 32],
-            Expr::UInt(v) => out = [Val::U(*v); 32],
+            Expr::Int(v) => out = [Val::I(*v); LANE_SLOTS],
+            Expr::UInt(v) => out = [Val::U(*v); LANE_SLOTS],
             Expr::Float(v) => {
                 #[allow(clippy::cast_possible_truncation)]
                 let f = *v as f32;
-                out = [Val::F(f); 32];
+                out = [Val::F(f); LANE_SLOTS];
             }
-            Expr::Bool(b) => out = [Val::B(*b); 32],
-            Expr::WarpSize => out = [Val::I(32); 32],
+            Expr::Bool(b) => out = [Val::B(*b); LANE_SLOTS],
+            Expr::WarpSize => out = [Val::I(WARP_SIZE_INT); LANE_SLOTS],
             Expr::Builtin(b, a) => {
                 for l in lanes(mask) {
                     out[l] = Val::I(self.builtin(w, *b, *a, l));
@@ -57,7 +59,7 @@ impl Machine<'_> {
                 if let Some((_, _, v)) = w.lookup(n) {
                     out = *v;
                 } else if let Some(v) = self.scalars.get(n) {
-                    out = [*v; 32];
+                    out = [*v; LANE_SLOTS];
                 } else if self.buffers.contains_key(n) {
                     return Err(RunError {
                         line,
@@ -110,7 +112,7 @@ impl Machine<'_> {
                 let bv = if need != 0 {
                     self.eval(w, b, need, line)?
                 } else {
-                    [Val::B(false); 32]
+                    [Val::B(false); LANE_SLOTS]
                 };
                 for l in lanes(mask) {
                     out[l] = Val::B(if need & (1 << l) != 0 {
@@ -147,50 +149,86 @@ impl Machine<'_> {
                     out[l] = if t & (1 << l) != 0 { av[l] } else { bv[l] };
                 }
             }
-            Expr::Atomic(op, addr, args) => return self.atomic(w, *op, addr, args, mask, line),
+            Expr::Atomic(op, addr, args) => {
+                // The operands first, then the address, as before the calls ran one way.
+                let vals = self.eval_all(w, args, mask, line)?;
+                return match &**addr {
+                    Addr::Global(n, i) => {
+                        let idx = self.eval(w, i, mask, line)?;
+                        self.atomic(w, *op, &AtomicAt::Global(n, &idx), &vals, mask, line)
+                    }
+                    Addr::Shared(a, i) => {
+                        let idx = self.eval_all(w, i, mask, line)?;
+                        self.atomic(w, *op, &AtomicAt::Shared(*a, &idx), &vals, mask, line)
+                    }
+                };
+            }
             Expr::Call(f, args) if WARP_FUNCTIONS.iter().any(|(n, _, _)| n == f) => {
-                return self.warp_call(w, f, args, mask, line)
+                let vals = self.eval_all(w, args, mask, line)?;
+                return self.warp_call(w, f, &vals, mask, line);
             }
-            Expr::Call(f, args) => {
-                let vals: Vec<Lanes> = args
-                    .iter()
-                    .map(|a| self.eval(w, a, mask, line))
-                    .collect::<Result<_, _>>()?;
-                let arg = |k: usize, l: usize| vals.get(k).map(|v| v[l]);
-                for l in lanes(mask) {
-                    out[l] = match (f.as_str(), arg(0, l), arg(1, l)) {
-                        ("min", Some(a), Some(b)) => {
-                            if a.as_f() <= b.as_f() {
-                                a
-                            } else {
-                                b
-                            }
-                        }
-                        ("max", Some(a), Some(b)) => {
-                            if a.as_f() >= b.as_f() {
-                                a
-                            } else {
-                                b
-                            }
-                        }
-                        ("fminf", Some(a), Some(b)) => Val::F(a.as_f().min(b.as_f())),
-                        ("fmaxf", Some(a), Some(b)) => Val::F(a.as_f().max(b.as_f())),
-                        ("abs" | "fabsf", Some(Val::F(a)), None) => Val::F(a.abs()),
-                        ("abs", Some(a), None) => Val::I(a.as_i().wrapping_abs()),
-                        ("fabsf", Some(a), None) => Val::F(a.as_f().abs()),
-                        ("sqrtf", Some(a), None) => Val::F(a.as_f().sqrt()),
-                        ("heavy_path" | "light_path", None, None) | ("work", Some(_), None) => {
-                            Val::I(0)
-                        }
-                        _ => {
-                            return Err(RunError {
-                                line,
-                                message: crate::tr!("kernel.run.arity", name = f),
-                            })
-                        }
-                    };
+            Expr::Call(f, args) => return self.math_call(w, f, args, mask, line),
+        }
+        Ok(out)
+    }
+
+    /// Each of `args` evaluated for the lanes of `mask`, in order.
+    fn eval_all(
+        &mut self,
+        w: &mut Warp,
+        args: &[Expr],
+        mask: u32,
+        line: usize,
+    ) -> Result<Vec<Lanes>, RunError> {
+        args.iter().map(|a| self.eval(w, a, mask, line)).collect()
+    }
+
+    /// A math or work function (`min`, `fabsf`, `sqrtf`, `work`, …) for the lanes of `mask`:
+    /// its arguments, then its value lane by lane (a work function's value is 0).
+    fn math_call(
+        &mut self,
+        w: &mut Warp,
+        f: &str,
+        args: &[Expr],
+        mask: u32,
+        line: usize,
+    ) -> Result<Lanes, RunError> {
+        let mut out = [Val::I(0); LANE_SLOTS];
+        let vals: Vec<Lanes> = args
+            .iter()
+            .map(|a| self.eval(w, a, mask, line))
+            .collect::<Result<_, _>>()?;
+        let arg = |k: usize, l: usize| vals.get(k).map(|v| v[l]);
+        for l in lanes(mask) {
+            out[l] = match (f, arg(0, l), arg(1, l)) {
+                ("min", Some(a), Some(b)) => {
+                    if a.as_f() <= b.as_f() {
+                        a
+                    } else {
+                        b
+                    }
                 }
-            }
+                ("max", Some(a), Some(b)) => {
+                    if a.as_f() >= b.as_f() {
+                        a
+                    } else {
+                        b
+                    }
+                }
+                ("fminf", Some(a), Some(b)) => Val::F(a.as_f().min(b.as_f())),
+                ("fmaxf", Some(a), Some(b)) => Val::F(a.as_f().max(b.as_f())),
+                ("abs" | "fabsf", Some(Val::F(a)), None) => Val::F(a.abs()),
+                ("abs", Some(a), None) => Val::I(a.as_i().wrapping_abs()),
+                ("fabsf", Some(a), None) => Val::F(a.as_f().abs()),
+                ("sqrtf", Some(a), None) => Val::F(a.as_f().sqrt()),
+                ("heavy_path" | "light_path", None, None) | ("work", Some(_), None) => Val::I(0),
+                _ => {
+                    return Err(RunError {
+                        line,
+                        message: crate::tr!("kernel.run.arity", name = f),
+                    })
+                }
+            };
         }
         Ok(out)
     }
@@ -219,18 +257,11 @@ impl Machine<'_> {
         Ok(1)
     }
 
-    pub(super) fn lane_error(line: usize, lane: usize) -> impl Fn(String) -> RunError {
-        move |m| RunError {
-            line,
-            message: crate::tr!("kernel.run.in-lane", message = m, lane),
-        }
-    }
-
     /// An assignment to a variable, a global element or a shared element.
     pub(super) fn assign(
         &mut self,
         w: &mut Warp,
-        place: &Place,
+        place: &Lvalue,
         op: Option<Bin>,
         e: &Expr,
         mask: u32,
@@ -239,7 +270,7 @@ impl Machine<'_> {
         self.issue(w, line, mask, 1)?;
         let rhs = self.eval(w, e, mask, line)?;
         match place {
-            Place::Var(n) => {
+            Lvalue::Var(n) => {
                 let Some((_, ty, cur)) = w.lookup(n).cloned() else {
                     return Err(RunError {
                         line,
@@ -254,7 +285,7 @@ impl Machine<'_> {
                 for l in lanes(mask) {
                     let v = match op {
                         None => rhs[l],
-                        Some(o) => binop(o, cur[l], rhs[l]).map_err(Self::lane_error(line, l))?,
+                        Some(o) => binop(o, cur[l], rhs[l]).map_err(RunError::in_lane(line, l))?,
                     };
                     next[l] = v.convert(ty);
                 }
@@ -262,7 +293,7 @@ impl Machine<'_> {
                     slot.2 = next;
                 }
             }
-            Place::Index(n, i) => {
+            Lvalue::Index(n, i) => {
                 let idx = self.eval(w, i, mask, line)?;
                 let old = if op.is_some() {
                     Some(self.eval(
@@ -279,7 +310,7 @@ impl Machine<'_> {
                 for l in lanes(mask) {
                     let v = match (op, old) {
                         (Some(o), Some(old)) => {
-                            binop(o, old[l], rhs[l]).map_err(Self::lane_error(line, l))?
+                            binop(o, old[l], rhs[l]).map_err(RunError::in_lane(line, l))?
                         }
                         _ => rhs[l],
                     };
@@ -292,7 +323,7 @@ impl Machine<'_> {
                 }
                 self.same_step_stores(w, n, &idx, &stored, line);
             }
-            Place::Shared(a, i) => {
+            Lvalue::Shared(a, i) => {
                 let idx = i
                     .iter()
                     .map(|i| self.eval(w, i, mask, line))
@@ -308,7 +339,7 @@ impl Machine<'_> {
                 for l in lanes(mask) {
                     let v = match (op, old) {
                         (Some(o), Some(old)) => {
-                            binop(o, old[l], rhs[l]).map_err(Self::lane_error(line, l))?
+                            binop(o, old[l], rhs[l]).map_err(RunError::in_lane(line, l))?
                         }
                         _ => rhs[l],
                     };

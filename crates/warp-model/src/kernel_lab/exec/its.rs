@@ -6,10 +6,6 @@ use super::result::RunError;
 use super::state::{Flow, Frame, Group, Machine, Park, Stop, Warp};
 use super::value::lanes;
 
-/// How many instructions of the other groups a group waits at its reconvergence point before
-/// it goes on alone (the scheduler's forward-progress guarantee under `sched=its`).
-pub const PATIENCE: u32 = 32;
-
 impl<'k> Machine<'k> {
     /// Under `sched=its`: runs warp `w`'s lane groups in turn, one instruction each, merging
     /// groups that stand at the same place, until the warp reaches a barrier or ends.

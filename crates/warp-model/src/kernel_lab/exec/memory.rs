@@ -2,10 +2,12 @@
 //! panel's rule), shared loads and stores (bounds, wavefronts and conflicts by the banks
 //! panel's rule), the race shadow of shared words, and (for a challenge's check) of global ones.
 
-use super::result::{GlobalRace, Race, RaceSide, RunError, Sched, SharedLine, ELEM_BYTES, LINE};
+use super::result::{GlobalRace, Race, RaceSide, RunError, Sched, SharedLine, ELEM_BYTES};
 use super::state::{Buffer, GlobalAccess, Machine, Warp};
 use super::value::{lanes, Lanes, Val};
+use crate::coalescing::access::TRANSACTION_BYTES;
 use crate::kernel_lab::parse::{brackets, Ty};
+use crate::LANE_SLOTS;
 
 /// An out-of-bounds access by lane `l` of `w` on `line`: message `key` filled with `what`
 /// and the lane's place (its thread, its block, the lane), for global and shared memory alike.
@@ -105,7 +107,7 @@ impl Machine<'_> {
         let segments = crate::coalescing::access::segments_of(
             lanes(mask).map(|l| l as u64).zip(addrs.iter().copied()),
             ELEM_BYTES,
-            LINE,
+            TRANSACTION_BYTES,
         );
         let t = segments.len() as u64;
         let useful: u64 = segments
@@ -128,7 +130,7 @@ impl Machine<'_> {
         stats.useful_bytes += useful;
         #[cfg(test)]
         self.r.global_log.push((addrs.clone(), t));
-        stats.moved_bytes += t * LINE;
+        stats.moved_bytes += t * TRANSACTION_BYTES;
         self.r.lines.entry(line).or_default().transactions += t;
         if self.r.strided.is_none() && addrs.len() >= 2 {
             let d: Vec<i128> = addrs
@@ -153,11 +155,11 @@ impl Machine<'_> {
         mask: u32,
         line: usize,
         store: bool,
-    ) -> Result<[usize; 32], RunError> {
+    ) -> Result<[usize; LANE_SLOTS], RunError> {
         let kernel = self.kernel;
         let a = &kernel.shared[array];
-        let mut words = [0usize; 32];
-        let mut addresses = [None; 32];
+        let mut words = [0usize; LANE_SLOTS];
+        let mut addresses = [None; LANE_SLOTS];
         for l in lanes(mask) {
             let mut flat = 0usize;
             for (k, dim) in a.dims.iter().enumerate() {
@@ -288,7 +290,11 @@ impl Machine<'_> {
 
 /// (stride, byte offset of lane 0 modulo 128, lanes) when lanes 0…k−1 are the active ones and
 /// lane l touches element `first + l·stride` (stride ≥ 0).
-pub(super) fn strided(mask: u32, words: &[usize; 32], base: usize) -> Option<(u64, u64, u64)> {
+pub(super) fn strided(
+    mask: u32,
+    words: &[usize; LANE_SLOTS],
+    base: usize,
+) -> Option<(u64, u64, u64)> {
     let k = mask.count_ones();
     if mask.trailing_ones() != k {
         return None;
@@ -317,7 +323,7 @@ impl Machine<'_> {
 
     /// The thread of lane `lane` of warp `w`, as a number over the launch.
     pub(super) fn thread_of(&self, w: &Warp, lane: usize) -> u64 {
-        (self.block * self.launch.block.warps() + w.index) * 32 + lane as u64
+        (self.block * self.launch.block.warps() + w.index) * crate::WARP_SIZE + lane as u64
     }
 
     /// The race check of one lane's plain access to global word `name[index]`: a race when

@@ -65,8 +65,6 @@ pub const MAX_VIOLATIONS: usize = 8;
 pub const MAX_WARPS: u64 = 4096;
 /// Most warp-level instructions one run issues.
 pub const STEP_BUDGET: u64 = 2_000_000;
-/// The memory transaction the lab costs: the coalescing model's aligned 128-byte segment.
-pub use crate::coalescing::access::TRANSACTION_BYTES as LINE;
 /// Bytes of the lab's `int`, `unsigned` and `float`: one 4-byte bank word.
 pub const ELEM_BYTES: u64 = crate::banks::rule::WORD_BYTES;
 
@@ -306,6 +304,14 @@ pub struct RunError {
 }
 
 impl RunError {
+    /// What a lane's failed operation says: the message, in that lane, at that line.
+    pub(super) fn in_lane(line: usize, lane: usize) -> impl Fn(String) -> RunError {
+        move |m| RunError {
+            line,
+            message: crate::tr!("kernel.run.in-lane", message = m, lane),
+        }
+    }
+
     /// The words of a run stopped by its step budget of `budget` warp instructions, naming
     /// the loop's line when it was in one: the one home of that message, which
     /// [`RunError::is_budget`] recognises.

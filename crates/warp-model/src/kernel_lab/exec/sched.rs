@@ -2,85 +2,14 @@
 //! frames, each issued instruction counted and costed, if/else and loops pushing and popping
 //! reconvergence entries, and the livelock check.
 
-use super::its::PATIENCE;
 use super::result::{BranchRecord, RunError, Sched};
-use super::state::{Flow, Frame, LoopFrame, Machine, Park, Stop, Warp};
-use super::trace::{StackEntry, TraceStep, MAX_TRACE};
+use super::state::{Flow, Frame, LoopFrame, Machine, Park, Stop, Warp, PATIENCE};
+use super::trace::StackEntry;
 use super::value::{lane_list, lanes, mask_of, Lanes, Val};
 use crate::kernel_lab::parse::{Expr, Stmt, StmtKind};
+use crate::LANE_SLOTS;
 
 impl<'k> Machine<'k> {
-    pub(super) fn issue(
-        &mut self,
-        w: &mut Warp,
-        line: usize,
-        mask: u32,
-        cycles: u64,
-    ) -> Result<(), RunError> {
-        if mask == 0 {
-            return Ok(());
-        }
-        self.r.issued += 1;
-        self.r.active_lanes += u64::from(mask.count_ones());
-        self.r.cycles += cycles;
-        w.cycles += cycles;
-        let e = self.r.lines.entry(line).or_default();
-        e.issued += 1;
-        e.active_lanes += u64::from(mask.count_ones());
-        if self.r.issued > self.budget {
-            let at = if w.g.loop_line > 0 {
-                w.g.loop_line
-            } else {
-                line
-            };
-            return Err(RunError {
-                line: at,
-                message: RunError::budget_message(self.budget, (w.g.loop_line > 0).then_some(at)),
-            });
-        }
-        if self.record {
-            self.r.traced_issued += 1;
-        }
-        if self.record && self.r.trace.len() < MAX_TRACE {
-            let vars =
-                w.g.scopes
-                    .iter()
-                    .flatten()
-                    .map(|(n, _, v)| {
-                        (
-                            n.clone(),
-                            (0..32)
-                                .map(|l| (mask & (1 << l) != 0).then(|| v[l].text()))
-                                .collect(),
-                        )
-                    })
-                    .collect();
-            self.r.trace.push(TraceStep {
-                line,
-                mask,
-                stack: w.g.stack.clone(),
-                vars,
-                groups: w.others.iter().map(|g| (g.last_line, g.own)).collect(),
-                ops: Vec::new(),
-                barrier: false,
-            });
-        }
-        w.g.last_line = line;
-        if self.launch.sched == Sched::Its {
-            w.yield_now = true;
-        }
-        Ok(())
-    }
-
-    /// Marks the recorded warp's step just issued as a barrier, if it was recorded.
-    pub(super) fn mark_barrier(&mut self) {
-        if self.record && self.r.traced_issued == self.r.trace.len() as u64 {
-            if let Some(step) = self.r.trace.last_mut() {
-                step.barrier = true;
-            }
-        }
-    }
-
     /// Starts statement `s` for the lanes of `mask`: a simple statement runs to its end
     /// (`Some` of its flow); a block, if or loop pushes its frame (`None`). Barriers are the
     /// caller's ([`Machine::run_warp`]).
@@ -94,7 +23,7 @@ impl<'k> Machine<'k> {
         match &s.kind {
             StmtKind::Decl(ty, name, init) => {
                 self.issue(w, line, mask, 1)?;
-                let mut v = [Val::I(0).convert(*ty); 32];
+                let mut v = [Val::I(0).convert(*ty); LANE_SLOTS];
                 if let Some(e) = init {
                     let x = self.eval(w, e, mask, line)?;
                     for l in lanes(mask) {
@@ -215,7 +144,7 @@ pub(super) fn push_loop<'k>(
         live: mask & !w.returned,
         go: 0,
         in_body: false,
-        counts: [0; 32],
+        counts: [0; LANE_SLOTS],
         split: false,
         outer,
         scoped,
@@ -271,35 +200,11 @@ impl<'k> Machine<'k> {
                         scoped,
                     });
                     if matches!(s.kind, StmtKind::Sync) {
-                        self.issue(w, s.line, live, 1)?;
-                        self.mark_barrier();
-                        if its {
-                            w.yield_now = false;
-                            w.g.park = Park::Barrier(s.line, std::ptr::from_ref(s) as usize);
-                            return Ok(Stop::Yield);
-                        }
-                        if live != w.valid {
-                            return Err(self.partial_barrier(w, s.line, live));
-                        }
-                        return Ok(Stop::Barrier {
-                            line: s.line,
-                            id: std::ptr::from_ref(s) as usize,
-                        });
+                        return self.meet_barrier(w, s, live);
                     }
                     ret = self.start(w, s, live)?;
                     if its {
-                        if let StmtKind::Expr(Expr::Call(f, args)) = &s.kind {
-                            if f == "__syncwarp" {
-                                let named = match args.first() {
-                                    Some(e) => {
-                                        let v = self.eval(w, e, live, s.line)?;
-                                        lanes(live).fold(0, |m, l| m | v[l].as_u())
-                                    }
-                                    None => u32::MAX,
-                                };
-                                w.g.park = Park::SyncWarp(named, std::ptr::from_ref(s) as usize);
-                            }
-                        }
+                        self.park_at_syncwarp(w, s, live)?;
                     }
                 }
                 Frame::If {
@@ -344,93 +249,143 @@ impl<'k> Machine<'k> {
                             if stage == 1 {
                                 cycles.1 = w.cycles;
                             }
-                            w.g.stack.pop();
-                            if t != 0 && f != 0 && self.r.branch.is_none() {
-                                self.r.branch = Some(BranchRecord {
-                                    line,
-                                    then: (cycles.1 - cycles.0, t.count_ones()),
-                                    els: (w.cycles - cycles.1, f.count_ones()),
-                                });
-                            }
+                            self.end_if(w, line, (t, f), cycles);
                             ret = Some(flow);
                         }
                     }
                 }
-                Frame::Loop(mut lp) => {
-                    let before = if lp.in_body { lp.go } else { lp.live } & w.g.own;
-                    if lp.in_body {
-                        let f = ret.take().unwrap_or_default();
-                        lp.live = lp.go & !f.brk & !w.returned;
-                        lp.in_body = false;
-                        if let Some(s) = lp.step {
-                            if lp.live != 0 {
-                                self.start(w, s, lp.live)?;
-                            }
-                        }
-                    }
-                    lp.live &= w.g.own;
-                    if !its && lp.live != 0 {
-                        self.livelock(w, &mut lp)?;
-                    }
-                    let go = if lp.live == 0 {
-                        0
-                    } else {
-                        self.issue(w, lp.line, lp.live, 1)?;
-                        match lp.cond {
-                            Some(c) => {
-                                let cv = self.eval(w, c, lp.live, lp.line)?;
-                                mask_of(lp.live, &cv)
-                            }
-                            None => lp.live,
-                        }
-                    };
-                    if go != 0 && go != lp.live {
-                        self.r.divergent += 1;
-                        w.divergent += 1;
-                        self.r.lines.entry(lp.line).or_default().divergent += 1;
-                        lp.split = true;
-                    }
-                    let leaving = before & !go & !w.returned;
-                    if its && go != 0 && leaving != 0 {
-                        // The lanes leaving the loop go on as a group of their own, from the
-                        // loop's exit; the looping lanes keep this program counter.
-                        let depth = w.g.frames.len();
-                        let mut gone = w.g.clone();
-                        gone.own = leaving;
-                        gone.ret = None;
-                        let mut exit = lp.clone();
-                        exit.live = 0;
-                        exit.in_body = false;
-                        gone.frames.push(Frame::Loop(exit));
-                        gone.joins.push(depth);
-                        w.g.joins.push(depth);
-                        w.g.own &= !leaving;
-                        w.others.push_front(gone);
-                    }
-                    if go == 0 {
-                        w.g.stack.pop();
-                        w.g.loop_line = lp.outer;
-                        if lp.scoped {
-                            w.g.scopes.pop();
-                        }
-                        if lp.split && self.r.loop_counts.is_none() {
-                            self.r.loop_counts = Some((lp.line, lp.counts.to_vec()));
-                        }
-                        ret = Some(Flow::default());
-                        continue;
-                    }
-                    for l in lanes(go) {
-                        lp.counts[l] += 1;
-                    }
-                    lp.go = go;
-                    lp.in_body = true;
-                    let body = lp.body;
-                    w.g.frames.push(Frame::Loop(lp));
-                    seq(w, body, go);
-                }
+                Frame::Loop(lp) => self.step_loop(w, lp, &mut ret)?,
             }
         }
         Ok(Stop::Done)
+    }
+
+    /// Issues the `__syncthreads()` statement `s` for the lanes of `live` and stops the warp
+    /// there: under `sched=its` its group parks at it; under `sched=stack` the warp waits for
+    /// the block, unless some of its threads do not reach it (an error).
+    fn meet_barrier(&mut self, w: &mut Warp, s: &Stmt, live: u32) -> Result<Stop, RunError> {
+        self.issue(w, s.line, live, 1)?;
+        self.mark_barrier();
+        if self.launch.sched == Sched::Its {
+            w.yield_now = false;
+            w.g.park = Park::Barrier(s.line, std::ptr::from_ref(s) as usize);
+            return Ok(Stop::Yield);
+        }
+        if live != w.valid {
+            return Err(self.partial_barrier(w, s.line, live));
+        }
+        Ok(Stop::Barrier {
+            line: s.line,
+            id: std::ptr::from_ref(s) as usize,
+        })
+    }
+
+    /// Under `sched=its`, after statement `s` ran for the lanes of `live`: a `__syncwarp(mask)`
+    /// parks the group there, waiting for the lanes its mask names (every lane without one).
+    fn park_at_syncwarp(&mut self, w: &mut Warp, s: &Stmt, live: u32) -> Result<(), RunError> {
+        if let StmtKind::Expr(Expr::Call(f, args)) = &s.kind {
+            if f == "__syncwarp" {
+                let named = match args.first() {
+                    Some(e) => {
+                        let v = self.eval(w, e, live, s.line)?;
+                        lanes(live).fold(0, |m, l| m | v[l].as_u())
+                    }
+                    None => u32::MAX,
+                };
+                w.g.park = Park::SyncWarp(named, std::ptr::from_ref(s) as usize);
+            }
+        }
+        Ok(())
+    }
+
+    /// Leaves the if on `line` (lanes `t` then, `f` else; the warp's cycles at its start and
+    /// at its else side): pops its reconvergence entry and records the run's first divergent
+    /// branch, each side's cycles and lanes.
+    fn end_if(&mut self, w: &mut Warp, line: usize, (t, f): (u32, u32), cycles: (u64, u64)) {
+        w.g.stack.pop();
+        if t != 0 && f != 0 && self.r.branch.is_none() {
+            self.r.branch = Some(BranchRecord {
+                line,
+                then: (cycles.1 - cycles.0, t.count_ones()),
+                els: (w.cycles - cycles.1, f.count_ones()),
+            });
+        }
+    }
+
+    /// One visit of loop frame `lp`: back from its body (`ret`: the body's flow), its step;
+    /// then its condition for the lanes still looping, and the body again for those it holds,
+    /// or the exit (`ret` set) when it holds none.
+    fn step_loop(
+        &mut self,
+        w: &mut Warp<'k>,
+        mut lp: Box<LoopFrame<'k>>,
+        ret: &mut Option<Flow>,
+    ) -> Result<(), RunError> {
+        let its = self.launch.sched == Sched::Its;
+        let before = if lp.in_body { lp.go } else { lp.live } & w.g.own;
+        if lp.in_body {
+            let f = ret.take().unwrap_or_default();
+            lp.live = lp.go & !f.brk & !w.returned;
+            lp.in_body = false;
+            if let Some(s) = lp.step {
+                if lp.live != 0 {
+                    self.start(w, s, lp.live)?;
+                }
+            }
+        }
+        lp.live &= w.g.own;
+        if !its && lp.live != 0 {
+            self.livelock(w, &mut lp)?;
+        }
+        let go = if lp.live == 0 {
+            0
+        } else {
+            self.issue(w, lp.line, lp.live, 1)?;
+            match lp.cond {
+                Some(c) => {
+                    let cv = self.eval(w, c, lp.live, lp.line)?;
+                    mask_of(lp.live, &cv)
+                }
+                None => lp.live,
+            }
+        };
+        if go != 0 && go != lp.live {
+            self.r.divergent += 1;
+            w.divergent += 1;
+            self.r.lines.entry(lp.line).or_default().divergent += 1;
+            lp.split = true;
+        }
+        let leaving = before & !go & !w.returned;
+        if its && go != 0 && leaving != 0 {
+            split_off_leaving(w, &lp, leaving);
+        }
+        if go == 0 {
+            self.leave_loop(w, &lp);
+            *ret = Some(Flow::default());
+            return Ok(());
+        }
+        for l in lanes(go) {
+            lp.counts[l] += 1;
+        }
+        lp.go = go;
+        lp.in_body = true;
+        let body = lp.body;
+        w.g.frames.push(Frame::Loop(lp));
+        seq(w, body, go);
+        Ok(())
+    }
+
+    /// Leaves loop `lp`: pops its reconvergence entry (and its header's scope), restores the
+    /// enclosing loop's line, and records the run's first split loop's trip counts.
+    fn leave_loop(&mut self, w: &mut Warp, lp: &LoopFrame) {
+        w.g.stack.pop();
+        w.g.loop_line = lp.outer;
+        if lp.scoped {
+            w.g.scopes.pop();
+        }
+        if lp.split && self.r.loop_counts.is_none() {
+            self.r.loop_counts = Some((lp.line, lp.counts.to_vec()));
+        }
     }
 
     /// Under `sched=stack`, at a loop's condition while some of its lanes wait at its exit:
@@ -486,4 +441,21 @@ pub(super) fn seq<'k>(w: &mut Warp<'k>, body: &'k [Stmt], mask: u32) {
         flow: Flow::default(),
         scoped: true,
     });
+}
+
+/// Under `sched=its`, when the lanes `leaving` loop `lp` are not all of them: they go on as a
+/// group of their own, from the loop's exit; the looping lanes keep this program counter.
+fn split_off_leaving<'k>(w: &mut Warp<'k>, lp: &LoopFrame<'k>, leaving: u32) {
+    let depth = w.g.frames.len();
+    let mut gone = w.g.clone();
+    gone.own = leaving;
+    gone.ret = None;
+    let mut exit = Box::new(lp.clone());
+    exit.live = 0;
+    exit.in_body = false;
+    gone.frames.push(Frame::Loop(exit));
+    gone.joins.push(depth);
+    w.g.joins.push(depth);
+    w.g.own &= !leaving;
+    w.others.push_front(gone);
 }

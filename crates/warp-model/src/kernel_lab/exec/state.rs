@@ -8,6 +8,7 @@ use super::result::{LaunchConfig, RunResult};
 use super::trace::StackEntry;
 use super::value::{Lanes, Val};
 use crate::kernel_lab::parse::{Expr, ParsedKernel, Stmt, Ty};
+use crate::LANE_SLOTS;
 
 pub(super) struct Buffer {
     pub(super) ty: Ty,
@@ -109,7 +110,7 @@ pub(super) struct LoopFrame<'k> {
     /// Lanes running the body now.
     pub(super) go: u32,
     pub(super) in_body: bool,
-    pub(super) counts: [u64; 32],
+    pub(super) counts: [u64; LANE_SLOTS],
     pub(super) split: bool,
     /// The enclosing loop's line, restored at the exit.
     pub(super) outer: usize,
@@ -159,6 +160,10 @@ pub(super) enum Stop {
     Done,
 }
 
+/// How many instructions of the other groups a group waits at its reconvergence point before
+/// it goes on alone (the scheduler's forward-progress guarantee under `sched=its`).
+pub const PATIENCE: u32 = 32;
+
 /// Why a lane group (under `sched=its`) is not running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Park {
@@ -197,7 +202,7 @@ pub(super) struct Warp<'k> {
     /// The warp within its block.
     pub(super) index: u64,
     /// Per-lane thread coordinates and block coordinates.
-    pub(super) tid: [(u64, u64, u64); 32],
+    pub(super) tid: [(u64, u64, u64); LANE_SLOTS],
     pub(super) block: (u64, u64),
     /// Lanes that are threads of the block.
     pub(super) valid: u32,

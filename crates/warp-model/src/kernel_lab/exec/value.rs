@@ -3,6 +3,7 @@
 //! lane sets.
 
 use crate::kernel_lab::parse::{Bin, Ty};
+use crate::LANE_SLOTS;
 
 /// A lane's value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,10 +72,14 @@ impl Val {
     }
 }
 
-pub(super) type Lanes = [Val; 32];
+pub(super) type Lanes = [Val; LANE_SLOTS];
+
+/// [`crate::WARP_SIZE`] as a lane's `int`: what `warpSize` reads, a shuffle's widest width.
+#[allow(clippy::cast_possible_wrap)]
+pub(super) const WARP_SIZE_INT: i64 = crate::WARP_SIZE as i64;
 
 pub(super) fn lanes(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |l| mask & (1 << l) != 0)
+    (0..LANE_SLOTS).filter(move |l| mask & (1 << l) != 0)
 }
 
 pub(super) fn mask_of(mask: u32, cv: &Lanes) -> u32 {
@@ -87,14 +92,14 @@ pub(super) fn mask_of(mask: u32, cv: &Lanes) -> u32 {
 #[must_use]
 pub fn lane_list(mask: u32) -> String {
     let mut out: Vec<String> = Vec::new();
-    let mut l = 0u32;
-    while l < 32 {
+    let mut l = 0usize;
+    while l < LANE_SLOTS {
         if mask & (1 << l) == 0 {
             l += 1;
             continue;
         }
         let start = l;
-        while l < 32 && mask & (1 << l) != 0 {
+        while l < LANE_SLOTS && mask & (1 << l) != 0 {
             l += 1;
         }
         out.push(if l - 1 == start {

@@ -1,11 +1,20 @@
 //! Warp-level calls: shuffles, votes, `__activemask`, `__syncwarp`, bit functions, the mask
-//! rule the CUDA guide states for them, and atomics (applied in lane order).
+//! rule the CUDA guide states for them, and atomics (applied in lane order). They take their
+//! arguments evaluated (`eval.rs` evaluates them, then calls here: the calls run one way).
 
 use super::result::{MaskViolation, RunError, Sched, MAX_VIOLATIONS};
 use super::state::{Machine, Warp};
 use super::trace::{WarpOp, MAX_OPS};
-use super::value::{binop, lanes, Lanes, Val};
-use crate::kernel_lab::parse::{Addr, Atomic, Bin, Expr, Ty};
+use super::value::{binop, lanes, Lanes, Val, WARP_SIZE_INT};
+use crate::kernel_lab::parse::{Atomic, Bin, Ty};
+use crate::LANE_SLOTS;
+
+/// The elements an atomic works on, its address already evaluated: a global buffer and each
+/// lane's index, or a shared array and each lane's indices (one per dimension).
+pub(super) enum AtomicAt<'a> {
+    Global(&'a String, &'a Lanes),
+    Shared(usize, &'a [Lanes]),
+}
 
 impl Machine<'_> {
     /// Counts and names a warp-level call that breaks the guide's rule: "each calling thread
@@ -60,21 +69,17 @@ impl Machine<'_> {
     }
 
     /// Shuffles, votes, `__activemask`, `__syncwarp`, `__popc`, `__ffs` over the lanes of
-    /// `mask` (the active lanes: they read each other's values).
+    /// `mask` (the active lanes: they read each other's values), given their arguments' values.
     pub(super) fn warp_call(
         &mut self,
         w: &mut Warp,
         f: &str,
-        args: &[Expr],
+        vals: &[Lanes],
         mask: u32,
         line: usize,
     ) -> Result<Lanes, RunError> {
-        let vals: Vec<Lanes> = args
-            .iter()
-            .map(|a| self.eval(w, a, mask, line))
-            .collect::<Result<_, _>>()?;
-        let mut out = [Val::I(0); 32];
-        let arg = |k: usize| vals.get(k).copied().unwrap_or([Val::I(0); 32]);
+        let mut out = [Val::I(0); LANE_SLOTS];
+        let arg = |k: usize| vals.get(k).copied().unwrap_or([Val::I(0); LANE_SLOTS]);
         match f {
             "__popc" => {
                 for l in lanes(mask) {
@@ -95,7 +100,7 @@ impl Machine<'_> {
             }
             "__activemask" => {
                 self.r.warp_calls += 1;
-                return Ok([Val::U(mask); 32]);
+                return Ok([Val::U(mask); LANE_SLOTS]);
             }
             _ => {}
         }
@@ -142,14 +147,14 @@ impl Machine<'_> {
                 self.r.shuffles += 1;
                 let (v, b) = (arg(1), arg(2));
                 for l in lanes(mask) {
-                    let width = vals.get(3).map_or(32, |x| x[l].as_i());
-                    if !(1..=32).contains(&width) || width & (width - 1) != 0 {
+                    let width = vals.get(3).map_or(WARP_SIZE_INT, |x| x[l].as_i());
+                    if !(1..=WARP_SIZE_INT).contains(&width) || width & (width - 1) != 0 {
                         return Err(RunError {
                             line,
                             message: crate::tr!("kernel.run.shfl-width", name = f, width, lane = l),
                         });
                     }
-                    let width = usize::try_from(width).unwrap_or(32);
+                    let width = usize::try_from(width).unwrap_or(LANE_SLOTS);
                     // The lane's segment of `width` lanes: [first, first + width).
                     let first = l & !(width - 1);
                     let last = first + width - 1;
@@ -159,7 +164,8 @@ impl Machine<'_> {
                         "__shfl_sync" => Some(
                             first
                                 + usize::try_from(
-                                    b[l].as_i().rem_euclid(i64::try_from(width).unwrap_or(32)),
+                                    b[l].as_i()
+                                        .rem_euclid(i64::try_from(width).unwrap_or(WARP_SIZE_INT)),
                                 )
                                 .unwrap_or(0),
                         ),
@@ -186,30 +192,26 @@ impl Machine<'_> {
         Ok(out)
     }
 
-    /// An atomic: the lanes of `mask` apply it one at a time, in lane order, each reading the
-    /// value the lane before left; each gets the old value.
+    /// An atomic on the elements `at` names, with its operands' values: the lanes of `mask`
+    /// apply it one at a time, in lane order, each reading the value the lane before left;
+    /// each gets the old value.
     pub(super) fn atomic(
         &mut self,
         w: &mut Warp,
         op: Atomic,
-        addr: &Addr,
-        args: &[Expr],
+        at: &AtomicAt,
+        vals: &[Lanes],
         mask: u32,
         line: usize,
     ) -> Result<Lanes, RunError> {
-        let vals: Vec<Lanes> = args
-            .iter()
-            .map(|a| self.eval(w, a, mask, line))
-            .collect::<Result<_, _>>()?;
         let arg = |k: usize, l: usize| vals.get(k).map_or(Val::I(0), |v| v[l]);
         self.r.atomics += 1;
         self.r.atomic_ops += u64::from(mask.count_ones());
         // Each lane's element: a buffer index or a shared word.
-        let (global, slots): (Option<&String>, [usize; 32]) = match addr {
-            Addr::Global(n, i) => {
-                let idx = self.eval(w, i, mask, line)?;
+        let (global, slots): (Option<&String>, [usize; LANE_SLOTS]) = match at {
+            AtomicAt::Global(n, idx) => {
                 self.atomic_now = true;
-                let done = self.access(w, n, &idx, mask, line, true);
+                let done = self.access(w, n, idx, mask, line, true);
                 self.atomic_now = false;
                 done?;
                 (
@@ -217,13 +219,9 @@ impl Machine<'_> {
                     std::array::from_fn(|l| usize::try_from(idx[l].as_i()).unwrap_or(0)),
                 )
             }
-            Addr::Shared(a, i) => {
-                let idx = i
-                    .iter()
-                    .map(|i| self.eval(w, i, mask, line))
-                    .collect::<Result<Vec<_>, _>>()?;
+            AtomicAt::Shared(a, idx) => {
                 self.atomic_now = true;
-                let words = self.shared_access(w, *a, &idx, mask, line, true);
+                let words = self.shared_access(w, *a, idx, mask, line, true);
                 self.atomic_now = false;
                 (None, words?)
             }
@@ -238,24 +236,24 @@ impl Machine<'_> {
         let extra = busiest.saturating_sub(1);
         self.r.cycles += extra;
         w.cycles += extra;
-        let mut out = [Val::I(0); 32];
+        let mut out = [Val::I(0); LANE_SLOTS];
         for l in lanes(mask) {
             let (old, ty) = if let Some(n) = global {
                 let b = &self.buffers[n];
                 (b.get(slots[l]), b.ty)
             } else {
-                let ty = match addr {
-                    Addr::Shared(a, _) => self.kernel.shared[*a].ty,
-                    Addr::Global(..) => Ty::Int,
+                let ty = match at {
+                    AtomicAt::Shared(a, _) => self.kernel.shared[*a].ty,
+                    AtomicAt::Global(..) => Ty::Int,
                 };
                 (self.shared.get(slots[l]).copied().unwrap_or(Val::I(0)), ty)
             };
             let v = arg(0, l);
             let new = match op {
-                Atomic::Add => binop(Bin::Add, old, v).map_err(Self::lane_error(line, l))?,
-                Atomic::Sub => binop(Bin::Sub, old, v).map_err(Self::lane_error(line, l))?,
+                Atomic::Add => binop(Bin::Add, old, v).map_err(RunError::in_lane(line, l))?,
+                Atomic::Sub => binop(Bin::Sub, old, v).map_err(RunError::in_lane(line, l))?,
                 Atomic::Max | Atomic::Min => {
-                    let greater = binop(Bin::Gt, v, old).map_err(Self::lane_error(line, l))?;
+                    let greater = binop(Bin::Gt, v, old).map_err(RunError::in_lane(line, l))?;
                     if greater.truthy() == (op == Atomic::Max)
                         && binop(Bin::Ne, v, old).is_ok_and(Val::truthy)
                     {

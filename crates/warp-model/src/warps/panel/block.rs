@@ -68,7 +68,73 @@ pub fn worked(b: &BlockDim) -> Worked {
         ]))],
         why: crate::tr!("warps.block.count.why"),
     }];
-    let flatten = if y == 1 && z == 1 {
+    steps.push(flatten_step(b));
+    steps.push(Step {
+        title: crate::tr!("warps.block.cut.title"),
+        body: vec![m(eq(vec![
+            id("warps"),
+            ceil(frac(id("P"), num(WARP_SIZE))),
+            ceil(frac(num(p), num(WARP_SIZE))),
+            num(w),
+        ]))],
+        why: crate::tr!("warps.block.cut.why"),
+    });
+    steps.push(last_warp_step(b));
+    if x % WARP_SIZE != 0 && y * z > 1 && p > WARP_SIZE {
+        steps.push(Step {
+            title: crate::tr!("warps.block.rows.title"),
+            body: vec![t(crate::tr!("warps.block.rows.body", x))],
+            why: crate::tr!("warps.block.rows.why"),
+        });
+    }
+    let answer = if idle == 0 {
+        crate::tr!("warps.block.answer.full", w)
+    } else if w == 1 {
+        crate::tr!("warps.block.answer.one", tail, idle)
+    } else {
+        crate::tr!("warps.block.answer.tail", w, tail, idle)
+    };
+    Worked {
+        question: crate::tr!("warps.block.question", block = b.shown()),
+        forecast: crate::tr!("warps.block.forecast"),
+        steps,
+        answer,
+        verify: mixed(
+            &crate::tr!("warps.block.verify"),
+            &[
+                (
+                    "count",
+                    eq(vec![
+                        row(vec![
+                            floor(frac(row(vec![id("P"), op("−"), num(1)]), num(WARP_SIZE))),
+                            op("+"),
+                            num(1),
+                        ]),
+                        row(vec![
+                            floor(frac(num(p - 1), num(WARP_SIZE))),
+                            op("+"),
+                            num(1),
+                        ]),
+                        num(w),
+                        ceil(frac(num(p), num(WARP_SIZE))),
+                    ]),
+                ),
+                (
+                    "sum",
+                    eq(vec![
+                        row(vec![times(num(w), num(WARP_SIZE)), op("−"), num(idle)]),
+                        num(p),
+                    ]),
+                ),
+            ],
+        ),
+    }
+}
+
+/// The step that flattens a thread's (x, y, z) into the linear index warps are cut from.
+fn flatten_step(b: &BlockDim) -> Step {
+    let (x, y, z, p) = (b.x(), b.y(), b.z(), b.threads());
+    if y == 1 && z == 1 {
         Step {
             title: crate::tr!("warps.block.flatten.title"),
             body: mixed(
@@ -105,29 +171,25 @@ pub fn worked(b: &BlockDim) -> Worked {
             ),
             why: crate::tr!("warps.block.flatten.why"),
         }
-    };
-    steps.push(flatten);
-    steps.push(Step {
-        title: crate::tr!("warps.block.cut.title"),
-        body: vec![m(eq(vec![
-            id("warps"),
-            ceil(frac(id("P"), num(32))),
-            ceil(frac(num(p), num(32))),
-            num(w),
-        ]))],
-        why: crate::tr!("warps.block.cut.why"),
-    });
-    steps.push(if idle == 0 {
+    }
+}
+
+/// The step about the last warp: full, or a tail warp with idle lanes.
+fn last_warp_step(b: &BlockDim) -> Step {
+    let (p, w) = (b.threads(), b.warps());
+    let tail = b.tail_warp_active();
+    let idle = b.idle_lanes();
+    if idle == 0 {
         Step {
             title: crate::tr!("warps.block.full.title"),
             body: mixed(
                 &crate::tr!("warps.block.full.body"),
-                &[("check", eq(vec![times(num(w), num(32)), num(p)]))],
+                &[("check", eq(vec![times(num(w), num(WARP_SIZE)), num(p)]))],
             ),
             why: crate::tr!("warps.block.full.why"),
         }
     } else {
-        let (warp, first, last) = (w - 1, (w - 1) * 32, p - 1);
+        let (warp, first, last) = (w - 1, (w - 1) * WARP_SIZE, p - 1);
         Step {
             title: crate::tr!("warps.block.tail.title"),
             body: mixed(
@@ -136,62 +198,20 @@ pub fn worked(b: &BlockDim) -> Worked {
                     (
                         "active",
                         eq(vec![
-                            row(vec![num(p), op("−"), times(num(w - 1), num(32))]),
+                            row(vec![num(p), op("−"), times(num(w - 1), num(WARP_SIZE))]),
                             num(tail),
                         ]),
                     ),
                     (
                         "idle",
-                        eq(vec![row(vec![num(32), op("−"), num(tail)]), num(idle)]),
+                        eq(vec![
+                            row(vec![num(WARP_SIZE), op("−"), num(tail)]),
+                            num(idle),
+                        ]),
                     ),
                 ],
             ),
             why: crate::tr!("warps.block.tail.why"),
         }
-    });
-    if x % WARP_SIZE != 0 && y * z > 1 && p > WARP_SIZE {
-        steps.push(Step {
-            title: crate::tr!("warps.block.rows.title"),
-            body: vec![t(crate::tr!("warps.block.rows.body", x))],
-            why: crate::tr!("warps.block.rows.why"),
-        });
-    }
-    let answer = if idle == 0 {
-        crate::tr!("warps.block.answer.full", w)
-    } else if w == 1 {
-        crate::tr!("warps.block.answer.one", tail, idle)
-    } else {
-        crate::tr!("warps.block.answer.tail", w, tail, idle)
-    };
-    Worked {
-        question: crate::tr!("warps.block.question", block = b.shown()),
-        forecast: crate::tr!("warps.block.forecast"),
-        steps,
-        answer,
-        verify: mixed(
-            &crate::tr!("warps.block.verify"),
-            &[
-                (
-                    "count",
-                    eq(vec![
-                        row(vec![
-                            floor(frac(row(vec![id("P"), op("−"), num(1)]), num(32))),
-                            op("+"),
-                            num(1),
-                        ]),
-                        row(vec![floor(frac(num(p - 1), num(32))), op("+"), num(1)]),
-                        num(w),
-                        ceil(frac(num(p), num(32))),
-                    ]),
-                ),
-                (
-                    "sum",
-                    eq(vec![
-                        row(vec![times(num(w), num(32)), op("−"), num(idle)]),
-                        num(p),
-                    ]),
-                ),
-            ],
-        ),
     }
 }

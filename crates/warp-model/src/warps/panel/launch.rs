@@ -7,6 +7,7 @@ use crate::params::{parse_whole, quote, ParamError, Whole};
 use crate::warps::launch::{Launch1d, Launch2d};
 use crate::warps::map::BlockDim;
 use crate::worked::{m, t, Step, Worked};
+use crate::WARP_SIZE;
 
 use crate::worked::sentence as mixed;
 
@@ -231,7 +232,10 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
                     ),
                     (
                         "warp",
-                        eq(vec![floor(frac(num(r.last_local), num(32))), num(r.warp)]),
+                        eq(vec![
+                            floor(frac(num(r.last_local), num(WARP_SIZE))),
+                            num(r.warp),
+                        ]),
                     ),
                     (
                         "active",
@@ -292,8 +296,8 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
                 (
                     "lanes",
                     eq(vec![
-                        times(num(l.warps_launched()), num(32)),
-                        num(l.warps_launched() * 32),
+                        times(num(l.warps_launched()), num(WARP_SIZE)),
+                        num(l.warps_launched() * WARP_SIZE),
                     ]),
                 ),
             ],

@@ -5,6 +5,7 @@ use crate::figure::{Figure, Value};
 use crate::math::{eq, floor, frac, id, num, op, paren, row, sub, times, word, Math};
 use crate::warps::map::{BlockDim, ThreadPos};
 use crate::worked::{m, t, Step, Worked};
+use crate::WARP_SIZE;
 
 use crate::worked::sentence as mixed;
 
@@ -114,11 +115,15 @@ pub fn worked(b: &BlockDim, i: u64) -> Worked {
             Step {
                 title: crate::tr!("warps.thread.lane.title"),
                 body: vec![
-                    m(eq(vec![id("warp"), floor(frac(num(i), num(32))), num(w)])),
+                    m(eq(vec![
+                        id("warp"),
+                        floor(frac(num(i), num(WARP_SIZE))),
+                        num(w),
+                    ])),
                     t(", "),
                     m(eq(vec![
                         id("lane"),
-                        row(vec![num(i), word(" mod "), num(32)]),
+                        row(vec![num(i), word(" mod "), num(WARP_SIZE)]),
                         num(lane),
                     ])),
                     t("."),
@@ -134,7 +139,7 @@ pub fn worked(b: &BlockDim, i: u64) -> Worked {
                 (
                     "warp_lane",
                     eq(vec![
-                        row(vec![times(num(w), num(32)), op("+"), num(lane)]),
+                        row(vec![times(num(w), num(WARP_SIZE)), op("+"), num(lane)]),
                         num(i),
                     ]),
                 ),

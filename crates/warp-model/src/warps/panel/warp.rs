@@ -5,6 +5,7 @@ use crate::figure::{Figure, Value};
 use crate::math::{eq, floor, frac, id, num, op, row, times, word};
 use crate::warps::map::{BlockDim, ThreadPos};
 use crate::worked::{t, Step, Worked};
+use crate::WARP_SIZE;
 
 use crate::worked::sentence as mixed;
 
@@ -77,7 +78,11 @@ pub fn worked(b: &BlockDim, w: u64) -> Worked {
                 &[
                     (
                         "first",
-                        eq(vec![id("first"), times(num(32), num(w)), num(s.first)]),
+                        eq(vec![
+                            id("first"),
+                            times(num(WARP_SIZE), num(w)),
+                            num(s.first),
+                        ]),
                     ),
                     (
                         "last",
@@ -139,8 +144,8 @@ pub fn worked(b: &BlockDim, w: u64) -> Worked {
                 (
                     "warp",
                     eq(vec![
-                        floor(frac(num(s.first), num(32))),
-                        floor(frac(num(s.last), num(32))),
+                        floor(frac(num(s.first), num(WARP_SIZE))),
+                        floor(frac(num(s.last), num(WARP_SIZE))),
                         num(w),
                     ]),
                 ),

@@ -1,0 +1,8 @@
+__global__ void parity(float* out) {
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    if (idx % 2 == 0) {
+        work(10);   // X
+    } else {
+        work(14);   // Y
+    }
+}
