@@ -27,7 +27,7 @@ pub mod scorm;
 
 use crate::i18n::Lang;
 use crate::kernel_lab::challenge::builtin;
-use crate::page::{self, Graded, Theme};
+use crate::page::{self, key, Graded, Theme, PRESENTATION_KEYS};
 use crate::params::{quote, ParamError};
 use crate::query::Query;
 use crate::registry::Panel;
@@ -38,21 +38,6 @@ pub const MAX_STEPS: usize = 20;
 pub const MAX_TITLE_CHARS: usize = 120;
 /// The longest step, in characters of its decoded query.
 pub const MAX_STEP_CHARS: usize = 4000;
-
-/// The query keys that say how a page is shown rather than what it shows: a step drops them
-/// (its frame sets its own), and so does a link pasted into the author page.
-const PRESENTATION_KEYS: [&str; 10] = [
-    "embed",
-    "lang",
-    "theme",
-    "lms",
-    "pass-score",
-    "graded",
-    "forecast",
-    "recorded",
-    "guess",
-    "assignment",
-];
 
 /// A prediction step's first reveal as recorded: what its frame opens with when the learner
 /// comes back (issue 43: the guess, its verdict and the answer; never a fresh Forecast).
@@ -165,7 +150,7 @@ impl Step {
     /// panel's title.
     #[must_use]
     pub fn name(&self) -> String {
-        if let Some(ex) = self.query.get("example") {
+        if let Some(ex) = self.query.get(key::EXAMPLE) {
             return format!("{} · {}", self.panel.title(), ex.trim());
         }
         match &self.expect {
@@ -199,7 +184,7 @@ pub struct Assignment {
 /// read are kept.
 #[must_use]
 pub fn read(q: &Query) -> Option<(Assignment, Vec<ParamError>)> {
-    let flag = q.get("assignment")?;
+    let flag = q.get(key::ASSIGNMENT)?;
     let mut errors = Vec::new();
     if flag.trim() != "1" {
         errors.push(ParamError::new(
@@ -207,7 +192,7 @@ pub fn read(q: &Query) -> Option<(Assignment, Vec<ParamError>)> {
             crate::tr!("assignment.error.flag", value = quote(flag)),
         ));
     }
-    let (assignment, more) = from_parts(q.get("title").unwrap_or(""), q.get_all("step"));
+    let (assignment, more) = from_parts(q.get(key::TITLE).unwrap_or(""), q.get_all(key::STEP));
     errors.extend(more);
     Some((assignment, errors))
 }
@@ -305,14 +290,14 @@ pub fn read_step(number: usize, raw: &str) -> Result<Step, String> {
         ));
     }
     let mut query = Query::parse(text);
-    if query.get("assignment").is_some() {
+    if query.get(key::ASSIGNMENT).is_some() {
         return Err(crate::tr!("assignment.error.nested"));
     }
-    if query.get("panel").map(str::trim) == Some("author") {
+    if query.get(key::PANEL).map(str::trim) == Some(page::Tool::Author.name()) {
         return Err(crate::tr!("assignment.error.author"));
     }
-    for key in PRESENTATION_KEYS {
-        query.set(key, None);
+    for k in PRESENTATION_KEYS {
+        query.set(k, None);
     }
     let route = page::route(&query);
     if let Some(e) = route.errors.first() {
@@ -429,12 +414,12 @@ impl Assignment {
         theme: Theme,
     ) -> Query {
         let mut q = step.query.clone();
-        q.set("embed", Some("1"));
-        q.set("graded", Some(graded.name()));
+        q.set(key::EMBED, Some("1"));
+        q.set(key::GRADED, Some(graded.name()));
         if step.kind == StepKind::Prediction {
-            q.set("forecast", Some("1"));
-            q.set("recorded", recorded.map(|r| r.verdict.name()));
-            q.set("guess", recorded.and_then(|r| r.guess.as_deref()));
+            q.set(key::FORECAST, Some("1"));
+            q.set(key::RECORDED, recorded.map(|r| r.verdict.name()));
+            q.set(key::GUESS, recorded.and_then(|r| r.guess.as_deref()));
         }
         if step.kind == StepKind::Challenge {
             if let Some(src) = code {
@@ -442,10 +427,10 @@ impl Assignment {
             }
         }
         if lang != Lang::En {
-            q.set("lang", Some(lang.code()));
+            q.set(key::LANG, Some(lang.code()));
         }
         if theme != Theme::Auto {
-            q.set("theme", Some(theme.name()));
+            q.set(key::THEME, Some(theme.name()));
         }
         q
     }
@@ -455,12 +440,12 @@ impl Assignment {
 #[must_use]
 pub fn link_query(title: &str, steps: &[String]) -> Query {
     let mut q = Query::default();
-    q.set("assignment", Some("1"));
+    q.set(key::ASSIGNMENT, Some("1"));
     if !title.trim().is_empty() {
-        q.set("title", Some(title.trim()));
+        q.set(key::TITLE, Some(title.trim()));
     }
     for s in steps {
-        q.push("step", s);
+        q.push(key::STEP, s);
     }
     q
 }
@@ -485,8 +470,8 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
         None => text,
     };
     let q = Query::parse(search);
-    if q.get("assignment").is_some() {
-        let steps: Vec<String> = q.get_all("step").map(str::to_string).collect();
+    if q.get(key::ASSIGNMENT).is_some() {
+        let steps: Vec<String> = q.get_all(key::STEP).map(str::to_string).collect();
         if steps.is_empty() {
             return Err(crate::tr!("assignment.error.no-steps"));
         }
@@ -509,7 +494,7 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
 }
 
 fn is_challenge(q: &Query) -> bool {
-    q.get("panel").map(str::trim) == Some(Panel::Kernel.name()) && q.get("challenge").is_some()
+    q.get(key::PANEL).map(str::trim) == Some(Panel::Kernel.name()) && q.get("challenge").is_some()
 }
 
 /// The editor text (`src=`) a pasted challenge link carried, which [`steps_from_link`] left out

@@ -6,7 +6,7 @@
 //! `{source: "warp-lab-host", type: "set-theme", theme: "light"|"dark"|"auto"}`. Anything else is
 //! ignored: [`HostMessage::from_fields`] accepts only those shapes.
 
-use crate::page::Theme;
+use crate::page::{key, Theme};
 use crate::query::Query;
 use crate::registry::Panel;
 
@@ -16,7 +16,7 @@ use crate::registry::Panel;
 #[must_use]
 pub fn embed_url(base: &str, q: &Query) -> String {
     let mut q = q.clone();
-    q.set("embed", Some("1"));
+    q.set(key::EMBED, Some("1"));
     format!("{base}{}", crate::site::link_to(&q))
 }
 
@@ -25,7 +25,7 @@ pub fn embed_url(base: &str, q: &Query) -> String {
 #[must_use]
 pub fn open_in_app_url(q: &Query) -> String {
     let mut q = q.clone();
-    q.set("embed", None);
+    q.set(key::EMBED, None);
     crate::site::link_to(&q)
 }
 

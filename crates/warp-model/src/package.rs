@@ -14,7 +14,7 @@
 use crate::assignment::Assignment;
 use crate::i18n::Lang;
 use crate::lms::LAUNCH_FILE;
-use crate::page::bundle;
+use crate::page::{bundle, key};
 use crate::query::Query;
 use crate::quiz::Topic;
 use crate::registry::Panel;
@@ -75,7 +75,7 @@ fn add_panel(out: &mut Vec<&'static str>, panel: Panel, topic: &str) {
 pub fn files_of<'a>(names: &[&'a str], bundles: &[&str], launch: &str) -> Vec<&'a str> {
     let q = Query::parse(launch.split_once('?').map_or("", |(_, s)| s));
     let lang = q
-        .get("lang")
+        .get(key::LANG)
         .and_then(Lang::parse)
         .unwrap_or(Lang::En)
         .code();

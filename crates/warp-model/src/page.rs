@@ -31,6 +31,77 @@ impl Tool {
     }
 }
 
+/// The URL keys a page reads whatever its panel: their one spelling. The page reads them here
+/// (and `site`, `embed`, `assignment`, `lms` where they write them); a panel's own keys are its
+/// `Param`s.
+pub mod key {
+    /// `panel`: the panel to open.
+    pub const PANEL: &str = "panel";
+    /// `example`: a seed page's worked example.
+    pub const EXAMPLE: &str = "example";
+    /// `lang`: the page's language.
+    pub const LANG: &str = "lang";
+    /// `embed`: shown in a frame, without the site's header.
+    pub const EMBED: &str = "embed";
+    /// `theme`: light, dark or the system's.
+    pub const THEME: &str = "theme";
+    /// `forecast`: Forecast first.
+    pub const FORECAST: &str = "forecast";
+    /// `graded`: a graded step of an assignment.
+    pub const GRADED: &str = "graded";
+    /// `recorded`: a graded step's recorded verdict.
+    pub const RECORDED: &str = "recorded";
+    /// `guess`: a graded step's recorded guess.
+    pub const GUESS: &str = "guess";
+    /// `assignment`: an assignment's link.
+    pub const ASSIGNMENT: &str = "assignment";
+    /// `title`: an assignment's title.
+    pub const TITLE: &str = "title";
+    /// `step`: an assignment's step.
+    pub const STEP: &str = "step";
+    /// `at`: the step an assignment opens on.
+    pub const AT: &str = "at";
+    /// `lms`: launched by an LMS.
+    pub const LMS: &str = "lms";
+    /// `pass-score`: an LMS package's passing score.
+    pub const PASS_SCORE: &str = "pass-score";
+}
+
+/// Every page-level key (`key`), in the README's order.
+pub const PAGE_KEYS: [&str; 15] = [
+    key::PANEL,
+    key::EXAMPLE,
+    key::LANG,
+    key::EMBED,
+    key::THEME,
+    key::FORECAST,
+    key::GRADED,
+    key::RECORDED,
+    key::GUESS,
+    key::ASSIGNMENT,
+    key::TITLE,
+    key::STEP,
+    key::AT,
+    key::LMS,
+    key::PASS_SCORE,
+];
+
+/// The page-level keys that say how a page is shown rather than what it shows: an
+/// assignment's step drops them (its frame sets its own), and so does a link pasted into the
+/// author page.
+pub const PRESENTATION_KEYS: [&str; 10] = [
+    key::EMBED,
+    key::LANG,
+    key::THEME,
+    key::LMS,
+    key::PASS_SCORE,
+    key::GRADED,
+    key::FORECAST,
+    key::RECORDED,
+    key::GUESS,
+    key::ASSIGNMENT,
+];
+
 /// The release site's wasm bundles by name (`cargo xtask dist` writes `<name>-<lang>-<hash>.js`
 /// and `…_bg.wasm` for each): one per panel and one per tool page (the panel's or the tool's
 /// name: a learner's assignment page does not carry the author page), and these. The one home of the
@@ -74,9 +145,9 @@ pub fn route(q: &Query) -> Route {
     let mut errors = Vec::new();
     // An assignment link's own steps are inside its `step=` values: its top level names no
     // panel (one that does is ignored, as the assignment is what the link is).
-    let tool = if q.get("assignment").is_some() {
+    let tool = if q.get(key::ASSIGNMENT).is_some() {
         Some(Tool::Assignment)
-    } else if q.get("panel").map(str::trim) == Some(Tool::Author.name()) {
+    } else if q.get(key::PANEL).map(str::trim) == Some(Tool::Author.name()) {
         Some(Tool::Author)
     } else {
         None
@@ -89,7 +160,7 @@ pub fn route(q: &Query) -> Route {
             errors,
         };
     }
-    let panel = match q.get("panel") {
+    let panel = match q.get(key::PANEL) {
         None => None,
         Some(name) => {
             if let Some(p) = Panel::parse(name) {
@@ -97,7 +168,7 @@ pub fn route(q: &Query) -> Route {
             } else {
                 let names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
                 errors.push(ParamError::new(
-                    "panel",
+                    key::PANEL,
                     crate::tr!(
                         "common.route.panel.unknown",
                         value = quote(name),
@@ -108,7 +179,7 @@ pub fn route(q: &Query) -> Route {
             }
         }
     };
-    let example = match q.get("example") {
+    let example = match q.get(key::EXAMPLE) {
         None => None,
         Some(key) => match examples::find(key) {
             Ok(ex) => Some(ex),
@@ -121,7 +192,7 @@ pub fn route(q: &Query) -> Route {
     if let (Some(ex), Some(p)) = (example, panel) {
         if ex.panel != p {
             errors.push(ParamError::new(
-                "panel",
+                key::PANEL,
                 crate::tr!(
                     "common.route.example.other-panel",
                     topic = ex.topic,
@@ -144,14 +215,14 @@ pub fn route(q: &Query) -> Route {
 /// of ours (the page then speaks English).
 #[must_use]
 pub fn lang(q: &Query) -> (Lang, Option<ParamError>) {
-    match q.get("lang") {
+    match q.get(key::LANG) {
         None => (Lang::En, None),
         Some(raw) => match Lang::parse(raw) {
             Some(l) => (l, None),
             None => (
                 Lang::En,
                 Some(ParamError::new(
-                    "lang",
+                    key::LANG,
                     crate::tr!("common.lang.invalid", value = quote(raw)),
                 )),
             ),
@@ -247,58 +318,58 @@ impl Graded {
 #[must_use]
 pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
     let mut errors = Vec::new();
-    let embed = match q.get("embed").map(str::trim) {
+    let embed = match q.get(key::EMBED).map(str::trim) {
         None | Some("0" | "false" | "") => false,
         Some("1" | "true") => true,
         Some(other) => {
             errors.push(ParamError::new(
-                "embed",
+                key::EMBED,
                 crate::tr!("common.embed.invalid", value = quote(other)),
             ));
             false
         }
     };
-    let theme = match q.get("theme") {
+    let theme = match q.get(key::THEME) {
         None => Theme::Auto,
         Some(t) => Theme::parse(t).unwrap_or_else(|| {
             errors.push(ParamError::new(
-                "theme",
+                key::THEME,
                 crate::tr!("common.theme.invalid", value = quote(t)),
             ));
             Theme::Auto
         }),
     };
-    let forecast = match q.get("forecast").map(str::trim) {
+    let forecast = match q.get(key::FORECAST).map(str::trim) {
         None | Some("") => None,
         Some("1" | "true") => Some(true),
         Some("0" | "false") => Some(false),
         Some(other) => {
             errors.push(ParamError::new(
-                "forecast",
+                key::FORECAST,
                 crate::tr!("common.forecast.invalid", value = quote(other)),
             ));
             None
         }
     };
-    let graded = match q.get("graded").map(str::trim) {
+    let graded = match q.get(key::GRADED).map(str::trim) {
         None | Some("" | "0") => Graded::No,
         Some("1") => Graded::Step,
         Some("lms") => Graded::Lms,
         Some(other) => {
             errors.push(ParamError::new(
-                "graded",
+                key::GRADED,
                 crate::tr!("common.graded.invalid", value = quote(other)),
             ));
             Graded::No
         }
     };
-    let recorded = match q.get("recorded").map(str::trim) {
+    let recorded = match q.get(key::RECORDED).map(str::trim) {
         None | Some("") => None,
         Some(v) => {
             let verdict = crate::quiz::Verdict::parse(v);
             if verdict.is_none() {
                 errors.push(ParamError::new(
-                    "recorded",
+                    key::RECORDED,
                     crate::tr!("common.recorded.invalid", value = quote(v)),
                 ));
             }
@@ -323,7 +394,7 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
 #[must_use]
 pub fn recorded_guess(q: &Query) -> Option<String> {
     presentation(q).0.recorded?;
-    let g = q.get("guess")?;
+    let g = q.get(key::GUESS)?;
     crate::quiz::guess_text(g).filter(|t| t == g.trim())
 }
 

@@ -32,6 +32,7 @@ use std::cell::Cell;
 
 use crate::examples;
 use crate::i18n::{self, Lang};
+use crate::page::key;
 use crate::query::Query;
 use crate::registry::Panel;
 
@@ -53,7 +54,10 @@ impl Prerendered {
     #[must_use]
     pub fn state(&self) -> Query {
         let mut q = Query::parse(&self.query);
-        q.set("lang", (self.lang != Lang::En).then_some(self.lang.code()));
+        q.set(
+            key::LANG,
+            (self.lang != Lang::En).then_some(self.lang.code()),
+        );
         q
     }
 
@@ -92,7 +96,7 @@ pub fn pages() -> Vec<Prerendered> {
         .flat_map(|lang| {
             states().into_iter().map(move |query| {
                 let mut state = Query::parse(&query);
-                state.set("lang", (lang != Lang::En).then_some(lang.code()));
+                state.set(key::LANG, (lang != Lang::En).then_some(lang.code()));
                 Prerendered {
                     path: path_of(&state).unwrap_or_default(),
                     query,
@@ -192,7 +196,7 @@ pub fn link_to(q: &Query) -> String {
 pub fn href(search: &str) -> String {
     let mut q = Query::parse(search.trim_start_matches('?'));
     let lang = i18n::lang();
-    q.set("lang", (lang != Lang::En).then_some(lang.code()));
+    q.set(key::LANG, (lang != Lang::En).then_some(lang.code()));
     link_to(&q)
 }
 
@@ -201,7 +205,7 @@ pub fn href(search: &str) -> String {
 #[must_use]
 pub fn switch_href(q: &Query, lang: Lang) -> String {
     let mut q = q.clone();
-    q.set("lang", (lang != Lang::En).then_some(lang.code()));
+    q.set(key::LANG, (lang != Lang::En).then_some(lang.code()));
     if paths() {
         if let Some(path) = path_of(&q) {
             return if path.is_empty() { "./".into() } else { path };

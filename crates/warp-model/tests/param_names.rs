@@ -20,8 +20,8 @@
 //!   (`QuizKey::query`) and an LMS package's launch query (`QuizSpec::launch_query`).
 //!
 //! A link is parsed with `Query::parse`; its panel is the one `page::route` opens (`panel=`, or
-//! the example's panel for `example=`). Every key must be a page-level key ([`PAGE_KEYS`]) or a
-//! URL key the panel declares.
+//! the example's panel for `example=`). Every key must be a page-level key (`page::PAGE_KEYS`,
+//! their one home) or a URL key the panel declares.
 
 use std::collections::BTreeMap;
 
@@ -30,32 +30,12 @@ use warp_model::i18n::Lang;
 use warp_model::kernel_lab::panel::{evaluate, KernelInput, PRESETS};
 use warp_model::lessons::START_HERE;
 use warp_model::lms::{PassScore, QuizSpec};
-use warp_model::page::route;
+use warp_model::page::{route, PAGE_KEYS};
 use warp_model::panel::Modes;
 use warp_model::query::Query;
 use warp_model::quiz::progress::QuizKey;
 use warp_model::quiz::{generate_from, seed_bank, Draw, Rng, Template, Topic};
 use warp_model::registry::Panel;
-
-/// The keys every page accepts whatever its panel: `panel`, `example`, `lang`, `embed`,
-/// `theme`, `forecast` and `graded` (`page.rs`); `assignment`, `title` and `step` (an
-/// assignment's link, `assignment.rs`), `at` (the step an assignment opens on, the app's
-/// `src/assignment`), `lms` and `pass-score` (a step or quiz launched by an LMS).
-const PAGE_KEYS: [&str; 13] = [
-    "panel",
-    "example",
-    "lang",
-    "embed",
-    "theme",
-    "forecast",
-    "graded",
-    "assignment",
-    "title",
-    "step",
-    "at",
-    "lms",
-    "pass-score",
-];
 
 /// What one panel declares: its parameters' names (what modes and starters name) and the URL
 /// keys they are read from (what a query names). They differ only for a parameter carried as a

@@ -18,6 +18,7 @@ use crate::i18n::Lang;
 use crate::lms::cmi::{Pair, Status};
 use crate::lms::manifest::Sco;
 use crate::lms::{PassScore, Version};
+use crate::page::key;
 
 fn pair(element: impl Into<String>, value: impl Into<String>) -> Pair {
     (element.into(), value.into())
@@ -28,10 +29,10 @@ fn pair(element: impl Into<String>, value: impl Into<String>) -> Pair {
 #[must_use]
 pub fn sco(a: &Assignment, lang: Lang, pass: PassScore) -> Sco {
     let mut q = super::link_query(&a.title, &a.raw_steps);
-    q.set("lms", Some("scorm"));
-    q.set("pass-score", Some(&pass.percent().to_string()));
+    q.set(key::LMS, Some("scorm"));
+    q.set(key::PASS_SCORE, Some(&pass.percent().to_string()));
     if lang != Lang::En {
-        q.set("lang", Some(lang.code()));
+        q.set(key::LANG, Some(lang.code()));
     }
     Sco {
         identifier: format!("warp-lab-assignment-{}", a.key()),
