@@ -264,6 +264,12 @@ impl WarpBranch {
         u64::from(self.if_mask.count_ones())
     }
 
+    /// Lanes on the `else` side: the rest of the warp.
+    #[must_use]
+    pub fn else_lanes(&self) -> u64 {
+        WARP_SIZE - self.if_lanes()
+    }
+
     /// Whether both sides are taken.
     #[must_use]
     pub fn divergent(&self) -> bool {

@@ -10,18 +10,18 @@
 use crate::panel::PanelModel;
 use crate::{banks, coalescing, divergence, latency, warps};
 
-pub const DIVERGENCE: &str = <divergence::panel::DivergenceModel as PanelModel>::NAME;
+pub const DIVERGENCE_PANEL: &str = <divergence::panel::DivergenceModel as PanelModel>::NAME;
 pub const PATHS: &str = divergence::panel::PATHS.url_key();
 pub const LANES: &str = divergence::panel::LANES.url_key();
 pub const COUNTS: &str = divergence::panel::COUNTS.url_key();
-pub const LATENCY: &str = <latency::panel::LatencyModel as PanelModel>::NAME;
-pub const COALESCING: &str = <coalescing::panel::CoalescingModel as PanelModel>::NAME;
+pub const LATENCY_PANEL: &str = <latency::panel::LatencyModel as PanelModel>::NAME;
+pub const COALESCING_PANEL: &str = <coalescing::panel::CoalescingModel as PanelModel>::NAME;
 pub const ELEM: &str = coalescing::panel::ELEM.url_key();
 pub const STRIDE: &str = coalescing::panel::STRIDE.url_key();
-pub const WARPS: &str = <warps::panel::WarpsModel as PanelModel>::NAME;
+pub const WARPS_PANEL: &str = <warps::panel::WarpsModel as PanelModel>::NAME;
 pub const BLOCK: &str = warps::map::BLOCK_X.url_key();
 pub const N: &str = warps::panel::N.url_key();
-pub const BANKS: &str = <banks::panel::BanksModel as PanelModel>::NAME;
+pub const BANKS_PANEL: &str = <banks::panel::BanksModel as PanelModel>::NAME;
 pub const BANK_ELEM: &str = banks::panel::ELEM.url_key();
 pub const BANK_STRIDE: &str = banks::panel::STRIDE.url_key();
 pub const BANK_OFFSET: &str = banks::panel::OFFSET.url_key();

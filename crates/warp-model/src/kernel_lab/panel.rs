@@ -733,7 +733,7 @@ fn hint(
     links: Option<&Links>,
     test: usize,
 ) -> Hint {
-    use super::link_keys::{BANKS, COALESCING, DIVERGENCE, LATENCY};
+    use super::link_keys::{BANKS_PANEL, COALESCING_PANEL, DIVERGENCE_PANEL, LATENCY_PANEL};
     use challenge::spec::Target;
     // What a line of the run costs of the target (atomics are not counted per line).
     let per_line = |s: &exec::LineStats| match t.target {
@@ -769,12 +769,12 @@ fn hint(
     let line = worst.map(|(_, l)| l);
     let panel = match t.target {
         Target::Transactions => Some((
-            COALESCING,
+            COALESCING_PANEL,
             crate::t!("challenge.hint.open.coalescing"),
             links.and_then(|l| l.coalescing.clone()),
         )),
         Target::BankConflicts | Target::SharedWavefronts => Some((
-            BANKS,
+            BANKS_PANEL,
             crate::t!("challenge.hint.open.banks"),
             links.and_then(|l| {
                 l.banks
@@ -784,11 +784,15 @@ fn hint(
             }),
         )),
         Target::DivergentBranches => Some((
-            DIVERGENCE,
+            DIVERGENCE_PANEL,
             crate::t!("challenge.hint.open.divergence"),
             links.and_then(|l| l.divergence.clone()),
         )),
-        Target::Cycles => Some((LATENCY, crate::t!("challenge.hint.open.latency"), None)),
+        Target::Cycles => Some((
+            LATENCY_PANEL,
+            crate::t!("challenge.hint.open.latency"),
+            None,
+        )),
         Target::Atomics => None,
     }
     .map(|(p, words, q)| (p, words, q.unwrap_or_else(|| format!("panel={p}"))));
@@ -1121,7 +1125,8 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
 
 fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) -> Links {
     use super::link_keys::{
-        BLOCK, COALESCING, COUNTS, DIVERGENCE, ELEM, LANES, N as WARPS_N, PATHS, STRIDE, WARPS,
+        BLOCK, COALESCING_PANEL, COUNTS, DIVERGENCE_PANEL, ELEM, LANES, N as WARPS_N, PATHS,
+        STRIDE, WARPS_PANEL,
     };
     let b = launch.block;
     let n = input.get(&N).trim();
@@ -1130,7 +1135,7 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
         // taken one, and one instruction for the lanes that skip it.
         divergence: r.branch.map(|br| {
             format!(
-                "panel={DIVERGENCE}&{PATHS}={},{}&{LANES}={},{}",
+                "panel={DIVERGENCE_PANEL}&{PATHS}={},{}&{LANES}={},{}",
                 br.then.0,
                 br.els.0.max(1),
                 br.then.1,
@@ -1139,18 +1144,18 @@ fn links(r: &exec::RunResult, launch: &exec::LaunchConfig, input: &KernelInput) 
         }),
         loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
             format!(
-                "panel={DIVERGENCE}&{COUNTS}={}",
+                "panel={DIVERGENCE_PANEL}&{COUNTS}={}",
                 c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
             )
         }),
         coalescing: r
             .strided
-            .map(|s| format!("panel={COALESCING}&{ELEM}=4&{STRIDE}={s}")),
+            .map(|s| format!("panel={COALESCING_PANEL}&{ELEM}=4&{STRIDE}={s}")),
         warps: if n.is_empty() {
-            format!("panel={WARPS}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())
+            format!("panel={WARPS_PANEL}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())
         } else {
             format!(
-                "panel={WARPS}&{BLOCK}={},{},{}&{WARPS_N}={}",
+                "panel={WARPS_PANEL}&{BLOCK}={},{},{}&{WARPS_N}={}",
                 b.x(),
                 b.y(),
                 b.z(),

@@ -23,6 +23,8 @@ pub struct Launch1d {
 /// Where the last element lands, when its warp or block is only partly used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ragged {
+    /// Global index of the last element, N − 1.
+    pub last: u64,
     /// Index of the last block (the one holding element N − 1).
     pub block: u64,
     /// Global thread index where that block starts.
@@ -104,6 +106,7 @@ impl Launch1d {
         let warp_start = block_start + warp * WARP_SIZE;
         let warp_active = last - warp_start + 1;
         (warp_active < WARP_SIZE || self.idle_threads() > 0).then_some(Ragged {
+            last,
             block,
             block_start,
             last_local,

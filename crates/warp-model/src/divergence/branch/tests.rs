@@ -118,6 +118,9 @@ fn seed_003_ex10_over_warps() {
     assert!(ws
         .iter()
         .all(|w| w.divergent() && w.diverged == 24 && w.ideal == 14 && w.if_lanes() == 16));
+    // idx < 3 in warp 0: lanes 0–2 take the if, the other 29 the else.
+    let ws = branch_over_warps(1, 10, 14, |i: i64| Ok(i < 3)).unwrap();
+    assert_eq!((ws[0].if_lanes(), ws[0].else_lanes()), (3, 29));
     let aligned = |i: i64| Ok((i / 32) % 2 == 0);
     let ws = branch_over_warps(4, 10, 14, aligned).unwrap();
     assert_eq!(

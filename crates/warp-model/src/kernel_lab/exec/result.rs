@@ -140,8 +140,8 @@ impl SharedLine {
     #[must_use]
     pub fn banks_query(&self) -> Option<String> {
         use crate::kernel_lab::link_keys::{
-            BANKS, BANK_ELEM, BANK_LANES, BANK_LANES_DEFAULT, BANK_OFFSET, BANK_OFFSET_DEFAULT,
-            BANK_STRIDE,
+            BANKS_PANEL, BANK_ELEM, BANK_LANES, BANK_LANES_DEFAULT, BANK_OFFSET,
+            BANK_OFFSET_DEFAULT, BANK_STRIDE,
         };
         let (stride, offset, lanes) = self.strided?;
         let (offset, lanes) = (offset.to_string(), lanes.to_string());
@@ -156,7 +156,7 @@ impl SharedLine {
             format!("&{BANK_LANES}={lanes}")
         };
         Some(format!(
-            "panel={BANKS}&{BANK_ELEM}=4&{BANK_STRIDE}={stride}{offset}{lanes}"
+            "panel={BANKS_PANEL}&{BANK_ELEM}=4&{BANK_STRIDE}={stride}{offset}{lanes}"
         ))
     }
 }

@@ -23,6 +23,8 @@ fn seed_004_ex2_ragged_tail() {
     assert_eq!(l.threads_launched(), 1024);
     assert_eq!(l.idle_threads(), 24);
     let r = l.ragged().unwrap();
+    // The last element is N − 1 = 999 (the panel's sentence names it).
+    assert_eq!(r.last, 999);
     assert_eq!(r.block, 3);
     assert_eq!(r.block_start, 768);
     assert_eq!(r.last_local, 231);
