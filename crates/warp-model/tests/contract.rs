@@ -1,7 +1,7 @@
 //! The URL contract only grows (ARCHITECTURE.md; issue 44).
 //!
-//! Course authors write links and read figures by name: each panel's `panel=` name, its URL
-//! keys, its modes' values, and the `data-metric` name of every figure it can show. Those names
+//! Course authors write links and read figures by name: the page-level keys (`lang`, `embed`,
+//! …), each panel's `panel=` name, its URL keys, its modes' values, and the `data-metric` name of every figure it can show. Those names
 //! are promises: this file walks the model for every name it declares or emits today and
 //! checks that
 //! - each one is in the README between backticks (documented), and
@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 
 use warp_model::examples;
 use warp_model::kernel_lab::panel::PRESETS;
+use warp_model::page::PAGE_KEYS;
 use warp_model::query::Query;
 use warp_model::registry::Panel;
 
@@ -48,6 +49,9 @@ fn names_today() -> BTreeSet<String> {
         let mut q = Query::parse(launch);
         q.push("src", src);
         figures(Panel::Kernel, q);
+    }
+    for k in PAGE_KEYS {
+        out.insert(format!("key {k}"));
     }
     for &panel in Panel::ALL {
         let spec = panel.spec();
