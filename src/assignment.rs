@@ -14,7 +14,7 @@ pub mod lms;
 pub mod solved;
 
 use leptos::prelude::*;
-use warp_model::assignment::record::{Record, Report, StepState};
+use warp_model::assignment::record::{Fraction, Record, Report, StepState};
 use warp_model::assignment::{self, Assignment, Step, StepKind};
 use warp_model::lms::{Notice, PassScore};
 use warp_model::page::{presentation, Graded, Tool};
@@ -45,6 +45,11 @@ fn field(data: &JsValue, name: &str) -> Option<String> {
     crate::browser::js_text(&js_sys::Reflect::get(data, &name.into()).ok()?)
 }
 
+/// A score as the page writes it (`N %`).
+fn percent(score: Fraction) -> String {
+    format!("{} %", score.percent())
+}
+
 /// How a step is graded, in words.
 fn how(kind: StepKind) -> &'static str {
     match kind {
@@ -60,6 +65,16 @@ fn state_label(s: StepState) -> &'static str {
         StepState::Started => t!("ui.assignment.state.started"),
         StepState::Done => t!("ui.assignment.state.done"),
     }
+}
+
+/// The page's reactive state, shared by its parts: the step shown, what the steps earned, and
+/// the notices about keeping it.
+#[derive(Clone, Copy)]
+struct Attempt {
+    current: RwSignal<usize>,
+    record: RwSignal<Record>,
+    notices: RwSignal<Vec<Notice>>,
+    kept_notice: RwSignal<Option<String>>,
 }
 
 /// The assignment a learner works through.
@@ -84,63 +99,18 @@ fn Player(query: Query) -> impl IntoView {
     let key = a.key();
     let notices = RwSignal::new(Vec::<Notice>::new());
     let kept_notice = RwSignal::new(None::<String>);
-    // No LMS answered (issue 43): the page says so, and keeps the work in this browser as an
-    // assignment without an LMS does, never dropped in silence.
-    let mut under_lms = under_lms;
-    let started = under_lms.then(|| lms::start(&a, pass));
-    if started
-        .as_ref()
-        .is_some_and(|s| s.notices.contains(&Notice::NoLms))
-    {
-        under_lms = false;
-        notices.set(vec![Notice::NoLms]);
-    }
-    let record = if let Some(started) = started.filter(|_| under_lms) {
-        notices.set(started.notices);
-        if let Some(p) = started.problem {
-            kept_notice.set(Some(tr!(
-                "ui.assignment.resume-failed",
-                problem = p.message()
-            )));
-        }
-        started.record
-    } else {
-        match storage::assignment_record(&key).map(|t| Record::decode(&a, &t)) {
-            Some(Ok(r)) => r,
-            Some(Err(p)) => {
-                kept_notice.set(Some(tr!(
-                    "ui.assignment.resume-failed",
-                    problem = p.message()
-                )));
-                Record::new(&a, 0)
-            }
-            None => Record::new(&a, 0),
-        }
-    };
+    let (record, under_lms) = open_record(&a, &key, under_lms, pass, notices, kept_notice);
     let graded = if under_lms { Graded::Lms } else { Graded::Step };
     let record = RwSignal::new(record);
     let steps = StoredValue::new(a.steps.clone());
     let n = a.steps.len();
-    // The current step: `at=` (a step's number), else the first not done.
-    let first_open = (0..n)
-        .find(|&i| record.with_untracked(|r| r.state(i)) != StepState::Done)
-        .unwrap_or(0);
-    let at = query
-        .get("at")
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .and_then(|num| a.steps.iter().position(|s| s.number == num));
-    if query.get("at").is_some() && at.is_none() {
-        let numbers: Vec<String> = a.steps.iter().map(|s| s.number.to_string()).collect();
-        errors.push(ParamError::new(
-            "at",
-            tr!(
-                "ui.assignment.at-invalid",
-                value = warp_model::params::quote(query.get("at").unwrap_or("")),
-                numbers = numbers.join(", ")
-            ),
-        ));
-    }
-    let current = RwSignal::new(at.unwrap_or(first_open));
+    let current = RwSignal::new(opening_step(&query, &a, record, &mut errors));
+    let page = Attempt {
+        current,
+        record,
+        notices,
+        kept_notice,
+    };
     let go = move |i: usize| {
         if i < n {
             current.set(i);
@@ -151,72 +121,7 @@ fn Player(query: Query) -> impl IntoView {
         }
     };
     let frame_ref = NodeRef::<leptos::html::Iframe>::new();
-    let store_key = key.clone();
-    let a_stored = StoredValue::new(a.clone());
-    // Messages: only from the current step's frame, on this page's origin.
-    {
-        let on_message =
-            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-                let Some(frame) = frame_ref.get_untracked() else {
-                    return;
-                };
-                let Some(win) = frame.content_window() else {
-                    return;
-                };
-                let from_frame = ev
-                    .source()
-                    .is_some_and(|s| js_sys::Object::is(&s, win.as_ref()));
-                let own_origin = crate::browser::window()
-                    .and_then(|w| w.location().origin().ok())
-                    .is_some_and(|o| o == ev.origin());
-                let data = ev.data();
-                if !from_frame || !own_origin || !data.is_object() {
-                    return;
-                }
-                if field(&data, "type").as_deref() == Some("resize") {
-                    if let Some(h) = field(&data, "height").and_then(|h| h.parse::<f64>().ok()) {
-                        if h > 0.0 {
-                            let h = h.min(20_000.0).ceil();
-                            let el: &web_sys::HtmlElement = frame.unchecked_ref();
-                            let _ = el
-                                .style()
-                                .set_property("height", &format!("{}px", crate::components::n(h)));
-                        }
-                    }
-                    return;
-                }
-                let Some(report) = Report::from_fields(|name| field(&data, name)) else {
-                    return;
-                };
-                let at = current.get_untracked();
-                let changed = a_stored.with_value(|a| {
-                    let mut changed = false;
-                    record.update(|r| changed = r.apply(a, at, &report));
-                    changed
-                });
-                if changed {
-                    let text = record.with_untracked(Record::encode);
-                    if under_lms {
-                        if let Some(refused) = record.with_untracked(lms::write) {
-                            notices.update(|ns| {
-                                ns.retain(|x| !matches!(x, Notice::Refused { .. }));
-                                ns.push(refused);
-                            });
-                        }
-                    } else if !storage::keep_assignment_record(&store_key, &text)
-                        && !storage::is_private()
-                    {
-                        kept_notice.set(Some(tr!("ui.assignment.not-kept")));
-                    }
-                }
-            });
-        if let Some(w) = crate::browser::window() {
-            let _ =
-                w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
-        }
-        // The page lives as long as the listener.
-        on_message.forget();
-    }
+    listen_to_frame(frame_ref, page, a.clone(), key.clone(), under_lms);
     let lang = warp_model::i18n::lang();
     let frame_src = move || {
         steps.with_value(|s| {
@@ -250,38 +155,11 @@ fn Player(query: Query) -> impl IntoView {
                 <p class="notice" role="status" data-lms-notice=x.kind() data-lms-note=x.note()>{x.message()}</p>
             }).collect_view()}
             {move || kept_notice.get().map(|text| view! { <p class="notice" role="status" data-assignment-notice="">{text}</p> })}
-            <ol class="assignment-path" aria-label=t!("ui.assignment.path")>
-                {a.steps.iter().enumerate().map(|(i, s)| {
-                    let number = s.number;
-                    let kind = s.kind;
-                    let name = s.name();
-                    let metric = format!("step-{number}-score");
-                    let state = move || record.with(|r| r.state(i));
-                    let step_score = move || record.with(|r| r.step_score(i));
-                    view! {
-                        <li
-                            data-step=number
-                            data-step-kind=kind.name()
-                            data-step-state=move || state().name()
-                            aria-current=move || (current.get() == i).then_some("step")
-                        >
-                            <button type="button" data-action="go-step" data-go=number on:click=move |_| go(i)>
-                                <span class="step-number">{tr!("ui.assignment.step", number)}</span>
-                                <span class="step-kind">{kind.label()}</span>
-                                <span class="step-name">{name}</span>
-                                <span class="step-state">{move || state_label(state())}</span>
-                                <span class="step-score" data-metric=metric data-value=move || step_score().ratio()>
-                                    {move || format!("{} %", step_score().percent())}
-                                </span>
-                            </button>
-                        </li>
-                    }
-                }).collect_view()}
-            </ol>
+            {step_path(&a.steps, page, go)}
             <p class="assignment-total">
                 {t!("ui.assignment.score")} " "
                 <strong data-metric="assignment-score" data-value=move || score().ratio()>
-                    {move || format!("{} %", score().percent())}
+                    {move || percent(score())}
                 </strong>
                 " · "
                 <span>{move || tr!("ui.assignment.done-of", done = record.with(Record::done), count)}</span>
@@ -309,22 +187,214 @@ fn Player(query: Query) -> impl IntoView {
                                 let s = record.with(|r| r.step_score(i));
                                 match record.with(|r| r.state(i)) {
                                     StepState::NotStarted => t!("ui.assignment.recorded-none").to_string(),
-                                    _ => tr!("ui.assignment.recorded", score = format!("{} %", s.percent())),
+                                    _ => tr!("ui.assignment.recorded", score = percent(s)),
                                 }
                             }}
                         </p>
                     </section>
                 }
             })}
-            {move || frame_src().map(|src| view! {
-                <iframe
-                    class="step-frame"
-                    node_ref=frame_ref
-                    src=src
-                    title=tr!("ui.assignment.frame", number = current.with(|&i| steps.with_value(|s| s.get(i).map_or(0, |s| s.number))))
-                    data-step-frame=current.with(|&i| steps.with_value(|s| s.get(i).map_or(0, |s| s.number)))
-                ></iframe>
+            {move || frame_src().map(|src| {
+                let number = current.with(|&i| steps.with_value(|s| s.get(i).map_or(0, |s| s.number)));
+                view! {
+                    <iframe
+                        class="step-frame"
+                        node_ref=frame_ref
+                        src=src
+                        title=tr!("ui.assignment.frame", number)
+                        data-step-frame=number
+                    ></iframe>
+                }
             })}
         </section>
+    }
+}
+
+/// The record the page opens with, and whether the LMS keeps it: under an LMS that answered,
+/// the LMS's; else the one kept in this browser under `key` (or a new one).
+fn open_record(
+    a: &Assignment,
+    key: &str,
+    mut under_lms: bool,
+    pass: PassScore,
+    notices: RwSignal<Vec<Notice>>,
+    kept_notice: RwSignal<Option<String>>,
+) -> (Record, bool) {
+    // No LMS answered (issue 43): the page says so, and keeps the work in this browser as an
+    // assignment without an LMS does, never dropped in silence.
+    let started = under_lms.then(|| lms::start(a, pass));
+    if started
+        .as_ref()
+        .is_some_and(|s| s.notices.contains(&Notice::NoLms))
+    {
+        under_lms = false;
+        notices.set(vec![Notice::NoLms]);
+    }
+    let record = if let Some(started) = started.filter(|_| under_lms) {
+        notices.set(started.notices);
+        if let Some(p) = started.problem {
+            kept_notice.set(Some(tr!(
+                "ui.assignment.resume-failed",
+                problem = p.message()
+            )));
+        }
+        started.record
+    } else {
+        match storage::assignment_record(key).map(|t| Record::decode(a, &t)) {
+            Some(Ok(r)) => r,
+            Some(Err(p)) => {
+                kept_notice.set(Some(tr!(
+                    "ui.assignment.resume-failed",
+                    problem = p.message()
+                )));
+                Record::new(a, 0)
+            }
+            None => Record::new(a, 0),
+        }
+    };
+    (record, under_lms)
+}
+
+/// The step the page opens on: `at=` (a step's number), else the first not done. An `at=` that
+/// names no step is said in `errors`.
+fn opening_step(
+    query: &Query,
+    a: &Assignment,
+    record: RwSignal<Record>,
+    errors: &mut Vec<ParamError>,
+) -> usize {
+    let first_open = (0..a.steps.len())
+        .find(|&i| record.with_untracked(|r| r.state(i)) != StepState::Done)
+        .unwrap_or(0);
+    let at = query
+        .get("at")
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .and_then(|num| a.steps.iter().position(|s| s.number == num));
+    if query.get("at").is_some() && at.is_none() {
+        let numbers: Vec<String> = a.steps.iter().map(|s| s.number.to_string()).collect();
+        errors.push(ParamError::new(
+            "at",
+            tr!(
+                "ui.assignment.at-invalid",
+                value = warp_model::params::quote(query.get("at").unwrap_or("")),
+                numbers = numbers.join(", ")
+            ),
+        ));
+    }
+    at.unwrap_or(first_open)
+}
+
+/// Listens to the current step's frame (its messages only, and only from this page's origin):
+/// a resize, or the step's report, applied to the record and kept (by the LMS, else here).
+fn listen_to_frame(
+    frame_ref: NodeRef<leptos::html::Iframe>,
+    page: Attempt,
+    a: Assignment,
+    store_key: String,
+    under_lms: bool,
+) {
+    let Attempt {
+        current,
+        record,
+        notices,
+        kept_notice,
+    } = page;
+    let a_stored = StoredValue::new(a);
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let Some(frame) = frame_ref.get_untracked() else {
+                return;
+            };
+            let Some(win) = frame.content_window() else {
+                return;
+            };
+            let from_frame = ev
+                .source()
+                .is_some_and(|s| js_sys::Object::is(&s, win.as_ref()));
+            let own_origin = crate::browser::window()
+                .and_then(|w| w.location().origin().ok())
+                .is_some_and(|o| o == ev.origin());
+            let data = ev.data();
+            if !from_frame || !own_origin || !data.is_object() {
+                return;
+            }
+            if field(&data, "type").as_deref() == Some("resize") {
+                if let Some(h) = field(&data, "height").and_then(|h| h.parse::<f64>().ok()) {
+                    if h > 0.0 {
+                        let h = h.min(20_000.0).ceil();
+                        let el: &web_sys::HtmlElement = frame.unchecked_ref();
+                        let _ = el
+                            .style()
+                            .set_property("height", &format!("{}px", crate::components::n(h)));
+                    }
+                }
+                return;
+            }
+            let Some(report) = Report::from_fields(|name| field(&data, name)) else {
+                return;
+            };
+            let at = current.get_untracked();
+            let changed = a_stored.with_value(|a| {
+                let mut changed = false;
+                record.update(|r| changed = r.apply(a, at, &report));
+                changed
+            });
+            if changed {
+                let text = record.with_untracked(Record::encode);
+                if under_lms {
+                    if let Some(refused) = record.with_untracked(lms::write) {
+                        notices.update(|ns| {
+                            ns.retain(|x| !matches!(x, Notice::Refused { .. }));
+                            ns.push(refused);
+                        });
+                    }
+                } else if !storage::keep_assignment_record(&store_key, &text)
+                    && !storage::is_private()
+                {
+                    kept_notice.set(Some(tr!("ui.assignment.not-kept")));
+                }
+            }
+        });
+    if let Some(w) = crate::browser::window() {
+        let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+    }
+    // The page lives as long as the listener.
+    on_message.forget();
+}
+
+/// The steps as a numbered path: each step's kind, name, state and score, a button to it.
+fn step_path(steps: &[Step], page: Attempt, go: impl Fn(usize) + Copy + 'static) -> impl IntoView {
+    let Attempt {
+        current, record, ..
+    } = page;
+    view! {
+        <ol class="assignment-path" aria-label=t!("ui.assignment.path")>
+            {steps.iter().enumerate().map(|(i, s)| {
+                let number = s.number;
+                let kind = s.kind;
+                let name = s.name();
+                let metric = format!("step-{number}-score");
+                let state = move || record.with(|r| r.state(i));
+                let step_score = move || record.with(|r| r.step_score(i));
+                view! {
+                    <li
+                        data-step=number
+                        data-step-kind=kind.name()
+                        data-step-state=move || state().name()
+                        aria-current=move || (current.get() == i).then_some("step")
+                    >
+                        <button type="button" data-action="go-step" data-go=number on:click=move |_| go(i)>
+                            <span class="step-number">{tr!("ui.assignment.step", number)}</span>
+                            <span class="step-kind">{kind.label()}</span>
+                            <span class="step-name">{name}</span>
+                            <span class="step-state">{move || state_label(state())}</span>
+                            <span class="step-score" data-metric=metric data-value=move || step_score().ratio()>
+                                {move || percent(step_score())}
+                            </span>
+                        </button>
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
     }
 }

@@ -7,8 +7,9 @@
 //! names a step it cannot grade.
 
 use leptos::prelude::*;
-use warp_model::assignment::{self, scorm, StepKind};
+use warp_model::assignment::{self, scorm, Assignment, StepKind};
 use warp_model::embed::embed_snippet;
+use warp_model::lms::manifest::Sco;
 use warp_model::lms::{PassScore, Version};
 use warp_model::params::ParamError;
 use warp_model::query::Query;
@@ -177,55 +178,7 @@ pub fn Author(query: Query) -> impl IntoView {
                 }
             })}
             <ErrorList errors=errors />
-            <ol class="author-steps" aria-label=t!("ui.author.steps")>
-                {move || steps.get().into_iter().enumerate().map(|(i, raw)| {
-                    let number = i + 1;
-                    let total = steps.with_untracked(Vec::len);
-                    let read = assignment::read_step(number, &raw);
-                    let (kind, name) = match &read {
-                        Ok(s) => (s.kind.name(), format!("{} · {}", s.kind.label(), s.name())),
-                        Err(reason) => ("error", reason.clone()),
-                    };
-                    let open = warp_model::site::href(&raw);
-                    let key = StoredValue::new(raw.clone());
-                    let check = move || key.with_value(|k| starters.of(k));
-                    view! {
-                        <li data-author-step=number data-step-kind=kind data-step-check=move || check().map(|c| c.name())>
-                            <span class="step-number">{tr!("ui.assignment.step", number)}</span>
-                            " "
-                            <span class="step-name">{name}</span>
-                            " "
-                            <a class="step-query" href=open target="_blank" rel="noopener"><code>{raw.clone()}</code></a>
-                            {read.as_ref().ok().filter(|s| s.gives_starter()).map(|_| view! {
-                                <p class="note" data-step-note="starter">{t!("ui.author.starter-note")}</p>
-                            })}
-                            {move || match check() {
-                                Some(StarterCheck::Checked(StarterVerdict::Solves)) => Some(view! {
-                                    <p class="error" data-error="step" role="alert">{tr!("ui.author.starter-solves", number)}</p>
-                                }.into_any()),
-                                Some(StarterCheck::Checked(StarterVerdict::Reference(why))) => Some(view! {
-                                    <p class="error" data-error="step" role="alert">{tr!("ui.author.reference-fails", number, why)}</p>
-                                }.into_any()),
-                                Some(StarterCheck::Unchecked) => Some(view! {
-                                    <p class="note" data-step-note="unchecked">{t!("ui.author.starter-unchecked")}</p>
-                                }.into_any()),
-                                _ => None,
-                            }}
-                            <span class="step-actions">
-                                <button type="button" data-action="move-up" disabled=i == 0
-                                    aria-label=tr!("ui.author.up", number)
-                                    on:click=move |_| change(&|s| s.swap(i - 1, i))>"↑"</button>
-                                <button type="button" data-action="move-down" disabled={number >= total}
-                                    aria-label=tr!("ui.author.down", number)
-                                    on:click=move |_| change(&|s| if i + 1 < s.len() { s.swap(i, i + 1) })>"↓"</button>
-                                <button type="button" data-action="remove-step"
-                                    aria-label=tr!("ui.author.remove", number)
-                                    on:click=move |_| change(&|s| { if i < s.len() { s.remove(i); } })>{t!("ui.author.remove-short")}</button>
-                            </span>
-                        </li>
-                    }
-                }).collect_view()}
-            </ol>
+            {step_list(steps, starters, change)}
             <Show when=move || steps.with(Vec::is_empty)>
                 <p class="hint" data-author-empty="">{t!("ui.author.empty")}</p>
             </Show>
@@ -233,36 +186,111 @@ pub fn Author(query: Query) -> impl IntoView {
                 <p class="notice" role="status" data-author-refused="">{t!("ui.author.refused")}</p>
             </Show>
             <Show when=move || read.with(|(a, _)| !a.steps.is_empty()) && !refused.get()>
-                <h2>{t!("ui.author.share")}</h2>
-                <p>
-                    <a href=move || link.get() target="_blank" rel="noopener" data-action="preview">{t!("ui.author.preview")}</a>
-                    " · "
-                    {move || read.with(|(a, _)| {
-                        let count = |k: StepKind| a.steps.iter().filter(|s| s.kind == k).count();
-                        tr!(
-                            "ui.author.summary",
-                            predictions = count(StepKind::Prediction),
-                            challenges = count(StepKind::Challenge),
-                            quizzes = count(StepKind::Quiz)
-                        )
-                    })}
-                </p>
-                <label class="author-link">
-                    {t!("ui.author.link")}
-                    <textarea readonly rows="3" data-assignment-link="" node_ref=link_area prop:value=move || link.get()></textarea>
-                </label>
-                <p class="copy-row">
-                    <button type="button" data-action="copy-link" on:click=move |_| crate::browser::copy_text(link.get_untracked(), link_area, copied)>{t!("ui.author.copy")}</button>
-                    " "
-                    <span class="status" aria-live="polite" data-copy-status="">{move || copied.get()}</span>
-                </p>
-                <ScormDownload sco=sco note=t!("ui.author.scorm-note") />
-                <details class="embed-this">
-                    <summary data-action="embed">{t!("ui.embed.summary")}</summary>
-                    <p class="note">{t!("ui.embed.note")}</p>
-                    <textarea readonly rows="4" aria-label=t!("ui.embed.snippet") data-embed-snippet="" prop:value=move || snippet.get()></textarea>
-                </details>
+                {share(read, link, snippet, sco, link_area, copied)}
             </Show>
         </section>
+    }
+}
+
+/// The draft's steps, each with its kind and link, what the check of its starter found, and
+/// buttons to move it up or down or remove it.
+fn step_list(
+    steps: RwSignal<Vec<String>>,
+    starters: Starters,
+    change: impl Fn(&dyn Fn(&mut Vec<String>)) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <ol class="author-steps" aria-label=t!("ui.author.steps")>
+            {move || steps.get().into_iter().enumerate().map(|(i, raw)| {
+                let number = i + 1;
+                let total = steps.with_untracked(Vec::len);
+                let read = assignment::read_step(number, &raw);
+                let (kind, name) = match &read {
+                    Ok(s) => (s.kind.name(), format!("{} · {}", s.kind.label(), s.name())),
+                    Err(reason) => ("error", reason.clone()),
+                };
+                let open = warp_model::site::href(&raw);
+                let key = StoredValue::new(raw.clone());
+                let check = move || key.with_value(|k| starters.of(k));
+                view! {
+                    <li data-author-step=number data-step-kind=kind data-step-check=move || check().map(|c| c.name())>
+                        <span class="step-number">{tr!("ui.assignment.step", number)}</span>
+                        " "
+                        <span class="step-name">{name}</span>
+                        " "
+                        <a class="step-query" href=open target="_blank" rel="noopener"><code>{raw.clone()}</code></a>
+                        {read.as_ref().ok().filter(|s| s.gives_starter()).map(|_| view! {
+                            <p class="note" data-step-note="starter">{t!("ui.author.starter-note")}</p>
+                        })}
+                        {move || match check() {
+                            Some(StarterCheck::Checked(StarterVerdict::Solves)) => Some(view! {
+                                <p class="error" data-error="step" role="alert">{tr!("ui.author.starter-solves", number)}</p>
+                            }.into_any()),
+                            Some(StarterCheck::Checked(StarterVerdict::Reference(why))) => Some(view! {
+                                <p class="error" data-error="step" role="alert">{tr!("ui.author.reference-fails", number, why)}</p>
+                            }.into_any()),
+                            Some(StarterCheck::Unchecked) => Some(view! {
+                                <p class="note" data-step-note="unchecked">{t!("ui.author.starter-unchecked")}</p>
+                            }.into_any()),
+                            _ => None,
+                        }}
+                        <span class="step-actions">
+                            <button type="button" data-action="move-up" disabled=i == 0
+                                aria-label=tr!("ui.author.up", number)
+                                on:click=move |_| change(&|s| s.swap(i - 1, i))>"↑"</button>
+                            <button type="button" data-action="move-down" disabled={number >= total}
+                                aria-label=tr!("ui.author.down", number)
+                                on:click=move |_| change(&|s| if i + 1 < s.len() { s.swap(i, i + 1) })>"↓"</button>
+                            <button type="button" data-action="remove-step"
+                                aria-label=tr!("ui.author.remove", number)
+                                on:click=move |_| change(&|s| { if i < s.len() { s.remove(i); } })>{t!("ui.author.remove-short")}</button>
+                        </span>
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
+    }
+}
+
+/// The assignment to share: a preview, its steps counted, its link to copy, its SCORM package,
+/// and its embed snippet.
+fn share(
+    read: Memo<(Assignment, Vec<ParamError>)>,
+    link: Signal<String>,
+    snippet: Signal<String>,
+    sco: Callback<(Version, PassScore), (String, Sco, Vec<&'static str>)>,
+    link_area: NodeRef<leptos::html::Textarea>,
+    copied: RwSignal<&'static str>,
+) -> impl IntoView {
+    view! {
+        <h2>{t!("ui.author.share")}</h2>
+        <p>
+            <a href=move || link.get() target="_blank" rel="noopener" data-action="preview">{t!("ui.author.preview")}</a>
+            " · "
+            {move || read.with(|(a, _)| {
+                let count = |k: StepKind| a.steps.iter().filter(|s| s.kind == k).count();
+                tr!(
+                    "ui.author.summary",
+                    predictions = count(StepKind::Prediction),
+                    challenges = count(StepKind::Challenge),
+                    quizzes = count(StepKind::Quiz)
+                )
+            })}
+        </p>
+        <label class="author-link">
+            {t!("ui.author.link")}
+            <textarea readonly rows="3" data-assignment-link="" node_ref=link_area prop:value=move || link.get()></textarea>
+        </label>
+        <p class="copy-row">
+            <button type="button" data-action="copy-link" on:click=move |_| crate::browser::copy_text(link.get_untracked(), link_area, copied)>{t!("ui.author.copy")}</button>
+            " "
+            <span class="status" aria-live="polite" data-copy-status="">{move || copied.get()}</span>
+        </p>
+        <ScormDownload sco=sco note=t!("ui.author.scorm-note") />
+        <details class="embed-this">
+            <summary data-action="embed">{t!("ui.embed.summary")}</summary>
+            <p class="note">{t!("ui.embed.note")}</p>
+            <textarea readonly rows="4" aria-label=t!("ui.embed.snippet") data-embed-snippet="" prop:value=move || snippet.get()></textarea>
+        </details>
     }
 }

@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 use warp_model::banks::panel::{evaluate, BanksModel};
+use warp_model::banks::rule::BANKS;
 use warp_model::banks::{BanksOutput, BanksRead, PhasePicture, SweepAxis};
 use warp_model::examples::Example;
 use warp_model::query::Query;
@@ -64,8 +65,8 @@ fn chart_data(o: &BanksOutput) -> Option<ChartData> {
             elem = report.elem,
             s1 = at(1),
             s2 = at(2),
-            s32 = at(32),
-            s33 = at(33),
+            s32 = at(BANKS),
+            s33 = at(BANKS + 1),
             now = report.wavefronts,
         ),
         SweepAxis::Pad => tr!(
@@ -205,7 +206,7 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
             <rect x=n(bank_x(b)) y=n(GRID_Y - 1.0) width=n(COL) height=n(rows * ROW + 2.0) class="worst" />
         }
     });
-    let bank_labels = (0..32u64)
+    let bank_labels = (0..BANKS)
         .filter(|b| b % 4 == 0)
         .map(|b| view! { <text x=n(bank_x(b) + 2.0) y=n(GRID_Y - 6.0) class="bank-label">{b}</text> })
         .collect_view();

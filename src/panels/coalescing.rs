@@ -2,17 +2,23 @@
 //! with a chart of η against stride. A thin view over `warp_model::coalescing::panel`.
 
 use leptos::prelude::*;
-use warp_model::coalescing::access::LINE_SIZES;
+use warp_model::coalescing::access::{LINE_SIZES, TRANSACTION_BYTES};
 use warp_model::coalescing::panel::{evaluate, CoalescingModel, CoalescingOutput, LINE};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
+use warp_model::WARP_SIZE;
 
 use crate::components::chart::{ChartData, LineChart, Series};
 use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
+
+/// A sector: the 32-byte segment recent GPUs move (the toggle's "32-byte sectors").
+const SECTOR_BYTES: u64 = 32;
+/// The widest stride the chart's summary reads η at ("at stride 32" in its words).
+const SUMMARY_WIDE_STRIDE: u64 = 32;
 
 /// The panel as its bundle and the registry draw it.
 pub fn view(query: Query, example: Option<&'static Example>) -> AnyView {
@@ -37,8 +43,8 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
                     .rev()
                     .map(|&l| {
                         let label = match l {
-                            128 => tr!("ui.coalescing.lines-128"),
-                            32 => tr!("ui.coalescing.sectors-32"),
+                            TRANSACTION_BYTES => tr!("ui.coalescing.lines-128"),
+                            SECTOR_BYTES => tr!("ui.coalescing.sectors-32"),
                             other => tr!("ui.coalescing.segments", line = other),
                         };
                         view! {
@@ -102,7 +108,7 @@ fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
             s1 = at(1),
             s2 = at(2),
             s8 = at(8),
-            s32 = at(32),
+            s32 = at(SUMMARY_WIDE_STRIDE),
             stride = a.stride,
             now = Value::Frac {
                 value: a.efficiency(),
@@ -143,7 +149,7 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                     bx + within / line * seg_w
                 })
             };
-            let lane_gap = width / 32.0;
+            let lane_gap = width / WARP_SIZE as f64;
             let arrows = (0..a.lanes)
                 .filter_map(|l| {
                     let lx = (l as f64 + 0.5) * lane_gap;
@@ -151,7 +157,7 @@ fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
                     Some(view! { <line x1=n(lx) y1=22 x2=n(tx) y2=88 class="arrow" /> })
                 })
                 .collect_view();
-            let lanes = (0..32u64)
+            let lanes = (0..WARP_SIZE)
                 .map(|l| {
                     let lx = l as f64 * lane_gap + 1.0;
                     view! { <rect x=n(lx) y=6 width=n(lane_gap - 2.0) height=14 class=if l < a.lanes { "lane-box active" } else { "lane-box" } /> }

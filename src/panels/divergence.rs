@@ -13,6 +13,7 @@ use warp_model::examples::Example;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
+use warp_model::WARP_SIZE;
 
 use crate::components::cells::spans_html;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
@@ -188,7 +189,7 @@ fn PathRow(
                     bar.get()
                         .and_then(|b| b.lanes)
                         .map(|(lo, hi)| {
-                            spans_html((0..32u64).map(|l| {
+                            spans_html((0..WARP_SIZE).map(|l| {
                                 if l >= lo && l < hi { format!("lane live {colour2}") } else { "lane masked".to_string() }
                             }))
                         })
@@ -357,7 +358,7 @@ fn ConditionView(
                             <span class="lanes" inner_html=lanes></span>
                             <span class="verdict">
                                 {if w.divergent() {
-                                    tr!("ui.divergence.condition.diverges", taken = w.if_lanes(), other = 32 - w.if_lanes())
+                                    tr!("ui.divergence.condition.diverges", taken = w.if_lanes(), other = w.else_lanes())
                                 } else {
                                     tr!("ui.divergence.condition.uniform")
                                 }}

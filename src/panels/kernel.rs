@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::kernel_lab::challenge::Report;
 use warp_model::kernel_lab::editor::{self, Key};
+use warp_model::kernel_lab::exec::TraceStep;
 use warp_model::kernel_lab::panel::{
     challenge_of, code_key, evaluate_box, evaluate_run, opening_source, starting_source,
     traced_note, with_report, KernelInput, KernelModel, KernelOutput, SourceMark, CHALLENGE, CHECK,
@@ -18,6 +19,7 @@ use warp_model::query::Query;
 use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
+use warp_model::LANE_SLOTS;
 use wasm_bindgen::JsCast;
 
 use crate::check_worker::{self, check_query, Heard};
@@ -35,25 +37,7 @@ pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
 #[component]
 pub fn KernelPanel(query: Query) -> impl IntoView {
     let (input, _) = use_panel_input::<KernelModel>(query, None);
-    // A challenge opens on the link's own source, else the code the learner left here last
-    // time (kept per challenge in this browser, issue 43), else its starter.
-    let code_key = code_key(&input.get_untracked());
-    let kept = code_key.as_deref().and_then(crate::storage::kept_code);
-    let starter = starting_source(&input.get_untracked());
-    let restored = starter.is_some() && kept.as_ref().is_some_and(|k| !k.trim().is_empty());
-    if let Some(src) = opening_source(&input.get_untracked(), kept) {
-        input.update(|i| i.set_field(SRC.name, src));
-    }
-    // Every edit is kept (not the opening itself: a link's code must not replace the
-    // learner's own by being visited).
-    if let Some(key) = code_key {
-        Effect::new(move |first: Option<()>| {
-            let src = input.with(|i| i.get(&SRC).to_string());
-            if first.is_some() {
-                crate::storage::keep_code(&key, &src);
-            }
-        });
-    }
+    let (restored, starter) = open_code(input);
     let in_challenge = Memo::new(move |_| input.with(|i| !i.get(&CHALLENGE).trim().is_empty()));
     // The best stars this browser kept for the built-in challenge (issue 43; 0 for a custom
     // one, for none, and under an LMS, whose record is the only one).
@@ -69,27 +53,7 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     // The run is computed here; a check's tests run in the check worker (`crate::check_worker`)
     // and their report joins the run's output when it comes.
     let checking = RwSignal::new(Checking::Idle);
-    // The chosen test runs on the page (figures, lines, step-through) outside a check, and
-    // after one that passed every test: never while the check runs, nor after it failed (a
-    // kernel that never ends would hold the page's thread; Run runs it on request). One memo:
-    // the run is computed again only when that changes.
-    let output = Memo::new(move |_| {
-        let shown = ran.with(|r| r.get(&CHECK).trim() != "1")
-            || checking.with(|c| matches!(c, Checking::Done(r) if r.passed_all()));
-        let mut out = if shown {
-            ran.with(evaluate_run)
-        } else {
-            ran.with(evaluate_box)
-        };
-        checking.with(|c| {
-            if let Checking::Done(report) = c {
-                if let Ok(Some(challenge)) = ran.with(challenge_of) {
-                    with_report(&mut out, &challenge, report.clone());
-                }
-            }
-        });
-        out
-    });
+    let output = shown_output(ran, checking);
     let stale = Memo::new(move |_| input.with(|i| ran.with(|r| i != r)));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     // The source's own errors (parse, run time) sit under the editor that marks their place;
@@ -106,93 +70,15 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         all
     });
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
-
-    // Check: every hidden test, off the page's thread; the stars earned are kept (the best per
-    // challenge), only when the learner pressed it (a link that carries `check=1` shows the
-    // check, and keeps nothing).
-    let pressed = StoredValue::new(false);
-    let job = StoredValue::new_local(None::<check_worker::Job>);
-    let end_job = move || {
-        let mut taken = None;
-        job.update_value(|j| taken = j.take());
-        if let Some(j) = taken {
-            j.end();
-        }
+    let check = Check {
+        input,
+        ran,
+        checking,
+        best,
+        pressed: StoredValue::new(false),
+        job: StoredValue::new_local(None),
     };
-    let finish = move |report: Option<Report>| {
-        end_job();
-        let Some(report) = report else {
-            checking.set(Checking::Idle);
-            return;
-        };
-        if pressed.get_value() {
-            pressed.set_value(false);
-            if let (Ok(Some(c)), Some(key)) = ran
-                .with_untracked(|r| (challenge_of(r), warp_model::kernel_lab::panel::code_key(r)))
-            {
-                crate::storage::record_stars(&c.name, report.stars);
-                best.set(crate::storage::stars().of(&c.name));
-                // A frame tells its page (an assignment grades the best check of its own step).
-                crate::embed::post_challenge_stars(
-                    &c.name,
-                    &key,
-                    report.stars,
-                    report.passed_all(),
-                    &ran.with_untracked(|r| r.get(&SRC).to_string()),
-                );
-            }
-        }
-        checking.set(Checking::Done(report));
-        bring_into_view_after_run(CHECK_RESULTS);
-    };
-    // Check (or a link that carries `check=1`) starts a check of what ran; Run ends it.
-    let start_check = move || {
-        end_job();
-        let Some(query) =
-            ran.with_untracked(|r| (r.get(&CHECK).trim() == "1").then(|| check_query(r)))
-        else {
-            checking.set(Checking::Idle);
-            return;
-        };
-        let tests =
-            ran.with_untracked(|r| challenge_of(r).ok().flatten().map_or(0, |c| c.tests.len()));
-        checking.set(Checking::Running { test: 0, tests });
-        let started = check_worker::start(query.clone(), move |heard| match heard {
-            Heard::Test(test) => checking.set(Checking::Running { test, tests }),
-            Heard::Report(r) => finish(Some(r)),
-            Heard::Broken(why) => {
-                end_job();
-                checking.set(Checking::Broken(why));
-            }
-        });
-        match started {
-            Some(j) => job.set_value(Some(j)),
-            None => checking.set(Checking::NoWorker),
-        }
-    };
-    start_check();
-    let check = move || {
-        pressed.set_value(true);
-        input.update(|i| i.set_field(CHECK.name, "1".to_string()));
-        ran.set(input.get_untracked());
-        start_check();
-    };
-    let run = move || {
-        end_job();
-        checking.set(Checking::Idle);
-        input.update(|i| i.set_field(CHECK.name, String::new()));
-        ran.set(input.get_untracked());
-        bring_into_view_after_run(RUN_RESULTS);
-    };
-    let stop = move || {
-        end_job();
-        pressed.set_value(false);
-        checking.update(|c| {
-            if let Checking::Running { test, tests } = *c {
-                *c = Checking::Stopped { test, tests };
-            }
-        });
-    };
+    check.start();
     let lines = move || ran.with(|r| r.get(&SRC).lines().count().max(1));
     view! {
         <section class="panel kernel" data-panel="kernel">
@@ -223,17 +109,17 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                 <div class="kernel-editor">
                     <Editor input=input output=output errors=source_errors />
                     <p class="run-row">
-                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| run()>{t!("ui.kernel.run")}</button>
+                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| check.run()>{t!("ui.kernel.run")}</button>
                         " "
                         <Show when=move || in_challenge.get()>
-                            <button type="button" class="run check" data-action="check" on:click=move |_| check()>{t!("ui.kernel.check")}</button>
+                            <button type="button" class="run check" data-action="check" on:click=move |_| check.check()>{t!("ui.kernel.check")}</button>
                             " "
                         </Show>
                         <Show when=move || stale.get()>
                             <span class="note" data-stale="">{t!("ui.kernel.stale")}</span>
                         </Show>
                     </p>
-                    <CheckStatus checking=checking stop=stop />
+                    <CheckStatus checking=checking stop=move || check.stop() />
                 </div>
                 <div class="kernel-results">
                     <Figures figures=figures />
@@ -264,6 +150,57 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
     }
 }
 
+/// The editor's opening code: the link's own source, else the code the learner left here last
+/// time, else the challenge's starter; and every later edit kept. Returns whether kept code
+/// was restored over a starter, and that starter.
+fn open_code(input: RwSignal<KernelInput>) -> (bool, Option<String>) {
+    // A challenge opens on the link's own source, else the code the learner left here last
+    // time (kept per challenge in this browser, issue 43), else its starter.
+    let code_key = code_key(&input.get_untracked());
+    let kept = code_key.as_deref().and_then(crate::storage::kept_code);
+    let starter = starting_source(&input.get_untracked());
+    let restored = starter.is_some() && kept.as_ref().is_some_and(|k| !k.trim().is_empty());
+    if let Some(src) = opening_source(&input.get_untracked(), kept) {
+        input.update(|i| i.set_field(SRC.name, src));
+    }
+    // Every edit is kept (not the opening itself: a link's code must not replace the
+    // learner's own by being visited).
+    if let Some(key) = code_key {
+        Effect::new(move |first: Option<()>| {
+            let src = input.with(|i| i.get(&SRC).to_string());
+            if first.is_some() {
+                crate::storage::keep_code(&key, &src);
+            }
+        });
+    }
+    (restored, starter)
+}
+
+/// What the page shows of the run, with the check's report when one came.
+fn shown_output(ran: RwSignal<KernelInput>, checking: RwSignal<Checking>) -> Memo<KernelOutput> {
+    // The chosen test runs on the page (figures, lines, step-through) outside a check, and
+    // after one that passed every test: never while the check runs, nor after it failed (a
+    // kernel that never ends would hold the page's thread; Run runs it on request). One memo:
+    // the run is computed again only when that changes.
+    Memo::new(move |_| {
+        let shown = ran.with(|r| r.get(&CHECK).trim() != "1")
+            || checking.with(|c| matches!(c, Checking::Done(r) if r.passed_all()));
+        let mut out = if shown {
+            ran.with(evaluate_run)
+        } else {
+            ran.with(evaluate_box)
+        };
+        checking.with(|c| {
+            if let Checking::Done(report) = c {
+                if let Ok(Some(challenge)) = ran.with(challenge_of) {
+                    with_report(&mut out, &challenge, report.clone());
+                }
+            }
+        });
+        out
+    })
+}
+
 /// Where the check stands.
 #[derive(Clone, Debug, PartialEq)]
 enum Checking {
@@ -280,6 +217,118 @@ enum Checking {
     NoWorker,
     /// The report.
     Done(Report),
+}
+
+/// Check, Run and Stop: every hidden test run off the page's thread, in the check worker; the
+/// stars earned are kept (the best per challenge), only when the learner pressed Check (a link
+/// that carries `check=1` shows the check, and keeps nothing).
+#[derive(Clone, Copy)]
+struct Check {
+    input: RwSignal<KernelInput>,
+    ran: RwSignal<KernelInput>,
+    checking: RwSignal<Checking>,
+    best: RwSignal<u8>,
+    pressed: StoredValue<bool>,
+    job: StoredValue<Option<check_worker::Job>, LocalStorage>,
+}
+
+impl Check {
+    /// Ends the running check's worker, if one runs.
+    fn end_job(self) {
+        let mut taken = None;
+        self.job.update_value(|j| taken = j.take());
+        if let Some(j) = taken {
+            j.end();
+        }
+    }
+
+    /// The report came: kept when the learner pressed Check, then shown.
+    fn finish(self, report: Report) {
+        let Check {
+            ran,
+            checking,
+            best,
+            pressed,
+            ..
+        } = self;
+        self.end_job();
+        if pressed.get_value() {
+            pressed.set_value(false);
+            if let (Ok(Some(c)), Some(key)) = ran
+                .with_untracked(|r| (challenge_of(r), warp_model::kernel_lab::panel::code_key(r)))
+            {
+                crate::storage::record_stars(&c.name, report.stars);
+                best.set(crate::storage::stars().of(&c.name));
+                // A frame tells its page (an assignment grades the best check of its own step).
+                crate::embed::post_challenge_stars(
+                    &c.name,
+                    &key,
+                    report.stars,
+                    report.passed_all(),
+                    &ran.with_untracked(|r| r.get(&SRC).to_string()),
+                );
+            }
+        }
+        checking.set(Checking::Done(report));
+        bring_into_view_after_run(CHECK_RESULTS);
+    }
+
+    /// Check (or a link that carries `check=1`) starts a check of what ran; Run ends it.
+    fn start(self) {
+        let Check { ran, checking, .. } = self;
+        self.end_job();
+        let Some(query) =
+            ran.with_untracked(|r| (r.get(&CHECK).trim() == "1").then(|| check_query(r)))
+        else {
+            checking.set(Checking::Idle);
+            return;
+        };
+        let tests =
+            ran.with_untracked(|r| challenge_of(r).ok().flatten().map_or(0, |c| c.tests.len()));
+        checking.set(Checking::Running { test: 0, tests });
+        let started = check_worker::start(query.clone(), move |heard| match heard {
+            Heard::Test(test) => checking.set(Checking::Running { test, tests }),
+            Heard::Report(r) => self.finish(r),
+            Heard::Broken(why) => {
+                self.end_job();
+                checking.set(Checking::Broken(why));
+            }
+        });
+        match started {
+            Some(j) => self.job.set_value(Some(j)),
+            None => checking.set(Checking::NoWorker),
+        }
+    }
+
+    /// Check pressed: the input runs, with its check.
+    fn check(self) {
+        self.pressed.set_value(true);
+        self.input
+            .update(|i| i.set_field(CHECK.name, "1".to_string()));
+        self.ran.set(self.input.get_untracked());
+        self.start();
+    }
+
+    /// Run pressed: the input runs, without a check (one running ends).
+    fn run(self) {
+        self.end_job();
+        self.checking.set(Checking::Idle);
+        self.input
+            .update(|i| i.set_field(CHECK.name, String::new()));
+        self.ran.set(self.input.get_untracked());
+        bring_into_view_after_run(RUN_RESULTS);
+    }
+
+    /// Stop pressed: the running check ends, nothing graded.
+    fn stop(self) {
+        self.end_job();
+        self.pressed.set_value(false);
+        self.checking.update(|c| {
+            if let Checking::Running { test, tests } = *c {
+                *c = Checking::Stopped { test, tests };
+            }
+        });
+    }
 }
 
 /// A running check's progress with its Stop button, or why the last one ended without a report:
@@ -634,7 +683,7 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
             <p class="mask-row absent" data-absent=format!("{absent:08x}")>
                 <span class="row-label">{tr!("ui.kernel.op.absent", call = &op.call, lanes = lane_list(absent))}</span>
                 <span class="mask">
-                    {(0..32).map(|l| view! { <span class=if absent & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
+                    {(0..LANE_SLOTS).map(|l| view! { <span class=if absent & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
                 </span>
             </p>
         }
@@ -644,7 +693,7 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
             <p class="mask-row absent" data-left-out=format!("{left_out:08x}")>
                 <span class="row-label">{tr!("ui.kernel.op.left-out", call = &op.call, lanes = lane_list(left_out))}</span>
                 <span class="mask">
-                    {(0..32).map(|l| view! { <span class=if left_out & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
+                    {(0..LANE_SLOTS).map(|l| view! { <span class=if left_out & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
                 </span>
             </p>
         }
@@ -681,11 +730,12 @@ fn sched_name(output: Memo<KernelOutput>) -> &'static str {
 }
 
 fn mask_cells(mask: u32) -> impl IntoView {
-    (0..32)
+    (0..LANE_SLOTS)
         .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> })
         .collect_view()
 }
 
+/// One traced warp, step by step: which warp and why, the controls, and the step shown.
 #[component]
 fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl IntoView {
     let step = RwSignal::new(0usize);
@@ -771,72 +821,84 @@ fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>) -> impl I
                 </span>
             </p>
             {cut}
-            {move || {
-                current().map(|s| {
-                    let src = ran.with(|r| r.get(&SRC).to_string());
-                    let listing = src
-                        .lines()
-                        .enumerate()
-                        .map(|(i, text)| {
-                            let here = i + 1 == s.line;
-                            // Under sched=its: the line another lane group stands at.
-                            let other = !here && s.groups.iter().any(|(l, _)| *l == i + 1);
-                            view! { <li class:here=here class:other=other data-line=i + 1 data-group-line=other.then_some("") aria-current=here.then_some("step")><code>{text.to_string()}</code></li> }
-                        })
-                        .collect_view();
-                    let names: Vec<String> = s.vars.iter().map(|(n, _)| n.clone()).collect();
-                    let chosen = var.get();
-                    let shown = s.vars.iter().find(|(n, _)| *n == chosen).or_else(|| s.vars.last()).cloned();
-                    view! {
-                        <ol class="listing">{listing}</ol>
-                        <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
-                            <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.mask.count_ones())}</span>
-                            <span class="mask">{mask_cells(s.mask)}</span>
-                        </p>
-                        {(!s.groups.is_empty()).then(|| {
-                            let text = s.groups.iter().map(|(line, own)| tr!("ui.kernel.step.group", line = *line, lanes = warp_model::kernel_lab::exec::lane_list(*own))).collect::<Vec<_>>().join("; ");
-                            view! { <p class="groups" data-groups=s.groups.len()>{t!("ui.kernel.step.groups")} " " {text}</p> }
-                        })}
-                        {s.ops.iter().map(warp_op).collect_view()}
-                        // Under sched=stack the warp's reconvergence stack; under sched=its this
-                        // lane group's own points where it waits to merge.
-                        <div class="stack" data-stack=s.stack.len()>
-                            <strong>{if its() { t!("ui.kernel.step.joins") } else { t!("ui.kernel.step.stack") }} " "</strong>
-                            {if s.stack.is_empty() {
-                                if its() { tr!("ui.kernel.step.joins-empty") } else { tr!("ui.kernel.step.stack-empty") }
-                            } else if its() {
-                                s.stack.iter().map(|e| tr!("ui.kernel.step.join-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
-                            } else {
-                                s.stack.iter().map(|e| tr!("ui.kernel.step.stack-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
-                            }}
-                        </div>
-                        {(!names.is_empty()).then(|| view! {
-                            <label>
-                                {t!("ui.kernel.step.variable")} " "
-                                <select on:change=move |ev| var.set(event_target_value(&ev))>
-                                    {names.iter().map(|n| view! { <option value=n.clone() selected=shown.as_ref().is_some_and(|(m, _)| m == n)>{n.clone()}</option> }).collect_view()}
-                                </select>
-                            </label>
-                        })}
-                        {shown.map(|(name, vals)| view! {
-                            <table class="lane-values" data-var=name.clone()>
-                                <caption>{tr!("ui.kernel.step.values", name)}</caption>
-                                <tbody>
-                                    {(0..4).map(|r| view! {
-                                        <tr>
-                                            {(0..8).map(|c| {
-                                                let l = r * 8 + c;
-                                                view! { <td title=tr!("ui.kernel.lane", lane = l)>{vals.get(l).cloned().flatten().unwrap_or_else(|| "—".into())}</td> }
-                                            }).collect_view()}
-                                        </tr>
-                                    }).collect_view()}
-                                </tbody>
-                            </table>
-                        })}
-                    }
-                })
-            }}
+            {move || current().map(|s| step_detail(&s, ran, var, its))}
         </figure>
+    }
+}
+
+/// One recorded step of the warp: the listing with its line marked, the active lanes, the
+/// other lane groups, the warp-level calls, the stack (or the joins), and a variable per lane.
+fn step_detail(
+    s: &TraceStep,
+    ran: RwSignal<KernelInput>,
+    var: RwSignal<String>,
+    its: impl Fn() -> bool,
+) -> impl IntoView {
+    let src = ran.with(|r| r.get(&SRC).to_string());
+    let listing = src
+        .lines()
+        .enumerate()
+        .map(|(i, text)| {
+            let here = i + 1 == s.line;
+            // Under sched=its: the line another lane group stands at.
+            let other = !here && s.groups.iter().any(|(l, _)| *l == i + 1);
+            view! { <li class:here=here class:other=other data-line=i + 1 data-group-line=other.then_some("") aria-current=here.then_some("step")><code>{text.to_string()}</code></li> }
+        })
+        .collect_view();
+    let names: Vec<String> = s.vars.iter().map(|(n, _)| n.clone()).collect();
+    let chosen = var.get();
+    let shown = s
+        .vars
+        .iter()
+        .find(|(n, _)| *n == chosen)
+        .or_else(|| s.vars.last())
+        .cloned();
+    view! {
+        <ol class="listing">{listing}</ol>
+        <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
+            <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.mask.count_ones())}</span>
+            <span class="mask">{mask_cells(s.mask)}</span>
+        </p>
+        {(!s.groups.is_empty()).then(|| {
+            let text = s.groups.iter().map(|(line, own)| tr!("ui.kernel.step.group", line = *line, lanes = warp_model::kernel_lab::exec::lane_list(*own))).collect::<Vec<_>>().join("; ");
+            view! { <p class="groups" data-groups=s.groups.len()>{t!("ui.kernel.step.groups")} " " {text}</p> }
+        })}
+        {s.ops.iter().map(warp_op).collect_view()}
+        // Under sched=stack the warp's reconvergence stack; under sched=its this
+        // lane group's own points where it waits to merge.
+        <div class="stack" data-stack=s.stack.len()>
+            <strong>{if its() { t!("ui.kernel.step.joins") } else { t!("ui.kernel.step.stack") }} " "</strong>
+            {if s.stack.is_empty() {
+                if its() { tr!("ui.kernel.step.joins-empty") } else { tr!("ui.kernel.step.stack-empty") }
+            } else if its() {
+                s.stack.iter().map(|e| tr!("ui.kernel.step.join-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
+            } else {
+                s.stack.iter().map(|e| tr!("ui.kernel.step.stack-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
+            }}
+        </div>
+        {(!names.is_empty()).then(|| view! {
+            <label>
+                {t!("ui.kernel.step.variable")} " "
+                <select on:change=move |ev| var.set(event_target_value(&ev))>
+                    {names.iter().map(|n| view! { <option value=n.clone() selected=shown.as_ref().is_some_and(|(m, _)| m == n)>{n.clone()}</option> }).collect_view()}
+                </select>
+            </label>
+        })}
+        {shown.map(|(name, vals)| view! {
+            <table class="lane-values" data-var=name.clone()>
+                <caption>{tr!("ui.kernel.step.values", name)}</caption>
+                <tbody>
+                    {(0..4).map(|r| view! {
+                        <tr>
+                            {(0..8).map(|c| {
+                                let l = r * 8 + c;
+                                view! { <td title=tr!("ui.kernel.lane", lane = l)>{vals.get(l).cloned().flatten().unwrap_or_else(|| "—".into())}</td> }
+                            }).collect_view()}
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        })}
     }
 }
 

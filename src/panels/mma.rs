@@ -13,6 +13,7 @@ use warp_model::mma::Fragment;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
+use warp_model::WARP_SIZE;
 
 use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
@@ -164,7 +165,7 @@ fn fragment_view(
             }
         })
         .collect_view();
-    let lanes = (0..32u64)
+    let lanes = (0..WARP_SIZE)
         .map(|lane| {
             let pressed = p.lane == Some(lane);
             let holds_chosen = p.element_lane == Some(lane);

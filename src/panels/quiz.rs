@@ -77,31 +77,10 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     let questions = quiz::build(params.topic, seed, params.count, params.draw);
     let qids: Vec<String> = questions.iter().map(|q| q.qid.clone()).collect();
     let spec = QuizSpec::new(&params, seed);
-    // Under an LMS the LMS is the only memory of the attempt (issue 25): the progress shown is
-    // the attempt's alone, in memory, and the learner's own progress in this browser is neither
-    // read nor written (a shared computer must never show one learner's answers to another).
     let key = params.key(seed);
     let lms_notices = RwSignal::new(Vec::<Notice>::new());
-    let (loaded, under_lms) = if under_lms {
-        let mut attempt = storage::Loaded {
-            progress: Progress::default(),
-            notice: None,
-            persistent: false,
-        };
-        let started =
-            crate::lms::start(spec, &questions, package_pass, &key, &mut attempt.progress);
-        // No LMS answered (issue 43): said before the learner starts, and the work is kept in
-        // this browser as on an ungraded page, never dropped in silence.
-        let missing = started.notices.contains(&Notice::NoLms);
-        lms_notices.set(started.notices);
-        if missing {
-            (storage::load(), false)
-        } else {
-            (attempt, true)
-        }
-    } else {
-        (storage::load(), false)
-    };
+    let (loaded, under_lms) =
+        open_progress(under_lms, spec, &questions, package_pass, &key, lms_notices);
     let progress = RwSignal::new(loaded.progress);
     let notice = RwSignal::new(loaded.notice);
     let topic_name = params.topic.map_or("all", Topic::name);
@@ -155,7 +134,6 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
         ),
     );
     let gift_name = format!("warp-lab-quiz-{topic_name}-{seed}.gift.txt");
-    let gift_for_download = gift.clone();
     let errors = Signal::stored(param_errors);
     let questions_len = questions.len();
     view! {
@@ -194,30 +172,70 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 }
                 .into_any()
             }}
-            {open.then(|| view! {
-            <details class="gift">
-                    <summary>{t!("ui.quiz.gift.summary")}</summary>
-                    <p class="note">{tr!("ui.quiz.gift.note", tolerance = warp_model::figure::format_decimal(FRACTION_TOLERANCE))}</p>
-                    <textarea readonly rows="6" data-gift="" aria-label=t!("ui.quiz.gift.label") prop:value=gift></textarea>
-                    <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
-                        {t!("ui.quiz.gift.download")}
-                    </button>
-                </details>
-                <ScormDownload
-                    sco=Callback::new(move |(v, p): (Version, PassScore)| {
-                        (spec.file_name(v), warp_model::lms::manifest::Sco {
-                            identifier: spec.identifier(),
-                            title: spec.title(questions_len),
-                            launch: spec.launch_url(warp_model::i18n::lang(), p),
-                        }, warp_model::package::quiz_bundles(spec.topic))
-                    })
-                    note=t!("ui.quiz.scorm.note")
-                />
-            })}
+            {open.then(|| export(gift, gift_name, spec, questions_len))}
             // The learner's own progress: not an LMS attempt's to export, import or erase.
             {(open && !under_lms).then(|| view! { <ProgressTools progress=progress notice=notice /> })}
             <crate::components::embed_button::EmbedButton panel=Panel::Quiz />
         </section>
+    }
+}
+
+/// The progress the quiz opens with, and whether an LMS keeps it: under an LMS that answered,
+/// the attempt's alone (in memory, from the LMS); else the learner's own, in this browser.
+fn open_progress(
+    under_lms: bool,
+    spec: QuizSpec,
+    questions: &[Question],
+    pass: PassScore,
+    key: &str,
+    lms_notices: RwSignal<Vec<Notice>>,
+) -> (storage::Loaded, bool) {
+    // Under an LMS the LMS is the only memory of the attempt (issue 25): the progress shown is
+    // the attempt's alone, in memory, and the learner's own progress in this browser is neither
+    // read nor written (a shared computer must never show one learner's answers to another).
+    if under_lms {
+        let mut attempt = storage::Loaded {
+            progress: Progress::default(),
+            notice: None,
+            persistent: false,
+        };
+        let started = crate::lms::start(spec, questions, pass, key, &mut attempt.progress);
+        // No LMS answered (issue 43): said before the learner starts, and the work is kept in
+        // this browser as on an ungraded page, never dropped in silence.
+        let missing = started.notices.contains(&Notice::NoLms);
+        lms_notices.set(started.notices);
+        if missing {
+            (storage::load(), false)
+        } else {
+            (attempt, true)
+        }
+    } else {
+        (storage::load(), false)
+    }
+}
+
+/// The quiz to take elsewhere: its GIFT text (for Moodle and others) and its SCORM package.
+fn export(gift: String, gift_name: String, spec: QuizSpec, questions_len: usize) -> impl IntoView {
+    let gift_for_download = gift.clone();
+    view! {
+        <details class="gift">
+            <summary>{t!("ui.quiz.gift.summary")}</summary>
+            <p class="note">{tr!("ui.quiz.gift.note", tolerance = warp_model::figure::format_decimal(FRACTION_TOLERANCE))}</p>
+            <textarea readonly rows="6" data-gift="" aria-label=t!("ui.quiz.gift.label") prop:value=gift></textarea>
+            <button type="button" data-action="download-gift" on:click=move |_| download::download(&gift_name, "text/plain", &gift_for_download)>
+                {t!("ui.quiz.gift.download")}
+            </button>
+        </details>
+        <ScormDownload
+            sco=Callback::new(move |(v, p): (Version, PassScore)| {
+                (spec.file_name(v), warp_model::lms::manifest::Sco {
+                    identifier: spec.identifier(),
+                    title: spec.title(questions_len),
+                    launch: spec.launch_url(warp_model::i18n::lang(), p),
+                }, warp_model::package::quiz_bundles(spec.topic))
+            })
+            note=t!("ui.quiz.scorm.note")
+        />
     }
 }
 

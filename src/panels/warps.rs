@@ -14,6 +14,7 @@ use warp_model::warps::map::BlockDim;
 use warp_model::warps::panel::{
     evaluate, thread_detail, LaunchShape, WarpsModel, WarpsOutput, THREAD,
 };
+use warp_model::WARP_SIZE;
 use wasm_bindgen::JsCast;
 
 use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html, warp_class};
@@ -72,7 +73,7 @@ fn cells_html(
 
 /// One warp's 32 lanes in the warp strip: active lanes in the warp's colour, idle ones hollow.
 fn lanes_html(warp: u64, active: u64) -> String {
-    spans_html((0..32).map(|lane| {
+    spans_html((0..WARP_SIZE).map(|lane| {
         if lane < active {
             warp_class(warp)
         } else {
@@ -186,8 +187,8 @@ fn BlockMap(
 /// warps wraps after every warp (32 cells a row, one warp each), so that 1,024 threads fit a
 /// phone instead of one row four thousand pixels long.
 fn map_columns(b: BlockDim) -> u64 {
-    if b.y() == 1 && b.z() == 1 && b.x() > 64 {
-        32
+    if b.y() == 1 && b.z() == 1 && b.x() > 2 * WARP_SIZE {
+        WARP_SIZE
     } else {
         b.x()
     }
@@ -340,7 +341,7 @@ fn BlockStrip(launch: Launch1d) -> impl IntoView {
                             {tr!(
                                 "ui.warps.launch.ragged",
                                 block = r.block,
-                                last = launch.n() - 1,
+                                last = r.last,
                                 warp = r.warp,
                                 active = r.warp_active,
                             )}

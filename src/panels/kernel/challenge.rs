@@ -5,7 +5,7 @@
 use leptos::either::Either;
 use leptos::prelude::*;
 use warp_model::kernel_lab::challenge::stars::glyphs;
-use warp_model::kernel_lab::panel::{KernelInput, KernelOutput, TEST};
+use warp_model::kernel_lab::panel::{ChallengeOutput, KernelInput, KernelOutput, TEST};
 use warp_model::t;
 use warp_model::tr;
 
@@ -37,26 +37,7 @@ pub fn ChallengeBox(
     move || {
         output.with(|o| {
             o.challenge.as_ref().map(|c| {
-                let choose = move |k: usize| {
-                    input.update(|i| i.set_field(TEST.name, (k + 1).to_string()));
-                    ran.update(|r| r.set_field(TEST.name, (k + 1).to_string()));
-                };
-                let launches = c
-                    .launches
-                    .iter()
-                    .enumerate()
-                    .map(|(k, text)| {
-                        let chosen = k == c.test;
-                        view! {
-                            <li>
-                                <label>
-                                    <input type="radio" name="challenge-test" data-test=k + 1 checked=chosen prop:checked=chosen on:change=move |_| choose(k) />
-                                    " " {tr!("ui.challenge.test", number = k + 1)} ": " {text.clone()}
-                                </label>
-                            </li>
-                        }
-                    })
-                    .collect_view();
+                let launches = launch_choices(c, input, ran);
                 let launches_count = c.launches.len();
                 let targets = c
                     .targets
@@ -90,60 +71,8 @@ pub fn ChallengeBox(
                 let failure = c.failure.clone().map(|(kind, text)| {
                     view! { <p class="error" data-challenge-failure=kind role="alert">{text}</p> }
                 });
-                // Hints before the answer (issue 45): per missed target where its cost is and
-                // which panel explains it; the reference at ★★★, or when asked for twice.
-                let hints = (!c.hints.is_empty()).then(|| {
-                    let items = c
-                        .hints
-                        .iter()
-                        .map(|h| {
-                            let open = h.panel.clone().map(|(name, words, q)| {
-                                view! {
-                                    " "
-                                    <a href=warp_model::site::href(&q) data-link=name>{words}</a>
-                                }
-                            });
-                            view! { <li data-hint=h.target>{h.text.clone()} {open}</li> }
-                        })
-                        .collect_view();
-                    view! {
-                        <div class="hints">
-                            <h3>{t!("ui.challenge.hints")}</h3>
-                            <ul>{items}</ul>
-                        </div>
-                    }
-                });
-                // In a graded frame (an assignment's step) the reference is earned only: a
-                // learner who saw it at ★ could paste it for ★★★ (issue 43).
-                let solved = c.solved.clone().filter(|s| s.earned || !graded).map(|s| {
-                    let earned = s.earned;
-                    move || {
-                        if earned || asked.get() >= 2 {
-                            let why = s
-                                .why
-                                .iter()
-                                .map(|(label, text)| view! { <li><strong>{label.clone()} ": "</strong>{text.clone()}</li> })
-                                .collect_view();
-                            Either::Left(view! {
-                                <details class="solved" data-solved="" open=!earned>
-                                    <summary>{t!("ui.challenge.solved")}</summary>
-                                    <ul class="why">{why}</ul>
-                                    <pre class="reference"><code>{s.reference.clone()}</code></pre>
-                                </details>
-                            })
-                        } else {
-                            let again = (asked.get() == 1).then(|| view! {
-                                " " <span class="note" data-reference-asked="" role="status">{t!("ui.challenge.show-reference.again")}</span>
-                            });
-                            Either::Right(view! {
-                                <p class="show-reference">
-                                    <button type="button" data-action="show-reference" on:click=move |_| asked.update(|a| *a += 1)>{t!("ui.challenge.show-reference")}</button>
-                                    {again}
-                                </p>
-                            })
-                        }
-                    }
-                });
+                let hints = hint_list(c);
+                let solved = reference(c, graded, asked);
                 let preset = c.preset.clone().map(|(label, q)| {
                     view! {
                         <p class="note" data-challenge-preset="">
@@ -190,4 +119,100 @@ pub fn ChallengeBox(
             })
         })
     }
+}
+
+/// The hidden tests' launches, in words, each a choice of the test Run uses.
+// Out of line, like the two below: inlined into the box's closure, the same code cost the
+// kernel page about 200 bytes more gzip (`cargo xtask bytes`; issue 44's split).
+#[inline(never)]
+fn launch_choices(
+    c: &ChallengeOutput,
+    input: RwSignal<KernelInput>,
+    ran: RwSignal<KernelInput>,
+) -> impl IntoView {
+    let choose = move |k: usize| {
+        input.update(|i| i.set_field(TEST.name, (k + 1).to_string()));
+        ran.update(|r| r.set_field(TEST.name, (k + 1).to_string()));
+    };
+    c
+        .launches
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            let chosen = k == c.test;
+            view! {
+                <li>
+                    <label>
+                        <input type="radio" name="challenge-test" data-test=k + 1 checked=chosen prop:checked=chosen on:change=move |_| choose(k) />
+                        " " {tr!("ui.challenge.test", number = k + 1)} ": " {text.clone()}
+                    </label>
+                </li>
+            }
+        })
+        .collect_view()
+}
+
+/// Hints before the answer: per missed target, where its cost is and which panel explains it.
+#[inline(never)]
+fn hint_list(c: &ChallengeOutput) -> Option<impl IntoView> {
+    // Hints before the answer (issue 45): per missed target where its cost is and
+    // which panel explains it; the reference at ★★★, or when asked for twice.
+    (!c.hints.is_empty()).then(|| {
+        let items = c
+            .hints
+            .iter()
+            .map(|h| {
+                let open = h.panel.clone().map(|(name, words, q)| {
+                    view! {
+                        " "
+                        <a href=warp_model::site::href(&q) data-link=name>{words}</a>
+                    }
+                });
+                view! { <li data-hint=h.target>{h.text.clone()} {open}</li> }
+            })
+            .collect_view();
+        view! {
+            <div class="hints">
+                <h3>{t!("ui.challenge.hints")}</h3>
+                <ul>{items}</ul>
+            </div>
+        }
+    })
+}
+
+/// Once every test passes: the reference, with why it costs what it costs (earned, or asked
+/// for twice).
+#[inline(never)]
+fn reference(c: &ChallengeOutput, graded: bool, asked: RwSignal<u8>) -> Option<impl IntoView> {
+    // In a graded frame (an assignment's step) the reference is earned only: a
+    // learner who saw it at ★ could paste it for ★★★ (issue 43).
+    c.solved.clone().filter(|s| s.earned || !graded).map(|s| {
+        let earned = s.earned;
+        move || {
+            if earned || asked.get() >= 2 {
+                let why = s
+                    .why
+                    .iter()
+                    .map(|(label, text)| view! { <li><strong>{label.clone()} ": "</strong>{text.clone()}</li> })
+                    .collect_view();
+                Either::Left(view! {
+                    <details class="solved" data-solved="" open=!earned>
+                        <summary>{t!("ui.challenge.solved")}</summary>
+                        <ul class="why">{why}</ul>
+                        <pre class="reference"><code>{s.reference.clone()}</code></pre>
+                    </details>
+                })
+            } else {
+                let again = (asked.get() == 1).then(|| view! {
+                    " " <span class="note" data-reference-asked="" role="status">{t!("ui.challenge.show-reference.again")}</span>
+                });
+                Either::Right(view! {
+                    <p class="show-reference">
+                        <button type="button" data-action="show-reference" on:click=move |_| asked.update(|a| *a += 1)>{t!("ui.challenge.show-reference")}</button>
+                        {again}
+                    </p>
+                })
+            }
+        }
+    })
 }
