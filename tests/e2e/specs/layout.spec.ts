@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { EXAMPLES, PANEL_PAGES } from './examples';
+import { EXAMPLES, PANEL_PAGES, top } from './examples';
+import { PANEL_NAMES } from './registry';
 
 // "Nothing wider than its container": the page never scrolls sideways. Big pictures wrap, scale
 // or scroll inside their own box.
@@ -58,8 +59,10 @@ for (const width of [320, 390]) {
 test('in embed frames of 320 to 800 px, no panel is wider than its frame', async ({ app, page }) => {
   test.setTimeout(90_000);
   const widths = [320, 480, 640, 800];
-  const queries = ['panel=warps', 'panel=warps&block=1024', 'panel=divergence&cond=idx%25%202%20%3D%3D%200',
-    'panel=latency', 'panel=coalescing&matrix=4096&walk=column', 'panel=quiz&seed=3', 'panel=gpu', 'panel=kernel',
+  // Every panel of the registry at its defaults, two of them at an extreme, two worked examples.
+  const queries = [...PANEL_NAMES.map((name) => `panel=${name}`),
+    `panel=warps&block=${top('warps', 'block-x')}`, `panel=coalescing&matrix=${top('coalescing', 'matrix')}&walk=column`,
+    'panel=divergence&cond=idx%25%202%20%3D%3D%200', 'panel=quiz&seed=3',
     'example=warp-scheduling/I&forecast=0', 'example=divergence/C5&forecast=0'];
   const wide: string[] = [];
   for (const q of queries) {
@@ -193,7 +196,8 @@ test('on a 390 × 844 phone every picture has a control within a screen of its t
       const controls = Array.from(document.querySelectorAll('main .controls input, main .controls select, main .controls textarea, main .kernel-editor textarea, main .kernel-editor button, main .picture button, main .picture [tabindex="0"]'))
         .filter(visible);
       const near = !pic || controls.some((c) => Math.abs(c.getBoundingClientRect().top - pic.top) <= 844);
-      const focusable = Array.from(document.querySelectorAll('main a[href], main button, main input, main select, main textarea, main summary'))
+      // The whole document, the site's header included: its links come before the panel's.
+      const focusable = Array.from(document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex="0"]'))
         .filter(visible);
       // Inside a picture that scrolls in its own box, a thing is read where the box is.
       const top = (el: Element) => {
