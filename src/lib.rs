@@ -221,6 +221,9 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
     view! {
         <header class="site">
             <a class="brand" href=warp_model::site::href("")>"Warp Lab"</a>
+            // Before the nav: on a phone the language links sit on the brand's row, above it,
+            // and the tab order is the reading order (ARCHITECTURE.md).
+            <LangSwitch />
             <nav aria-label=warp_model::t!("ui.app.nav")>
                 <ul>
                     {Panel::ALL
@@ -238,7 +241,6 @@ pub fn App(#[prop(default = Bundle::ALL)] bundle: Bundle) -> impl IntoView {
                         .collect_view()}
                 </ul>
             </nav>
-            <LangSwitch />
         </header>
         <main id="main">
             <ErrorList errors=Signal::stored(errors) />
