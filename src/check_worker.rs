@@ -22,7 +22,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use warp_model::kernel_lab::challenge::{wire, Report};
+use warp_model::kernel_lab::challenge::{wire, CheckReport};
 use warp_model::kernel_lab::panel::check_link;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -46,7 +46,7 @@ fn script() -> Option<String> {
 /// What the page hears from a running check: the report read as the page asks
 /// ([`start`]: the whole report; [`start_with`]: what the caller's reader takes of it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Heard<R = Report> {
+pub enum Heard<R = CheckReport> {
     /// Test `k` (from 0) has started.
     Test(usize),
     /// The check ended with this report.

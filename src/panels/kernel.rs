@@ -6,7 +6,7 @@ mod challenge;
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::kernel_lab::challenge::Report;
+use warp_model::kernel_lab::challenge::CheckReport;
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::exec::TraceStep;
 use warp_model::kernel_lab::panel::{
@@ -216,7 +216,7 @@ enum Checking {
     /// thread, where a kernel that never ends would hold it.
     NoWorker,
     /// The report.
-    Done(Report),
+    Done(CheckReport),
 }
 
 /// Check, Run and Stop: every hidden test run off the page's thread, in the check worker; the
@@ -243,7 +243,7 @@ impl Check {
     }
 
     /// The report came: kept when the learner pressed Check, then shown.
-    fn finish(self, report: Report) {
+    fn finish(self, report: CheckReport) {
         let Check {
             ran,
             checking,

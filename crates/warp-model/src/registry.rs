@@ -14,7 +14,7 @@ use crate::worked::Worked;
 
 /// What evaluating a panel on a query gives, whichever panel it is.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Checked {
+pub struct Evaluated {
     /// Problems, each naming its parameter.
     pub errors: Vec<ParamError>,
     /// The named results.
@@ -44,9 +44,9 @@ pub struct PanelSpec {
     pub embed_height: u32,
 }
 
-fn evaluate_query<P: PanelModel>(q: &Query, preset: &[(&str, &str)]) -> Checked {
+fn evaluate_query<P: PanelModel>(q: &Query, preset: &[(&str, &str)]) -> Evaluated {
     let out = P::evaluate(&Inputs::<P>::from_query(q, &Inputs::from_params(preset)));
-    Checked {
+    Evaluated {
         errors: P::errors(&out).to_vec(),
         figures: P::figures(&out).to_vec(),
         worked: P::worked(&out).to_vec(),
@@ -132,7 +132,7 @@ macro_rules! registry {
             /// Reads its inputs from a query over a preset's parameters (none: the defaults)
             /// and evaluates them.
             #[must_use]
-            pub fn evaluate_query(self, q: &Query, preset: &[(&str, &str)]) -> Checked {
+            pub fn evaluate_query(self, q: &Query, preset: &[(&str, &str)]) -> Evaluated {
                 match self {
                     $(Panel::$variant => evaluate_query::<$model>(q, preset),)*
                 }

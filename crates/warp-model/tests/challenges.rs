@@ -564,7 +564,7 @@ fn a_costly_reference_buys_an_endless_kernel_no_more_than_the_ceiling() {
 
 #[test]
 fn a_report_crosses_from_the_worker_as_json_and_nothing_else_passes_for_one() {
-    use warp_model::kernel_lab::challenge::{wire, Report};
+    use warp_model::kernel_lab::challenge::{wire, CheckReport};
     use warp_model::kernel_lab::panel::{check_link, check_query, evaluate, KernelInput, SRC};
     use warp_model::panel::Inputs;
     use warp_model::query::Query;
@@ -648,7 +648,7 @@ fn a_report_crosses_from_the_worker_as_json_and_nothing_else_passes_for_one() {
             got: "12:".into(),
         },
     ] {
-        let r = Report {
+        let r = CheckReport {
             failure: Some(failure),
             ..wrong.clone()
         };

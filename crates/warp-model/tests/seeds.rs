@@ -10,7 +10,7 @@
 use warp_model::examples::{self, Example};
 use warp_model::page::route;
 use warp_model::query::Query;
-use warp_model::registry::Checked;
+use warp_model::registry::Evaluated;
 
 /// A preset (`topic/cell`) and the figures that must show the seed's numbers.
 type Row = (&'static str, &'static [(&'static str, &'static str)]);
@@ -609,7 +609,7 @@ const FOLLOW_UPS: &[FollowUp] = &[
 ];
 
 /// `metric`'s plain value, if the figure is there.
-fn value(checked: &Checked, metric: &str) -> Option<String> {
+fn value(checked: &Evaluated, metric: &str) -> Option<String> {
     checked
         .figures
         .iter()
@@ -618,7 +618,7 @@ fn value(checked: &Checked, metric: &str) -> Option<String> {
 }
 
 /// Every figure of `expected` shows its value; the differences, one line each.
-fn mismatches(what: &str, checked: &Checked, expected: &[(&str, &str)]) -> Vec<String> {
+fn mismatches(what: &str, checked: &Evaluated, expected: &[(&str, &str)]) -> Vec<String> {
     expected
         .iter()
         .filter_map(|&(metric, want)| {

@@ -23,5 +23,5 @@ pub mod spec;
 pub mod stars;
 pub mod wire;
 
-pub use check::{check, Failure, Report, TargetReport};
+pub use check::{check, CheckReport, Failure, TargetReport};
 pub use spec::{Buffer, Challenge, Fill, Len, Target, TestLaunch};

@@ -208,7 +208,7 @@ pub struct ChallengeOutput {
     /// before a Check: a built-in's), in star order.
     pub targets: Vec<(&'static str, &'static str, Option<u64>)>,
     /// The check, when it ran (`check=1`).
-    pub report: Option<challenge::Report>,
+    pub report: Option<challenge::CheckReport>,
     /// The first failure: its kind and its words.
     pub failure: Option<(&'static str, String)>,
     /// The check's figures (`challenge-passed`, …).
@@ -458,7 +458,7 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
 /// thread, with the query the page sends it ([`check_query`]). `started(k)` is called before
 /// test `k` runs. `None` when the query names no challenge that reads.
 #[must_use]
-pub fn check_link(search: &str, started: impl FnMut(usize)) -> Option<challenge::Report> {
+pub fn check_link(search: &str, started: impl FnMut(usize)) -> Option<challenge::CheckReport> {
     let input = KernelInput::from_query(&Query::parse(search), &KernelInput::default());
     let c = challenge_of(&input).ok().flatten()?;
     let src = starter_for(&input, Some(&c)).unwrap_or_else(|| input.get(&SRC).to_string());
@@ -681,7 +681,7 @@ fn evaluate_challenge(
 /// Adds the check's `report` on challenge `c` to what the challenge box shows: the report, the
 /// first failure in words, the check's figures, and once every test passed the reference with
 /// why it costs what it costs. Nothing when `out` shows no challenge.
-pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Report) {
+pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::CheckReport) {
     let Some(view) = out.challenge.as_mut() else {
         return;
     };
@@ -827,7 +827,7 @@ fn trace_choice(input: &KernelInput) -> Result<TraceChoice, ParamError> {
 
 /// The check's figures: passed, tests, tests passed, stars, and each target's value beside
 /// the reference's.
-fn challenge_figures(r: &challenge::Report) -> Vec<Figure> {
+fn challenge_figures(r: &challenge::CheckReport) -> Vec<Figure> {
     use crate::figure::Tone;
     use crate::t;
     let all = r.passed_all();

@@ -155,7 +155,7 @@ pub struct TargetReport {
 /// What a check found. It crosses from the check worker to the page as text
 /// ([`super::wire`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub struct CheckReport {
     /// Tests.
     pub tests: usize,
     /// Tests passed.
@@ -168,7 +168,7 @@ pub struct Report {
     pub failure: Option<Failure>,
 }
 
-impl Report {
+impl CheckReport {
     /// Whether every test passed.
     #[must_use]
     pub fn passed_all(&self) -> bool {
@@ -294,15 +294,15 @@ pub fn budget(reference: u64) -> u64 {
 
 /// Runs the tests of `c` on the kernel `src`, until the first that fails.
 #[must_use]
-pub fn check(c: &Challenge, src: &str) -> Report {
+pub fn check(c: &Challenge, src: &str) -> CheckReport {
     check_each(c, src, |_| {})
 }
 
 /// [`check`], calling `started(k)` before test `k` (from 0) runs: the worker that checks off
 /// the page's main thread says which test is running.
 #[must_use]
-pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> Report {
-    let mut report = Report {
+pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> CheckReport {
+    let mut report = CheckReport {
         tests: c.tests.len(),
         passed: 0,
         stars: 0,

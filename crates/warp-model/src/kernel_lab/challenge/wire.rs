@@ -7,7 +7,7 @@
 //! `v1`, tests, passed, stars, the number of targets, per target its name, mine, reference and
 //! met (`1`/`0`), then the failure's kind (empty for none) and its fields in declaration order.
 
-use super::check::{Failure, Report, TargetReport};
+use super::check::{CheckReport, Failure, TargetReport};
 use super::spec::Target;
 
 const VERSION: &str = "v1";
@@ -37,7 +37,7 @@ impl<'a> Fields<'a> {
 
 /// `report` as the worker sends it.
 #[must_use]
-pub fn encode(report: &Report) -> String {
+pub fn encode(report: &CheckReport) -> String {
     let mut out = String::new();
     put(&mut out, VERSION);
     for n in [
@@ -127,7 +127,7 @@ pub fn starter_verdict(text: &str) -> Option<StarterVerdict> {
 /// A report the worker sent; `None` for anything else (a message is checked, never trusted):
 /// another form, a target that is none, more tests passed than run, more than three stars.
 #[must_use]
-pub fn decode(text: &str) -> Option<Report> {
+pub fn decode(text: &str) -> Option<CheckReport> {
     let mut f = Fields(text);
     if f.text()? != VERSION {
         return None;
@@ -183,7 +183,7 @@ pub fn decode(text: &str) -> Option<Report> {
         }),
         _ => return None,
     };
-    f.0.is_empty().then_some(Report {
+    f.0.is_empty().then_some(CheckReport {
         tests,
         passed,
         stars,
