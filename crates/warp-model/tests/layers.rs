@@ -10,21 +10,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+#[path = "support/sources.rs"]
+mod sources;
+use sources::rust_files;
+
 /// The modules every other one may build on; none of them imports a GPU concept.
 const FOUNDATIONS: [&str; 9] = [
     "math", "i18n", "params", "figure", "worked", "query", "panel", "rng", "markup",
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The file's code without its inline test module and its comments (a doc link is not an
 /// import).

@@ -13,6 +13,10 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "support/sources.rs"]
+mod sources;
+use sources::rust_files;
+
 /// The longest a function may be, in lines from `fn` to its closing brace.
 const MAX_FN_LINES: usize = 150;
 
@@ -32,20 +36,6 @@ const WORKED_STEP_TABLES: [(&str, &str); 3] = [
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().to_string();
-        if path.is_dir() {
-            if !["target", "node_modules"].contains(&name.as_str()) {
-                rust_files(&path, out);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// Every Rust file under `dirs` (relative to the workspace root), with its path as written in

@@ -6,18 +6,11 @@
 //! view made, which the model, its tests and its worked steps never see. The one arithmetic a
 //! view may do is count from one (`i + 1`: the third step of a list is "step 3").
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+#[path = "support/sources.rs"]
+mod sources;
+use sources::rust_files;
 
 /// The argument lists (after the key) of every `tr!(…)` in `src`, with their line numbers,
 /// strings blanked.
