@@ -67,6 +67,10 @@ pub const WARP_SIZE: u64 = 32;
 /// [`WARP_SIZE`] as an array length or index bound: one slot per lane (`[Val; LANE_SLOTS]`).
 #[allow(clippy::cast_possible_truncation)]
 pub const LANE_SLOTS: usize = WARP_SIZE as usize;
+/// [`WARP_SIZE`] as a signed number: what a kernel's `warpSize` reads, a shuffle's widest
+/// width, a condition's `idx / 32`.
+#[allow(clippy::cast_possible_wrap)]
+pub const WARP_SIZE_I64: i64 = WARP_SIZE as i64;
 
 /// Element sizes a lane may access, in bytes: what the coalescing and banks panels offer and
 /// both rules accept (one home, issue 26).

@@ -11,14 +11,10 @@
 
 use std::fmt;
 
-use crate::WARP_SIZE;
+use crate::WARP_SIZE_I64;
 
 /// Longest condition accepted, in characters.
 pub const MAX_LEN: usize = 200;
-
-/// [`WARP_SIZE`] as a condition's number: `idx / WARP_IDX` is a thread's warp.
-#[allow(clippy::cast_possible_wrap)]
-const WARP_IDX: i64 = WARP_SIZE as i64;
 
 /// A parse or evaluation problem, with the byte column (0-based) where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -473,7 +469,7 @@ impl Expr {
             Expr::Idx => Expr::Bin(
                 BinOp::Div,
                 Box::new(Expr::Idx),
-                Box::new(Expr::Num(WARP_IDX)),
+                Box::new(Expr::Num(WARP_SIZE_I64)),
             ),
             Expr::Num(n) => Expr::Num(*n),
             Expr::Not(x) => Expr::Not(Box::new(x.realigned())),
@@ -481,7 +477,7 @@ impl Expr {
             // Already warp-aligned: leave `idx / 32` (or a multiple) alone.
             Expr::Bin(BinOp::Div, a, b)
                 if **a == Expr::Idx
-                    && matches!(**b, Expr::Num(n) if n > 0 && n % WARP_IDX == 0) =>
+                    && matches!(**b, Expr::Num(n) if n > 0 && n % WARP_SIZE_I64 == 0) =>
             {
                 self.clone()
             }

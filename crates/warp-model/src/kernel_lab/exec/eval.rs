@@ -3,12 +3,13 @@
 
 use super::result::RunError;
 use super::state::{Machine, Warp};
-use super::value::{binop, lanes, mask_of, Lanes, Val, WARP_SIZE_INT};
+use super::value::{binop, lanes, mask_of, Lanes, Val};
 use super::warp_calls::AtomicAt;
 use crate::kernel_lab::parse::{
     Addr, Axis, Bin, Builtin, Expr, Lvalue, Un, WARP_FUNCTIONS, WORK_FUNCTIONS,
 };
 use crate::LANE_SLOTS;
+use crate::WARP_SIZE_I64;
 
 impl Machine<'_> {
     pub(super) fn builtin(&self, w: &Warp, b: Builtin, a: Axis, lane: usize) -> i64 {
@@ -49,7 +50,7 @@ impl Machine<'_> {
                 out = [Val::F(f); LANE_SLOTS];
             }
             Expr::Bool(b) => out = [Val::B(*b); LANE_SLOTS],
-            Expr::WarpSize => out = [Val::I(WARP_SIZE_INT); LANE_SLOTS],
+            Expr::WarpSize => out = [Val::I(WARP_SIZE_I64); LANE_SLOTS],
             Expr::Builtin(b, a) => {
                 for l in lanes(mask) {
                     out[l] = Val::I(self.builtin(w, *b, *a, l));

@@ -74,10 +74,6 @@ impl Val {
 
 pub(super) type Lanes = [Val; LANE_SLOTS];
 
-/// [`crate::WARP_SIZE`] as a lane's `int`: what `warpSize` reads, a shuffle's widest width.
-#[allow(clippy::cast_possible_wrap)]
-pub(super) const WARP_SIZE_INT: i64 = crate::WARP_SIZE as i64;
-
 pub(super) fn lanes(mask: u32) -> impl Iterator<Item = usize> {
     (0..LANE_SLOTS).filter(move |l| mask & (1 << l) != 0)
 }

@@ -5,9 +5,10 @@
 use super::result::{MaskViolation, RunError, Sched, MAX_VIOLATIONS};
 use super::state::{Machine, Warp};
 use super::trace::{WarpOp, MAX_OPS};
-use super::value::{binop, lanes, Lanes, Val, WARP_SIZE_INT};
+use super::value::{binop, lanes, Lanes, Val};
 use crate::kernel_lab::parse::{Atomic, Bin, Ty};
 use crate::LANE_SLOTS;
+use crate::WARP_SIZE_I64;
 
 /// The elements an atomic works on, its address already evaluated: a global buffer and each
 /// lane's index, or a shared array and each lane's indices (one per dimension).
@@ -147,8 +148,8 @@ impl Machine<'_> {
                 self.r.shuffles += 1;
                 let (v, b) = (arg(1), arg(2));
                 for l in lanes(mask) {
-                    let width = vals.get(3).map_or(WARP_SIZE_INT, |x| x[l].as_i());
-                    if !(1..=WARP_SIZE_INT).contains(&width) || width & (width - 1) != 0 {
+                    let width = vals.get(3).map_or(WARP_SIZE_I64, |x| x[l].as_i());
+                    if !(1..=WARP_SIZE_I64).contains(&width) || width & (width - 1) != 0 {
                         return Err(RunError {
                             line,
                             message: crate::tr!("kernel.run.shfl-width", name = f, width, lane = l),
@@ -165,7 +166,7 @@ impl Machine<'_> {
                             first
                                 + usize::try_from(
                                     b[l].as_i()
-                                        .rem_euclid(i64::try_from(width).unwrap_or(WARP_SIZE_INT)),
+                                        .rem_euclid(i64::try_from(width).unwrap_or(WARP_SIZE_I64)),
                                 )
                                 .unwrap_or(0),
                         ),
