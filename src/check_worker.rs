@@ -29,15 +29,31 @@ use wasm_bindgen::JsCast;
 
 pub use warp_model::kernel_lab::panel::check_query;
 
-const READY: &str = "ready";
+pub(crate) const READY: &str = "ready";
 const TEST: &str = "test:";
-const REPORT: &str = "report:";
-const NONE: &str = "none";
+pub(crate) const REPORT: &str = "report:";
+pub(crate) const NONE: &str = "none";
 
-/// Where the worker's bundle sits: the module script the loader names (`window.warpCheck`).
-fn script() -> Option<String> {
+/// Which worker a page starts: each is its own bundle, started from the module script the
+/// loader names in `window`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// A challenge's check (`window.warpCheck`, `src/bin/check.rs`).
+    Check,
+    /// A quiz question's solution (`window.warpSolve`, `src/bin/solve.rs`,
+    /// `src/solve_worker.rs`): it speaks this protocol, never sends `test:`.
+    Solve,
+}
+
+/// Where the worker's bundle sits: the module script the loader names (`window.warpCheck`,
+/// `window.warpSolve`).
+fn script(which: Which) -> Option<String> {
     let w = web_sys::window()?;
-    js_sys::Reflect::get(&w, &JsValue::from_str("warpCheck"))
+    let key = match which {
+        Which::Check => "warpCheck",
+        Which::Solve => "warpSolve",
+    };
+    js_sys::Reflect::get(&w, &JsValue::from_str(key))
         .ok()?
         .as_string()
         .filter(|s| !s.is_empty())
@@ -80,12 +96,14 @@ impl Drop for Job {
 /// Starts the check of `query` in a worker; `heard` is told each test's start and the end.
 /// `None` when no worker can start here (the caller checks on the page's thread).
 pub fn start(query: String, heard: impl Fn(Heard) + 'static) -> Option<Job> {
-    start_with(query, wire::decode, heard)
+    start_with(Which::Check, query, wire::decode, heard)
 }
 
-/// [`start`], the report read by `read` (the author page asks only whether every test
-/// passed, `wire::passed_all`, and so links none of the report's reader).
+/// [`start`] in worker `which`, the report read by `read` (the author page asks only whether
+/// every test passed, `wire::passed_all`, and so links none of the report's reader; the quiz
+/// page reads a solution's worked steps).
 pub fn start_with<R: 'static>(
+    which: Which,
     query: String,
     read: fn(&str) -> Option<R>,
     heard: impl Fn(Heard<R>) + 'static,
@@ -94,7 +112,7 @@ pub fn start_with<R: 'static>(
     if !cfg!(target_arch = "wasm32") {
         return None;
     }
-    let url = script()?;
+    let url = script(which)?;
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
     let worker = web_sys::Worker::new_with_options(&url, &options).ok()?;
@@ -138,6 +156,18 @@ pub fn start_with<R: 'static>(
 
 /// The worker's side (`src/bin/check.rs`): listens for a query, checks it, answers.
 pub fn serve() {
+    listen(|query, answer| {
+        let report = check_link(query, |k| answer(&format!("{TEST}{k}")));
+        match report {
+            Some(r) => answer(&format!("{REPORT}{}", wire::encode(&r))),
+            None => answer(NONE),
+        }
+    });
+}
+
+/// A worker's side: in its bundle's language, says `ready`, then answers each query the page
+/// sends by `handle` (the query, and how to post a message back).
+pub(crate) fn listen(handle: impl Fn(&str, &dyn Fn(&str)) + 'static) {
     // The worker's words (a failure, a race) are in its bundle's language: a Hinglish page's
     // worker is the Hinglish bundle, which holds no English (its messages were all "missing"
     // while the worker spoke the default, English). The dev build's one bundle speaks English.
@@ -155,11 +185,7 @@ pub fn serve() {
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let query = ev.data().as_string().unwrap_or_default();
-            let report = check_link(&query, |k| answer(&format!("{TEST}{k}")));
-            match report {
-                Some(r) => answer(&format!("{REPORT}{}", wire::encode(&r))),
-                None => answer(NONE),
-            }
+            handle(&query, &answer);
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The worker lives as long as its page wants it: the handler is never dropped.

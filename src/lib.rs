@@ -19,6 +19,7 @@ pub mod lms;
 pub mod panels;
 #[cfg(feature = "ssr")]
 pub mod prerender;
+pub mod solve_worker;
 pub mod storage;
 pub mod url;
 

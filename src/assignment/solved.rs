@@ -106,14 +106,16 @@ impl Starters {
                     job.end();
                 }
             };
-            let started =
-                check_worker::start_with(raw.clone(), wire::starter_verdict, move |heard| {
-                    match heard {
-                        Heard::Test(_) => {}
-                        Heard::Report(verdict) => end(StarterCheck::Checked(verdict)),
-                        Heard::Broken(_) => end(StarterCheck::Unchecked),
-                    }
-                });
+            let started = check_worker::start_with(
+                check_worker::Which::Check,
+                raw.clone(),
+                wire::starter_verdict,
+                move |heard| match heard {
+                    Heard::Test(_) => {}
+                    Heard::Report(verdict) => end(StarterCheck::Checked(verdict)),
+                    Heard::Broken(_) => end(StarterCheck::Unchecked),
+                },
+            );
             match started {
                 Some(job) => self.jobs.update_value(|j| j.push((raw.clone(), job))),
                 None => self.set(raw, StarterCheck::Unchecked),

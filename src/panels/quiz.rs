@@ -11,8 +11,10 @@ use warp_model::quiz::{self, AnswerKind, Draw, Question, QuizParams, Topic, FRAC
 use warp_model::registry::Panel;
 use warp_model::t;
 use warp_model::tr;
+use warp_model::worked::Worked;
 use wasm_bindgen::JsCast;
 
+use crate::check_worker::{Heard, Job};
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::later::AfterFirstPaint;
@@ -20,7 +22,7 @@ use crate::components::panel_frame::ParamControl;
 use crate::components::resume::ResumeQuiz;
 use crate::components::scorm_download::ScormDownload;
 use crate::components::worked::WorkedSteps;
-use crate::{download, embed, storage, url};
+use crate::{download, embed, solve_worker, storage, url};
 
 /// A new quiz's seed, drawn by the browser (0 at build time, where none is drawn: a prerendered
 /// quiz page shows no questions, `drawing` below).
@@ -370,12 +372,59 @@ fn QuestionCard(
                             <p class:right=g.correct class:wrong=!g.correct>{g.feedback}</p>
                             {q.source.clone().map(|s| view! { <p class="source">{t!("ui.quiz.source")} " " {s}</p> })}
                             {q.link.clone().map(|l| view! { <p><a href=warp_model::site::href(&l) data-action="open-scenario">{t!("ui.quiz.open-scenario")}</a></p> })}
-                            {q.solution().into_iter().next().map(|w| view! { <WorkedSteps worked=w /> })}
+                            {q.link.clone().map(|l| view! { <Solution topic=q.topic link=l /> })}
                         </div>
                     }
                 })
             }}
         </form>
+    }
+}
+
+/// Where a solution is: being worked out, shown, or not to be had here (in words).
+#[derive(Clone)]
+enum Solved {
+    Working,
+    Shown(Option<Worked>),
+    Missing(String),
+}
+
+/// An answered question's solution: its scenario's worked steps, the panel's own, worked out by
+/// the solution worker (`crate::solve_worker`; the page links no panel's worked steps) as the
+/// page shows the feedback. `[data-solution=working|shown|missing]`.
+#[component]
+fn Solution(topic: Topic, link: String) -> impl IntoView {
+    let solved = RwSignal::new(Solved::Working);
+    let job: StoredValue<Option<Job>, LocalStorage> = StoredValue::new_local(None);
+    let end = move || {
+        let mut taken = None;
+        job.try_update_value(|j| taken = j.take());
+        if let Some(j) = taken {
+            j.end();
+        }
+    };
+    let started = solve_worker::start(solve_worker::query(topic, &link), move |heard| {
+        let now = match heard {
+            Heard::Report(w) => Solved::Shown(w.into_iter().next()),
+            Heard::Broken(why) => Solved::Missing(tr!("ui.quiz.solution.broken", reason = why)),
+            Heard::Test(_) => return,
+        };
+        end();
+        solved.try_set(now);
+    });
+    match started {
+        Some(j) => job.set_value(Some(j)),
+        None => solved.set(Solved::Missing(
+            t!("ui.quiz.solution.no-worker").to_string(),
+        )),
+    }
+    on_cleanup(end);
+    move || {
+        match solved.get() {
+        Solved::Working => view! { <p class="solution-wait" data-solution="working" role="status">{t!("ui.quiz.solution.working")}</p> }.into_any(),
+        Solved::Shown(w) => view! { <div data-solution="shown">{w.map(|w| view! { <WorkedSteps worked=w /> })}</div> }.into_any(),
+        Solved::Missing(why) => view! { <p class="error" data-solution="missing">{why}</p> }.into_any(),
+    }
     }
 }
 

@@ -43,12 +43,10 @@ pub enum Profile {
 const HOME: &str = bundle::HOME;
 /// The bundle of every view (`src/main.rs`).
 const ALL: &str = "warp-lab";
-/// The challenge check's worker bundle (`src/bin/check.rs`): no page routes to it; the kernel
-/// page starts it by the module script [`worker_script`] writes.
-const CHECK: &str = bundle::CHECK;
-/// The key of that module script in the loader's bundle table (`check-worker.en`), which the
-/// loader hands to the app as `window.warpCheck` (`src/check_worker.rs`).
-const CHECK_WORKER: &str = bundle::CHECK_WORKER;
+// The workers' bundles (`bundle::WORKERS`: the challenge check's, `src/bin/check.rs`, and the
+// quiz's solutions', `src/bin/solve.rs`): no page routes to them; a page starts each by the
+// module script [`worker_script`] writes, whose key in the loader's bundle table
+// (`check-worker.en`) the loader hands to the app (`window.warpCheck`, `src/check_worker.rs`).
 
 /// The bundles a profile builds, which bundle answers each route (`panel` name → bundle), and
 /// which one draws the home view (no valid `panel=` or `example=`).
@@ -66,7 +64,8 @@ fn bundles(
     match profile {
         Profile::Release => {
             // Each panel and each tool page its own bundle, named after it.
-            let mut names = vec![HOME, CHECK];
+            let mut names = vec![HOME];
+            names.extend(bundle::WORKERS.iter().map(|(b, _)| *b));
             names.extend(Panel::ALL.iter().map(|p| p.name()));
             names.extend(Tool::ALL.iter().map(|t| t.name()));
             let mut routes: BTreeMap<&str, &str> =
@@ -82,7 +81,9 @@ fn bundles(
             for t in Tool::ALL {
                 routes.insert(t.name(), ALL);
             }
-            (vec![ALL, CHECK], routes, ALL)
+            let mut names = vec![ALL];
+            names.extend(bundle::WORKERS.iter().map(|(b, _)| *b));
+            (names, routes, ALL)
         }
     }
 }
@@ -166,20 +167,20 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
         for n in &names {
             let key = lang.map_or_else(|| (*n).to_string(), |l| format!("{n}.{l}"));
             let (js_name, wasm_name) = bundle(profile, &target, &stage, n, *lang, &mut files)?;
-            if *n == CHECK {
+            if let Some((_, script_key)) = bundle::WORKERS.iter().find(|(b, _)| b == n) {
                 let script = worker_script(&js_name, &wasm_name);
                 let name = format!(
                     "{}-{}.js",
                     lang.map_or_else(
-                        || CHECK_WORKER.to_string(),
-                        |l| format!("{CHECK_WORKER}-{l}")
+                        || (*script_key).to_string(),
+                        |l| format!("{script_key}-{l}")
                     ),
                     short_hash(script.as_bytes())
                 );
                 files.insert(name.clone(), script.into_bytes());
                 let key = lang.map_or_else(
-                    || CHECK_WORKER.to_string(),
-                    |l| format!("{CHECK_WORKER}.{l}"),
+                    || (*script_key).to_string(),
+                    |l| format!("{script_key}.{l}"),
                 );
                 table.insert(key, (name, wasm_name.clone()));
             }

@@ -152,9 +152,11 @@
     if (ROUTES.hasOwnProperty(panel)) bundle = ROUTES[panel];
     var code = hi ? 'hinglish' : 'en';
     var files = BUNDLES[bundle + '.' + code] || BUNDLES[bundle];
-    // The challenge check's worker, in the page's language (src/check_worker.rs; the key is
-    // warp_model::page::bundle::CHECK_WORKER's).
-    window.warpCheck = (BUNDLES['check-worker.' + code] || BUNDLES['check-worker'] || [''])[0];
+    // The workers' module scripts, in the page's language (src/check_worker.rs; the keys are
+    // warp_model::page::bundle::WORKERS'): the challenge check's and the quiz's solutions'.
+    var worker = function (key) { return (BUNDLES[key + '.' + code] || BUNDLES[key] || [''])[0]; };
+    window.warpCheck = worker('check-worker');
+    window.warpSolve = worker('solve-worker');
     if (!files) throw new Error('this build has no bundle "' + bundle + '"');
     var wasm = fetch('./' + files[1]);
     // Handled where init awaits it; this keeps an early failure from counting as unhandled.

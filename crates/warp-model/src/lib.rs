@@ -38,6 +38,7 @@ pub mod coalescing;
 pub mod divergence;
 pub mod embed;
 pub mod examples;
+mod fields;
 pub mod figure;
 pub mod gpu;
 pub mod i18n;

@@ -43,8 +43,9 @@ pub fn assignment_bundles(a: &Assignment) -> Vec<&'static str> {
     out
 }
 
-/// `panel`'s bundle and what it opens in turn: a quiz the panels of its topic (`topic`, or
-/// every topic's), the kernel lab its check worker. Each bundle once, in order.
+/// `panel`'s bundle and what it opens in turn: a quiz its solution worker and the panels of its
+/// topic (`topic`, or every topic's), the kernel lab its check worker. Each bundle once, in
+/// order.
 fn add_panel(out: &mut Vec<&'static str>, panel: Panel, topic: &str) {
     let mut add = |b: &'static str| {
         if !out.contains(&b) {
@@ -54,6 +55,8 @@ fn add_panel(out: &mut Vec<&'static str>, panel: Panel, topic: &str) {
     add(panel.name());
     match panel {
         Panel::Quiz => {
+            add(bundle::SOLVE);
+            add(bundle::SOLVE_WORKER);
             let topics = Topic::parse(topic.trim()).map_or(Topic::ALL.to_vec(), |t| vec![t]);
             for t in topics {
                 if let Some(p) = Panel::parse(t.name()) {

@@ -113,6 +113,13 @@ pub mod bundle {
     pub const CHECK: &str = "check";
     /// The module script that starts that worker (`check-worker-<lang>-<hash>.js`).
     pub const CHECK_WORKER: &str = "check-worker";
+    /// The quiz's solution worker (`src/bin/solve.rs`, issue 46): no page routes to it.
+    pub const SOLVE: &str = "solve";
+    /// The module script that starts that worker (`solve-worker-<lang>-<hash>.js`).
+    pub const SOLVE_WORKER: &str = "solve-worker";
+    /// Every worker's bundle and the module script that starts it; the loader hands each
+    /// script's name to the page (`window.warpCheck`, `window.warpSolve`).
+    pub const WORKERS: [(&str, &str); 2] = [(CHECK, CHECK_WORKER), (SOLVE, SOLVE_WORKER)];
 
     /// Whether `file` is one of bundle `name`'s files in language `lang` (`warps-en-3f2a….js`,
     /// `check-worker-en-….js`); `check` does not claim `check-worker`'s.

@@ -18,7 +18,7 @@ pub use bank::seed_bank;
 pub use forecast::{
     guess_text, judge_forecast, judge_graded_forecast, ForecastFeedback, Verdict, GUESS_CHARS,
 };
-pub use generate::{build, generate, generate_from, Draw, Rng, Template, MAX_COUNT};
+pub use generate::{build, generate, generate_from, solution_for, Draw, Rng, Template, MAX_COUNT};
 pub use gift::to_gift;
 pub use grade::{parse_number, yes_no, Grade};
 pub use panel::{QuizParams, DEFAULT_COUNT};

@@ -156,5 +156,7 @@ pub fn title_end(title: &str) -> &'static str {
     }
 }
 
+pub mod wire;
+
 #[cfg(test)]
 mod tests;

@@ -26,12 +26,13 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
     return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
   });
   // The page, the favicon, the file list, and every bundle (home, the tools' and each panel's,
-  // as registry.json names them; js and wasm each) in English, and the check worker's bundle
-  // and starting script (issue 43: a challenge checks offline too).
+  // as registry.json names them; js and wasm each) in English, and each worker's bundle and
+  // starting script (issue 43: a challenge checks offline too; issue 46: a quiz's solutions).
   const bundles = new Set(['home', ...REGISTRY.panels.map((p) => p.bundle), ...REGISTRY.tools.map((t) => t.bundle)]);
   expect(bundles.size).toBeGreaterThanOrEqual(11);
-  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size + 3);
+  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size + 6);
   expect(cached.filter((n) => /^check-(worker-)?en-/.test(n!))).toHaveLength(3);
+  expect(cached.filter((n) => /^solve-(worker-)?en-/.test(n!))).toHaveLength(3);
   expect(cached.filter((n) => n!.includes('-hinglish-'))).toHaveLength(0);
   await context.setOffline(true);
   for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1&forecast=0', 'efficiency']]) {

@@ -81,6 +81,47 @@ test('a right answer on a generated question shows the panel steps and opens the
   await expect(page).toHaveURL(new RegExp(`panel=warps&block=${x},${y}`));
 });
 
+// Issue 46: the quiz page links no panel's worked steps; a solution worker works them out once a
+// question is answered. What it shows is the panel's own worked steps for the question's link,
+// word for word, in both languages; where no worker can start, the page says so in words.
+for (const lang of ['', '&lang=hinglish']) {
+  test(`a solution is the panel's own worked steps, from the solution worker${lang ? ' (Hinglish)' : ''}`, async ({ app, page }) => {
+    await app.open(`?panel=quiz&topic=all&seed=7&count=6${lang}`);
+    await expect(page.locator('[data-quiz-question]')).toHaveCount(6);
+    const shown: { link: string; text: string }[] = [];
+    for (const card of await page.locator('[data-quiz-question]').all()) {
+      const typed = card.locator('input[type=text][name=answer]');
+      if ((await typed.count()) > 0) await typed.fill('1');
+      else await card.locator('input[type=radio]').first().check();
+      await card.locator('button[type=submit]').click();
+      await expect(card.locator('[data-quiz-feedback]')).toBeVisible();
+      const open = card.locator('[data-action="open-scenario"]');
+      if ((await open.count()) === 0) continue;
+      const link = (await open.getAttribute('href')) ?? '';
+      await expect(card.locator('[data-solution=shown] [data-worked]').first()).toBeVisible();
+      shown.push({ link, text: (await card.locator('[data-solution=shown] [data-worked]').first().textContent()) ?? '' });
+    }
+    expect(shown.length).toBeGreaterThan(2);
+    for (const { link, text } of shown.slice(0, 3)) {
+      await page.goto(new URL(link, page.url()).toString());
+      await expect(page.locator('[data-worked]').first()).toBeVisible();
+      expect(await page.locator('[data-worked]').first().textContent(), link).toBe(text);
+    }
+  });
+}
+
+test('where no solution worker can start, the quiz says so and keeps the scenario link', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=warps&seed=11&count=2');
+  await expect(page.locator('[data-quiz-question]')).toHaveCount(2);
+  await page.evaluate(() => { (window as unknown as { warpSolve: string }).warpSolve = ''; });
+  const card = page.locator('[data-quiz-question]').first();
+  await card.locator('input[name=answer]').fill('3');
+  await card.locator('button[type=submit]').click();
+  await expect(card.locator('[data-solution=missing]')).toContainText('open the scenario in its panel');
+  await expect(card.locator('[data-action="open-scenario"]')).toBeVisible();
+  await expect(card.locator('[data-worked]')).toHaveCount(0);
+});
+
 test('GIFT export, progress export and import, reset', async ({ app, page }) => {
   await app.open('?panel=quiz&topic=coalescing&seed=5&count=4');
   await page.evaluate(() => localStorage.clear());

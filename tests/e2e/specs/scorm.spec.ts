@@ -78,13 +78,14 @@ for (const [version, pass] of [['1.2', '50'], ['2004', '80']] as const) {
     const answers = await rightAnswers(page);
     expect(answers).toHaveLength(4);
 
-    // The package (issue 43): the quiz's page and the panel its scenarios open (warps), in
-    // English, the shell and the favicon, and the manifest; no other page, language, service
-    // worker or file list. Each bundle deflated; the whole well under 2 MB (it was 11.9 MB).
+    // The package (issue 43): the quiz's page, its solution worker (issue 46) and the panel its
+    // scenarios open (warps), in English, the shell and the favicon, and the manifest; no other
+    // page, language, service worker or file list. Each bundle deflated; the whole well under
+    // 2 MB (it was 11.9 MB).
     const site = (await (await page.request.get('files.txt')).text()).trim().split('\n');
-    const held = packageFiles(site, ['quiz', 'warps']);
+    const held = packageFiles(site, ['quiz', 'solve', 'solve-worker', 'warps']);
     expect([...listing].sort()).toEqual(held);
-    expect(held.filter((n) => /_bg\.wasm$/.test(n))).toHaveLength(2);
+    expect(held.filter((n) => /_bg\.wasm$/.test(n))).toHaveLength(3);
     for (const n of held.filter((n) => /\.(js|wasm)$/.test(n))) expect(deflated(zip)).toContain(n);
     console.log(`quiz package (SCORM ${version}): ${listing.length} files, ${bytes} bytes`);
     expect(bytes).toBeLessThan(2_000_000);
@@ -115,8 +116,9 @@ for (const [version, pass] of [['1.2', '50'], ['2004', '80']] as const) {
     const frame = page.frameLocator('#sco');
     await expect(frame.locator('[data-lms-notice=recording]')).toBeVisible();
 
-    // Question 1 right, question 2 wrong.
+    // Question 1 right, question 2 wrong; the package's own solution worker shows the worked steps.
     await answer(frame, 0, answers[0]);
+    await expect(frame.locator('[data-quiz-question]').first().locator('[data-solution=shown] [data-worked]')).toBeVisible();
     await answer(frame, 1, wrong(answers[1]));
     await expect(frame.locator('[data-metric=quiz-score]')).toHaveAttribute('data-value', '1/2');
     let cmi = await lmsData(page);

@@ -57,11 +57,13 @@ fn every_example_routes_to_its_panel() {
 #[test]
 fn the_release_builds_one_bundle_per_page() {
     let (names, routes, home) = bundles(Profile::Release);
-    // The home view, each tool page (assignment, author), each panel, and the check worker
-    // (issue 43), which no page routes to.
-    assert_eq!(names.len(), Panel::ALL.len() + Tool::ALL.len() + 2);
-    assert!(names.contains(&CHECK) && !routes.values().any(|b| *b == CHECK));
-    assert!(root().join("src/bin").join(format!("{CHECK}.rs")).exists());
+    // The home view, each tool page (assignment, author), each panel, and the two workers, the
+    // check's (issue 43) and the quiz's solutions' (issue 46), which no page routes to.
+    assert_eq!(names.len(), Panel::ALL.len() + Tool::ALL.len() + 3);
+    for (worker, _) in bundle::WORKERS {
+        assert!(names.contains(&worker) && !routes.values().any(|b| *b == worker));
+        assert!(root().join("src/bin").join(format!("{worker}.rs")).exists());
+    }
     assert_eq!(home, HOME);
     assert!(names.contains(&home));
     for t in Tool::ALL {
@@ -79,7 +81,7 @@ fn the_release_builds_one_bundle_per_page() {
         assert!(bin.exists(), "{} has no bundle", bin.display());
     }
     let (dev, routes, home) = bundles(Profile::Dev);
-    assert_eq!(dev, [ALL, CHECK]);
+    assert_eq!(dev, [ALL, bundle::CHECK, bundle::SOLVE]);
     // The home view is served by a bundle the dev build has (issue 33: it asked for `home`).
     assert_eq!(home, ALL);
     assert!(routes.values().all(|b| *b == ALL));

@@ -284,6 +284,19 @@ fn tile(
 /// naming each parameter that is wrong. Never panics, whatever the text.
 #[must_use]
 pub fn evaluate(input: &BanksInput) -> BanksOutput {
+    evaluate_as::<true>(input)
+}
+
+/// [`evaluate`] without the worked steps and the pictures (`worked`, `phases` and `sweep` are
+/// empty): the figures and the report a quiz question needs, and none of the code of the rest
+/// in the quiz page (issue 46).
+#[must_use]
+pub fn figures_only(input: &BanksInput) -> BanksOutput {
+    evaluate_as::<false>(input)
+}
+
+/// The panel's output, with its worked steps and pictures when `FULL`.
+fn evaluate_as<const FULL: bool>(input: &BanksInput) -> BanksOutput {
     let mut errors = Vec::new();
     take(&mut errors, MODE.choose(input.get(&MODE)));
     let elem = take(&mut errors, ELEM.choose(input.get(&ELEM))).and_then(|v| v.parse().ok());
@@ -312,16 +325,18 @@ pub fn evaluate(input: &BanksInput) -> BanksOutput {
         match read.report() {
             Ok(report) => {
                 out.figures = worked::figures(&report);
-                out.phases = report
-                    .phases
-                    .iter()
-                    .map(|p| worked::picture(p, report.elem))
-                    .collect();
-                out.worked.push(worked::worked(&read, &report));
-                out.sweep = match read {
-                    BanksRead::Strided(s) => s.wavefronts_by_stride(SWEEP_STRIDES),
-                    BanksRead::Tile(t) => t.wavefronts_by_pad(SWEEP_PADS),
-                };
+                if FULL {
+                    out.phases = report
+                        .phases
+                        .iter()
+                        .map(|p| worked::picture(p, report.elem))
+                        .collect();
+                    out.worked.push(worked::worked(&read, &report));
+                    out.sweep = match read {
+                        BanksRead::Strided(s) => s.wavefronts_by_stride(SWEEP_STRIDES),
+                        BanksRead::Tile(t) => t.wavefronts_by_pad(SWEEP_PADS),
+                    };
+                }
                 out.report = Some(report);
                 out.read = Some(read);
             }

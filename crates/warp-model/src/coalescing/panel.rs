@@ -214,6 +214,19 @@ pub struct CoalescingOutput {
 /// Evaluates the panel. Never panics, whatever the text.
 #[must_use]
 pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
+    evaluate_as::<true>(input)
+}
+
+/// [`evaluate`] without the worked steps and the pictures (`worked`, `segments` and `curves`
+/// are empty): the figures and the access a quiz question needs, and none of the code of the
+/// rest in the quiz page (issue 46).
+#[must_use]
+pub fn figures_only(input: &CoalescingInput) -> CoalescingOutput {
+    evaluate_as::<false>(input)
+}
+
+/// The panel's output, with its worked steps and pictures when `FULL`.
+fn evaluate_as<const FULL: bool>(input: &CoalescingInput) -> CoalescingOutput {
     let mut errors = Vec::new();
     let mut choice = |p: &Param| p.choose(input.get(p)).map_err(|e| errors.push(e)).ok();
     let elem = choice(&ELEM).and_then(|v| v.parse::<u64>().ok());
@@ -276,13 +289,15 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
             line,
             lanes,
         };
-        out.segments = a.segments();
-        out.curves = LINE_SIZES
-            .iter()
-            .map(|&l| (l, Access { line: l, ..a }.efficiency_by_stride(64)))
-            .collect();
         out.figures = figures(&a);
-        out.worked.push(worked(&a, &view));
+        if FULL {
+            out.segments = a.segments();
+            out.curves = LINE_SIZES
+                .iter()
+                .map(|&l| (l, Access { line: l, ..a }.efficiency_by_stride(64)))
+                .collect();
+            out.worked.push(worked(&a, &view));
+        }
         out.access = Some(a);
     }
     out.errors = errors;

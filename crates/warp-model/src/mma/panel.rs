@@ -250,17 +250,30 @@ fn take<T>(errors: &mut Vec<ParamError>, r: Result<T, ParamError>) -> Option<T> 
 /// that is wrong. Never panics, whatever the text.
 #[must_use]
 pub fn evaluate(input: &MmaInput) -> MmaOutput {
+    evaluate_as::<true>(input)
+}
+
+/// [`evaluate`] without the worked steps and the pictures (`worked` is empty, and no fragment,
+/// phases, load or banks link): the figures a quiz question needs, and none of the code of
+/// the rest in the quiz page (issue 46).
+#[must_use]
+pub fn figures_only(input: &MmaInput) -> MmaOutput {
+    evaluate_as::<false>(input)
+}
+
+/// The panel's output, with its worked steps and pictures when `FULL`.
+fn evaluate_as<const FULL: bool>(input: &MmaInput) -> MmaOutput {
     let mut out = MmaOutput::default();
     let mut errors = Vec::new();
     take(&mut errors, MODE.choose(input.get(&MODE)));
     if input.active_mode() == Some("ldmatrix") {
         if let Some(load) = read_ldmatrix(input, &mut errors) {
             if let Ok(report) = load.report() {
-                fill_ldmatrix(&mut out, &load, &report);
+                fill_ldmatrix::<FULL>(&mut out, &load, &report);
             }
         }
     } else if let Some((fragment, lane, element)) = read_fragment(input, &mut errors) {
-        fill_fragment(&mut out, fragment, lane, element);
+        fill_fragment::<FULL>(&mut out, fragment, lane, element);
     }
     if errors.is_empty() {
         out
@@ -352,12 +365,27 @@ fn read_fragment(input: &MmaInput, errors: &mut Vec<ParamError>) -> Option<Fragm
     Some((fragment?, lane?, element?))
 }
 
-fn fill_fragment(
+fn fill_fragment<const FULL: bool>(
     out: &mut MmaOutput,
     fragment: Fragment,
     lane: Option<u64>,
     element: Option<(u64, u64)>,
 ) {
+    let owner = element.and_then(|(r, c)| fragment.owner(r, c));
+    out.figures = worked::fragment_figures(&fragment, lane, owner);
+    if !FULL {
+        return;
+    }
+    if let (Some((row, col)), Some(owner)) = (element, owner) {
+        out.worked
+            .push(worked::owner_worked(&fragment, row, col, owner));
+    }
+    if let Some(lane) = lane {
+        out.worked.push(worked::lane_worked(&fragment, lane));
+    }
+    if out.worked.is_empty() {
+        out.worked.push(worked::lane_worked(&fragment, 0));
+    }
     let (rows, cols) = fragment.dims();
     let cells: Vec<Cell> = (0..rows)
         .flat_map(|row| (0..cols).map(move |col| (row, col)))
@@ -371,18 +399,6 @@ fn fill_fragment(
             })
         })
         .collect();
-    let owner = element.and_then(|(r, c)| fragment.owner(r, c));
-    out.figures = worked::fragment_figures(&fragment, lane, owner);
-    if let (Some((row, col)), Some(owner)) = (element, owner) {
-        out.worked
-            .push(worked::owner_worked(&fragment, row, col, owner));
-    }
-    if let Some(lane) = lane {
-        out.worked.push(worked::lane_worked(&fragment, lane));
-    }
-    if out.worked.is_empty() {
-        out.worked.push(worked::lane_worked(&fragment, 0));
-    }
     out.fragment = Some(FragmentPicture {
         fragment,
         dims: (rows, cols),
@@ -441,8 +457,11 @@ fn read_ldmatrix(input: &MmaInput, errors: &mut Vec<ParamError>) -> Option<Ldmat
     }
 }
 
-fn fill_ldmatrix(out: &mut MmaOutput, load: &Ldmatrix, report: &BankReport) {
+fn fill_ldmatrix<const FULL: bool>(out: &mut MmaOutput, load: &Ldmatrix, report: &BankReport) {
     out.figures = crate::banks::worked::figures(report);
+    if !FULL {
+        return;
+    }
     out.phases = report
         .phases
         .iter()

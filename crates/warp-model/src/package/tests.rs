@@ -9,7 +9,7 @@ fn site() -> Vec<String> {
         "sw.js".into(),
         "favicon-0123456789abcdef.svg".into(),
     ];
-    let mut bundles: Vec<&str> = vec![bundle::HOME, bundle::CHECK];
+    let mut bundles: Vec<&str> = vec![bundle::HOME, bundle::CHECK, bundle::SOLVE];
     bundles.extend(crate::page::Tool::ALL.iter().map(|t| t.name()));
     bundles.extend(Panel::ALL.iter().map(|p| p.name()));
     for lang in ["en", "hinglish"] {
@@ -18,6 +18,7 @@ fn site() -> Vec<String> {
             names.push(format!("{b}-{lang}-00000000000000bb_bg.wasm"));
         }
         names.push(format!("check-worker-{lang}-00000000000000cc.js"));
+        names.push(format!("solve-worker-{lang}-00000000000000dd.js"));
     }
     names
 }
@@ -44,9 +45,9 @@ fn week3() -> Assignment {
 #[test]
 fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
     // A prediction (divergence), a challenge (kernel, with its check worker) and a banks quiz
-    // (whose scenarios open the banks panel): the tools' bundle and those four panels' and the
-    // checker's, each js + wasm, plus the worker's script, the shell and the favicon:
-    // 2 + 2·6 + 1 = 15 of the site's 55 files.
+    // (with its solution worker; its scenarios open the banks panel): the tools' bundle, those
+    // four panels' and the two workers', each js + wasm, plus the two workers' scripts, the
+    // shell and the favicon: 2·7 + 2 + 2 = 18 of the site's 64 files.
     let bundles = assignment_bundles(&week3());
     assert_eq!(
         bundles,
@@ -57,12 +58,15 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
             "check",
             "check-worker",
             "quiz",
+            "solve",
+            "solve-worker",
             "banks"
         ]
     );
+    assert_eq!(site().len(), 64);
     let launch = "index.html?assignment=1&lms=scorm";
     let files = held(&bundles, launch);
-    assert_eq!(files.len(), 15, "{files:?}");
+    assert_eq!(files.len(), 18, "{files:?}");
     assert!(files.contains(&"index.html".to_string()));
     assert!(files.contains(&"check-worker-en-00000000000000cc.js".to_string()));
     assert!(files.iter().all(|f| !f.contains("hinglish")), "{files:?}");
@@ -77,7 +81,7 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
     }
     // In Hinglish: the same files in Hinglish.
     let hi = held(&bundles, &format!("{launch}&lang=hinglish"));
-    assert_eq!(hi.len(), 15);
+    assert_eq!(hi.len(), 18);
     assert!(
         hi.iter()
             .filter(|f| f.contains("-00000000000000"))
@@ -88,17 +92,21 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
 
 #[test]
 fn a_quiz_package_holds_the_quiz_and_its_topics_panels() {
-    // One topic: the quiz and the banks panel its scenarios open (2 bundles: 4 files + 2).
+    // One topic: the quiz, its solution worker and the banks panel its scenarios open (3
+    // bundles and the worker's script: 6 files + 1, + the shell and the favicon).
     let bundles = quiz_bundles(Topic::parse("banks"));
-    assert_eq!(bundles, ["quiz", "banks"]);
+    assert_eq!(bundles, ["quiz", "solve", "solve-worker", "banks"]);
     let files = held(&bundles, "index.html?panel=quiz&topic=banks&lms=scorm");
-    assert_eq!(files.len(), 6, "{files:?}");
+    assert_eq!(files.len(), 9, "{files:?}");
+    assert!(files.contains(&"solve-worker-en-00000000000000dd.js".to_string()));
     assert!(files.contains(&"banks-en-00000000000000aa.js".to_string()));
     // topic=all: the quiz and every topic's panel (six), no kernel, no gpu, no home.
     assert_eq!(
         quiz_bundles(None),
         [
             "quiz",
+            "solve",
+            "solve-worker",
             "warps",
             "divergence",
             "latency",

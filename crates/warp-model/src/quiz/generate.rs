@@ -57,8 +57,11 @@ impl Question {
     }
 }
 
-/// The panel's worked steps for a query (the solution of a question that has a scenario).
-pub(super) fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
+/// The panel's worked steps for a query (the solution of a question of `topic` whose link is
+/// `query`): what the solution worker (`src/solve_worker.rs`) sends the quiz page, which links
+/// no panel's worked steps itself (issue 46).
+#[must_use]
+pub fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
     fn worked<P: PanelModel>(query: &str) -> Vec<Worked> {
         let input = Inputs::<P>::from_query(&Query::parse(query), &Inputs::default());
         P::worked(&P::evaluate(&input)).to_vec()
@@ -383,7 +386,7 @@ fn ask_warps(template: Template, x: u64, y: u64, rng: &mut Rng) -> Question {
     let p = x * y;
     let (xs, ys) = (x.to_string(), y.to_string());
     let link = crate::panel::link::<WarpsModel>(&[(&BLOCK_X, &xs), (&BLOCK_Y, &ys)]);
-    let out = warps_panel::evaluate(&WarpsInput::from_query(
+    let out = warps_panel::figures_only(&WarpsInput::from_query(
         &Query::parse(&link),
         &WarpsInput::default(),
     ));
@@ -538,7 +541,7 @@ fn ask_coalescing(template: Template, elem: u64, stride: u64) -> Question {
         (&coalescing_panel::ELEM, &elem.to_string()),
         (&coalescing_panel::STRIDE, &stride.to_string()),
     ]);
-    let out = coalescing_panel::evaluate(&CoalescingInput::from_query(
+    let out = coalescing_panel::figures_only(&CoalescingInput::from_query(
         &Query::parse(&link),
         &CoalescingInput::default(),
     ));
@@ -586,7 +589,7 @@ pub(super) fn ask_banks(template: Template, elem: u64, stride: u64, pad: u64) ->
             (&banks_panel::STRIDE, &stride.to_string()),
         ])
     };
-    let out = banks_panel::evaluate(&BanksInput::from_query(
+    let out = banks_panel::figures_only(&BanksInput::from_query(
         &Query::parse(&link),
         &BanksInput::default(),
     ));
@@ -658,7 +661,7 @@ fn mma_link(input: &MmaInput) -> String {
 
 /// The tensor-core panel's output for a question's link, read back as the panel reads it.
 fn mma_at(link: &str) -> MmaOutput {
-    mma_panel::evaluate(&MmaInput::from_query(
+    mma_panel::figures_only(&MmaInput::from_query(
         &Query::parse(link),
         &MmaInput::default(),
     ))

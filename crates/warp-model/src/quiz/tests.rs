@@ -1386,3 +1386,73 @@ fn every_generated_question_opens_its_panel_on_the_number_it_asks() {
         }
     }
 }
+
+/// The figures-only paths the generators read (issue 46) give the panels' own figures, errors,
+/// access and report, at every quiz link drawn and every example of those panels, and no
+/// worked steps or pictures.
+#[test]
+fn the_figures_only_paths_give_the_panels_own_figures() {
+    use crate::panel::Inputs;
+    use crate::{banks, coalescing, mma, warps};
+    let mut links: Vec<String> = Vec::new();
+    let mut rng = Rng::new(23);
+    for _ in 0..60 {
+        for t in [Topic::Warps, Topic::Coalescing, Topic::Banks, Topic::Mma] {
+            links.extend(generate(t, &mut rng).link);
+        }
+    }
+    for p in ["warps", "coalescing", "banks", "mma"] {
+        links.push(format!("panel={p}"));
+    }
+    // Wrong inputs too: each panel's errors must be the same.
+    links.extend(
+        [
+            "panel=warps&block=0",
+            "panel=coalescing&elem=3",
+            "panel=banks&stride=-1",
+            "panel=mma&mode=ldmatrix&pitch=x",
+        ]
+        .map(str::to_string),
+    );
+    let mut checked = 0;
+    for link in &links {
+        let q = Query::parse(link);
+        match q.get("panel") {
+            Some("warps") => {
+                let i = Inputs::from_query(&q, &Inputs::default());
+                let (full, only) = (warps::panel::evaluate(&i), warps::panel::figures_only(&i));
+                assert_eq!((&full.figures, &full.errors), (&only.figures, &only.errors));
+                assert!(
+                    only.worked.is_empty() && !full.worked.is_empty() || !full.errors.is_empty(),
+                    "{link}"
+                );
+            }
+            Some("coalescing") => {
+                let i = Inputs::from_query(&q, &Inputs::default());
+                let (full, only) = (
+                    coalescing::panel::evaluate(&i),
+                    coalescing::panel::figures_only(&i),
+                );
+                assert_eq!((&full.figures, &full.errors), (&only.figures, &only.errors));
+                assert_eq!(full.access, only.access, "{link}");
+                assert!(only.worked.is_empty() && only.segments.is_empty(), "{link}");
+            }
+            Some("banks") => {
+                let i = Inputs::from_query(&q, &Inputs::default());
+                let (full, only) = (banks::panel::evaluate(&i), banks::panel::figures_only(&i));
+                assert_eq!((&full.figures, &full.errors), (&only.figures, &only.errors));
+                assert_eq!(full.report, only.report, "{link}");
+                assert!(only.worked.is_empty() && only.phases.is_empty(), "{link}");
+            }
+            Some("mma") => {
+                let i = Inputs::from_query(&q, &Inputs::default());
+                let (full, only) = (mma::panel::evaluate(&i), mma::panel::figures_only(&i));
+                assert_eq!((&full.figures, &full.errors), (&only.figures, &only.errors));
+                assert!(only.worked.is_empty() && only.fragment.is_none(), "{link}");
+            }
+            other => panic!("{link}: {other:?}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4 * 60 + 8);
+}

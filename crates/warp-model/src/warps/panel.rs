@@ -117,6 +117,18 @@ pub struct WarpsOutput {
 /// Evaluates the panel for the raw inputs. Never panics, whatever the text.
 #[must_use]
 pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
+    evaluate_as::<true>(input)
+}
+
+/// [`evaluate`] without the worked steps (`worked` is empty): the figures a quiz question
+/// needs, and none of the worked steps' code in the quiz page (issue 46).
+#[must_use]
+pub fn figures_only(input: &WarpsInput) -> WarpsOutput {
+    evaluate_as::<false>(input)
+}
+
+/// The panel's output, with its worked steps and pictures when `FULL`.
+fn evaluate_as<const FULL: bool>(input: &WarpsInput) -> WarpsOutput {
     let mut errors = Vec::new();
     let mut out = WarpsOutput {
         errors: Vec::new(),
@@ -141,7 +153,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
     };
     out.block = Some(block);
     out.figures.extend(block::figures(&block));
-    out.worked.push(block::worked(&block));
+    if FULL {
+        out.worked.push(block::worked(&block));
+    }
 
     let p = block.threads();
     let raw_thread = input.get(&THREAD);
@@ -150,7 +164,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
             Ok(i) => {
                 out.thread = Some(i);
                 out.figures.extend(thread::figures(&block, i));
-                out.worked.push(thread::worked(&block, i));
+                if FULL {
+                    out.worked.push(thread::worked(&block, i));
+                }
             }
             Err(mut e) => {
                 e.message.push(' ');
@@ -167,7 +183,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
             Ok(i) => {
                 out.warp = Some(i);
                 out.figures.extend(warp::figures(&block, i));
-                out.worked.push(warp::worked(&block, i));
+                if FULL {
+                    out.worked.push(warp::worked(&block, i));
+                }
             }
             Err(mut e) => {
                 e.message.push(' ');
@@ -188,7 +206,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
             Ok(l) => {
                 out.launch = Some(LaunchShape::OneD(l));
                 out.figures.extend(launch::figures_1d(&l));
-                out.worked.push(launch::worked_1d(&l));
+                if FULL {
+                    out.worked.push(launch::worked_1d(&l));
+                }
             }
             Err(e) => errors.push(e),
         }
@@ -197,7 +217,9 @@ pub fn evaluate(input: &WarpsInput) -> WarpsOutput {
             Ok(l) => {
                 out.launch = Some(LaunchShape::TwoD(l));
                 out.figures.extend(launch::figures_2d(&l));
-                out.worked.push(launch::worked_2d(&l));
+                if FULL {
+                    out.worked.push(launch::worked_2d(&l));
+                }
             }
             Err(e) => errors.push(e),
         }

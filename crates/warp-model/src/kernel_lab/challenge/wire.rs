@@ -1,39 +1,15 @@
 //! A check's report as text, the way it crosses from the check worker to the page.
 //!
-//! Written by hand rather than with serde: the derived `Deserialize` and `serde_json`'s reader
-//! were the kernel page's first JSON reader and cost it 27 kB gzip (measured, issue 43; the
-//! page's budget is 290 kB). The form is a list of fields, each `<length in bytes>:<text>`, so
-//! any text (a compile error's caret lines, a learner's identifiers) crosses unchanged:
-//! `v1`, tests, passed, stars, the number of targets, per target its name, mine, reference and
+//! In the fields of `crate::fields` (written by hand: serde's reader cost the kernel page
+//! 27 kB gzip), so any text (a compile error's caret lines, a learner's identifiers) crosses
+//! unchanged: `v1`, tests, passed, stars, the number of targets, per target its name, mine, reference and
 //! met (`1`/`0`), then the failure's kind (empty for none) and its fields in declaration order.
 
 use super::check::{CheckReport, Failure, TargetReport};
 use super::spec::Target;
+use crate::fields::{put, Fields};
 
 const VERSION: &str = "v1";
-
-fn put(out: &mut String, field: &str) {
-    out.push_str(&field.len().to_string());
-    out.push(':');
-    out.push_str(field);
-}
-
-/// Reads the fields back, one at a time.
-struct Fields<'a>(&'a str);
-
-impl<'a> Fields<'a> {
-    fn text(&mut self) -> Option<&'a str> {
-        let (len, rest) = self.0.split_once(':')?;
-        let len: usize = len.parse().ok()?;
-        let field = rest.get(..len)?;
-        self.0 = &rest[len..];
-        Some(field)
-    }
-
-    fn number<T: std::str::FromStr>(&mut self) -> Option<T> {
-        self.text()?.parse().ok()
-    }
-}
 
 /// `report` as the worker sends it.
 #[must_use]
