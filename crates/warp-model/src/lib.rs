@@ -42,6 +42,7 @@ mod fields;
 pub mod figure;
 pub mod gpu;
 pub mod i18n;
+pub mod json;
 pub mod kernel_lab;
 pub mod latency;
 pub mod lessons;

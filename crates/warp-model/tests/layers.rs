@@ -15,8 +15,9 @@ mod sources;
 use sources::rust_files;
 
 /// The modules every other one may build on; none of them imports a GPU concept.
-const FOUNDATIONS: [&str; 10] = [
+const FOUNDATIONS: [&str; 11] = [
     "math", "i18n", "params", "figure", "worked", "query", "panel", "rng", "markup", "fields",
+    "json",
 ];
 
 /// The file's code without its inline test module and its comments (a doc link is not an

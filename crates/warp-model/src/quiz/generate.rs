@@ -5,7 +5,7 @@ use crate::banks::panel::{self as banks_panel, BanksInput, BanksModel};
 use crate::banks::worked::phase_why;
 use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
 use crate::divergence::panel::DivergenceModel;
-use crate::figure::{format_decimal, whole, Figure};
+use crate::figure::{format_decimal, whole, Figure, Value};
 use crate::latency::panel::{self as latency_panel, LatencyModel};
 use crate::mma::fragment::{ElemType, Fragment, Operand, Shape};
 use crate::mma::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, SWIZZLE_PITCH};
@@ -82,7 +82,13 @@ fn figure_value(figures: &[Figure], metric: &str) -> f64 {
     figures
         .iter()
         .find(|f| f.metric == metric)
-        .map_or(0.0, |f| f.value.plain().parse().unwrap_or(0.0))
+        .map_or(0.0, |f| match f.value {
+            // The number itself, not its text read back: reading text as an `f64` with
+            // `str::parse` linked core's float parser into the quiz (issue 46).
+            #[allow(clippy::cast_precision_loss)]
+            Value::Int(n) | Value::Id(n) => n as f64,
+            _ => crate::params::decimal(&f.value.plain()).unwrap_or(0.0),
+        })
 }
 
 fn generated(

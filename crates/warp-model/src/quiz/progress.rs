@@ -48,8 +48,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value as Json;
+use crate::json::{self, Json};
 
 use super::generate::{build, Draw, MAX_COUNT};
 use super::question::{Question, Topic};
@@ -145,7 +144,7 @@ impl fmt::Display for QuizKey {
 }
 
 /// Attempts and successes on one topic.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TopicStats {
     /// Answers given.
     pub attempts: u32,
@@ -154,7 +153,7 @@ pub struct TopicStats {
 }
 
 /// One answer of a quiz in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answered {
     /// What the learner wrote (or the option chosen).
     pub raw: String,
@@ -163,7 +162,7 @@ pub struct Answered {
 }
 
 /// The whole document.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Always [`SCHEMA`].
     pub schema: String,
@@ -176,13 +175,10 @@ pub struct Progress {
     /// Quizzes begun: quiz key (a [`QuizKey`]) → question id → answer.
     pub quizzes: BTreeMap<String, BTreeMap<String, Answered>>,
     /// The key of the quiz answered last (see the module's documentation).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<String>,
     /// Best stars per built-in challenge (see the module's documentation).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub challenges: BTreeMap<String, u8>,
     /// Each assignment's record (see the module's documentation).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub assignments: BTreeMap<String, String>,
 }
 
@@ -291,8 +287,7 @@ impl Progress {
         if text.len() > MAX_BYTES {
             return Err(LoadProblem::TooLarge(text.len()));
         }
-        let value: Json =
-            serde_json::from_str(text).map_err(|e| LoadProblem::Corrupt(e.to_string()))?;
+        let value = json::parse(text).map_err(LoadProblem::Corrupt)?;
         if value.get("schema").and_then(Json::as_str) != Some(SCHEMA) {
             return Err(LoadProblem::Foreign);
         }
@@ -305,10 +300,11 @@ impl Progress {
         }
         let mut dropped = Vec::new();
         let topics = entries(&value, "topics", &mut dropped, |v| {
-            let s: TopicStats = serde_json::from_value(v.clone()).ok()?;
+            let count = |k: &str| v.get(k)?.as_u64().and_then(|n| u32::try_from(n).ok());
+            let (attempts, correct) = (count("attempts")?, count("correct")?);
             Some(TopicStats {
-                correct: s.correct.min(s.attempts),
-                ..s
+                attempts,
+                correct: correct.min(attempts),
             })
         });
         let boxes = entries(&value, "boxes", &mut dropped, |v| {
@@ -324,10 +320,9 @@ impl Progress {
         for (key, answers) in quizzes {
             let at = format!("quizzes.{key}");
             let kept = entries_of(&answers, &at, &mut dropped, |v| {
-                let a: Answered = serde_json::from_value(v.clone()).ok()?;
                 Some(Answered {
-                    raw: a.raw.chars().take(MAX_RAW).collect(),
-                    ..a
+                    raw: v.get("raw")?.as_str()?.chars().take(MAX_RAW).collect(),
+                    correct: v.get("correct")?.as_bool()?,
                 })
             });
             p.quizzes.insert(key, kept);
@@ -381,7 +376,51 @@ impl Progress {
     /// The document as JSON.
     #[must_use]
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        fn object<T>(map: &BTreeMap<String, T>, value: impl Fn(&T) -> Json) -> Json {
+            Json::Object(map.iter().map(|(k, v)| (k.clone(), value(v))).collect())
+        }
+        let number = |n: u64| Json::Number(n.to_string());
+        let text = |s: &String| Json::String(s.clone());
+        // The fields in the order the document's documentation gives and earlier versions
+        // wrote (a `Json::Object` would sort them).
+        let mut fields = vec![
+            ("schema", Json::String(self.schema.clone())),
+            ("version", number(u64::from(self.version))),
+            (
+                "topics",
+                object(&self.topics, |s| {
+                    Json::Object(BTreeMap::from([
+                        ("attempts".to_string(), number(u64::from(s.attempts))),
+                        ("correct".to_string(), number(u64::from(s.correct))),
+                    ]))
+                }),
+            ),
+            ("boxes", object(&self.boxes, |b| number(u64::from(*b)))),
+            (
+                "quizzes",
+                object(&self.quizzes, |answers| {
+                    object(answers, |a| {
+                        Json::Object(BTreeMap::from([
+                            ("raw".to_string(), text(&a.raw)),
+                            ("correct".to_string(), Json::Bool(a.correct)),
+                        ]))
+                    })
+                }),
+            ),
+        ];
+        if let Some(c) = &self.current {
+            fields.push(("current", text(c)));
+        }
+        if !self.challenges.is_empty() {
+            fields.push((
+                "challenges",
+                object(&self.challenges, |s| number(u64::from(*s))),
+            ));
+        }
+        if !self.assignments.is_empty() {
+            fields.push(("assignments", object(&self.assignments, text)));
+        }
+        json::pretty_fields(&fields)
     }
 
     /// Records an answer: topic stats, the question's Leitner box (right: one box up; wrong:
@@ -467,7 +506,7 @@ fn entries<T>(
 }
 
 fn entries_of<T>(
-    map: &serde_json::Map<String, Json>,
+    map: &BTreeMap<String, Json>,
     at: &str,
     dropped: &mut Vec<String>,
     keep: impl Fn(&Json) -> Option<T>,
