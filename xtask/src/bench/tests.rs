@@ -24,8 +24,9 @@ fn no_budget_is_above_the_last_shared_ones() {
     // debt of issue 46 that no later raise may add to.
     for p in Panel::ALL {
         let cap = match p {
-            // Issue 46: the quiz's solutions went to their worker.
-            Panel::Quiz => 316_500,
+            // Issue 46: the quiz's solutions went to their worker, serde and the float parser
+            // out.
+            Panel::Quiz => 293_700,
             Panel::Kernel => 300_600,
             _ => 235_000,
         };
