@@ -104,8 +104,10 @@ const measure = async (query) => {
   return { ms: pick('ms'), live: pick('live'), bytes: pick('bytes'), liveBytes: pick('liveBytes') };
 };
 const reference = await measure(REFERENCE[1]);
-console.log(`  ${'page'.padEnd(44)} ${'first figure'.padStart(12)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)} ${'live'.padStart(8)} ${'bytes before'.padStart(13)}`);
-const row = (name, r) => console.log(`  ${name.padEnd(44)} ${(r.ms / 1000).toFixed(2).padStart(10)} s ${(r.ms / reference.ms).toFixed(2).padStart(8)} ${kb(r.bytes).padStart(13)} ${(r.live / 1000).toFixed(2).padStart(6)} s ${kb(r.liveBytes).padStart(13)}`);
+// Each page's time to live beside the plain-JS page's (issue 46): the plain page is live when
+// its figure is drawn.
+console.log(`  ${'page'.padEnd(44)} ${'first figure'.padStart(12)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)} ${'live'.padStart(8)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)}`);
+const row = (name, r) => console.log(`  ${name.padEnd(44)} ${(r.ms / 1000).toFixed(2).padStart(10)} s ${(r.ms / reference.ms).toFixed(2).padStart(8)} ${kb(r.bytes).padStart(13)} ${(r.live / 1000).toFixed(2).padStart(6)} s ${(r.live / reference.live).toFixed(2).padStart(8)} ${kb(r.liveBytes).padStart(13)}`);
 for (const [name, query] of PAGES) row(name, await measure(query));
 row(REFERENCE[0], reference);
 
@@ -226,7 +228,9 @@ console.log(`input → figure, divergence panel at 32 paths: median ${fmt(median
   for (const name of readdirSync(dir).sort()) {
     const right = readdirSync(new URL(`${name}/`, dir)).sort().find((f) => f.startsWith('right-'));
     const src = readFileSync(new URL(`${name}/${right}`, dir), 'utf8');
-    times.push(`${name} ${(await checkIn(`?panel=kernel&challenge=${name}`, src, '[data-solved]')) / 1000} s`);
+    // The report (`.challenge-report[data-stars]`): since issue 45 the reference (`[data-solved]`)
+    // shows only at three stars or after two presses, and not every first right solution earns three.
+    times.push(`${name} ${(await checkIn(`?panel=kernel&challenge=${name}`, src, '.challenge-report[data-stars]')) / 1000} s`);
   }
   console.log(`a right solution checked, press to report (unthrottled): ${times.join(', ')}`);
   const endless = '__global__ void add_ten(const int* in, int* out, int n) {\n    int i = 0;\n    while (i >= 0) {\n        i = i + 0;\n    }\n}\n';
