@@ -315,6 +315,14 @@ fn bundle(
     }
     let js = read(&js_path)?;
     let wasm = read(&wasm)?;
+    // Short import names in both files (`dist/imports.rs`: 4.4 kB gzip a page).
+    let (wasm, js) = if profile == Profile::Release {
+        let js = String::from_utf8(js).map_err(|e| format!("{}: {e}", js_path.display()))?;
+        let (wasm, js) = imports::shorten(&wasm, &js);
+        (wasm, js.into_bytes())
+    } else {
+        (wasm, js)
+    };
     let names = (
         format!("{out}-{}.js", short_hash(&js)),
         format!("{out}-{}_bg.wasm", short_hash(&wasm)),
@@ -526,6 +534,8 @@ fn files_list(files: &BTreeMap<String, Vec<u8>>) -> String {
         s
     })
 }
+
+mod imports;
 
 #[cfg(test)]
 mod tests;

@@ -26,7 +26,7 @@ fn no_budget_is_above_the_last_shared_ones() {
         let cap = match p {
             // Issue 46: the quiz's solutions went to their worker, serde and the float parser
             // out.
-            Panel::Quiz => 293_700,
+            Panel::Quiz => 287_600,
             Panel::Kernel => 300_600,
             _ => 235_000,
         };
@@ -52,9 +52,11 @@ fn every_worker_has_a_budget_of_its_own_below_its_pages() {
     for (worker, _) in warp_model::page::bundle::WORKERS {
         assert!(budget(worker).is_some(), "{worker}");
     }
+    // The solution worker holds the six panels' models and worked steps, the quiz page none:
+    // it weighs little more than half the quiz (55 % at most).
     let solve = budget(warp_model::page::bundle::SOLVE).unwrap_or(u64::MAX);
     assert!(
-        solve < budget(Panel::Quiz.name()).unwrap_or(0) / 2,
+        solve < budget(Panel::Quiz.name()).unwrap_or(0) * 11 / 20,
         "{solve}"
     );
 }
