@@ -295,7 +295,17 @@ fn bundle(
         // `--converge` would add 1.3 kB more at 2.5x the time, 4 minutes of CI: not taken).
         run(cmd(
             "wasm-opt",
-            &["-Oz", "--low-memory-unused", &w, "-o", &w],
+            &[
+                "-Oz",
+                "--low-memory-unused",
+                // What no browser reads (the toolchain's name, the target's features): 0.2 kB
+                // a page.
+                "--strip-producers",
+                "--strip-target-features",
+                &w,
+                "-o",
+                &w,
+            ],
         ))?;
     }
     let js_path = stage.join(format!("{out}.js"));

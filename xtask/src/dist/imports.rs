@@ -1,16 +1,19 @@
-//! Short names for a bundle's imports (issue 46). wasm-bindgen names each JS function the wasm
-//! imports `__wbg_<name>_<16 hex digits>`, and writes every name twice: in the wasm's import
-//! section and as a key of the glue's import object. The hex digits do not compress, so the
-//! 130-odd names of a page cost it about 4.4 kB gzip (2.6 kB of wasm, 1.7 kB of JS, measured on
-//! the warps page). Here each import is renamed `_0`, `_1`, … (base 16) in both files.
+//! Short names for a bundle's imports and exports (issue 46). wasm-bindgen names each JS
+//! function the wasm imports `__wbg_<name>_<16 hex digits>`, and writes every name twice: in
+//! the wasm's import section and as a key of the glue's import object. The hex digits do not
+//! compress, so the 130-odd names of a page cost it about 4.4 kB gzip (2.6 kB of wasm, 1.7 kB
+//! of JS, measured on the warps page). Here each import is renamed `_0`, `_1`, … (base 16) in
+//! both files. The exports the glue calls (`wasm.__wbindgen_malloc`, the closures'
+//! `…invoke__h<16 hex digits>`) are renamed `$0`, `$1`, … alike: 0.5 kB more. `memory` keeps
+//! its name (a page's tools read it), and so does every export the glue does not name.
 //!
 //! Binaryen's `--minify-imports` does this for imports from `env` only; wasm-bindgen's module
 //! is its own. Written by hand on the section's bytes: the import section is the only place
 //! the wasm holds the names, and nothing else in the module changes.
 //!
-//! Safe by construction: a name is renamed only where the glue holds it exactly once, as a key
-//! (`name:`), and nowhere else; an import section this reader does not know leaves both files
-//! as they were.
+//! Safe by construction: an import is renamed only where the glue holds it exactly once, as a
+//! key (`name:`), and nowhere else; an export only where the glue names it only as a property
+//! (`.name`); a section this reader does not know leaves both files as they were.
 
 /// `wasm` and `js` with every import renamed that the glue holds exactly once as a key; both
 /// unchanged when the wasm's imports are not what this reader knows.
@@ -35,9 +38,13 @@ fn try_shorten(wasm: &[u8], js: &str) -> Option<(Vec<u8>, String)> {
         let start = r.at;
         let end = start.checked_add(size)?;
         let body = wasm.get(start..end)?;
-        if id == 2 {
-            let section = imports(body, &mut js)?;
-            out.push(2);
+        if id == 2 || id == 7 {
+            let section = if id == 2 {
+                imports(body, &mut js)?
+            } else {
+                exports(body, &mut js)?
+            };
+            out.push(id);
             put_leb(&mut out, section.len() as u64);
             out.extend_from_slice(&section);
         } else {
@@ -74,6 +81,55 @@ fn imports(body: &[u8], js: &mut String) -> Option<Vec<u8>> {
         out.extend_from_slice(&body[from..r.at]);
     }
     (r.at == body.len()).then_some(out)
+}
+
+/// The export section `body` with its names shortened where `js` allows, `js` renamed alike.
+fn exports(body: &[u8], js: &mut String) -> Option<Vec<u8>> {
+    let mut r = Bytes { b: body, at: 0 };
+    let count = r.leb()?;
+    let mut out = Vec::new();
+    put_leb(&mut out, count);
+    for k in 0..count {
+        let name = std::str::from_utf8(r.name()?).ok()?;
+        let from = r.at;
+        r.byte()?;
+        r.leb()?;
+        let short = format!("${k:x}");
+        let name = if name != "memory" && rename_property(js, name, &short) {
+            short.as_str()
+        } else {
+            name
+        };
+        put_leb(&mut out, name.len() as u64);
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(&body[from..r.at]);
+    }
+    (r.at == body.len()).then_some(out)
+}
+
+/// Where `name` occurs in `js` as a whole word.
+fn whole_words(js: &str, name: &str) -> Vec<usize> {
+    let word =
+        |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    js.match_indices(name)
+        .map(|(i, _)| i)
+        .filter(|&i| {
+            !word(js[..i].chars().next_back()) && !word(js[i + name.len()..].chars().next())
+        })
+        .collect()
+}
+
+/// Renames `name` to `short` in `js` where it occurs at least once and only ever as a property
+/// (`.name`); says whether it did.
+fn rename_property(js: &mut String, name: &str, short: &str) -> bool {
+    let at = whole_words(js, name);
+    if at.is_empty() || at.iter().any(|&i| !js[..i].ends_with('.')) {
+        return false;
+    }
+    for &i in at.iter().rev() {
+        js.replace_range(i..i + name.len(), short);
+    }
+    true
 }
 
 /// Renames `name` to `short` in `js` where it occurs exactly once, as a whole word followed by

@@ -71,3 +71,39 @@ fn what_this_reader_does_not_know_is_left_as_it_was() {
         assert_eq!(shorten(&bad, js), (bad.clone(), js.to_string()));
     }
 }
+
+#[test]
+fn each_export_the_glue_names_only_as_a_property_gets_a_short_name_in_both_files() {
+    // One import (function 0), exported under four names.
+    let mut wasm = module(&["__wbg_f_0123456789abcdef"]);
+    let exports = ["__wbindgen_malloc", "main", "keyed", "memory"];
+    let mut section = Vec::new();
+    put_leb(&mut section, exports.len() as u64);
+    for e in exports {
+        put_leb(&mut section, e.len() as u64);
+        section.extend_from_slice(e.as_bytes());
+        section.extend_from_slice(&[0, 0]);
+    }
+    wasm.push(7);
+    put_leb(&mut wasm, section.len() as u64);
+    wasm.extend_from_slice(&section);
+    // `__wbindgen_malloc` is only called (`c.…`): renamed. `main` is not named: kept. `keyed`
+    // is also a key: kept. `memory` always keeps its name.
+    let js = "{__wbg_f_0123456789abcdef:function(){}};c.__wbindgen_malloc(1);c.__wbindgen_malloc(2);x={keyed:1};c.keyed();c.memory";
+    let (w, j) = shorten(&wasm, js);
+    assert!(wasmparser::Validator::new().validate_all(&w).is_ok());
+    let mut names = Vec::new();
+    for payload in wasmparser::Parser::new(0).parse_all(&w) {
+        if let Ok(wasmparser::Payload::ExportSection(reader)) = payload {
+            names = reader
+                .into_iter()
+                .map(|e| e.expect("an export").name.to_string())
+                .collect();
+        }
+    }
+    assert_eq!(names, ["$0", "main", "keyed", "memory"]);
+    assert_eq!(
+        j,
+        "{_0:function(){}};c.$0(1);c.$0(2);x={keyed:1};c.keyed();c.memory"
+    );
+}
