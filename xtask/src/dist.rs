@@ -287,6 +287,12 @@ fn bundle(
     ))?;
     let wasm = stage.join(format!("{out}_bg.wasm"));
     if profile == Profile::Release {
+        // Exports no page calls, dropped before wasm-opt so that their code goes with them
+        // (`imports::UNUSED_EXPORTS`).
+        let bound = read(&wasm)?;
+        let fewer = imports::without_exports(&bound, imports::UNUSED_EXPORTS)
+            .ok_or_else(|| format!("{}: a module this build cannot read", wasm.display()))?;
+        write(&wasm, &fewer)?;
         let w = wasm.display().to_string();
         // `--low-memory-unused`: addresses below 1,024 are never data here (Rust's wasm32
         // linker puts the 1 MiB stack first, growing down from 1 MiB, so only a stack about to
@@ -324,7 +330,20 @@ fn bundle(
         ))?;
     }
     let js = read(&js_path)?;
-    let wasm = read(&wasm)?;
+    let wasm_path = wasm;
+    let wasm = read(&wasm_path)?;
+    // Nothing left may make the objects whose exports went: their methods would be missing.
+    if profile == Profile::Release {
+        let makers = imports::imports_named(&wasm, imports::UNUSED_EXPORTS).unwrap_or_default();
+        if !makers.is_empty() {
+            return Err(format!(
+                "{}: the app now makes the wasm-streams objects whose exports the build drops \
+                 ({}): take `imports::UNUSED_EXPORTS` out of `dist.rs`",
+                wasm_path.display(),
+                makers.join(", ")
+            ));
+        }
+    }
     // Short import names in both files (`dist/imports.rs`: 4.4 kB gzip a page).
     let (wasm, js) = if profile == Profile::Release {
         let js = String::from_utf8(js).map_err(|e| format!("{}: {e}", js_path.display()))?;

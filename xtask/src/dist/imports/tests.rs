@@ -107,3 +107,48 @@ fn each_export_the_glue_names_only_as_a_property_gets_a_short_name_in_both_files
         "{_0:function(){}};c.$0(1);c.$0(2);x={keyed:1};c.keyed();c.memory"
     );
 }
+
+#[test]
+fn the_unused_exports_go_and_nothing_else_does() {
+    // One import exported under three names, two of them wasm-streams' (`UNUSED_EXPORTS`).
+    let mut wasm = module(&["__wbg_intounderlyingsource_new_0123456789abcdef"]);
+    let exports = [
+        "intounderlyingsource_pull",
+        "main",
+        "__wbg_intounderlyingsink_free",
+    ];
+    let mut section = Vec::new();
+    put_leb(&mut section, exports.len() as u64);
+    for e in exports {
+        put_leb(&mut section, e.len() as u64);
+        section.extend_from_slice(e.as_bytes());
+        section.extend_from_slice(&[0, 0]);
+    }
+    wasm.push(7);
+    put_leb(&mut wasm, section.len() as u64);
+    wasm.extend_from_slice(&section);
+    let fewer = without_exports(&wasm, UNUSED_EXPORTS).expect("a module");
+    assert!(wasmparser::Validator::new().validate_all(&fewer).is_ok());
+    let mut names = Vec::new();
+    for payload in wasmparser::Parser::new(0).parse_all(&fewer) {
+        if let Ok(wasmparser::Payload::ExportSection(reader)) = payload {
+            names = reader
+                .into_iter()
+                .map(|e| e.expect("an export").name.to_string())
+                .collect();
+        }
+    }
+    assert_eq!(names, ["main"]);
+    // The import that makes such an object is what the build refuses to ship without them.
+    assert_eq!(
+        imports_named(&fewer, UNUSED_EXPORTS),
+        Some(vec![
+            "__wbg_intounderlyingsource_new_0123456789abcdef".to_string()
+        ])
+    );
+    assert_eq!(
+        imports_named(&module(&["__wbg_f_0123456789abcdef"]), UNUSED_EXPORTS),
+        Some(vec![])
+    );
+    assert_eq!(without_exports(b"not wasm", UNUSED_EXPORTS), None);
+}
