@@ -19,6 +19,35 @@ fn module(names: &[&str]) -> Vec<u8> {
     m
 }
 
+/// `wasm` with an export section: each name exports function 0 (the first import).
+fn with_exports(mut wasm: Vec<u8>, names: &[&str]) -> Vec<u8> {
+    let mut section = Vec::new();
+    put_leb(&mut section, names.len() as u64);
+    for e in names {
+        put_leb(&mut section, e.len() as u64);
+        section.extend_from_slice(e.as_bytes());
+        section.extend_from_slice(&[0, 0]);
+    }
+    wasm.push(7);
+    put_leb(&mut wasm, section.len() as u64);
+    wasm.extend_from_slice(&section);
+    wasm
+}
+
+/// The names of `wasm`'s exports.
+fn export_names(wasm: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    for payload in wasmparser::Parser::new(0).parse_all(wasm) {
+        if let Ok(wasmparser::Payload::ExportSection(reader)) = payload {
+            names = reader
+                .into_iter()
+                .map(|e| e.expect("an export").name.to_string())
+                .collect();
+        }
+    }
+    names
+}
+
 fn import_names(wasm: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     for payload in wasmparser::Parser::new(0).parse_all(wasm) {
@@ -75,33 +104,16 @@ fn what_this_reader_does_not_know_is_left_as_it_was() {
 #[test]
 fn each_export_the_glue_names_only_as_a_property_gets_a_short_name_in_both_files() {
     // One import (function 0), exported under four names.
-    let mut wasm = module(&["__wbg_f_0123456789abcdef"]);
-    let exports = ["__wbindgen_malloc", "main", "keyed", "memory"];
-    let mut section = Vec::new();
-    put_leb(&mut section, exports.len() as u64);
-    for e in exports {
-        put_leb(&mut section, e.len() as u64);
-        section.extend_from_slice(e.as_bytes());
-        section.extend_from_slice(&[0, 0]);
-    }
-    wasm.push(7);
-    put_leb(&mut wasm, section.len() as u64);
-    wasm.extend_from_slice(&section);
+    let wasm = with_exports(
+        module(&["__wbg_f_0123456789abcdef"]),
+        &["__wbindgen_malloc", "main", "keyed", "memory"],
+    );
     // `__wbindgen_malloc` is only called (`c.…`): renamed. `main` is not named: kept. `keyed`
     // is also a key: kept. `memory` always keeps its name.
     let js = "{__wbg_f_0123456789abcdef:function(){}};c.__wbindgen_malloc(1);c.__wbindgen_malloc(2);x={keyed:1};c.keyed();c.memory";
     let (w, j) = shorten(&wasm, js);
     assert!(wasmparser::Validator::new().validate_all(&w).is_ok());
-    let mut names = Vec::new();
-    for payload in wasmparser::Parser::new(0).parse_all(&w) {
-        if let Ok(wasmparser::Payload::ExportSection(reader)) = payload {
-            names = reader
-                .into_iter()
-                .map(|e| e.expect("an export").name.to_string())
-                .collect();
-        }
-    }
-    assert_eq!(names, ["$0", "main", "keyed", "memory"]);
+    assert_eq!(export_names(&w), ["$0", "main", "keyed", "memory"]);
     assert_eq!(
         j,
         "{_0:function(){}};c.$0(1);c.$0(2);x={keyed:1};c.keyed();c.memory"
@@ -111,34 +123,17 @@ fn each_export_the_glue_names_only_as_a_property_gets_a_short_name_in_both_files
 #[test]
 fn the_unused_exports_go_and_nothing_else_does() {
     // One import exported under three names, two of them wasm-streams' (`UNUSED_EXPORTS`).
-    let mut wasm = module(&["__wbg_intounderlyingsource_new_0123456789abcdef"]);
-    let exports = [
-        "intounderlyingsource_pull",
-        "main",
-        "__wbg_intounderlyingsink_free",
-    ];
-    let mut section = Vec::new();
-    put_leb(&mut section, exports.len() as u64);
-    for e in exports {
-        put_leb(&mut section, e.len() as u64);
-        section.extend_from_slice(e.as_bytes());
-        section.extend_from_slice(&[0, 0]);
-    }
-    wasm.push(7);
-    put_leb(&mut wasm, section.len() as u64);
-    wasm.extend_from_slice(&section);
+    let wasm = with_exports(
+        module(&["__wbg_intounderlyingsource_new_0123456789abcdef"]),
+        &[
+            "intounderlyingsource_pull",
+            "main",
+            "__wbg_intounderlyingsink_free",
+        ],
+    );
     let fewer = without_exports(&wasm, UNUSED_EXPORTS).expect("a module");
     assert!(wasmparser::Validator::new().validate_all(&fewer).is_ok());
-    let mut names = Vec::new();
-    for payload in wasmparser::Parser::new(0).parse_all(&fewer) {
-        if let Ok(wasmparser::Payload::ExportSection(reader)) = payload {
-            names = reader
-                .into_iter()
-                .map(|e| e.expect("an export").name.to_string())
-                .collect();
-        }
-    }
-    assert_eq!(names, ["main"]);
+    assert_eq!(export_names(&fewer), ["main"]);
     // The import that makes such an object is what the build refuses to ship without them.
     assert_eq!(
         imports_named(&fewer, UNUSED_EXPORTS),
