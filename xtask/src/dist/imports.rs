@@ -8,12 +8,13 @@
 //! its name (a page's tools read it), and so does every export the glue does not name.
 //!
 //! Binaryen's `--minify-imports` does this for imports from `env` only; wasm-bindgen's module
-//! is its own. Written by hand on the section's bytes: the import section is the only place
-//! the wasm holds the names, and nothing else in the module changes.
+//! is its own. Written by hand on the sections' bytes: the import and export sections are the
+//! only places the wasm holds the names, and nothing else in the module changes.
 //!
 //! Safe by construction: an import is renamed only where the glue holds it exactly once, as a
 //! key (`name:`), and nowhere else; an export only where the glue names it only as a property
-//! (`.name`); a section this reader does not know leaves both files as they were.
+//! (`.name`); a section this reader does not know leaves both files as they were (the glue's
+//! renames included: they are made on a copy).
 
 /// What leptos links through `server_fn` and `wasm-streams` for a Rust stream read from JS
 /// (`IntoUnderlyingSource`, `…Sink`, `…ByteSource`): exported, so a root that wasm-opt keeps,
