@@ -29,7 +29,7 @@ use wasm_bindgen::JsCast;
 
 pub use warp_model::kernel_lab::panel::check_query;
 
-pub(crate) const READY: &str = "ready";
+const READY: &str = "ready";
 const TEST: &str = "test:";
 pub(crate) const REPORT: &str = "report:";
 pub(crate) const NONE: &str = "none";
@@ -84,6 +84,17 @@ impl Job {
     pub fn end(self) {
         self.worker.terminate();
         gloo_timers::callback::Timeout::new(0, move || drop(self)).forget();
+    }
+}
+
+/// Ends the job `job` holds, if it holds one (a page's running check or solution), and leaves
+/// it empty; nothing when the owner that held it is gone.
+pub fn end_held(job: leptos::prelude::StoredValue<Option<Job>, leptos::prelude::LocalStorage>) {
+    use leptos::prelude::UpdateValue;
+    let mut taken = None;
+    job.try_update_value(|j| taken = j.take());
+    if let Some(j) = taken {
+        j.end();
     }
 }
 

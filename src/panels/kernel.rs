@@ -235,11 +235,7 @@ struct Check {
 impl Check {
     /// Ends the running check's worker, if one runs.
     fn end_job(self) {
-        let mut taken = None;
-        self.job.update_value(|j| taken = j.take());
-        if let Some(j) = taken {
-            j.end();
-        }
+        check_worker::end_held(self.job);
     }
 
     /// The report came: kept when the learner pressed Check, then shown.

@@ -396,13 +396,7 @@ enum Solved {
 fn Solution(topic: Topic, link: String) -> impl IntoView {
     let solved = RwSignal::new(Solved::Working);
     let job: StoredValue<Option<Job>, LocalStorage> = StoredValue::new_local(None);
-    let end = move || {
-        let mut taken = None;
-        job.try_update_value(|j| taken = j.take());
-        if let Some(j) = taken {
-            j.end();
-        }
-    };
+    let end = move || crate::check_worker::end_held(job);
     let started = solve_worker::start(solve_worker::query(topic, &link), move |heard| {
         let now = match heard {
             Heard::Report(w) => Solved::Shown(w.into_iter().next()),
@@ -421,8 +415,14 @@ fn Solution(topic: Topic, link: String) -> impl IntoView {
     on_cleanup(end);
     move || {
         match solved.get() {
-        Solved::Working => view! { <p class="solution-wait" data-solution="working" role="status">{t!("ui.quiz.solution.working")}</p> }.into_any(),
-        Solved::Shown(w) => view! { <div data-solution="shown">{w.map(|w| view! { <WorkedSteps worked=w /> })}</div> }.into_any(),
+        Solved::Working => view! {
+            <p class="solution-wait" data-solution="working" role="status">{t!("ui.quiz.solution.working")}</p>
+        }
+        .into_any(),
+        Solved::Shown(w) => view! {
+            <div data-solution="shown">{w.map(|w| view! { <WorkedSteps worked=w /> })}</div>
+        }
+        .into_any(),
         Solved::Missing(why) => view! { <p class="error" data-solution="missing">{why}</p> }.into_any(),
     }
     }

@@ -329,29 +329,22 @@ fn bundle(
             ],
         ))?;
     }
-    let js = read(&js_path)?;
-    let wasm_path = wasm;
-    let wasm = read(&wasm_path)?;
-    // Nothing left may make the objects whose exports went: their methods would be missing.
+    let (mut js, mut wasm) = (read(&js_path)?, read(&wasm)?);
     if profile == Profile::Release {
+        // Nothing left may make the objects whose exports went: their methods would be missing.
         let makers = imports::imports_named(&wasm, imports::UNUSED_EXPORTS).unwrap_or_default();
         if !makers.is_empty() {
             return Err(format!(
-                "{}: the app now makes the wasm-streams objects whose exports the build drops \
+                "{out}: the app now makes the wasm-streams objects whose exports the build drops \
                  ({}): take `imports::UNUSED_EXPORTS` out of `dist.rs`",
-                wasm_path.display(),
                 makers.join(", ")
             ));
         }
+        // Short import and export names in both files (`dist/imports.rs`: 5 kB gzip a page).
+        let glue = String::from_utf8(js).map_err(|e| format!("{}: {e}", js_path.display()))?;
+        let (short_wasm, short_js) = imports::shorten(&wasm, &glue);
+        (wasm, js) = (short_wasm, short_js.into_bytes());
     }
-    // Short import names in both files (`dist/imports.rs`: 4.4 kB gzip a page).
-    let (wasm, js) = if profile == Profile::Release {
-        let js = String::from_utf8(js).map_err(|e| format!("{}: {e}", js_path.display()))?;
-        let (wasm, js) = imports::shorten(&wasm, &js);
-        (wasm, js.into_bytes())
-    } else {
-        (wasm, js)
-    };
     let names = (
         format!("{out}-{}.js", short_hash(&js)),
         format!("{out}-{}_bg.wasm", short_hash(&wasm)),

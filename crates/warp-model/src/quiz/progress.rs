@@ -384,7 +384,7 @@ impl Progress {
         // The fields in the order the document's documentation gives and earlier versions
         // wrote (a `Json::Object` would sort them).
         let mut fields = vec![
-            ("schema", Json::String(self.schema.clone())),
+            ("schema", text(&self.schema)),
             ("version", number(u64::from(self.version))),
             (
                 "topics",

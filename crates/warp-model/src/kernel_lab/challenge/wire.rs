@@ -2,8 +2,9 @@
 //!
 //! In the fields of `crate::fields` (written by hand: serde's reader cost the kernel page
 //! 27 kB gzip), so any text (a compile error's caret lines, a learner's identifiers) crosses
-//! unchanged: `v1`, tests, passed, stars, the number of targets, per target its name, mine, reference and
-//! met (`1`/`0`), then the failure's kind (empty for none) and its fields in declaration order.
+//! unchanged: `v1`, tests, passed, stars, the number of targets, per target its name, mine,
+//! reference and met (`1`/`0`), then the failure's kind (empty for none) and its fields in
+//! declaration order.
 
 use super::check::{CheckReport, Failure, TargetReport};
 use super::spec::Target;
