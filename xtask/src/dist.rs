@@ -6,7 +6,8 @@
 //!    crates compile once; each bundle gets its own link-time optimisation);
 //! 2. `wasm-bindgen --target web` for each, then binaryen 132's `wasm-opt -Oz --low-memory-unused`;
 //! 3. file names with a content hash, so that a cached file is never stale;
-//! 4. `index.html` from the template: the styles inlined (no request before first paint), the
+//! 4. `index.html` from the template: the styles inlined (no request before first paint; a
+//!    prerendered page only its bundle's rules, `dist/styles.rs`), the
 //!    loader inlined (`loader.js`: picks the page's bundle and fetches it at once), the CSP
 //!    filled with the loader's hash;
 //! 5. `sw.js` (`sw.js`): the service worker that keeps this deployment's files for offline use.
@@ -192,23 +193,38 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     let favicon_name = format!("favicon-{}.svg", short_hash(&favicon));
     files.insert(favicon_name.clone(), favicon);
 
+    // The whole stylesheet: inlined into the shell, and a file of its own for a prerendered
+    // page whose address starts another bundle than its styles are for (`dist/styles.rs`).
+    let css = styles()?;
+    let css_name = format!("style-{}.css", short_hash(css.as_bytes()));
+    files.insert(css_name.clone(), css.clone().into_bytes());
     let template = Template(index_html(
         &table,
         &routes,
         home,
         &favicon_name,
+        &css_name,
         profile == Profile::Release,
     )?);
     // The shell is the page of every state without a page of its own, and of an LMS package
     // (files.txt names it `index.html`; the package copies it from `shell.html`).
-    let shell = template.shell();
+    let shell = template.shell(&css);
     files.insert("index.html".into(), shell.clone().into_bytes());
     // The prerendered pages, by file (`warps/index.html`); the root's own page (the home view
     // in English) is the site's `index.html`, which serves any other query as the shell would.
     let mut pages: BTreeMap<String, (Lang, bool, Vec<u8>)> = BTreeMap::new();
     if profile == Profile::Release {
+        let classes = styles::classes(&css);
+        let mut drawn: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
         for page in pages::prerender()? {
-            let html = template.page(&page)?;
+            let name = bundle_of(&page.query);
+            let named = drawn
+                .entry(name)
+                .or_insert_with(|| styles::named_by(&classes, &bundle_files(&files, name)));
+            let own = styles::prune(&css, &|c| {
+                named.contains(c) || template.0.contains(c) || page.body.contains(c)
+            })?;
+            let html = template.page(&page, name, &own)?;
             let embed = page.query.contains("embed=1");
             pages.insert(pages::file_of(&page), (page.lang, embed, html.into_bytes()));
         }
@@ -441,6 +457,7 @@ fn index_html(
     routes: &BTreeMap<&str, &str>,
     home: &str,
     favicon: &str,
+    style: &str,
     offline: bool,
 ) -> Result<String, String> {
     let template = without_comments(
@@ -457,6 +474,7 @@ fn index_html(
         .replace("__ROUTES__", &json(serde_json::json!(routes)))
         .replace("__HOME__", &json(serde_json::json!(home)))
         .replace("__EXAMPLES__", &example_routes())
+        .replace("__STYLE__", &json(serde_json::json!(style)))
         // `serve` rebuilds often: a worker would answer the next reload from its cache.
         .replace("__OFFLINE__", if offline { "true" } else { "false" });
     // Minified in the release build (its comments are a third of it, in every page).
@@ -468,11 +486,34 @@ fn index_html(
     if loader.contains("</script") {
         return Err("the loader contains \"</script\"".into());
     }
+    // The styles are each page's own (`Template::page`), filled after the CSP's hashes (which
+    // are the scripts').
     let html = template
-        .replace("__WARP_LAB_STYLE__", &styles()?)
         .replace("__WARP_LAB_LOADER__", &loader)
         .replace("__WARP_LAB_FAVICON__", &format!("./{favicon}"));
     csp::fill(&html)
+}
+
+/// The bundle a page's state starts (`route`, as the loader picks it): a tool's, a panel's, or
+/// the home view's.
+fn bundle_of(query: &str) -> &'static str {
+    let route = warp_model::page::route(&warp_model::query::Query::parse(query));
+    match (route.tool, route.panel) {
+        (Some(t), _) => t.name(),
+        (None, Some(p)) => p.name(),
+        (None, None) => HOME,
+    }
+}
+
+/// What a bundle's files say, in both languages (its wasm's strings and its JS glue), as text
+/// to search for class names.
+fn bundle_files(files: &BTreeMap<String, Vec<u8>>, name: &str) -> String {
+    let prefix = format!("{name}-");
+    files
+        .iter()
+        .filter(|(n, _)| n.starts_with(&prefix))
+        .map(|(_, data)| String::from_utf8_lossy(data))
+        .collect()
 }
 
 /// `example=` → panel, as the loader reads it: `"divergence/c10":"divergence"` (the cell in lower
@@ -558,6 +599,7 @@ fn files_list(files: &BTreeMap<String, Vec<u8>>) -> String {
 }
 
 mod imports;
+mod styles;
 
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,8 @@
 //    panel), else a valid `panel=` (`author` included), else the home view (which names any
 //    bad value).
 // 3. Starts fetching that bundle's JS and wasm at once (one round trip after the HTML), and
-//    compiles the wasm while it streams in.
+//    compiles the wasm while it streams in; links the whole stylesheet when the page's own
+//    styles (`<html data-styles>`) are another bundle's.
 // 4. Says "loading" in the page's language (`lang=`), and, if WebAssembly is missing or the
 //    download fails, says what happened and what to do, never a blank page. On a prerendered
 //    page the figures are already there: it says that the controls are loading, and keeps a
@@ -27,6 +28,7 @@
   var HOME = __HOME__; // the bundle of the home view (no valid panel= or example=)
   var EXAMPLES = __EXAMPLES__; // "topic/cell" (cell in lower case) → panel name
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
+  var STYLE = __STYLE__; // the whole stylesheet, for a page whose styles are another bundle's
   var root = document.documentElement;
   var state = root.getAttribute('data-query');
   var search = new URLSearchParams(location.search);
@@ -158,12 +160,27 @@
     window.warpCheck = worker('check-worker');
     window.warpSolve = worker('solve-worker');
     if (!files) throw new Error('this build has no bundle "' + bundle + '"');
+    // A prerendered page carries the styles of its own bundle's views (`data-styles`, see
+    // xtask/src/dist/styles.rs): when the address starts another bundle, the whole stylesheet
+    // is linked, and the app draws once it has arrived (or failed: then it draws unstyled
+    // rather than not at all).
+    var styled = root.getAttribute('data-styles');
+    var styles = styled && styled !== bundle ? new Promise(function (done) {
+      var link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = './' + STYLE;
+      link.onload = link.onerror = done;
+      document.head.appendChild(link);
+    }) : null;
     var wasm = fetch('./' + files[1]);
     // Handled where init awaits it; this keeps an early failure from counting as unhandled.
     wasm.catch(function () {});
     import('./' + files[0])
       .then(function (m) {
         window.wasmBindings = m;
+        return styles ? styles.then(function () { return m; }) : m;
+      })
+      .then(function (m) {
         return m.default({ module_or_path: wasm });
       })
       .then(function (w) {

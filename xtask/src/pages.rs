@@ -95,9 +95,10 @@ fn read_line(line: &str) -> Result<Rendered, String> {
 pub struct Template(pub String);
 
 impl Template {
-    /// The page without a state of its own: the loading frame, then the app.
+    /// The page without a state of its own: the loading frame, then the app, with the whole
+    /// stylesheet `css` (any bundle may draw here).
     #[must_use]
-    pub fn shell(&self) -> String {
+    pub fn shell(&self, css: &str) -> String {
         let noscript: String = Lang::ALL
             .into_iter()
             .map(|l| {
@@ -118,14 +119,16 @@ impl Template {
             ("__WARP_LAB_BOOT_CLASS__", String::new()),
             ("__WARP_LAB_NOSCRIPT__", noscript),
             ("__WARP_LAB_PRERENDERED__", String::new()),
+            ("__WARP_LAB_STYLE__", css.into()),
         ])
     }
 
-    /// A prerendered page.
+    /// A prerendered page, with `css`, the styles of `bundle`'s views (`dist/styles.rs`),
+    /// which `<html data-styles>` names for the loader.
     ///
     /// # Errors
     /// Its markup holds a script (the views never write one: text from outside is text).
-    pub fn page(&self, page: &Rendered) -> Result<String, String> {
+    pub fn page(&self, page: &Rendered, bundle: &str, css: &str) -> Result<String, String> {
         if page.body.contains("<script") || page.body.contains("</script") {
             return Err(format!("the markup of {:?} holds a script", page.path));
         }
@@ -146,8 +149,9 @@ impl Template {
             (
                 "__WARP_LAB_STATE__",
                 format!(
-                    " data-query=\"{}\"",
-                    escape(declared.state().to_search().trim_start_matches('?'))
+                    " data-query=\"{}\" data-styles=\"{}\"",
+                    escape(declared.state().to_search().trim_start_matches('?')),
+                    escape(bundle)
                 ),
             ),
             ("__WARP_LAB_BASE__", base),
@@ -161,6 +165,7 @@ impl Template {
                     without_markers(&page.body)
                 ),
             ),
+            ("__WARP_LAB_STYLE__", css.into()),
         ]))
     }
 

@@ -118,9 +118,63 @@ async function takeOver(opened: Promise<Page>, p: Prerendered) {
   expect(cls, `${p.path}: cumulative layout shift`).toBeLessThanOrEqual(0.02);
   // The address is still the page's own (a quiz adds the seed it drew).
   expect(new URL(page.url()).pathname, p.path).toBe('/' + p.path);
+  // The page's own styles (its bundle's rules only) draw it as the whole stylesheet would.
+  await expectStyledAsWhole(page, p.path);
   expect(problems, p.path).toEqual([]);
   await page.close();
 }
+
+/** Every element's computed style (the properties a missing rule would change), in order. */
+function styles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const props = ['display', 'position', 'color', 'background-color', 'font-size', 'font-weight',
+      'margin', 'padding', 'border', 'width', 'height', 'grid-template-columns', 'gap', 'fill',
+      'stroke', 'opacity', 'visibility', 'overflow', 'text-align', 'flex-direction'];
+    return [...document.body.querySelectorAll('*')].slice(0, 4000).map((e) => {
+      const c = getComputedStyle(e);
+      return `${e.tagName}.${e.getAttribute('class') ?? ''} ${props.map((k) => c.getPropertyValue(k)).join('|')}`;
+    });
+  });
+}
+
+/**
+ * A prerendered page carries only its bundle's rules (xtask/src/dist/styles.rs): linking the
+ * whole stylesheet on top of them must change no element's style.
+ */
+async function expectStyledAsWhole(page: Page, what: string) {
+  const own = await styles(page);
+  const files = await (await page.request.get(APP + 'files.txt')).text();
+  const whole = files.split('\n').find((f) => /^style-[0-9a-f]+\.css$/.test(f));
+  expect(whole, 'files.txt names the whole stylesheet').toBeTruthy();
+  await page.evaluate((href) => new Promise<void>((done) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = './' + href;
+    link.onload = () => done();
+    link.onerror = () => done();
+    document.head.appendChild(link);
+  }), whole!);
+  const after = await styles(page);
+  const changed = own.map((s, i) => [s, after[i]]).filter(([a, b]) => a !== b);
+  expect(changed.slice(0, 3), `${what}: styles the page's own stylesheet lacks`).toEqual([]);
+}
+
+test('a page whose address starts another bundle links the whole stylesheet and draws with it', async ({ page }) => {
+  // The home view's page carries the home view's rules; `?panel=mma` starts the mma panel.
+  const response = await page.goto(APP + '?panel=mma');
+  const html = await response!.text();
+  expect(html).toContain('data-styles="home"');
+  // The mma panel's own rules are not in the home page (`.mma-grid`, style/mma.css).
+  expect(html).not.toContain('.mma-grid');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  await expect(page.locator('link[rel="stylesheet"][href^="./style-"]')).toHaveCount(1);
+  await expect(page.locator('[data-panel="mma"]')).toBeVisible();
+  await expectStyledAsWhole(page, '?panel=mma');
+  // Its own page links nothing: its styles are inline.
+  await page.goto(APP + 'mma/');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+});
 
 test('what a learner types before the app is live is carried into it, focus included', async ({ page }) => {
   let release = () => {};

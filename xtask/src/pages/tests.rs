@@ -1,7 +1,7 @@
 use super::*;
 
 const TEMPLATE: &str = "<html lang=\"__WARP_LAB_LANG__\"__WARP_LAB_STATE__><head>__WARP_LAB_BASE__\
-<title>__WARP_LAB_TITLE__</title></head><body><div id=\"boot\" class=\"boot__WARP_LAB_BOOT_CLASS__\">\
+<title>__WARP_LAB_TITLE__</title><style>__WARP_LAB_STYLE__</style></head><body><div id=\"boot\" class=\"boot__WARP_LAB_BOOT_CLASS__\">\
 </div><noscript>__WARP_LAB_NOSCRIPT__</noscript>__WARP_LAB_PRERENDERED__</body></html>";
 
 fn page(path: &str, query: &str, lang: Lang, body: &str) -> Rendered {
@@ -18,22 +18,29 @@ fn page(path: &str, query: &str, lang: Lang, body: &str) -> Rendered {
 fn a_prerendered_page_carries_its_state_base_title_and_markup() {
     let t = Template(TEMPLATE.into());
     let html = t
-        .page(&page(
-            "hinglish/example/divergence/C1/",
-            "example=divergence/C1",
-            Lang::Hinglish,
-            "<main id=\"main\">x</main>",
-        ))
+        .page(
+            &page(
+                "hinglish/example/divergence/C1/",
+                "example=divergence/C1",
+                Lang::Hinglish,
+                "<main id=\"main\">x</main>",
+            ),
+            "divergence",
+            ".d{top:0}",
+        )
         .unwrap();
     // Four folders deep: the base climbs four to the site's root.
     assert!(html.contains("<base href=\"../../../../\" />"), "{html}");
     assert!(
         html.starts_with(
-            "<html lang=\"hi-Latn\" data-query=\"example=divergence/C1&amp;lang=hinglish\">"
+            "<html lang=\"hi-Latn\" data-query=\"example=divergence/C1&amp;lang=hinglish\" \
+             data-styles=\"divergence\">"
         ),
         "{html}"
     );
     assert!(html.contains("<title>Divergence &lt;timeline&gt; · Warp Lab</title>"));
+    // Its bundle's styles, not the shell's.
+    assert!(html.contains("<style>.d{top:0}</style>"), "{html}");
     assert!(html.contains("class=\"boot over\""));
     assert!(html.contains("<div data-prerendered=\"\"><main id=\"main\">x</main></div>"));
     // The no-script line in the page's language.
@@ -50,12 +57,20 @@ fn a_prerendered_page_carries_its_state_base_title_and_markup() {
 #[test]
 fn the_roots_page_has_no_base_and_the_shell_has_no_state() {
     let t = Template(TEMPLATE.into());
-    let home = t.page(&page("", "", Lang::En, "<main></main>")).unwrap();
+    let home = t
+        .page(
+            &page("", "", Lang::En, "<main></main>"),
+            "home",
+            ".h{top:0}",
+        )
+        .unwrap();
     assert!(!home.contains("<base"), "{home}");
     assert!(home.contains("data-query=\"\""), "{home}");
-    let shell = t.shell();
+    let shell = t.shell(".all{top:0}");
     assert!(
-        shell.starts_with("<html lang=\"en\"><head><title>Warp Lab</title>"),
+        shell.starts_with(
+            "<html lang=\"en\"><head><title>Warp Lab</title><style>.all{top:0}</style>"
+        ),
         "{shell}"
     );
     assert!(!shell.contains("data-prerendered") && !shell.contains("data-query"));
@@ -78,12 +93,16 @@ fn the_roots_page_has_no_base_and_the_shell_has_no_state() {
 fn markup_with_a_script_is_refused() {
     let t = Template(TEMPLATE.into());
     assert!(t
-        .page(&page(
-            "warps/",
-            "panel=warps",
-            Lang::En,
-            "<script>alert(1)</script>"
-        ))
+        .page(
+            &page(
+                "warps/",
+                "panel=warps",
+                Lang::En,
+                "<script>alert(1)</script>"
+            ),
+            "warps",
+            ""
+        )
         .is_err());
 }
 
