@@ -40,6 +40,7 @@ mod shared_tests;
 mod testing;
 #[cfg(test)]
 mod tests;
+pub mod timing;
 #[cfg(test)]
 mod warp_tests;
 

@@ -31,6 +31,7 @@
 //! | `sched` | issuing, statements and the reconvergence stack (`sched=stack`) |
 //! | `its` | independent thread scheduling (`sched=its`): groups, turns, merging |
 //! | `block` | the block loop, barriers and [`run`] |
+//! | `timing` | each warp's instructions recorded for the SM's timing (`timing=sm`) |
 //!
 //! The `impl Machine` blocks are spread over the units (each method beside the hardware it
 //! models); they call each other through the type, not through imports.
@@ -43,6 +44,7 @@ mod memory;
 mod result;
 mod sched;
 mod state;
+mod timing;
 mod trace;
 pub mod value;
 mod warp_calls;
@@ -50,8 +52,8 @@ mod warp_calls;
 pub use block::{run, run_from, run_with, Initial};
 pub use result::{
     BranchRecord, GlobalRace, LaunchConfig, LineStats, MaskViolation, MemStats, Race, RaceSide,
-    RunError, RunResult, Sched, SharedLine, SharedStats, Watched, ELEM_BYTES, MAX_VIOLATIONS,
-    MAX_WARPS, STEP_BUDGET,
+    RunError, RunResult, Sched, SharedLine, SharedStats, Watched, ELEM_BYTES, MAX_SM_OPS,
+    MAX_VIOLATIONS, MAX_WARPS, STEP_BUDGET,
 };
 pub use state::PATIENCE;
 pub use trace::{

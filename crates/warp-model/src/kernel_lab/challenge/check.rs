@@ -222,6 +222,7 @@ pub fn start_of(
         n: test.int("n"),
         len: 1,
         sched: c.sched,
+        timing: false,
     };
     (
         launch,

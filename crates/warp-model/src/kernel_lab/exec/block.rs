@@ -7,7 +7,7 @@ use super::result::{
     LaunchConfig, MemStats, RunError, RunResult, Sched, SharedStats, Watched, ELEM_BYTES,
     MAX_WARPS, STEP_BUDGET,
 };
-use super::state::{Buffer, Flow, Frame, Group, Machine, Park, Shadow, Stop, Warp};
+use super::state::{Buffer, Flow, Frame, Group, Machine, Park, Shadow, Stop, Timed, Warp};
 use super::trace::{TraceWhy, Traced};
 use super::value::Val;
 use crate::kernel_lab::parse::{ParsedKernel, Ty};
@@ -88,6 +88,8 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
             loop_counts: None,
             strided: None,
             trace: Vec::new(),
+            sm_ops: Vec::new(),
+            sm_too_long: false,
             traced: Traced {
                 block: 0,
                 warp: 0,
@@ -102,6 +104,7 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
         global_shadow: HashMap::new(),
         held: HashMap::new(),
         epoch: 0,
+        sm_ops_count: 0,
     }
 }
 
@@ -183,6 +186,7 @@ impl<'k> Machine<'k> {
                     cycles: 0,
                     divergent: 0,
                     done: false,
+                    timed: Timed::default(),
                 }
             })
             .collect();
@@ -233,6 +237,7 @@ impl<'k> Machine<'k> {
             self.r.barriers += 1;
             self.barrier_passed();
         }
+        self.timed_block(&mut warps, linear_block);
         Ok(warps.iter().map(|w| (w.divergent, w.valid)).collect())
     }
 

@@ -57,6 +57,7 @@ impl Machine<'_> {
                 }
             }
             Expr::Var(n) => {
+                self.timed_read(w, n);
                 if let Some((_, _, v)) = w.lookup(n) {
                     out = *v;
                 } else if let Some(v) = self.scalars.get(n) {
@@ -76,6 +77,7 @@ impl Machine<'_> {
             Expr::Index(n, i, _) => {
                 let idx = self.eval(w, i, mask, line)?;
                 self.access(w, n, &idx, mask, line, false)?;
+                self.timed_memory(w, true, 0, false);
                 let buf = &self.buffers[n];
                 for l in lanes(mask) {
                     out[l] = buf.get(usize::try_from(idx[l].as_i()).unwrap_or(0));
@@ -156,6 +158,8 @@ impl Machine<'_> {
                 return match &**addr {
                     Addr::Global(n, i) => {
                         let idx = self.eval(w, i, mask, line)?;
+                        // An atomic's old value comes back from memory, as a load's does.
+                        self.timed_memory(w, true, 0, false);
                         self.atomic(w, *op, &AtomicAt::Global(n, &idx), &vals, mask, line)
                     }
                     Addr::Shared(a, i) => {
@@ -282,6 +286,10 @@ impl Machine<'_> {
                         },
                     });
                 };
+                if op.is_some() {
+                    self.timed_read(w, n);
+                }
+                self.timed_define(w, n, op.is_none().then_some(e));
                 let mut next = cur;
                 for l in lanes(mask) {
                     let v = match op {

@@ -20,6 +20,7 @@ impl Machine<'_> {
         if mask == 0 {
             return Ok(());
         }
+        self.timed_issue(w, line, cycles);
         self.r.issued += 1;
         self.r.active_lanes += u64::from(mask.count_ones());
         self.r.cycles += cycles;

@@ -196,6 +196,7 @@ impl Machine<'_> {
         // A conflict replays: one more cycle per extra wavefront.
         self.r.cycles += cost.conflicts;
         w.cycles += cost.conflicts;
+        self.timed_memory(w, false, cost.conflicts, store);
         let e = self.r.lines.entry(line).or_default();
         e.shared_requests += 1;
         e.shared_wavefronts += cost.wavefronts;

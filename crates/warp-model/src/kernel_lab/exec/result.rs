@@ -21,6 +21,9 @@ pub struct LaunchConfig {
     pub len: usize,
     /// The scheduling model.
     pub sched: Sched,
+    /// Record each warp's instructions for the SM's timing (`timing=sm`, issue 47):
+    /// `RunResult::sm_ops`.
+    pub timing: bool,
 }
 
 /// How a warp's diverged lanes are scheduled (`sched=`).
@@ -292,7 +295,16 @@ pub struct RunResult {
     pub trace: Vec<TraceStep>,
     /// Which warp `trace` records, and why that one.
     pub traced: Traced,
+    /// With `LaunchConfig::timing`: each warp's instructions for the SM's timing, in launch
+    /// order; empty when the launch issued more than [`MAX_SM_OPS`] (`sm_too_long`).
+    pub sm_ops: Vec<crate::latency::sm::WarpOps>,
+    /// The launch was too long to time.
+    pub sm_too_long: bool,
 }
+
+/// Most instructions a timed launch records (each warp's, summed): the SM's timing of a
+/// longer launch is not shown (its record would hold tens of megabytes).
+pub const MAX_SM_OPS: usize = 200_000;
 
 /// A run-time error: the step budget or an out-of-bounds access, naming the line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -30,6 +30,7 @@ impl<'k> Machine<'k> {
                         v[l] = x[l].convert(*ty);
                     }
                 }
+                self.timed_define(w, name, init.as_ref());
                 if let Some(scope) = w.g.scopes.last_mut() {
                     scope.push((name.clone(), *ty, v));
                 }
@@ -62,6 +63,7 @@ impl<'k> Machine<'k> {
             StmtKind::Sync => {
                 self.issue(w, line, mask, 1)?;
                 self.mark_barrier();
+                self.timed_barrier(w);
             }
             StmtKind::If(c, then, els) => {
                 self.issue(w, line, mask, 1)?;
@@ -266,6 +268,7 @@ impl<'k> Machine<'k> {
     fn meet_barrier(&mut self, w: &mut Warp, s: &Stmt, live: u32) -> Result<Stop, RunError> {
         self.issue(w, s.line, live, 1)?;
         self.mark_barrier();
+        self.timed_barrier(w);
         if self.launch.sched == Sched::Its {
             w.yield_now = false;
             w.g.park = Park::Barrier(s.line, std::ptr::from_ref(s) as usize);

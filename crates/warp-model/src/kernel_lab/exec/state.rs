@@ -81,6 +81,8 @@ pub(super) struct Machine<'k> {
     /// Barriers passed so far in the launch: two accesses of one block in different epochs are
     /// ordered by a `__syncthreads()`.
     pub(super) epoch: u64,
+    /// Instructions recorded for the SM's timing so far.
+    pub(super) sm_ops_count: usize,
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -216,6 +218,20 @@ pub(super) struct Warp<'k> {
     pub(super) cycles: u64,
     pub(super) divergent: u64,
     pub(super) done: bool,
+    /// Its instructions for the SM's timing, when the launch is timed (`timing.rs`).
+    pub(super) timed: Timed,
+}
+
+/// A warp's instructions as the SM's timing reads them (`timing.rs`).
+#[derive(Default)]
+pub(super) struct Timed {
+    pub(super) ops: Vec<crate::latency::sm::Op>,
+    /// Each variable's defining instruction.
+    pub(super) defs: Vec<(String, usize)>,
+    /// The instruction issuing now.
+    pub(super) cur: usize,
+    /// It loaded a value its own statement has not yet used or kept.
+    pub(super) unsettled: bool,
 }
 
 impl Warp<'_> {

@@ -1,0 +1,135 @@
+//! The record of each warp's instructions for the SM's timing (`timing=sm`, issue 47): what
+//! [`crate::latency::sm`] schedules. The interpreter's units call these as they issue, read a
+//! variable, load and define; below every other unit (it calls none of them).
+//!
+//! Stated model of a statement's instructions (what the lab's one instruction a statement
+//! becomes on an SM): a statement whose value is one global or shared load and nothing else
+//! (`float v = a[i];`) is the load alone: the warp goes on, and the first statement that reads
+//! `v` waits for its value. A statement that also computes with the loaded value, or stores it
+//! (`y = a[i] * 2;`, `out[i] = a[i];`, `if (a[i] > 0)`), is the load and then an instruction
+//! that uses it, on the same line: the warp waits there. A statement the cost model charges
+//! `c` cycles (`work(c)`) is `c` instructions. A variable is one value per warp (its last
+//! definition: a name shadowed in an inner scope counts as the same value).
+
+use super::state::{Machine, Timed, Warp};
+use crate::kernel_lab::parse::Expr;
+use crate::latency::sm::{Kind, Op, WarpOps};
+
+/// Most instructions one statement's cost adds to the record (`work(10000)` is 10,000 cycles
+/// of the lab's cost model and as many instructions here, up to this).
+const MAX_COST_OPS: u64 = 10_000;
+
+impl Machine<'_> {
+    /// An instruction of `w` issues on `line`, costing `cycles`.
+    pub(super) fn timed_issue(&mut self, w: &mut Warp, line: usize, cycles: u64) {
+        if !self.launch.timing {
+            return;
+        }
+        let t = &mut w.timed;
+        t.settle();
+        t.cur = t.ops.len();
+        for _ in 0..cycles.clamp(1, MAX_COST_OPS) {
+            t.ops.push(Op::new(line, Kind::Alu, &[]));
+        }
+    }
+
+    /// The current instruction of `w` reads variable `name`.
+    pub(super) fn timed_read(&mut self, w: &mut Warp, name: &str) {
+        if !self.launch.timing {
+            return;
+        }
+        let t = &mut w.timed;
+        if let Some(&(_, d)) = t.defs.iter().find(|(n, _)| n == name) {
+            if let Some(op) = t.ops.get_mut(t.cur) {
+                if d < t.cur && !op.uses.contains(&d) {
+                    op.uses.push(d);
+                }
+            }
+        }
+    }
+
+    /// The current instruction of `w` loads from global memory (`global`) or shared memory
+    /// (with `conflicts` replayed wavefronts); a store when `store`.
+    pub(super) fn timed_memory(&mut self, w: &mut Warp, global: bool, conflicts: u64, store: bool) {
+        if !self.launch.timing {
+            return;
+        }
+        let t = &mut w.timed;
+        if let Some(op) = t.ops.get_mut(t.cur) {
+            if global {
+                if !store {
+                    op.kind = Kind::Load;
+                }
+            } else if op.kind != Kind::Load {
+                op.kind = Kind::Shared;
+                op.extra += conflicts;
+            }
+            if !store && op.kind != Kind::Alu {
+                t.unsettled = true;
+            }
+        }
+    }
+
+    /// The current instruction of `w` defines variable `name` from `value` (`None`: a
+    /// declaration without one).
+    pub(super) fn timed_define(&mut self, w: &mut Warp, name: &str, value: Option<&Expr>) {
+        if !self.launch.timing {
+            return;
+        }
+        let t = &mut w.timed;
+        // A bare load leaves its value pending in the variable; anything more waits here.
+        let bare = matches!(value, Some(Expr::Index(..) | Expr::Shared(..)));
+        if bare {
+            t.unsettled = false;
+        } else {
+            t.settle();
+        }
+        let at = t.ops.len().saturating_sub(1);
+        match t.defs.iter_mut().find(|(n, _)| n == name) {
+            Some(d) => d.1 = at,
+            None => t.defs.push((name.to_string(), at)),
+        }
+    }
+
+    /// The current instruction of `w` is `__syncthreads()`.
+    pub(super) fn timed_barrier(&mut self, w: &mut Warp) {
+        if !self.launch.timing {
+            return;
+        }
+        let t = &mut w.timed;
+        if let Some(op) = t.ops.get_mut(t.cur) {
+            op.kind = Kind::Barrier;
+        }
+    }
+
+    /// The block `block` (linear) has run: its warps' records join the launch's.
+    pub(super) fn timed_block(&mut self, warps: &mut [Warp], block: u64) {
+        if !self.launch.timing || self.r.sm_too_long {
+            return;
+        }
+        for w in warps {
+            w.timed.settle();
+            let ops = std::mem::take(&mut w.timed.ops);
+            self.sm_ops_count += ops.len();
+            self.r.sm_ops.push(WarpOps {
+                block: usize::try_from(block).unwrap_or(usize::MAX),
+                ops,
+            });
+        }
+        if self.sm_ops_count > super::result::MAX_SM_OPS {
+            self.r.sm_too_long = true;
+            self.r.sm_ops = Vec::new();
+        }
+    }
+}
+
+impl Timed {
+    /// A load the current instruction's own statement uses: the instruction that uses it.
+    fn settle(&mut self) {
+        if self.unsettled {
+            self.unsettled = false;
+            let line = self.ops.get(self.cur).map_or(0, |o| o.line);
+            self.ops.push(Op::new(line, Kind::Alu, &[self.cur]));
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! `timing=sm` (issue 47): the lab's warps on one SM's schedulers, with the latency panel's
+//! scheduling ([`crate::latency::sm`]): how long the launch takes when a global load costs `L`
+//! cycles and other warps can hide it, and where each warp waited.
+//!
+//! The SM is a compute capability 8.0 one (A100: 64 resident warps, 32 resident blocks, four
+//! schedulers by default). Stated simplifications, shown beside the figures: no caches and one
+//! memory latency for every global load (`L`, 400 cycles by default, the seeds' order of
+//! magnitude for DRAM), a shared-memory access [`SHARED_LATENCY`] cycles plus one per bank
+//! conflict, an arithmetic result the next cycle, no limit on loads in flight or on bandwidth,
+//! one instruction a cycle per scheduler, and the statement-to-instruction reading of
+//! `exec/timing.rs`.
+
+use crate::figure::{Figure, Value};
+use crate::latency::occupancy::ARCHS;
+use crate::latency::scheduler::Policy;
+use crate::latency::sm::{self, SmConfig, SmRun, State, WarpOps};
+use crate::msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{Choice, Param, ParamError};
+
+/// `timing=sum|sm`: the lab's cost model (each warp's cycles added up), or the SM's timing.
+pub const TIMING: Param = Param::choice(
+    "timing",
+    msg!("kernel.field.timing"),
+    &TIMING_CHOICES,
+    "sum",
+)
+.hint(msg!("kernel.field.timing.hint"));
+const TIMING_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "sum",
+        label: msg!("kernel.choice.timing.sum"),
+    },
+    Choice {
+        value: "sm",
+        label: msg!("kernel.choice.timing.sm"),
+    },
+];
+/// `S`: the SM's schedulers (with `timing=sm`), as in the latency panel.
+pub const S: Param = Param::whole("S", msg!("latency.field.s"), 1, 8, "4")
+    .hint(msg!("latency.field.s.hint"))
+    .more();
+/// `L`: cycles from a global load's issue to its value (with `timing=sm`).
+pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, 2000, "400")
+    .unit(msg!("latency.unit.cycles"))
+    .more();
+/// `policy`: how a scheduler picks among ready warps (with `timing=sm`).
+pub const POLICY: Param = Param::choice(
+    "policy",
+    msg!("latency.field.policy"),
+    &POLICY_CHOICES,
+    "rr",
+)
+.more();
+const POLICY_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "rr",
+        label: msg!("latency.choice.policy.rr"),
+    },
+    Choice {
+        value: "gto",
+        label: msg!("latency.choice.policy.gto"),
+    },
+];
+
+/// Cycles from a shared-memory access's issue to its value (plus one per bank conflict): the
+/// order of magnitude microbenchmarks measure on Volta to Hopper (about 20-30 cycles).
+pub const SHARED_LATENCY: u64 = 30;
+/// The compute capability whose limits the SM has.
+pub const SM_CC: &str = "8.0";
+/// Cycles simulated at most: a launch that takes longer is cut there, and says so.
+pub const MAX_SM_CYCLES: u64 = 2_000_000;
+/// Warps the timeline shows (its rows), from the first in launch order.
+pub const TIMELINE_WARPS: usize = 16;
+/// The timeline's columns at most: each is one or more cycles.
+pub const TIMELINE_COLUMNS: usize = 64;
+
+/// What `timing=sm` shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SmOutput {
+    /// The SM it ran on.
+    pub config: SmConfig,
+    /// The run (its timeline is in `columns`).
+    pub run: SmRun,
+    /// Warps in the launch.
+    pub warps: usize,
+    /// Cycles a column of the timeline stands for.
+    pub per_column: u64,
+    /// The timeline: per shown warp, per column, the state most of its cycles were in (`None`:
+    /// the warp was not resident then).
+    pub columns: Vec<Vec<Option<State>>>,
+    /// Per line with stalls: (line, its share of all stalled warp-cycles, the line whose value
+    /// most of them waited for or 0: a barrier).
+    pub lines: Vec<(usize, f64, usize)>,
+}
+
+/// The SM's configuration from the inputs: `None` unless `timing=sm`.
+///
+/// # Errors
+/// `timing`, `S`, `L` or `policy` out of their ranges, each named.
+pub fn config<P: PanelModel>(input: &Inputs<P>) -> Result<Option<SmConfig>, Vec<ParamError>> {
+    let mut errors = Vec::new();
+    let timing = TIMING
+        .choose(input.get(&TIMING))
+        .map_err(|e| errors.push(e))
+        .ok();
+    let s = S.parse(input.get(&S)).map_err(|e| errors.push(e)).ok();
+    let l = L.parse(input.get(&L)).map_err(|e| errors.push(e)).ok();
+    let policy = POLICY
+        .choose(input.get(&POLICY))
+        .map_err(|e| errors.push(e))
+        .ok();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if timing != Some("sm") {
+        return Ok(None);
+    }
+    let arch = ARCHS.iter().find(|a| a.cc == SM_CC).unwrap_or(&ARCHS[0]);
+    let whole = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
+    Ok(Some(SmConfig {
+        schedulers: s.unwrap_or(4),
+        latency: l.unwrap_or(400),
+        shared_latency: SHARED_LATENCY,
+        policy: if policy == Some("gto") {
+            Policy::GreedyThenOldest
+        } else {
+            Policy::RoundRobin
+        },
+        max_warps: whole(arch.max_warps),
+        max_blocks: whole(arch.max_blocks),
+        max_cycles: MAX_SM_CYCLES,
+        record_warps: TIMELINE_WARPS,
+    }))
+}
+
+/// Runs the recorded warps on the SM.
+#[must_use]
+pub fn time(warps: &[WarpOps], config: SmConfig) -> SmOutput {
+    let mut run = sm::run(warps, config);
+    let per_column = run.cycles.div_ceil(TIMELINE_COLUMNS as u64).max(1);
+    let columns = std::mem::take(&mut run.timeline)
+        .iter()
+        .map(|row| {
+            row.chunks(usize::try_from(per_column).unwrap_or(1))
+                .map(most)
+                .collect()
+        })
+        .collect();
+    let stalled: u64 = run.lines.iter().map(|l| l.stalled).sum();
+    let lines = run
+        .lines
+        .iter()
+        .map(|l| {
+            let on = l
+                .waiting_on
+                .iter()
+                .max_by_key(|(_, n)| *n)
+                .map_or(0, |(on, _)| *on);
+            (l.line, crate::ratio(l.stalled, stalled), on)
+        })
+        .collect();
+    SmOutput {
+        config,
+        run,
+        warps: warps.len(),
+        per_column,
+        columns,
+        lines,
+    }
+}
+
+/// The state most of `cycles` were in (ties: the earlier in [`State::ALL`]); `None` when the
+/// warp was resident in none of them.
+fn most(cycles: &[Option<State>]) -> Option<State> {
+    let mut best: Option<(State, usize)> = None;
+    for s in State::ALL {
+        let n = cycles.iter().filter(|c| **c == Some(s)).count();
+        if n > best.map_or(0, |b| b.1) {
+            best = Some((s, n));
+        }
+    }
+    best.map(|b| b.0)
+}
+
+/// The figures of `timing=sm`: the launch's cycles on the SM, the issue slots used, and each
+/// warp state's share of the resident warp-cycles.
+#[must_use]
+pub fn figures(o: &SmOutput) -> Vec<Figure> {
+    use crate::t;
+    let mut out = vec![
+        Figure::new(
+            "sm-cycles",
+            t!("kernel.figure.sm-cycles"),
+            Value::Int(o.run.cycles),
+            t!("latency.unit.cycles"),
+            t!("kernel.figure.sm-cycles.help"),
+        ),
+        Figure::new(
+            "issue-utilization",
+            t!("kernel.figure.issue-utilization"),
+            Value::percent(o.run.utilization()),
+            "",
+            t!("kernel.figure.issue-utilization.help"),
+        ),
+    ];
+    for s in State::ALL {
+        out.push(Figure::new(
+            s.metric(),
+            state_label(s),
+            Value::percent(o.run.share(s)),
+            "",
+            t!("kernel.figure.warp-state.help"),
+        ));
+    }
+    out
+}
+
+/// A warp state in words (the timeline's legend and the figures' labels).
+#[must_use]
+pub fn state_label(s: State) -> &'static str {
+    use crate::t;
+    match s {
+        State::Issued => t!("kernel.sm.state.issued"),
+        State::LongScoreboard => t!("kernel.sm.state.long-scoreboard"),
+        State::ShortScoreboard => t!("kernel.sm.state.short-scoreboard"),
+        State::Barrier => t!("kernel.sm.state.barrier"),
+        State::NotSelected => t!("kernel.sm.state.not-selected"),
+    }
+}
+
+/// The per-line table's stall cell for `line`: its share of the stalls and what it waited for
+/// ("61 % of the stalls, waiting on the load of line 4"); `None` when it never stalled.
+#[must_use]
+pub fn line_note(o: &SmOutput, line: usize) -> Option<String> {
+    let &(_, share, on) = o.lines.iter().find(|l| l.0 == line)?;
+    let share = crate::figure::percent_digits(share * 100.0);
+    Some(if on > 0 {
+        crate::tr!("kernel.sm.line.waiting", share, line = on)
+    } else {
+        crate::tr!("kernel.sm.line.barrier", share)
+    })
+}
+
+/// The sentence under the figures: the SM it ran on and the stated model, and whether the run
+/// was cut at [`MAX_SM_CYCLES`].
+#[must_use]
+pub fn summary(o: &SmOutput) -> String {
+    let mut text = crate::tr!(
+        "kernel.sm.summary",
+        warps = o.warps,
+        s = o.config.schedulers,
+        l = o.config.latency,
+        shared = o.config.shared_latency,
+        resident = o.config.max_warps,
+        blocks = o.config.max_blocks
+    );
+    if !o.run.finished {
+        text.push(' ');
+        text.push_str(&crate::tr!("kernel.sm.cut", cycles = o.config.max_cycles));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests;
