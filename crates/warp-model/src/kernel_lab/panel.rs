@@ -430,6 +430,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
                     n: n.map_or(0, |v| i64::try_from(v).unwrap_or(0)),
                     len: usize::try_from(len).unwrap_or(1),
                     sched,
+                    timing: false,
                 },
                 trace,
             ))

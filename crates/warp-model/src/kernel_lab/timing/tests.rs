@@ -1,14 +1,52 @@
 use std::fmt::Write as _;
 
 use super::*;
-use crate::kernel_lab::testing::{fig, run};
 use crate::latency::scheduler::{simulate, SimConfig};
 
+/// `src` run by the lab on `block` threads × `grid` blocks with `n` (its buffers one element
+/// a thread and at least 2,048, p[i] = i), recording each warp's instructions, then timed on
+/// the SM.
+fn timed(src: &str, block: u64, grid: u64, n: i64, config: SmConfig) -> SmOutput {
+    let kernel = crate::kernel_lab::compile(src).unwrap();
+    let launch = crate::kernel_lab::exec::LaunchConfig {
+        block: crate::warps::map::BlockDim::new(block, 1, 1).unwrap(),
+        grid: (grid, 1),
+        n,
+        len: usize::try_from((block * grid).max(2048)).unwrap(),
+        sched: crate::kernel_lab::exec::Sched::Stack,
+        timing: true,
+    };
+    let r = crate::kernel_lab::exec::run(&kernel, launch, None, &[])
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert!(!r.sm_too_long);
+    time(&r.sm_ops, config)
+}
+
+/// A figure of `figures(sm)`, as `data-value` writes it.
+fn fig(sm: &SmOutput, metric: &str) -> String {
+    figures(sm)
+        .iter()
+        .find(|f| f.metric == metric)
+        .map_or_else(|| panic!("no {metric}"), |f| f.value.plain())
+}
+
+fn a100(s: u64, l: u64) -> SmConfig {
+    sm_config(s, l, Policy::RoundRobin)
+}
+
 #[test]
-fn without_timing_sm_nothing_is_timed() {
-    let out = run(crate::kernel_lab::panel::DEFAULT_SRC, "block=64");
-    assert!(out.sm.is_none());
-    assert!(out.figures.iter().all(|f| f.metric != "sm-cycles"));
+fn an_untimed_run_records_nothing() {
+    let kernel = crate::kernel_lab::compile(crate::kernel_lab::panel::DEFAULT_SRC).unwrap();
+    let launch = crate::kernel_lab::exec::LaunchConfig {
+        block: crate::warps::map::BlockDim::new(64, 1, 1).unwrap(),
+        grid: (1, 1),
+        n: 0,
+        len: 64,
+        sched: crate::kernel_lab::exec::Sched::Stack,
+        timing: false,
+    };
+    let r = crate::kernel_lab::exec::run(&kernel, launch, None, &[]).unwrap();
+    assert!(r.sm_ops.is_empty() && !r.sm_too_long);
 }
 
 #[test]
@@ -17,13 +55,13 @@ fn a_kernel_without_loads_is_issue_bound_with_warps_at_least_schedulers() {
     // instructions, each using the one before (ready the next cycle). A scheduler owns 2 warps,
     // 8 instructions: 8 cycles, every slot used.
     let src = "__global__ void k(int* out) {\n  int i = threadIdx.x;\n  int a = i * 2;\n  out[i] = a + 1;\n}\n";
-    let out = run(src, "block=256&timing=sm&S=4");
-    assert_eq!(fig(&out, "sm-cycles"), "6");
-    assert_eq!(fig(&out, "issue-utilization"), "1");
+    let sm = timed(src, 256, 1, 0, a100(4, 400));
+    assert_eq!(fig(&sm, "sm-cycles"), "6");
+    assert_eq!(fig(&sm, "issue-utilization"), "1");
     // With 2 warps on 4 schedulers, half the slots are never used.
-    let out = run(src, "block=64&timing=sm&S=4");
-    assert_eq!(fig(&out, "sm-cycles"), "3");
-    assert_eq!(fig(&out, "issue-utilization"), "0.5");
+    let sm = timed(src, 64, 1, 0, a100(4, 400));
+    assert_eq!(fig(&sm, "sm-cycles"), "3");
+    assert_eq!(fig(&sm, "issue-utilization"), "0.5");
 }
 
 #[test]
@@ -32,22 +70,21 @@ fn one_warp_with_three_dependent_loads_takes_at_least_three_latencies() {
     // store reads z (1 + 3L): 3L + 2 cycles, and 3 (L - 1) of them waiting on a load.
     let src = "__global__ void k(int* a, int* out) {\n  int i = threadIdx.x;\n  int x = a[i];\n  int y = a[x];\n  int z = a[y];\n  out[i] = z;\n}\n";
     for l in [100u64, 400] {
-        let out = run(src, &format!("block=32&timing=sm&L={l}&len=64"));
-        assert_eq!(fig(&out, "sm-cycles"), (3 * l + 2).to_string());
-        let sm = out.sm.as_ref().unwrap();
+        let sm = timed(src, 32, 1, 0, a100(4, l));
+        assert_eq!(fig(&sm, "sm-cycles"), (3 * l + 2).to_string());
         assert!(sm.run.cycles >= 3 * l);
         assert_eq!(sm.run.in_state(State::LongScoreboard), 3 * (l - 1));
         // Each of lines 4, 5 and 6 waited on the line before it: a third of the stalls each.
         assert_eq!(
-            line_note(sm, 6).as_deref(),
+            line_note(&sm, 6).as_deref(),
             Some("33.33% of the stalls, waiting on the value of line 5")
         );
     }
     // The same loads independent of each other overlap: about one L, not three.
     let src = "__global__ void k(int* a, int* out) {\n  int i = threadIdx.x;\n  int x = a[i];\n  int y = a[i + 1];\n  int z = a[i + 2];\n  out[i] = x + y + z;\n}\n";
-    let out = run(src, "block=32&timing=sm&L=400&len=64");
+    let sm = timed(src, 32, 1, 0, a100(4, 400));
     // Loads at 1, 2, 3; the store waits for the last: issued at 403, 404 cycles.
-    assert_eq!(fig(&out, "sm-cycles"), "404");
+    assert_eq!(fig(&sm, "sm-cycles"), "404");
 }
 
 #[test]
@@ -56,11 +93,10 @@ fn a_load_used_in_its_own_statement_stalls_there() {
     // waits there (issue 47's reading of a statement), 1 + L + 1 cycles.
     let src =
         "__global__ void k(int* a, int* out) {\n  int i = threadIdx.x;\n  out[i] = a[i] * 2;\n}\n";
-    let out = run(src, "block=32&timing=sm&L=400");
-    assert_eq!(fig(&out, "sm-cycles"), "402");
-    let sm = out.sm.as_ref().unwrap();
+    let sm = timed(src, 32, 1, 0, a100(4, 400));
+    assert_eq!(fig(&sm, "sm-cycles"), "402");
     assert_eq!(
-        line_note(sm, 3).as_deref(),
+        line_note(&sm, 3).as_deref(),
         Some("100% of the stalls, waiting on the value of line 3")
     );
 }
@@ -69,12 +105,11 @@ fn a_load_used_in_its_own_statement_stalls_there() {
 fn warps_waiting_at_a_barrier_for_a_slower_one_show_stall_barrier() {
     // Warp 1 (threads 32-63) works 100 cycles before the barrier; warp 0 waits there.
     let src = "__global__ void k(int* a) {\n  int i = threadIdx.x;\n  if (i >= 32) {\n    work(100);\n  }\n  __syncthreads();\n  a[i] = i;\n}\n";
-    let out = run(src, "block=64&timing=sm&S=2");
-    let sm = out.sm.as_ref().unwrap();
+    let sm = timed(src, 64, 1, 0, a100(2, 400));
     assert!(sm.run.in_state(State::Barrier) >= 99, "{:?}", sm.run.states);
-    assert!(fig(&out, "stall-barrier") != "0");
+    assert!(fig(&sm, "stall-barrier") != "0");
     assert_eq!(
-        line_note(sm, 6).as_deref(),
+        line_note(&sm, 6).as_deref(),
         Some("100% of the stalls, at the barrier")
     );
 }
@@ -158,29 +193,9 @@ fn the_latency_panels_scenario_run_in_the_lab_gives_its_utilization() {
 }
 
 #[test]
-fn bad_timing_inputs_are_named_with_their_ranges() {
-    let src = crate::kernel_lab::panel::DEFAULT_SRC;
-    for (q, key) in [
-        ("timing=fast", "timing"),
-        ("timing=sm&S=9", "S"),
-        ("timing=sm&L=0", "L"),
-        ("timing=sm&policy=lifo", "policy"),
-    ] {
-        let out = run(src, &format!("block=64&{q}"));
-        assert!(out.sm.is_none(), "{q}");
-        assert!(
-            out.errors.iter().any(|e| e.param == key),
-            "{q}: {:?}",
-            out.errors
-        );
-    }
-}
-
-#[test]
 fn the_timeline_shows_the_first_warps_by_column() {
     let src = "__global__ void k(int* a, int* out) {\n  int i = threadIdx.x;\n  int x = a[i];\n  out[i] = x;\n}\n";
-    let out = run(src, "block=1024&timing=sm&L=400");
-    let sm = out.sm.as_ref().unwrap();
+    let sm = timed(src, 1024, 1, 0, a100(4, 400));
     assert_eq!(sm.warps, 32);
     assert_eq!(sm.columns.len(), TIMELINE_WARPS);
     // Every warp waits about L for its load: most columns are waiting.
@@ -190,28 +205,26 @@ fn the_timeline_shows_the_first_warps_by_column() {
         .count();
     assert!(waiting * 2 > sm.columns[0].len(), "{:?}", sm.columns[0]);
     assert!(sm.columns[0].len() <= TIMELINE_COLUMNS);
-    assert!(summary(sm).starts_with("32 warps on one SM of compute capability 8.0"));
+    assert!(summary(&sm).starts_with("32 warps on one SM of compute capability 8.0"));
 }
 
 #[test]
-fn the_latency_preset_is_hidden_by_more_warps() {
-    // A warp of the preset issues 67 instructions: i, the if, v's load, acc, k's init, 20 ×
-    // (condition, body, step), the last condition and the store, which waits for v.
-    let (src, params) = crate::kernel_lab::testing::preset_source("kernel.preset.latency");
-    let few = run(src, params);
-    let sm = few.sm.as_ref().unwrap();
-    // n = 256: 8 warps, 2 a scheduler: 134 instructions a scheduler, done long before v's
-    // value arrives about L = 400 cycles after its load (issued in the first few cycles): the
-    // stores issue at cycle 405, 406 cycles; 536 of 4 × 406 slots used (33 %), and most of the
-    // warps' cycles waiting on the load.
-    assert_eq!((sm.run.cycles, sm.run.issued), (406, 8 * 67));
+fn a_load_is_hidden_by_other_work_and_more_warps() {
+    // A warp issues 67 instructions: i, the if, v's load, acc, k's init, 20 × (condition,
+    // body, step), the last condition and the store, which waits for v.
+    let src = "__global__ void hide(const float* in, float* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        float v = in[i];\n        float acc = 0.0f;\n        for (int k = 0; k < 20; k++) {\n            acc = acc + 1.0f;\n        }\n        out[i] = v + acc;\n    }\n}\n";
+    // n = 256, one block of 8 warps, 2 a scheduler: 134 instructions a scheduler, done long
+    // before v's value arrives about L = 400 cycles after its load (issued in the first few
+    // cycles): the stores issue at cycle 405, 406 cycles; 536 of 4 × 406 slots used (33 %),
+    // and most of the warps' cycles waiting on the load.
+    let few = timed(src, 256, 1, 256, a100(4, 400));
+    assert_eq!((few.run.cycles, few.run.issued), (406, 8 * 67));
     assert_eq!(fig(&few, "issue-utilization"), "0.330049");
-    assert!(sm.run.share(State::LongScoreboard) > 0.5);
+    assert!(few.run.share(State::LongScoreboard) > 0.5);
     // n = 4096: 16 blocks of 8 warps, 64 resident at once: 32 warps' work per scheduler hides
     // every load: 8,576 instructions in 8,576 / 4 = 2,144 cycles, every slot used.
-    let many = run(src, &params.replace("n=256", "n=4096"));
-    let sm = many.sm.as_ref().unwrap();
-    assert_eq!((sm.run.cycles, sm.run.issued), (2144, 128 * 67));
+    let many = timed(src, 256, 16, 4096, a100(4, 400));
+    assert_eq!((many.run.cycles, many.run.issued), (2144, 128 * 67));
     assert_eq!(fig(&many, "issue-utilization"), "1");
     assert_eq!(fig(&many, "stall-long-scoreboard"), "0");
 }
