@@ -3,6 +3,7 @@
 //! counts, a step-through of one warp, and links to the other panels come out.
 
 mod challenge;
+mod timeline;
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
@@ -10,9 +11,9 @@ use warp_model::kernel_lab::challenge::CheckReport;
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::exec::TraceStep;
 use warp_model::kernel_lab::panel::{
-    challenge_of, code_key, evaluate_box, evaluate_run, opening_source, starting_source,
-    traced_note, with_report, KernelInput, KernelModel, KernelOutput, SourceMark, CHALLENGE, CHECK,
-    PRESETS, SRC,
+    challenge_of, code_key, evaluate_box, evaluate_plain, evaluate_run, opening_source,
+    starting_source, traced_note, with_report, KernelInput, KernelModel, KernelOutput, SourceMark,
+    CHALLENGE, CHECK, PRESETS, SRC,
 };
 use warp_model::params::ParamError;
 use warp_model::query::Query;
@@ -28,32 +29,53 @@ use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::panel_frame::{use_panel_input, Controls};
 
-/// The panel as its bundle and the registry draw it.
+/// The panel as the registry draws it (the dev build's one bundle, the prerendered pages): the
+/// plain lab and a challenge's, each as its own bundle draws it.
 pub fn view(query: Query, _example: Option<&'static Example>) -> AnyView {
-    view! { <KernelPanel query=query /> }.into_any()
+    kernel_panel::<true, true>(query).into_any()
 }
 
-/// The panel.
-#[component]
-pub fn KernelPanel(query: Query) -> impl IntoView {
+/// The plain lab's bundle (`src/bin/kernel.rs`): no challenge box, no check, no challenge in
+/// its code (a `challenge=` link loads the challenge's bundle); `timing=sm` (issue 47).
+pub fn view_plain(query: Query, _example: Option<&'static Example>) -> AnyView {
+    kernel_panel::<false, true>(query).into_any()
+}
+
+/// A challenge's bundle (`src/bin/challenge.rs`, `panel=kernel&challenge=…`): the challenge
+/// box and the check, without the SM's timing.
+pub fn view_challenge(query: Query, _example: Option<&'static Example>) -> AnyView {
+    kernel_panel::<true, false>(query).into_any()
+}
+
+/// The panel, with the challenge box and the check when `CHALLENGES`, and the plain lab's run
+/// (with `timing=sm`) when `PLAIN`. The flags are constants so that a bundle that leaves one
+/// out does not link its code (the challenge's half is 8.7 kB gzip of the kernel page).
+fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl IntoView {
     let (input, _) = use_panel_input::<KernelModel>(query, None);
-    let (restored, starter) = open_code(input);
-    let in_challenge = Memo::new(move |_| input.with(|i| !i.get(&CHALLENGE).trim().is_empty()));
+    let (restored, starter) = if CHALLENGES {
+        open_code(input)
+    } else {
+        (false, None)
+    };
+    let in_challenge =
+        Memo::new(move |_| CHALLENGES && input.with(|i| !i.get(&CHALLENGE).trim().is_empty()));
     // The best stars this browser kept for the built-in challenge (issue 43; 0 for a custom
     // one, for none, and under an LMS, whose record is the only one).
-    let best = RwSignal::new(
+    let best = RwSignal::new(if CHALLENGES {
         challenge_of(&input.get_untracked())
             .ok()
             .flatten()
-            .map_or(0, |c| crate::storage::stars().of(&c.name)),
-    );
+            .map_or(0, |c| crate::storage::stars().of(&c.name))
+    } else {
+        0
+    });
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
     let ran = RwSignal::new(input.get_untracked());
     // The run is computed here; a check's tests run in the check worker (`crate::check_worker`)
     // and their report joins the run's output when it comes.
     let checking = RwSignal::new(Checking::Idle);
-    let output = shown_output(ran, checking);
+    let output = shown_output::<CHALLENGES, PLAIN>(ran, checking);
     let stale = Memo::new(move |_| input.with(|i| ran.with(|r| i != r)));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     // The source's own errors (parse, run time) sit under the editor that marks their place;
@@ -78,13 +100,14 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
         pressed: StoredValue::new(false),
         job: StoredValue::new_local(None),
     };
-    check.start();
-    let lines = move || ran.with(|r| r.get(&SRC).lines().count().max(1));
+    if CHALLENGES {
+        check.start();
+    }
     view! {
         <section class="panel kernel" data-panel="kernel">
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
-            <challenge::ChallengeBox input=input ran=ran output=output best=best />
+            {CHALLENGES.then(|| view! { <challenge::ChallengeBox input=input ran=ran output=output best=best /> })}
             {restored.then(|| view! { <KeptCode input=input starter=starter.clone() /> })}
             <div class="presets" role="group" aria-label=t!("ui.kernel.presets") hidden=move || in_challenge.get()>
                 {PRESETS
@@ -109,17 +132,25 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                 <div class="kernel-editor">
                     <Editor input=input output=output errors=source_errors />
                     <p class="run-row">
-                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| check.run()>{t!("ui.kernel.run")}</button>
+                        <button type="button" class="run" data-action="run-kernel" on:click=move |_| {
+                            if CHALLENGES {
+                                check.run();
+                            } else {
+                                run_plain(input, ran);
+                            }
+                        }>{t!("ui.kernel.run")}</button>
                         " "
-                        <Show when=move || in_challenge.get()>
-                            <button type="button" class="run check" data-action="check" on:click=move |_| check.check()>{t!("ui.kernel.check")}</button>
-                            " "
-                        </Show>
+                        {CHALLENGES.then(|| view! {
+                            <Show when=move || in_challenge.get()>
+                                <button type="button" class="run check" data-action="check" on:click=move |_| check.check()>{t!("ui.kernel.check")}</button>
+                                " "
+                            </Show>
+                        })}
                         <Show when=move || stale.get()>
                             <span class="note" data-stale="">{t!("ui.kernel.stale")}</span>
                         </Show>
                     </p>
-                    <CheckStatus checking=checking stop=move || check.stop() />
+                    {CHALLENGES.then(|| view! { <CheckStatus checking=checking stop=move || check.stop() /> })}
                 </div>
                 <div class="kernel-results">
                     <Figures figures=figures />
@@ -128,8 +159,9 @@ pub fn KernelPanel(query: Query) -> impl IntoView {
                     <Violations output=output />
                 </div>
                 <div class="picture">
+                    {PLAIN.then(|| view! { <timeline::SmTimeline output=output /> })}
                     <StepThrough output=output ran=ran />
-                    <LineTable output=output ran=ran lines=Signal::derive(lines) />
+                    {line_table::<PLAIN>(output, ran)}
                     <Links output=output />
                 </div>
                 <div class="kernel-launch">
@@ -176,13 +208,26 @@ fn open_code(input: RwSignal<KernelInput>) -> (bool, Option<String>) {
     (restored, starter)
 }
 
-/// What the page shows of the run, with the check's report when one came.
-fn shown_output(ran: RwSignal<KernelInput>, checking: RwSignal<Checking>) -> Memo<KernelOutput> {
+/// Run pressed on the plain lab's page: the input runs.
+fn run_plain(input: RwSignal<KernelInput>, ran: RwSignal<KernelInput>) {
+    ran.set(input.get_untracked());
+    bring_into_view_after_run(RUN_RESULTS);
+}
+
+/// What the page shows of the run, with the check's report when one came; the plain lab's run
+/// (`evaluate_plain`, with `timing=sm`) outside a challenge when `PLAIN`.
+fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
+    ran: RwSignal<KernelInput>,
+    checking: RwSignal<Checking>,
+) -> Memo<KernelOutput> {
     // The chosen test runs on the page (figures, lines, step-through) outside a check, and
     // after one that passed every test: never while the check runs, nor after it failed (a
     // kernel that never ends would hold the page's thread; Run runs it on request). One memo:
     // the run is computed again only when that changes.
     Memo::new(move |_| {
+        if PLAIN && (!CHALLENGES || ran.with(|r| r.get(&CHALLENGE).trim().is_empty())) {
+            return ran.with(evaluate_plain);
+        }
         let shown = ran.with(|r| r.get(&CHECK).trim() != "1")
             || checking.with(|c| matches!(c, Checking::Done(r) if r.passed_all()));
         let mut out = if shown {
@@ -898,18 +943,17 @@ fn step_detail(
     }
 }
 
-#[component]
-fn LineTable(
+/// The per-line table; with the SM's stalls per line when `PLAIN` and the run was timed.
+fn line_table<const PLAIN: bool>(
     output: Memo<KernelOutput>,
     ran: RwSignal<KernelInput>,
-    lines: Signal<usize>,
 ) -> impl IntoView {
-    let _ = lines;
     move || {
         output.with(|o| {
             o.result.as_ref().map(|r| {
                 let src = ran.with(|x| x.get(&SRC).to_string());
                 let shared = !r.shared_lines.is_empty();
+                let stalls = if PLAIN { o.sm.as_ref() } else { None };
                 let banks = o.links.as_ref().map(|l| l.banks.clone()).unwrap_or_default();
                 let rows = r
                     .lines
@@ -929,6 +973,11 @@ fn LineTable(
                                 <td>{st.mean_active_lanes().human()}</td>
                                 <td>{st.divergent}</td>
                                 <td>{st.transactions}</td>
+                                {stalls.map(|sm| {
+                                    let note = warp_model::kernel_lab::timing::line_note(sm, *line);
+                                    let stalled = note.is_some();
+                                    view! { <td data-stalls=stalled>{note.unwrap_or_default()}</td> }
+                                })}
                                 {shared.then(|| {
                                     let link = banks.iter().find(|(l, _)| l == line).map(|(_, q)| q.clone());
                                     let line = *line;
@@ -959,6 +1008,7 @@ fn LineTable(
                                 <th scope="col">{t!("ui.kernel.table.active")}</th>
                                 <th scope="col">{t!("ui.kernel.table.divergent")}</th>
                                 <th scope="col">{t!("ui.kernel.table.transactions")}</th>
+                                {stalls.is_some().then(|| view! { <th scope="col">{t!("kernel.sm.stalls")}</th> })}
                                 {shared.then(|| view! {
                                     <th scope="col">{t!("ui.kernel.table.wavefronts")}</th>
                                     <th scope="col">{t!("ui.kernel.table.conflicts")}</th>

@@ -68,6 +68,7 @@ fn bundles(
             let mut names = vec![HOME];
             names.extend(bundle::WORKERS.iter().map(|(b, _)| *b));
             names.extend(Panel::ALL.iter().map(|p| p.name()));
+            names.push(bundle::CHALLENGE);
             names.extend(Tool::ALL.iter().map(|t| t.name()));
             let mut routes: BTreeMap<&str, &str> =
                 Panel::ALL.iter().map(|p| (p.name(), p.name())).collect();
@@ -126,6 +127,12 @@ pub fn build(profile: Profile) -> Result<(), String> {
 /// A failed build step, or a missing or unreadable file.
 pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     let (names, routes, home) = bundles(profile);
+    // A panel's other bundles: the kernel lab's challenge page (`bundle::of_panel`).
+    let also: Vec<(&str, &str)> = if names.contains(&bundle::CHALLENGE) {
+        vec![(Panel::Kernel.name(), bundle::CHALLENGE)]
+    } else {
+        Vec::new()
+    };
     let stage = root().join("target/dist-stage");
     let _ = std::fs::remove_dir_all(&stage);
     std::fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
@@ -257,7 +264,7 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     // Beside the site, not in its file list: the declarations the e2e suite and bench read.
     write(
         &dist.join("registry.json"),
-        crate::registry::registry_json(&routes, !pages.is_empty()).as_bytes(),
+        crate::registry::registry_json(&routes, &also, !pages.is_empty()).as_bytes(),
     )?;
     println!(
         "xtask: the static site is in {} ({} bundle(s), {} prerendered page(s); relative URLs: \
@@ -475,6 +482,15 @@ fn index_html(
         .replace("__HOME__", &json(serde_json::json!(home)))
         .replace("__EXAMPLES__", &example_routes())
         .replace("__STYLE__", &json(serde_json::json!(style)))
+        // The challenge's bundle, where the build has one (not the dev build's one bundle).
+        .replace(
+            "__CHALLENGE__",
+            &json(if table.keys().any(|k| k.starts_with(bundle::CHALLENGE)) {
+                serde_json::json!(bundle::CHALLENGE)
+            } else {
+                serde_json::Value::Null
+            }),
+        )
         // `serve` rebuilds often: a worker would answer the next reload from its cache.
         .replace("__OFFLINE__", if offline { "true" } else { "false" });
     // Minified in the release build (its comments are a third of it, in every page).
@@ -497,10 +513,11 @@ fn index_html(
 /// The bundle a page's state starts (`route`, as the loader picks it): a tool's, a panel's, or
 /// the home view's.
 fn bundle_of(query: &str) -> &'static str {
-    let route = warp_model::page::route(&warp_model::query::Query::parse(query));
+    let q = warp_model::query::Query::parse(query);
+    let route = warp_model::page::route(&q);
     match (route.tool, route.panel) {
         (Some(t), _) => t.name(),
-        (None, Some(p)) => p.name(),
+        (None, Some(p)) => bundle::of_panel(p, &q),
         (None, None) => HOME,
     }
 }

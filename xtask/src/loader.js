@@ -10,7 +10,8 @@
 // 2. Picks the bundle the page needs, the way warp_model::page::route does: `assignment=` is
 //    an assignment (any value: the page names a wrong one), else a valid `example=` wins (its
 //    panel), else a valid `panel=` (`author` included), else the home view (which names any
-//    bad value).
+//    bad value); the kernel lab with a `challenge=` is the challenge's bundle
+//    (page::bundle::of_panel).
 // 3. Starts fetching that bundle's JS and wasm at once (one round trip after the HTML), and
 //    compiles the wasm while it streams in; links the whole stylesheet when the page's own
 //    styles (`<html data-styles>`) are another bundle's.
@@ -29,6 +30,7 @@
   var EXAMPLES = __EXAMPLES__; // "topic/cell" (cell in lower case) → panel name
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
   var STYLE = __STYLE__; // the whole stylesheet, for a page whose styles are another bundle's
+  var CHALLENGE = __CHALLENGE__; // the kernel lab with a challenge= (null: the panel's own)
   var root = document.documentElement;
   var state = root.getAttribute('data-query');
   var search = new URLSearchParams(location.search);
@@ -152,6 +154,8 @@
     var exPanel = EXAMPLES.hasOwnProperty(exKey) ? EXAMPLES[exKey] : undefined;
     var panel = q.get('assignment') !== null ? 'assignment' : exPanel || (q.get('panel') || '').trim();
     if (ROUTES.hasOwnProperty(panel)) bundle = ROUTES[panel];
+    // A challenge's page is its own bundle (warp_model::page::bundle::of_panel).
+    if (CHALLENGE && panel === 'kernel' && (q.get('challenge') || '').trim()) bundle = CHALLENGE;
     var code = hi ? 'hinglish' : 'en';
     var files = BUNDLES[bundle + '.' + code] || BUNDLES[bundle];
     // The workers' module scripts, in the page's language (src/check_worker.rs; the keys are

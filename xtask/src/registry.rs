@@ -4,12 +4,13 @@
 //! `cargo xtask dist` beside the site; not part of the site's file list.
 //!
 //! Shape (English words):
-//! `{ "panels": [{ "name", "title", "bundle", "embed_height", "params": [{ "name", "key",
+//! `{ "panels": [{ "name", "title", "bundle", "also", "embed_height", "params": [{ "name", "key",
 //! "kind": "whole|choice|list|text", "min", "max", "len", "choices", "default", "unit",
 //! "in_form", "more" }] }], "tools": [{ "name", "bundle", "query" }], "examples": [{ "id",
 //! "panel", "query", "forecast", "then" }], "prerendered": [{ "path", "query", "lang" }] }`
 //! (`prerendered`: every page the build prerendered, `warp_model::site::pages`; empty for the
-//! dev build, which prerenders none).
+//! dev build, which prerenders none; `also`: the panel's other bundles, the kernel lab's
+//! challenge page's in the release build).
 
 use std::collections::BTreeMap;
 
@@ -47,8 +48,12 @@ fn param(p: &Param) -> Value {
 }
 
 /// The registry's JSON, with each route's bundle as `routes` gives it (panel or tool name →
-/// bundle).
-pub fn registry_json(routes: &BTreeMap<&str, &str>, prerendered: bool) -> String {
+/// bundle) and each panel's other bundles as `also` gives them (panel name, bundle).
+pub fn registry_json(
+    routes: &BTreeMap<&str, &str>,
+    also: &[(&str, &str)],
+    prerendered: bool,
+) -> String {
     warp_model::i18n::with_lang(Lang::En, || {
         let panels: Vec<Value> = Panel::ALL
             .iter()
@@ -58,6 +63,11 @@ pub fn registry_json(routes: &BTreeMap<&str, &str>, prerendered: bool) -> String
                     "name": p.name(),
                     "title": p.title(),
                     "bundle": routes.get(p.name()),
+                    "also": also
+                        .iter()
+                        .filter(|(panel, _)| *panel == p.name())
+                        .map(|(_, b)| *b)
+                        .collect::<Vec<_>>(),
                     "embed_height": spec.embed_height,
                     "params": spec.params.iter().map(param).collect::<Vec<_>>(),
                 })

@@ -4,7 +4,8 @@
 //!
 //! An assignment opens the tools' page and each step's panel in a frame; a quiz (alone or as a
 //! step) opens the quiz page, and a question's "open the scenario" link the panel of its topic
-//! (every topic's, for `topic=all`); the kernel lab its check worker. Each page names its
+//! (every topic's, for `topic=all`); a challenge its own bundle (`bundle::CHALLENGE`) and its
+//! check worker. Each page names its
 //! package's bundles ([`quiz_bundles`], [`assignment_bundles`]): the quiz's page does not link
 //! the assignment's reader to find its own. The package keeps the launch page, the favicon and those bundles'
 //! files in the language of `lang=`; the service worker, the file list, the other language and
@@ -24,7 +25,12 @@ use crate::registry::Panel;
 #[must_use]
 pub fn quiz_bundles(topic: Option<Topic>) -> Vec<&'static str> {
     let mut out = Vec::new();
-    add_panel(&mut out, Panel::Quiz, topic.map_or("all", Topic::name));
+    add_panel(
+        &mut out,
+        Panel::Quiz,
+        Panel::Quiz.name(),
+        topic.map_or("all", Topic::name),
+    );
     out
 }
 
@@ -37,22 +43,23 @@ pub fn assignment_bundles(a: &Assignment) -> Vec<&'static str> {
         add_panel(
             &mut out,
             step.panel,
+            bundle::of_panel(step.panel, &step.query),
             step.query.get("topic").unwrap_or("all"),
         );
     }
     out
 }
 
-/// `panel`'s bundle and what it opens in turn: a quiz its solution worker and the panels of its
-/// topic (`topic`, or every topic's), the kernel lab its check worker. Each bundle once, in
-/// order.
-fn add_panel(out: &mut Vec<&'static str>, panel: Panel, topic: &str) {
+/// `panel`'s bundle (`own`: the panel's, or a challenge's) and what it opens in turn: a quiz its
+/// solution worker and the panels of its topic (`topic`, or every topic's), a challenge its
+/// check worker. Each bundle once, in order.
+fn add_panel(out: &mut Vec<&'static str>, panel: Panel, own: &'static str, topic: &str) {
     let mut add = |b: &'static str| {
         if !out.contains(&b) {
             out.push(b);
         }
     };
-    add(panel.name());
+    add(own);
     match panel {
         Panel::Quiz => {
             add(bundle::SOLVE);
@@ -64,7 +71,7 @@ fn add_panel(out: &mut Vec<&'static str>, panel: Panel, topic: &str) {
                 }
             }
         }
-        Panel::Kernel => {
+        Panel::Kernel if own == bundle::CHALLENGE => {
             add(bundle::CHECK);
             add(bundle::CHECK_WORKER);
         }

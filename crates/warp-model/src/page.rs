@@ -120,6 +120,25 @@ pub mod bundle {
     /// Every worker's bundle and the module script that starts it; the loader hands each
     /// script's name to the page (`window.warpCheck`, `window.warpSolve`).
     pub const WORKERS: [(&str, &str); 2] = [(CHECK, CHECK_WORKER), (SOLVE, SOLVE_WORKER)];
+    /// A challenge's page (`src/bin/challenge.rs`): the kernel lab with its challenge box and
+    /// check. A `panel=kernel` page whose `challenge=` is not empty loads it; the plain lab's
+    /// bundle (`kernel`) links no challenge (issue 46: 26 kB gzip less on that page).
+    pub const CHALLENGE: &str = "challenge";
+
+    /// The bundle that draws `panel` for the query `q` (`route`'s panel): the panel's own, or
+    /// [`CHALLENGE`] for the kernel lab with a `challenge=`. The loader applies the same rule
+    /// (`xtask/src/loader.js`).
+    #[must_use]
+    pub fn of_panel(panel: crate::registry::Panel, q: &crate::query::Query) -> &'static str {
+        let challenge = q
+            .get(crate::kernel_lab::panel::CHALLENGE.url_key())
+            .is_some_and(|c| !c.trim().is_empty());
+        if panel == crate::registry::Panel::Kernel && challenge {
+            CHALLENGE
+        } else {
+            panel.name()
+        }
+    }
 
     /// Whether `file` is one of bundle `name`'s files in language `lang` (`warps-en-3f2a….js`,
     /// `check-worker-en-….js`); `check` does not claim `check-worker`'s.

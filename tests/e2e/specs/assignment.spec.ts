@@ -166,12 +166,13 @@ async function download(page: Page, version: '1.2' | '2004', pass: string) {
   const { filename, manifest, listing, bytes } = await downloadPackage(page, q, version, pass, dir);
   // Named after its title (issue 43: it was a hash).
   expect(filename).toBe(`week-3-scorm${kind}.zip`);
-  // Only what its steps open: the assignment page, divergence (C4), the kernel lab with its
-  // check worker, the quiz with its solution worker (issue 46) and the banks panel its scenarios
-  // open; in English; well under 2 MB (it was 11.9 MB).
+  // Only what its steps open: the assignment page, divergence (C4), the challenge's page (the
+  // kernel lab with its challenge box, not the plain lab's bundle) with its check worker, the
+  // quiz with its solution worker (issue 46) and the banks panel its scenarios open; in
+  // English; well under 2 MB (it was 11.9 MB).
   const site = (await (await page.request.get('files.txt')).text()).trim().split('\n');
   expect([...listing].sort()).toEqual(
-    packageFiles(site, ['assignment', 'divergence', 'kernel', 'check', 'check-worker', 'quiz', 'solve', 'solve-worker', 'banks']));
+    packageFiles(site, ['assignment', 'divergence', 'challenge', 'check', 'check-worker', 'quiz', 'solve', 'solve-worker', 'banks']));
   expect(listing.some((n) => n.startsWith('warps-') || n.includes('-hinglish-') || n === 'sw.js')).toBe(false);
   console.log(`assignment package (SCORM ${version}): ${listing.length} files, ${bytes} bytes`);
   expect(bytes).toBeLessThan(2_000_000);

@@ -25,10 +25,11 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
     const cache = await caches.open(keys.find((k) => k.startsWith('warp-lab-'))!);
     return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
   });
-  // The page, the favicon, the file list, and every bundle (home, the tools' and each panel's,
-  // as registry.json names them; js and wasm each) in English, and each worker's bundle and
+  // The page, the favicon, the file list, and every bundle (home, the tools' and each panel's
+  // with its other bundles, a challenge's page's, as registry.json names them; js and wasm each)
+  // in English, and each worker's bundle and
   // starting script (issue 43: a challenge checks offline too; issue 46: a quiz's solutions).
-  const bundles = new Set(['home', ...REGISTRY.panels.map((p) => p.bundle), ...REGISTRY.tools.map((t) => t.bundle)]);
+  const bundles = new Set(['home', ...REGISTRY.panels.flatMap((p) => [p.bundle, ...p.also]), ...REGISTRY.tools.map((t) => t.bundle)]);
   expect(bundles.size).toBeGreaterThanOrEqual(11);
   expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size + 6);
   expect(cached.filter((n) => /^check-(worker-)?en-/.test(n!))).toHaveLength(3);

@@ -10,7 +10,8 @@ export type Param = {
   min?: number; max?: number; len?: number; choices?: string[];
   default: string; unit: string | null; in_form: boolean; more: boolean;
 };
-export type Panel = { name: string; title: string; bundle: string; embed_height: number; params: Param[] };
+/** `also`: the panel's other bundles (the kernel lab's challenge page's). */
+export type Panel = { name: string; title: string; bundle: string; also: string[]; embed_height: number; params: Param[] };
 export type Tool = { name: string; bundle: string; query: string };
 export type Example = { id: string; panel: string; query: string; forecast: string; then: string | null };
 /** A page the build prerendered: its folder (relative to the site's root), its state without `lang`, its language. */

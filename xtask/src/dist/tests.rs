@@ -57,9 +57,18 @@ fn every_example_routes_to_its_panel() {
 #[test]
 fn the_release_builds_one_bundle_per_page() {
     let (names, routes, home) = bundles(Profile::Release);
-    // The home view, each tool page (assignment, author), each panel, and the two workers, the
-    // check's (issue 43) and the quiz's solutions' (issue 46), which no page routes to.
-    assert_eq!(names.len(), Panel::ALL.len() + Tool::ALL.len() + 3);
+    // The home view, each tool page (assignment, author), each panel, a challenge's page (the
+    // kernel lab with its challenge box, issue 46's round), and the two workers, the check's
+    // (issue 43) and the quiz's solutions' (issue 46), which no page routes to.
+    assert_eq!(names.len(), Panel::ALL.len() + Tool::ALL.len() + 4);
+    assert!(names.contains(&bundle::CHALLENGE));
+    assert!(root().join("src/bin/challenge.rs").exists());
+    assert_eq!(
+        bundle_of("panel=kernel&challenge=add-ten"),
+        bundle::CHALLENGE
+    );
+    assert_eq!(bundle_of("panel=kernel&challenge=+"), "kernel");
+    assert_eq!(bundle_of("panel=kernel"), "kernel");
     for (worker, _) in bundle::WORKERS {
         assert!(names.contains(&worker) && !routes.values().any(|b| *b == worker));
         assert!(root().join("src/bin").join(format!("{worker}.rs")).exists());

@@ -8,10 +8,20 @@ fn every_panel_tool_and_example_is_listed_with_its_bundle() {
     }
     routes.insert("assignment", "assignment");
     routes.insert("author", "author");
-    let v: Value = serde_json::from_str(&registry_json(&routes, true)).unwrap();
+    let v: Value =
+        serde_json::from_str(&registry_json(&routes, &[("kernel", "challenge")], true)).unwrap();
     assert_eq!(v["panels"].as_array().unwrap().len(), Panel::ALL.len());
     assert_eq!(v["examples"].as_array().unwrap().len(), examples::ALL.len());
     assert_eq!(v["tools"][1]["bundle"], "author");
+    // The kernel lab's other bundle, a challenge's page; no other panel has one.
+    let also: Vec<(String, Value)> = v["panels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap().to_string(), p["also"].clone()))
+        .filter(|(_, a)| a.as_array().is_some_and(|a| !a.is_empty()))
+        .collect();
+    assert_eq!(also, [("kernel".to_string(), json!(["challenge"]))]);
     // The warps panel's block-x is a whole number 1–1024 carried in the URL as `block`.
     let warps = &v["panels"][0];
     assert_eq!(warps["name"], "warps");
@@ -40,7 +50,8 @@ fn every_panel_tool_and_example_is_listed_with_its_bundle() {
 #[test]
 fn the_prerendered_pages_are_listed_with_their_state_and_language() {
     let routes = BTreeMap::new();
-    let v: Value = serde_json::from_str(&registry_json(&routes, true)).unwrap();
+    let v: Value =
+        serde_json::from_str(&registry_json(&routes, &[("kernel", "challenge")], true)).unwrap();
     let pages = v["prerendered"].as_array().unwrap();
     // Per language: the home view, and each panel and example plain and embedded.
     assert_eq!(
@@ -57,6 +68,6 @@ fn the_prerendered_pages_are_listed_with_their_state_and_language() {
         &json!({ "path": "embed/warps/", "query": "panel=warps&embed=1", "lang": "en" })
     ));
     // The dev build prerenders none.
-    let dev: Value = serde_json::from_str(&registry_json(&routes, false)).unwrap();
+    let dev: Value = serde_json::from_str(&registry_json(&routes, &[], false)).unwrap();
     assert_eq!(dev["prerendered"], json!([]));
 }

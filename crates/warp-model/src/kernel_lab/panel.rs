@@ -98,9 +98,29 @@ pub const TARGETS: Param =
 
 /// The lab's parameters, in form order (the source first, in its own editor; the challenge's
 /// after the form, in the challenge box or only in the link).
-pub const PARAMS: [Param; 18] = [
-    SRC, BLOCK, GRID, N, LEN, TRACE, WATCH, SCHED, CHALLENGE, TEST, CHECK, REF, TESTS, TITLE, TASK,
-    STARTER, RANGE, TARGETS,
+pub const PARAMS: [Param; 22] = [
+    SRC,
+    BLOCK,
+    GRID,
+    N,
+    LEN,
+    TRACE,
+    WATCH,
+    SCHED,
+    super::timing::TIMING,
+    super::timing::S,
+    super::timing::L,
+    super::timing::POLICY,
+    CHALLENGE,
+    TEST,
+    CHECK,
+    REF,
+    TESTS,
+    TITLE,
+    TASK,
+    STARTER,
+    RANGE,
+    TARGETS,
 ];
 
 /// The kernel lab's model.
@@ -120,7 +140,11 @@ impl PanelModel for KernelModel {
     type Output = KernelOutput;
 
     fn evaluate(input: &KernelInput) -> KernelOutput {
-        evaluate(input)
+        if input.get(&CHALLENGE).trim().is_empty() {
+            evaluate_plain(input)
+        } else {
+            evaluate(input)
+        }
     }
     fn errors(out: &KernelOutput) -> &[ParamError] {
         &out.errors
@@ -189,6 +213,8 @@ pub struct KernelOutput {
     pub violations: Vec<String>,
     /// The challenge, when `challenge=` names one.
     pub challenge: Option<ChallengeOutput>,
+    /// The launch on one SM's schedulers, with `timing=sm` (issue 47; the plain lab's only).
+    pub sm: Option<super::timing::SmOutput>,
 }
 
 /// What the challenge box shows.
@@ -483,6 +509,78 @@ pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
     evaluate_parts(input, true)
 }
 
+/// The lab without a challenge (the plain lab's bundle, `src/bin/kernel.rs`): the run, and with
+/// `timing=sm` the run on an SM (issue 47). It links no challenge: a `challenge=` link opens the
+/// challenge's bundle, whose [`evaluate_run`] reads it.
+#[must_use]
+pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
+    let mut out = KernelOutput {
+        errors: Vec::new(),
+        mark: None,
+        result: None,
+        figures: Vec::new(),
+        links: None,
+        watched: Vec::new(),
+        race: None,
+        violations: Vec::new(),
+        challenge: None,
+        sm: None,
+    };
+    let src = input.get(&SRC);
+    let kernel = compile_into(src, &mut out);
+    let timing = super::timing::config(input)
+        .map_err(|e| out.errors.extend(e))
+        .ok()
+        .flatten();
+    let launch = launch(input).map_err(|e| out.errors.extend(e)).ok();
+    let launch = launch.map(|(mut l, trace)| {
+        l.timing = timing.is_some();
+        (l, trace)
+    });
+    let watch = watch_list(
+        input.get(&WATCH),
+        kernel.as_ref(),
+        launch.as_ref().map(|l| l.0.len),
+    )
+    .map_err(|e| out.errors.push(e))
+    .ok();
+    let (Some(kernel), Some((launch, trace)), Some(watch)) = (kernel, launch, watch) else {
+        return out;
+    };
+    let mut run = exec::run(&kernel, launch, trace, &watch);
+    if let (Ok(r), Some(config)) = (&mut run, timing) {
+        if r.sm_too_long {
+            out.errors.push(ParamError::new(
+                "timing",
+                crate::tr!("kernel.sm.too-long", max = exec::MAX_SM_OPS),
+            ));
+        } else {
+            out.sm = Some(super::timing::time(&r.sm_ops, config));
+        }
+        r.sm_ops = Vec::new();
+    }
+    show_run(&mut out, run, &kernel, &launch, input);
+    if let Some(sm) = &out.sm {
+        out.figures.extend(super::timing::figures(sm));
+    }
+    out
+}
+
+/// `src` compiled, or its error (with its caret) in `out`.
+fn compile_into(src: &str, out: &mut KernelOutput) -> Option<super::parse::ParsedKernel> {
+    match compile(src) {
+        Ok(k) => Some(k),
+        Err(e) => {
+            out.errors.push(ParamError::new("src", e.with_caret(src)));
+            out.mark = Some(SourceMark {
+                line: e.line,
+                col: Some(e.col),
+            });
+            None
+        }
+    }
+}
+
 /// [`evaluate_run`] without running a challenge's test on the page: the box, the source's
 /// errors, no figures. What the page shows while a check runs in its worker, and after a check
 /// that failed (a kernel that never ends must not then run on the page's thread); Run runs it.
@@ -502,6 +600,7 @@ fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
         race: None,
         violations: Vec::new(),
         challenge: None,
+        sm: None,
     };
     let challenge = challenge_of(input)
         .map_err(|e| out.errors.extend(e))
@@ -515,17 +614,7 @@ fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
         }));
     }
     let src = starter_for(input, challenge.as_ref()).unwrap_or_else(|| input.get(&SRC).to_string());
-    let kernel = match compile(&src) {
-        Ok(k) => Some(k),
-        Err(e) => {
-            out.errors.push(ParamError::new("src", e.with_caret(&src)));
-            out.mark = Some(SourceMark {
-                line: e.line,
-                col: Some(e.col),
-            });
-            None
-        }
-    };
+    let kernel = compile_into(&src, &mut out);
     if let Some(c) = challenge {
         evaluate_challenge(
             input,
@@ -1188,7 +1277,7 @@ pub(crate) fn branch_model(r: &exec::RunResult) -> Option<crate::divergence::bra
 /// by the preset's id (`kernel.preset.parity` → `parity.cu`; the two spin-lock presets share
 /// `spin-lock.cu`).
 #[rustfmt::skip]
-pub const PRESETS: [(Msg, &str, &str); 18] = [
+pub const PRESETS: [(Msg, &str, &str); 19] = [
     (msg!("kernel.preset.even-odd"), DEFAULT_SRC, "block=32"),
     (msg!("kernel.preset.parity"), include_str!("presets/parity.cu"), "block=128"),
     (msg!("kernel.preset.aligned"), include_str!("presets/aligned.cu"), "block=128"),
@@ -1207,6 +1296,7 @@ pub const PRESETS: [(Msg, &str, &str); 18] = [
     (msg!("kernel.preset.spin-stack"), SPIN_LOCK, "block=32&watch=count[0]"),
     (msg!("kernel.preset.spin-its"), SPIN_LOCK, "block=32&watch=count[0]&sched=its"),
     (msg!("kernel.preset.histogram"), HISTOGRAM, "block=256&watch=bins[0],bins[7]"),
+    (msg!("kernel.preset.latency"), include_str!("presets/latency.cu"), "block=256&n=256&timing=sm"),
 ];
 
 /// A warp's sum with `__shfl_down_sync`: five steps (16, 8, 4, 2, 1), lane 0 ends with it.

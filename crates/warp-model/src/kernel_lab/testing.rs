@@ -2,15 +2,16 @@
 //! through the lab's own input path, the presets by their message id, and a figure's or a
 //! watched element's value.
 
-use super::panel::{evaluate, KernelInput, KernelOutput, PRESETS};
+use super::panel::{KernelInput, KernelModel, KernelOutput, PRESETS};
+use crate::panel::PanelModel;
 use crate::query::Query;
 
 /// Runs `src` with the launch parameters `extra` (`block=32&watch=out[0]`), the path the app
-/// takes: query → raw input → evaluate.
+/// takes: query → raw input → the panel's evaluation (the plain lab's, or a challenge's).
 pub(super) fn run(src: &str, extra: &str) -> KernelOutput {
     let mut q = Query::parse(extra);
     q.set("src", Some(src));
-    evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
+    KernelModel::evaluate(&KernelInput::from_query(&q, &KernelInput::default()))
 }
 
 /// The source and launch parameters of the preset whose label is the message `id`

@@ -1,8 +1,8 @@
 //! The SM's timing of a lab run (issue 47): the lab's warps on one SM's schedulers, with the
 //! latency panel's scheduling ([`crate::latency::sm`]): how long the launch takes when a global
-//! load costs `L` cycles and other warps can hide it, and where each warp waited. The model
-//! half of `timing=sm`: the kernel page does not show it yet (its view costs the page 11.3 kB
-//! gzip, more than its budget allows until a cut pays for it; branch `issue-47-timing-view`).
+//! load costs `L` cycles and other warps can hide it, and where each warp waited: the lab's
+//! `timing=sm`. The plain lab's page shows it (`panel::evaluate_plain`); a challenge's page
+//! (its own bundle, `page::bundle::CHALLENGE`) does not yet.
 //!
 //! The SM is a compute capability 8.0 one (A100: 64 resident warps, 32 resident blocks, four
 //! schedulers by default). Stated simplifications, shown beside the figures: no caches and one
@@ -16,6 +16,54 @@ use crate::figure::{Figure, Value};
 use crate::latency::occupancy::ARCHS;
 use crate::latency::scheduler::Policy;
 use crate::latency::sm::{self, SmConfig, SmRun, State, WarpOps};
+use crate::msg;
+use crate::panel::{Inputs, PanelModel};
+use crate::params::{Choice, Param, ParamError};
+
+/// `timing=sum|sm`: the lab's cost model (each warp's cycles added up), or the SM's timing.
+pub const TIMING: Param = Param::choice(
+    "timing",
+    msg!("kernel.field.timing"),
+    &TIMING_CHOICES,
+    "sum",
+)
+.hint(msg!("kernel.field.timing.hint"));
+const TIMING_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "sum",
+        label: msg!("kernel.choice.timing.sum"),
+    },
+    Choice {
+        value: "sm",
+        label: msg!("kernel.choice.timing.sm"),
+    },
+];
+/// `S`: the SM's schedulers (with `timing=sm`), as in the latency panel.
+pub const S: Param = Param::whole("S", msg!("latency.field.s"), 1, 8, "4")
+    .hint(msg!("latency.field.s.hint"))
+    .more();
+/// `L`: cycles from a global load's issue to its value (with `timing=sm`).
+pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, 2000, "400")
+    .unit(msg!("latency.unit.cycles"))
+    .more();
+/// `policy`: how a scheduler picks among ready warps (with `timing=sm`).
+pub const POLICY: Param = Param::choice(
+    "policy",
+    msg!("latency.field.policy"),
+    &POLICY_CHOICES,
+    "rr",
+)
+.more();
+const POLICY_CHOICES: [Choice; 2] = [
+    Choice {
+        value: "rr",
+        label: msg!("latency.choice.policy.rr"),
+    },
+    Choice {
+        value: "gto",
+        label: msg!("latency.choice.policy.gto"),
+    },
+];
 
 /// Cycles from a shared-memory access's issue to its value (plus one per bank conflict): the
 /// order of magnitude microbenchmarks measure on Volta to Hopper (about 20-30 cycles).
@@ -46,6 +94,39 @@ pub struct SmOutput {
     /// Per line with stalls: (line, its share of all stalled warp-cycles, the line whose value
     /// most of them waited for or 0: a barrier).
     pub lines: Vec<(usize, f64, usize)>,
+}
+
+/// The SM's configuration from the inputs: `None` unless `timing=sm`.
+///
+/// # Errors
+/// `timing`, `S`, `L` or `policy` out of their ranges, each named.
+pub fn config<P: PanelModel>(input: &Inputs<P>) -> Result<Option<SmConfig>, Vec<ParamError>> {
+    let mut errors = Vec::new();
+    let timing = TIMING
+        .choose(input.get(&TIMING))
+        .map_err(|e| errors.push(e))
+        .ok();
+    let s = S.parse(input.get(&S)).map_err(|e| errors.push(e)).ok();
+    let l = L.parse(input.get(&L)).map_err(|e| errors.push(e)).ok();
+    let policy = POLICY
+        .choose(input.get(&POLICY))
+        .map_err(|e| errors.push(e))
+        .ok();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if timing != Some("sm") {
+        return Ok(None);
+    }
+    Ok(Some(sm_config(
+        s.unwrap_or(4),
+        l.unwrap_or(400),
+        if policy == Some("gto") {
+            Policy::GreedyThenOldest
+        } else {
+            Policy::RoundRobin
+        },
+    )))
 }
 
 /// The SM of compute capability [`SM_CC`] with `schedulers` schedulers, global loads of

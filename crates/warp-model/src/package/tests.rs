@@ -9,7 +9,12 @@ fn site() -> Vec<String> {
         "sw.js".into(),
         "favicon-0123456789abcdef.svg".into(),
     ];
-    let mut bundles: Vec<&str> = vec![bundle::HOME, bundle::CHECK, bundle::SOLVE];
+    let mut bundles: Vec<&str> = vec![
+        bundle::HOME,
+        bundle::CHECK,
+        bundle::SOLVE,
+        bundle::CHALLENGE,
+    ];
     bundles.extend(crate::page::Tool::ALL.iter().map(|t| t.name()));
     bundles.extend(Panel::ALL.iter().map(|p| p.name()));
     for lang in ["en", "hinglish"] {
@@ -44,17 +49,18 @@ fn week3() -> Assignment {
 
 #[test]
 fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
-    // A prediction (divergence), a challenge (kernel, with its check worker) and a banks quiz
+    // A prediction (divergence), a challenge (the challenge's bundle, not the plain lab's, with
+    // its check worker) and a banks quiz
     // (with its solution worker; its scenarios open the banks panel): the tools' bundle, those
     // four panels' and the two workers', each js + wasm, plus the two workers' scripts, the
-    // shell and the favicon: 2·7 + 2 + 2 = 18 of the site's 64 files.
+    // shell and the favicon: 2·7 + 2 + 2 = 18 of the site's 68 files.
     let bundles = assignment_bundles(&week3());
     assert_eq!(
         bundles,
         [
             "assignment",
             "divergence",
-            "kernel",
+            "challenge",
             "check",
             "check-worker",
             "quiz",
@@ -63,7 +69,7 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
             "banks"
         ]
     );
-    assert_eq!(site().len(), 64);
+    assert_eq!(site().len(), 68);
     let launch = "index.html?assignment=1&lms=scorm";
     let files = held(&bundles, launch);
     assert_eq!(files.len(), 18, "{files:?}");

@@ -228,3 +228,45 @@ fn a_load_is_hidden_by_other_work_and_more_warps() {
     assert_eq!(fig(&many, "issue-utilization"), "1");
     assert_eq!(fig(&many, "stall-long-scoreboard"), "0");
 }
+
+#[test]
+fn the_plain_lab_shows_the_timing_with_timing_sm_only() {
+    use crate::kernel_lab::testing::{preset_source, run};
+    let (src, params) = preset_source("kernel.preset.latency");
+    let out = run(src, params);
+    let sm = out.sm.as_ref().unwrap();
+    // The same run as `a_load_is_hidden_by_other_work_and_more_warps`'s first: 406 cycles.
+    assert_eq!(sm.run.cycles, 406);
+    let value = |m: &str| {
+        out.figures
+            .iter()
+            .find(|f| f.metric == m)
+            .map(|f| f.value.plain())
+    };
+    assert_eq!(value("sm-cycles").as_deref(), Some("406"));
+    assert_eq!(value("issue-utilization").as_deref(), Some("0.330049"));
+    // Without timing=sm: no timing, no figure.
+    let untimed = run(src, &params.replace("&timing=sm", ""));
+    assert!(untimed.sm.is_none());
+    assert!(untimed.figures.iter().all(|f| f.metric != "sm-cycles"));
+}
+
+#[test]
+fn bad_timing_inputs_are_named_with_their_ranges() {
+    use crate::kernel_lab::testing::run;
+    let src = crate::kernel_lab::panel::DEFAULT_SRC;
+    for (q, key) in [
+        ("timing=fast", "timing"),
+        ("timing=sm&S=9", "S"),
+        ("timing=sm&L=0", "L"),
+        ("timing=sm&policy=lifo", "policy"),
+    ] {
+        let out = run(src, &format!("block=64&{q}"));
+        assert!(out.sm.is_none(), "{q}");
+        assert!(
+            out.errors.iter().any(|e| e.param == key),
+            "{q}: {:?}",
+            out.errors
+        );
+    }
+}

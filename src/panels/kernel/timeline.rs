@@ -1,0 +1,93 @@
+//! `timing=sm` (issue 47): the launch's warps over time on one SM, one row a warp and one
+//! column a run of cycles, coloured by the state most of those cycles were in; the legend, and
+//! the stated model under it.
+//!
+//! Written as one HTML string (as the other pictures' cells are, `components/cells.rs`), not as
+//! view nodes: up to 16 × 64 cells, and each node type of a view costs the kernel page its own
+//! rendering code (the view version was 8.5 kB of raw code more). Every text in it is the
+//! catalogue's or a number, escaped.
+
+use std::fmt::Write as _;
+
+use leptos::prelude::*;
+use warp_model::kernel_lab::panel::KernelOutput;
+use warp_model::kernel_lab::timing::{state_label, summary, SmOutput};
+use warp_model::latency::sm::State;
+use warp_model::markup::escape;
+use warp_model::t;
+use warp_model::tr;
+
+/// A cell's markup, about (`<span class="sm-issued"></span>`).
+const CELL_BYTES: usize = 36;
+
+/// A state's class in the picture (`style/kernel.css`), and for no state (not resident).
+fn class_of(s: Option<State>) -> &'static str {
+    match s {
+        Some(State::Issued) => "sm-issued",
+        Some(State::LongScoreboard) => "sm-long",
+        Some(State::ShortScoreboard) => "sm-short",
+        Some(State::Barrier) => "sm-barrier",
+        Some(State::NotSelected) => "sm-ready",
+        None => "sm-idle",
+    }
+}
+
+/// The picture's markup: the rows, the legend, what a column is, and the stated model.
+fn timeline_html(sm: &SmOutput) -> String {
+    // About 30 bytes a cell, and the legend and the two notes.
+    let cells: usize = sm.columns.iter().map(Vec::len).sum();
+    let mut html = String::with_capacity(cells * CELL_BYTES + 2048);
+    let _ = write!(
+        html,
+        r#"<figcaption>{}</figcaption><div class="sm-rows">"#,
+        escape(t!("kernel.sm.timeline"))
+    );
+    for (w, cols) in sm.columns.iter().enumerate() {
+        let _ = write!(
+            html,
+            r#"<p class="sm-row" data-warp="{w}"><span class="row-label">{}</span><span class="sm-cells" style="--cols:{}">"#,
+            escape(&tr!("ui.kernel.sm.warp", w)),
+            cols.len()
+        );
+        for s in cols {
+            let _ = write!(html, r#"<span class="{}"></span>"#, class_of(*s));
+        }
+        html.push_str("</span></p>");
+    }
+    html.push_str(r#"</div><ul class="sm-legend">"#);
+    for s in State::ALL {
+        let _ = write!(
+            html,
+            r#"<li data-state="{}"><span class="swatch {}"></span>{}</li>"#,
+            s.metric(),
+            class_of(Some(s)),
+            escape(state_label(s))
+        );
+    }
+    let _ = write!(
+        html,
+        r#"</ul><p class="note">{}</p><p class="note" data-sm-summary="">{}</p>"#,
+        escape(&tr!(
+            "kernel.sm.timeline.caption",
+            shown = sm.columns.len(),
+            warps = sm.warps,
+            per = sm.per_column
+        )),
+        escape(&summary(sm))
+    );
+    html
+}
+
+/// The timeline, when the run was timed.
+#[component]
+pub fn SmTimeline(output: Memo<KernelOutput>) -> impl IntoView {
+    move || {
+        output.with(|o| {
+            o.sm.as_ref().map(|sm| {
+                view! {
+                    <figure class="sm-timeline" data-picture="sm-timeline" data-sm-cycles=sm.run.cycles inner_html=timeline_html(sm)></figure>
+                }
+            })
+        })
+    }
+}
