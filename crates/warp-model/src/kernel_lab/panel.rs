@@ -192,8 +192,8 @@ pub struct SourceMark {
     pub col: Option<usize>,
 }
 
-/// Everything the lab shows.
-#[derive(Clone, Debug, PartialEq)]
+/// Everything the lab shows (by default nothing yet: no error, no run, no figure).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct KernelOutput {
     /// `src` (parse, with caret), `run` (run time), or launch parameter errors.
     pub errors: Vec<ParamError>,
@@ -514,18 +514,7 @@ pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
 /// challenge's bundle, whose [`evaluate_run`] reads it.
 #[must_use]
 pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
-    let mut out = KernelOutput {
-        errors: Vec::new(),
-        mark: None,
-        result: None,
-        figures: Vec::new(),
-        links: None,
-        watched: Vec::new(),
-        race: None,
-        violations: Vec::new(),
-        challenge: None,
-        sm: None,
-    };
+    let mut out = KernelOutput::default();
     let src = input.get(&SRC);
     let kernel = compile_into(src, &mut out);
     let timing = super::timing::config(input)
@@ -590,18 +579,7 @@ pub fn evaluate_box(input: &KernelInput) -> KernelOutput {
 }
 
 fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
-    let mut out = KernelOutput {
-        errors: Vec::new(),
-        mark: None,
-        result: None,
-        figures: Vec::new(),
-        links: None,
-        watched: Vec::new(),
-        race: None,
-        violations: Vec::new(),
-        challenge: None,
-        sm: None,
-    };
+    let mut out = KernelOutput::default();
     let challenge = challenge_of(input)
         .map_err(|e| out.errors.extend(e))
         .ok()

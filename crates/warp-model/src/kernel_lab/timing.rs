@@ -46,24 +46,9 @@ pub const S: Param = Param::whole("S", msg!("latency.field.s"), 1, 8, "4")
 pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, 2000, "400")
     .unit(msg!("latency.unit.cycles"))
     .more();
-/// `policy`: how a scheduler picks among ready warps (with `timing=sm`).
-pub const POLICY: Param = Param::choice(
-    "policy",
-    msg!("latency.field.policy"),
-    &POLICY_CHOICES,
-    "rr",
-)
-.more();
-const POLICY_CHOICES: [Choice; 2] = [
-    Choice {
-        value: "rr",
-        label: msg!("latency.choice.policy.rr"),
-    },
-    Choice {
-        value: "gto",
-        label: msg!("latency.choice.policy.gto"),
-    },
-];
+/// `policy`: how a scheduler picks among ready warps (with `timing=sm`): the latency panel's
+/// own parameter (`rr`, `gto`), so that both panels name and read it one way.
+pub const POLICY: Param = crate::latency::panel::POLICY;
 
 /// Cycles from a shared-memory access's issue to its value (plus one per bank conflict): the
 /// order of magnitude microbenchmarks measure on Volta to Hopper (about 20-30 cycles).
