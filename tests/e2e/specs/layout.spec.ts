@@ -19,6 +19,10 @@ async function overflow(page: Page): Promise<string | null> {
 
 async function settled(page: Page, query: string) {
   await page.goto(query);
+  // The live app, not the prerendered markup it takes over (which is visible first, beside the
+  // loading frame's own header: reading the page then found two headers, a flake of this spec).
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  await expect(page.locator('#boot')).toHaveCount(0);
   await expect(page.locator('main section, main .home').first()).toBeVisible();
   // The picture and worked steps are drawn just after the first paint.
   await page.waitForFunction(() => !document.querySelector('.picture') || document.querySelector('.picture *'));
