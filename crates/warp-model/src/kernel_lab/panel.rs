@@ -515,12 +515,27 @@ pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
 #[must_use]
 pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
     let mut out = KernelOutput::default();
-    let src = input.get(&SRC);
-    let kernel = compile_into(src, &mut out);
-    let timing = super::timing::config(input)
-        .map_err(|e| out.errors.extend(e))
-        .ok()
-        .flatten();
+    let kernel = compile_into(input.get(&SRC), &mut out);
+    run_launch::<true>(input, kernel, &mut out);
+    out
+}
+
+/// The launch the inputs describe, run, into `out`; with `timing=sm` on an SM too when `TIMED`
+/// (the plain lab's; a constant, so that a challenge's bundle, which runs its launches
+/// `TIMED = false`, does not link the SM's timing).
+fn run_launch<const TIMED: bool>(
+    input: &KernelInput,
+    kernel: Option<super::parse::ParsedKernel>,
+    out: &mut KernelOutput,
+) {
+    let timing = if TIMED {
+        super::timing::config(input)
+            .map_err(|e| out.errors.extend(e))
+            .ok()
+            .flatten()
+    } else {
+        None
+    };
     let launch = launch(input).map_err(|e| out.errors.extend(e)).ok();
     let launch = launch.map(|(mut l, trace)| {
         l.timing = timing.is_some();
@@ -534,7 +549,7 @@ pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
     .map_err(|e| out.errors.push(e))
     .ok();
     let (Some(kernel), Some((launch, trace)), Some(watch)) = (kernel, launch, watch) else {
-        return out;
+        return;
     };
     let mut run = exec::run(&kernel, launch, trace, &watch);
     if let (Ok(r), Some(config)) = (&mut run, timing) {
@@ -548,11 +563,10 @@ pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
         }
         r.sm_ops = Vec::new();
     }
-    show_run(&mut out, run, &kernel, &launch, input);
-    if let Some(sm) = &out.sm {
+    show_run(out, run, &kernel, &launch, input);
+    if let (true, Some(sm)) = (TIMED, &out.sm) {
         out.figures.extend(super::timing::figures(sm));
     }
-    out
 }
 
 /// `src` compiled, or its error (with its caret) in `out`.
@@ -606,19 +620,7 @@ fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
         // A challenge link that does not read: its problems are named; nothing runs.
         return out;
     }
-    let launch = launch(input).map_err(|e| out.errors.extend(e)).ok();
-    let watch = watch_list(
-        input.get(&WATCH),
-        kernel.as_ref(),
-        launch.as_ref().map(|l| l.0.len),
-    )
-    .map_err(|e| out.errors.push(e))
-    .ok();
-    let (Some(kernel), Some((launch, trace)), Some(watch)) = (kernel, launch, watch) else {
-        return out;
-    };
-    let run = exec::run(&kernel, launch, trace, &watch);
-    show_run(&mut out, run, &kernel, &launch, input);
+    run_launch::<false>(input, kernel, &mut out);
     out
 }
 
