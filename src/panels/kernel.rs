@@ -208,7 +208,7 @@ fn open_code(input: RwSignal<KernelInput>) -> (bool, Option<String>) {
     (restored, starter)
 }
 
-/// Run pressed on the plain lab's page: the input runs.
+/// Run pressed: the input runs (a challenge's page first ends its check, `Check::run`).
 fn run_plain(input: RwSignal<KernelInput>, ran: RwSignal<KernelInput>) {
     ran.set(input.get_untracked());
     bring_into_view_after_run(RUN_RESULTS);
@@ -356,8 +356,7 @@ impl Check {
         self.checking.set(Checking::Idle);
         self.input
             .update(|i| i.set_field(CHECK.name, String::new()));
-        self.ran.set(self.input.get_untracked());
-        bring_into_view_after_run(RUN_RESULTS);
+        run_plain(self.input, self.ran);
     }
 
     /// Stop pressed: the running check ends, nothing graded.
