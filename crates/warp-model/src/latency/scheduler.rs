@@ -7,14 +7,16 @@
 //! issues at most one instruction every T cycles. Under this model the issue-slot utilization
 //! is the formula's min(1, n·W·T/L) per scheduler in steady state (with ⌈L/T⌉ whole slots in
 //! place of L/T when T does not divide L), which a property test checks over many parameter
-//! sets, and the formula's ⌈S·L/(T·W)⌉ warps are exactly the fewest that keep every slot busy. Policies: loose round-robin, and greedy-then-oldest.
+//! sets, and the formula's ⌈S·L/(T·W)⌉ warps are exactly the fewest that keep every slot busy.
+//! Policies ([`pick`], shared with the SM of [`super::sm`]): loose round-robin, and
+//! greedy-then-oldest (the warp issued last while it stays ready, else the oldest ready one).
 
 /// How a scheduler picks among ready warps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
     /// The next ready warp after the one issued last.
     RoundRobin,
-    /// Keep issuing the same warp until it stalls, then the oldest (lowest-numbered) ready one.
+    /// Keep issuing the same warp while it is ready, then the oldest (lowest-numbered) ready one.
     GreedyThenOldest,
 }
 
@@ -105,9 +107,6 @@ pub fn simulate(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
     let mut issued = vec![Vec::new(); s];
     let (mut slots, mut instructions) = (0, 0);
     let t = cfg.t.max(1);
-    let owned: Vec<Vec<usize>> = (0..s)
-        .map(|sched| (sched..n).step_by(s).collect())
-        .collect();
     for c in 0..cycles {
         if c % t != 0 {
             if c < record {
@@ -119,21 +118,8 @@ pub fn simulate(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
         }
         for sched in 0..s {
             slots += 1;
-            let mine = &owned[sched];
             let ready = |i: usize| warps[i].left > 0 || warps[i].ready_at <= c;
-            let pick = match cfg.policy {
-                Policy::RoundRobin => {
-                    let start = last[sched]
-                        .and_then(|l| mine.iter().position(|&i| i == l))
-                        .map_or(0, |p| p + 1);
-                    (0..mine.len())
-                        .map(|k| mine[(start + k) % mine.len()])
-                        .find(|&i| ready(i))
-                }
-                Policy::GreedyThenOldest => last[sched]
-                    .filter(|&l| warps[l].left > 0)
-                    .or_else(|| mine.iter().copied().find(|&i| ready(i))),
-            };
+            let pick = pick(cfg.policy, last[sched], (sched..n).step_by(s), ready);
             if let Some(i) = pick {
                 let w = &mut warps[i];
                 if w.left == 0 {
@@ -156,6 +142,29 @@ pub fn simulate(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
         issued,
         slots,
         instructions,
+    }
+}
+
+/// The warp a scheduler issues: among its warps `mine` (in ascending order) that are `ready`,
+/// by `policy`, after (round-robin) or preferring (greedy) the one it issued `last`. The one
+/// home of the policies: this panel's simulation and the SM's ([`super::sm`]) both pick here.
+pub(crate) fn pick(
+    policy: Policy,
+    last: Option<usize>,
+    mine: impl Iterator<Item = usize> + Clone,
+    ready: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    match policy {
+        Policy::RoundRobin => {
+            let after = last.map_or(0, |l| l + 1);
+            mine.clone()
+                .filter(|&i| i >= after)
+                .chain(mine.filter(|&i| i < after))
+                .find(|&i| ready(i))
+        }
+        Policy::GreedyThenOldest => last
+            .filter(|&l| ready(l))
+            .or_else(|| mine.clone().find(|&i| ready(i))),
     }
 }
 

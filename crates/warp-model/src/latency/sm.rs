@@ -24,7 +24,7 @@
 //! scoreboard), on a shared access's value (short scoreboard), at a barrier, or ready but not
 //! selected (another warp issued).
 
-use super::scheduler::Policy;
+use super::scheduler::{pick, Policy};
 
 /// What an instruction is, for its timing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,7 +304,7 @@ pub fn run(warps: &[WarpOps], cfg: SmConfig) -> SmRun {
         for (sched, last) in last.iter_mut().enumerate() {
             out.slots += 1;
             let mine = (sched..n).step_by(s);
-            let pick = pick(cfg.policy, *last, mine.clone(), &ready);
+            let pick = pick(cfg.policy, *last, mine.clone(), |i| ready[i]);
             for i in mine {
                 if !ready[i] || Some(i) == pick {
                     continue;
@@ -384,28 +384,6 @@ fn fits(order: &[Vec<usize>], resident: &[usize], next: usize, cfg: SmConfig) ->
     let warps: usize = resident.iter().map(|&b| order[b].len()).sum();
     resident.len() < cfg.max_blocks.max(1)
         && (warps + order[next].len() <= cfg.max_warps.max(1) || resident.is_empty())
-}
-
-/// The warp a scheduler issues: among its warps `mine` that are `ready`, by `policy`, after
-/// (round-robin) or preferring (greedy) the one it issued `last`.
-fn pick(
-    policy: Policy,
-    last: Option<usize>,
-    mine: impl Iterator<Item = usize> + Clone,
-    ready: &[bool],
-) -> Option<usize> {
-    match policy {
-        Policy::RoundRobin => {
-            let after = last.map_or(0, |l| l + 1);
-            mine.clone()
-                .filter(|&i| i >= after)
-                .chain(mine.filter(|&i| i < after))
-                .find(|&i| ready[i])
-        }
-        Policy::GreedyThenOldest => last
-            .filter(|&l| ready[l])
-            .or_else(|| mine.clone().find(|&i| ready[i])),
-    }
 }
 
 #[cfg(test)]

@@ -169,7 +169,7 @@ fn bursts(w: u64, count: u64) -> Vec<Op> {
 fn the_latency_panels_scenario_gives_the_latency_panels_utilization() {
     // Issue 47's agreement: over a grid of L, W, S and warps, the instructions issued in a
     // window of cycles are the latency panel's simulation's, cycle for cycle counted.
-    for l in [20, 100, 400] {
+    for l in [3, 20, 100, 400] {
         for w in [1, 4, 20] {
             for s in [1, 2, 4] {
                 for n in [1, 4, 16, 48] {
