@@ -44,7 +44,30 @@ pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl Int
             <LineChart data=chart name="utilization-by-warps" />
             <Animation output=output />
             <p class="note">{t!("ui.latency.note")}</p>
+            <div class="lab-link" inner_html=move || output.with(lab_html)></div>
         </PanelShell>
+    }
+}
+
+/// "Run this in the kernel lab" (`a[data-link=kernel]`): the same scenario as a kernel, timed
+/// on the lab's SM over the same window (`warp_model::kernel_lab::scenario`), or why the lab
+/// cannot run it exactly. Markup in a string, as the kernel lab's timeline is: as view nodes,
+/// two branches of an `AnyView`, it cost the latency page 2.2 kB of raw code (measured).
+fn lab_html(o: &LatencyOutput) -> String {
+    use warp_model::markup::escape;
+    let Some((cfg, trace)) = o.sim.as_ref() else {
+        return String::new();
+    };
+    match warp_model::kernel_lab::scenario::link(cfg, trace) {
+        Ok(q) => format!(
+            r#"<p class="cross-link"><a href="{}" data-link="kernel">{}</a></p>"#,
+            escape(&warp_model::site::href(&q)),
+            escape(t!("ui.latency.lab"))
+        ),
+        Err(why) => format!(
+            r#"<p class="note" data-link-unfit="kernel">{}</p>"#,
+            escape(&why.text())
+        ),
     }
 }
 

@@ -34,6 +34,7 @@ mod link_keys;
 pub mod notes;
 pub mod panel;
 pub mod parse;
+pub mod scenario;
 #[cfg(test)]
 mod shared_tests;
 #[cfg(test)]

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use leptos::prelude::*;
 use warp_model::kernel_lab::panel::KernelOutput;
-use warp_model::kernel_lab::timing::{state_label, summary, SmOutput};
+use warp_model::kernel_lab::timing::{column_note, state_label, summary, worked, SmOutput};
 use warp_model::latency::sm::State;
 use warp_model::markup::escape;
 use warp_model::t;
@@ -54,7 +54,9 @@ fn timeline_html(sm: &SmOutput) -> String {
         }
         html.push_str("</span></p>");
     }
-    html.push_str(r#"</div><ul class="sm-legend">"#);
+    html.push_str("</div>");
+    step_html(sm, &mut html);
+    html.push_str(r#"<ul class="sm-legend">"#);
     for s in State::ALL {
         let _ = write!(
             html,
@@ -66,26 +68,78 @@ fn timeline_html(sm: &SmOutput) -> String {
     }
     let _ = write!(
         html,
-        r#"</ul><p class="note">{}</p><p class="note" data-sm-summary="">{}</p>"#,
+        r#"</ul><p class="note">{}</p><p class="note" data-sm-worked="">{}</p><p class="note" data-sm-summary="">{}</p>"#,
         escape(&tr!(
             "kernel.sm.timeline.caption",
             shown = sm.columns.len(),
             warps = sm.warps,
             per = sm.per_column
         )),
+        escape(&worked(sm)),
         escape(&summary(sm))
     );
     html
 }
 
-/// The timeline, when the run was timed.
+/// The step control's rule: column `col` (0-based) outlined in every row.
+fn outline(col: usize) -> String {
+    format!(
+        ".sm-timeline .sm-cells > span:nth-child({}) {{ box-shadow: 0 0 0 2px var(--fg); }}",
+        col + 1
+    )
+}
+
+/// The step control's markup (in the picture's string, as its cells are): a slider over the
+/// columns, what the chosen one shows (the model's `column_note`), and its outline rule.
+fn step_html(sm: &SmOutput, html: &mut String) {
+    let columns = sm.columns.iter().map(Vec::len).max().unwrap_or(0);
+    let _ = write!(
+        html,
+        r#"<div class="sm-step"><label>{}<input type="range" min="0" max="{}" value="0" data-sm-step=""></label><output data-sm-at="0">{}</output><style>{}</style></div>"#,
+        escape(t!("kernel.sm.step.label")),
+        columns.saturating_sub(1),
+        escape(&column_note(sm, 0).unwrap_or_default()),
+        outline(0)
+    );
+}
+
+/// The slider moved: say what the chosen column shows and outline it. Written against the
+/// picture's own elements rather than a signal and view nodes: the view version cost the
+/// kernel page 6.3 kB of raw code (measured, issue 46's budget).
+fn step(ev: &web_sys::Event, output: Memo<KernelOutput>) {
+    use wasm_bindgen::JsCast;
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let col = input.value().parse().unwrap_or(0);
+    let Some(fig) = input.closest("figure").ok().flatten() else {
+        return;
+    };
+    if let Ok(Some(out)) = fig.query_selector("[data-sm-at]") {
+        let note = output.with_untracked(|o| o.sm.as_ref().and_then(|sm| column_note(sm, col)));
+        out.set_text_content(note.as_deref());
+        let _ = out.set_attribute("data-sm-at", &col.to_string());
+    }
+    if let Ok(Some(style)) = fig.query_selector(".sm-step style") {
+        style.set_text_content(Some(&outline(col)));
+    }
+}
+
+/// The timeline, when the run was timed, with its step control: a slider over the columns
+/// (`input[data-sm-step]`), the chosen column outlined, and what it shows in words
+/// (`[data-sm-at]`).
 #[component]
 pub fn SmTimeline(output: Memo<KernelOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             o.sm.as_ref().map(|sm| {
+                let html = timeline_html(sm);
                 view! {
-                    <figure class="sm-timeline" data-picture="sm-timeline" data-sm-cycles=sm.run.cycles inner_html=timeline_html(sm)></figure>
+                    <figure class="sm-timeline" data-picture="sm-timeline" data-sm-cycles=sm.run.cycles inner_html=html
+                        on:input=move |ev| step(&ev, output)></figure>
                 }
             })
         })

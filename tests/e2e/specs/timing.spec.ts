@@ -94,3 +94,73 @@ test('the plain lab loads its own bundle, a challenge the challenge bundle', asy
   await expect(page.locator('[data-action="check"]')).toBeVisible();
   expect(fetched).toEqual(['challenge']);
 });
+
+// The two panels agree (issue 47): the latency panel's "Run this in the kernel lab" opens its
+// scenario as a kernel, timed on the lab's SM over the panel's window. L = 300, W = 15, one
+// scheduler, 8 warps: each period of 300 cycles the scheduler issues 8 × 15 = 120 → 40 %, in
+// both panels; the panel's window is 10 periods, 3,000 cycles (crates/warp-model/src/
+// kernel_lab/scenario/tests.rs derives the same).
+for (const lang of ['en', 'hinglish']) {
+  test(`the latency panel's scenario runs in the kernel lab with the same utilization (${lang})`, async ({ app, page }) => {
+    const q = lang === 'en' ? '' : '&lang=hinglish';
+    await app.open(`?panel=latency&L=300&W=15&S=1&resident=8${q}`);
+    await expect(app.figure('simulated-utilization')).toHaveAttribute('data-value', '0.4');
+    const link = page.locator('a[data-link="kernel"]');
+    await expect(link).toContainText(lang === 'en' ? 'Run this in the kernel lab' : 'Ise kernel lab mein chalao');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await link.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`latency-lab-link-${lang}.png`) });
+    await link.click();
+    await expect(page).toHaveURL(/panel=kernel/);
+    await expect(page).toHaveURL(/timing=sm/);
+    await expect(app.figure('issue-utilization')).toHaveAttribute('data-value', '0.4');
+    await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '3000');
+    await expect(page.locator('[data-picture="sm-timeline"] .sm-row')).toHaveCount(8);
+    await expect(page.locator('[data-sm-summary]')).toContainText(lang === 'en' ? 'Counted over the first' : 'Pehli');
+    await page.screenshot({ path: test.info().outputPath(`lab-from-latency-${lang}.png`), fullPage: true });
+  });
+}
+
+test('a scenario the lab cannot run exactly says why instead of linking', async ({ app, page }) => {
+  await app.open('?panel=latency&T=2');
+  await expect(page.locator('[data-link-unfit="kernel"]')).toContainText('T = 1');
+  await expect(page.locator('a[data-link="kernel"]')).toHaveCount(0);
+  await app.open('?panel=latency&resident=80');
+  await expect(page.locator('[data-link-unfit="kernel"]')).toContainText('64');
+});
+
+// The timeline's step control: 406 cycles in 58 columns of 7 (the model's test derives each
+// column's words: crates/warp-model/src/kernel_lab/timing/tests.rs).
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`the timeline steps column by column and says what each shows, at ${width} px`, async ({ app, page }) => {
+    await page.setViewportSize({ width, height });
+    await app.open('?panel=kernel');
+    await page.locator(`[data-preset="${LATENCY_PRESET}"]`).click();
+    await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '406');
+    const at = page.locator('[data-sm-at]');
+    await expect(at).toHaveText('Cycles 0–6: Issued 4 · Ready, another warp issued 4');
+    const step = page.locator('input[data-sm-step]');
+    await expect(step).toHaveAttribute('max', '57');
+    await step.fill('57');
+    await expect(at).toContainText('Cycles 399–405: ');
+    await expect(at).toContainText('Waiting on a global load 8');
+    // The chosen column is outlined in every row, the others are not.
+    const cell = (n: number) => page.locator(`.sm-row[data-warp="0"] .sm-cells > span:nth-child(${n})`);
+    expect(await cell(58).evaluate((e) => getComputedStyle(e).boxShadow)).not.toBe('none');
+    expect(await cell(57).evaluate((e) => getComputedStyle(e).boxShadow)).toBe('none');
+    // The keyboard steps too.
+    await step.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(at).toContainText('Cycles 392–398: ');
+    const box = await step.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`timing-step-${width}.png`), fullPage: false });
+  });
+}
+
+test('the step control speaks Hinglish too', async ({ app, page }) => {
+  await app.open('?panel=kernel&lang=hinglish');
+  await page.locator(`[data-preset="${LATENCY_PRESET}"]`).click();
+  await expect(page.locator('.sm-step label')).toContainText('Run mein step karo');
+  await expect(page.locator('[data-sm-at]')).toContainText('Cycles 0–6: Issued 4');
+});

@@ -98,7 +98,7 @@ pub const TARGETS: Param =
 
 /// The lab's parameters, in form order (the source first, in its own editor; the challenge's
 /// after the form, in the challenge box or only in the link).
-pub const PARAMS: [Param; 22] = [
+pub const PARAMS: [Param; 23] = [
     SRC,
     BLOCK,
     GRID,
@@ -111,6 +111,7 @@ pub const PARAMS: [Param; 22] = [
     super::timing::S,
     super::timing::L,
     super::timing::POLICY,
+    super::timing::WINDOW,
     CHALLENGE,
     TEST,
     CHECK,

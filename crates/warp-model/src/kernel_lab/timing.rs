@@ -43,12 +43,25 @@ pub const S: Param = Param::whole("S", msg!("latency.field.s"), 1, 8, "4")
     .hint(msg!("latency.field.s.hint"))
     .more();
 /// `L`: cycles from a global load's issue to its value (with `timing=sm`).
-pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, 2000, "400")
-    .unit(msg!("latency.unit.cycles"))
-    .more();
+pub const L: Param = Param::whole(
+    "L",
+    msg!("latency.field.l"),
+    1,
+    crate::latency::panel::MAX_L,
+    "400",
+)
+.unit(msg!("latency.unit.cycles"))
+.more();
 /// `policy`: how a scheduler picks among ready warps (with `timing=sm`): the latency panel's
 /// own parameter (`rr`, `gto`), so that both panels name and read it one way.
 pub const POLICY: Param = crate::latency::panel::POLICY;
+/// `window`: count only the first cycles (with `timing=sm`; empty: the whole run), as the
+/// latency panel counts its simulation: its "Run this in the kernel lab" link sets it to the
+/// panel's own window, so that both panels' utilization counts the same cycles.
+pub const WINDOW: Param = Param::whole("window", msg!("kernel.field.window"), 1, MAX_SM_CYCLES, "")
+    .unit(msg!("latency.unit.cycles"))
+    .hint(msg!("kernel.field.window.hint"))
+    .more();
 
 /// Cycles from a shared-memory access's issue to its value (plus one per bank conflict): the
 /// order of magnitude microbenchmarks measure on Volta to Hopper (about 20-30 cycles).
@@ -97,13 +110,19 @@ pub fn config<P: PanelModel>(input: &Inputs<P>) -> Result<Option<SmConfig>, Vec<
         .choose(input.get(&POLICY))
         .map_err(|e| errors.push(e))
         .ok();
+    let raw = input.get(&WINDOW);
+    let window = if raw.trim().is_empty() {
+        None
+    } else {
+        WINDOW.parse(raw).map_err(|e| errors.push(e)).ok()
+    };
     if !errors.is_empty() {
         return Err(errors);
     }
     if timing != Some("sm") {
         return Ok(None);
     }
-    Ok(Some(sm_config(
+    let mut config = sm_config(
         s.unwrap_or(4),
         l.unwrap_or(400),
         if policy == Some("gto") {
@@ -111,7 +130,9 @@ pub fn config<P: PanelModel>(input: &Inputs<P>) -> Result<Option<SmConfig>, Vec<
         } else {
             Policy::RoundRobin
         },
-    )))
+    );
+    config.max_cycles = window.unwrap_or(MAX_SM_CYCLES);
+    Ok(Some(config))
 }
 
 /// The SM of compute capability [`SM_CC`] with `schedulers` schedulers, global loads of
@@ -240,8 +261,62 @@ pub fn line_note(o: &SmOutput, line: usize) -> Option<String> {
     })
 }
 
+/// The figures worked out, for any run: the issue slots used of those offered, and the
+/// warp-cycles spent waiting on global loads of all the resident ones ("536 instructions
+/// issued in 4 × 406 = 1624 issue slots, so 33% …").
+#[must_use]
+pub fn worked(o: &SmOutput) -> String {
+    let all: u64 = o.run.states.iter().sum();
+    let long = o.run.in_state(State::LongScoreboard);
+    crate::tr!(
+        "kernel.sm.worked",
+        issued = o.run.issued,
+        s = o.config.schedulers,
+        cycles = o.run.cycles,
+        slots = o.run.slots,
+        used = crate::figure::percent_digits(o.run.utilization() * 100.0),
+        long,
+        all,
+        share = crate::figure::percent_digits(o.run.share(State::LongScoreboard) * 100.0)
+    )
+}
+
+/// What the timeline's column `col` shows, for its step control: the cycles it stands for
+/// and how many of the shown warps were in each state there ("Cycles 14–20: Issued 4 ·
+/// Waiting on a global load 4"); `None` past the last column.
+#[must_use]
+pub fn column_note(o: &SmOutput, col: usize) -> Option<String> {
+    let width = o.columns.iter().map(Vec::len).max()?;
+    if col >= width {
+        return None;
+    }
+    let per = o.per_column;
+    let from = col as u64 * per;
+    let to = (from + per).min(o.run.cycles.max(1)) - 1;
+    let mut states = String::new();
+    for s in State::ALL {
+        let n = o
+            .columns
+            .iter()
+            .filter(|r| r.get(col) == Some(&Some(s)))
+            .count();
+        if n > 0 {
+            if !states.is_empty() {
+                states.push_str(" · ");
+            }
+            states.push_str(state_label(s));
+            states.push(' ');
+            states.push_str(&n.to_string());
+        }
+    }
+    if states.is_empty() {
+        states.push_str(crate::t!("kernel.sm.step.none"));
+    }
+    Some(crate::tr!("kernel.sm.step", from, to, states))
+}
+
 /// The sentence under the figures: the SM it ran on and the stated model, and whether the run
-/// was cut at [`MAX_SM_CYCLES`].
+/// was cut at `window` or at [`MAX_SM_CYCLES`].
 #[must_use]
 pub fn summary(o: &SmOutput) -> String {
     let mut text = crate::tr!(
@@ -255,7 +330,11 @@ pub fn summary(o: &SmOutput) -> String {
     );
     if !o.run.finished {
         text.push(' ');
-        text.push_str(&crate::tr!("kernel.sm.cut", cycles = o.config.max_cycles));
+        text.push_str(&if o.config.max_cycles < MAX_SM_CYCLES {
+            crate::tr!("kernel.sm.window", cycles = o.config.max_cycles)
+        } else {
+            crate::tr!("kernel.sm.cut", cycles = o.config.max_cycles)
+        });
     }
     text
 }

@@ -13,8 +13,10 @@ use crate::params::{Choice, Param, ParamError, UrlForm};
 use crate::worked::{m, t, Step, Worked};
 use crate::WARP_SIZE;
 
+/// The largest `L` (the kernel lab's `timing=sm` takes the same).
+pub const MAX_L: u64 = 100_000;
 /// `L`: stall latency, cycles from a load's issue to its data.
-pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, 100_000, "300")
+pub const L: Param = Param::whole("L", msg!("latency.field.l"), 1, MAX_L, "300")
     .unit(msg!("latency.unit.cycles"))
     .why_limit(msg!("latency.error.l.why"))
     .url(UrlForm::Always)

@@ -260,6 +260,8 @@ fn bad_timing_inputs_are_named_with_their_ranges() {
         ("timing=sm&S=9", "S"),
         ("timing=sm&L=0", "L"),
         ("timing=sm&policy=lifo", "policy"),
+        ("timing=sm&window=0", "window"),
+        ("timing=sm&window=2000001", "window"),
     ] {
         let out = run(src, &format!("block=64&{q}"));
         assert!(out.sm.is_none(), "{q}");
@@ -269,4 +271,64 @@ fn bad_timing_inputs_are_named_with_their_ranges() {
             out.errors
         );
     }
+}
+
+#[test]
+fn the_step_control_reads_each_column_of_the_timeline() {
+    use crate::kernel_lab::testing::{preset_source, run};
+    let (src, params) = preset_source("kernel.preset.latency");
+    let out = run(src, params);
+    let sm = out.sm.as_ref().unwrap();
+    // 406 cycles in at most 64 columns: ⌈406 / 64⌉ = 7 cycles a column, ⌈406 / 7⌉ = 58 columns.
+    assert_eq!(sm.per_column, 7);
+    assert_eq!(sm.columns[0].len(), 58);
+    // Column 0, cycles 0–6: 8 warps, 2 on each scheduler taking turns (round-robin), none
+    // waiting yet (v's load issues third and nothing uses it until the store): warps 0–3
+    // issue at cycles 0, 2, 4, 6 (4 of 7: mostly issued), warps 4–7 at 1, 3, 5 (3 of 7:
+    // mostly ready while the other issued).
+    let first = column_note(sm, 0).unwrap();
+    assert_eq!(
+        first, "Cycles 0–6: Issued 4 · Ready, another warp issued 4",
+        "{first}"
+    );
+    // The last column, cycles 399–405: every warp waits for v, whose value comes 400 cycles
+    // after its load (issued at cycle 2 or 3 and later), then stores at 405.
+    let last = column_note(sm, 57).unwrap();
+    assert!(last.starts_with("Cycles 399–405: "), "{last}");
+    assert!(last.contains("Waiting on a global load 8"), "{last}");
+    // The figures worked: 8 warps × 67 = 536 instructions in 4 × 406 = 1624 slots, 33.0049 %
+    // (two decimals: 33).
+    let w = worked(sm);
+    assert!(
+        w.starts_with("Worked: 536 instructions issued in 4 × 406 = 1624 issue slots, so 33% of the slots were used."),
+        "{w}"
+    );
+    let long = sm.run.in_state(State::LongScoreboard);
+    assert!(
+        w.contains(&format!(
+            "Waiting on a global load: {long} of the resident warps'"
+        )),
+        "{w}"
+    );
+    // Past the last column: nothing.
+    assert_eq!(column_note(sm, 58), None);
+}
+
+#[test]
+fn a_window_counts_the_first_cycles_and_says_so() {
+    use crate::kernel_lab::testing::{preset_source, run};
+    let (src, params) = preset_source("kernel.preset.latency");
+    // The first 100 cycles of the 406: every warp has issued its first instructions and most
+    // wait for v's load by then; the run is cut there on purpose, and the summary says so.
+    let out = run(src, &format!("{params}&window=100"));
+    let sm = out.sm.as_ref().unwrap();
+    assert_eq!((sm.run.cycles, sm.run.finished), (100, false));
+    assert_eq!(sm.run.slots, 4 * 100);
+    let text = summary(sm);
+    assert!(text.contains("Counted over the first 100 cycles"), "{text}");
+    // Without one, the whole run: 406 cycles, finished, no such sentence.
+    let whole = run(src, params);
+    let sm = whole.sm.as_ref().unwrap();
+    assert_eq!((sm.run.cycles, sm.run.finished), (406, true));
+    assert!(!summary(sm).contains("Counted over"));
 }
