@@ -192,11 +192,16 @@ function pastedPage(html: string): string {
   return `${COURSE}pasted?html=${encodeURIComponent(html)}`;
 }
 
-/** The bottom of the last thing drawn in a frame, measured inside it (its content's height). */
+/**
+ * The bottom of the last thing drawn in a frame, measured inside it (its content's height).
+ * What a closed `<details>` folds away is not drawn, though Chromium still gives it a box (the
+ * kernel lab's "More inputs", whose fields would end below the page): it is left out.
+ */
 async function contentBottom(frame: import('@playwright/test').Frame): Promise<number> {
   return frame.evaluate(() => {
     let bottom = 0;
     for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('details:not([open]) > :not(summary)')) continue;
       const r = el.getBoundingClientRect();
       if (r.height > 0) bottom = Math.max(bottom, r.bottom + window.scrollY);
     }
