@@ -92,12 +92,11 @@ fn outline(col: usize) -> String {
 /// The step control's markup (in the picture's string, as its cells are): a slider over the
 /// columns, what the chosen one shows (the model's `column_note`), and its outline rule.
 fn step_html(sm: &SmOutput, html: &mut String) {
-    let columns = sm.columns.iter().map(Vec::len).max().unwrap_or(0);
     let _ = write!(
         html,
         r#"<div class="sm-step"><label>{}<input type="range" min="0" max="{}" value="0" data-sm-step=""></label><output data-sm-at="0">{}</output><style>{}</style></div>"#,
         escape(t!("kernel.sm.step.label")),
-        columns.saturating_sub(1),
+        sm.width().saturating_sub(1),
         escape(&column_note(sm, 0).unwrap_or_default()),
         outline(0)
     );

@@ -94,6 +94,14 @@ pub struct SmOutput {
     pub lines: Vec<(usize, f64, usize)>,
 }
 
+impl SmOutput {
+    /// The timeline's columns (its widest row's; the step control's range).
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.columns.iter().map(Vec::len).max().unwrap_or(0)
+    }
+}
+
 /// The SM's configuration from the inputs: `None` unless `timing=sm`.
 ///
 /// # Errors
@@ -286,8 +294,7 @@ pub fn worked(o: &SmOutput) -> String {
 /// Waiting on a global load 4"); `None` past the last column.
 #[must_use]
 pub fn column_note(o: &SmOutput, col: usize) -> Option<String> {
-    let width = o.columns.iter().map(Vec::len).max()?;
-    if col >= width {
+    if col >= o.width() {
         return None;
     }
     let per = o.per_column;
