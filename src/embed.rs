@@ -212,7 +212,7 @@ fn post_to_parent(kind: &str, fields: &[(&str, JsValue)]) {
 /// seed, draw}`: `total` is the answers given (as it always was), `answered` the same under a
 /// plainer name, `questions` the quiz's length, `count` the length its link asked for (a topic
 /// can run out of distinct questions: fewer are built) (`seed` as a string, since a u64 does not
-/// fit a JavaScript number; `draw` the quiz's rules, 1 to 4, so that `topic`, `seed`, `count`
+/// fit a JavaScript number; `draw` the quiz's rules, 1 to 5, so that `topic`, `seed`, `count`
 /// and `draw` name the quiz).
 pub fn post_quiz_score(score: QuizScore<'_>) {
     post_to_parent(

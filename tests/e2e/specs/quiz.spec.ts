@@ -197,3 +197,42 @@ test('forecast first: the figures wait for a guess, then say how far off it was'
   await expect(page.locator('[data-forecast-feedback]')).toHaveText('You guessed 3; the answer is 4 warps: off by 1 (25% of the answer).');
   await expect(page.locator('.key-figures')).toBeVisible();
 });
+
+// Issue 47: the timeline question (draw=5). Seed 3's latency quiz of 7 asks it about 4 warps on
+// 1 scheduler, L = 450, W = 12: each warp's 12 instructions are issued long before its load
+// returns, so the warps mostly wait on the load (the model's test follows the question's link
+// into the kernel lab and finds the same shares).
+test('the timeline question: which state the warps wait in, with the wrong picks named, in both languages', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=latency&seed=3&count=7&draw=5');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const card = page.locator('[data-quiz-question][data-template="gen-lat-state"]');
+  await expect(card).toHaveAttribute('data-qid', 'gen-lat-state-1-450-12-4');
+  await expect(card.locator('.prompt')).toContainText('4 warps on an SM with 1 scheduler');
+  await expect(card.locator('.prompt')).toContainText('then 11 independent instructions');
+  // The three states, named as the kernel lab's timeline names them; nothing graded yet.
+  await expect(card.locator('label.choice')).toHaveText(['Issued', 'Waiting on a global load', 'Ready, another warp issued']);
+  await expect(card.locator('[data-quiz-feedback]')).toHaveCount(0);
+  // "Waiting for a turn": the work runs out first (4 warps × 12 = 48 instructions a load,
+  // against 450 cycles).
+  await card.locator('input[value="2"]').check();
+  await card.locator('button[type=submit]').click();
+  const feedback = card.locator('[data-quiz-feedback]');
+  await expect(feedback).toHaveAttribute('data-correct', 'false');
+  await expect(feedback).toContainText('the work runs out long before');
+  await expect(feedback).toContainText("4 × 12 = 48 instructions per load, fewer than the load's 450 cycles");
+  await expect(feedback).toContainText('Waiting on a global load');
+  // The scenario opens in the latency panel, with its four warps.
+  await expect(card.locator('a[href*="panel=latency"]').first()).toHaveAttribute('href', /resident=4/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // In Hinglish, "issued" is named too.
+  await app.open('?panel=quiz&topic=latency&seed=3&count=7&draw=5&lang=hinglish');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const hi = page.locator('[data-quiz-question][data-template="gen-lat-state"]');
+  await expect(hi.locator('label.choice').nth(1)).toHaveText('Global load ka intezaar');
+  await hi.locator('input[value="0"]').check();
+  await hi.locator('button[type=submit]').click();
+  await expect(hi.locator('[data-quiz-feedback]')).toContainText('ek cycle mein ek instruction');
+});

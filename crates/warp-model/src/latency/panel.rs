@@ -331,14 +331,7 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
             w,
             policy: pol,
         };
-        // A whole number of stall periods, so the measured share is exact in steady state.
-        let period = l.div_ceil(t) * t;
-        // Record two periods: long enough to see the idle slots of a deficit.
-        let record = (2 * period + 48).clamp(RECORDED_CYCLES, 4000);
-        let periods = (SIM_BUDGET / (s * period))
-            .clamp(2, 10)
-            .max(record.div_ceil(period));
-        let cycles = periods * period;
+        let (cycles, record) = sim_cycles(s, l, t);
         let trace = simulate(cfg, cycles, record);
         let top = (lat.warps_needed().max(available).saturating_mul(5) / 4).clamp(8, 256);
         out.curve = (1..=top)
@@ -371,6 +364,21 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
     }
     out.errors = errors;
     out
+}
+
+/// The cycles the simulation runs for `s` schedulers, a stall of `l` cycles and an issue every
+/// `t`, and the first of them it records (the picture): the panel's window, which the quiz's
+/// timeline questions count over too.
+#[must_use]
+pub fn sim_cycles(s: u64, l: u64, t: u64) -> (u64, u64) {
+    // A whole number of stall periods, so the measured share is exact in steady state.
+    let period = l.max(1).div_ceil(t.max(1)) * t.max(1);
+    // Record two periods: long enough to see the idle slots of a deficit.
+    let record = (2 * period + 48).clamp(RECORDED_CYCLES, 4000);
+    let periods = (SIM_BUDGET / (s.max(1) * period))
+        .clamp(2, 10)
+        .max(record.div_ceil(period));
+    (periods * period, record)
 }
 
 fn pct(v: f64) -> Value {

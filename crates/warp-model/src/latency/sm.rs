@@ -75,6 +75,25 @@ pub struct WarpOps {
     pub ops: Vec<Op>,
 }
 
+/// The latency panel's bursts as one warp's instructions: `count` bursts, each a global load
+/// (line 1) that uses the previous burst's value, then `w - 1` independent instructions (line
+/// 2). The kernel lab's "Run this in the kernel lab" kernel compiles to these, and the quiz's
+/// timeline questions run them (issue 47).
+#[must_use]
+pub fn bursts(w: u64, count: u64) -> Vec<Op> {
+    let mut ops = Vec::new();
+    let mut prev: Option<usize> = None;
+    for _ in 0..count {
+        let at = ops.len();
+        ops.push(Op::new(1, Kind::Load, prev.as_slice()));
+        prev = Some(at);
+        for _ in 1..w {
+            ops.push(Op::new(2, Kind::Alu, &[]));
+        }
+    }
+    ops
+}
+
 /// The SM and its timing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SmConfig {

@@ -157,11 +157,11 @@ fn a_package_launches_the_quiz_it_was_made_from() {
     let p50 = PassScore::new(50).unwrap();
     assert_eq!(
         spec.launch_url(Lang::En, p50),
-        "index.html?panel=quiz&topic=divergence&seed=42&count=12&draw=4&lms=scorm&pass-score=50"
+        "index.html?panel=quiz&topic=divergence&seed=42&count=12&draw=5&lms=scorm&pass-score=50"
     );
     assert_eq!(
         spec.launch_query(Lang::Hinglish, PassScore::DEFAULT),
-        "panel=quiz&topic=divergence&seed=42&count=12&draw=4&lms=scorm&pass-score=80&lang=hinglish"
+        "panel=quiz&topic=divergence&seed=42&count=12&draw=5&lms=scorm&pass-score=80&lang=hinglish"
     );
     // The launch query reads back as the same quiz, and its passing score as the package's.
     let launched = Query::parse(&spec.launch_query(Lang::En, p50));
@@ -174,12 +174,12 @@ fn a_package_launches_the_quiz_it_was_made_from() {
     assert_eq!(QuizSpec::new(&back, back.seed.unwrap()), spec);
     assert_eq!(
         spec.build(),
-        quiz::build(Some(quiz::Topic::Divergence), 42, 12, Draw::Tensor)
+        quiz::build(Some(quiz::Topic::Divergence), 42, 12, Draw::LATEST)
     );
-    assert_eq!(spec.identifier(), "warp-lab-quiz-divergence-42-12-d4");
+    assert_eq!(spec.identifier(), "warp-lab-quiz-divergence-42-12-d5");
     assert_eq!(
         spec.file_name(Version::Scorm2004),
-        "warp-lab-quiz-divergence-42-12-d4-scorm2004.zip"
+        "warp-lab-quiz-divergence-42-12-d5-scorm2004.zip"
     );
     assert_eq!(
         spec.title(12),

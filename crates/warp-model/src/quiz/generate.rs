@@ -6,7 +6,10 @@ use crate::banks::worked::phase_why;
 use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
 use crate::divergence::panel::DivergenceModel;
 use crate::figure::{format_decimal, whole, Figure, Value};
+use crate::kernel_lab::timing::{sm_config, state_label};
 use crate::latency::panel::{self as latency_panel, LatencyModel};
+use crate::latency::scheduler::Policy;
+use crate::latency::sm::{self, bursts, SmRun, State, WarpOps};
 use crate::mma::fragment::{ElemType, Fragment, Operand, Shape};
 use crate::mma::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, SWIZZLE_PITCH};
 use crate::mma::panel::{self as mma_panel, MmaInput, MmaModel, MmaOutput};
@@ -155,12 +158,15 @@ pub enum Template {
     MmaElements,
     /// How many wavefronts an `ldmatrix.x4` takes.
     MmaLdmatrix,
+    /// Which state a latency scenario's warps spend most of their cycles in, on the SM of the
+    /// kernel lab's timeline (issue 47; asked under [`Draw::Timeline`] only).
+    LatState,
 }
 
 impl Template {
     /// Every template, topic by topic. A new topic's templates come at the end: a template's
     /// place here is part of every quiz link that can ask it.
-    pub const ALL: [Template; 15] = [
+    pub const ALL: [Template; 16] = [
         Template::WarpsCount,
         Template::WarpsIdle,
         Template::WarpsThread,
@@ -176,6 +182,7 @@ impl Template {
         Template::MmaOwner,
         Template::MmaElements,
         Template::MmaLdmatrix,
+        Template::LatState,
     ];
 
     /// The templates of `topic`, in the order [`generate`] numbers them (its draw of
@@ -192,13 +199,24 @@ impl Template {
         }
     }
 
+    /// The templates of `topic` a quiz drawn under `draw` asks: [`Template::of`]'s, and under
+    /// [`Draw::Timeline`] the latency topic's timeline question too (a template added to an
+    /// older draw's topic would move the questions of its links).
+    #[must_use]
+    pub fn under(topic: Topic, draw: Draw) -> &'static [Template] {
+        match (topic, draw) {
+            (Topic::Latency, Draw::Timeline) => &LATENCY_TIMELINE,
+            _ => Template::of(topic),
+        }
+    }
+
     /// Its topic.
     #[must_use]
     pub fn topic(self) -> Topic {
         match self {
             Template::WarpsCount | Template::WarpsIdle | Template::WarpsThread => Topic::Warps,
             Template::DivCycles | Template::DivEff => Topic::Divergence,
-            Template::LatNeeded | Template::LatHidden => Topic::Latency,
+            Template::LatNeeded | Template::LatHidden | Template::LatState => Topic::Latency,
             Template::CoTx | Template::CoEta => Topic::Coalescing,
             Template::BankWays | Template::BankWavefronts | Template::BankPad => Topic::Banks,
             Template::MmaOwner | Template::MmaElements | Template::MmaLdmatrix => Topic::Mma,
@@ -225,9 +243,14 @@ impl Template {
             Template::MmaOwner => "gen-mma-owner",
             Template::MmaElements => "gen-mma-elements",
             Template::MmaLdmatrix => "gen-mma-ldmatrix",
+            Template::LatState => "gen-lat-state",
         }
     }
 }
+
+/// The latency topic's templates under [`Draw::Timeline`].
+const LATENCY_TIMELINE: [Template; 3] =
+    [Template::LatNeeded, Template::LatHidden, Template::LatState];
 
 /// A topic's scenario: the numbers a generated question is about, drawn before its template.
 enum Scenario {
@@ -369,6 +392,9 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
     match scene {
         Scenario::Warps { x, y } => ask_warps(template, x, y, rng),
         Scenario::Divergence { paths, lanes } => ask_divergence(template, &paths, &lanes),
+        Scenario::Latency { s, l, w } if template == Template::LatState => {
+            ask_lat_state(s, l, w, rng)
+        }
         Scenario::Latency { s, l, w } => ask_latency(template, s, l, w),
         Scenario::Coalescing { elem, stride } => ask_coalescing(template, elem, stride),
         Scenario::Banks { elem, stride, pad } => ask_banks(template, elem, stride, pad),
@@ -539,6 +565,141 @@ fn ask_latency(template: Template, s: u64, l: u64, w: u64) -> Question {
             },
         )
     }
+}
+
+/// Warps a timeline question puts on the SM, drawn from these (the order is part of every quiz
+/// link that asks one); each a multiple of every scheduler count a latency scenario draws.
+const STATE_WARPS: [u64; 6] = [4, 8, 12, 16, 32, 48];
+
+/// The states a timeline question offers, in its options' order: the three a chain of loads
+/// and independent work can be in (no shared memory, no barrier).
+const STATE_OPTIONS: [State; 3] = [State::Issued, State::LongScoreboard, State::NotSelected];
+
+/// A timeline question (issue 47): `n` warps on `s` schedulers, each a chain of the latency
+/// panel's bursts (a load whose value comes `l` cycles later, then `w - 1` independent
+/// instructions), run on the kernel lab's SM over the latency panel's window. Which state did
+/// the warps spend most of their cycles in? The answer is drawn first (waiting on the load, or
+/// ready while another warp issues: a quiz whose answer is mostly one of them teaches a habit,
+/// not the SM), then the warp count: the first from a drawn one whose run has that answer, 10
+/// points ahead of the next state (a near tie is no question to ask); failing that, the first
+/// with a clear answer.
+fn ask_lat_state(s: u64, l: u64, w: u64, rng: &mut Rng) -> Question {
+    let target = rng.pick(&[State::LongScoreboard, State::NotSelected]);
+    let first = rng.range(0, STATE_WARPS.len() as u64 - 1);
+    lat_state(s, l, w, usize::try_from(first).unwrap_or(0), target)
+}
+
+/// [`ask_lat_state`]'s question with its warp count searched from `first` in [`STATE_WARPS`]
+/// for the answer `target`.
+pub(super) fn lat_state(s: u64, l: u64, w: u64, first: usize, target: State) -> Question {
+    let count = STATE_WARPS.len();
+    let first = first % count;
+    let (window, _) = latency_panel::sim_cycles(s, l, 1);
+    let run = |n: u64| -> SmRun {
+        let ops = bursts(w, window / l.max(1) + 2);
+        let warps: Vec<WarpOps> = (0..n)
+            .map(|i| WarpOps {
+                block: usize::try_from(i / WARP_SIZE).unwrap_or(0),
+                ops: ops.clone(),
+            })
+            .collect();
+        let mut sm = sm_config(s, l, Policy::RoundRobin);
+        sm.max_cycles = window;
+        sm.record_warps = 0;
+        sm::run(&warps, sm)
+    };
+    let shares = |r: &SmRun| STATE_OPTIONS.map(|st| r.share(st));
+    // The state with the largest share, if it leads the next by 10 points (no sort: three
+    // numbers).
+    let clear = |r: &SmRun| {
+        let v = shares(r);
+        let (mut top, mut next, mut at) = (0.0_f64, 0.0_f64, 0);
+        for (i, x) in v.iter().enumerate() {
+            if *x > top {
+                (next, top, at) = (top, *x, i);
+            } else if *x > next {
+                next = *x;
+            }
+        }
+        (top - next >= 0.1).then_some(STATE_OPTIONS[at])
+    };
+    let mut chosen: Option<(u64, SmRun)> = None;
+    let mut fallback: Option<(u64, SmRun)> = None;
+    for k in 0..count {
+        let n = STATE_WARPS[(first + k) % count];
+        let r = run(n);
+        match clear(&r) {
+            Some(st) if st == target => {
+                chosen = Some((n, r));
+                break;
+            }
+            Some(_) if fallback.is_none() => fallback = Some((n, r)),
+            _ => {}
+        }
+    }
+    let (n, result) = chosen
+        .or(fallback)
+        .unwrap_or_else(|| (STATE_WARPS[first], run(STATE_WARPS[first])));
+    let share = shares(&result);
+    let correct = (0..3)
+        .max_by(|a, b| share[*a].total_cmp(&share[*b]))
+        .unwrap_or(1);
+    let per = n / s.max(1);
+    let pct = |v: f64| crate::figure::percent_digits(v * 100.0);
+    let all: u64 = result.states.iter().sum();
+    let why = match STATE_OPTIONS[correct] {
+        State::Issued => crate::tr!("quiz.gen.lat-state.why.issued", per),
+        State::LongScoreboard => {
+            crate::tr!("quiz.gen.lat-state.why.long", per, w, work = per * w, l)
+        }
+        _ => crate::tr!("quiz.gen.lat-state.why.ready", per),
+    };
+    let myths = (0..3)
+        .filter(|i| *i != correct)
+        .map(|i| {
+            let text = match STATE_OPTIONS[i] {
+                State::Issued => {
+                    crate::tr!(
+                        "quiz.gen.lat-state.myth.issued",
+                        per,
+                        most = pct(1.0 / per.max(1) as f64)
+                    )
+                }
+                State::LongScoreboard => crate::t!("quiz.gen.lat-state.myth.long").to_string(),
+                _ => crate::t!("quiz.gen.lat-state.myth.ready").to_string(),
+            };
+            myth(i as f64, &text)
+        })
+        .collect();
+    generated(
+        format!("gen-lat-state-{s}-{l}-{w}-{n}"),
+        Template::LatState,
+        crate::tr!("quiz.gen.lat-state.prompt", n, s, l, rest = w - 1, window),
+        AnswerKind::Choice {
+            options: STATE_OPTIONS
+                .iter()
+                .map(|st| state_label(*st).to_string())
+                .collect(),
+            correct,
+        },
+        crate::tr!(
+            "quiz.gen.lat-state.explanation",
+            window,
+            n,
+            all,
+            issued = pct(share[0]),
+            long = pct(share[1]),
+            ready = pct(share[2]),
+            why
+        ),
+        crate::panel::link::<LatencyModel>(&[
+            (&latency_panel::S, &s.to_string()),
+            (&latency_panel::L, &l.to_string()),
+            (&latency_panel::W, &w.to_string()),
+            (&latency_panel::RESIDENT, &n.to_string()),
+        ]),
+        myths,
+    )
 }
 
 /// A coalescing question about a warp reading `elem`-byte elements `stride` apart.
@@ -927,15 +1088,20 @@ pub enum Draw {
     /// quiz of 8 over the five topics the home page names always asks about bank conflicts;
     /// under `draw=2` one in six did not). `draw=2` links keep their questions.
     Cover,
-    /// `draw=4`, the rules of every new quiz since tensor cores joined: [`Draw::Cover`]'s, with
-    /// `topic=all` over the six topics (tensor cores too). Under `draw=2` and `draw=3`, `all`
+    /// `draw=4`, the rules of new quizzes from tensor cores' joining until the kernel lab's
+    /// timeline: [`Draw::Cover`]'s, with `topic=all` over the six topics (tensor cores too). Under `draw=2` and `draw=3`, `all`
     /// stays the five topics it was, so that their links keep their questions.
     Tensor,
+    /// `draw=5`, the rules of every new quiz since the kernel lab's timeline (issue 47):
+    /// [`Draw::Tensor`]'s, with the latency topic's timeline question among its templates
+    /// ([`Template::under`]). Under the older rules the latency topic keeps its two templates,
+    /// so that their links keep their questions.
+    Timeline,
 }
 
 impl Draw {
     /// The rules a quiz without a seed is drawn under.
-    pub const LATEST: Draw = Draw::Tensor;
+    pub const LATEST: Draw = Draw::Timeline;
 
     /// The topics of `topic=all` under these rules. Frozen for each: a draw picks among them,
     /// so a topic added to a draw's set would move every one of its links' questions; a new
@@ -951,7 +1117,7 @@ impl Draw {
                 Topic::Coalescing,
                 Topic::Banks,
             ],
-            Draw::Tensor => &[
+            Draw::Tensor | Draw::Timeline => &[
                 Topic::Warps,
                 Topic::Divergence,
                 Topic::Latency,
@@ -970,6 +1136,7 @@ impl Draw {
             Draw::Spread => 2,
             Draw::Cover => 3,
             Draw::Tensor => 4,
+            Draw::Timeline => 5,
         }
     }
 
@@ -981,6 +1148,7 @@ impl Draw {
             2 => Some(Draw::Spread),
             3 => Some(Draw::Cover),
             4 => Some(Draw::Tensor),
+            5 => Some(Draw::Timeline),
             _ => None,
         }
     }
@@ -1006,8 +1174,9 @@ pub fn build(topic: Option<Topic>, seed: u64, count: u64, draw: Draw) -> Vec<Que
     let topics: Vec<Topic> = topic.map_or(draw.topics().to_vec(), |t| vec![t]);
     match draw {
         Draw::First => first(bank, &topics, n, &mut rng),
-        Draw::Spread => spread(bank, &topics, n, &mut rng, false),
-        Draw::Cover | Draw::Tensor => spread(bank, &topics, n, &mut rng, true),
+        Draw::Spread | Draw::Cover | Draw::Tensor | Draw::Timeline => {
+            spread(bank, &topics, n, &mut rng, draw)
+        }
     }
 }
 
@@ -1040,7 +1209,7 @@ fn first(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec<
 /// that can still give a new question once, in a random order. So no template comes twice
 /// while another is unused, and past that the templates' uses differ by at most one.
 ///
-/// With `cover` ([`Draw::Cover`], [`Draw::Tensor`]), before the rounds every topic the cards left out gets one
+/// With `cover` ([`Draw::Cover`] and the rules after it), before the rounds every topic the cards left out gets one
 /// question from one of its templates (topics in a random order), while the quiz has room;
 /// the first round then skips the templates that pass used, so the spread's promise holds.
 fn spread(
@@ -1048,11 +1217,12 @@ fn spread(
     topics: &[Topic],
     n: usize,
     rng: &mut Rng,
-    cover: bool,
+    draw: Draw,
 ) -> Vec<Question> {
+    let cover = draw != Draw::Spread;
     let mut live: Vec<Template> = topics
         .iter()
-        .flat_map(|t| Template::of(*t))
+        .flat_map(|t| Template::under(*t, draw))
         .copied()
         .collect();
     let mut from_bank = n.div_ceil(3).min(bank.len());

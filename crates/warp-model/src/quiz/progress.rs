@@ -26,7 +26,7 @@
 //!   (`correct` ≤ `attempts`; more is clamped on reading).
 //! - `boxes`: per question id, its Leitner box, 1 (review soon) to [`BOXES`] (well known).
 //! - `quizzes`: per quiz key (a [`QuizKey`]: `topic/seed/count`, then `/2`, `/3` or `/4` for a
-//!   quiz drawn under [`Draw::Spread`], [`Draw::Cover`] or [`Draw::Tensor`]), per question id, the answer as typed (`raw`, at most 64 characters; for
+//!   quiz drawn under [`Draw::Spread`] or a later rule), per question id, the answer as typed (`raw`, at most 64 characters; for
 //!   a choice the option's index, for yes/no `yes` or `no`) and whether it was right. The
 //!   questions themselves are not stored: the key rebuilds them ([`crate::quiz::build`]).
 //! - `current` (optional; absent in documents written before it): the key of the quiz answered
@@ -123,7 +123,9 @@ impl QuizKey {
         let topic = self.topic.map_or("all", Topic::name);
         let draw = match self.draw {
             Draw::First => String::new(),
-            d @ (Draw::Spread | Draw::Cover | Draw::Tensor) => format!("&draw={}", d.number()),
+            d @ (Draw::Spread | Draw::Cover | Draw::Tensor | Draw::Timeline) => {
+                format!("&draw={}", d.number())
+            }
         };
         format!(
             "panel=quiz&topic={topic}&seed={}&count={}{draw}",
@@ -138,7 +140,9 @@ impl fmt::Display for QuizKey {
         write!(f, "{topic}/{}/{}", self.seed, self.count)?;
         match self.draw {
             Draw::First => Ok(()),
-            d @ (Draw::Spread | Draw::Cover | Draw::Tensor) => write!(f, "/{}", d.number()),
+            d @ (Draw::Spread | Draw::Cover | Draw::Tensor | Draw::Timeline) => {
+                write!(f, "/{}", d.number())
+            }
         }
     }
 }
@@ -377,7 +381,7 @@ impl Progress {
     #[must_use]
     pub fn to_json(&self) -> String {
         fn object<T>(map: &BTreeMap<String, T>, value: impl Fn(&T) -> Json) -> Json {
-            Json::Object(map.iter().map(|(k, v)| (k.clone(), value(v))).collect())
+            crate::json::object(map.iter().map(|(k, v)| (k.clone(), value(v))))
         }
         let number = |n: u64| Json::Number(n.to_string());
         let text = |s: &String| Json::String(s.clone());
@@ -389,10 +393,10 @@ impl Progress {
             (
                 "topics",
                 object(&self.topics, |s| {
-                    Json::Object(BTreeMap::from([
+                    crate::json::object([
                         ("attempts".to_string(), number(u64::from(s.attempts))),
                         ("correct".to_string(), number(u64::from(s.correct))),
-                    ]))
+                    ])
                 }),
             ),
             ("boxes", object(&self.boxes, |b| number(u64::from(*b)))),
@@ -400,10 +404,10 @@ impl Progress {
                 "quizzes",
                 object(&self.quizzes, |answers| {
                     object(answers, |a| {
-                        Json::Object(BTreeMap::from([
+                        crate::json::object([
                             ("raw".to_string(), text(&a.raw)),
                             ("correct".to_string(), Json::Bool(a.correct)),
-                        ]))
+                        ])
                     })
                 }),
             ),
@@ -476,13 +480,13 @@ impl Progress {
     /// Questions to review, lowest box (most recently missed) first.
     #[must_use]
     pub fn review_queue(&self) -> Vec<(String, u8)> {
-        let mut q: Vec<(String, u8)> = self
-            .boxes
-            .iter()
-            .filter(|(_, b)| **b < BOXES)
-            .map(|(k, b)| (k.clone(), *b))
-            .collect();
-        q.sort_by_key(|(k, b)| (*b, k.clone()));
+        // Each inserted in its place (the keys come in order, so a box keeps them in order):
+        // a sort would link the standard library's stable sort into the quiz page (issue 46).
+        let mut q: Vec<(String, u8)> = Vec::new();
+        for (k, b) in self.boxes.iter().filter(|(_, b)| **b < BOXES) {
+            let at = q.partition_point(|(_, x)| x <= b);
+            q.insert(at, (k.clone(), *b));
+        }
         q
     }
 }

@@ -311,7 +311,7 @@ fn templates_available(topic: Option<Topic>, draw: Draw) -> usize {
     let generators: usize = topic
         .map_or(draw.topics().to_vec(), |t| vec![t])
         .iter()
-        .map(|t| Template::of(*t).len())
+        .map(|t| Template::under(*t, draw).len())
         .sum();
     cards + generators
 }
@@ -336,6 +336,9 @@ fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
     assert_eq!(avail, [12, 14, 6, 3, 3, 3, 38]);
     assert_eq!(templates_available(None, Draw::Cover), 38);
     assert_eq!(templates_available(None, Draw::Tensor), 41);
+    // Under draw=5 the latency topic has its timeline question too: 6 + 1 and 41 + 1.
+    assert_eq!(templates_available(Some(Topic::Latency), Draw::Timeline), 7);
+    assert_eq!(templates_available(None, Draw::Timeline), 42);
     // Why n ≤ available has no repeat: the quiz takes b = min(⌈n/3⌉, cards) cards, then, if
     // the n − b generated questions outnumber the G generators, b = n − G cards instead (n ≤
     // cards + G, so there are enough): never more generated questions than generators. The
@@ -346,6 +349,8 @@ fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
     for (topic, draw) in [
         (None, Draw::Spread),
         (None, Draw::Tensor),
+        (None, Draw::Timeline),
+        (Some(Topic::Latency), Draw::Timeline),
         (Some(Topic::Warps), Draw::Spread),
         (Some(Topic::Divergence), Draw::Spread),
         (Some(Topic::Latency), Draw::Spread),
@@ -516,7 +521,7 @@ fn the_default_quiz_of_seed_42_no_longer_repeats_itself() {
 fn templates_name_their_questions() {
     let mut rng = Rng::new(5);
     for t in Template::ALL {
-        assert!(Template::of(t.topic()).contains(&t));
+        assert!(Template::under(t.topic(), Draw::LATEST).contains(&t));
         for _ in 0..20 {
             let q = generate_from(t, &mut rng);
             assert_eq!(q.template, t.id());
@@ -1079,12 +1084,14 @@ fn tensor_cores_join_all_under_draw_4_only() {
         templates.dedup();
         assert_eq!(templates.len(), 8, "seed {seed}: {:?}", qids(&quiz));
     }
-    // The rules: number 4, the latest (a new quiz's), and the only ones whose `all` is every
-    // topic (a topic added later needs new rules of its own).
-    assert_eq!(Draw::LATEST, Draw::Tensor);
+    // The rules: number 4, followed by 5 (a new quiz's, the timeline's), the only ones whose
+    // `all` is every topic (a topic added later needs new rules of its own).
+    assert_eq!(Draw::LATEST, Draw::Timeline);
     assert_eq!(Draw::from_number(4), Some(Draw::Tensor));
     assert_eq!(Draw::Tensor.number(), 4);
-    assert_eq!(Draw::from_number(5), None);
+    assert_eq!(Draw::from_number(5), Some(Draw::Timeline));
+    assert_eq!(Draw::from_number(6), None);
+    assert_eq!(Draw::Tensor.topics(), Topic::ALL);
     assert_eq!(Draw::LATEST.topics(), Topic::ALL);
     // `draw=4` is read wherever a link is: the quiz's parameters, the key its answers are
     // stored under, the mastery figure of the new topic.
@@ -1093,8 +1100,8 @@ fn tensor_cores_join_all_under_draw_4_only() {
     assert_eq!((p.topic, p.draw), (Some(Topic::Mma), Draw::Tensor));
     assert_eq!(p.key(3), "mma/3/8/4");
     let (p, e) = QuizParams::from_query(&Query::parse("topic=all"));
-    assert!(e.is_empty() && p.draw == Draw::Tensor && p.seed.is_none());
-    let (_, e) = QuizParams::from_query(&Query::parse("seed=3&draw=5"));
+    assert!(e.is_empty() && p.draw == Draw::LATEST && p.seed.is_none());
+    let (_, e) = QuizParams::from_query(&Query::parse("seed=3&draw=6"));
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].param, "draw");
     let figures = panel::figures(&progress::Progress::default(), "mma/3/8/4", &[]);
@@ -1456,3 +1463,5 @@ fn the_figures_only_paths_give_the_panels_own_figures() {
     }
     assert_eq!(checked, 4 * 60 + 8);
 }
+
+mod timeline;

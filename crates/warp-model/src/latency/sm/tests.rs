@@ -149,22 +149,6 @@ fn blocks_are_resident_whole_and_the_rest_start_as_places_free() {
     assert_eq!(r.issued, 80);
 }
 
-/// The latency panel's bursts as instructions: each burst a load that uses the previous
-/// burst's value, then `w - 1` independent instructions.
-fn bursts(w: u64, count: u64) -> Vec<Op> {
-    let mut ops = Vec::new();
-    let mut prev: Option<usize> = None;
-    for _ in 0..count {
-        let at = ops.len();
-        ops.push(Op::new(1, Kind::Load, prev.as_slice()));
-        prev = Some(at);
-        for _ in 1..w {
-            ops.push(Op::new(2, Kind::Alu, &[]));
-        }
-    }
-    ops
-}
-
 #[test]
 fn the_latency_panels_scenario_gives_the_latency_panels_utilization() {
     // Issue 47's agreement: over a grid of L, W, S and warps, the instructions issued in a

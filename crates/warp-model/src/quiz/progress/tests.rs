@@ -185,6 +185,10 @@ fn quiz_keys_have_one_spelling() {
         QuizKey::parse("all/1/8/3").map(|k| k.draw),
         Some(Draw::Cover)
     );
+    // The timeline's rules (issue 47).
+    let t = QuizKey::parse("latency/7/8/5").unwrap();
+    assert_eq!((t.topic, t.draw), (Some(Topic::Latency), Draw::Timeline));
+    assert_eq!(t.query(), "panel=quiz&topic=latency&seed=7&count=8&draw=5");
     let old = QuizKey::parse("latency/18446744073709551615/50").unwrap();
     assert_eq!(
         old,
@@ -211,7 +215,7 @@ fn quiz_keys_have_one_spelling() {
         "all/42/0",
         "all/42/51",
         "all/42/8/1",
-        "all/42/8/5",
+        "all/42/8/6",
         "all/42/8/02",
         "all/42/8/+4",
         "all/42/8/2/x",
