@@ -42,8 +42,13 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     expect(box!.x + box!.width).toBeLessThanOrEqual(width);
     const overflow = await picture.evaluate((e) => e.scrollWidth - e.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    // The store (line 12) waits for v, loaded on line 7.
+    // The store (line 12) waits for v, loaded on line 7; the worked line says so too, on
+    // screen at any width (the table's stall column is its last, past a phone's edge).
     await expect(page.locator('tr[data-line="12"] td[data-stalls]')).toContainText('waiting on the value of line 7');
+    const worked = page.locator('[data-sm-worked]');
+    await expect(worked).toContainText('Most stalls: line 12, ');
+    const wb = await worked.boundingBox();
+    expect(wb!.x + wb!.width).toBeLessThanOrEqual(width);
     await page.screenshot({ path: test.info().outputPath(`timing-${width}.png`), fullPage: false });
   });
 }

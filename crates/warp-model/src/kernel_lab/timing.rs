@@ -286,7 +286,27 @@ pub fn worked(o: &SmOutput) -> String {
         long,
         all,
         share = crate::figure::percent_digits(o.run.share(State::LongScoreboard) * 100.0)
-    )
+    ) + &top_stall(o).map(|t| format!(" {t}")).unwrap_or_default()
+}
+
+/// The line where the warps stalled most, in words, with what it waited for ("Most stalls:
+/// line 5, 61% of the stalls, waiting on the value of line 4"): the per-line table's stall
+/// column at its largest, in the worked line, which a phone shows without scrolling the table
+/// sideways. `None` when nothing stalled. A tie goes to the line that stalled first.
+#[must_use]
+pub fn top_stall(o: &SmOutput) -> Option<String> {
+    let mut top: Option<(usize, f64)> = None;
+    for &(line, share, _) in &o.lines {
+        if top.is_none_or(|(_, s)| share > s) {
+            top = Some((line, share));
+        }
+    }
+    let (line, _) = top?;
+    Some(crate::tr!(
+        "kernel.sm.worked.top",
+        line,
+        note = line_note(o, line)?
+    ))
 }
 
 /// What the timeline's column `col` shows, for its step control: the cycles it stands for

@@ -79,6 +79,15 @@ fn one_warp_with_three_dependent_loads_takes_at_least_three_latencies() {
             line_note(&sm, 6).as_deref(),
             Some("33.33% of the stalls, waiting on the value of line 5")
         );
+        // The worked line names the line that stalled most: a tie of three thirds goes to the
+        // first, line 4, waiting on x (line 3).
+        assert_eq!(
+            top_stall(&sm).as_deref(),
+            Some("Most stalls: line 4, 33.33% of the stalls, waiting on the value of line 3.")
+        );
+        assert!(worked(&sm).ends_with(
+            " Most stalls: line 4, 33.33% of the stalls, waiting on the value of line 3."
+        ));
     }
     // The same loads independent of each other overlap: about one L, not three.
     let src = "__global__ void k(int* a, int* out) {\n  int i = threadIdx.x;\n  int x = a[i];\n  int y = a[i + 1];\n  int z = a[i + 2];\n  out[i] = x + y + z;\n}\n";
@@ -98,6 +107,10 @@ fn a_load_used_in_its_own_statement_stalls_there() {
     assert_eq!(
         line_note(&sm, 3).as_deref(),
         Some("100% of the stalls, waiting on the value of line 3")
+    );
+    assert_eq!(
+        top_stall(&sm).as_deref(),
+        Some("Most stalls: line 3, 100% of the stalls, waiting on the value of line 3.")
     );
 }
 
@@ -308,6 +321,12 @@ fn the_step_control_reads_each_column_of_the_timeline() {
         w.contains(&format!(
             "Waiting on a global load: {long} of the resident warps'"
         )),
+        "{w}"
+    );
+    // And where the warps waited most: the store of line 12, for v, loaded on line 7 (the
+    // only value from a global load any line waits for).
+    assert!(
+        w.ends_with(" Most stalls: line 12, 100% of the stalls, waiting on the value of line 7."),
         "{w}"
     );
     // Past the last column: nothing.
