@@ -80,8 +80,8 @@ for (const [name, pick] of groups) {
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      // One tab for every page, as a learner following links would have it (a new tab each
-      // time started a renderer process each time: a fifth of this test's time).
+      // One tab for every page, as a learner following links would have it (a new tab for each
+      // page started a renderer process each time: half of this test's time).
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });

@@ -6,6 +6,7 @@ use crate::banks::worked::phase_why;
 use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
 use crate::divergence::panel::DivergenceModel;
 use crate::figure::{format_decimal, whole, Figure, Value};
+use crate::kernel_lab::scenario;
 use crate::kernel_lab::timing::{sm_config, state_label};
 use crate::latency::panel::{self as latency_panel, LatencyModel};
 use crate::latency::scheduler::Policy;
@@ -596,7 +597,7 @@ pub(super) fn lat_state(s: u64, l: u64, w: u64, first: usize, target: State) -> 
     let first = first % count;
     let (window, _) = latency_panel::sim_cycles(s, l, 1);
     let run = |n: u64| -> SmRun {
-        let ops = bursts(w, window / l.max(1) + 2);
+        let ops = bursts(w, scenario::bursts(l, w, window));
         let warps: Vec<WarpOps> = (0..n)
             .map(|i| WarpOps {
                 block: usize::try_from(i / WARP_SIZE).unwrap_or(0),
@@ -1089,8 +1090,9 @@ pub enum Draw {
     /// under `draw=2` one in six did not). `draw=2` links keep their questions.
     Cover,
     /// `draw=4`, the rules of new quizzes from tensor cores' joining until the kernel lab's
-    /// timeline: [`Draw::Cover`]'s, with `topic=all` over the six topics (tensor cores too). Under `draw=2` and `draw=3`, `all`
-    /// stays the five topics it was, so that their links keep their questions.
+    /// timeline: [`Draw::Cover`]'s, with `topic=all` over the six topics (tensor cores too).
+    /// Under `draw=2` and `draw=3`, `all` stays the five topics it was, so that their links
+    /// keep their questions.
     Tensor,
     /// `draw=5`, the rules of every new quiz since the kernel lab's timeline (issue 47):
     /// [`Draw::Tensor`]'s, with the latency topic's timeline question among its templates
@@ -1174,9 +1176,8 @@ pub fn build(topic: Option<Topic>, seed: u64, count: u64, draw: Draw) -> Vec<Que
     let topics: Vec<Topic> = topic.map_or(draw.topics().to_vec(), |t| vec![t]);
     match draw {
         Draw::First => first(bank, &topics, n, &mut rng),
-        Draw::Spread | Draw::Cover | Draw::Tensor | Draw::Timeline => {
-            spread(bank, &topics, n, &mut rng, draw)
-        }
+        // Every rule since the second spreads, each with its own templates and topics.
+        _ => spread(bank, &topics, n, &mut rng, draw),
     }
 }
 
@@ -1209,9 +1210,10 @@ fn first(bank: Vec<Question>, topics: &[Topic], n: usize, rng: &mut Rng) -> Vec<
 /// that can still give a new question once, in a random order. So no template comes twice
 /// while another is unused, and past that the templates' uses differ by at most one.
 ///
-/// With `cover` ([`Draw::Cover`] and the rules after it), before the rounds every topic the cards left out gets one
-/// question from one of its templates (topics in a random order), while the quiz has room;
-/// the first round then skips the templates that pass used, so the spread's promise holds.
+/// With `cover` ([`Draw::Cover`] and the rules after it), before the rounds every topic the
+/// cards left out gets one question from one of its templates (topics in a random order), while
+/// the quiz has room; the first round then skips the templates that pass used, so the spread's
+/// promise holds.
 fn spread(
     bank: Vec<Question>,
     topics: &[Topic],

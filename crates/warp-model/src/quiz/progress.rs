@@ -25,9 +25,10 @@
 //! - `topics`: per topic name ([`Topic::name`]), answers given and right answers
 //!   (`correct` ≤ `attempts`; more is clamped on reading).
 //! - `boxes`: per question id, its Leitner box, 1 (review soon) to [`BOXES`] (well known).
-//! - `quizzes`: per quiz key (a [`QuizKey`]: `topic/seed/count`, then `/2`, `/3` or `/4` for a
-//!   quiz drawn under [`Draw::Spread`] or a later rule), per question id, the answer as typed (`raw`, at most 64 characters; for
-//!   a choice the option's index, for yes/no `yes` or `no`) and whether it was right. The
+//! - `quizzes`: per quiz key (a [`QuizKey`]: `topic/seed/count`, then `/2` … `/5` for a quiz
+//!   drawn under [`Draw::Spread`] or a later rule: its `draw` number), per question id, the
+//!   answer as typed (`raw`, at most 64 characters; for a choice the option's index, for
+//!   yes/no `yes` or `no`) and whether it was right. The
 //!   questions themselves are not stored: the key rebuilds them ([`crate::quiz::build`]).
 //! - `current` (optional; absent in documents written before it): the key of the quiz answered
 //!   last, the one "Resume your quiz" offers while some of its questions are unanswered.
@@ -123,9 +124,7 @@ impl QuizKey {
         let topic = self.topic.map_or("all", Topic::name);
         let draw = match self.draw {
             Draw::First => String::new(),
-            d @ (Draw::Spread | Draw::Cover | Draw::Tensor | Draw::Timeline) => {
-                format!("&draw={}", d.number())
-            }
+            d => format!("&draw={}", d.number()),
         };
         format!(
             "panel=quiz&topic={topic}&seed={}&count={}{draw}",
@@ -140,9 +139,7 @@ impl fmt::Display for QuizKey {
         write!(f, "{topic}/{}/{}", self.seed, self.count)?;
         match self.draw {
             Draw::First => Ok(()),
-            d @ (Draw::Spread | Draw::Cover | Draw::Tensor | Draw::Timeline) => {
-                write!(f, "/{}", d.number())
-            }
+            d => write!(f, "/{}", d.number()),
         }
     }
 }
