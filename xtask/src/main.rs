@@ -35,7 +35,7 @@ fn main() -> ExitCode {
             .and_then(|()| bench::bench(&args[1..])),
         _ => {
             eprintln!(
-                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080 (--port N)\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)\n  sizes   the sizes of the site dist/ holds, against the budgets (no build)\n  bytes   OLD.wasm NEW.wasm: which functions' code moved between two raw builds of a bundle\n          --who PATTERN FILE.wasm: who calls, or takes the address of, the functions named so"
+                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the app on http://127.0.0.1:8080 (--port N)\n  test    install what is missing, then run every test layer\n  dist    build the release static site into dist/\n  bench   sizes, load and input latencies, simulation throughput (numbers, not tests)\n  sizes   the sizes of the site dist/ holds, against the budgets (no build)\n  bytes   OLD.wasm NEW.wasm [--top N]: which functions' code moved between two raw builds of a bundle\n          --who PATTERN FILE.wasm: who calls, or takes the address of, the functions named so"
             );
             return ExitCode::from(2);
         }
@@ -98,10 +98,22 @@ fn bytes_diff(args: &[String]) -> Result<(), String> {
             return Ok(());
         }
     }
-    let [old, new] = args else {
+    // `--top N` (any place): how many functions to list (40 unless said).
+    let mut top = 40;
+    let mut files = Vec::new();
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        if a == "--top" {
+            let n = rest.next().ok_or("--top needs a number")?;
+            top = n.parse().map_err(|_| format!("--top {n}: not a number"))?;
+        } else {
+            files.push(a);
+        }
+    }
+    let [old, new] = files[..] else {
         return Err(
-            "usage: cargo xtask bytes OLD.wasm NEW.wasm | --who PATTERN FILE.wasm (raw wasm, \
-             before wasm-opt)"
+            "usage: cargo xtask bytes OLD.wasm NEW.wasm [--top N] | --who PATTERN FILE.wasm \
+             (raw wasm, before wasm-opt)"
                 .into(),
         );
     };
@@ -110,7 +122,7 @@ fn bytes_diff(args: &[String]) -> Result<(), String> {
             .map_err(|e| format!("{p}: {e}"))
             .and_then(|w| bytes::read(&w).map_err(|e| format!("{p}: {e}")))
     };
-    print!("{}", bytes::diff(&read(old)?, &read(new)?, 40));
+    print!("{}", bytes::diff(&read(old)?, &read(new)?, top));
     Ok(())
 }
 
