@@ -123,11 +123,22 @@ pub fn format_decimal(v: f64) -> String {
     if whole && v.abs() < 1e15 {
         return rounded(v, 0);
     }
-    // Enough places for 6 significant digits; exact binary fractions like 1/32 come out whole.
-    let magnitude = v.abs().log10().floor();
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // clamped to 0..=12
-    let places = (5.0 - magnitude).clamp(0.0, 12.0) as u8;
-    rounded(v, places)
+    rounded(v, decimal_places(v))
+}
+
+/// The powers of ten [`decimal_places`] counts against: 10⁻⁶ to 10⁵.
+const PLACE_BOUNDS: [f64; 12] = [
+    1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5,
+];
+
+/// Enough places for 6 significant digits (exact binary fractions like 1/32 come out whole):
+/// 5 − ⌊log₁₀ |v|⌋, within 0..=12. Counted against the powers of ten rather than with
+/// `f64::log10`, which linked libm's logarithm (0.6 kB of raw code) into every page.
+fn decimal_places(v: f64) -> u8 {
+    let a = v.abs();
+    let above = PLACE_BOUNDS.iter().filter(|b| a >= **b).count();
+    // At most 12: a count of a 12-element table.
+    12 - u8::try_from(above).unwrap_or(12)
 }
 
 /// `v` rounded to `places` decimal places (halves away from zero), written with no trailing

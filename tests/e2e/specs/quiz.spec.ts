@@ -236,3 +236,38 @@ test('the timeline question: which state the warps wait in, with the wrong picks
   await hi.locator('button[type=submit]').click();
   await expect(hi.locator('[data-quiz-feedback]')).toContainText('ek cycle mein ek instruction');
 });
+
+// Issue 47: the doubling question (draw=6). Seed 3's latency quiz of 8 asks it about 32 warps on
+// 2 schedulers, L = 500, W = 38: each scheduler's 16 warps issue 16 × 38 = 608 instructions per
+// load, more than its 500 cycles, so the schedulers are full and twice the warps add nothing
+// (the model's test finds the latency panel's simulated utilization at 32 and 64 warps).
+test('the doubling question: full schedulers stay full, with the wrong picks named, in both languages', async ({ app, page }) => {
+  await app.open('?panel=quiz&topic=latency&seed=3&count=8&draw=6');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const card = page.locator('[data-quiz-question][data-template="gen-lat-double"]');
+  await expect(card).toHaveAttribute('data-qid', 'gen-lat-double-2-500-38-32');
+  await expect(card.locator('.prompt')).toContainText('32 warps on an SM with 2 schedulers');
+  await expect(card.locator('.prompt')).toContainText('when the warps double, to 64?');
+  await expect(card.locator('label.choice')).toHaveText(['It about doubles', 'It rises, but by less than double', 'It stays about the same']);
+  await expect(card.locator('[data-quiz-feedback]')).toHaveCount(0);
+  // "Twice the warps, twice the work issued": not past full.
+  await card.locator('input[value="0"]').check();
+  await card.locator('button[type=submit]').click();
+  const feedback = card.locator('[data-quiz-feedback]');
+  await expect(feedback).toHaveAttribute('data-correct', 'false');
+  await expect(feedback).toContainText('no idle slot is left');
+  await expect(feedback).toContainText("16 × 38 = 608 instructions per load, enough to cover the load's 500 cycles");
+  await expect(feedback).toContainText('It stays about the same');
+  await expect(card.locator('a[href*="panel=latency"]').first()).toHaveAttribute('href', /resident=32/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await app.open('?panel=quiz&topic=latency&seed=3&count=8&draw=6&lang=hinglish');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const hi = page.locator('[data-quiz-question][data-template="gen-lat-double"]');
+  await expect(hi.locator('label.choice')).toHaveText(['Lagbhag double ho jaata hai', 'Badhta hai, par double se kam', 'Lagbhag utna hi rehta hai']);
+  await hi.locator('input[value="2"]').check();
+  await hi.locator('button[type=submit]').click();
+  await expect(hi.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'true');
+});

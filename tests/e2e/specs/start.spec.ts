@@ -127,19 +127,20 @@ test('with reduced motion, Play turns whole windows instead of sliding', async (
 test('a new quiz repeats no template; an old link keeps its questions', async ({ app, page }) => {
   await app.open('?panel=quiz');
   await expect(page).toHaveURL(/seed=\d+/);
-  await expect(page).toHaveURL(/draw=5/);
+  await expect(page).toHaveURL(/draw=6/);
   await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
   const t = await templates(page);
   expect(new Set(t).size).toBe(8);
-  // Latency has 4 seed cards and 3 generators (the timeline's joined under draw=5, issue 47): a
-  // quiz of 7 uses each once.
-  await app.open('?panel=quiz&topic=latency&count=7');
-  await expect(page.locator('[data-quiz-question]')).toHaveCount(7);
+  // Latency has 4 seed cards and 4 generators (the timeline's joined under draw=5, its doubling
+  // question under draw=6, issue 47): a quiz of 8 uses each once.
+  await app.open('?panel=quiz&topic=latency&count=8');
+  await expect(page.locator('[data-quiz-question]')).toHaveCount(8);
   const latency = await templates(page);
-  expect(new Set(latency).size).toBe(7);
+  expect(new Set(latency).size).toBe(8);
   expect(latency).toContain('gen-lat-state');
+  expect(latency).toContain('gen-lat-double');
   // The form keeps the rules of the quiz on screen; "A new quiz" gets the latest.
-  await expect(page.locator('form.quiz-controls input[name=draw]')).toHaveValue('5');
+  await expect(page.locator('form.quiz-controls input[name=draw]')).toHaveValue('6');
   // A link made before `draw` existed: the same eight questions as then (three of them ask
   // "how many warps hide this latency?").
   await app.open('?panel=quiz&topic=all&seed=42&count=8');
@@ -153,7 +154,7 @@ test('a new quiz repeats no template; an old link keeps its questions', async ({
   await app.open('?panel=quiz&topic=all&seed=42&count=8&draw=2');
   expect(new Set(await templates(page)).size).toBe(8);
   await app.open('?panel=quiz&seed=42&draw=7');
-  await expect(app.error('draw')).toContainText('from 1 to 5');
+  await expect(app.error('draw')).toContainText('from 1 to 6');
   // Issue 26: a new quiz of 8 over all topics asks each of the five the home page names.
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     await app.open(`?panel=quiz&topic=all&seed=${seed}&count=8&draw=3`);

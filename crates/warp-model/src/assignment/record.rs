@@ -227,6 +227,17 @@ impl Fraction {
         }
     }
 
+    /// Numerator and denominator in `u64`, for the quiz's score writer (one decimal writer in
+    /// every page, without 128-bit division and formatting), which is exact below 2⁶⁰. Every
+    /// assignment's fraction is (its denominator is at most the lcm of a few small numbers
+    /// times 20); a larger pair is shifted down together, its decimal then approximate.
+    fn narrow(self) -> (u64, u64) {
+        let bits = 128 - self.num.max(self.den).leading_zeros();
+        let shift = bits.saturating_sub(60);
+        let n = |v: u128| u64::try_from(v >> shift).unwrap_or(u64::MAX);
+        (n(self.num), n(self.den))
+    }
+
     fn add(self, o: Fraction) -> Fraction {
         Fraction::new(self.num * o.den + o.num * self.den, self.den * o.den)
     }
@@ -243,13 +254,15 @@ impl Fraction {
     /// The percentage gradebooks read: at most 2 decimals, cut (`2/3 → 66.66`).
     #[must_use]
     pub fn percent(self) -> String {
-        crate::lms::score::cut(self.num * 100, self.den, 2)
+        let (num, den) = self.narrow();
+        crate::lms::score::percent(num, den)
     }
 
     /// The decimal in [0, 1] SCORM 2004's `scaled` takes: at most 7 decimals, cut.
     #[must_use]
     pub fn ratio(self) -> String {
-        crate::lms::score::cut(self.num, self.den, 7)
+        let (num, den) = self.narrow();
+        crate::lms::score::ratio(num, den)
     }
 }
 

@@ -983,3 +983,25 @@ fn a_report_counts_only_for_the_step_it_names() {
         None
     );
 }
+
+#[test]
+fn a_fractions_decimals_are_narrowed_exactly_where_they_fit() {
+    // 5/9 = 55.555…% → 55.55 and 0.5555555 (cut); 2/3 → 66.66 and 0.6666666. Written through
+    // the quiz's u64 writer: a fraction past u64 (no assignment has one) is shifted down
+    // together, here by a power of two that keeps the ratio: 2·2⁷⁰ / 3·2⁷⁰ is still 2/3.
+    let f = Fraction { num: 5, den: 9 };
+    assert_eq!(
+        (f.percent(), f.ratio()),
+        ("55.55".into(), "0.5555555".into())
+    );
+    let f = Fraction {
+        num: 2 << 70,
+        den: 3 << 70,
+    };
+    assert_eq!(
+        (f.percent(), f.ratio()),
+        ("66.66".into(), "0.6666666".into())
+    );
+    let f = Fraction { num: 1, den: 1 };
+    assert_eq!((f.percent(), f.ratio()), ("100".into(), "1".into()));
+}

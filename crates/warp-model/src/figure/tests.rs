@@ -183,3 +183,35 @@ fn one_of_a_counted_unit_is_singular() {
     let half = Figure::new("m", "l", Value::ratio(0.5), "cycles", "h");
     assert_eq!(half.shown_unit(), "cycles");
 }
+
+proptest::proptest! {
+    /// Counted against powers of ten, the places are `5 − ⌊log₁₀ |v|⌋` within 0..=12, as
+    /// `f64::log10` gave them, for values at least a millionth from a power of ten (at one, the
+    /// count is exact by the literal and the logarithm may round either way).
+    #[test]
+    fn decimal_places_are_log10s(m in 1.000_001f64..9.999_999, e in -9i32..9, neg in proptest::bool::ANY) {
+        let v = m * 10f64.powi(e) * if neg { -1.0 } else { 1.0 };
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let by_log = (5.0 - v.abs().log10().floor()).clamp(0.0, 12.0) as u8;
+        proptest::prop_assert_eq!(decimal_places(v), by_log, "{}", v);
+    }
+}
+
+#[test]
+fn decimal_places_at_powers_of_ten() {
+    // 1/32 = 0.03125: magnitude −2, 7 places; 0.1: −1, 6; 1: 0, 5; 99,999.5: 4, 1; 1e5: 0;
+    // a millionth: 11; below: 12.
+    for (v, places) in [
+        (0.031_25, 7),
+        (0.1, 6),
+        (1.0, 5),
+        (99_999.5, 1),
+        (1e5, 0),
+        (123_456.7, 0),
+        (1e-6, 11),
+        (3e-9, 12),
+        (-0.5, 6),
+    ] {
+        assert_eq!(decimal_places(v), places, "{v}");
+    }
+}

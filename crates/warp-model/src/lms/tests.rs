@@ -157,11 +157,11 @@ fn a_package_launches_the_quiz_it_was_made_from() {
     let p50 = PassScore::new(50).unwrap();
     assert_eq!(
         spec.launch_url(Lang::En, p50),
-        "index.html?panel=quiz&topic=divergence&seed=42&count=12&draw=5&lms=scorm&pass-score=50"
+        "index.html?panel=quiz&topic=divergence&seed=42&count=12&draw=6&lms=scorm&pass-score=50"
     );
     assert_eq!(
         spec.launch_query(Lang::Hinglish, PassScore::DEFAULT),
-        "panel=quiz&topic=divergence&seed=42&count=12&draw=5&lms=scorm&pass-score=80&lang=hinglish"
+        "panel=quiz&topic=divergence&seed=42&count=12&draw=6&lms=scorm&pass-score=80&lang=hinglish"
     );
     // The launch query reads back as the same quiz, and its passing score as the package's.
     let launched = Query::parse(&spec.launch_query(Lang::En, p50));
@@ -176,10 +176,10 @@ fn a_package_launches_the_quiz_it_was_made_from() {
         spec.build(),
         quiz::build(Some(quiz::Topic::Divergence), 42, 12, Draw::LATEST)
     );
-    assert_eq!(spec.identifier(), "warp-lab-quiz-divergence-42-12-d5");
+    assert_eq!(spec.identifier(), "warp-lab-quiz-divergence-42-12-d6");
     assert_eq!(
         spec.file_name(Version::Scorm2004),
-        "warp-lab-quiz-divergence-42-12-d5-scorm2004.zip"
+        "warp-lab-quiz-divergence-42-12-d6-scorm2004.zip"
     );
     assert_eq!(
         spec.title(12),
@@ -661,4 +661,37 @@ fn the_lms_passing_score_decides_as_the_manifest_said() {
         assert_eq!(PassScore::from_lms(Version::Scorm2004, bad), None, "{bad}");
     }
     assert_eq!(PassScore::from_lms(Version::Scorm12, "-1"), None);
+}
+
+/// The `u128` writer the scores had (`cut`): `num / den`, at most `places` decimals, cut,
+/// trailing zeros dropped; the oracle of the `u64` one.
+fn cut_u128(num: u128, den: u128, places: u32) -> String {
+    if den == 0 {
+        return "0".to_string();
+    }
+    let scale = 10u128.pow(places);
+    let whole = num / den;
+    let frac = (num % den) * scale / den;
+    if frac == 0 {
+        return whole.to_string();
+    }
+    let digits = format!("{frac:0width$}", width = places as usize);
+    format!("{whole}.{}", digits.trim_end_matches('0'))
+}
+
+proptest::proptest! {
+    /// The scores, written in `u64` long division, are the decimals the `u128` writer they
+    /// replaced wrote, digit for digit: any count an LMS
+    /// could be handed, and every quiz size's (the cmi tests pin 1/3 → 33.33 and the others).
+    #[test]
+    fn u64_scores_are_cut_as_the_u128_ones(num in 0u64..10_000_000_000_000, den in 0u64..10_000_000_000_000) {
+        proptest::prop_assert_eq!(score::ratio(num, den), cut_u128(u128::from(num), u128::from(den), 7));
+        proptest::prop_assert_eq!(score::percent(num, den), cut_u128(u128::from(num) * 100, u128::from(den), 2));
+    }
+
+    #[test]
+    fn u64_scores_of_small_counts(num in 0u64..=60, den in 0u64..=60) {
+        proptest::prop_assert_eq!(score::ratio(num, den), cut_u128(u128::from(num), u128::from(den), 7));
+        proptest::prop_assert_eq!(score::percent(num, den), cut_u128(u128::from(num) * 100, u128::from(den), 2));
+    }
 }

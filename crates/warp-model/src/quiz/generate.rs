@@ -6,11 +6,9 @@ use crate::banks::worked::phase_why;
 use crate::coalescing::panel::{self as coalescing_panel, CoalescingInput, CoalescingModel};
 use crate::divergence::panel::DivergenceModel;
 use crate::figure::{format_decimal, whole, Figure, Value};
-use crate::kernel_lab::scenario;
-use crate::kernel_lab::timing::{sm_config, state_label};
 use crate::latency::panel::{self as latency_panel, LatencyModel};
-use crate::latency::scheduler::Policy;
-use crate::latency::sm::{self, bursts, SmRun, State, WarpOps};
+#[cfg(test)]
+use crate::latency::sm::State;
 use crate::mma::fragment::{ElemType, Fragment, Operand, Shape};
 use crate::mma::ldmatrix::{Ldmatrix, Placement, HALF_BYTES, SWIZZLE_PITCH};
 use crate::mma::panel::{self as mma_panel, MmaInput, MmaModel, MmaOutput};
@@ -24,6 +22,10 @@ use crate::WARP_SIZE;
 
 use super::bank::seed_bank;
 use super::question::{AnswerKind, Misconception, Question, Topic, FRACTION_TOLERANCE};
+
+mod timeline;
+#[cfg(test)]
+pub(crate) use timeline::Change;
 
 fn number(value: f64, unit: &'static str) -> AnswerKind {
     AnswerKind::Number {
@@ -124,6 +126,38 @@ fn generated(
     }
 }
 
+/// A timeline question from its parts (`generate/timeline.rs`, which does not import this
+/// file).
+fn assemble(template: Template, p: timeline::Parts) -> Question {
+    generated(
+        p.qid,
+        template,
+        p.prompt,
+        p.kind,
+        p.explanation,
+        p.link,
+        p.myths,
+    )
+}
+
+/// [`timeline::lat_state`]'s question, for the tests.
+#[cfg(test)]
+pub(crate) fn lat_state(s: u64, l: u64, w: u64, first: usize, target: State) -> Question {
+    assemble(
+        Template::LatState,
+        timeline::lat_state(s, l, w, first, target),
+    )
+}
+
+/// [`timeline::lat_double`]'s question, for the tests.
+#[cfg(test)]
+pub(crate) fn lat_double(s: u64, l: u64, w: u64, first: usize, target: Change) -> Question {
+    assemble(
+        Template::LatDouble,
+        timeline::lat_double(s, l, w, first, target),
+    )
+}
+
 /// A question template: one generator's kind of question (its numbers vary, its wording and
 /// its solution's shape do not). A quiz drawn under [`Draw::Spread`] asks no template twice
 /// while another template of its topics is unused.
@@ -160,14 +194,17 @@ pub enum Template {
     /// How many wavefronts an `ldmatrix.x4` takes.
     MmaLdmatrix,
     /// Which state a latency scenario's warps spend most of their cycles in, on the SM of the
-    /// kernel lab's timeline (issue 47; asked under [`Draw::Timeline`] only).
+    /// kernel lab's timeline (issue 47; asked under [`Draw::Timeline`] and later).
     LatState,
+    /// What happens to a latency scenario's issue utilization when its warps double, on the
+    /// kernel lab's SM (issue 47; asked under [`Draw::Doubling`] only).
+    LatDouble,
 }
 
 impl Template {
     /// Every template, topic by topic. A new topic's templates come at the end: a template's
     /// place here is part of every quiz link that can ask it.
-    pub const ALL: [Template; 16] = [
+    pub const ALL: [Template; 17] = [
         Template::WarpsCount,
         Template::WarpsIdle,
         Template::WarpsThread,
@@ -184,6 +221,7 @@ impl Template {
         Template::MmaElements,
         Template::MmaLdmatrix,
         Template::LatState,
+        Template::LatDouble,
     ];
 
     /// The templates of `topic`, in the order [`generate`] numbers them (its draw of
@@ -206,7 +244,8 @@ impl Template {
     #[must_use]
     pub fn under(topic: Topic, draw: Draw) -> &'static [Template] {
         match (topic, draw) {
-            (Topic::Latency, Draw::Timeline) => &LATENCY_TIMELINE,
+            (Topic::Latency, Draw::Timeline) => &LATENCY_TIMELINE[..3],
+            (Topic::Latency, Draw::Doubling) => &LATENCY_TIMELINE,
             _ => Template::of(topic),
         }
     }
@@ -217,7 +256,10 @@ impl Template {
         match self {
             Template::WarpsCount | Template::WarpsIdle | Template::WarpsThread => Topic::Warps,
             Template::DivCycles | Template::DivEff => Topic::Divergence,
-            Template::LatNeeded | Template::LatHidden | Template::LatState => Topic::Latency,
+            Template::LatNeeded
+            | Template::LatHidden
+            | Template::LatState
+            | Template::LatDouble => Topic::Latency,
             Template::CoTx | Template::CoEta => Topic::Coalescing,
             Template::BankWays | Template::BankWavefronts | Template::BankPad => Topic::Banks,
             Template::MmaOwner | Template::MmaElements | Template::MmaLdmatrix => Topic::Mma,
@@ -245,13 +287,19 @@ impl Template {
             Template::MmaElements => "gen-mma-elements",
             Template::MmaLdmatrix => "gen-mma-ldmatrix",
             Template::LatState => "gen-lat-state",
+            Template::LatDouble => "gen-lat-double",
         }
     }
 }
 
-/// The latency topic's templates under [`Draw::Timeline`].
-const LATENCY_TIMELINE: [Template; 3] =
-    [Template::LatNeeded, Template::LatHidden, Template::LatState];
+/// The latency topic's templates under [`Draw::Doubling`]; under [`Draw::Timeline`] the first
+/// three.
+const LATENCY_TIMELINE: [Template; 4] = [
+    Template::LatNeeded,
+    Template::LatHidden,
+    Template::LatState,
+    Template::LatDouble,
+];
 
 /// A topic's scenario: the numbers a generated question is about, drawn before its template.
 enum Scenario {
@@ -394,7 +442,10 @@ fn ask(template: Template, scene: Scenario, rng: &mut Rng) -> Question {
         Scenario::Warps { x, y } => ask_warps(template, x, y, rng),
         Scenario::Divergence { paths, lanes } => ask_divergence(template, &paths, &lanes),
         Scenario::Latency { s, l, w } if template == Template::LatState => {
-            ask_lat_state(s, l, w, rng)
+            assemble(Template::LatState, timeline::ask_lat_state(s, l, w, rng))
+        }
+        Scenario::Latency { s, l, w } if template == Template::LatDouble => {
+            assemble(Template::LatDouble, timeline::ask_lat_double(s, l, w, rng))
         }
         Scenario::Latency { s, l, w } => ask_latency(template, s, l, w),
         Scenario::Coalescing { elem, stride } => ask_coalescing(template, elem, stride),
@@ -566,141 +617,6 @@ fn ask_latency(template: Template, s: u64, l: u64, w: u64) -> Question {
             },
         )
     }
-}
-
-/// Warps a timeline question puts on the SM, drawn from these (the order is part of every quiz
-/// link that asks one); each a multiple of every scheduler count a latency scenario draws.
-const STATE_WARPS: [u64; 6] = [4, 8, 12, 16, 32, 48];
-
-/// The states a timeline question offers, in its options' order: the three a chain of loads
-/// and independent work can be in (no shared memory, no barrier).
-const STATE_OPTIONS: [State; 3] = [State::Issued, State::LongScoreboard, State::NotSelected];
-
-/// A timeline question (issue 47): `n` warps on `s` schedulers, each a chain of the latency
-/// panel's bursts (a load whose value comes `l` cycles later, then `w - 1` independent
-/// instructions), run on the kernel lab's SM over the latency panel's window. Which state did
-/// the warps spend most of their cycles in? The answer is drawn first (waiting on the load, or
-/// ready while another warp issues: a quiz whose answer is mostly one of them teaches a habit,
-/// not the SM), then the warp count: the first from a drawn one whose run has that answer, 10
-/// points ahead of the next state (a near tie is no question to ask); failing that, the first
-/// with a clear answer.
-fn ask_lat_state(s: u64, l: u64, w: u64, rng: &mut Rng) -> Question {
-    let target = rng.pick(&[State::LongScoreboard, State::NotSelected]);
-    let first = rng.range(0, STATE_WARPS.len() as u64 - 1);
-    lat_state(s, l, w, usize::try_from(first).unwrap_or(0), target)
-}
-
-/// [`ask_lat_state`]'s question with its warp count searched from `first` in [`STATE_WARPS`]
-/// for the answer `target`.
-pub(super) fn lat_state(s: u64, l: u64, w: u64, first: usize, target: State) -> Question {
-    let count = STATE_WARPS.len();
-    let first = first % count;
-    let (window, _) = latency_panel::sim_cycles(s, l, 1);
-    let run = |n: u64| -> SmRun {
-        let ops = bursts(w, scenario::bursts(l, w, window));
-        let warps: Vec<WarpOps> = (0..n)
-            .map(|i| WarpOps {
-                block: usize::try_from(i / WARP_SIZE).unwrap_or(0),
-                ops: ops.clone(),
-            })
-            .collect();
-        let mut sm = sm_config(s, l, Policy::RoundRobin);
-        sm.max_cycles = window;
-        sm.record_warps = 0;
-        sm::run(&warps, sm)
-    };
-    let shares = |r: &SmRun| STATE_OPTIONS.map(|st| r.share(st));
-    // The state with the largest share, if it leads the next by 10 points (no sort: three
-    // numbers).
-    let clear = |r: &SmRun| {
-        let v = shares(r);
-        let (mut top, mut next, mut at) = (0.0_f64, 0.0_f64, 0);
-        for (i, x) in v.iter().enumerate() {
-            if *x > top {
-                (next, top, at) = (top, *x, i);
-            } else if *x > next {
-                next = *x;
-            }
-        }
-        (top - next >= 0.1).then_some(STATE_OPTIONS[at])
-    };
-    let mut chosen: Option<(u64, SmRun)> = None;
-    let mut fallback: Option<(u64, SmRun)> = None;
-    for k in 0..count {
-        let n = STATE_WARPS[(first + k) % count];
-        let r = run(n);
-        match clear(&r) {
-            Some(st) if st == target => {
-                chosen = Some((n, r));
-                break;
-            }
-            Some(_) if fallback.is_none() => fallback = Some((n, r)),
-            _ => {}
-        }
-    }
-    let (n, result) = chosen
-        .or(fallback)
-        .unwrap_or_else(|| (STATE_WARPS[first], run(STATE_WARPS[first])));
-    let share = shares(&result);
-    let correct = (0..3)
-        .max_by(|a, b| share[*a].total_cmp(&share[*b]))
-        .unwrap_or(1);
-    let per = n / s.max(1);
-    let pct = |v: f64| crate::figure::percent_digits(v * 100.0);
-    let all: u64 = result.states.iter().sum();
-    let why = match STATE_OPTIONS[correct] {
-        State::Issued => crate::tr!("quiz.gen.lat-state.why.issued", per),
-        State::LongScoreboard => {
-            crate::tr!("quiz.gen.lat-state.why.long", per, w, work = per * w, l)
-        }
-        _ => crate::tr!("quiz.gen.lat-state.why.ready", per),
-    };
-    let myths = (0..3)
-        .filter(|i| *i != correct)
-        .map(|i| {
-            let text = match STATE_OPTIONS[i] {
-                State::Issued => {
-                    crate::tr!(
-                        "quiz.gen.lat-state.myth.issued",
-                        per,
-                        most = pct(1.0 / per.max(1) as f64)
-                    )
-                }
-                State::LongScoreboard => crate::t!("quiz.gen.lat-state.myth.long").to_string(),
-                _ => crate::t!("quiz.gen.lat-state.myth.ready").to_string(),
-            };
-            myth(i as f64, &text)
-        })
-        .collect();
-    generated(
-        format!("gen-lat-state-{s}-{l}-{w}-{n}"),
-        Template::LatState,
-        crate::tr!("quiz.gen.lat-state.prompt", n, s, l, rest = w - 1, window),
-        AnswerKind::Choice {
-            options: STATE_OPTIONS
-                .iter()
-                .map(|st| state_label(*st).to_string())
-                .collect(),
-            correct,
-        },
-        crate::tr!(
-            "quiz.gen.lat-state.explanation",
-            window,
-            n,
-            all,
-            issued = pct(share[0]),
-            long = pct(share[1]),
-            ready = pct(share[2]),
-            why
-        ),
-        crate::panel::link::<LatencyModel>(&[
-            (&latency_panel::S, &s.to_string()),
-            (&latency_panel::L, &l.to_string()),
-            (&latency_panel::W, &w.to_string()),
-            (&latency_panel::RESIDENT, &n.to_string()),
-        ]),
-        myths,
-    )
 }
 
 /// A coalescing question about a warp reading `elem`-byte elements `stride` apart.
@@ -1099,11 +1015,15 @@ pub enum Draw {
     /// ([`Template::under`]). Under the older rules the latency topic keeps its two templates,
     /// so that their links keep their questions.
     Timeline,
+    /// `draw=6`, the rules of every new quiz since the timeline's doubling question (issue 47):
+    /// [`Draw::Timeline`]'s, with "what happens when the warps double" among the latency
+    /// topic's templates. `draw=5` links keep their questions.
+    Doubling,
 }
 
 impl Draw {
     /// The rules a quiz without a seed is drawn under.
-    pub const LATEST: Draw = Draw::Timeline;
+    pub const LATEST: Draw = Draw::Doubling;
 
     /// The topics of `topic=all` under these rules. Frozen for each: a draw picks among them,
     /// so a topic added to a draw's set would move every one of its links' questions; a new
@@ -1119,7 +1039,7 @@ impl Draw {
                 Topic::Coalescing,
                 Topic::Banks,
             ],
-            Draw::Tensor | Draw::Timeline => &[
+            Draw::Tensor | Draw::Timeline | Draw::Doubling => &[
                 Topic::Warps,
                 Topic::Divergence,
                 Topic::Latency,
@@ -1139,6 +1059,7 @@ impl Draw {
             Draw::Cover => 3,
             Draw::Tensor => 4,
             Draw::Timeline => 5,
+            Draw::Doubling => 6,
         }
     }
 
@@ -1151,6 +1072,7 @@ impl Draw {
             3 => Some(Draw::Cover),
             4 => Some(Draw::Tensor),
             5 => Some(Draw::Timeline),
+            6 => Some(Draw::Doubling),
             _ => None,
         }
     }

@@ -339,6 +339,9 @@ fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
     // Under draw=5 the latency topic has its timeline question too: 6 + 1 and 41 + 1.
     assert_eq!(templates_available(Some(Topic::Latency), Draw::Timeline), 7);
     assert_eq!(templates_available(None, Draw::Timeline), 42);
+    // Under draw=6 the doubling question too: 7 + 1 and 42 + 1.
+    assert_eq!(templates_available(Some(Topic::Latency), Draw::Doubling), 8);
+    assert_eq!(templates_available(None, Draw::Doubling), 43);
     // Why n ≤ available has no repeat: the quiz takes b = min(⌈n/3⌉, cards) cards, then, if
     // the n − b generated questions outnumber the G generators, b = n − G cards instead (n ≤
     // cards + G, so there are enough): never more generated questions than generators. The
@@ -351,6 +354,8 @@ fn a_spread_quiz_asks_no_template_twice_while_another_is_unused() {
         (None, Draw::Tensor),
         (None, Draw::Timeline),
         (Some(Topic::Latency), Draw::Timeline),
+        (None, Draw::Doubling),
+        (Some(Topic::Latency), Draw::Doubling),
         (Some(Topic::Warps), Draw::Spread),
         (Some(Topic::Divergence), Draw::Spread),
         (Some(Topic::Latency), Draw::Spread),
@@ -1084,13 +1089,16 @@ fn tensor_cores_join_all_under_draw_4_only() {
         templates.dedup();
         assert_eq!(templates.len(), 8, "seed {seed}: {:?}", qids(&quiz));
     }
-    // The rules: number 4, followed by 5 (a new quiz's, the timeline's), the only ones whose
-    // `all` is every topic (a topic added later needs new rules of its own).
-    assert_eq!(Draw::LATEST, Draw::Timeline);
+    // The rules: number 4, followed by 5 (the timeline's) and 6 (a new quiz's, the doubling
+    // question's), the only ones whose `all` is every topic (a topic added later needs new
+    // rules of its own).
+    assert_eq!(Draw::LATEST, Draw::Doubling);
     assert_eq!(Draw::from_number(4), Some(Draw::Tensor));
     assert_eq!(Draw::Tensor.number(), 4);
     assert_eq!(Draw::from_number(5), Some(Draw::Timeline));
-    assert_eq!(Draw::from_number(6), None);
+    assert_eq!(Draw::from_number(6), Some(Draw::Doubling));
+    assert_eq!(Draw::Doubling.number(), 6);
+    assert_eq!(Draw::from_number(7), None);
     assert_eq!(Draw::Tensor.topics(), Topic::ALL);
     assert_eq!(Draw::LATEST.topics(), Topic::ALL);
     // `draw=4` is read wherever a link is: the quiz's parameters, the key its answers are
@@ -1101,7 +1109,7 @@ fn tensor_cores_join_all_under_draw_4_only() {
     assert_eq!(p.key(3), "mma/3/8/4");
     let (p, e) = QuizParams::from_query(&Query::parse("topic=all"));
     assert!(e.is_empty() && p.draw == Draw::LATEST && p.seed.is_none());
-    let (_, e) = QuizParams::from_query(&Query::parse("seed=3&draw=6"));
+    let (_, e) = QuizParams::from_query(&Query::parse("seed=3&draw=7"));
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].param, "draw");
     let figures = panel::figures(&progress::Progress::default(), "mma/3/8/4", &[]);

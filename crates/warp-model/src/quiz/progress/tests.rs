@@ -189,6 +189,10 @@ fn quiz_keys_have_one_spelling() {
     let t = QuizKey::parse("latency/7/8/5").unwrap();
     assert_eq!((t.topic, t.draw), (Some(Topic::Latency), Draw::Timeline));
     assert_eq!(t.query(), "panel=quiz&topic=latency&seed=7&count=8&draw=5");
+    // The doubling question's (issue 47).
+    let t = QuizKey::parse("latency/7/8/6").unwrap();
+    assert_eq!((t.topic, t.draw), (Some(Topic::Latency), Draw::Doubling));
+    assert_eq!(t.query(), "panel=quiz&topic=latency&seed=7&count=8&draw=6");
     let old = QuizKey::parse("latency/18446744073709551615/50").unwrap();
     assert_eq!(
         old,
@@ -215,7 +219,7 @@ fn quiz_keys_have_one_spelling() {
         "all/42/0",
         "all/42/51",
         "all/42/8/1",
-        "all/42/8/6",
+        "all/42/8/7",
         "all/42/8/02",
         "all/42/8/+4",
         "all/42/8/2/x",

@@ -1,5 +1,7 @@
-//! The latency topic's timeline question (issue 47): asked under `draw=5` only, its numbers
-//! worked by hand, and its answer the kernel lab's own figures for the scenario it links.
+//! The latency topic's timeline questions (issue 47): which state dominates (asked under
+//! `draw=5` and later) and what happens when the warps double (`draw=6`), their numbers worked
+//! by hand, and their answers the kernel lab's and the latency panel's own figures for the
+//! scenario they link.
 
 use super::*;
 use crate::latency::sm::State;
@@ -7,18 +9,11 @@ use crate::latency::sm::State;
 /// The shares of a timeline question's options as its explanation states them, in option order
 /// (issued, waiting on a global load, ready while another issued), as fractions.
 fn stated_shares(q: &Question) -> [f64; 3] {
-    let shares: Vec<f64> = q
-        .explanation
-        .split('%')
-        .filter_map(|part| part.rsplit(' ').next())
-        .filter_map(|n| n.parse::<f64>().ok())
-        .map(|p| p / 100.0)
-        .collect();
-    [shares[0], shares[1], shares[2]]
+    stated_shares_of(&q.explanation)
 }
 
 #[test]
-fn a_timeline_question_is_asked_under_draw_5_only() {
+fn a_timeline_question_is_asked_from_draw_5_on() {
     // Issue 47: the latency topic's third template joins under new rules, so that every older
     // link keeps its questions (the pins above); under draw=5 a latency quiz long enough to use
     // every template asks it.
@@ -36,6 +31,9 @@ fn a_timeline_question_is_asked_under_draw_5_only() {
             .filter(|q| q.template == "gen-lat-state")
             .collect();
         assert_eq!(timeline.len(), 1, "seed {seed}: {:?}", qids(&quiz));
+        let later = build(Some(Topic::Latency), seed, 8, Draw::Doubling);
+        let asked = |t: &str| later.iter().filter(|q| q.template == t).count();
+        assert_eq!(asked("gen-lat-state"), 1, "seed {seed}: {:?}", qids(&later));
         // Its answer is the state the warps spent the most cycles in, clearly (10 points ahead
         // of the next, or the question would be a guess).
         let q = timeline[0];
@@ -192,5 +190,231 @@ fn a_timeline_questions_answer_is_the_kernel_labs_own_figures() {
             .max_by(|a, b| figures[*a].total_cmp(&figures[*b]))
             .unwrap();
         assert_eq!(correct, top, "{}: {figures:?}", q.qid);
+    }
+}
+
+/// The utilizations a doubling question's explanation states, before and after, as fractions.
+fn stated_utilizations(q: &Question) -> [f64; 2] {
+    let [a, b, _] = stated_shares_of(&q.explanation);
+    [a, b]
+}
+
+/// The first three percentages of a text, as fractions (0 where fewer).
+fn stated_shares_of(text: &str) -> [f64; 3] {
+    let v: Vec<f64> = text
+        .split('%')
+        .filter_map(|part| part.rsplit(' ').next())
+        .filter_map(|n| n.parse::<f64>().ok())
+        .map(|p| p / 100.0)
+        .collect();
+    [0, 1, 2].map(|i| v.get(i).copied().unwrap_or(0.0))
+}
+
+#[test]
+fn a_doubling_question_is_asked_under_draw_6_only() {
+    // Issue 47, item 5: "what changes when warps double" joins under new rules (draw=6), so
+    // that every draw=5 link keeps its questions; under draw=6 a latency quiz of 8 (its 4 seed
+    // cards and 4 templates) asks it once, beside the state question.
+    for seed in 0..12u64 {
+        for draw in [
+            Draw::First,
+            Draw::Spread,
+            Draw::Cover,
+            Draw::Tensor,
+            Draw::Timeline,
+        ] {
+            let quiz = build(Some(Topic::Latency), seed, 25, draw);
+            assert!(
+                quiz.iter().all(|q| q.template != "gen-lat-double"),
+                "{draw:?} {seed}"
+            );
+        }
+        let quiz = build(Some(Topic::Latency), seed, 8, Draw::Doubling);
+        let double: Vec<&Question> = quiz
+            .iter()
+            .filter(|q| q.template == "gen-lat-double")
+            .collect();
+        assert_eq!(double.len(), 1, "seed {seed}: {:?}", qids(&quiz));
+        let q = double[0];
+        let AnswerKind::Choice { options, correct } = &q.kind else {
+            panic!("{}: not a choice", q.qid)
+        };
+        assert_eq!(options.len(), 3);
+        // The answer is the ratio the explanation states: about twice (1.9 to 2.1), clearly
+        // less than twice (1.15 to 1.8), about the same (0.95 to 1.05). The stated numbers are
+        // rounded to 0.01 points: a margin of 0.02 on the ratio is ample.
+        let [before, after] = stated_utilizations(q);
+        let r = after / before;
+        let expected = match correct {
+            0 => (1.88..=2.12).contains(&r),
+            1 => (1.13..=1.82).contains(&r),
+            _ => (0.93..=1.07).contains(&r),
+        };
+        assert!(
+            expected,
+            "{}: {before} -> {after} ({r}), answer {correct}",
+            q.qid
+        );
+        // Each wrong option names what the learner probably thought.
+        assert_eq!(q.misconceptions.len(), 2, "{}", q.qid);
+        for i in 0..3 {
+            let g = q.grade(&i.to_string());
+            assert_eq!(g.correct, i == *correct, "{} option {i}", q.qid);
+        }
+    }
+}
+
+#[test]
+fn a_doubling_questions_answers_are_drawn_evenly() {
+    // The answer is drawn first, a third each; "the same" cannot always be had (4 schedulers'
+    // 64 warps cover a load of 650 cycles or more only with more than the 100 instructions a
+    // question gives them: 320 of the 3,600 draws of it over every scenario, counted once by
+    // hand), and its stand-in is "less than double". Over 90 questions no answer is more than
+    // half of them and each is at least a sixth: a learner who always picks one is right
+    // about a third of the time, not most of it.
+    let mut rng = Rng::new(6);
+    let mut counts = [0usize; 3];
+    for _ in 0..90 {
+        let q = generate_from(Template::LatDouble, &mut rng);
+        let AnswerKind::Choice { correct, .. } = q.kind else {
+            panic!()
+        };
+        counts[correct] += 1;
+    }
+    assert!(counts.iter().all(|c| (15..=45).contains(c)), "{counts:?}");
+}
+
+#[test]
+fn a_doubling_questions_numbers_worked_by_hand() {
+    use crate::quiz::generate::{lat_double, Change};
+    // 1 scheduler, L = 100, W = 10, over the panel's 1,000-cycle window (10 periods of 100).
+    // 4 warps: warp i issues its load at cycle i and its 9 independent instructions 4 cycles
+    // apart (the warps take turns), the last at i + 36; its next load waits for the value,
+    // at i + 100. So each 100 cycles the scheduler issues 4 × 10 = 40: 40 %. 8 warps: 80
+    // of 100, 80 %: twice.
+    let q = lat_double(1, 100, 10, 0, Change::Doubles);
+    assert_eq!(q.qid, "gen-lat-double-1-100-10-4");
+    let [before, after] = stated_utilizations(&q);
+    assert!((before - 0.40).abs() < 0.005, "{}", q.explanation);
+    assert!((after - 0.80).abs() < 0.005, "{}", q.explanation);
+    assert_eq!(
+        q.kind,
+        AnswerKind::Choice {
+            options: vec![
+                crate::t!("quiz.gen.lat-double.option.doubles").to_string(),
+                crate::t!("quiz.gen.lat-double.option.rises").to_string(),
+                crate::t!("quiz.gen.lat-double.option.same").to_string(),
+            ],
+            correct: 0,
+        }
+    );
+    assert!(q.prompt.contains("to 8?"), "{}", q.prompt);
+    assert!(
+        q.explanation
+            .contains("4 × 10 = 40 instructions per load, and twice that, 80, still fits"),
+        "{}",
+        q.explanation
+    );
+    // "Latency is fixed, so nothing changes": the wait is the same, the work in it doubles.
+    let g = q.grade("2");
+    assert!(
+        !g.correct && g.feedback.contains("hide the latency"),
+        "{}",
+        g.feedback
+    );
+    // "Diminishing returns": not while there are idle slots.
+    let g = q.grade("1");
+    assert!(
+        !g.correct && g.feedback.contains("idle slots"),
+        "{}",
+        g.feedback
+    );
+
+    // 8 warps: 80 % (above). 16 warps: 160 instructions per 100 cycles, more than the one
+    // scheduler's 100 slots: it issues every cycle, 100 %. 1.25 times: less than double.
+    let q = lat_double(1, 100, 10, 1, Change::Rises);
+    assert_eq!(q.qid, "gen-lat-double-1-100-10-8");
+    let [before, after] = stated_utilizations(&q);
+    assert!((before - 0.80).abs() < 0.005, "{}", q.explanation);
+    assert!((after - 1.0).abs() < 0.005, "{}", q.explanation);
+    assert!(matches!(q.kind, AnswerKind::Choice { correct: 1, .. }));
+    // "Twice the warps, twice the work": one instruction a cycle at most.
+    let g = q.grade("0");
+    assert!(
+        !g.correct && g.feedback.contains("at most one instruction a cycle"),
+        "{}",
+        g.feedback
+    );
+
+    // 16 warps: 100 % already; 32: still 100 %. The same.
+    let q = lat_double(1, 100, 10, 3, Change::Same);
+    assert_eq!(q.qid, "gen-lat-double-1-100-10-16");
+    let [before, after] = stated_utilizations(&q);
+    assert!(before > 0.995 && after > 0.995, "{}", q.explanation);
+    assert!(matches!(q.kind, AnswerKind::Choice { correct: 2, .. }));
+    // Either wrong pick hears that the slots are full: there is nothing to double or to add.
+    for pick in ["0", "1"] {
+        let g = q.grade(pick);
+        assert!(
+            !g.correct
+                && g.feedback
+                    .contains("100% of their slots: no idle slot is left"),
+            "{}",
+            g.feedback
+        );
+    }
+
+    // An 800-cycle load on 1 scheduler with W = 10: "the same" needs per · W past 800, more
+    // than 32 warps give (320); the question takes W = ⌈4/3 · 800 / per⌉ (at 4 warps, 267:
+    // past the 100 it gives at most; at 8, 134: past it too); at 12 warps, 89: 12 × 89 =
+    // 1,068 instructions per load against 800 cycles, full; 24 warps too.
+    let q = lat_double(1, 800, 10, 0, Change::Same);
+    assert_eq!(q.qid, "gen-lat-double-1-800-89-12");
+    assert!(matches!(q.kind, AnswerKind::Choice { correct: 2, .. }));
+}
+
+#[test]
+fn a_doubling_questions_numbers_are_the_latency_panels() {
+    // The question's link opens the latency panel at its warps; the same link with twice the
+    // resident warps shows the other number. The panel's simulated utilization is the
+    // question's before and after (its scheduler is the lab's: the agreement grid of
+    // `kernel_lab::scenario`'s tests).
+    let mut rng = Rng::new(66);
+    for _ in 0..12 {
+        let q = generate_from(Template::LatDouble, &mut rng);
+        let link = q.link.clone().unwrap();
+        let n: u64 = q.qid.rsplit('-').next().unwrap().parse().unwrap();
+        let utilization = |link: &str| {
+            let out =
+                crate::latency::panel::evaluate(&crate::latency::panel::LatencyInput::from_query(
+                    &Query::parse(link),
+                    &crate::latency::panel::LatencyInput::default(),
+                ));
+            assert!(out.errors.is_empty(), "{link}: {:?}", out.errors);
+            match out
+                .figures
+                .iter()
+                .find(|f| f.metric == "simulated-utilization")
+            {
+                Some(Figure {
+                    value: Value::Frac { value, .. },
+                    ..
+                }) => *value,
+                other => panic!("{link}: {other:?}"),
+            }
+        };
+        let doubled = link.replace(&format!("resident={n}"), &format!("resident={}", 2 * n));
+        assert_ne!(doubled, link);
+        let [before, after] = stated_utilizations(&q);
+        assert!(
+            (utilization(&link) - before).abs() < 0.001,
+            "{}: {link}",
+            q.qid
+        );
+        assert!(
+            (utilization(&doubled) - after).abs() < 0.001,
+            "{}: {doubled}",
+            q.qid
+        );
     }
 }
