@@ -349,11 +349,14 @@ pub fn fill(msg: Msg, args: &[(&str, &dyn Display)]) -> String {
 /// Fills a message's placeholders (see [`fill`]).
 #[must_use]
 pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
+    // Sliced with `str::get`, not `&s[a..b]`: the places are char boundaries (after an ASCII
+    // brace or backslash), and the indexing form linked std's slicing panic and `char`'s
+    // `Debug` into every page for a panic that cannot happen (issue 46).
     let mut out = String::with_capacity(message.len() + 16);
     let mut rest = message;
     while let Some(i) = rest.find(['{', '}', '\\']) {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
+        out.push_str(rest.get(..i).unwrap_or_default());
+        let tail = rest.get(i..).unwrap_or_default();
         if let Some(t) = tail.strip_prefix("{{") {
             out.push('{');
             rest = t;
@@ -365,7 +368,7 @@ pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
             rest = t;
         } else if let Some((whole, word)) = plural_form(tail, args) {
             out.push_str(word);
-            rest = &tail[whole..];
+            rest = tail.get(whole..).unwrap_or_default();
         } else if let Some(name) = tail
             .strip_prefix('{')
             .and_then(|t| t.split_once('}'))
@@ -379,10 +382,11 @@ pub fn render(message: &str, args: &[(&str, &dyn Display)]) -> String {
                 out.push_str(name);
                 out.push('}');
             }
-            rest = &tail[name.len() + 2..];
+            rest = tail.get(name.len() + 2..).unwrap_or_default();
         } else {
-            out.push_str(&tail[..1]);
-            rest = &tail[1..];
+            // A lone brace or backslash: one ASCII byte.
+            out.push_str(tail.get(..1).unwrap_or_default());
+            rest = tail.get(1..).unwrap_or_default();
         }
     }
     out.push_str(rest);

@@ -88,10 +88,17 @@ impl Query {
 /// address the app writes (`Query::to_search`, `panel::link`).
 #[must_use]
 pub fn encode(s: &str) -> String {
+    // `byte_serialize` yields each escaped byte as a piece of its own ("%2C"), so the two kept
+    // readable are swapped piece by piece: `str::replace` on the whole string linked its
+    // searcher and std's slicing panic (with `char`'s `Debug`, 5 kB of raw code) into pages
+    // that had no other use for them (issue 46).
     form_urlencoded::byte_serialize(s.as_bytes())
-        .collect::<String>()
-        .replace("%2C", ",")
-        .replace("%2F", "/")
+        .map(|piece| match piece {
+            "%2C" => ",",
+            "%2F" => "/",
+            other => other,
+        })
+        .collect()
 }
 
 #[cfg(test)]
