@@ -37,17 +37,19 @@ pub fn breakable(text: &'static str) -> AnyView {
     if !text.contains("__") {
         return text.into_any();
     }
+    // Split with `str::get` (after an ASCII underscore: a char boundary): indexing inlined
+    // std's slicing panic into the figures row of every panel (issue 46).
     let mut parts = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
     for i in 0..bytes.len() {
         let ends_run = bytes[i] == b'_' && bytes.get(i + 1) != Some(&b'_');
         if ends_run {
-            parts.push(&text[start..=i]);
+            parts.push(text.get(start..=i).unwrap_or_default());
             start = i + 1;
         }
     }
-    parts.push(&text[start..]);
+    parts.push(text.get(start..).unwrap_or_default());
     parts
         .into_iter()
         .map(|p| view! { {p}<wbr/> })

@@ -176,8 +176,14 @@ pub fn rounded(v: f64, places: u8) -> String {
         return digits;
     }
     let places = usize::from(places);
+    // Digits are ASCII: `str::get` splits them without `split_at`'s panic path (std's slicing
+    // panic, linked into every page otherwise: issue 46).
     let (whole, frac) = if digits.len() > places {
-        digits.split_at(digits.len() - places)
+        let at = digits.len() - places;
+        (
+            digits.get(..at).unwrap_or_default(),
+            digits.get(at..).unwrap_or_default(),
+        )
     } else {
         ("0", digits.as_str())
     };

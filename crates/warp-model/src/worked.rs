@@ -113,11 +113,13 @@ pub fn sentence(message: &str, maths: &[(&str, Math)]) -> Vec<Inline> {
             }
             return out;
         };
+        // `str::get` at the found slot's bounds (char boundaries): indexing would link std's
+        // slicing panic into every page with worked steps (issue 46).
         if at > 0 {
-            out.push(t(&rest[..at]));
+            out.push(t(rest.get(..at).unwrap_or_default()));
         }
         out.push(m(math.clone()));
-        rest = &rest[at + len..];
+        rest = rest.get(at + len..).unwrap_or_default();
     }
 }
 

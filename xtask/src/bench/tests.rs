@@ -33,7 +33,9 @@ fn no_budget_is_above_the_last_shared_ones() {
         let b = budget(p.name()).unwrap_or(u64::MAX);
         assert!(b <= cap, "{}: {b} over {cap}", p.name());
     }
-    assert!(budget("home").unwrap_or(u64::MAX) <= 235_000);
+    // The home page under issue 46's target, 105 kB (102.9 kB measured, Hinglish, issue 47's
+    // round): a budget that went down below a target stays below it.
+    assert!(budget("home").unwrap_or(u64::MAX) <= 105_000);
     // The tools' last shared budget (208.8 kB, both pages in one bundle): each page's own is
     // below it.
     for t in Tool::ALL {

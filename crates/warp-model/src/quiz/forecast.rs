@@ -86,10 +86,17 @@ fn split_unit(guess: &str) -> (&str, &str) {
     let g = guess.trim();
     let cut = g
         .char_indices()
-        .find(|(i, c)| is_letter(*c) && !matches!(&g[*i..], "x" | "X"))
+        .find(|(i, c)| is_letter(*c) && !matches!(g.get(*i..), Some("x" | "X")))
         .map_or(g.len(), |(i, _)| i);
-    // "2-way": the hyphen joins the number to its noun.
-    (g[..cut].trim().trim_end_matches('-'), g[cut..].trim())
+    // "2-way": the hyphen joins the number to its noun. `str::get` at a char's index: indexing
+    // links std's slicing panic into every panel (issue 46).
+    (
+        g.get(..cut)
+            .unwrap_or_default()
+            .trim()
+            .trim_end_matches('-'),
+        g.get(cut..).unwrap_or_default().trim(),
+    )
 }
 
 /// Whether a guess's trailing word is the figure's unit (or a word of it, singular or plural):
