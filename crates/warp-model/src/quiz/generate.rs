@@ -1010,10 +1010,10 @@ pub enum Draw {
     /// Under `draw=2` and `draw=3`, `all` stays the five topics it was, so that their links
     /// keep their questions.
     Tensor,
-    /// `draw=5`, the rules of every new quiz since the kernel lab's timeline (issue 47):
-    /// [`Draw::Tensor`]'s, with the latency topic's timeline question among its templates
-    /// ([`Template::under`]). Under the older rules the latency topic keeps its two templates,
-    /// so that their links keep their questions.
+    /// `draw=5`, the rules of new quizzes from the kernel lab's timeline until its doubling
+    /// question (issue 47): [`Draw::Tensor`]'s, with the latency topic's timeline question
+    /// among its templates ([`Template::under`]). Under the older rules the latency topic keeps
+    /// its two templates, so that their links keep their questions.
     Timeline,
     /// `draw=6`, the rules of every new quiz since the timeline's doubling question (issue 47):
     /// [`Draw::Timeline`]'s, with "what happens when the warps double" among the latency
