@@ -56,7 +56,8 @@ fn link(s: u64, l: u64, w: u64, n: u64) -> String {
     ])
 }
 
-/// A share or a utilization as the questions state it: a percentage, one decimal at most.
+/// A share or a utilization as the questions state it: the figures' percentage digits (two
+/// decimals from 10 % up, `figure::percent_digits`).
 fn pct(v: f64) -> String {
     crate::figure::percent_digits(v * 100.0)
 }
