@@ -103,7 +103,7 @@ fn StartHere() -> impl IntoView {
     }
 }
 
-/// The ten challenges, each with the best stars this browser kept for it.
+/// The built-in challenges, each with the best stars this browser kept for it.
 #[component]
 fn ChallengeBoard() -> impl IntoView {
     use warp_model::kernel_lab::challenge::builtin::{title, NAMES};

@@ -82,6 +82,12 @@ fn oracle(c: &Challenge, k: usize) -> Vec<Vec<f64>> {
                 };
             }
         }
+        // out[i] = a[i] + a[n + i] + a[2n + i] + a[3n + i], i < n.
+        "four-rows" => {
+            for i in 0..n {
+                b[1][i] = (0..4).map(|r| b[0][r * n + i]).sum();
+            }
+        }
         // Every thread adds one; the lock is free again.
         "spin-lock" => {
             b[0][0] = 0.0;
@@ -93,7 +99,7 @@ fn oracle(c: &Challenge, k: usize) -> Vec<Vec<f64>> {
 }
 
 #[test]
-fn there_are_ten_in_the_issues_order_with_their_tests() {
+fn there_are_eleven_in_the_issues_order_with_their_tests() {
     assert_eq!(
         NAMES,
         [
@@ -106,12 +112,13 @@ fn there_are_ten_in_the_issues_order_with_their_tests() {
             "count-positive",
             "warp-scan",
             "even-odd",
-            "spin-lock"
+            "spin-lock",
+            "four-rows"
         ]
     );
     // Test counts as the issue lists the launches.
     let counts: Vec<usize> = NAMES.iter().map(|n| challenge(n).tests.len()).collect();
-    assert_eq!(counts, [5, 5, 4, 4, 4, 3, 4, 3, 3, 2]);
+    assert_eq!(counts, [5, 5, 4, 4, 4, 3, 4, 3, 3, 2, 4]);
     // add-ten: block 128, grid ⌈n/128⌉: n = 129 needs 2 blocks, 5000 needs 40.
     let add = challenge("add-ten");
     assert_eq!(add.tests[3].grid, (2, 1));
@@ -894,4 +901,25 @@ fn the_pinned_reference_totals_are_the_references_own() {
     }
     // A custom challenge's reference has not run before its first Check: nothing pinned.
     assert_eq!(reference_total("custom", 0), None);
+}
+
+/// The check worker builds its challenges without their words (`builtin::bare`): everything a
+/// check reads is the same, so the same report, whatever the words.
+#[test]
+fn a_challenge_without_its_words_checks_the_same() {
+    use warp_model::kernel_lab::challenge::builtin::bare;
+    for name in NAMES {
+        let (full, plain) = (challenge(name), bare(name).expect("a bare built-in"));
+        assert!(plain.title.is_empty() && plain.task.is_empty() && plain.why.is_empty());
+        assert!(!full.title.is_empty() && !full.task.is_empty() && full.why.len() == 2);
+        let words = Challenge {
+            title: full.title.clone(),
+            task: full.task.clone(),
+            why: full.why.clone(),
+            ..plain.clone()
+        };
+        assert_eq!(words, full, "{name}");
+        assert_eq!(check(&plain, &full.reference), check(&full, &full.reference));
+    }
+    assert!(bare("custom").is_none() && bare("add_ten").is_none());
 }

@@ -14,9 +14,9 @@ async function typeAndCheck(app: App, src: string) {
   await expect(app.figure('challenge-passed')).toBeVisible();
 }
 
-test('the ten built-in challenges are there', () => {
+test('the eleven built-in challenges are there', () => {
   expect(names).toEqual([
-    'add-ten', 'block-sum', 'count-positive', 'even-odd', 'grid-stride', 'mirror',
+    'add-ten', 'block-sum', 'count-positive', 'even-odd', 'four-rows', 'grid-stride', 'mirror',
     'spin-lock', 'transpose', 'warp-scan', 'warp-sum',
   ]);
 });
@@ -97,7 +97,7 @@ test('the transposes earn their stars: naive ★, tiled ★★, tiled and padded
   // The best stars are kept and the home view's board shows them.
   await app.open('?');
   await expect(page.locator('[data-challenge-board] [data-challenge="transpose"]')).toHaveAttribute('data-stars', '3');
-  await expect(page.locator('[data-challenge-board] li')).toHaveCount(10);
+  await expect(page.locator('[data-challenge-board] li')).toHaveCount(11);
   // A worse check later does not lower them.
   await app.open('?panel=kernel&challenge=transpose');
   await expect(page.locator('[data-best-stars]')).toHaveAttribute('data-best-stars', '3');
@@ -106,6 +106,23 @@ test('the transposes earn their stars: naive ★, tiled ★★, tiled and padded
   await expect(page.locator('[data-best-stars]')).toHaveAttribute('data-best-stars', '3');
   await app.open('?');
   await expect(page.locator('[data-challenge-board] [data-challenge="transpose"]')).toHaveAttribute('data-stars', '3');
+});
+
+// Issue 47: four-rows's third star needs latency hidden, on the SM's cycles. Its reference sums
+// 406 + 406 + 448 + 992 = 2,252 cycles over the tests (tests/latency_challenge.rs works them).
+test('four-rows: a loop that waits for each load earns ★★, the loads in flight together ★★★', async ({ app, page }) => {
+  await app.open('?panel=kernel&challenge=four-rows');
+  await expect(page.locator('[data-target="sm-cycles"] [data-target-reference]')).toHaveAttribute('data-target-reference', '2252');
+  await typeAndCheck(app, read('four-rows', 'right-loop-sum.cu'));
+  await expect(app.figure('challenge-stars')).toHaveAttribute('data-value', '2');
+  await expect(app.figure('challenge-sm-cycles-reference')).toHaveAttribute('data-value', '2252');
+  // Four waits a warp, against one: over three times the reference's cycles.
+  expect(Number(await app.value('challenge-sm-cycles'))).toBeGreaterThan(3 * 2252);
+  await expect(page.locator('[data-hint]')).toHaveCount(1);
+  await expect(page.locator('[data-hint=sm-cycles] a[data-link=latency]')).toBeVisible();
+  await typeAndCheck(app, read('four-rows', 'right-one-statement.cu'));
+  await expect(app.figure('challenge-stars')).toHaveAttribute('data-value', '3');
+  await expect(page.locator('[data-solved]')).toContainText('400-cycle waits overlap');
 });
 
 test('a link with check=1 shows the check and keeps no stars', async ({ app, page }) => {

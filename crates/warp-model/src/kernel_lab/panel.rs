@@ -282,6 +282,14 @@ pub struct Solved {
 /// `challenge` naming the allowed values, or a custom link's problems (`ref`, `tests`,
 /// `range`, `targets`).
 pub fn challenge_of(input: &KernelInput) -> Result<Option<Challenge>, Vec<ParamError>> {
+    challenge_from::<true>(input)
+}
+
+/// [`challenge_of`]; a built-in with its words when `WORDS` (a constant, so that the check
+/// worker, which reads it without, does not link every challenge's statement).
+fn challenge_from<const WORDS: bool>(
+    input: &KernelInput,
+) -> Result<Option<Challenge>, Vec<ParamError>> {
     let name = input.get(&CHALLENGE).trim();
     if name.is_empty() {
         return Ok(None);
@@ -298,7 +306,12 @@ pub fn challenge_of(input: &KernelInput) -> Result<Option<Challenge>, Vec<ParamE
         })
         .map(Some);
     }
-    builtin::builtin(name).map(Some).ok_or_else(|| {
+    let built = if WORDS {
+        builtin::builtin(name)
+    } else {
+        builtin::bare(name)
+    };
+    built.map(Some).ok_or_else(|| {
         vec![ParamError::new(
             "challenge",
             crate::tr!(
@@ -488,7 +501,7 @@ pub fn evaluate(input: &KernelInput) -> KernelOutput {
 #[must_use]
 pub fn check_link(search: &str, started: impl FnMut(usize)) -> Option<challenge::CheckReport> {
     let input = KernelInput::from_query(&Query::parse(search), &KernelInput::default());
-    let c = challenge_of(&input).ok().flatten()?;
+    let c = challenge_from::<false>(&input).ok().flatten()?;
     let src = starter_for(&input, Some(&c)).unwrap_or_else(|| input.get(&SRC).to_string());
     Some(challenge::check::check_each(&c, &src, started))
 }
@@ -813,7 +826,9 @@ fn hint(
         Target::SharedWavefronts => Some(s.shared_wavefronts),
         Target::DivergentBranches => Some(s.divergent),
         Target::Cycles => Some(s.issued),
-        Target::Atomics => None,
+        // The SM's cycles are the launch's, not a line's (the lab's `timing=sm` shows each
+        // line's stalls).
+        Target::Atomics | Target::SmCycles => None,
     };
     let worst = run.and_then(|r| {
         r.lines
@@ -859,7 +874,7 @@ fn hint(
             crate::t!("challenge.hint.open.divergence"),
             links.and_then(|l| l.divergence.clone()),
         )),
-        Target::Cycles => Some((
+        Target::Cycles | Target::SmCycles => Some((
             LATENCY_PANEL,
             crate::t!("challenge.hint.open.latency"),
             None,

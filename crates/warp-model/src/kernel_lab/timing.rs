@@ -63,6 +63,12 @@ pub const WINDOW: Param = Param::whole("window", msg!("kernel.field.window"), 1,
     .hint(msg!("kernel.field.window.hint"))
     .more();
 
+/// `S`'s default: an A100's SM has four schedulers (sub-partitions).
+pub const DEFAULT_S: u64 = 4;
+/// `L`'s default: cycles from a global load's issue to its value, the seeds' order of
+/// magnitude for DRAM.
+pub const DEFAULT_L: u64 = 400;
+
 /// Cycles from a shared-memory access's issue to its value (plus one per bank conflict): the
 /// order of magnitude microbenchmarks measure on Volta to Hopper (about 20-30 cycles).
 pub const SHARED_LATENCY: u64 = 30;
@@ -131,8 +137,8 @@ pub fn config<P: PanelModel>(input: &Inputs<P>) -> Result<Option<SmConfig>, Vec<
         return Ok(None);
     }
     let mut config = sm_config(
-        s.unwrap_or(4),
-        l.unwrap_or(400),
+        s.unwrap_or(DEFAULT_S),
+        l.unwrap_or(DEFAULT_L),
         if policy == Some("gto") {
             Policy::GreedyThenOldest
         } else {

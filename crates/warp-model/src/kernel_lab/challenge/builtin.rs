@@ -1,4 +1,4 @@
-//! The ten built-in challenges, in order, each with its reference kernel, its tests, its
+//! The eleven built-in challenges, in order, each with its reference kernel, its tests, its
 //! inputs and its two targets. The references are the kernels a course would call right and
 //! reasonably fast; `tests/challenges.rs` checks each against an oracle written in plain Rust,
 //! and runs right and wrong solutions written the way learners write them.
@@ -11,7 +11,7 @@ use crate::warps::map::BlockDim;
 /// the targets show from the start, before a first Check has run the reference (issue 45). Kept
 /// here, not run on the page at load (ten tests on a phone's main thread); the model test
 /// `the_pinned_reference_totals_are_the_references_own` runs every reference and compares.
-pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 10] = [
+pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 11] = [
     ("add-ten", [342, 4]),
     ("grid-stride", [981, 1041]),
     ("mirror", [719, 30]),
@@ -22,6 +22,7 @@ pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 10] = [
     ("warp-scan", [0, 1302]),
     ("even-odd", [0, 252]),
     ("spin-lock", [1974, 1680]),
+    ("four-rows", [927, 2252]),
 ];
 
 /// The reference's total for target `k` (0 or 1) of the built-in `name`, from
@@ -35,7 +36,7 @@ pub fn reference_total(name: &str, k: usize) -> Option<u64> {
 }
 
 /// The built-in challenges' names, in order.
-pub const NAMES: [&str; 10] = [
+pub const NAMES: [&str; 11] = [
     "add-ten",
     "grid-stride",
     "mirror",
@@ -46,6 +47,7 @@ pub const NAMES: [&str; 10] = [
     "warp-scan",
     "even-odd",
     "spin-lock",
+    "four-rows",
 ];
 
 const ADD_TEN: &str = "__global__ void add_ten(const int* in, int* out, int n) {
@@ -172,6 +174,22 @@ const SPIN_LOCK: &str = "__global__ void spin_lock(int* lock, int* counter) {
 }
 ";
 
+const FOUR_ROWS: &str = "__global__ void four_rows(const int* a, int* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        // Four loads, none waiting for another: their 400 cycles overlap.
+        int x0 = a[i];
+        int x1 = a[n + i];
+        int x2 = a[2 * n + i];
+        int x3 = a[3 * n + i];
+        out[i] = x0 + x1 + x2 + x3;
+    }
+}
+";
+
+/// The rows `four-rows` sums.
+pub const FOUR_ROWS_COUNT: u64 = 4;
+
 /// A block of `x` × `y` threads (every built-in shape is within CUDA's limits, which
 /// `tests/challenges.rs` checks by counting each challenge's tests).
 fn block(x: u64, y: u64) -> Option<BlockDim> {
@@ -231,12 +249,20 @@ const fn input() -> Buffer {
     }
 }
 
-/// The built-in challenge `name`, its words in the current language.
-#[must_use]
+/// A built-in's reference, buffers, input range, tests and targets.
+type Parts = (
+    &'static str,
+    Vec<Buffer>,
+    (i64, i64),
+    Vec<TestLaunch>,
+    [Target; 2],
+);
+
+/// The parts of the built-in `name` that are not words.
 #[allow(clippy::too_many_lines)]
-pub fn builtin(name: &str) -> Option<Challenge> {
+fn parts(name: &str) -> Option<Parts> {
     use Target::{
-        Atomics, BankConflicts, Cycles, DivergentBranches, SharedWavefronts, Transactions,
+        Atomics, BankConflicts, Cycles, DivergentBranches, SharedWavefronts, SmCycles, Transactions,
     };
     let untouched = |len| Buffer {
         fill: Fill::MinusOne,
@@ -246,7 +272,7 @@ pub fn builtin(name: &str) -> Option<Challenge> {
         fill: Fill::Zero,
         len,
     };
-    let (reference, buffers, range, tests, targets) = match name {
+    Some(match name {
         "add-ten" => (
             ADD_TEN,
             vec![input(), untouched(Len::N)],
@@ -344,15 +370,45 @@ pub fn builtin(name: &str) -> Option<Challenge> {
                 .collect(),
             [Cycles, Atomics],
         ),
+        "four-rows" => (
+            FOUR_ROWS,
+            vec![
+                Buffer {
+                    fill: Fill::Random,
+                    len: Len::Rows(FOUR_ROWS_COUNT),
+                },
+                untouched(Len::N),
+            ],
+            (-1000, 1000),
+            over_n(128, None, &[1, 100, 1000, 4096]),
+            [Transactions, SmCycles],
+        ),
         _ => return None,
-    };
+    })
+}
+
+/// The built-in challenge `name`, its words in the current language.
+#[must_use]
+pub fn builtin(name: &str) -> Option<Challenge> {
+    let mut c = bare(name)?;
+    let (_, task, why) = words(&c.name);
+    c.title = self::title(&c.name).to_string();
+    c.task = task;
+    c.why = why;
+    Some(c)
+}
+
+/// The built-in challenge `name` without its words (an empty title, statement and "why"):
+/// all a check needs. The check worker's bundle builds its challenges so, and does not link
+/// the statements of every challenge (3.6 kB gzip with their "why" lines).
+#[must_use]
+pub fn bare(name: &str) -> Option<Challenge> {
+    let (reference, buffers, range, tests, targets) = parts(name)?;
     let name = NAMES.into_iter().find(|n| *n == name)?;
-    let (_, task, why) = words(name);
-    let title = self::title(name).to_string();
     Some(Challenge {
         name: name.to_string(),
-        title,
-        task,
+        title: String::new(),
+        task: String::new(),
         starter: starter(reference),
         reference: reference.to_string(),
         buffers,
@@ -369,7 +425,7 @@ pub fn builtin(name: &str) -> Option<Challenge> {
         } else {
             Vec::new()
         },
-        why,
+        why: Vec::new(),
         seed: crate::rng::seed_from(name.bytes()),
     })
 }
@@ -390,6 +446,7 @@ pub fn title(name: &str) -> &'static str {
         "warp-scan" => t!("challenge.warp-scan.title"),
         "even-odd" => t!("challenge.even-odd.title"),
         "spin-lock" => t!("challenge.spin-lock.title"),
+        "four-rows" => t!("challenge.four-rows.title"),
         _ => t!("challenge.custom.title"),
     }
 }
@@ -465,6 +522,14 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             vec![
                 tr!("challenge.even-odd.why.1"),
                 tr!("challenge.even-odd.why.2"),
+            ],
+        ),
+        "four-rows" => (
+            tr!("challenge.four-rows.title"),
+            tr!("challenge.four-rows.task"),
+            vec![
+                tr!("challenge.four-rows.why.1"),
+                tr!("challenge.four-rows.why.2"),
             ],
         ),
         _ => (

@@ -6,7 +6,35 @@ use super::spec::{Challenge, Fill, Target, TestLaunch};
 use crate::kernel_lab::exec::{self, Initial, LaunchConfig, RunResult};
 use crate::kernel_lab::lex::{lex, Tok};
 use crate::kernel_lab::parse::{ParsedKernel, Ty};
+use crate::latency::sm::{self, SmConfig};
 use crate::rng::Rng;
+
+/// The SM a check times a run on for the `sm-cycles` target (issue 47): the lab's
+/// `timing=sm` at its defaults ([`crate::kernel_lab::timing::DEFAULT_S`] schedulers, a global
+/// load's value [`crate::kernel_lab::timing::DEFAULT_L`] cycles after its issue, round robin),
+/// without the timeline's rows, which a check does not show.
+#[must_use]
+pub fn check_sm() -> SmConfig {
+    use crate::kernel_lab::timing::{sm_config, DEFAULT_L, DEFAULT_S};
+    SmConfig {
+        record_warps: 0,
+        ..sm_config(
+            DEFAULT_S,
+            DEFAULT_L,
+            crate::latency::scheduler::Policy::RoundRobin,
+        )
+    }
+}
+
+/// The run's time on [`check_sm`] when `timed` (0 when not); `None` when its record was too
+/// long to time ([`exec::MAX_SM_OPS`] instructions).
+fn sm_cycles(run: &RunResult, timed: bool) -> Option<u64> {
+    match (timed, run.sm_too_long) {
+        (false, _) => Some(0),
+        (true, true) => None,
+        (true, false) => Some(sm::run(&run.sm_ops, check_sm()).cycles),
+    }
+}
 
 /// Why a check did not pass, the first thing that went wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -353,9 +381,14 @@ pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> C
         return report;
     }
     let mut met = vec![true; c.targets.len()];
+    // Runs are timed on the SM only for a challenge that targets its cycles (the record of
+    // every warp's instructions costs memory and time).
+    let timed = c.targets.contains(&Target::SmCycles);
+    let too_long = || crate::tr!("challenge.failure.sm-too-long", max = exec::MAX_SM_OPS);
     for k in 0..c.tests.len() {
         started(k);
-        let (launch, init) = start_of(c, &reference, &reference, k);
+        let (mut launch, init) = start_of(c, &reference, &reference, k);
+        launch.timing = timed;
         let (want, want_mem) = match exec::run_from(&reference, launch, &init) {
             Ok(x) => x,
             Err(e) => {
@@ -372,7 +405,12 @@ pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> C
             )));
             return report;
         }
-        let (launch, mut init) = start_of(c, &reference, &kernel, k);
+        let Some(want_sm) = sm_cycles(&want, timed) else {
+            report.failure = Some(Failure::Reference(too_long()));
+            return report;
+        };
+        let (mut launch, mut init) = start_of(c, &reference, &kernel, k);
+        launch.timing = timed;
         let allowed = budget(want.issued);
         init.step_budget = Some(allowed);
         let outcome = exec::run_from(&kernel, launch, &init)
@@ -396,13 +434,18 @@ pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> C
                 },
             })
             .and_then(|(got, mem)| {
-                judge(k, &reference, &kernel, &want_mem, &got, &mem).map(|()| got)
+                judge(k, &reference, &kernel, &want_mem, &got, &mem)?;
+                let sm = sm_cycles(&got, timed).ok_or_else(|| Failure::Run {
+                    test: k,
+                    message: too_long(),
+                })?;
+                Ok((got, sm))
             });
         match outcome {
-            Ok(got) => {
+            Ok((got, got_sm)) => {
                 report.passed += 1;
                 for (i, t) in report.targets.iter_mut().enumerate() {
-                    let (mine, theirs) = (t.target.of(&got), t.target.of(&want));
+                    let (mine, theirs) = (t.target.of(&got, got_sm), t.target.of(&want, want_sm));
                     t.mine += mine;
                     t.reference += theirs;
                     met[i] &= t.target.met(mine, theirs);

@@ -1,0 +1,143 @@
+//! Issue 47 item 4: a challenge target on the SM's cycles (`sm-cycles`), where a load's wait
+//! counts unless other work hides it, and the challenge whose three stars need it
+//! (`four-rows`): the numbers worked by hand from the stated model (four schedulers, a global
+//! load's value 400 cycles after its issue, one instruction a cycle per scheduler, a warp
+//! waiting where it uses a loaded value).
+
+use warp_model::kernel_lab::challenge::builtin::builtin;
+use warp_model::kernel_lab::challenge::check::{check, check_sm, start_of};
+use warp_model::kernel_lab::challenge::{Challenge, Target};
+use warp_model::kernel_lab::compile;
+use warp_model::kernel_lab::exec::run_from;
+use warp_model::kernel_lab::timing::{L, S};
+use warp_model::latency::sm;
+
+fn four_rows() -> Challenge {
+    builtin("four-rows").expect("the challenge four-rows")
+}
+
+fn solution(file: &str) -> String {
+    let path = format!(
+        "{}/../../tests/challenges/four-rows/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `src`'s cycles on the check's SM on each of `c`'s tests.
+fn sm_cycles(c: &Challenge, src: &str) -> Vec<u64> {
+    let reference = compile(&c.reference).expect("the reference compiles");
+    let kernel = compile(src).expect("the kernel compiles");
+    (0..c.tests.len())
+        .map(|k| {
+            let (mut launch, init) = start_of(c, &reference, &kernel, k);
+            launch.timing = true;
+            let (run, _) = run_from(&kernel, launch, &init).expect("the test runs");
+            sm::run(&run.sm_ops, check_sm()).cycles
+        })
+        .collect()
+}
+
+#[test]
+fn the_check_times_on_the_labs_default_sm() {
+    let cfg = check_sm();
+    assert_eq!((cfg.schedulers, cfg.latency), (4, 400));
+    // An A100's SM: 64 resident warps, 32 resident blocks.
+    assert_eq!((cfg.max_warps, cfg.max_blocks), (64, 32));
+    // The lab's own `timing=sm` defaults are the same numbers.
+    assert_eq!((S.default, L.default), ("4", "400"));
+}
+
+#[test]
+fn the_reference_waits_once_per_warp_worked_by_hand() {
+    let c = four_rows();
+    // Each warp: i (cycle 0), the guard (1), four loads (2 to 5), then the sum and store,
+    // which waits for the last load's value: 5 + 400 = 405, so it issues there, 406 cycles.
+    // - n = 1 and n = 100: one warp, and four warps on four schedulers: 406 each.
+    // - n = 1000: 8 blocks of 4 warps, 8 warps per scheduler taking turns: the six
+    //   instructions before the store take 6 · 8 = 48 issue cycles, the last load issues at
+    //   47 and its value is there at 447, its store at 447: 448 cycles.
+    // - n = 4096: 32 blocks of 4 warps; 64 resident warps at most, so 16 blocks and 16 warps
+    //   a scheduler: 6 · 16 = 96 issue cycles, the last load at 95, its value at 495, its
+    //   store at 495: 496; the other 16 blocks start as those end, as long again: 992.
+    assert_eq!(sm_cycles(&c, &c.reference), [406, 406, 448, 992]);
+    // Summed, as the target's reference shows before any check: 406 + 406 + 448 + 992.
+    assert_eq!(
+        warp_model::kernel_lab::challenge::builtin::reference_total("four-rows", 1),
+        Some(2252)
+    );
+}
+
+#[test]
+fn a_loop_that_adds_each_row_as_it_loads_it_waits_four_times_and_misses_the_third_star() {
+    let c = four_rows();
+    let src = solution("right-loop-sum.cu");
+    let cycles = sm_cycles(&c, &src);
+    // One warp alone: four loads, each used by the next statement: at least 4 · 400 cycles,
+    // against the reference's 406, far past 1.25 × 406 = 507.5.
+    assert!(cycles[0] >= 4 * 400, "{cycles:?}");
+    assert!(!Target::SmCycles.met(cycles[0], 406));
+    let r = check(&c, &src);
+    assert_eq!(r.stars, 2, "{r:?}");
+    // Its transactions are the reference's (the same coalesced rows); its cycles are not.
+    assert!(r.targets[0].met && r.targets[0].mine == r.targets[0].reference);
+    assert!(!r.targets[1].met && r.targets[1].mine > 3 * r.targets[1].reference);
+}
+
+#[test]
+fn the_four_loads_in_one_statement_overlap_as_the_references_do() {
+    let c = four_rows();
+    // One statement with four loads is the loads, then the sum that waits once: a load at
+    // cycle 2 (after i and the guard), the sum at 402, 403 cycles for one warp.
+    let cycles = sm_cycles(&c, &solution("right-one-statement.cu"));
+    assert_eq!(cycles[0], 403);
+    assert_eq!(check(&c, &solution("right-one-statement.cu")).stars, 3);
+}
+
+#[test]
+fn accumulating_in_global_memory_costs_transactions_and_waits() {
+    let mut c = four_rows();
+    let src = solution("right-accumulate-in-out.cu");
+    let r = check(&c, &src);
+    assert_eq!(r.stars, 1, "{r:?}");
+    assert!(!r.targets[0].met && !r.targets[1].met);
+    // n = 1: the reference's 4 loads and 1 store are 5 transactions; adding into out[i] three
+    // times loads and stores it three more times: 5 + 6 = 11.
+    c.tests.truncate(1);
+    let one = check(&c, &src);
+    assert_eq!((one.targets[0].mine, one.targets[0].reference), (11, 5));
+}
+
+#[test]
+fn an_sm_cycles_target_names_itself_and_reads_in_a_custom_link() {
+    use warp_model::kernel_lab::challenge::custom::{custom, CustomLink};
+    assert_eq!(Target::parse("sm-cycles"), Some(Target::SmCycles));
+    assert_eq!(Target::SmCycles.metric(), "challenge-sm-cycles");
+    assert_eq!(
+        Target::SmCycles.reference_metric(),
+        "challenge-sm-cycles-reference"
+    );
+    // Within a quarter more, as `cycles`: 4 · 507 = 2028 ≤ 5 · 406 = 2030; 508 is over.
+    assert!(Target::SmCycles.met(507, 406));
+    assert!(!Target::SmCycles.met(508, 406));
+    let reference = "__global__ void twice(const int* in, int* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        out[i] = 2 * in[i];\n    }\n}\n";
+    let c = custom(&CustomLink {
+        reference,
+        tests: "n=32,block=32",
+        targets: "transactions,sm-cycles",
+        ..CustomLink::default()
+    })
+    .expect("a custom link with sm-cycles");
+    assert_eq!(c.targets, [Target::Transactions, Target::SmCycles]);
+    assert_eq!(check(&c, reference).stars, 3);
+    // Copy first, then double what was stored: out[i] is loaded back and waited for a second
+    // time (about 2 · 400 cycles against about 400), and costs a load and a store more.
+    let twice_over = "__global__ void twice(const int* in, int* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        out[i] = in[i];\n        out[i] = out[i] * 2;\n    }\n}\n";
+    let r = check(&c, twice_over);
+    assert_eq!(r.passed, 1);
+    assert!(
+        r.targets[1].mine >= 800 && r.targets[1].reference < 500,
+        "{r:?}"
+    );
+    assert!(!r.targets[1].met);
+}
