@@ -919,7 +919,10 @@ fn a_challenge_without_its_words_checks_the_same() {
             ..plain.clone()
         };
         assert_eq!(words, full, "{name}");
-        assert_eq!(check(&plain, &full.reference), check(&full, &full.reference));
+        assert_eq!(
+            check(&plain, &full.reference),
+            check(&full, &full.reference)
+        );
     }
     assert!(bare("custom").is_none() && bare("add_ten").is_none());
 }

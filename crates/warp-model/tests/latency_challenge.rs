@@ -141,3 +141,52 @@ fn an_sm_cycles_target_names_itself_and_reads_in_a_custom_link() {
     );
     assert!(!r.targets[1].met);
 }
+
+/// The sm-cycles hint opens the learner's own kernel in the lab on the chosen test's launch,
+/// timed on the same SM: the lab's `sm-cycles` there is the check's for that test, and its
+/// per-line stalls say which load the warps wait on.
+#[test]
+fn the_sm_cycles_hint_opens_the_learners_kernel_timed_in_the_lab() {
+    use warp_model::figure::Value;
+    use warp_model::kernel_lab::panel::{evaluate, evaluate_plain, KernelInput};
+    use warp_model::kernel_lab::timing::line_note;
+    use warp_model::query::Query;
+    let src = solution("right-loop-sum.cu");
+    let page = format!(
+        "panel=kernel&challenge=four-rows&check=1&src={}",
+        warp_model::query::encode(&src)
+    );
+    let out = evaluate(&KernelInput::from_query(
+        &Query::parse(&page),
+        &KernelInput::default(),
+    ));
+    let box_ = out.challenge.expect("the challenge box");
+    assert_eq!(box_.report.as_ref().map(|r| r.stars), Some(2));
+    let hint = box_
+        .hints
+        .iter()
+        .find(|h| h.target == "sm-cycles")
+        .expect("the sm-cycles hint");
+    let (panel, _, lab) = hint.panel.clone().expect("a link");
+    assert_eq!(panel, "kernel");
+    assert!(lab.starts_with("panel=kernel&timing=sm&block=128,1,1&grid=1,1&n=1&src="));
+    let timed = evaluate_plain(&KernelInput::from_query(
+        &Query::parse(&lab),
+        &KernelInput::default(),
+    ));
+    assert!(timed.errors.is_empty(), "{:?}", timed.errors);
+    let cycles = timed
+        .figures
+        .iter()
+        .find(|f| f.metric == "sm-cycles")
+        .map(|f| f.value.clone());
+    // Test 1 (n = 1) of the loop, as the check timed it.
+    let c = four_rows();
+    assert_eq!(cycles, Some(Value::Int(sm_cycles(&c, &src)[0])));
+    // Every stall is the sum's wait on its own line's load (line 9: `sum += a[r * n + i];`).
+    let sm = timed.sm.expect("the SM's timing");
+    assert_eq!(
+        line_note(&sm, 9).as_deref(),
+        Some("100% of the stalls, waiting on the value of line 9")
+    );
+}

@@ -119,10 +119,17 @@ test('four-rows: a loop that waits for each load earns ★★, the loads in flig
   // Four waits a warp, against one: over three times the reference's cycles.
   expect(Number(await app.value('challenge-sm-cycles'))).toBeGreaterThan(3 * 2252);
   await expect(page.locator('[data-hint]')).toHaveCount(1);
-  await expect(page.locator('[data-hint=sm-cycles] a[data-link=latency]')).toBeVisible();
+  // The hint opens the learner's kernel in the lab on test 1's launch, timed on the SM.
+  const lab = page.locator('[data-hint=sm-cycles] a[data-link=kernel]');
+  await expect(lab).toHaveAttribute('href', /timing=sm&block=128,1,1&grid=1,1&n=1&src=/);
+  const href = (await lab.getAttribute('href'))!;
   await typeAndCheck(app, read('four-rows', 'right-one-statement.cu'));
   await expect(app.figure('challenge-stars')).toHaveAttribute('data-value', '3');
   await expect(page.locator('[data-solved]')).toContainText('400-cycle waits overlap');
+  // Followed: the learner's loop, one warp waiting four times: at least 4 × 400 cycles.
+  await app.open(href);
+  expect(Number(await app.value('sm-cycles'))).toBeGreaterThanOrEqual(1600);
+  await expect(page.locator('#kernel-src')).toHaveValue(/sum \+= a\[r \* n \+ i\]/);
 });
 
 test('a link with check=1 shows the check and keeps no stars', async ({ app, page }) => {

@@ -246,6 +246,10 @@ pub struct ChallengeOutput {
     /// Once every test passes and a target is missed: per missed target, where the cost is and
     /// which panel explains it (hints before the answer, issue 45).
     pub hints: Vec<Hint>,
+    /// With an `sm-cycles` target: the plain lab's address of the chosen test's launch with the
+    /// learner's kernel under `timing=sm` (its per-line stalls: where the warps wait), which
+    /// that target's hint links.
+    pub timed_lab: Option<String>,
     /// Once every test passes: the reference, and per target why it costs what it costs.
     pub solved: Option<Solved>,
 }
@@ -731,6 +735,10 @@ fn evaluate_challenge(
         figures: Vec::new(),
         preset: preset_for(&c.name),
         hints: Vec::new(),
+        timed_lab: c
+            .targets
+            .contains(&challenge::Target::SmCycles)
+            .then(|| timed_lab(input, c, test.unwrap_or(0))),
         solved: None,
         report: None,
     };
@@ -762,6 +770,33 @@ fn evaluate_challenge(
     out.challenge = Some(view);
 }
 
+/// The plain lab on test `k`'s launch of `c` with the page's kernel, timed on the SM at its
+/// defaults (the check's `check_sm`): `panel=kernel&timing=sm&block=…&grid=…&n=…&src=…`.
+fn timed_lab(input: &KernelInput, c: &Challenge, k: usize) -> String {
+    let src = starter_for(input, Some(c)).unwrap_or_else(|| input.get(&SRC).to_string());
+    let mut q = format!(
+        "panel={}&{}=sm",
+        KernelModel::NAME,
+        super::timing::TIMING.url_key()
+    );
+    if let Some(t) = c.tests.get(k) {
+        let b = t.block;
+        q = format!(
+            "{q}&{}={},{},{}&{}={},{}&{}={}",
+            BLOCK.url_key(),
+            b.x(),
+            b.y(),
+            b.z(),
+            GRID.url_key(),
+            t.grid.0,
+            t.grid.1,
+            N.url_key(),
+            t.int("n")
+        );
+    }
+    format!("{q}&{}={}", SRC.url_key(), crate::query::encode(&src))
+}
+
 /// Adds the check's `report` on challenge `c` to what the challenge box shows: the report, the
 /// first failure in words, the check's figures, and once every test passed the reference with
 /// why it costs what it costs. Nothing when `out` shows no challenge.
@@ -776,7 +811,17 @@ pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Che
             .targets
             .iter()
             .filter(|t| !t.met)
-            .map(|t| hint(t, out.result.as_ref(), out.links.as_ref(), view.test))
+            .map(|t| {
+                let mut h = hint(t, out.result.as_ref(), out.links.as_ref(), view.test);
+                if let (challenge::Target::SmCycles, Some(q)) = (t.target, &view.timed_lab) {
+                    h.panel = Some((
+                        KernelModel::NAME,
+                        crate::t!("challenge.hint.open.timed-lab"),
+                        q.clone(),
+                    ));
+                }
+                h
+            })
             .collect()
     } else {
         Vec::new()
