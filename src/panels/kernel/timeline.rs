@@ -11,7 +11,9 @@ use std::fmt::Write as _;
 
 use leptos::prelude::*;
 use warp_model::kernel_lab::panel::KernelOutput;
-use warp_model::kernel_lab::timing::{column_note, state_label, summary, worked, SmOutput};
+use warp_model::kernel_lab::timing::{
+    column_note, shares_head, state_label, state_steps, summary, worked, SmOutput,
+};
 use warp_model::latency::sm::State;
 use warp_model::markup::escape;
 use warp_model::t;
@@ -78,6 +80,21 @@ fn timeline_html(sm: &SmOutput) -> String {
         escape(&worked(sm)),
         escape(&summary(sm))
     );
+    // Each state's share worked, one line each (the figures' own order).
+    let _ = write!(
+        html,
+        r#"<p class="note">{}</p><ul class="sm-shares" data-sm-shares="">"#,
+        escape(&shares_head(sm))
+    );
+    for (s, text) in state_steps(sm) {
+        let _ = write!(
+            html,
+            r#"<li data-state="{}">{}</li>"#,
+            s.metric(),
+            escape(&text)
+        );
+    }
+    html.push_str("</ul>");
     html
 }
 

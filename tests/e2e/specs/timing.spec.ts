@@ -49,6 +49,13 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     await expect(worked).toContainText('Most stalls: line 12, ');
     const wb = await worked.boundingBox();
     expect(wb!.x + wb!.width).toBeLessThanOrEqual(width);
+    // Every state's share worked, one line each: its warp-cycles over the resident warps'.
+    const shares = picture.locator('[data-sm-shares] li');
+    await expect(shares).toHaveCount(5);
+    await expect(shares.first()).toHaveAttribute('data-state', 'issued');
+    await expect(shares.first()).toContainText(/^Issued: \d+ ÷ \d+ = [\d.]+%$/);
+    const sb = await picture.locator('[data-sm-shares]').boundingBox();
+    expect(sb!.x + sb!.width).toBeLessThanOrEqual(width);
     await page.screenshot({ path: test.info().outputPath(`timing-${width}.png`), fullPage: false });
   });
 }

@@ -295,6 +295,37 @@ pub fn worked(o: &SmOutput) -> String {
     ) + &top_stall(o).map(|t| format!(" {t}")).unwrap_or_default()
 }
 
+/// Each warp state's figure worked out, for any run: its warp-cycles over all the resident
+/// warps' ("Issued: 536 ÷ 1624 = 33%"), in [`State::ALL`]'s order, after a line that says
+/// what they divide ([`shares_head`]). Every resident warp is in one state each cycle, so the
+/// counts add up to the whole and the shares to 100 %.
+#[must_use]
+pub fn state_steps(o: &SmOutput) -> Vec<(State, String)> {
+    let all: u64 = o.run.states.iter().sum();
+    State::ALL
+        .into_iter()
+        .map(|s| {
+            let text = crate::tr!(
+                "kernel.sm.worked.state",
+                label = state_label(s),
+                n = o.run.in_state(s),
+                all,
+                share = crate::figure::percent_digits(o.run.share(s) * 100.0)
+            );
+            (s, text)
+        })
+        .collect()
+}
+
+/// The line above [`state_steps`]: what the shares divide, and why they add up.
+#[must_use]
+pub fn shares_head(o: &SmOutput) -> String {
+    crate::tr!(
+        "kernel.sm.worked.shares",
+        all = o.run.states.iter().sum::<u64>()
+    )
+}
+
 /// The line where the warps stalled most, in words, with what it waited for ("Most stalls:
 /// line 5, 61% of the stalls, waiting on the value of line 4"): the per-line table's stall
 /// column at its largest, in the worked line, which a phone shows without scrolling the table

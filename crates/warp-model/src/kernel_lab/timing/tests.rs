@@ -88,7 +88,27 @@ fn one_warp_with_three_dependent_loads_takes_at_least_three_latencies() {
         assert!(worked(&sm).ends_with(
             " Most stalls: line 4, 33.33% of the stalls, waiting on the value of line 3."
         ));
+        // Every figure worked: one warp, resident for all 3L + 2 cycles; 5 instructions issued
+        // (i, the three loads, the store), 3 (L - 1) cycles waiting, nothing else.
+        let all = 3 * l + 2;
+        assert_eq!(
+            shares_head(&sm),
+            format!("Where the resident warps' {all} warp-cycles went (each resident warp is in one state each cycle, so the shares add up to 100%):")
+        );
+        let steps = state_steps(&sm);
+        assert_eq!(steps.len(), 5);
+        assert!(steps[0].1.starts_with(&format!("Issued: 5 ÷ {all} = ")));
+        assert!(steps[1]
+            .1
+            .contains(&format!(": {} ÷ {all} = ", 3 * (l - 1))));
+        assert_eq!(sm.run.states.iter().sum::<u64>(), all);
     }
+    // L = 100: 5 ÷ 302 = 1.656 % issued, 297 ÷ 302 = 98.34 % waiting on a global load.
+    let sm = timed(src, 32, 1, 0, a100(4, 100));
+    let steps = state_steps(&sm);
+    assert_eq!(steps[0].1, "Issued: 5 ÷ 302 = 1.656%");
+    assert_eq!(steps[1].1, "Waiting on a global load: 297 ÷ 302 = 98.34%");
+    assert_eq!(steps[4].1, "Ready, another warp issued: 0 ÷ 302 = 0%");
     // The same loads independent of each other overlap: about one L, not three.
     let src = "__global__ void k(int* a, int* out) {\n  int i = threadIdx.x;\n  int x = a[i];\n  int y = a[i + 1];\n  int z = a[i + 2];\n  out[i] = x + y + z;\n}\n";
     let sm = timed(src, 32, 1, 0, a100(4, 400));
