@@ -180,10 +180,11 @@ pub fn page_base() -> String {
         .and_then(|d| d.base_uri().ok().flatten())
         .unwrap_or_default();
     let base = base.split(['?', '#']).next().unwrap_or_default();
-    match base.rfind('/') {
-        Some(i) => base[..=i].to_string(),
-        None => base.to_string(),
-    }
+    // `str::get`, not slicing: a slice's panic path costs every page its message code.
+    base.rfind('/')
+        .and_then(|i| base.get(..=i))
+        .unwrap_or(base)
+        .to_string()
 }
 
 /// In a frame, posts `{source: "warp-lab", type, …fields}` to the parent page (an assignment

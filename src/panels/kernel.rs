@@ -582,7 +582,9 @@ fn lines(src: &str, mark: Option<SourceMark>) -> impl IntoView {
             let col = mark.and_then(|m| m.col);
             let cut = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
             let (a, b) = col.map_or((line.len(), line.len()), |c| (cut(c - 1), cut(c)));
-            let at = col.map(|_| if a == b { " " } else { &line[a..b] }.to_string());
+            // `str::get`, not slicing: a slice's panic path costs the page its message code.
+            let part = |from: usize, to: usize| line.get(from..to).unwrap_or_default().to_string();
+            let at = col.map(|_| if a == b { " ".to_string() } else { part(a, b) });
             view! {
                 <div
                     data-n=n
@@ -591,9 +593,9 @@ fn lines(src: &str, mark: Option<SourceMark>) -> impl IntoView {
                     data-mark-line=mark.map(|_| n)
                     data-mark-col=col
                 >
-                    {line[..a].to_string()}
+                    {part(0, a)}
                     <span class=at.as_ref().map(|_| "mark-caret") data-c=at></span>
-                    {line[b..].to_string()}
+                    {part(b, line.len())}
                 </div>
             }
         })

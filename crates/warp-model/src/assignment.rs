@@ -462,9 +462,11 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
         return Err(crate::tr!("assignment.error.empty"));
     }
     let text = text.split('#').next().unwrap_or("");
-    let search = match text.find('?') {
-        Some(i) => &text[i + 1..],
-        None if text.contains("://") || text.starts_with('/') => {
+    // `split_once` and byte searches, not slicing and `contains("://")`: either links std's
+    // slicing panic into the page (issue 46).
+    let search = match text.split_once('?') {
+        Some((_, search)) => search,
+        None if text.as_bytes().windows(3).any(|w| w == b"://") || text.starts_with('/') => {
             return Err(crate::tr!("assignment.error.no-query"));
         }
         None => text,
@@ -502,7 +504,7 @@ fn is_challenge(q: &Query) -> bool {
 #[must_use]
 pub fn starter_of_link(text: &str) -> Option<String> {
     let text = text.trim().split('#').next().unwrap_or("");
-    let search = text.find('?').map_or(text, |i| &text[i + 1..]);
+    let search = text.split_once('?').map_or(text, |(_, search)| search);
     let q = Query::parse(search);
     if !is_challenge(&q) {
         return None;

@@ -21,7 +21,7 @@ impl<'a> Fields<'a> {
         let (len, rest) = self.0.split_once(':')?;
         let len: usize = len.parse().ok()?;
         let field = rest.get(..len)?;
-        self.0 = &rest[len..];
+        self.0 = rest.get(len..)?;
         Some(field)
     }
 

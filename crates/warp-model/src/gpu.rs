@@ -93,8 +93,29 @@ pub const OCCUPANCY_WGSL: &str = include_str!("gpu/kernels/occupancy.wgsl");
 /// linear ids).
 #[must_use]
 pub fn map_wgsl(x: u32, y: u32, z: u32) -> String {
-    MAP_WGSL.replace("WG_P", &(x * y * z).to_string())
+    // Split on the placeholder's bytes (ASCII, so char boundaries), not `str::replace`, whose
+    // substring searcher links std's slicing panic into the page (issue 46).
+    let size = (x * y * z).to_string();
+    let bytes = MAP_WGSL.as_bytes();
+    let mut out = String::with_capacity(MAP_WGSL.len());
+    let mut start = 0;
+    let mut i = 0;
+    while i + WG_P.len() <= bytes.len() {
+        if bytes.get(i..i + WG_P.len()) == Some(WG_P.as_bytes()) {
+            out.push_str(MAP_WGSL.get(start..i).unwrap_or_default());
+            out.push_str(&size);
+            i += WG_P.len();
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(MAP_WGSL.get(start..).unwrap_or_default());
+    out
 }
+
+/// The workgroup size's placeholder in the map kernel's source.
+const WG_P: &str = "WG_P";
 
 /// u32 words the map kernel writes per invocation.
 pub const MAP_WORDS: u32 = 4;

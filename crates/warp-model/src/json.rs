@@ -203,6 +203,8 @@ struct Reader<'a> {
     at: usize,
 }
 
+// The reader slices with `str::get` (its positions are char boundaries: it stops on ASCII bytes
+// or at the end), not indexing, whose panic path links std's message code (issue 46).
 impl Reader<'_> {
     fn error(&self, what: &str) -> String {
         // The reader stops only on an ASCII byte or at the end, a char boundary either way;
@@ -211,7 +213,7 @@ impl Reader<'_> {
         while !self.text.is_char_boundary(at) {
             at -= 1;
         }
-        let before = &self.text[..at];
+        let before = self.text.get(..at).unwrap_or_default();
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         format!("{what} at line {line} column {column}")
@@ -228,7 +230,11 @@ impl Reader<'_> {
     }
 
     fn eat(&mut self, word: &str) -> bool {
-        let found = self.text[self.at..].starts_with(word);
+        let found = self
+            .text
+            .as_bytes()
+            .get(self.at..)
+            .is_some_and(|rest| rest.starts_with(word.as_bytes()));
         if found {
             self.at += word.len();
         }
@@ -333,19 +339,24 @@ impl Reader<'_> {
                 return Err(self.error("invalid number"));
             }
         }
-        Ok(Json::Number(self.text[start..self.at].to_string()))
+        Ok(Json::Number(
+            self.text
+                .get(start..self.at)
+                .unwrap_or_default()
+                .to_string(),
+        ))
     }
 
     fn string(&mut self) -> Result<String, String> {
         self.at += 1;
         let mut out = String::new();
         loop {
-            let rest = &self.text[self.at..];
+            let rest = self.text.get(self.at..).unwrap_or_default();
             let Some(stop) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') else {
                 self.at = self.text.len();
                 return Err(self.error("EOF while parsing a string"));
             };
-            out.push_str(&rest[..stop]);
+            out.push_str(rest.get(..stop).unwrap_or_default());
             self.at += stop;
             match self.peek() {
                 Some(b'"') => {

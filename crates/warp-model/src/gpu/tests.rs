@@ -23,6 +23,17 @@ fn every_kernel_is_valid_wgsl() {
     assert!(!map_wgsl(64, 1, 1).contains("WG_"));
 }
 
+#[test]
+fn the_map_kernel_is_its_template_with_the_size_in_both_places() {
+    // The byte splitter against `str::replace`, the form it replaces: 8 · 4 · 3 = 96.
+    for (x, y, z) in [(64, 1, 1), (8, 4, 3), (1, 1, 1), (1024, 1, 1), (7, 3, 2)] {
+        let size = (x * y * z).to_string();
+        assert_eq!(map_wgsl(x, y, z), MAP_WGSL.replace("WG_P", &size));
+    }
+    assert_eq!(MAP_WGSL.matches("WG_P").count(), 2);
+    assert_eq!(map_wgsl(8, 4, 3).matches("96").count(), 2);
+}
+
 fn fake_map(n: u32, size: u32) -> Vec<u32> {
     (0..n)
         .flat_map(|i| [i, i % size, size, i / size * size])

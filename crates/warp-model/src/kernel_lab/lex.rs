@@ -127,7 +127,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
                 crate::params::decimal(t).map(Tok::Float).ok_or_else(bad)?
             } else {
                 let v = if hex {
-                    let digits = &t[2..];
+                    let digits = t.get(2..).unwrap_or_default();
                     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
                         return Err(bad());
                     }
