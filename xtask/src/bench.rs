@@ -49,8 +49,11 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // a page's first figure: its bundle, glue and starting script, 109.1 kB measured.
         // 105.3 kB measured, Hinglish, once a load's byte ranges are kept in order as they
         // come, not sorted after (issue 47's round, `coalescing::access`: −1.6 kB). 104.9 kB
-        // with no libm `log10` and no slicing panic in the model's text code (below).
-        return Some(107_000);
+        // with no libm `log10` and no slicing panic in the model's text code (below). 108.7 kB
+        // with the SM's timing for the `sm-cycles` target (issue 47, +3.8 kB), paid for by
+        // building its challenges without their statements (`builtin::bare`, -3.2 kB); 101.5 kB
+        // once no code of its own slices a `str` (-3.9 kB, issue 46).
+        return Some(103_600);
     }
     if bundle == Tool::Assignment.name() {
         // 205.2 kB until the tools' bundle stopped linking the home view it never draws
@@ -67,22 +70,27 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // Hinglish (−42.2 kB), with issue 43's recorded guess in the record; then +0.5 kB for
         // the learner's code in an LMS's record (a scan, not a slice sort: that cost 2 kB).
         // 157.6 kB with the scores written in u64 and no slicing panic in the model's text
-        // code (issue 47's round, -1.7 kB).
-        return Some(159_600);
+        // code (issue 47's round, -1.7 kB). 153.7 kB once no code of its own slices a `str`
+        // (`page_base`, an assignment link's query: std's slicing panic out, -3.9 kB).
+        return Some(155_800);
     }
     if bundle == warp_model::page::bundle::CHALLENGE {
         // A challenge's page (issue 46's round): the kernel lab's bundle as it was, with its
         // challenge box and check, and its budget; the plain lab's page (`Panel::Kernel`,
         // below) no longer carries them. The SM's timing (issue 47) is not in it. 289.5 kB
         // measured, Hinglish, without the standard sort (below, `Panel::Kernel`); 288.2 kB
-        // with no libm `log10` and no slicing panic in the model's text code.
-        return Some(290_300);
+        // with no libm `log10` and no slicing panic in the model's text code. +1.5 kB for
+        // issue 47's `four-rows` challenge (its statement, the `sm-cycles` target's labels and
+        // its hint's timed-lab link), then -4.2 kB once no code of its own slices a `str` (the
+        // editor's keys, the lexer, the fields reader): 285.5 kB measured, Hinglish.
+        return Some(287_600);
     }
     if bundle == Tool::Author.name() {
         // Its own bundle since issue 43's round (it was the assignment page's): the author page
         // with the package writer and the check of a step's starter in the worker. 169.4 kB
-        // measured, Hinglish. 162.0 kB with the scores in u64 (no 128-bit division).
-        return Some(164_100);
+        // measured, Hinglish. 162.0 kB with the scores in u64 (no 128-bit division); 158.1 kB
+        // once no code of its own slices a `str` (issue 46, -3.9 kB).
+        return Some(160_200);
     }
     Some(match Panel::parse(bundle)? {
         // Lowered in issue 45's round: the address writer picks its parts instead of a slice
@@ -109,11 +117,17 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // text code (the panels keep std's through leptos's `For`), measured Hinglish: warps
         // 208.63, latency 208.44, divergence 223.47, coalescing 194.38, banks 212.10, mma
         // 219.32, gpu 156.47, kernel 264.38 kB.
-        Panel::Warps | Panel::Latency => 210_700,
-        Panel::Divergence => 225_500,
-        Panel::Coalescing => 196_400,
-        Panel::Banks => 214_200,
-        Panel::Mma => 221_400,
+        // Then no code of their own slices a `str` or searches one with a `&str` pattern
+        // (`str::get`, byte windows: std's slicing panic, its messages and `char`'s `Debug` left
+        // every page; leptos's `For` was not the caller, `breakable`'s `contains("__")` inlined
+        // into it was), measured Hinglish: warps 203.47, latency 204.28 (both under issue 46's
+        // 205 kB), divergence 218.49, coalescing 190.44, banks 206.95, mma 215.20, quiz 274.62,
+        // gpu 151.52, kernel 260.70 kB (with issue 47's worked shares, +0.3 kB).
+        Panel::Warps | Panel::Latency => 206_300,
+        Panel::Divergence => 220_500,
+        Panel::Coalescing => 192_500,
+        Panel::Banks => 209_000,
+        Panel::Mma => 217_200,
         // 375.5 kB until issue 43's packages: only the quiz's and its topic's pages, deflated
         // by the browser (a quiz package 0.58 MB); the quiz names its own bundles, so it does
         // not link the assignment reader to find them (−7 kB against the first build of it).
@@ -127,9 +141,10 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // timeline question (+6.4 kB) paid for by the progress document's maps built without
         // the standard library's stable sort (-7.1 kB). 279.0 kB with the doubling question
         // (+2.4 kB) paid for in part by the scores in u64 and no libm `log10` (-1.9 kB): the
-        // budget stays (measured plus 2 kB would be above it).
-        Panel::Quiz => 280_500,
-        Panel::Gpu => 158_500,
+        // budget stays (measured plus 2 kB would be above it). 274.6 kB once no code of its
+        // own slices a `str` (the progress document's JSON reader, -4.4 kB).
+        Panel::Quiz => 276_700,
+        Panel::Gpu => 153_600,
         // 289.1 kB until the editor a person can write in (issue 45: indentation, Tab and
         // Escape keys, wrapped lines with their numbers; 0.8 kB after its own 1.5 kB cut) and
         // the learner's code kept per challenge (issue 43) met in one build (290.0 kB measured,
@@ -156,16 +171,18 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // measured alone). 265.2 kB measured, Hinglish.
         // Issue 47's step control, `window=` and worked line (+1.9 kB) paid for by the sort
         // left out of the load's costing (−1.6 kB): 265.6 kB measured, Hinglish; 264.4 kB
-        // with no libm `log10` and no slicing panic in the model's text code.
-        Panel::Kernel => 266_400,
+        // with no libm `log10` and no slicing panic in the model's text code. 260.7 kB once no
+        // code of its own slices a `str` (-4.0 kB), with every warp state's share worked
+        // (issue 47, +0.3 kB).
+        Panel::Kernel => 262_700,
     })
 }
 
 /// The solution worker's budget (issue 46): 140.8 kB measured, Hinglish (with short import
 /// names), plus 2 kB; 139.3 kB without the standard sort (issue 47's round), 138.7 kB with no
-/// libm `log10` and no slicing panic in the model's text code. Only the quiz's answered
-/// questions fetch it.
-const SOLVE_BUDGET: u64 = 140_700;
+/// libm `log10` and no slicing panic in the model's text code, 134.2 kB once no code of its own
+/// slices a `str` (issue 46). Only the quiz's answered questions fetch it.
+const SOLVE_BUDGET: u64 = 136_200;
 
 /// What every page once linked for writing an `f64` with `{}` (Grisu and Dragon's shortest
 /// and exact writers), which no page may link again.
