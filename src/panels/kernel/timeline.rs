@@ -80,7 +80,8 @@ fn timeline_html(sm: &SmOutput) -> String {
         escape(&worked(sm)),
         escape(&summary(sm))
     );
-    // Each state's share worked, one line each (the figures' own order).
+    // Each state's share worked, one line each (the figures' own order); `data-share`, not the
+    // legend's `data-state`, so that a selector for one never finds the other.
     let _ = write!(
         html,
         r#"<p class="note">{}</p><ul class="sm-shares" data-sm-shares="">"#,
@@ -89,7 +90,7 @@ fn timeline_html(sm: &SmOutput) -> String {
     for (s, text) in state_steps(sm) {
         let _ = write!(
             html,
-            r#"<li data-state="{}">{}</li>"#,
+            r#"<li data-share="{}">{}</li>"#,
             s.metric(),
             escape(&text)
         );

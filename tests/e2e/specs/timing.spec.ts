@@ -52,7 +52,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     // Every state's share worked, one line each: its warp-cycles over the resident warps'.
     const shares = picture.locator('[data-sm-shares] li');
     await expect(shares).toHaveCount(5);
-    await expect(shares.first()).toHaveAttribute('data-state', 'issued');
+    await expect(shares.first()).toHaveAttribute('data-share', 'issued');
     await expect(shares.first()).toContainText(/^Issued: \d+ ÷ \d+ = [\d.]+%$/);
     const sb = await picture.locator('[data-sm-shares]').boundingBox();
     expect(sb!.x + sb!.width).toBeLessThanOrEqual(width);
@@ -78,6 +78,7 @@ test('in Hinglish the timeline speaks Hinglish', async ({ app, page }) => {
   const picture = page.locator('[data-picture="sm-timeline"]');
   await expect(picture.locator('li[data-state="stall-long-scoreboard"]')).toHaveText('Global load ka intezaar');
   await expect(picture.locator('[data-sm-summary]')).toContainText('compute capability 8.0 ke ek SM par');
+  await expect(picture.locator('[data-sm-shares] li[data-share="stall-long-scoreboard"]')).toContainText(/^Global load ka intezaar: \d+ ÷ \d+ = /);
   await expect(page.locator('tr[data-line="12"] td[data-stalls]')).toContainText('line 7 ki value ka intezaar');
 });
 
