@@ -34,9 +34,9 @@ pub fn Figures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoView {
 /// profiler counter's name (`l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum`), which
 /// otherwise runs out of its card on a phone. Plain text stays one text node.
 pub fn breakable(text: &'static str) -> AnyView {
-    // A byte search: `str::contains` with a `&str` pattern links std's substring searcher and
-    // its slicing panic (issue 46).
-    if !text.as_bytes().windows(2).any(|w| w == b"__") {
+    // `find_str`, not `str::contains`, whose substring searcher links std's slicing panic
+    // (issue 46).
+    if warp_model::find_str(text, "__").is_none() {
         return text.into_any();
     }
     // Split with `str::get` (after an ASCII underscore: a char boundary): indexing inlined

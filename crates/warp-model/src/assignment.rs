@@ -462,11 +462,11 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
         return Err(crate::tr!("assignment.error.empty"));
     }
     let text = text.split('#').next().unwrap_or("");
-    // `split_once` and byte searches, not slicing and `contains("://")`: either links std's
+    // `split_once` and `find_str`, not slicing and `contains("://")`: either links std's
     // slicing panic into the page (issue 46).
     let search = match text.split_once('?') {
         Some((_, search)) => search,
-        None if text.as_bytes().windows(3).any(|w| w == b"://") || text.starts_with('/') => {
+        None if crate::find_str(text, "://").is_some() || text.starts_with('/') => {
             return Err(crate::tr!("assignment.error.no-query"));
         }
         None => text,

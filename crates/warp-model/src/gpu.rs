@@ -93,24 +93,17 @@ pub const OCCUPANCY_WGSL: &str = include_str!("gpu/kernels/occupancy.wgsl");
 /// linear ids).
 #[must_use]
 pub fn map_wgsl(x: u32, y: u32, z: u32) -> String {
-    // Split on the placeholder's bytes (ASCII, so char boundaries), not `str::replace`, whose
-    // substring searcher links std's slicing panic into the page (issue 46).
+    // `find_str`, not `str::replace`, whose substring searcher links std's slicing panic into
+    // the page (issue 46).
     let size = (x * y * z).to_string();
-    let bytes = MAP_WGSL.as_bytes();
     let mut out = String::with_capacity(MAP_WGSL.len());
-    let mut start = 0;
-    let mut i = 0;
-    while i + WG_P.len() <= bytes.len() {
-        if bytes.get(i..i + WG_P.len()) == Some(WG_P.as_bytes()) {
-            out.push_str(MAP_WGSL.get(start..i).unwrap_or_default());
-            out.push_str(&size);
-            i += WG_P.len();
-            start = i;
-        } else {
-            i += 1;
-        }
+    let mut rest = MAP_WGSL;
+    while let Some(at) = crate::find_str(rest, WG_P) {
+        out.push_str(rest.get(..at).unwrap_or_default());
+        out.push_str(&size);
+        rest = rest.get(at + WG_P.len()..).unwrap_or_default();
     }
-    out.push_str(MAP_WGSL.get(start..).unwrap_or_default());
+    out.push_str(rest);
     out
 }
 

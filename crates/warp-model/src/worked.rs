@@ -103,10 +103,8 @@ pub fn sentence(message: &str, maths: &[(&str, Math)]) -> Vec<Inline> {
         let next = maths
             .iter()
             .filter_map(|(name, math)| {
-                // A byte search, not `str::find` with a `String` pattern, whose substring
-                // searcher links std's slicing panic into every page with worked steps.
                 let slot = format!("{{{name}}}");
-                find(rest, &slot).map(|at| (at, slot.len(), math))
+                crate::find_str(rest, &slot).map(|at| (at, slot.len(), math))
             })
             .min_by_key(|(at, ..)| *at);
         let Some((at, len, math)) = next else {
@@ -123,13 +121,6 @@ pub fn sentence(message: &str, maths: &[(&str, Math)]) -> Vec<Inline> {
         out.push(m(math.clone()));
         rest = rest.get(at + len..).unwrap_or_default();
     }
-}
-
-/// Where `needle` (not empty) first starts in `hay`, in bytes.
-fn find(hay: &str, needle: &str) -> Option<usize> {
-    hay.as_bytes()
-        .windows(needle.len().max(1))
-        .position(|w| w == needle.as_bytes())
 }
 
 /// Plain text of a run of inlines.

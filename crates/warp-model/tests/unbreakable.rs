@@ -168,3 +168,13 @@ fn every_choice_alone_fits_the_panels_defaults() {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+proptest! {
+    /// `find_str`, the byte search the pages use instead of std's substring searcher (issue
+    /// 46), finds what `str::find` finds, in any text: multi-byte characters, the needle at
+    /// either end or twice, an empty needle.
+    #[test]
+    fn find_str_is_str_find(hay in "[a_×/:{}é]{0,24}", needle in "[a_×/:{}]{0,3}") {
+        prop_assert_eq!(warp_model::find_str(&hay, &needle), hay.find(needle.as_str()));
+    }
+}

@@ -630,6 +630,7 @@ fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
             input,
             &mut out,
             &c,
+            &src,
             kernel.as_ref().filter(|_| run_challenge),
         );
         return out;
@@ -698,6 +699,7 @@ fn evaluate_challenge(
     input: &KernelInput,
     out: &mut KernelOutput,
     c: &Challenge,
+    src: &str,
     kernel: Option<&super::parse::ParsedKernel>,
 ) {
     // `test=` against this challenge's own count, not the parameter's widest range (issue 45:
@@ -738,7 +740,7 @@ fn evaluate_challenge(
         timed_lab: c
             .targets
             .contains(&challenge::Target::SmCycles)
-            .then(|| timed_lab(input, c, test.unwrap_or(0))),
+            .then(|| timed_lab(src, c, test.unwrap_or(0))),
         solved: None,
         report: None,
     };
@@ -770,10 +772,9 @@ fn evaluate_challenge(
     out.challenge = Some(view);
 }
 
-/// The plain lab on test `k`'s launch of `c` with the page's kernel, timed on the SM at its
-/// defaults (the check's `check_sm`): `panel=kernel&timing=sm&block=…&grid=…&n=…&src=…`.
-fn timed_lab(input: &KernelInput, c: &Challenge, k: usize) -> String {
-    let src = starter_for(input, Some(c)).unwrap_or_else(|| input.get(&SRC).to_string());
+/// The plain lab on test `k`'s launch of `c` with the page's kernel `src`, timed on the SM at
+/// its defaults (the check's `check_sm`): `panel=kernel&timing=sm&block=…&grid=…&n=…&src=…`.
+fn timed_lab(src: &str, c: &Challenge, k: usize) -> String {
     let mut q = format!(
         "panel={}&{}=sm",
         KernelModel::NAME,
@@ -794,7 +795,7 @@ fn timed_lab(input: &KernelInput, c: &Challenge, k: usize) -> String {
             t.int("n")
         );
     }
-    format!("{q}&{}={}", SRC.url_key(), crate::query::encode(&src))
+    format!("{q}&{}={}", SRC.url_key(), crate::query::encode(src))
 }
 
 /// Adds the check's `report` on challenge `c` to what the challenge box shows: the report, the
@@ -812,15 +813,8 @@ pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Che
             .iter()
             .filter(|t| !t.met)
             .map(|t| {
-                let mut h = hint(t, out.result.as_ref(), out.links.as_ref(), view.test);
-                if let (challenge::Target::SmCycles, Some(q)) = (t.target, &view.timed_lab) {
-                    h.panel = Some((
-                        KernelModel::NAME,
-                        crate::t!("challenge.hint.open.timed-lab"),
-                        q.clone(),
-                    ));
-                }
-                h
+                let lab = view.timed_lab.as_deref();
+                hint(t, out.result.as_ref(), out.links.as_ref(), view.test, lab)
             })
             .collect()
     } else {
@@ -855,12 +849,14 @@ fn preset_for(challenge: &str) -> Option<(&'static str, String)> {
 }
 
 /// A missed target's hint, from the run of test `test` (from 0) that the page shows after a
-/// check that passed (`run`, with its panel `links`).
+/// check that passed (`run`, with its panel `links`); `timed_lab`, the lab on that test timed
+/// on the SM, is where an `sm-cycles` target's hint sends the learner.
 fn hint(
     t: &challenge::TargetReport,
     run: Option<&exec::RunResult>,
     links: Option<&Links>,
     test: usize,
+    timed_lab: Option<&str>,
 ) -> Hint {
     use super::link_keys::{BANKS_PANEL, COALESCING_PANEL, DIVERGENCE_PANEL, LATENCY_PANEL};
     use challenge::spec::Target;
@@ -919,7 +915,13 @@ fn hint(
             crate::t!("challenge.hint.open.divergence"),
             links.and_then(|l| l.divergence.clone()),
         )),
-        Target::Cycles | Target::SmCycles => Some((
+        // The learner's own kernel timed: its per-line stalls say which load it waits on.
+        Target::SmCycles => Some((
+            KernelModel::NAME,
+            crate::t!("challenge.hint.open.timed-lab"),
+            timed_lab.map(str::to_string),
+        )),
+        Target::Cycles => Some((
             LATENCY_PANEL,
             crate::t!("challenge.hint.open.latency"),
             None,

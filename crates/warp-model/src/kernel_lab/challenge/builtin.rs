@@ -391,7 +391,7 @@ fn parts(name: &str) -> Option<Parts> {
 #[must_use]
 pub fn builtin(name: &str) -> Option<Challenge> {
     let mut c = bare(name)?;
-    let (_, task, why) = words(&c.name);
+    let (task, why) = words(&c.name);
     c.title = self::title(&c.name).to_string();
     c.task = task;
     c.why = why;
@@ -451,12 +451,11 @@ pub fn title(name: &str) -> &'static str {
     }
 }
 
-/// The title, the statement and the two "why it costs what it costs" lines.
-fn words(name: &str) -> (String, String, Vec<String>) {
+/// The statement and the two "why it costs what it costs" lines (the title is [`title`]'s).
+fn words(name: &str) -> (String, Vec<String>) {
     use crate::tr;
     match name {
         "add-ten" => (
-            tr!("challenge.add-ten.title"),
             tr!("challenge.add-ten.task"),
             vec![
                 tr!("challenge.add-ten.why.1"),
@@ -464,7 +463,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "grid-stride" => (
-            tr!("challenge.grid-stride.title"),
             tr!("challenge.grid-stride.task"),
             vec![
                 tr!("challenge.grid-stride.why.1"),
@@ -472,12 +470,10 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "mirror" => (
-            tr!("challenge.mirror.title"),
             tr!("challenge.mirror.task"),
             vec![tr!("challenge.mirror.why.1"), tr!("challenge.mirror.why.2")],
         ),
         "transpose" => (
-            tr!("challenge.transpose.title"),
             tr!("challenge.transpose.task"),
             vec![
                 tr!("challenge.transpose.why.1"),
@@ -485,7 +481,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "block-sum" => (
-            tr!("challenge.block-sum.title"),
             tr!("challenge.block-sum.task"),
             vec![
                 tr!("challenge.block-sum.why.1"),
@@ -493,7 +488,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "warp-sum" => (
-            tr!("challenge.warp-sum.title"),
             tr!("challenge.warp-sum.task"),
             vec![
                 tr!("challenge.warp-sum.why.1"),
@@ -501,7 +495,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "count-positive" => (
-            tr!("challenge.count-positive.title"),
             tr!("challenge.count-positive.task"),
             vec![
                 tr!("challenge.count-positive.why.1"),
@@ -509,7 +502,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "warp-scan" => (
-            tr!("challenge.warp-scan.title"),
             tr!("challenge.warp-scan.task"),
             vec![
                 tr!("challenge.warp-scan.why.1"),
@@ -517,7 +509,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "even-odd" => (
-            tr!("challenge.even-odd.title"),
             tr!("challenge.even-odd.task"),
             vec![
                 tr!("challenge.even-odd.why.1"),
@@ -525,7 +516,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         "four-rows" => (
-            tr!("challenge.four-rows.title"),
             tr!("challenge.four-rows.task"),
             vec![
                 tr!("challenge.four-rows.why.1"),
@@ -533,7 +523,6 @@ fn words(name: &str) -> (String, String, Vec<String>) {
             ],
         ),
         _ => (
-            tr!("challenge.spin-lock.title"),
             tr!("challenge.spin-lock.task"),
             vec![
                 tr!("challenge.spin-lock.why.1"),
