@@ -190,3 +190,26 @@ fn the_sm_cycles_hint_opens_the_learners_kernel_timed_in_the_lab() {
         Some("100% of the stalls, waiting on the value of line 9")
     );
 }
+
+/// A kernel whose record is too long to time fails its test, saying so; an endless one is
+/// stopped by the step budget, its record cut at the timing's limit as it grows (before, each
+/// warp kept every instruction until its block ended: `work(10000)` in an endless loop held
+/// some 10⁹ of them by the budget's end).
+#[test]
+fn a_kernel_too_long_to_time_fails_and_an_endless_one_ends() {
+    use warp_model::kernel_lab::challenge::Failure;
+    let c = four_rows();
+    // Right values, then 100 × 10,000 instructions of work: 10⁶, over the 200,000 timed.
+    let long = "__global__ void four_rows(const int* a, int* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        out[i] = a[i] + a[n + i] + a[2 * n + i] + a[3 * n + i];\n        for (int k = 0; k < 100; k++) {\n            work(10000);\n        }\n    }\n}\n";
+    let r = check(&c, long);
+    match &r.failure {
+        Some(Failure::Run { test: 0, message }) => {
+            assert!(message.contains("200000"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let endless = "__global__ void four_rows(const int* a, int* out, int n) {\n    while (true) {\n        work(10000);\n    }\n}\n";
+    let r = check(&c, endless);
+    assert_eq!(r.failure.as_ref().map(Failure::kind), Some("run"), "{r:?}");
+    assert_eq!((r.passed, r.stars), (0, 0));
+}

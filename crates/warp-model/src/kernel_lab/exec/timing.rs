@@ -20,16 +20,32 @@ use crate::latency::sm::{Kind, Op, WarpOps};
 const MAX_COST_OPS: u64 = 10_000;
 
 impl Machine<'_> {
-    /// An instruction of `w` issues on `line`, costing `cycles`.
+    /// An instruction of `w` issues on `line`, costing `cycles`. The record is counted as it
+    /// grows and stops at [`super::result::MAX_SM_OPS`]: a block that never ends (an endless
+    /// loop until the step budget, `work(10000)` in it) must not hold millions of instructions
+    /// before its end would have counted them.
     pub(super) fn timed_issue(&mut self, w: &mut Warp, line: usize, cycles: u64) {
-        if !self.launch.timing {
+        if !self.launch.timing || self.r.sm_too_long {
             return;
         }
         let t = &mut w.timed;
+        let before = t.ops.len();
         t.settle();
         t.cur = t.ops.len();
         for _ in 0..cycles.clamp(1, MAX_COST_OPS) {
             t.ops.push(Op::new(line, Kind::Alu, &[]));
+        }
+        let grown = t.ops.len() - before;
+        self.count_sm_ops(grown);
+    }
+
+    /// `n` more instructions recorded; past [`super::result::MAX_SM_OPS`] the launch is too
+    /// long to time and its record is dropped.
+    fn count_sm_ops(&mut self, n: usize) {
+        self.sm_ops_count += n;
+        if self.sm_ops_count > super::result::MAX_SM_OPS {
+            self.r.sm_too_long = true;
+            self.r.sm_ops = Vec::new();
         }
     }
 
@@ -108,17 +124,18 @@ impl Machine<'_> {
             return;
         }
         for w in warps {
+            let before = w.timed.ops.len();
             w.timed.settle();
+            let grown = w.timed.ops.len() - before;
+            self.count_sm_ops(grown);
+            if self.r.sm_too_long {
+                return;
+            }
             let ops = std::mem::take(&mut w.timed.ops);
-            self.sm_ops_count += ops.len();
             self.r.sm_ops.push(WarpOps {
                 block: usize::try_from(block).unwrap_or(usize::MAX),
                 ops,
             });
-        }
-        if self.sm_ops_count > super::result::MAX_SM_OPS {
-            self.r.sm_too_long = true;
-            self.r.sm_ops = Vec::new();
         }
     }
 }
