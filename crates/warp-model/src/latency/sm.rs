@@ -13,6 +13,13 @@
 //!   not modelled). An instruction that uses a value waits until it is ready (a scoreboard); one
 //!   that does not, does not. No caches, one memory latency, no limit on loads in flight or on
 //!   bandwidth.
+//! - An atomic's updates are done one lane at a time per address, in the order the atomics
+//!   issued, one update a cycle: an atomic whose lanes all update one address takes one cycle
+//!   more per lane after the first, and one that updates an address another atomic (of any
+//!   warp) is still updating waits its turn. Its old value is ready its kind's latency after
+//!   its last update. (A real GPU's L2 performs about one atomic on one address a cycle; its
+//!   queues' limits, and reductions whose old value no one reads going on without the warp,
+//!   are not modelled.)
 //! - `__syncthreads()` issues, then its warp waits until every warp of its block has issued the
 //!   same barrier (a warp that has finished counts as arrived).
 //! - Blocks are resident whole: blocks start in order while the SM holds fewer than
@@ -51,6 +58,10 @@ pub struct Op {
     /// Cycles its value takes beyond its kind's latency (a shared access's bank conflicts:
     /// one more cycle per replayed wavefront).
     pub extra: u64,
+    /// An atomic's updates: each address it updates (a key the record chooses: global and
+    /// shared words never share one) with how many of its lanes update it. Empty for
+    /// everything else.
+    pub updates: Vec<(u64, u64)>,
 }
 
 impl Op {
@@ -62,6 +73,7 @@ impl Op {
             kind,
             uses: uses.to_vec(),
             extra: 0,
+            updates: Vec::new(),
         }
     }
 }
@@ -253,6 +265,8 @@ pub fn run(warps: &[WarpOps], cfg: SmConfig) -> SmRun {
     let mut next_block = 0;
     let mut resident_blocks: Vec<usize> = Vec::new(); // indices into `order`
     let mut last: Vec<Option<usize>> = vec![None; s];
+    // Each address an atomic updated, sorted, with the cycle it is free for the next update.
+    let mut free: Vec<(u64, u64)> = Vec::new();
     let mut out = SmRun {
         cycles: 0,
         issued: 0,
@@ -338,7 +352,8 @@ pub fn run(warps: &[WarpOps], cfg: SmConfig) -> SmRun {
                         Kind::Shared => cfg.shared_latency,
                         Kind::Alu | Kind::Barrier => 1,
                     }
-                    + op.extra;
+                    + op.extra
+                    + serialized(&mut free, &op.updates, cycle);
                 if op.kind == Kind::Barrier {
                     live[i].barriers += 1;
                 }
@@ -395,6 +410,26 @@ impl SmRun {
             }
         }
     }
+}
+
+/// The cycles an atomic issued at `cycle` waits for its updates beyond the first, one update
+/// of an address a cycle, after the updates of that address already queued (`free`: each
+/// address with the cycle it is free, sorted). 0 for an instruction that updates nothing.
+fn serialized(free: &mut Vec<(u64, u64)>, updates: &[(u64, u64)], cycle: u64) -> u64 {
+    let mut end = cycle + 1;
+    for &(address, lanes) in updates {
+        let at = match free.binary_search_by_key(&address, |f| f.0) {
+            Ok(at) => at,
+            Err(at) => {
+                free.insert(at, (address, 0));
+                at
+            }
+        };
+        let start = free[at].1.max(cycle);
+        free[at].1 = start + lanes;
+        end = end.max(start + lanes);
+    }
+    end - cycle - 1
 }
 
 /// Whether block `next` (its warps `order[next]`) fits beside the resident blocks; a block

@@ -8,7 +8,8 @@
 //! `v` waits for its value. A statement that also computes with the loaded value, or stores it
 //! (`y = a[i] * 2;`, `out[i] = a[i];`, `if (a[i] > 0)`), is the load and then an instruction
 //! that uses it, on the same line: the warp waits there. A statement the cost model charges
-//! `c` cycles (`work(c)`) is `c` instructions. A variable is one value per warp (its last
+//! `c` cycles (`work(c)`) is `c` instructions. An atomic is a load whose value its statement
+//! waits for, with the addresses its lanes update (the SM queues them, one update a cycle). A variable is one value per warp (its last
 //! definition: a name shadowed in an inner scope counts as the same value).
 
 use super::state::{Machine, Timed, Warp};
@@ -84,6 +85,46 @@ impl Machine<'_> {
                 t.unsettled = true;
             }
         }
+    }
+
+    /// The current instruction of `w` is an atomic on `buffer`'s elements (`None`: shared
+    /// memory's words) `slots`, for the lanes of `mask`: its updates, one per lane, queue at
+    /// each address ([`crate::latency::sm`]'s stated model), and its statement waits for the
+    /// old value, as for a load.
+    pub(super) fn timed_atomic(
+        &mut self,
+        w: &mut Warp,
+        buffer: Option<&str>,
+        slots: &[usize],
+        mask: u32,
+    ) {
+        if !self.launch.timing {
+            return;
+        }
+        // A global element's key names its buffer (its parameter's place, from 1) above the
+        // element; a shared word's is the word.
+        let space = buffer.map_or(0, |b| {
+            self.kernel
+                .params
+                .iter()
+                .position(|p| p.name == b)
+                .map_or(0, |at| at as u64 + 1)
+        });
+        let t = &mut w.timed;
+        let Some(op) = t.ops.get_mut(t.cur) else {
+            return;
+        };
+        for (l, &slot) in slots.iter().enumerate() {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let key = space << 40 | slot as u64;
+            match op.updates.iter_mut().find(|u| u.0 == key) {
+                Some(u) => u.1 += 1,
+                None => op.updates.push((key, 1)),
+            }
+        }
+        t.unsettled = true;
     }
 
     /// The current instruction of `w` defines variable `name` from `value` (`None`: a

@@ -227,6 +227,7 @@ impl Machine<'_> {
                 (None, words?)
             }
         };
+        self.timed_atomic(w, global.map(String::as_str), &slots, mask);
         // Lanes on one element are serialized: one more cycle per lane after the first on the
         // busiest element.
         let mut busiest = 0u64;

@@ -371,3 +371,30 @@ fn a_window_counts_the_first_cycles_and_says_so() {
     assert_eq!((sm.run.cycles, sm.run.finished), (406, true));
     assert!(!summary(sm).contains("Counted over"));
 }
+
+#[test]
+fn atomics_on_one_word_queue_across_warps_and_on_many_words_do_not() {
+    // 4 warps (128 threads, one scheduler each at S = 4), each thread's atomic on count[0]:
+    // i (cycle 0), the atomic (cycle 1, its lanes' 32 updates queued behind the warps before
+    // it: warp k's updates in cycles 1 + 32k … 32 + 32k, the one scheduler a warp issuing all
+    // four at cycle 1), then the instruction that waits for its old value, L after the last
+    // update: warp 3's at 1 + 127 + L. 129 + L cycles in all.
+    let one =
+        "__global__ void k(int* count) {\n  int i = threadIdx.x;\n  atomicAdd(&count[0], i);\n}\n";
+    let sm = timed(one, 128, 1, 0, a100(4, 400));
+    assert_eq!(fig(&sm, "sm-cycles"), "529");
+    // Each thread on its own word: no lane waits for another; 1 + L, then its use: L + 2.
+    let many =
+        "__global__ void k(int* count) {\n  int i = threadIdx.x;\n  atomicAdd(&count[i], i);\n}\n";
+    let sm = timed(many, 128, 1, 0, a100(4, 400));
+    assert_eq!(fig(&sm, "sm-cycles"), "402");
+    // Shared memory's words queue the same way, ready after its latency: 4 warps, one word,
+    // 128 updates from cycle 1: warp 3's value at 1 + 127 + shared latency.
+    let shared =
+        "__global__ void k(int* out) {\n  __shared__ int s[1];\n  atomicAdd(&s[0], 1);\n}\n";
+    let sm = timed(shared, 128, 1, 0, a100(4, 400));
+    assert_eq!(
+        sm.run.cycles,
+        128 + sm_config(4, 400, Policy::RoundRobin).shared_latency
+    );
+}

@@ -188,3 +188,59 @@ fn the_latency_panels_scenario_gives_the_latency_panels_utilization() {
         }
     }
 }
+
+/// An atomic (a load whose lanes update `updates`) then an instruction that uses its value.
+fn atomic_then_use(updates: &[(u64, u64)]) -> Vec<Op> {
+    let mut atomic = Op::new(1, Kind::Load, &[]);
+    atomic.updates = updates.to_vec();
+    vec![atomic, Op::new(1, Kind::Alu, &[0])]
+}
+
+#[test]
+fn atomics_on_one_address_are_done_one_lane_a_cycle_in_issue_order() {
+    let l = 400;
+    // One lane: a load's timing. The atomic issues at 0, its value is ready at L, its use
+    // issues then: L + 1 cycles.
+    let one = run(
+        &each(1, &atomic_then_use(&[(7, 1)])),
+        cfg(4, l, Policy::RoundRobin),
+    );
+    assert_eq!(one.cycles, l + 1);
+    // 32 lanes on one address: updates in cycles 0–31, the value L after the first update's
+    // place plus 31: the use issues at L + 31, L + 32 cycles (the cost model's 31 extra),
+    // waiting in cycles 1 to L + 30.
+    let warp = run(
+        &each(1, &atomic_then_use(&[(7, 32)])),
+        cfg(4, l, Policy::RoundRobin),
+    );
+    assert_eq!(warp.cycles, l + 32);
+    assert_eq!(warp.in_state(State::LongScoreboard), l + 30);
+    // 32 lanes on 32 addresses: no lane waits for another.
+    let spread: Vec<(u64, u64)> = (0..32).map(|a| (a, 1)).collect();
+    let r = run(
+        &each(1, &atomic_then_use(&spread)),
+        cfg(4, l, Policy::RoundRobin),
+    );
+    assert_eq!(r.cycles, l + 1);
+    // Two warps on two schedulers, both at cycle 0, 32 lanes each on the same address: the
+    // second's updates queue behind the first's (cycles 32–63), its use issues at L + 63.
+    let two = run(
+        &each(2, &atomic_then_use(&[(7, 32)])),
+        cfg(4, l, Policy::RoundRobin),
+    );
+    assert_eq!(two.cycles, l + 64);
+    // On different addresses neither waits for the other.
+    let mut other = each(2, &atomic_then_use(&[(7, 32)]));
+    other[1].ops[0].updates = vec![(8, 32)];
+    assert_eq!(run(&other, cfg(4, l, Policy::RoundRobin)).cycles, l + 32);
+    // A later atomic on a free address does not wait: warp 1 issues its atomic at cycle 100,
+    // after warp 0's updates (0–31) are done: ready at 100 + L.
+    let mut late = each(2, &atomic_then_use(&[(7, 32)]));
+    late[1].ops = (0..100).map(|_| Op::new(2, Kind::Alu, &[])).collect();
+    late[1].ops.extend(atomic_then_use(&[(7, 1)]));
+    late[1].ops[101].uses = vec![100];
+    assert_eq!(
+        run(&late, cfg(4, l, Policy::RoundRobin)).cycles,
+        100 + l + 1
+    );
+}
