@@ -2,6 +2,10 @@
 //! inputs and its two targets. The references are the kernels a course would call right and
 //! reasonably fast; `tests/challenges.rs` checks each against an oracle written in plain Rust,
 //! and runs right and wrong solutions written the way learners write them.
+//!
+//! A target on time is `sm-cycles`, the launch timed on the SM's schedulers (issue 47): a
+//! load's latency hidden by other warps' work counts as hidden. The cost model's `cycles` (each
+//! warp's costs added up) stays a target a custom link can name.
 
 use super::spec::{Buffer, Challenge, Fill, Len, Target, TestLaunch};
 use crate::kernel_lab::exec::Sched;
@@ -13,15 +17,15 @@ use crate::warps::map::BlockDim;
 /// `the_pinned_reference_totals_are_the_references_own` runs every reference and compares.
 pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 11] = [
     ("add-ten", [342, 4]),
-    ("grid-stride", [981, 1041]),
+    ("grid-stride", [981, 33867]),
     ("mirror", [719, 30]),
     ("transpose", [929, 0]),
     ("block-sum", [0, 132]),
-    ("warp-sum", [0, 3108]),
-    ("count-positive", [1040, 208]),
-    ("warp-scan", [0, 1302]),
-    ("even-odd", [0, 252]),
-    ("spin-lock", [1974, 1680]),
+    ("warp-sum", [0, 2266]),
+    ("count-positive", [5004, 208]),
+    ("warp-scan", [0, 1508]),
+    ("even-odd", [0, 1266]),
+    ("spin-lock", [78148, 1680]),
     ("four-rows", [927, 2252]),
 ];
 
@@ -262,7 +266,7 @@ type Parts = (
 #[allow(clippy::too_many_lines)]
 fn parts(name: &str) -> Option<Parts> {
     use Target::{
-        Atomics, BankConflicts, Cycles, DivergentBranches, SharedWavefronts, SmCycles, Transactions,
+        Atomics, BankConflicts, DivergentBranches, SharedWavefronts, SmCycles, Transactions,
     };
     let untouched = |len| Buffer {
         fill: Fill::MinusOne,
@@ -291,7 +295,7 @@ fn parts(name: &str) -> Option<Parts> {
             ],
             (-1000, 1000),
             over_n(64, Some(2), &[1, 100, 128, 129, 10_000]),
-            [Transactions, Cycles],
+            [Transactions, SmCycles],
         ),
         "mirror" => (
             MIRROR,
@@ -331,28 +335,28 @@ fn parts(name: &str) -> Option<Parts> {
             vec![input(), zeros(Len::PerWarp)],
             (-1000, 1000),
             over_n(128, None, &[128, 512, 4096]),
-            [SharedWavefronts, Cycles],
+            [SharedWavefronts, SmCycles],
         ),
         "count-positive" => (
             COUNT_POSITIVE,
             vec![input(), zeros(Len::One)],
             (-100, 100),
             over_n(256, None, &[1, 100, 1000, 5000]),
-            [Cycles, Atomics],
+            [SmCycles, Atomics],
         ),
         "warp-scan" => (
             WARP_SCAN,
             vec![input(), untouched(Len::N)],
             (-1000, 1000),
             over_n(64, None, &[64, 256, 1024]),
-            [SharedWavefronts, Cycles],
+            [SharedWavefronts, SmCycles],
         ),
         "even-odd" => (
             EVEN_ODD,
             vec![input(), untouched(Len::N)],
             (-1000, 1000),
             over_n(64, None, &[64, 256, 1024]),
-            [DivergentBranches, Cycles],
+            [DivergentBranches, SmCycles],
         ),
         "spin-lock" => (
             SPIN_LOCK,
@@ -368,7 +372,7 @@ fn parts(name: &str) -> Option<Parts> {
                     })
                 })
                 .collect(),
-            [Cycles, Atomics],
+            [SmCycles, Atomics],
         ),
         "four-rows" => (
             FOUR_ROWS,

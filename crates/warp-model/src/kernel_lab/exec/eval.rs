@@ -158,8 +158,6 @@ impl Machine<'_> {
                 return match &**addr {
                     Addr::Global(n, i) => {
                         let idx = self.eval(w, i, mask, line)?;
-                        // An atomic's old value comes back from memory, as a load's does.
-                        self.timed_memory(w, true, 0, false);
                         self.atomic(w, *op, &AtomicAt::Global(n, &idx), &vals, mask, line)
                     }
                     Addr::Shared(a, i) => {

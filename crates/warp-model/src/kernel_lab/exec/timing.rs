@@ -87,6 +87,25 @@ impl Machine<'_> {
         }
     }
 
+    /// `w` starts an atomic on global memory (`global`) or shared memory: the loads its
+    /// statement has made so far (its operands, its index) come first, and the atomic is an
+    /// instruction of its own that uses them.
+    pub(super) fn timed_atomic_start(&mut self, w: &mut Warp, global: bool) {
+        if !self.launch.timing || self.r.sm_too_long {
+            return;
+        }
+        let t = &mut w.timed;
+        if t.unsettled {
+            t.settle();
+            t.cur = t.ops.len() - 1;
+            self.count_sm_ops(1);
+        }
+        let t = &mut w.timed;
+        if let Some(op) = t.ops.get_mut(t.cur) {
+            op.kind = if global { Kind::Load } else { Kind::Shared };
+        }
+    }
+
     /// The current instruction of `w` is an atomic on `buffer`'s elements (`None`: shared
     /// memory's words) `slots`, for the lanes of `mask`: its updates, one per lane, queue at
     /// each address ([`crate::latency::sm`]'s stated model), and its statement waits for the

@@ -206,6 +206,8 @@ impl Machine<'_> {
         line: usize,
     ) -> Result<Lanes, RunError> {
         let arg = |k: usize, l: usize| vals.get(k).map_or(Val::I(0), |v| v[l]);
+        // An atomic's old value comes back from memory, as a load's does.
+        self.timed_atomic_start(w, matches!(at, AtomicAt::Global(..)));
         self.r.atomics += 1;
         self.r.atomic_ops += u64::from(mask.count_ones());
         // Each lane's element: a buffer index or a shared word.
