@@ -15,6 +15,7 @@ use warp_model::kernel_lab::panel::{
     starting_source, traced_note, with_report, KernelInput, KernelModel, KernelOutput, SourceMark,
     CHALLENGE, CHECK, PRESETS, SRC,
 };
+use warp_model::markup::escape;
 use warp_model::params::ParamError;
 use warp_model::query::Query;
 use warp_model::registry::Panel;
@@ -716,7 +717,7 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
         view! {
             <p class="mask-row" data-ballot=format!("{b:08x}")>
                 <span class="row-label">{tr!("ui.kernel.op.ballot", call = &op.call, bits = format!("0x{b:08x}"), lanes = lane_list(b))}</span>
-                <span class="mask">{mask_cells(b)}</span>
+                <span class="mask" inner_html=mask_cells(b, "lane live c1")></span>
             </p>
         }
     });
@@ -724,9 +725,7 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
         view! {
             <p class="mask-row absent" data-absent=format!("{absent:08x}")>
                 <span class="row-label">{tr!("ui.kernel.op.absent", call = &op.call, lanes = lane_list(absent))}</span>
-                <span class="mask">
-                    {(0..LANE_SLOTS).map(|l| view! { <span class=if absent & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
-                </span>
+                <span class="mask" inner_html=mask_cells(absent, "lane absent")></span>
             </p>
         }
     });
@@ -734,9 +733,7 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
         view! {
             <p class="mask-row absent" data-left-out=format!("{left_out:08x}")>
                 <span class="row-label">{tr!("ui.kernel.op.left-out", call = &op.call, lanes = lane_list(left_out))}</span>
-                <span class="mask">
-                    {(0..LANE_SLOTS).map(|l| view! { <span class=if left_out & (1 << l) != 0 { "lane absent" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> }).collect_view()}
-                </span>
+                <span class="mask" inner_html=mask_cells(left_out, "lane absent")></span>
             </p>
         }
     });
@@ -771,10 +768,24 @@ fn sched_name(output: Memo<KernelOutput>) -> &'static str {
     })
 }
 
-fn mask_cells(mask: u32) -> impl IntoView {
-    (0..LANE_SLOTS)
-        .map(|l| view! { <span class=if mask & (1 << l) != 0 { "lane live c1" } else { "lane masked" } title=tr!("ui.kernel.lane", lane = l)></span> })
-        .collect_view()
+/// A lane mask's 32 cells, class `on` for a lane in the mask, each titled with its lane: one
+/// HTML string, as [`listing_html`] (a view node per cell cost the kernel page its code).
+fn mask_cells(mask: u32, on: &str) -> String {
+    use std::fmt::Write as _;
+    let mut html = String::with_capacity(LANE_SLOTS * 48);
+    for l in 0..LANE_SLOTS {
+        let class = if mask & (1 << l) != 0 {
+            on
+        } else {
+            "lane masked"
+        };
+        let _ = write!(
+            html,
+            r#"<span class="{class}" title="{}"></span>"#,
+            escape(&tr!("ui.kernel.lane", lane = l))
+        );
+    }
+    html
 }
 
 /// One traced warp, step by step: which warp and why, the controls, and the step shown.
@@ -877,16 +888,7 @@ fn step_detail(
     its: impl Fn() -> bool,
 ) -> impl IntoView {
     let src = ran.with(|r| r.get(&SRC).to_string());
-    let listing = src
-        .lines()
-        .enumerate()
-        .map(|(i, text)| {
-            let here = i + 1 == s.line;
-            // Under sched=its: the line another lane group stands at.
-            let other = !here && s.groups.iter().any(|(l, _)| *l == i + 1);
-            view! { <li class:here=here class:other=other data-line=i + 1 data-group-line=other.then_some("") aria-current=here.then_some("step")><code>{text.to_string()}</code></li> }
-        })
-        .collect_view();
+    let listing = listing_html(&src, s);
     let names: Vec<String> = s.vars.iter().map(|(n, _)| n.clone()).collect();
     let chosen = var.get();
     let shown = s
@@ -896,10 +898,10 @@ fn step_detail(
         .or_else(|| s.vars.last())
         .cloned();
     view! {
-        <ol class="listing">{listing}</ol>
+        <ol class="listing" inner_html=listing></ol>
         <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
             <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.mask.count_ones())}</span>
-            <span class="mask">{mask_cells(s.mask)}</span>
+            <span class="mask" inner_html=mask_cells(s.mask, "lane live c1")></span>
         </p>
         {(!s.groups.is_empty()).then(|| {
             let text = s.groups.iter().map(|(line, own)| tr!("ui.kernel.step.group", line = *line, lanes = warp_model::kernel_lab::exec::lane_list(*own))).collect::<Vec<_>>().join("; ");
@@ -926,22 +928,122 @@ fn step_detail(
                 </select>
             </label>
         })}
-        {shown.map(|(name, vals)| view! {
-            <table class="lane-values" data-var=name.clone()>
-                <caption>{tr!("ui.kernel.step.values", name)}</caption>
-                <tbody>
-                    {(0..4).map(|r| view! {
-                        <tr>
-                            {(0..8).map(|c| {
-                                let l = r * 8 + c;
-                                view! { <td title=tr!("ui.kernel.lane", lane = l)>{vals.get(l).cloned().flatten().unwrap_or_else(|| "—".into())}</td> }
-                            }).collect_view()}
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
+        {shown.map(|(name, vals)| {
+            let html = lane_values_html(&name, &vals);
+            view! { <table class="lane-values" data-var=name inner_html=html></table> }
         })}
     }
+}
+
+/// The listing with the step's line marked (`li.here`, `aria-current="step"`) and, under
+/// `sched=its`, the lines other lane groups stand at (`li.other[data-group-line]`): one HTML
+/// string, as the SM timeline is, since a view node per line cost the kernel page its rendering
+/// code (issue 46: this and [`lane_values_html`] paid for the timeline's worked steps).
+fn listing_html(src: &str, s: &TraceStep) -> String {
+    use std::fmt::Write as _;
+    let mut html = String::with_capacity(src.len() + 64 * src.lines().count());
+    for (i, text) in src.lines().enumerate() {
+        let line = i + 1;
+        let here = line == s.line;
+        let other = !here && s.groups.iter().any(|(l, _)| *l == line);
+        let marks = if here {
+            r#" class="here" aria-current="step""#
+        } else if other {
+            r#" class="other" data-group-line="""#
+        } else {
+            ""
+        };
+        let _ = write!(
+            html,
+            r#"<li{marks} data-line="{line}"><code>{}</code></li>"#,
+            escape(text)
+        );
+    }
+    html
+}
+
+/// A variable's value in each of the 32 lanes, four rows of eight (`—`: a lane without one),
+/// each cell titled with its lane: one HTML string, as [`listing_html`].
+fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
+    use std::fmt::Write as _;
+    let mut html = format!(
+        "<caption>{}</caption><tbody>",
+        escape(&tr!("ui.kernel.step.values", name))
+    );
+    for r in 0..4 {
+        html.push_str("<tr>");
+        for c in 0..8 {
+            let l = r * 8 + c;
+            let _ = write!(
+                html,
+                r#"<td title="{}">{}</td>"#,
+                escape(&tr!("ui.kernel.lane", lane = l)),
+                escape(vals.get(l).cloned().flatten().as_deref().unwrap_or("—"))
+            );
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody>");
+    html
+}
+
+/// The per-line table's rows: one HTML string, as [`listing_html`] (its view nodes, a
+/// dozen kinds of cell, cost the kernel page their rendering code). A cell whose line stalled
+/// on the SM carries `data-stalls`; with shared memory, its wavefronts, conflicts and the link
+/// to the banks panel (`a[data-link=banks]`).
+fn rows_html(
+    r: &warp_model::kernel_lab::exec::RunResult,
+    src: &str,
+    stalls: Option<&warp_model::kernel_lab::timing::SmOutput>,
+    shared: bool,
+    banks: &[(usize, String)],
+) -> String {
+    use std::fmt::Write as _;
+    let mut html = String::new();
+    for (line, st) in &r.lines {
+        let code = src.lines().nth(line.saturating_sub(1)).unwrap_or("").trim();
+        let _ = write!(
+            html,
+            r#"<tr data-line="{line}"><th scope="row">{line}</th><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"#,
+            escape(code),
+            st.issued,
+            escape(&st.mean_active_lanes().human()),
+            st.divergent,
+            st.transactions
+        );
+        if let Some(sm) = stalls {
+            let note = warp_model::kernel_lab::timing::line_note(sm, *line);
+            let _ = write!(
+                html,
+                "<td{}>{}</td>",
+                if note.is_some() {
+                    r#" data-stalls="""#
+                } else {
+                    ""
+                },
+                escape(note.as_deref().unwrap_or_default())
+            );
+        }
+        if shared {
+            let _ = write!(
+                html,
+                r#"<td data-shared-wavefronts="{0}">{0}</td><td data-bank-conflicts="{1}">{1}</td><td>"#,
+                st.shared_wavefronts, st.bank_conflicts
+            );
+            if let Some((_, q)) = banks.iter().find(|(l, _)| l == line) {
+                let _ = write!(
+                    html,
+                    r#"<a href="{}" data-link="banks" data-line="{line}" aria-label="{}">{}</a>"#,
+                    escape(&warp_model::site::href(q)),
+                    escape(&tr!("ui.kernel.link.banks.label", line = *line)),
+                    escape(t!("ui.kernel.link.banks"))
+                );
+            }
+            html.push_str("</td>");
+        }
+        html.push_str("</tr>");
+    }
+    html
 }
 
 /// The per-line table; with the SM's stalls per line when `PLAIN` and the run was timed.
@@ -956,48 +1058,7 @@ fn line_table<const PLAIN: bool>(
                 let shared = !r.shared_lines.is_empty();
                 let stalls = if PLAIN { o.sm.as_ref() } else { None };
                 let banks = o.links.as_ref().map(|l| l.banks.clone()).unwrap_or_default();
-                let rows = r
-                    .lines
-                    .iter()
-                    .map(|(line, st)| {
-                        let code = src
-                            .lines()
-                            .nth(line.saturating_sub(1))
-                            .unwrap_or("")
-                            .trim()
-                            .to_string();
-                        view! {
-                            <tr data-line=*line>
-                                <th scope="row">{*line}</th>
-                                <td><code>{code}</code></td>
-                                <td>{st.issued}</td>
-                                <td>{st.mean_active_lanes().human()}</td>
-                                <td>{st.divergent}</td>
-                                <td>{st.transactions}</td>
-                                {stalls.map(|sm| {
-                                    let note = warp_model::kernel_lab::timing::line_note(sm, *line);
-                                    let stalled = note.is_some();
-                                    view! { <td data-stalls=stalled>{note.unwrap_or_default()}</td> }
-                                })}
-                                {shared.then(|| {
-                                    let link = banks.iter().find(|(l, _)| l == line).map(|(_, q)| q.clone());
-                                    let line = *line;
-                                    view! {
-                                        <td data-shared-wavefronts=st.shared_wavefronts>{st.shared_wavefronts}</td>
-                                        <td data-bank-conflicts=st.bank_conflicts>{st.bank_conflicts}</td>
-                                        <td>
-                                            {link.map(|q| view! {
-                                                <a href=warp_model::site::href(&q) data-link="banks" data-line=line aria-label=tr!("ui.kernel.link.banks.label", line)>
-                                                    {t!("ui.kernel.link.banks")}
-                                                </a>
-                                            })}
-                                        </td>
-                                    }
-                                })}
-                            </tr>
-                        }
-                    })
-                    .collect_view();
+                let rows = rows_html(r, &src, stalls, shared, &banks);
                 view! {
                     <table class="per-line" data-table="per-line">
                         <caption>{t!("ui.kernel.table.caption")}</caption>
@@ -1017,7 +1078,7 @@ fn line_table<const PLAIN: bool>(
                                 })}
                             </tr>
                         </thead>
-                        <tbody>{rows}</tbody>
+                        <tbody inner_html=rows></tbody>
                     </table>
                 }
             })

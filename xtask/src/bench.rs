@@ -82,8 +82,9 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // with no libm `log10` and no slicing panic in the model's text code. +1.5 kB for
         // issue 47's `four-rows` challenge (its statement, the `sm-cycles` target's labels and
         // its hint's timed-lab link), then -4.2 kB once no code of its own slices a `str` (the
-        // editor's keys, the lexer, the fields reader): 285.5 kB measured, Hinglish.
-        return Some(287_600);
+        // editor's keys, the lexer, the fields reader): 285.5 kB measured, Hinglish; 284.5
+        // with the per-line table's rows as one HTML string.
+        return Some(286_500);
     }
     if bundle == Tool::Author.name() {
         // Its own bundle since issue 43's round (it was the assignment page's): the author page
@@ -173,7 +174,8 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // left out of the load's costing (−1.6 kB): 265.6 kB measured, Hinglish; 264.4 kB
         // with no libm `log10` and no slicing panic in the model's text code. 260.7 kB once no
         // code of its own slices a `str` (-4.0 kB), with every warp state's share worked
-        // (issue 47, +0.3 kB).
+        // (issue 47, +0.3 kB). Queued atomics (+0.7) and numbered worked steps (+2.4) paid by
+        // string cells in the step-through and per-line rows (−3.5): 261.0 kB, Hinglish.
         Panel::Kernel => 262_700,
     })
 }

@@ -12,12 +12,13 @@ use std::fmt::Write as _;
 use leptos::prelude::*;
 use warp_model::kernel_lab::panel::KernelOutput;
 use warp_model::kernel_lab::timing::{
-    column_note, shares_head, state_label, state_steps, summary, worked, SmOutput,
+    column_note, shares_head, state_label, state_steps, steps::worked_steps, summary, SmOutput,
 };
 use warp_model::latency::sm::State;
 use warp_model::markup::escape;
 use warp_model::t;
 use warp_model::tr;
+use warp_model::worked::{title_end, Inline, Worked};
 
 /// A cell's markup, about (`<span class="sm-issued"></span>`).
 const CELL_BYTES: usize = 36;
@@ -70,14 +71,13 @@ fn timeline_html(sm: &SmOutput) -> String {
     }
     let _ = write!(
         html,
-        r#"</ul><p class="note">{}</p><p class="note" data-sm-worked="">{}</p><p class="note" data-sm-summary="">{}</p>"#,
+        r#"</ul><p class="note">{}</p><p class="note" data-sm-summary="">{}</p>"#,
         escape(&tr!(
             "kernel.sm.timeline.caption",
             shown = sm.columns.len(),
             warps = sm.warps,
             per = sm.per_column
         )),
-        escape(&worked(sm)),
         escape(&summary(sm))
     );
     // Each state's share worked, one line each (the figures' own order); `data-share`, not the
@@ -96,7 +96,53 @@ fn timeline_html(sm: &SmOutput) -> String {
         );
     }
     html.push_str("</ul>");
+    worked_html(&worked_steps(sm), &mut html);
     html
+}
+
+/// The run worked in numbered steps (`[data-sm-worked]`, open), in the markup and classes of
+/// the panels' worked examples (`components/worked.rs`, `style`'s `.worked`). A string, as the
+/// picture is: the view version is not linked into the kernel page, and would cost it its
+/// rendering code.
+fn worked_html(w: &Worked, html: &mut String) {
+    // `worked_steps` writes its arithmetic in words and digits, no formula trees: a tree here
+    // would need `Math::text`, which the kernel page does not link (its test pins the text).
+    let text = |items: &[Inline]| {
+        let words: String = items
+            .iter()
+            .filter_map(|i| match i {
+                Inline::Text(t) => Some(t.as_str()),
+                Inline::Math(_) => None,
+            })
+            .collect();
+        escape(&words)
+    };
+    let _ = write!(
+        html,
+        r#"<details class="worked" open="" data-worked="" data-sm-worked=""><summary>{}</summary><p class="forecast"><strong>{}: </strong>{}</p><ol class="steps">"#,
+        escape(&w.question),
+        escape(t!("common.forecast")),
+        escape(&w.forecast)
+    );
+    for s in &w.steps {
+        let _ = write!(
+            html,
+            r#"<li class="step"><strong>{}{} </strong>{}<p class="why"><em>{} </em>{}</p></li>"#,
+            escape(&s.title),
+            title_end(&s.title),
+            text(&s.body),
+            escape(t!("common.why")),
+            escape(&s.why)
+        );
+    }
+    let _ = write!(
+        html,
+        r#"</ol><p class="answer" data-answer=""><strong>{}: </strong>{}</p><p class="verify"><strong>{}: </strong>{}</p></details>"#,
+        escape(t!("common.answer")),
+        escape(&w.answer),
+        escape(t!("common.verify")),
+        text(&w.verify)
+    );
 }
 
 /// The step control's rule: column `col` (0-based) outlined in every row.

@@ -60,6 +60,44 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
   });
 }
 
+// Issue 47 item 5: the timeline worked in the panels' numbered form (Forecast, steps with "Why
+// this step?", the answer, Verify), open under the picture. The preset's 8 warps: 4 × 406 =
+// 1624 issue slots, 536 of them used, 536 ÷ 1624 = 33%; the model test
+// `the_timeline_is_worked_in_numbered_steps_for_any_run` works a run by hand.
+for (const [width, height, lang, question, slots] of [
+  [1280, 800, 'en', "where did the SM's 406 cycles go?", 'S × cycles = 4 × 406 = 1624 issue slots'],
+  [390, 844, 'hinglish', 'SM ke 406 cycles kahan gaye?', 'S × cycles = 4 × 406 = 1624 issue slots'],
+] as const) {
+  test(`the timeline is worked in numbered steps (${lang}, ${width} px)`, async ({ app, page }) => {
+    await page.setViewportSize({ width, height });
+    await app.open(`?panel=kernel&lang=${lang}`);
+    await page.locator(`[data-preset="${LATENCY_PRESET}"]`).click();
+    await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '406');
+    const steps = page.locator('details[data-sm-worked]');
+    await expect(steps.locator('summary')).toContainText(question);
+    expect(await steps.getAttribute('open')).not.toBeNull();
+    const items = steps.locator('li.step');
+    // Slots, slots used, the states, the largest share, the line the warps waited at.
+    await expect(items).toHaveCount(5);
+    await expect(items.nth(0)).toContainText(slots);
+    await expect(items.nth(1)).toContainText('536');
+    await expect(items.nth(1)).toContainText('÷ 1624');
+    await expect(items.nth(1)).toContainText('= 33%');
+    await expect(items.nth(4)).toContainText('12');
+    await expect(items.nth(0).locator('.why')).toBeVisible();
+    await expect(steps.locator('.forecast')).toBeVisible();
+    await expect(steps.locator('[data-answer]')).toContainText('406');
+    await expect(steps.locator('.verify')).toContainText('536');
+    // It fits the screen: nothing past its edge.
+    for (const part of [steps, items.nth(2), items.nth(3)]) {
+      const box = await part.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
+    await steps.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`timing-steps-${lang}-${width}.png`), fullPage: false });
+  });
+}
+
 test('more warps hide the load: n=4096 fills every issue slot', async ({ app, page }) => {
   await app.open('?panel=kernel');
   await page.locator(`[data-preset="${LATENCY_PRESET}"]`).click();

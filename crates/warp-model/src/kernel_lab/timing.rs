@@ -275,26 +275,6 @@ pub fn line_note(o: &SmOutput, line: usize) -> Option<String> {
     })
 }
 
-/// The figures worked out, for any run: the issue slots used of those offered, and the
-/// warp-cycles spent waiting on global loads of all the resident ones ("536 instructions
-/// issued in 4 × 406 = 1624 issue slots, so 33% …").
-#[must_use]
-pub fn worked(o: &SmOutput) -> String {
-    let all: u64 = o.run.states.iter().sum();
-    let long = o.run.in_state(State::LongScoreboard);
-    crate::tr!(
-        "kernel.sm.worked",
-        issued = o.run.issued,
-        s = o.config.schedulers,
-        cycles = o.run.cycles,
-        slots = o.run.slots,
-        used = crate::figure::percent_digits(o.run.utilization() * 100.0),
-        long,
-        all,
-        share = crate::figure::percent_digits(o.run.share(State::LongScoreboard) * 100.0)
-    ) + &top_stall(o).map(|t| format!(" {t}")).unwrap_or_default()
-}
-
 /// Each warp state's figure worked out, for any run: its warp-cycles over all the resident
 /// warps' ("Issued: 536 ÷ 1624 = 33%"), in [`State::ALL`]'s order, after a line that says
 /// what they divide ([`shares_head`]). Every resident warp is in one state each cycle, so the
@@ -402,6 +382,8 @@ pub fn summary(o: &SmOutput) -> String {
     }
     text
 }
+
+pub mod steps;
 
 #[cfg(test)]
 mod tests;

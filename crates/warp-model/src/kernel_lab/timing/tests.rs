@@ -85,9 +85,6 @@ fn one_warp_with_three_dependent_loads_takes_at_least_three_latencies() {
             top_stall(&sm).as_deref(),
             Some("Most stalls: line 4, 33.33% of the stalls, waiting on the value of line 3.")
         );
-        assert!(worked(&sm).ends_with(
-            " Most stalls: line 4, 33.33% of the stalls, waiting on the value of line 3."
-        ));
         // Every figure worked: one warp, resident for all 3L + 2 cycles; 5 instructions issued
         // (i, the three loads, the store), 3 (L - 1) cycles waiting, nothing else.
         let all = 3 * l + 2;
@@ -329,25 +326,30 @@ fn the_step_control_reads_each_column_of_the_timeline() {
     let last = column_note(sm, 57).unwrap();
     assert!(last.starts_with("Cycles 399–405: "), "{last}");
     assert!(last.contains("Waiting on a global load 8"), "{last}");
-    // The figures worked: 8 warps × 67 = 536 instructions in 4 × 406 = 1624 slots, 33.0049 %
-    // (two decimals: 33).
-    let w = worked(sm);
-    assert!(
-        w.starts_with("Worked: 536 instructions issued in 4 × 406 = 1624 issue slots, so 33% of the slots were used."),
-        "{w}"
+    // The figures worked, in numbered steps: 8 warps × 67 = 536 instructions in 4 × 406 =
+    // 1624 slots, 33.0049 % (two decimals: 33).
+    let w = steps::worked_steps(sm);
+    let body = |k: usize| crate::worked::inline_text(&w.steps[k].body);
+    assert_eq!(
+        body(0),
+        "S × cycles = 4 × 406 = 1624 issue slots, one instruction a scheduler a cycle."
     );
+    assert_eq!(
+        body(1),
+        "536 instructions ÷ 1624 slots = 33%, the issue utilization."
+    );
+    // Waiting on the loads is the largest share (the picture's last columns: every warp).
     let long = sm.run.in_state(State::LongScoreboard);
     assert!(
-        w.contains(&format!(
-            "Waiting on a global load: {long} of the resident warps'"
-        )),
-        "{w}"
+        body(3).starts_with(&format!("Waiting on a global load: {long} ÷ ")),
+        "{}",
+        body(3)
     );
     // And where the warps waited most: the store of line 12, for v, loaded on line 7 (the
     // only value from a global load any line waits for).
-    assert!(
-        w.ends_with(" Most stalls: line 12, 100% of the stalls, waiting on the value of line 7."),
-        "{w}"
+    assert_eq!(
+        body(4),
+        "Most stalls: line 12, 100% of the stalls, waiting on the value of line 7."
     );
     // Past the last column: nothing.
     assert_eq!(column_note(sm, 58), None);
@@ -397,4 +399,64 @@ fn atomics_on_one_word_queue_across_warps_and_on_many_words_do_not() {
         sm.run.cycles,
         128 + sm_config(4, 400, Policy::RoundRobin).shared_latency
     );
+}
+
+#[test]
+fn the_timeline_is_worked_in_numbered_steps_for_any_run() {
+    // One warp, three dependent loads, L = 100: i at cycle 0, x's load at 1, y's at 1 + L,
+    // z's at 1 + 2L, the store at 1 + 3L: 3L + 2 = 302 cycles, 5 instructions. On S = 4
+    // schedulers 4 × 302 = 1208 slots, 5 ÷ 1208 = 0.4139% used. The warp's 302 cycles: 5
+    // issued, 297 waiting on a global load (98.34%, the largest), none in another state.
+    let src = "__global__ void k(int* a, int* out) {\n  int i = threadIdx.x;\n  int x = a[i];\n  int y = a[x];\n  int z = a[y];\n  out[i] = z;\n}\n";
+    let sm = timed(src, 32, 1, 0, a100(4, 100));
+    let w = steps::worked_steps(&sm);
+    assert!(w.question.ends_with("302 cycles go?"), "{}", w.question);
+    assert!(!w.forecast.is_empty());
+    let bodies: Vec<String> = w
+        .steps
+        .iter()
+        .map(|s| crate::worked::inline_text(&s.body))
+        .collect();
+    assert_eq!(
+        bodies,
+        [
+            "S × cycles = 4 × 302 = 1208 issue slots, one instruction a scheduler a cycle.",
+            "5 instructions ÷ 1208 slots = 0.4139%, the issue utilization.",
+            "5 + 297 + 0 + 0 + 0 = 302 warp-cycles, in the legend's order.",
+            "Waiting on a global load: 297 ÷ 302 = 98.34%",
+            // Lines 4, 5 and 6 each waited a third of the stalls; the first to stall is named.
+            "Most stalls: line 4, 33.33% of the stalls, waiting on the value of line 3.",
+        ]
+    );
+    // Words and digits only: the kernel page writes the steps as text, no formula trees.
+    assert!(w
+        .steps
+        .iter()
+        .flat_map(|s| &s.body)
+        .chain(&w.verify)
+        .all(|i| matches!(i, crate::worked::Inline::Text(_))));
+    // The largest share's "why" says what hides a global load.
+    assert!(w.steps[3]
+        .why
+        .contains("independent work between a load and its use"));
+    assert_eq!(
+        w.answer,
+        "302 cycles, 0.4139% of the issue slots used; most warp-cycles: Waiting on a global \
+         load (98.34%)."
+    );
+    // Verify: two counters of one thing, the warps' Issued cycles and the schedulers' issues.
+    assert_eq!(
+        crate::worked::inline_text(&w.verify),
+        "The warps' Issued cycles, 5, are the schedulers' instructions issued, 5 ✓"
+    );
+
+    // An issue-bound run (8 warps of arithmetic on 4 schedulers, every slot used): issuing is
+    // the largest share and its "why" says only fewer instructions help; nothing waited on a
+    // line's value, so no line step.
+    let alu = "__global__ void k(int* out) {\n  int i = threadIdx.x;\n  int a = i * 2;\n  out[i] = a + 1;\n}\n";
+    let sm = timed(alu, 256, 1, 0, a100(4, 400));
+    let w = steps::worked_steps(&sm);
+    assert!(crate::worked::inline_text(&w.steps[1].body).contains("= 100%"));
+    assert!(w.steps[3].why.contains("only fewer instructions"));
+    assert_eq!(w.steps.len(), 4 + usize::from(top_stall(&sm).is_some()));
 }
