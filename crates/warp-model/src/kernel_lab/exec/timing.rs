@@ -8,9 +8,10 @@
 //! `v` waits for its value. A statement that also computes with the loaded value, or stores it
 //! (`y = a[i] * 2;`, `out[i] = a[i];`, `if (a[i] > 0)`), is the load and then an instruction
 //! that uses it, on the same line: the warp waits there. A statement the cost model charges
-//! `c` cycles (`work(c)`) is `c` instructions. An atomic is a load whose value its statement
-//! waits for, with the addresses its lanes update (the SM queues them, one update a cycle). A variable is one value per warp (its last
-//! definition: a name shadowed in an inner scope counts as the same value).
+//! `c` cycles (`work(c)`) is `c` instructions. An atomic is an instruction of its own after
+//! its operands' loads, a load whose value its statement waits for, with the addresses its
+//! lanes update (the SM queues them, one update a cycle). A variable is one value per warp
+//! (its last definition: a name shadowed in an inner scope counts as the same value).
 
 use super::state::{Machine, Timed, Warp};
 use crate::kernel_lab::parse::Expr;

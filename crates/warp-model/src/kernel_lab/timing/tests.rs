@@ -390,6 +390,13 @@ fn atomics_on_one_word_queue_across_warps_and_on_many_words_do_not() {
         "__global__ void k(int* count) {\n  int i = threadIdx.x;\n  atomicAdd(&count[i], i);\n}\n";
     let sm = timed(many, 128, 1, 0, a100(4, 400));
     assert_eq!(fig(&sm, "sm-cycles"), "402");
+    // An atomic whose operand is a load waits for that load, then for its own updates: one
+    // warp, i (cycle 0), a[i]'s load (1), the atomic at 1 + L using it, its 32 updates of
+    // out[0] in cycles 1 + L … 32 + L, its old value L after the last, the statement's wait
+    // issuing at 1 + L + 31 + L: 2L + 33 cycles.
+    let fed = "__global__ void k(const int* a, int* out) {\n  int i = threadIdx.x;\n  atomicAdd(&out[0], a[i]);\n}\n";
+    let sm = timed(fed, 32, 1, 0, a100(4, 400));
+    assert_eq!(fig(&sm, "sm-cycles"), "833");
     // Shared memory's words queue the same way, ready after its latency: 4 warps, one word,
     // 128 updates from cycle 1: warp 3's value at 1 + 127 + shared latency.
     let shared =
