@@ -118,17 +118,16 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // text code (the panels keep std's through leptos's `For`), measured Hinglish: warps
         // 208.63, latency 208.44, divergence 223.47, coalescing 194.38, banks 212.10, mma
         // 219.32, gpu 156.47, kernel 264.38 kB.
-        // Then no code of their own slices a `str` or searches one with a `&str` pattern
-        // (`str::get`, byte windows: std's slicing panic, its messages and `char`'s `Debug` left
-        // every page; leptos's `For` was not the caller, `breakable`'s `contains("__")` inlined
-        // into it was), measured Hinglish: warps 203.47, latency 204.28 (both under issue 46's
-        // 205 kB), divergence 218.49, coalescing 190.44, banks 206.95, mma 215.20, quiz 274.62,
-        // gpu 151.52, kernel 260.70 kB (with issue 47's worked shares, +0.3 kB).
-        Panel::Warps | Panel::Latency => 206_300,
-        Panel::Divergence => 220_500,
-        Panel::Coalescing => 192_500,
-        Panel::Banks => 209_000,
-        Panel::Mma => 217_200,
+        // Then no code of their own slices a `str` (std's slicing panic left every page):
+        // warps 203.47, latency 204.28, divergence 218.49, coalescing 190.44, banks 206.95, mma
+        // 215.20 kB. Then worked steps and formulas as HTML strings, not view nodes (every
+        // panel links them), measured Hinglish: warps 200.53, latency 200.63, divergence
+        // 213.82, coalescing 186.19, banks 203.50 (under issue 46's 205 kB), mma 211.92 kB.
+        Panel::Warps | Panel::Latency => 202_700,
+        Panel::Divergence => 215_900,
+        Panel::Coalescing => 188_200,
+        Panel::Banks => 205_500,
+        Panel::Mma => 213_900,
         // 375.5 kB until issue 43's packages: only the quiz's and its topic's pages, deflated
         // by the browser (a quiz package 0.58 MB); the quiz names its own bundles, so it does
         // not link the assignment reader to find them (−7 kB against the first build of it).
@@ -143,8 +142,8 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // the standard library's stable sort (-7.1 kB). 279.0 kB with the doubling question
         // (+2.4 kB) paid for in part by the scores in u64 and no libm `log10` (-1.9 kB): the
         // budget stays (measured plus 2 kB would be above it). 274.6 kB once no code of its
-        // own slices a `str` (the progress document's JSON reader, -4.4 kB).
-        Panel::Quiz => 276_700,
+        // own slices a `str` (-4.4 kB); 272.0 kB with worked steps as HTML strings.
+        Panel::Quiz => 274_000,
         Panel::Gpu => 153_600,
         // 289.1 kB until the editor a person can write in (issue 45: indentation, Tab and
         // Escape keys, wrapped lines with their numbers; 0.8 kB after its own 1.5 kB cut) and

@@ -18,7 +18,9 @@ use warp_model::latency::sm::State;
 use warp_model::markup::escape;
 use warp_model::t;
 use warp_model::tr;
-use warp_model::worked::{title_end, Inline, Worked};
+use warp_model::worked::Inline;
+
+use crate::components::worked::worked_markup;
 
 /// A cell's markup, about (`<span class="sm-issued"></span>`).
 const CELL_BYTES: usize = 36;
@@ -96,53 +98,26 @@ fn timeline_html(sm: &SmOutput) -> String {
         );
     }
     html.push_str("</ul>");
-    worked_html(&worked_steps(sm), &mut html);
+    // The run worked in numbered steps (`[data-sm-worked]`, open), in the panels' markup.
+    worked_markup(
+        &worked_steps(sm),
+        true,
+        r#" data-sm-worked="""#,
+        words,
+        &mut html,
+    );
     html
 }
 
-/// The run worked in numbered steps (`[data-sm-worked]`, open), in the markup and classes of
-/// the panels' worked examples (`components/worked.rs`, `style`'s `.worked`). A string, as the
-/// picture is: the view version is not linked into the kernel page, and would cost it its
-/// rendering code.
-fn worked_html(w: &Worked, html: &mut String) {
-    // `worked_steps` writes its arithmetic in words and digits, no formula trees: a tree here
-    // would need `Math::text`, which the kernel page does not link (its test pins the text).
-    let text = |items: &[Inline]| {
-        let words: String = items
-            .iter()
-            .filter_map(|i| match i {
-                Inline::Text(t) => Some(t.as_str()),
-                Inline::Math(_) => None,
-            })
-            .collect();
-        escape(&words)
-    };
-    let _ = write!(
-        html,
-        r#"<details class="worked" open="" data-worked="" data-sm-worked=""><summary>{}</summary><p class="forecast"><strong>{}: </strong>{}</p><ol class="steps">"#,
-        escape(&w.question),
-        escape(t!("common.forecast")),
-        escape(&w.forecast)
-    );
-    for s in &w.steps {
-        let _ = write!(
-            html,
-            r#"<li class="step"><strong>{}{} </strong>{}<p class="why"><em>{} </em>{}</p></li>"#,
-            escape(&s.title),
-            title_end(&s.title),
-            text(&s.body),
-            escape(t!("common.why")),
-            escape(&s.why)
-        );
+/// Words only: `worked_steps` writes its arithmetic in words and digits, no formula trees (a
+/// tree would need `Math::text` and the formula writer, which the kernel page does not link;
+/// the model's test pins the text).
+fn words(items: &[Inline], html: &mut String) {
+    for i in items {
+        if let Inline::Text(t) = i {
+            html.push_str(&escape(t));
+        }
     }
-    let _ = write!(
-        html,
-        r#"</ol><p class="answer" data-answer=""><strong>{}: </strong>{}</p><p class="verify"><strong>{}: </strong>{}</p></details>"#,
-        escape(t!("common.answer")),
-        escape(&w.answer),
-        escape(t!("common.verify")),
-        text(&w.verify)
-    );
 }
 
 /// The step control's rule: column `col` (0-based) outlined in every row.
