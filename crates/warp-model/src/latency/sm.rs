@@ -225,6 +225,18 @@ impl SmRun {
         crate::ratio(self.issued, self.slots)
     }
 
+    /// The state with the most warp-cycles (ties: the earlier in [`State::ALL`]).
+    #[must_use]
+    pub fn largest(&self) -> State {
+        let mut best = State::Issued;
+        for s in State::ALL {
+            if self.in_state(s) > self.in_state(best) {
+                best = s;
+            }
+        }
+        best
+    }
+
     /// The share of resident warp-cycles in `state`.
     #[must_use]
     pub fn share(&self, state: State) -> f64 {

@@ -17,17 +17,6 @@ fn percent(x: f64) -> String {
     crate::figure::percent_digits(x * 100.0)
 }
 
-/// The state with the most warp-cycles (ties: the earlier in [`State::ALL`]).
-fn largest(o: &SmOutput) -> State {
-    let mut best = State::Issued;
-    for s in State::ALL {
-        if o.run.in_state(s) > o.run.in_state(best) {
-            best = s;
-        }
-    }
-    best
-}
-
 /// What a share that large asks of the kernel.
 fn advice(s: State) -> String {
     use crate::t;
@@ -46,7 +35,7 @@ fn advice(s: State) -> String {
 pub fn worked_steps(o: &SmOutput) -> Worked {
     let r = &o.run;
     let all: u64 = r.states.iter().sum();
-    let top = largest(o);
+    let top = r.largest();
     let used = percent(r.utilization());
     let mut sum = String::new();
     for (i, s) in State::ALL.into_iter().enumerate() {
