@@ -2,6 +2,7 @@
 
 pub mod cells;
 pub mod chart;
+pub mod controls;
 pub mod embed_button;
 pub mod errors;
 pub mod figures;

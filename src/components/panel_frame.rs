@@ -2,12 +2,16 @@
 //! written back on every change, the preset card (the seed's question and Forecast), and the
 //! form generated from the panel's declared fields.
 
+use std::fmt::Write as _;
+
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::panel::{Inputs, Modes, PanelModel};
+use warp_model::markup::escape;
+use warp_model::panel::{Inputs, PanelModel};
 use warp_model::params::{Kind, Param, ParamError};
 use warp_model::query::Query;
 
+use crate::components::controls::{kind_name, Controls};
 use crate::components::figures::Figures;
 use crate::components::forecast::{ForecastGate, Gate};
 use crate::url;
@@ -55,163 +59,56 @@ pub fn use_panel_input<P: PanelModel>(
 }
 
 /// The seed's question and Forecast for a preset, with its follow-up views.
+///
+/// Its text is written as HTML strings (`inner_html`, issue 46: every panel page links this,
+/// and its view nodes cost each its rendering code); only the "changed" mark and the way back
+/// follow the inputs. Every text is escaped.
 #[component]
 pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView {
+    let mut text = format!(
+        r#"<p class="source"><span class="cell-id">{}</span> {} · {}"#,
+        escape(example.cell),
+        escape(example.title()),
+        escape(&example.source())
+    );
+    if let Some(n) = example.written_here_note() {
+        let _ = write!(text, " {}", escape(n));
+    }
+    let _ = write!(
+        text,
+        r#"</p><p class="seed-question">{}</p><p class="forecast" data-forecast=""><strong>{}: </strong>{}</p>"#,
+        escape(example.question()),
+        escape(warp_model::t!("common.forecast")),
+        escape(example.forecast())
+    );
+    if let Some(n) = example.note() {
+        let _ = write!(text, r#"<p class="note">{}</p>"#, escape(n));
+    }
+    let mut links = String::new();
+    if !example.follow_ups.is_empty() {
+        links.push_str(r#"<ul class="follow-ups">"#);
+        for (label, q) in example.follow_up_links() {
+            let _ = write!(
+                links,
+                r#"<li><a href="{}">{}</a></li>"#,
+                escape(&warp_model::site::href(q)),
+                escape(label)
+            );
+        }
+        links.push_str("</ul>");
+    }
     view! {
         <aside class="preset" data-example=example.key() class:changed=move || !on_preset.get()>
-            <p class="source">
-                <span class="cell-id">{example.cell}</span>
-                " " {example.title()} " · " {example.source()}
-                {example.written_here_note().map(|n| format!(" {n}"))}
-            </p>
-            <p class="seed-question">{example.question()}</p>
-            <p class="forecast" data-forecast=""><strong>{warp_model::t!("common.forecast")} ": "</strong>{example.forecast()}</p>
-            {example.note().map(|n| view! { <p class="note">{n}</p> })}
+            <div inner_html=text></div>
             <Show when=move || !on_preset.get()>
                 <p class="note">
                     {warp_model::t!("ui.preset.changed")} " "
                     <a href=warp_model::site::href(&format!("example={}", example.key()))>{warp_model::t!("ui.preset.back")}</a>
                 </p>
             </Show>
-            {(!example.follow_ups.is_empty())
-                .then(|| {
-                    view! {
-                        <ul class="follow-ups">
-                            {example
-                                .follow_up_links()
-                                .map(|(label, q)| view! { <li><a href=warp_model::site::href(q)>{label}</a></li> })
-                                .collect_view()}
-                        </ul>
-                    }
-                })}
+            <div inner_html=links></div>
         </aside>
     }
-}
-
-/// The form, generated from the panel's declared parameters: each gets the control its kind
-/// asks for (see [`ParamControl`]). A panel with modes gets its mode as a radio group first,
-/// and shows only the active mode's parameters. Secondary parameters (declared `.more()`) fold
-/// under "More inputs", open when one of them is set or wrong. A field is marked invalid when
-/// an error names it (or names its group, e.g. `block` for `block-x`).
-#[component]
-pub fn Controls<P: PanelModel>(
-    input: RwSignal<Inputs<P>>,
-    #[prop(into)] errors: Signal<Vec<ParamError>>,
-) -> impl IntoView {
-    let mode_name = P::MODES.map(|m| m.param.name);
-    let field = move |p: &'static Param| {
-        let name = p.name;
-        let in_use = move || input.with(|i| i.in_use(p));
-        view! {
-            <Show when=in_use>
-                <ParamControl
-                    param=p
-                    value=Signal::derive(move || input.with(|i| i.field(name).to_string()))
-                    on_change=move |v| input.update(|i| i.set_field(name, v))
-                    errors=errors
-                />
-            </Show>
-        }
-    };
-    let shown = move |more: bool| {
-        P::PARAMS
-            .iter()
-            .filter(move |p| p.in_form && p.more == more && Some(p.name) != mode_name)
-    };
-    let named = move |p: &Param, es: &[ParamError]| {
-        es.iter()
-            .any(|e| e.param == p.name || p.name.starts_with(&format!("{}-", e.param)))
-    };
-    let set_count = move || {
-        input.with(|i| {
-            shown(true)
-                .filter(|p| i.in_use(p) && p.is_set(i.get(p)))
-                .count()
-        })
-    };
-    let wrong = move || errors.with(|es| shown(true).any(|p| named(p, es)));
-    let open = RwSignal::new(set_count() > 0 || wrong());
-    // An error in a folded field (a hand-edited link) opens the fold: never a hidden error.
-    Effect::new(move |_| {
-        if wrong() {
-            open.set(true);
-        }
-    });
-    let any_folded = move || input.with(|i| shown(true).any(|p| i.in_use(p)));
-    view! {
-        <form class="controls" on:submit=|ev| ev.prevent_default()>
-            {P::MODES.map(|modes| view! { <ModeSwitch modes=modes input=input errors=errors /> })}
-            <div class="fields">{shown(false).map(field).collect_view()}</div>
-            <Show when=any_folded>
-                <details
-                    class="more-inputs"
-                    open=open.get_untracked()
-                    prop:open=move || open.get()
-                    on:toggle=move |ev| {
-                        use wasm_bindgen::JsCast;
-                        if let Some(d) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok()) {
-                            open.set(d.open());
-                        }
-                    }
-                >
-                    <summary data-action="more-inputs">
-                        {warp_model::t!("ui.form.more")}
-                        {move || match set_count() {
-                            0 => String::new(),
-                            n => format!(" · {}", warp_model::tr!("ui.form.more-set", count = n)),
-                        }}
-                    </summary>
-                    <div class="fields">{shown(true).map(field).collect_view()}</div>
-                </details>
-            </Show>
-        </form>
-    }
-}
-
-/// A panel's modes as a radio group: picking one switches the inputs to it (its empty fields
-/// start on the declared example; the other modes' text is kept for the way back).
-#[component]
-fn ModeSwitch<P: PanelModel>(
-    modes: Modes,
-    input: RwSignal<Inputs<P>>,
-    #[prop(into)] errors: Signal<Vec<ParamError>>,
-) -> impl IntoView {
-    let param = modes.param;
-    let Kind::Choice(choices) = param.kind else {
-        return ().into_any();
-    };
-    let active = Memo::new(move |_| input.with(Inputs::active_mode));
-    let invalid = move || errors.with(|es| es.iter().any(|e| e.param == param.name));
-    view! {
-        <fieldset
-            class="modes"
-            data-modes=param.name
-            aria-invalid=move || invalid().to_string()
-            aria-describedby=move || invalid().then(|| format!("error-{}", param.name))
-        >
-            <legend>{param.label_text()}</legend>
-            {choices
-                .iter()
-                .map(|c| {
-                    let value = c.value;
-                    view! {
-                        <label class="mode">
-                            <input
-                                type="radio"
-                                name=param.name
-                                value=value
-                                checked=active.get_untracked() == Some(value)
-                                prop:checked=move || active.get() == Some(value)
-                                on:change=move |_| input.update(|i| i.switch_mode(value))
-                            />
-                            " " {c.label.text()}
-                        </label>
-                    }
-                })
-                .collect_view()}
-        </fieldset>
-    }
-    .into_any()
 }
 
 /// One declared parameter as a labelled control: a choice (`select`) for an enumerated value,
@@ -312,15 +209,6 @@ pub fn ParamControl(
             {control}
             <span class="hint">{param.hint_text()}</span>
         </label>
-    }
-}
-
-fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Whole { .. } => "whole",
-        Kind::Choice(_) => "choice",
-        Kind::List { .. } => "list",
-        Kind::Text { .. } => "text",
     }
 }
 

@@ -3,11 +3,14 @@
 //! and the phase's "why" line; then a chart of wavefronts against stride (or padding). A thin
 //! view over `warp_model::banks::panel`.
 
+use std::fmt::Write as _;
+
 use leptos::prelude::*;
 use warp_model::banks::panel::{evaluate, BanksModel};
 use warp_model::banks::rule::BANKS;
 use warp_model::banks::{BanksOutput, BanksRead, PhasePicture, SweepAxis};
 use warp_model::examples::Example;
+use warp_model::markup::escape;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
@@ -117,28 +120,40 @@ fn BankPicture(output: Memo<BanksOutput>) -> impl IntoView {
 
 /// The phases as bank grids (those with an active lane) and every phase's why line: the
 /// banks panel's picture, which the tensor-core panel draws for its ldmatrix too.
+///
+/// Written as one HTML string (`inner_html`), as the worked steps are (issue 46): the picture
+/// is redrawn whole on every change, and its SVG as view nodes cost the two pages that draw
+/// it their rendering code. Every text is escaped.
 pub(crate) fn phases_figure(phases: &[PhasePicture]) -> impl IntoView {
-    let grids = phases
-        .iter()
-        .filter(|p| !p.cells.is_empty())
-        .map(phase_grid)
-        .collect_view();
-    let whys = phases
-        .iter()
-        .map(|p| view! { <li data-phase=p.index data-wavefronts=p.wavefronts>{p.why.clone()}</li> })
-        .collect_view();
-    view! {
-        <figure class="banks-picture" data-picture="banks">
-            <figcaption>{t!("ui.banks.caption")}</figcaption>
-            {grids}
-            <h2 class="why-title">{t!("ui.banks.why")}</h2>
-            <ol class="why-lines">{whys}</ol>
-        </figure>
+    let mut html = String::new();
+    let _ = write!(
+        html,
+        "<figcaption>{}</figcaption>",
+        escape(t!("ui.banks.caption"))
+    );
+    for p in phases.iter().filter(|p| !p.cells.is_empty()) {
+        phase_grid(p, &mut html);
     }
+    let _ = write!(
+        html,
+        r#"<h2 class="why-title">{}</h2><ol class="why-lines">"#,
+        escape(t!("ui.banks.why"))
+    );
+    for p in phases {
+        let _ = write!(
+            html,
+            r#"<li data-phase="{}" data-wavefronts="{}">{}</li>"#,
+            p.index,
+            p.wavefronts,
+            escape(&p.why)
+        );
+    }
+    html.push_str("</ol>");
+    view! { <figure class="banks-picture" data-picture="banks" inner_html=html></figure> }
 }
 
 /// One phase as a bank grid.
-fn phase_grid(p: &PhasePicture) -> impl IntoView {
+fn phase_grid(p: &PhasePicture, html: &mut String) {
     let width = LEFT + 32.0 * COL + 2.0;
     let rows = p.wavefronts.max(1) as f64;
     let height = GRID_Y + rows * ROW + 16.0;
@@ -158,81 +173,96 @@ fn phase_grid(p: &PhasePicture) -> impl IntoView {
         l.dedup();
         l
     };
-    let lane_boxes = (p.first_lane..=p.last_lane)
-        .map(|l| {
-            let x = LEFT + (l - p.first_lane) as f64 * lane_w + 1.0;
-            let class = if active.contains(&l) {
-                "lane-box active"
-            } else {
-                "lane-box"
-            };
-            view! { <rect x=n(x) y=n(LANES_Y) width=n(lane_w - 2.0) height=12 class=class /> }
-        })
-        .collect_view();
+    let _ = write!(
+        html,
+        r#"<div class="phase" data-phase="{}"><svg viewBox="0 0 {} {}" role="img" aria-label="{}" class="bank-grid"><text x="{}" y="{}" class="axis-label" text-anchor="end">{}–{}</text><text x="{}" y="{}" class="axis-label" text-anchor="end">{}</text>"#,
+        p.index,
+        n(width),
+        n(height),
+        escape(&p.summary),
+        n(LEFT - 4.0),
+        n(LANES_Y + 10.0),
+        p.first_lane,
+        p.last_lane,
+        n(LEFT - 4.0),
+        n(GRID_Y - 6.0),
+        escape(t!("ui.banks.bank"))
+    );
+    for l in p.first_lane..=p.last_lane {
+        let x = LEFT + (l - p.first_lane) as f64 * lane_w + 1.0;
+        let class = if active.contains(&l) {
+            "lane-box active"
+        } else {
+            "lane-box"
+        };
+        let _ = write!(
+            html,
+            r#"<rect x="{}" y="{}" width="{}" height="12" class="{class}"></rect>"#,
+            n(x),
+            n(LANES_Y),
+            n(lane_w - 2.0)
+        );
+    }
+    for b in (0..BANKS).filter(|b| b % 4 == 0) {
+        let _ = write!(
+            html,
+            r#"<text x="{}" y="{}" class="bank-label">{b}</text>"#,
+            n(bank_x(b) + 2.0),
+            n(GRID_Y - 6.0)
+        );
+    }
+    for (bank, ws) in p.bank_words.iter().enumerate() {
+        for (k, &word) in ws.iter().enumerate() {
+            let _ = write!(
+                html,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" class="word"><title>{}</title></rect>"#,
+                n(bank_x(bank as u64) + 1.0),
+                n(GRID_Y + k as f64 * ROW + 1.0),
+                n(COL - 2.0),
+                n(ROW - 2.0),
+                escape(&tr!("ui.banks.word", word, bank))
+            );
+        }
+    }
+    if let Some(b) = p.worst_bank.filter(|_| p.wavefronts > 1) {
+        let _ = write!(
+            html,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" class="worst"></rect>"#,
+            n(bank_x(b)),
+            n(GRID_Y - 1.0),
+            n(COL),
+            n(rows * ROW + 2.0)
+        );
+    }
     // One arrow per lane, to the first word it reads.
     let mut seen = Vec::new();
-    let arrows = p
-        .cells
-        .iter()
-        .filter(|c| {
-            let first = !seen.contains(&c.0);
-            seen.push(c.0);
-            first
-        })
-        .map(|&(lane, word, bank)| {
-            let x2 = bank_x(bank) + COL / 2.0;
-            let y2 = GRID_Y + slot(bank, word) * ROW + 2.0;
-            view! { <line x1=n(lane_x(lane)) y1=n(LANES_Y + 12.0) x2=n(x2) y2=n(y2) class="arrow" /> }
-        })
-        .collect_view();
-    let words = p
-        .bank_words
-        .iter()
-        .enumerate()
-        .flat_map(|(bank, ws)| {
-            ws.iter().enumerate().map(move |(k, &word)| {
-                let title = tr!("ui.banks.word", word, bank);
-                view! {
-                    <rect x=n(bank_x(bank as u64) + 1.0) y=n(GRID_Y + k as f64 * ROW + 1.0)
-                        width=n(COL - 2.0) height=n(ROW - 2.0) class="word">
-                        <title>{title}</title>
-                    </rect>
-                }
-            })
-        })
-        .collect_view();
-    let worst = p.worst_bank.filter(|_| p.wavefronts > 1).map(|b| {
-        view! {
-            <rect x=n(bank_x(b)) y=n(GRID_Y - 1.0) width=n(COL) height=n(rows * ROW + 2.0) class="worst" />
+    for &(lane, word, bank) in &p.cells {
+        if seen.contains(&lane) {
+            continue;
         }
-    });
-    let bank_labels = (0..BANKS)
-        .filter(|b| b % 4 == 0)
-        .map(|b| view! { <text x=n(bank_x(b) + 2.0) y=n(GRID_Y - 6.0) class="bank-label">{b}</text> })
-        .collect_view();
-    let row_labels = (1..=p.wavefronts)
-        .filter(|&k| wavefront_labelled(k, p.wavefronts))
-        .map(|k| {
-            view! {
-                <text x=n(LEFT - 4.0) y=n(GRID_Y + k as f64 * ROW - 2.0) class="row-label" text-anchor="end">{k}</text>
-            }
-        })
-        .collect_view();
-    view! {
-        <div class="phase" data-phase=p.index>
-            <svg viewBox=format!("0 0 {} {}", n(width), n(height)) role="img" aria-label=p.summary.clone() class="bank-grid">
-                <text x=n(LEFT - 4.0) y=n(LANES_Y + 10.0) class="axis-label" text-anchor="end">{format!("{}–{}", p.first_lane, p.last_lane)}</text>
-                <text x=n(LEFT - 4.0) y=n(GRID_Y - 6.0) class="axis-label" text-anchor="end">{t!("ui.banks.bank")}</text>
-                {lane_boxes}
-                {bank_labels}
-                {words}
-                {worst}
-                {arrows}
-                {row_labels}
-            </svg>
-            <p class="phase-summary">{p.summary.clone()}</p>
-        </div>
+        seen.push(lane);
+        let _ = write!(
+            html,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" class="arrow"></line>"#,
+            n(lane_x(lane)),
+            n(LANES_Y + 12.0),
+            n(bank_x(bank) + COL / 2.0),
+            n(GRID_Y + slot(bank, word) * ROW + 2.0)
+        );
     }
+    for k in (1..=p.wavefronts).filter(|&k| wavefront_labelled(k, p.wavefronts)) {
+        let _ = write!(
+            html,
+            r#"<text x="{}" y="{}" class="row-label" text-anchor="end">{k}</text>"#,
+            n(LEFT - 4.0),
+            n(GRID_Y + k as f64 * ROW - 2.0)
+        );
+    }
+    let _ = write!(
+        html,
+        r#"</svg><p class="phase-summary">{}</p></div>"#,
+        escape(&p.summary)
+    );
 }
 
 /// Whether row `k` of `rows` wavefronts gets its number: the last (the count), the first, and

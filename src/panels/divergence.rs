@@ -4,18 +4,21 @@
 //! A thin view over `warp_model::divergence::panel`; sliders and lane buttons only rewrite the
 //! raw inputs, through the model's helpers.
 
+use std::fmt::Write as _;
+
 use leptos::prelude::*;
 use warp_model::divergence::panel::{
     evaluate, lanes_of, DivergenceInput, DivergenceModel, DivergenceOutput, Mode, COND, LANES,
     PATHS,
 };
 use warp_model::examples::Example;
+use warp_model::markup::escape;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 use warp_model::WARP_SIZE;
 
-use crate::components::cells::spans_html;
+use crate::components::cells::{patch_rows_effect, spans_html};
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -241,33 +244,31 @@ fn PathRow(
     }
 }
 
+/// The comparison warp's paths, and loop mode's lanes below: rows drawn whole on each change,
+/// written as HTML strings (`inner_html`, issue 46: their view nodes cost the page its
+/// rendering code). Every text is escaped.
 #[component]
 fn CompareWarp(output: Memo<DivergenceOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             o.compare.as_ref().map(|c| {
                 let total = c.diverged_cycles();
-                let rows = o
-                    .compare_bars
-                    .iter()
-                    .map(|b| {
-                        let i = b.path;
-                        view! {
-                            <div class="track-row path">
-                                <span class="row-label">{tr!("ui.divergence.path", n = i + 1, cycles = b.cycles)}</span>
-                                <span class="track">
-                                    <span class=format!("bar c{}", (i + 4) % 8) style=format!("left:{}%;width:{}%", pct(b.start, total), pct(b.cycles, total))></span>
-                                </span>
-                            </div>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <div class="compare" data-picture="compare">
-                        <p class="row-label">{t!("ui.divergence.compare")}</p>
-                        {rows}
-                    </div>
+                let mut html = format!(
+                    r#"<p class="row-label">{}</p>"#,
+                    escape(t!("ui.divergence.compare"))
+                );
+                for b in &o.compare_bars {
+                    let i = b.path;
+                    let _ = write!(
+                        html,
+                        r#"<div class="track-row path"><span class="row-label">{}</span><span class="track"><span class="bar c{}" style="left:{}%;width:{}%"></span></span></div>"#,
+                        escape(&tr!("ui.divergence.path", n = i + 1, cycles = b.cycles)),
+                        (i + 4) % 8,
+                        pct(b.start, total),
+                        pct(b.cycles, total)
+                    );
                 }
+                view! { <div class="compare" data-picture="compare" inner_html=html></div> }
             })
         })
     }
@@ -280,30 +281,21 @@ fn LoopView(output: Memo<DivergenceOutput>) -> impl IntoView {
         output.with(|o| {
             o.looped.as_ref().map(|l| {
                 let max = l.loop_cycles();
-                let rows = l
-                    .counts()
-                    .iter()
-                    .enumerate()
-                    .map(|(lane, &c)| {
-                        view! {
-                            <div class="loop-lane">
-                                <span class="row-label">{tr!("ui.divergence.loop.lane", lane, count = c)}</span>
-                                <span class="track">
-                                    <span class="bar c1" style=format!("width:{}%", pct(c, max))></span>
-                                    <span class="idle" style=format!("left:{}%;width:{}%", pct(c, max), pct(max - c, max))></span>
-                                </span>
-                            </div>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <figure class="loop" data-picture="loop">
-                        <figcaption>
-                            {tr!("ui.divergence.loop.caption", max)}
-                        </figcaption>
-                        {rows}
-                    </figure>
+                let mut html = format!(
+                    "<figcaption>{}</figcaption>",
+                    escape(&tr!("ui.divergence.loop.caption", max))
+                );
+                for (lane, &c) in l.counts().iter().enumerate() {
+                    let _ = write!(
+                        html,
+                        r#"<div class="loop-lane"><span class="row-label">{}</span><span class="track"><span class="bar c1" style="width:{}%"></span><span class="idle" style="left:{}%;width:{}%"></span></span></div>"#,
+                        escape(&tr!("ui.divergence.loop.lane", lane, count = c)),
+                        pct(c, max),
+                        pct(c, max),
+                        pct(max - c, max)
+                    );
                 }
+                view! { <figure class="loop" data-picture="loop" inner_html=html></figure> }
             })
         })
     }
@@ -320,6 +312,22 @@ fn ConditionView(
     const SHOWN: usize = 64;
     let aligned =
         move || output.with(|o| o.condition.as_ref().is_none_or(|c| c.realigned == c.expr));
+    let rows_ref = NodeRef::<leptos::html::Div>::new();
+    let rows_markup = patch_rows_effect(rows_ref, move || {
+        output.with(|o| {
+            o.condition
+                .as_ref()
+                .map(|c| {
+                    let slowest = c.slowest().map(|w| w.warp);
+                    c.warps
+                        .iter()
+                        .take(SHOWN)
+                        .map(|w| warp_row(w, slowest == Some(w.warp)))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
     let realign = move |_| {
         let text = output.with(|o| o.condition.as_ref().map(|c| c.realigned.text()));
         if let Some(t) = text {
@@ -329,45 +337,9 @@ fn ConditionView(
     view! {
         <figure class="condition" data-picture="condition">
             <figcaption>{t!("ui.divergence.condition.caption")}</figcaption>
-            // Keyed rows: a change of condition rewrites only the warps whose lanes changed (a
-            // re-rendered row re-adds every attribute and re-parses its 32 lanes).
-            <For
-                each=move || {
-                    output.with(|o| {
-                        o.condition
-                            .as_ref()
-                            .map(|c| {
-                                let slowest = c.slowest().map(|w| w.warp);
-                                c.warps
-                                    .iter()
-                                    .take(SHOWN)
-                                    .map(|w| (*w, slowest == Some(w.warp)))
-                                    .collect::<Vec<_>>()
-                            })
-                            .unwrap_or_default()
-                    })
-                }
-                key=|(w, slowest)| (w.warp, w.if_mask, *slowest)
-                children=|(w, slowest)| {
-                    let lanes = spans_html(
-                        lanes_of(&w).into_iter().map(|taken| if taken { "lane if" } else { "lane else" }),
-                    );
-                    view! {
-                        <div class="warp-lanes" class:divergent=w.divergent() class:slowest=slowest data-warp=w.warp>
-                            <span class="row-label">{tr!("ui.divergence.condition.warp", warp = w.warp)}</span>
-                            <span class="lanes" inner_html=lanes></span>
-                            <span class="verdict">
-                                {if w.divergent() {
-                                    tr!("ui.divergence.condition.diverges", taken = w.if_lanes(), other = w.else_lanes())
-                                } else {
-                                    tr!("ui.divergence.condition.uniform")
-                                }}
-                                {slowest.then(|| format!(" · {}", t!("ui.divergence.condition.slowest")))}
-                            </span>
-                        </div>
-                    }
-                }
-            />
+            // The warps' rows, each rewritten only when its text changes (`patch_rows_effect`):
+            // a change of condition rewrites only the warps whose lanes changed.
+            <div class="warp-rows" node_ref=rows_ref inner_html=rows_markup></div>
             {move || {
                 output.with(|o| {
                     o.condition.as_ref().and_then(|c| {
@@ -401,4 +373,36 @@ fn ConditionView(
             </Show>
         </figure>
     }
+}
+
+/// One warp of condition mode as a row of markup: its lanes coloured by side, its verdict.
+fn warp_row(w: &warp_model::divergence::branch::WarpBranch, slowest: bool) -> String {
+    let lanes =
+        spans_html(
+            lanes_of(w)
+                .into_iter()
+                .map(|taken| if taken { "lane if" } else { "lane else" }),
+        );
+    let verdict = if w.divergent() {
+        tr!(
+            "ui.divergence.condition.diverges",
+            taken = w.if_lanes(),
+            other = w.else_lanes()
+        )
+    } else {
+        tr!("ui.divergence.condition.uniform")
+    };
+    format!(
+        r#"<div class="warp-lanes{}{}" data-warp="{}"><span class="row-label">{}</span><span class="lanes">{lanes}</span><span class="verdict">{}{}</span></div>"#,
+        if w.divergent() { " divergent" } else { "" },
+        if slowest { " slowest" } else { "" },
+        w.warp,
+        escape(&tr!("ui.divergence.condition.warp", warp = w.warp)),
+        escape(&verdict),
+        if slowest {
+            escape(&format!(" · {}", t!("ui.divergence.condition.slowest")))
+        } else {
+            String::new()
+        }
+    )
 }

@@ -25,10 +25,11 @@ use warp_model::LANE_SLOTS;
 use wasm_bindgen::JsCast;
 
 use crate::check_worker::{self, check_query, Heard};
+use crate::components::controls::Controls;
 use crate::components::embed_button::EmbedButton;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
-use crate::components::panel_frame::{use_panel_input, Controls};
+use crate::components::panel_frame::use_panel_input;
 
 /// The panel as the registry draws it (the dev build's one bundle, the prerendered pages): the
 /// plain lab and a challenge's, each as its own bundle draws it.

@@ -5,8 +5,11 @@
 //! element, and the bank phases as the banks panel draws them. A thin view over
 //! `warp_model::mma::panel`.
 
+use std::fmt::Write as _;
+
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::markup::escape;
 use warp_model::mma::panel::{evaluate, FragmentPicture, MmaModel, MmaOutput, COL, LANE, ROW};
 use warp_model::mma::worked::LdmatrixPicture;
 use warp_model::mma::Fragment;
@@ -133,6 +136,10 @@ fn grid_step(key: &str, now: Option<(u64, u64)>, rows: u64, cols: u64) -> Option
     })
 }
 
+/// The fragment picture, written as one HTML string (`inner_html`, issue 46: a picture redrawn
+/// whole on every change, whose SVG as view nodes cost the page its rendering code; every text
+/// escaped). A click anywhere in it is read from the element clicked: a cell (`g[data-row]`)
+/// chooses its element, a lane button (`button[data-lane]`) its lane.
 fn fragment_view(
     p: &FragmentPicture,
     choose_lane: impl Fn(u64) + Copy + 'static,
@@ -142,40 +149,6 @@ fn fragment_view(
     let (rows, cols) = p.dims;
     let width = LEFT + cols as f64 * CELL_W + 2.0;
     let height = TOP + rows as f64 * CELL_H + 2.0;
-    let cells = p
-        .cells
-        .iter()
-        .map(|c| {
-            let x = LEFT + c.col as f64 * CELL_W;
-            let y = TOP + c.row as f64 * CELL_H;
-            let mut class = String::from("cell");
-            if p.lane == Some(c.owner.lane) {
-                class.push_str(" of-lane");
-            }
-            if p.element == Some((c.row, c.col)) {
-                class.push_str(" chosen");
-            }
-            let title = cell_words(p, c);
-            let (row, col) = (c.row, c.col);
-            view! {
-                <g class=class data-row=c.row data-col=c.col data-lane=c.owner.lane
-                    on:click=move |_| choose_cell(row, col)>
-                    {cell_face(x, y, c.owner.lane, c.name.clone(), title)}
-                </g>
-            }
-        })
-        .collect_view();
-    let lanes = (0..WARP_SIZE)
-        .map(|lane| {
-            let pressed = p.lane == Some(lane);
-            let holds_chosen = p.element_lane == Some(lane);
-            let class = if holds_chosen { "lane holds" } else { "lane" };
-            view! {
-                <button type="button" class=class data-lane=lane aria-pressed=pressed.to_string()
-                    style=lane_background(lane) on:click=move |_| choose_lane(lane)>{lane}</button>
-            }
-        })
-        .collect_view();
     // The grid's name says which cell is chosen, so a screen reader hears the new cell (row,
     // column, lane) each time the arrow keys give the redrawn grid the focus.
     let chosen = p
@@ -188,6 +161,59 @@ fn fragment_view(
         matrix = p.fragment.operand.matrix(),
         chosen
     );
+    let mut html = String::new();
+    // The keys reach the figure from its grid (the one tab stop).
+    let _ = write!(
+        html,
+        r#"<figcaption>{}</figcaption><div class="mma-scroll" tabindex="0" role="group" aria-label="{}"><svg viewBox="0 0 {w} {}" width="{w}" role="img" aria-label="{}" class="mma-grid">"#,
+        escape(t!("ui.mma.fragment.caption")),
+        escape(&label),
+        n(height),
+        escape(&p.summary),
+        w = n(width),
+    );
+    axis_labels(cols, rows, CELL_W, CELL_H, 1, &mut html);
+    for c in &p.cells {
+        let mut class = String::from("cell");
+        if p.lane == Some(c.owner.lane) {
+            class.push_str(" of-lane");
+        }
+        if p.element == Some((c.row, c.col)) {
+            class.push_str(" chosen");
+        }
+        let _ = write!(
+            html,
+            r#"<g class="{class}" data-row="{}" data-col="{}" data-lane="{}">"#,
+            c.row, c.col, c.owner.lane
+        );
+        let x = LEFT + c.col as f64 * CELL_W;
+        let y = TOP + c.row as f64 * CELL_H;
+        cell_face(x, y, c.owner.lane, &c.name, &cell_words(p, c), &mut html);
+        html.push_str("</g>");
+    }
+    let _ = write!(
+        html,
+        r#"</svg></div><p class="mma-lanes-title">{lanes}</p><div class="mma-lanes" role="group" aria-label="{lanes}">"#,
+        lanes = escape(t!("ui.mma.lanes"))
+    );
+    for lane in 0..WARP_SIZE {
+        let class = if p.element_lane == Some(lane) {
+            "lane holds"
+        } else {
+            "lane"
+        };
+        let _ = write!(
+            html,
+            r#"<button type="button" class="{class}" data-lane="{lane}" aria-pressed="{}" style="{}">{lane}</button>"#,
+            p.lane == Some(lane),
+            lane_background(lane)
+        );
+    }
+    let _ = write!(
+        html,
+        r#"</div><p class="note">{}</p>"#,
+        escape(&registers_note(p.fragment))
+    );
     // Once this drawing is on the page (the next frame): the chosen cell scrolled into the
     // box's view (16 columns of A are wider than a phone), and the focus back after a key.
     if let Some((_, col)) = p.element.filter(|_| crate::browser::present()) {
@@ -196,20 +222,32 @@ fn fragment_view(
             crate::browser::reveal_across(FRAGMENT_BOX, x, CELL_W, KEYED.take());
         });
     }
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let number = |el: &web_sys::Element, name: &str| {
+            el.get_attribute(name).and_then(|v| v.parse::<u64>().ok())
+        };
+        if let Some(cell) = el.closest("g[data-row]").ok().flatten() {
+            if let (Some(row), Some(col)) = (number(&cell, "data-row"), number(&cell, "data-col")) {
+                choose_cell(row, col);
+            }
+        } else if let Some(lane) = el
+            .closest("button[data-lane]")
+            .ok()
+            .flatten()
+            .and_then(|b| number(&b, "data-lane"))
+        {
+            choose_lane(lane);
+        }
+    };
     view! {
-        // The keys reach the figure from its grid (the one tab stop).
-        <figure class="mma-picture" data-picture="mma-fragment" on:keydown=on_key>
-            <figcaption>{t!("ui.mma.fragment.caption")}</figcaption>
-            <div class="mma-scroll" tabindex="0" role="group" aria-label=label>
-                <svg viewBox=format!("0 0 {} {}", n(width), n(height)) width=n(width) role="img" aria-label=p.summary.clone() class="mma-grid">
-                    {axis_labels(cols, rows, CELL_W, CELL_H, 1)}
-                    {cells}
-                </svg>
-            </div>
-            <p class="mma-lanes-title">{t!("ui.mma.lanes")}</p>
-            <div class="mma-lanes" role="group" aria-label=t!("ui.mma.lanes")>{lanes}</div>
-            <p class="note">{registers_note(p.fragment)}</p>
-        </figure>
+        <figure class="mma-picture" data-picture="mma-fragment" on:keydown=on_key on:click=on_click inner_html=html></figure>
     }
 }
 
@@ -226,26 +264,41 @@ fn cell_words(p: &FragmentPicture, c: &warp_model::mma::panel::Cell) -> String {
 }
 
 /// A cell of a lane-coloured grid: the lane on top, a label under it, the title on hover.
-fn cell_face(x: f64, y: f64, lane: u64, label: String, title: String) -> impl IntoView {
-    view! {
-        <rect x=n(x + 1.0) y=n(y + 1.0) width=n(CELL_W - 2.0) height=n(CELL_H - 2.0) style=lane_fill(lane)>
-            <title>{title}</title>
-        </rect>
-        <text x=n(x + CELL_W / 2.0) y=n(y + 13.0) class="lane-no" text-anchor="middle">{lane}</text>
-        <text x=n(x + CELL_W / 2.0) y=n(y + 25.0) class="elem-name" text-anchor="middle">{label}</text>
-    }
+fn cell_face(x: f64, y: f64, lane: u64, label: &str, title: &str, html: &mut String) {
+    let cx = n(x + CELL_W / 2.0);
+    let _ = write!(
+        html,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" style="{}"><title>{}</title></rect><text x="{cx}" y="{}" class="lane-no" text-anchor="middle">{lane}</text><text x="{cx}" y="{}" class="elem-name" text-anchor="middle">{}</text>"#,
+        n(x + 1.0),
+        n(y + 1.0),
+        n(CELL_W - 2.0),
+        n(CELL_H - 2.0),
+        lane_fill(lane),
+        escape(title),
+        n(y + 13.0),
+        n(y + 25.0),
+        escape(label)
+    );
 }
 
 /// Column numbers above a grid (every `every`-th) and row numbers beside it.
-fn axis_labels(cols: u64, rows: u64, w: f64, h: f64, every: u64) -> impl IntoView {
-    let columns = (0..cols)
-        .filter(|c| c % every == 0)
-        .map(|c| view! { <text x=n(LEFT + (c as f64 + 0.5) * w) y=n(TOP - 4.0) class="axis-label" text-anchor="middle">{c}</text> })
-        .collect_view();
-    let rows = (0..rows)
-        .map(|r| view! { <text x=n(LEFT - 4.0) y=n(TOP + (r as f64 + 0.65) * h) class="axis-label" text-anchor="end">{r}</text> })
-        .collect_view();
-    view! { {columns} {rows} }
+fn axis_labels(cols: u64, rows: u64, w: f64, h: f64, every: u64, html: &mut String) {
+    for c in (0..cols).filter(|c| c % every == 0) {
+        let _ = write!(
+            html,
+            r#"<text x="{}" y="{}" class="axis-label" text-anchor="middle">{c}</text>"#,
+            n(LEFT + (c as f64 + 0.5) * w),
+            n(TOP - 4.0)
+        );
+    }
+    for r in 0..rows {
+        let _ = write!(
+            html,
+            r#"<text x="{}" y="{}" class="axis-label" text-anchor="end">{r}</text>"#,
+            n(LEFT - 4.0),
+            n(TOP + (r as f64 + 0.65) * h)
+        );
+    }
 }
 
 fn registers_note(f: Fragment) -> String {
@@ -258,87 +311,113 @@ fn registers_note(f: Fragment) -> String {
 
 const CHUNK_H: f64 = 30.0;
 
+/// The ldmatrix pictures, as one HTML string (as [`fragment_view`]).
 fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
     let cpr = p.chunks_per_row;
     let chunk_w = if cpr <= 16 { 44.0 } else { 30.0 };
     let width = LEFT + cpr as f64 * chunk_w + 2.0;
     let height = TOP + 16.0 * CHUNK_H + 2.0;
-    let chunks = p
-        .chunks
-        .iter()
-        .map(|c| {
-            let x = LEFT + c.stored as f64 * chunk_w;
-            let y = TOP + c.row as f64 * CHUNK_H;
-            let class = match c.matrix {
-                Some(m) => format!("chunk m{m}"),
-                None => "chunk".to_string(),
-            };
-            let title = tr!(
-                "ui.mma.chunk",
-                row = c.row,
-                chunk = c.stored,
-                address = c.address,
-                end = c.end,
-                bank = c.bank,
-                last = c.last_bank
+    let mut html = String::new();
+    let _ = write!(
+        html,
+        r#"<figcaption>{}</figcaption><div class="mma-scroll"><svg viewBox="0 0 {w} {}" width="{w}" role="img" aria-label="{}" class="mma-tile">"#,
+        escape(t!("ui.mma.tile.caption")),
+        n(height),
+        escape(&p.summary),
+        w = n(width),
+    );
+    axis_labels(
+        cpr,
+        16,
+        chunk_w,
+        CHUNK_H,
+        if cpr <= 16 { 1 } else { 4 },
+        &mut html,
+    );
+    for c in &p.chunks {
+        let x = LEFT + c.stored as f64 * chunk_w;
+        let y = TOP + c.row as f64 * CHUNK_H;
+        let class = match c.matrix {
+            Some(m) => format!("chunk m{m}"),
+            None => "chunk".to_string(),
+        };
+        let title = tr!(
+            "ui.mma.chunk",
+            row = c.row,
+            chunk = c.stored,
+            address = c.address,
+            end = c.end,
+            bank = c.bank,
+            last = c.last_bank
+        );
+        let _ = write!(
+            html,
+            r#"<g class="{class}" data-row="{}" data-chunk="{}""#,
+            c.row, c.stored
+        );
+        if let Some(l) = c.lane {
+            let _ = write!(html, r#" data-address-lane="{l}""#);
+        }
+        let _ = write!(
+            html,
+            r#"><rect x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>"#,
+            n(x + 1.0),
+            n(y + 1.0),
+            n(chunk_w - 2.0),
+            n(CHUNK_H - 2.0),
+            escape(&title)
+        );
+        // The lane whose address this is, and the first of the four banks it spans: the
+        // pattern the cost comes from.
+        if let Some(l) = c.lane {
+            let cx = n(x + chunk_w / 2.0);
+            let _ = write!(
+                html,
+                r#"<text x="{cx}" y="{}" text-anchor="middle">T{l}</text><text x="{cx}" y="{}" class="bank-no" text-anchor="middle">{}</text>"#,
+                n(y + 13.0),
+                n(y + 25.0),
+                escape(&tr!("ui.mma.chunk.bank", bank = c.bank))
             );
-            view! {
-                <g class=class data-row=c.row data-chunk=c.stored data-address-lane=c.lane.map(|l| l.to_string())>
-                    <rect x=n(x + 1.0) y=n(y + 1.0) width=n(chunk_w - 2.0) height=n(CHUNK_H - 2.0)>
-                        <title>{title}</title>
-                    </rect>
-                    // The lane whose address this is, and the first of the four banks it spans:
-                    // the pattern the cost comes from.
-                    {c.lane.map(|l| view! {
-                        <text x=n(x + chunk_w / 2.0) y=n(y + 13.0) text-anchor="middle">{format!("T{l}")}</text>
-                        <text x=n(x + chunk_w / 2.0) y=n(y + 25.0) class="bank-no" text-anchor="middle">{tr!("ui.mma.chunk.bank", bank = c.bank)}</text>
-                    })}
-                </g>
-            }
-        })
-        .collect_view();
+        }
+        html.push_str("</g>");
+    }
     let (brows, bcols) = p.block;
     let bwidth = LEFT + bcols as f64 * CELL_W + 2.0;
     let bheight = TOP + brows as f64 * CELL_H + 2.0;
-    let deliveries = p
-        .deliveries
-        .iter()
-        .map(|d| {
-            let x = LEFT + d.col as f64 * CELL_W;
-            let y = TOP + d.row as f64 * CELL_H;
-            let title = tr!(
-                "ui.mma.delivery",
-                row = d.row,
-                col = d.col,
-                lane = d.lane,
-                register = d.register,
-                half = d.half
-            );
-            view! {
-                <g class=format!("cell m{}", d.register) data-row=d.row data-col=d.col data-lane=d.lane data-register=d.register>
-                    {cell_face(x, y, d.lane, format!("r{}.{}", d.register, d.half), title)}
-                </g>
-            }
-        })
-        .collect_view();
-    view! {
-        <figure class="mma-picture" data-picture="mma-ldmatrix">
-            <figcaption>{t!("ui.mma.tile.caption")}</figcaption>
-            <div class="mma-scroll">
-                <svg viewBox=format!("0 0 {} {}", n(width), n(height)) width=n(width) role="img" aria-label=p.summary.clone() class="mma-tile">
-                    {axis_labels(cpr, 16, chunk_w, CHUNK_H, if cpr <= 16 { 1 } else { 4 })}
-                    {chunks}
-                </svg>
-            </div>
-            <p class="mma-lanes-title">{t!("ui.mma.block.caption")}</p>
-            <div class="mma-scroll">
-                <svg viewBox=format!("0 0 {} {}", n(bwidth), n(bheight)) width=n(bwidth) role="img" aria-label=tr!("ui.mma.block.summary", x = p.load.x) class="mma-grid">
-                    {axis_labels(bcols, brows, CELL_W, CELL_H, 1)}
-                    {deliveries}
-                </svg>
-            </div>
-        </figure>
+    let _ = write!(
+        html,
+        r#"</svg></div><p class="mma-lanes-title">{}</p><div class="mma-scroll"><svg viewBox="0 0 {w} {}" width="{w}" role="img" aria-label="{}" class="mma-grid">"#,
+        escape(t!("ui.mma.block.caption")),
+        n(bheight),
+        escape(&tr!("ui.mma.block.summary", x = p.load.x)),
+        w = n(bwidth),
+    );
+    axis_labels(bcols, brows, CELL_W, CELL_H, 1, &mut html);
+    for d in &p.deliveries {
+        let _ = write!(
+            html,
+            r#"<g class="cell m{r}" data-row="{}" data-col="{}" data-lane="{}" data-register="{r}">"#,
+            d.row,
+            d.col,
+            d.lane,
+            r = d.register
+        );
+        let title = tr!(
+            "ui.mma.delivery",
+            row = d.row,
+            col = d.col,
+            lane = d.lane,
+            register = d.register,
+            half = d.half
+        );
+        let x = LEFT + d.col as f64 * CELL_W;
+        let y = TOP + d.row as f64 * CELL_H;
+        let label = format!("r{}.{}", d.register, d.half);
+        cell_face(x, y, d.lane, &label, &title, &mut html);
+        html.push_str("</g>");
     }
+    html.push_str("</svg></div>");
+    view! { <figure class="mma-picture" data-picture="mma-ldmatrix" inner_html=html></figure> }
 }
 
 fn phases_view(o: &MmaOutput) -> Option<impl IntoView> {
