@@ -542,3 +542,105 @@ async fn figures_come_first_and_the_picture_after_the_first_paint() {
         1024
     );
 }
+
+/// The `data-field` names of the form's fields in the main list, in document order.
+fn fields(root: &web_sys::HtmlElement) -> Vec<String> {
+    let list = root
+        .query_selector_all("form.controls > .fields > [data-field]")
+        .unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+        .filter_map(|e| e.get_attribute("data-field"))
+        .collect()
+}
+
+/// Picks mode `value` in the form's radio group, as a click does (checked, then `change`).
+fn pick_mode(root: &web_sys::HtmlElement, value: &str) {
+    let radio: web_sys::HtmlInputElement = root
+        .query_selector(&format!("input[type=radio][value='{value}']"))
+        .unwrap()
+        .expect(value)
+        .unchecked_into();
+    radio.set_checked(true);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    radio
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap())
+        .unwrap();
+}
+
+/// The form is markup kept in step by an effect (issue 46): the field being typed in is the
+/// same element after each keystroke (focus and caret stay), a wrong value marks it and names
+/// its error, and a mode switch adds and removes fields in declared order (divergence's
+/// declared order: paths, lanes, …, cond, warps; paths mode uses paths and lanes, condition
+/// mode paths, cond and warps; the fold holds overhead and compare, paths mode's only).
+#[wasm_bindgen_test]
+async fn the_form_keeps_the_field_typed_in_and_follows_the_mode() {
+    let (root, _h) = mount("panel=divergence&paths=12,9");
+    settle().await;
+    assert_eq!(fields(&root), ["paths", "lanes"]);
+    let fold = root.query_selector("details.more-inputs").unwrap().unwrap();
+    assert!(!fold.has_attribute("hidden"));
+    let paths: web_sys::HtmlInputElement = root
+        .query_selector("input[name='paths']")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    paths.focus().unwrap();
+    // 12 + 10 cycles, one after the other: 22.
+    type_into(&root, "paths", "12,10");
+    settle().await;
+    assert_eq!(value(&root, "diverged-cycles").as_deref(), Some("22"));
+    let now = root.query_selector("input[name='paths']").unwrap().unwrap();
+    assert!(
+        now.is_same_node(Some(&paths)),
+        "the field typed in was redrawn"
+    );
+    let active = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .active_element();
+    assert!(active.is_some_and(|a| a.is_same_node(Some(&paths))));
+    type_into(&root, "paths", "12,x");
+    settle().await;
+    assert_eq!(paths.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(
+        paths.get_attribute("aria-describedby").as_deref(),
+        Some("error-paths")
+    );
+    assert!(error(&root, "paths").is_some());
+    type_into(&root, "paths", "12,10");
+    settle().await;
+    assert_eq!(
+        paths.get_attribute("aria-invalid").as_deref(),
+        Some("false")
+    );
+    assert_eq!(paths.get_attribute("aria-describedby"), None);
+
+    pick_mode(&root, "condition");
+    settle().await;
+    assert_eq!(fields(&root), ["paths", "cond", "warps"]);
+    // Two paths are what condition mode takes: the learner's 12,10 stays; cond starts on the
+    // mode's starter.
+    assert_eq!(paths.value(), "12,10");
+    let cond: web_sys::HtmlInputElement = root
+        .query_selector("input[name='cond']")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(cond.value(), "idx % 2 == 0");
+    assert!(fold.has_attribute("hidden"));
+
+    pick_mode(&root, "paths");
+    settle().await;
+    assert_eq!(fields(&root), ["paths", "lanes"]);
+    assert!(!fold.has_attribute("hidden"));
+    let checked: web_sys::HtmlInputElement = root
+        .query_selector("input[type=radio]:checked")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(checked.value(), "paths");
+}

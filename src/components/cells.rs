@@ -83,17 +83,18 @@ pub fn patch_rows(container: &web_sys::Element, last: &mut Vec<String>, rows: Ve
 /// re-runs whenever what `rows` reads changes. Returns the first rows as markup, for the
 /// container's `inner_html`: the picture is in the page from the start (and in the markup
 /// prerendered at build time, where no effect runs), and the effect's first run finds it there.
-pub fn patch_rows_effect(
-    target: NodeRef<leptos::html::Div>,
-    rows: impl Fn() -> Vec<String> + 'static,
-) -> String {
+pub fn patch_rows_effect<E>(target: NodeRef<E>, rows: impl Fn() -> Vec<String> + 'static) -> String
+where
+    E: leptos::html::ElementType,
+    E::Output: wasm_bindgen::JsCast + Clone + 'static,
+{
     let first = untrack(&rows);
     let markup = first.concat();
     Effect::new(move |last: Option<Vec<String>>| {
         let mut last = last.unwrap_or_else(|| first.clone());
         let rows = rows();
         if let Some(el) = target.get() {
-            patch_rows(&el, &mut last, rows);
+            patch_rows(wasm_bindgen::JsCast::unchecked_ref(&el), &mut last, rows);
         }
         last
     });

@@ -396,3 +396,6 @@ fn set_aria(el: &web_sys::Element, name: &str, invalid: bool) {
         let _ = el.remove_attribute("aria-describedby");
     }
 }
+
+#[cfg(test)]
+mod tests;

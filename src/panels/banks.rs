@@ -40,7 +40,7 @@ pub fn BanksPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
             <Show when=move || chart.with(Option::is_some)>
                 <LineChart data=chart name="wavefronts-by-sweep" />
             </Show>
-            <p class="note" data-profiler="">{crate::components::figures::breakable(t!("ui.banks.profiler"))}</p>
+            <p class="note" data-profiler="" inner_html=crate::components::figures::breakable_html(t!("ui.banks.profiler"))></p>
             <p class="note">{t!("ui.banks.note")}</p>
         </PanelShell>
     }

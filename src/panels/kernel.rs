@@ -552,9 +552,7 @@ fn Editor(
             <p class="note keys" id="kernel-keys">{t!("ui.kernel.editor.keys")}</p>
             <div class="code">
                 {field}
-                <div class="lines" aria-hidden="true">
-                    {move || input.with(|i| lines(i.get(&SRC), mark.get()))}
-                </div>
+                <div class="lines" aria-hidden="true" inner_html=move || input.with(|i| lines(i.get(&SRC), mark.get()))></div>
             </div>
             <div class="errors" role="alert">
                 <For
@@ -574,34 +572,37 @@ fn Editor(
 /// marked line, empty ones down to it), numbered; the marked line banded, with its column's
 /// character set apart (a space past the line's end). One shape for every row: the unmarked
 /// ones leave the character's span empty.
-fn lines(src: &str, mark: Option<SourceMark>) -> impl IntoView {
+fn lines(src: &str, mark: Option<SourceMark>) -> String {
+    use std::fmt::Write as _;
     let text: Vec<&str> = src.split('\n').collect();
     let count = text.len().max(mark.map_or(0, |m| m.line));
-    (1..=count)
-        .map(|n| {
-            let line = text.get(n - 1).copied().unwrap_or("");
-            let mark = mark.filter(|m| m.line == n);
-            let col = mark.and_then(|m| m.col);
-            let cut = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
-            let (a, b) = col.map_or((line.len(), line.len()), |c| (cut(c - 1), cut(c)));
-            // `str::get`, not slicing: a slice's panic path costs the page its message code.
-            let part = |from: usize, to: usize| line.get(from..to).unwrap_or_default().to_string();
-            let at = col.map(|_| if a == b { " ".to_string() } else { part(a, b) });
-            view! {
-                <div
-                    data-n=n
-                    class=mark.map(|_| "src-mark")
-                    data-gutter-mark=mark.map(|_| n)
-                    data-mark-line=mark.map(|_| n)
-                    data-mark-col=col
-                >
-                    {part(0, a)}
-                    <span class=at.as_ref().map(|_| "mark-caret") data-c=at></span>
-                    {part(b, line.len())}
-                </div>
-            }
-        })
-        .collect_view()
+    let mut html = String::with_capacity(src.len() + 48 * count);
+    for n in 1..=count {
+        let line = text.get(n - 1).copied().unwrap_or("");
+        let mark = mark.filter(|m| m.line == n);
+        let col = mark.and_then(|m| m.col);
+        let cut = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
+        let (a, b) = col.map_or((line.len(), line.len()), |c| (cut(c - 1), cut(c)));
+        // `str::get`, not slicing: a slice's panic path costs the page its message code.
+        let part = |from: usize, to: usize| escape(line.get(from..to).unwrap_or_default());
+        let _ = write!(html, r#"<div data-n="{n}""#);
+        if mark.is_some() {
+            let _ = write!(
+                html,
+                r#" class="src-mark" data-gutter-mark="{n}" data-mark-line="{n}""#
+            );
+        }
+        if let Some(c) = col {
+            let _ = write!(html, r#" data-mark-col="{c}""#);
+        }
+        let _ = write!(html, ">{}<span", part(0, a));
+        if col.is_some() {
+            let at = if a == b { " ".to_string() } else { part(a, b) };
+            let _ = write!(html, r#" class="mark-caret" data-c="{at}""#);
+        }
+        let _ = write!(html, "></span>{}</div>", part(b, line.len()));
+    }
+    html
 }
 
 #[component]
@@ -609,14 +610,25 @@ fn Links(output: Memo<KernelOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             o.links.clone().map(|l| {
-                view! {
-                    <ul class="follow-ups" aria-label=t!("ui.kernel.links")>
-                        {l.divergence.map(|q| view! { <li><a href=warp_model::site::href(&q) data-link="divergence">{t!("ui.kernel.link.divergence")}</a></li> })}
-                        {l.loop_counts.map(|q| view! { <li><a href=warp_model::site::href(&q) data-link="loop">{t!("ui.kernel.link.loop")}</a></li> })}
-                        {l.coalescing.map(|q| view! { <li><a href=warp_model::site::href(&q) data-link="coalescing">{t!("ui.kernel.link.coalescing")}</a></li> })}
-                        <li><a href=warp_model::site::href(&l.warps) data-link="warps">{t!("ui.kernel.link.warps")}</a></li>
-                    </ul>
+                use std::fmt::Write as _;
+                let mut html = String::new();
+                let links = [
+                    (l.divergence, "divergence", t!("ui.kernel.link.divergence")),
+                    (l.loop_counts, "loop", t!("ui.kernel.link.loop")),
+                    (l.coalescing, "coalescing", t!("ui.kernel.link.coalescing")),
+                    (Some(l.warps), "warps", t!("ui.kernel.link.warps")),
+                ];
+                for (q, name, words) in links {
+                    if let Some(q) = q {
+                        let _ = write!(
+                            html,
+                            r#"<li><a href="{}" data-link="{name}">{}</a></li>"#,
+                            escape(&warp_model::site::href(&q)),
+                            escape(words)
+                        );
+                    }
                 }
+                view! { <ul class="follow-ups" aria-label=t!("ui.kernel.links") inner_html=html></ul> }
             })
         })
     }
@@ -628,22 +640,21 @@ fn Watched(output: Memo<KernelOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             (!o.watched.is_empty()).then(|| {
-                let items = o
-                    .watched
-                    .iter()
-                    .map(|w| {
-                        view! {
-                            <div class="figure" title=t!("kernel.figure.watch.help")>
-                                <dt><code>{w.label.clone()}</code></dt>
-                                <dd data-metric=w.metric.clone() data-value=w.value.plain()>
-                                    <span class="value">{w.value.human()}</span>
-                                </dd>
-                            </div>
-                        }
-                    })
-                    .collect_view();
+                use std::fmt::Write as _;
+                let mut html = String::new();
+                for w in &o.watched {
+                    let _ = write!(
+                        html,
+                        r#"<div class="figure" title="{}"><dt><code>{}</code></dt><dd data-metric="{}" data-value="{}"><span class="value">{}</span></dd></div>"#,
+                        escape(t!("kernel.figure.watch.help")),
+                        escape(&w.label),
+                        escape(&w.metric),
+                        escape(&w.value.plain()),
+                        escape(&w.value.human())
+                    );
+                }
                 view! {
-                    <dl class="figures watched" aria-label=t!("ui.kernel.watched")>{items}</dl>
+                    <dl class="figures watched" aria-label=t!("ui.kernel.watched") inner_html=html></dl>
                 }
             })
         })
@@ -673,16 +684,15 @@ fn Violations(output: Memo<KernelOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             (!o.violations.is_empty()).then(|| {
-                let items = o
-                    .violations
-                    .iter()
-                    .map(|v| view! { <li>{v.clone()}</li> })
-                    .collect_view();
+                let mut html = format!("<strong>{}</strong><ul>", escape(t!("ui.kernel.mask-violations")));
+                for v in &o.violations {
+                    html.push_str("<li>");
+                    html.push_str(&escape(v));
+                    html.push_str("</li>");
+                }
+                html.push_str("</ul>");
                 view! {
-                    <div class="race" data-mask-violations=o.violations.len() role="status">
-                        <strong>{t!("ui.kernel.mask-violations")}</strong>
-                        <ul>{items}</ul>
-                    </div>
+                    <div class="race" data-mask-violations=o.violations.len() role="status" inner_html=html></div>
                 }
             })
         })
@@ -692,60 +702,76 @@ fn Violations(output: Memo<KernelOutput>) -> impl IntoView {
 /// A warp-level call at this step: the shuffle's moves (source lane → destination lane and
 /// the value), the vote's bits, the lanes the mask names that are not active, and the calling
 /// lanes left out of their own mask (in red, with the same in words; a move into such a lane is
-/// marked `data-offending`).
+/// marked `data-offending`). One HTML string, as [`listing_html`].
 fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
+    use std::fmt::Write as _;
     use warp_model::kernel_lab::exec::lane_list;
     let absent = op.named & !op.active;
     let left_out = op.left_out;
-    let moves = (!op.moves.is_empty()).then(|| {
-        let rows = op
-            .moves
-            .iter()
-            .map(|(from, to, v)| {
-                let offending = left_out & (1 << to) != 0;
-                view! { <tr data-from=*from data-to=*to data-offending=offending.then_some("") class:offending=offending><td>{*from}</td><td>{*to}</td><td>{v.clone()}</td></tr> }
-            })
-            .collect_view();
-        view! {
-            <table class="moves">
-                <caption>{tr!("ui.kernel.op.moves", call = &op.call, n = op.moves.len())}</caption>
-                <thead><tr><th scope="col">{t!("ui.kernel.op.from")}</th><th scope="col">{t!("ui.kernel.op.to")}</th><th scope="col">{t!("ui.kernel.op.value")}</th></tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
+    let mut html = String::new();
+    if !op.moves.is_empty() {
+        let _ = write!(
+            html,
+            r#"<table class="moves"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
+            escape(&tr!(
+                "ui.kernel.op.moves",
+                call = &op.call,
+                n = op.moves.len()
+            )),
+            escape(t!("ui.kernel.op.from")),
+            escape(t!("ui.kernel.op.to")),
+            escape(t!("ui.kernel.op.value"))
+        );
+        for (from, to, v) in &op.moves {
+            let offending = left_out & (1 << to) != 0;
+            let _ = write!(
+                html,
+                r#"<tr data-from="{from}" data-to="{to}"{}><td>{from}</td><td>{to}</td><td>{}</td></tr>"#,
+                if offending {
+                    r#" data-offending="" class="offending""#
+                } else {
+                    ""
+                },
+                escape(v)
+            );
         }
-    });
-    let ballot = op.ballot.map(|b| {
-        view! {
-            <p class="mask-row" data-ballot=format!("{b:08x}")>
-                <span class="row-label">{tr!("ui.kernel.op.ballot", call = &op.call, bits = format!("0x{b:08x}"), lanes = lane_list(b))}</span>
-                <span class="mask" inner_html=mask_cells(b, "lane live c1")></span>
-            </p>
-        }
-    });
-    let named = (absent != 0).then(|| {
-        view! {
-            <p class="mask-row absent" data-absent=format!("{absent:08x}")>
-                <span class="row-label">{tr!("ui.kernel.op.absent", call = &op.call, lanes = lane_list(absent))}</span>
-                <span class="mask" inner_html=mask_cells(absent, "lane absent")></span>
-            </p>
-        }
-    });
-    let left = (left_out != 0).then(|| {
-        view! {
-            <p class="mask-row absent" data-left-out=format!("{left_out:08x}")>
-                <span class="row-label">{tr!("ui.kernel.op.left-out", call = &op.call, lanes = lane_list(left_out))}</span>
-                <span class="mask" inner_html=mask_cells(left_out, "lane absent")></span>
-            </p>
-        }
-    });
-    view! {
-        <div class="warp-op" data-op=op.call.clone()>
-            {moves}
-            {ballot}
-            {named}
-            {left}
-        </div>
+        html.push_str("</tbody></table>");
     }
+    let mut row = |attr: &str, bits: u32, words: String, cells: &str| {
+        let _ = write!(
+            html,
+            r#"<p class="mask-row{}" {attr}="{bits:08x}"><span class="row-label">{}</span><span class="mask">{}</span></p>"#,
+            if attr == "data-ballot" { "" } else { " absent" },
+            escape(&words),
+            mask_cells(bits, cells)
+        );
+    };
+    if let Some(b) = op.ballot {
+        let words = tr!(
+            "ui.kernel.op.ballot",
+            call = &op.call,
+            bits = format!("0x{b:08x}"),
+            lanes = lane_list(b)
+        );
+        row("data-ballot", b, words, "lane live c1");
+    }
+    if absent != 0 {
+        let words = tr!(
+            "ui.kernel.op.absent",
+            call = &op.call,
+            lanes = lane_list(absent)
+        );
+        row("data-absent", absent, words, "lane absent");
+    }
+    if left_out != 0 {
+        let words = tr!(
+            "ui.kernel.op.left-out",
+            call = &op.call,
+            lanes = lane_list(left_out)
+        );
+        row("data-left-out", left_out, words, "lane absent");
+    }
+    view! { <div class="warp-op" data-op=op.call.clone() inner_html=html></div> }
 }
 
 /// The event's word, in the page's language.
