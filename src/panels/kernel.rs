@@ -554,16 +554,8 @@ fn Editor(
                 {field}
                 <div class="lines" aria-hidden="true" inner_html=move || input.with(|i| lines(i.get(&SRC), mark.get()))></div>
             </div>
-            <div class="errors" role="alert">
-                <For
-                    each=move || errors.get()
-                    key=|e| (e.param.clone(), e.message.clone())
-                    children=|e| {
-                        // No "src:" before the words: the editor above is what they are about.
-                        view! { <p class="error" data-error=e.param.clone() id=format!("error-{}", e.param)>{e.message.clone()}</p> }
-                    }
-                />
-            </div>
+            // No "src:" before the words: the editor above is what they are about.
+            <ErrorList errors=errors plain=true />
         </div>
     }
 }
