@@ -253,7 +253,7 @@ pub fn field_html(p: &Param, raw: &str, invalid: bool, html: &mut String) {
 }
 
 /// The `data-kind` of a field.
-pub fn kind_name(kind: Kind) -> &'static str {
+fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Whole { .. } => "whole",
         Kind::Choice(_) => "choice",

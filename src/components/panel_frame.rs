@@ -1,6 +1,6 @@
 //! What every panel shares around its picture: the inputs read from the URL over a preset and
 //! written back on every change, the preset card (the seed's question and Forecast), and the
-//! form generated from the panel's declared fields.
+//! shell that places the form (`controls.rs`) beside the figures and the picture.
 
 use std::fmt::Write as _;
 
@@ -8,10 +8,10 @@ use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::markup::escape;
 use warp_model::panel::{Inputs, PanelModel};
-use warp_model::params::{Kind, Param, ParamError};
+use warp_model::params::ParamError;
 use warp_model::query::Query;
 
-use crate::components::controls::{kind_name, Controls};
+use crate::components::controls::Controls;
 use crate::components::figures::Figures;
 use crate::components::forecast::{ForecastGate, Gate};
 use crate::url;
@@ -108,107 +108,6 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
             </Show>
             <div inner_html=links></div>
         </aside>
-    }
-}
-
-/// One declared parameter as a labelled control: a choice (`select`) for an enumerated value,
-/// a text input with `inputmode=numeric` and the range on it (`min`, `max`) for a whole number,
-/// a text input for lists and the panels' own syntax. Inputs stay text inputs so that whatever
-/// the learner typed is kept and named by the model, never silently dropped by the browser. A
-/// choice whose value is not one of the allowed (a hand-edited URL) shows that value as an
-/// extra option, so it is still on screen beside its error.
-#[component]
-pub fn ParamControl(
-    param: &'static Param,
-    #[prop(into)] value: Signal<String>,
-    on_change: impl Fn(String) + Copy + Send + Sync + 'static,
-    #[prop(into)] errors: Signal<Vec<ParamError>>,
-) -> impl IntoView {
-    let name = param.name;
-    let invalid = move || {
-        errors.with(|es| {
-            es.iter()
-                .any(|e| e.param == name || name.starts_with(&format!("{}-", e.param)))
-        })
-    };
-    // The value the control starts with is written as an attribute too (`value=`, `selected`,
-    // `checked`), so that the markup prerendered at build time shows it (a property is not
-    // markup) and the page's loader can tell what the learner changed before the app was live.
-    let initial = value.get_untracked();
-    let control = match param.kind {
-        Kind::Choice(choices) => {
-            let unknown = move || {
-                let v = value.get();
-                let v = v.trim();
-                (!v.is_empty() && !choices.iter().any(|c| c.value.eq_ignore_ascii_case(v)))
-                    .then(|| v.to_string())
-            };
-            let selected = move || {
-                let v = value.get();
-                let v = v.trim();
-                let v = if v.is_empty() { param.default } else { v };
-                choices
-                    .iter()
-                    .find(|c| c.value.eq_ignore_ascii_case(v))
-                    .map_or_else(|| v.to_string(), |c| c.value.to_string())
-            };
-            let first = untrack(selected);
-            let first_unknown = first.clone();
-            view! {
-                <select
-                    name=name
-                    prop:value=selected
-                    on:change=move |ev| on_change(event_target_value(&ev))
-                    aria-invalid=move || invalid().to_string()
-                    aria-describedby=move || invalid().then(|| format!("error-{name}"))
-                >
-                    {move || unknown().map(|v| view! { <option value=v.clone() selected=v == first_unknown>{v.clone()}</option> })}
-                    {choices
-                        .iter()
-                        .map(|c| view! { <option value=c.value selected=c.value == first>{c.label.text()}</option> })
-                        .collect_view()}
-                </select>
-            }
-            .into_any()
-        }
-        Kind::Whole { min, max } => view! {
-            <input
-                type="text"
-                inputmode="numeric"
-                autocomplete="off"
-                spellcheck="false"
-                name=name
-                min=min.to_string()
-                max=(max != u64::MAX).then(|| max.to_string())
-                value=initial.clone()
-                prop:value=move || value.get()
-                on:input=move |ev| on_change(event_target_value(&ev))
-                aria-invalid=move || invalid().to_string()
-                aria-describedby=move || invalid().then(|| format!("error-{name}"))
-            />
-        }
-        .into_any(),
-        Kind::List { .. } | Kind::Text { .. } => view! {
-            <input
-                type="text"
-                autocomplete="off"
-                spellcheck="false"
-                name=name
-                value=initial
-                prop:value=move || value.get()
-                on:input=move |ev| on_change(event_target_value(&ev))
-                aria-invalid=move || invalid().to_string()
-                aria-describedby=move || invalid().then(|| format!("error-{name}"))
-            />
-        }
-        .into_any(),
-    };
-    view! {
-        <label class="field" data-kind=kind_name(param.kind)>
-            <span class="label">{param.label_text()}</span>
-            {control}
-            <span class="hint">{param.hint_text()}</span>
-        </label>
     }
 }
 

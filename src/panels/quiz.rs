@@ -15,10 +15,10 @@ use warp_model::worked::Worked;
 use wasm_bindgen::JsCast;
 
 use crate::check_worker::{Heard, Job};
+use crate::components::controls::field_html;
 use crate::components::errors::ErrorList;
 use crate::components::figures::Figures;
 use crate::components::later::AfterFirstPaint;
-use crate::components::panel_frame::ParamControl;
 use crate::components::resume::ResumeQuiz;
 use crate::components::scorm_download::ScormDownload;
 use crate::components::worked::WorkedSteps;
@@ -258,31 +258,39 @@ fn resume_offer(progress: RwSignal<Progress>, on_screen: QuizKey) -> Option<AnyV
 }
 
 /// The quiz's own form (a plain GET form: opening another quiz reloads the page), its controls
-/// generated from the quiz's declared parameters like every panel's.
+/// generated from the quiz's declared parameters like every panel's (`controls::field_html`).
+/// Nothing in it follows a signal, so it is one HTML string (issue 46: its fields as view nodes
+/// were a second copy of the form's controls); every text is escaped.
 #[component]
 fn QuizControls(params: QuizParams, seed: Option<u64>) -> impl IntoView {
+    use std::fmt::Write as _;
+    use warp_model::markup::escape;
     use warp_model::panel::link;
     use warp_model::quiz::panel::{QuizModel, COUNT, SEED, TOPIC};
     let topic = params.topic_name();
-    let no_errors = Signal::stored(Vec::new());
-    let control = |param: &'static warp_model::params::Param, initial: String| {
-        let value = RwSignal::new(initial);
-        view! { <ParamControl param=param value=value on_change=move |v| value.set(v) errors=no_errors /> }
-    };
     let lang = warp_model::i18n::lang();
-    view! {
-        <form class="quiz-controls" method="get" action="./">
-            <input type="hidden" name="panel" value="quiz" />
-            {(lang != warp_model::i18n::Lang::En)
-                .then(|| view! { <input type="hidden" name="lang" value=lang.code() /> })}
-            {control(&TOPIC, topic.to_string())}
-            {control(&COUNT, params.count.to_string())}
-            {control(&SEED, seed.map(|s| s.to_string()).unwrap_or_default())}
-            <input type="hidden" name="draw" value=params.draw.number().to_string() />
-            <button type="submit">{t!("ui.quiz.open")}</button>
-            <a href=warp_model::site::href(&link::<QuizModel>(&[(&TOPIC, topic), (&COUNT, &params.count.to_string())]))>{t!("ui.quiz.new")}</a>
-        </form>
+    let mut html = String::from(r#"<input type="hidden" name="panel" value="quiz">"#);
+    if lang != warp_model::i18n::Lang::En {
+        let _ = write!(
+            html,
+            r#"<input type="hidden" name="lang" value="{}">"#,
+            lang.code()
+        );
     }
+    field_html(&TOPIC, topic, false, &mut html);
+    field_html(&COUNT, &params.count.to_string(), false, &mut html);
+    let seed = seed.map(|s| s.to_string()).unwrap_or_default();
+    field_html(&SEED, &seed, false, &mut html);
+    let again = link::<QuizModel>(&[(&TOPIC, topic), (&COUNT, &params.count.to_string())]);
+    let _ = write!(
+        html,
+        r#"<input type="hidden" name="draw" value="{}"><button type="submit">{}</button><a href="{}">{}</a>"#,
+        params.draw.number(),
+        escape(t!("ui.quiz.open")),
+        escape(&warp_model::site::href(&again)),
+        escape(t!("ui.quiz.new"))
+    );
+    view! { <form class="quiz-controls" method="get" action="./" inner_html=html></form> }
 }
 
 #[component]
