@@ -7,6 +7,7 @@ mod timeline;
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::i18n::fill;
 use warp_model::kernel_lab::challenge::CheckReport;
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::exec::TraceStep;
@@ -16,6 +17,7 @@ use warp_model::kernel_lab::panel::{
     CHALLENGE, CHECK, PRESETS, SRC,
 };
 use warp_model::markup::escape;
+use warp_model::msg;
 use warp_model::params::ParamError;
 use warp_model::query::Query;
 use warp_model::registry::Panel;
@@ -27,7 +29,7 @@ use wasm_bindgen::JsCast;
 use crate::check_worker::{self, check_query, Heard};
 use crate::components::controls::Controls;
 use crate::components::embed_button::EmbedButton;
-use crate::components::errors::ErrorList;
+use crate::components::errors::{ErrorList, SourceErrorList};
 use crate::components::figures::Figures;
 use crate::components::panel_frame::use_panel_input;
 
@@ -555,7 +557,7 @@ fn Editor(
                 <div class="lines" aria-hidden="true" inner_html=move || input.with(|i| lines(i.get(&SRC), mark.get()))></div>
             </div>
             // No "src:" before the words: the editor above is what they are about.
-            <ErrorList errors=errors plain=true />
+            <SourceErrorList errors=errors />
         </div>
     }
 }
@@ -916,6 +918,47 @@ fn step_detail(
         .find(|(n, _)| *n == chosen)
         .or_else(|| s.vars.last())
         .cloned();
+    // One path for both schedulers, the words chosen first: the two copies cost the lab's
+    // page 0.3 kB of code, which paid for the compile error's quote (`SourceErrorList`).
+    let (title, empty, entry) = if its() {
+        (
+            msg!("ui.kernel.step.joins"),
+            msg!("ui.kernel.step.joins-empty"),
+            msg!("ui.kernel.step.join-entry"),
+        )
+    } else {
+        (
+            msg!("ui.kernel.step.stack"),
+            msg!("ui.kernel.step.stack-empty"),
+            msg!("ui.kernel.step.stack-entry"),
+        )
+    };
+    // The variables' options as one string, as the listing: a view per option linked the
+    // lab's page a keyed list of views for a menu that is redrawn whole at every step.
+    let mut options = String::new();
+    for n in &names {
+        use std::fmt::Write as _;
+        let on = shown.as_ref().is_some_and(|(m, _)| m == n);
+        let n = escape(n);
+        let on = if on { " selected" } else { "" };
+        let _ = write!(options, r#"<option value="{n}"{on}>{n}</option>"#);
+    }
+    let stack = if s.stack.is_empty() {
+        fill(empty, &[])
+    } else {
+        let entries: Vec<String> = s
+            .stack
+            .iter()
+            .map(|e| {
+                let lanes = e.rejoin.count_ones();
+                fill(
+                    entry,
+                    &[("kind", &e.kind), ("line", &e.line), ("lanes", &lanes)],
+                )
+            })
+            .collect();
+        entries.join(" → ")
+    };
     view! {
         <ol class="listing" inner_html=listing></ol>
         <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
@@ -930,21 +973,13 @@ fn step_detail(
         // Under sched=stack the warp's reconvergence stack; under sched=its this
         // lane group's own points where it waits to merge.
         <div class="stack" data-stack=s.stack.len()>
-            <strong>{if its() { t!("ui.kernel.step.joins") } else { t!("ui.kernel.step.stack") }} " "</strong>
-            {if s.stack.is_empty() {
-                if its() { tr!("ui.kernel.step.joins-empty") } else { tr!("ui.kernel.step.stack-empty") }
-            } else if its() {
-                s.stack.iter().map(|e| tr!("ui.kernel.step.join-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
-            } else {
-                s.stack.iter().map(|e| tr!("ui.kernel.step.stack-entry", kind = e.kind, line = e.line, lanes = e.rejoin.count_ones())).collect::<Vec<_>>().join(" → ")
-            }}
+            <strong>{title.text()} " "</strong>
+            {stack}
         </div>
         {(!names.is_empty()).then(|| view! {
             <label>
                 {t!("ui.kernel.step.variable")} " "
-                <select on:change=move |ev| var.set(event_target_value(&ev))>
-                    {names.iter().map(|n| view! { <option value=n.clone() selected=shown.as_ref().is_some_and(|(m, _)| m == n)>{n.clone()}</option> }).collect_view()}
-                </select>
+                <select on:change=move |ev| var.set(event_target_value(&ev)) inner_html=options></select>
             </label>
         })}
         {shown.map(|(name, vals)| {

@@ -86,8 +86,10 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // its hint's timed-lab link), then -4.2 kB once no code of its own slices a `str` (the
         // editor's keys, the lexer, the fields reader): 285.5 kB measured, Hinglish; 284.5
         // with the per-line table's rows as one HTML string; 276.2 with the form and figures
-        // as strings; 270.1 with the error lists as strings (no keyed `For` left, -6.1 kB).
-        return Some(272_100);
+        // as strings; 270.1 with the error lists as strings (no keyed `For` left, -6.1 kB);
+        // 269.7 with a compile error's caret quoted (+0.2) and the step-through's stack and
+        // variable menu as one path and one string (-0.5).
+        return Some(271_700);
     }
     if bundle == Tool::Author.name() {
         // Its own bundle since issue 43's round (it was the assignment page's): the author page
@@ -203,8 +205,10 @@ const QUIZ_BUDGET: u64 = 261_300;
 /// Then the form and the figures row as HTML strings, and the lab's editor rows, links,
 /// watched values and warp-level calls (issue 46): 251.7 kB, Hinglish, under its 255 kB.
 /// 245.9 kB with the error lists (the panel's and the editor's) as HTML strings: no keyed
-/// `For` left in the lab (-5.8 kB).
-const KERNEL_BUDGET: u64 = 247_900;
+/// `For` left in the lab (-5.8 kB). 245.4 kB with a compile error's source line and caret as
+/// one quote that never wraps (`SourceErrorList`, +0.2 kB) paid by the step-through's stack
+/// words in one path and its variable menu as one string (-0.7 kB).
+const KERNEL_BUDGET: u64 = 247_400;
 
 /// The solution worker's budget (issue 46): 140.8 kB measured, Hinglish (with short import
 /// names), plus 2 kB; 139.3 kB without the standard sort (issue 47's round), 138.7 kB with no
@@ -215,6 +219,11 @@ const SOLVE_BUDGET: u64 = 136_200;
 /// What every page once linked for writing an `f64` with `{}` (Grisu and Dragon's shortest
 /// and exact writers), which no page may link again.
 const FLOAT_FORMATTING: &str = "core::fmt::float::float_to_decimal";
+
+/// What a `str` sliced by index (`&s[a..]`) links: std's slicing panic and the `char` `Debug`
+/// it writes with (−4 to −5 kB a page, issue 46), which no page may link again (`split_once`,
+/// `strip_prefix` and `str::get` do the same work without it).
+const STR_SLICING: &str = "core::str::slice_error_fail";
 
 /// What links every panel's worked steps into a bundle, which the quiz page may not link again
 /// (issue 46: its solutions come from the solution worker, `src/solve_worker.rs`).
@@ -370,6 +379,14 @@ fn sizes() -> Result<bool, String> {
                              `cargo xtask bytes --who \"<f64 as core::fmt::Display>::fmt\" \
                              target/wasm32-unknown-unknown/release/{page}.wasm` names who",
                             f.name
+                        );
+                    }
+                    if b.funcs.iter().any(|f| f.name.contains(STR_SLICING)) {
+                        clean = false;
+                        println!(
+                            "  OVER: {page} slices a `str` by index ({STR_SLICING}); \
+                             `cargo xtask bytes --who {STR_SLICING} \
+                             target/wasm32-unknown-unknown/release/{page}.wasm` names who"
                         );
                     }
                     if page == warp_model::registry::Panel::Quiz.name()

@@ -25,3 +25,29 @@ fn a_message_names_its_parameter_once_and_quotes_the_url_as_text() {
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; is not a number"));
     assert!(html.contains(r#"data-error="x&quot;&gt;&lt;b&gt;""#));
 }
+
+#[test]
+fn a_compile_errors_source_line_and_caret_are_one_quote_that_never_wraps() {
+    // The lab's message: words, the source line, a caret under column 38 (37 spaces, then ^).
+    let msg = format!(
+        "line 3, column 38: unexpected character “$”\n    if (i < n) {{ out[i] = out[i] + 1 $ 2; }}\n{}^",
+        " ".repeat(37)
+    );
+    let quoted = |e: &ParamError| row_html(e, true, words_html);
+    let html = quoted(&ParamError::new("src", &msg));
+    assert_eq!(
+        html,
+        format!(
+            "<p class=\"error\" data-error=\"src\" id=\"error-src\">line 3, column 38: unexpected character “$”\n<span class=\"error-quote\">    if (i &lt; n) {{ out[i] = out[i] + 1 $ 2; }}\n{}^</span></p>",
+            " ".repeat(37)
+        )
+    );
+    // Without a caret line, a message of several lines is words alone, as before.
+    let two = ParamError::new("run", "Test 1 failed\nout[3] = 7, expected 8");
+    assert!(!quoted(&two).contains("error-quote"));
+    // A caret line with nothing before it is no quote either (and no panic).
+    assert!(!quoted(&ParamError::new("src", "\n^")).contains("error-quote"));
+    assert!(!quoted(&ParamError::new("src", "^")).contains("error-quote"));
+    // The other lists (a URL parameter's, the author page's) write the words as they are.
+    assert!(!error_html(&ParamError::new("src", &msg), true).contains("error-quote"));
+}

@@ -47,6 +47,29 @@ test('the step-through follows masks and the reconvergence stack', async ({ app,
   await expect(page.locator('[data-stack]')).toContainText('else at line 2');
 });
 
+test('the step-through’s variable menu shows the chosen variable in every lane, and keeps the choice', async ({ app, page }) => {
+  // i = threadIdx.x and d = 2i, so lane 5 holds i = 5 and d = 10 (worked by hand).
+  const src = '__global__ void k(int* out) {\n    int i = threadIdx.x;\n    int d = i * 2;\n    out[i] = d;\n    out[i] = d + i;\n}';
+  await app.open(`?panel=kernel&src=${encodeURIComponent(src)}&len=32`);
+  const menu = page.locator('.step-through select');
+  const values = page.locator('.step-through table.lane-values');
+  const next = page.locator('[data-action="step-next"]');
+  for (let i = 0; i < 4 && (await menu.locator('option').count()) < 2; i++) await next.click();
+  // Both variables offered, the newest shown first.
+  await expect(menu.locator('option')).toHaveText(['i', 'd']);
+  await expect(menu).toHaveValue('d');
+  await expect(values).toHaveAttribute('data-var', 'd');
+  await expect(values.locator('td').nth(5)).toHaveText('10');
+  await menu.selectOption('i');
+  await expect(values).toHaveAttribute('data-var', 'i');
+  await expect(values.locator('td').nth(5)).toHaveText('5');
+  await expect(values.locator('td').nth(31)).toHaveText('31');
+  // The next step keeps the learner's choice.
+  await next.click();
+  await expect(menu).toHaveValue('i');
+  await expect(values).toHaveAttribute('data-var', 'i');
+});
+
 test('the source travels in the URL, and errors name their place', async ({ app, page }) => {
   const src = encodeURIComponent('__global__ void k(float* a) {\n  int i = threadIdx.x;\n  a[i + 40] = 1.0f;\n}');
   await app.open(`?panel=kernel&src=${src}&len=64`);
@@ -152,6 +175,35 @@ test('a parse error is marked in the editor at its line and column, without a "s
   await expect(error).toHaveCount(0);
   await expect(mark).toHaveCount(0);
   await expect(editor).toHaveAttribute('aria-invalid', 'false');
+});
+
+test('on a phone, a compile error’s caret stays under the character it names', async ({ app, page }) => {
+  // A source line wider than a 390 px phone: wrapped, it left the caret under a space past the
+  // “$” (seen on 2026-12-05). The source line and the caret are one quote that never wraps.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const src = '__global__ void k(int* out, int n) {\n    int i = threadIdx.x;\n    if (i < n) { out[i] = out[i] + 1 $ 2 * someVeryLongNameHere; }\n}';
+  await app.open(`?panel=kernel&src=${encodeURIComponent(src)}`);
+  await expect(app.error('src')).toHaveText(/^line 3, column 38: unexpected character “\$”/);
+  const quote = app.error('src').locator('.error-quote');
+  await expect(quote).toHaveText(/^ {4}if \(i < n\).*\n {37}\^$/);
+  const at = await quote.evaluate((q) => {
+    // The “$” and the “^” measured as the browser lays them out (a range on each character).
+    const text = q.firstChild as Text;
+    const box = (i: number) => {
+      const r = document.createRange();
+      r.setStart(text, i);
+      r.setEnd(text, i + 1);
+      return r.getBoundingClientRect();
+    };
+    const s = text.data;
+    const [dollar, caret] = [box(s.indexOf('$')), box(s.lastIndexOf('^'))];
+    return { dx: Math.abs(dollar.left - caret.left), rows: Math.round(q.scrollHeight / parseFloat(getComputedStyle(q).lineHeight)), fits: q.getBoundingClientRect().right <= innerWidth };
+  });
+  expect(at.dx).toBeLessThan(1);
+  expect(at.rows).toBe(2);
+  // The quote scrolls inside the page; the page itself does not scroll sideways.
+  expect(at.fits).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
 });
 
 test('a run-time error marks its line in the editor', async ({ app, page }) => {
