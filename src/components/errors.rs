@@ -35,12 +35,13 @@ fn row_html(e: &ParamError, plain: bool, words: fn(&str) -> String) -> String {
     )
 }
 
-/// The message's words, escaped, for [`SourceErrorList`]. A kernel's compile error ends with
-/// the source line it points into and a caret line (`^` under the column): those two go in one
-/// `.error-quote`, which never wraps (it scrolls sideways where it is wider than the page), since
-/// a wrapped source line leaves the caret under another character (seen on a 390 px phone). The
-/// text is the same character for character; only the box differs.
-fn words_html(message: &str) -> String {
+/// The message's words, escaped, for [`SourceErrorList`] and a challenge's failure report. A
+/// kernel's compile error ends with the source line it points into and a caret line (`^` under
+/// the column): those two go in one `.error-quote`, which never wraps (it scrolls sideways where
+/// it is wider than the page), since a wrapped source line leaves the caret under another
+/// character (seen on a 390 px phone). The text is the same character for character; only the
+/// box differs.
+pub(crate) fn words_html(message: &str) -> String {
     match quote_at(message).and_then(|at| Some((message.get(..at)?, message.get(at + 1..)?))) {
         Some((words, quote)) => format!(
             "{}\n<span class=\"error-quote\">{}</span>",

@@ -9,6 +9,7 @@ use warp_model::kernel_lab::panel::{ChallengeOutput, KernelInput, KernelOutput, 
 use warp_model::t;
 use warp_model::tr;
 
+use crate::components::errors::words_html;
 use crate::components::figures::Figures;
 
 /// The box, when the link names a challenge.
@@ -68,8 +69,10 @@ pub fn ChallengeBox(
                         </div>
                     }
                 });
+                // A compile failure quotes the source line and its caret as the editor's own
+                // error does (one quote that never wraps), so the `^` stays under its character.
                 let failure = c.failure.clone().map(|(kind, text)| {
-                    view! { <p class="error" data-challenge-failure=kind role="alert">{text}</p> }
+                    view! { <p class="error" data-challenge-failure=kind role="alert" inner_html=words_html(&text)></p> }
                 });
                 let hints = hint_list(c);
                 let solved = reference(c, graded, asked);

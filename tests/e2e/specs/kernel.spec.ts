@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 const presets: [number, Record<string, string>][] = [
@@ -177,17 +178,13 @@ test('a parse error is marked in the editor at its line and column, without a "s
   await expect(editor).toHaveAttribute('aria-invalid', 'false');
 });
 
-test('on a phone, a compile error’s caret stays under the character it names', async ({ app, page }) => {
-  // A source line wider than a 390 px phone: wrapped, it left the caret under a space past the
-  // “$” (seen on 2026-12-05). The source line and the caret are one quote that never wraps.
-  await page.setViewportSize({ width: 390, height: 844 });
-  const src = '__global__ void k(int* out, int n) {\n    int i = threadIdx.x;\n    if (i < n) { out[i] = out[i] + 1 $ 2 * someVeryLongNameHere; }\n}';
-  await app.open(`?panel=kernel&src=${encodeURIComponent(src)}`);
-  await expect(app.error('src')).toHaveText(/^line 3, column 38: unexpected character “\$”/);
-  const quote = app.error('src').locator('.error-quote');
-  await expect(quote).toHaveText(/^ {4}if \(i < n\).*\n {37}\^$/);
-  const at = await quote.evaluate((q) => {
-    // The “$” and the “^” measured as the browser lays them out (a range on each character).
+/**
+ * A compile error's quote as the browser lays it out: how far the `^` is from the `$` it names
+ * (a range on each character), how many rows the quote takes, and whether it stays inside the
+ * page (it scrolls sideways within its box; the page itself must not).
+ */
+async function caretUnderDollar(quote: Locator) {
+  return quote.evaluate((q) => {
     const text = q.firstChild as Text;
     const box = (i: number) => {
       const r = document.createRange();
@@ -197,13 +194,44 @@ test('on a phone, a compile error’s caret stays under the character it names',
     };
     const s = text.data;
     const [dollar, caret] = [box(s.indexOf('$')), box(s.lastIndexOf('^'))];
-    return { dx: Math.abs(dollar.left - caret.left), rows: Math.round(q.scrollHeight / parseFloat(getComputedStyle(q).lineHeight)), fits: q.getBoundingClientRect().right <= innerWidth };
+    return {
+      dx: Math.abs(dollar.left - caret.left),
+      rows: Math.round(q.scrollHeight / parseFloat(getComputedStyle(q).lineHeight)),
+      fits: q.getBoundingClientRect().right <= innerWidth,
+      pageFits: document.documentElement.scrollWidth <= innerWidth,
+    };
   });
+}
+
+test('on a phone, a compile error’s caret stays under the character it names', async ({ app, page }) => {
+  // A source line wider than a 390 px phone: wrapped, it left the caret under a space past the
+  // “$” (seen on 2026-12-05). The source line and the caret are one quote that never wraps.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const src = '__global__ void k(int* out, int n) {\n    int i = threadIdx.x;\n    if (i < n) { out[i] = out[i] + 1 $ 2 * someVeryLongNameHere; }\n}';
+  await app.open(`?panel=kernel&src=${encodeURIComponent(src)}`);
+  await expect(app.error('src')).toHaveText(/^line 3, column 38: unexpected character “\$”/);
+  const quote = app.error('src').locator('.error-quote');
+  await expect(quote).toHaveText(/^ {4}if \(i < n\).*\n {37}\^$/);
+  const at = await caretUnderDollar(quote);
   expect(at.dx).toBeLessThan(1);
   expect(at.rows).toBe(2);
-  // The quote scrolls inside the page; the page itself does not scroll sideways.
-  expect(at.fits).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  expect(at.fits && at.pageFits).toBe(true);
+});
+
+test('on a phone, a challenge’s compile failure quotes its caret under the character too', async ({ app, page }) => {
+  // The Check report said the same words with its caret lines run together (“… $ 0; } ^”).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open('?panel=kernel&challenge=add-ten');
+  await page.locator('#kernel-src').fill('__global__ void add_ten(const int* in, int* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) { out[i] = in[i] + 10 $ 0; }\n}\n');
+  await page.locator('[data-action="check"]').click();
+  const failure = page.locator('[data-challenge-failure="compile"]');
+  await expect(failure).toContainText('line 3, column 38');
+  const quote = failure.locator('.error-quote');
+  await expect(quote).toHaveText(/^ {4}if \(i < n\) \{ out\[i\] = in\[i\] \+ 10 \$ 0; \}\n {37}\^$/);
+  const at = await caretUnderDollar(quote);
+  expect(at.dx).toBeLessThan(1);
+  expect(at.rows).toBe(2);
+  expect(at.fits && at.pageFits).toBe(true);
 });
 
 test('a run-time error marks its line in the editor', async ({ app, page }) => {
