@@ -139,7 +139,9 @@ fn Player(query: Query) -> impl IntoView {
                     lang,
                     look.theme,
                 );
-                format!("{}{}", embed::page_base(), q.to_search())
+                // The step's own page with the rest as its query (`warp_model::site::link_to`:
+                // `embed/example/divergence/C4/?graded=1`), where its view has a page.
+                format!("{}{}", embed::page_base(), warp_model::site::link_to(&q))
             })
         })
     };

@@ -55,8 +55,13 @@ pub fn read_query() -> Query {
     warp_model::site::page_query(&page_state().unwrap_or_default(), &search)
 }
 
-/// Replaces the current history entry's query with `q`, keeping the path and hash. On a
-/// prerendered page whose own state `q` is, the address is the page's path alone.
+/// Replaces the current history entry's address with the state `q`, keeping the hash. On a
+/// site with the pages it is the state's own page with the rest as its query
+/// (`warp_model::site::address`: `coalescing/?stride=2`, or the page's path alone when that is
+/// all `q` is): while the view stays the page's, only the query changes; when it leaves it (an
+/// example's inputs changed: now the panel's), the address moves to that view's page and the
+/// page's `data-query` says so, so that what [`read_query`] reads and a reload opens are `q`.
+/// Elsewhere (the dev build, a package) it is the query string on the same path.
 pub fn replace_query(q: &Query) {
     let Some(window) = crate::browser::window() else {
         return;
@@ -64,19 +69,53 @@ pub fn replace_query(q: &Query) {
     let location = window.location();
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
-    let state = page_state();
-    let search = q.to_search();
-    let same = state.as_deref().is_some_and(|s| {
-        warp_model::site::prerender_fits(s, &search) && warp_model::site::prerender_fits(&search, s)
-    });
-    let url = if same {
-        format!("{path}{hash}")
-    } else {
-        format!("{path}{search}{hash}")
+    let url = match (page_state(), warp_model::site::address(q)) {
+        (Some(state), Some((page, rest))) => {
+            let here = warp_model::site::address(&Query::parse(&state)).map(|(p, _)| p);
+            if here.as_deref() == Some(page.as_str()) {
+                format!("{path}{}{hash}", rest.to_search())
+            } else {
+                moved_to(&page, q, &rest).map_or_else(
+                    || format!("{path}{}{hash}", q.to_search()),
+                    |url| format!("{url}{hash}"),
+                )
+            }
+        }
+        _ => format!("{path}{}{hash}", q.to_search()),
     };
     if let Ok(history) = window.history() {
         // A failure here (e.g. a sandboxed frame) only means the address bar lags: never fatal.
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
     WRITES.with(|w| w.update(|n| *n = n.wrapping_add(1)));
+}
+
+/// The address of `page` (a path relative to the site's root) with `rest` as its query, after
+/// the page's `data-query` has become `q` without `rest` (the new page's own state) and its
+/// `<base href>` the site's root as an absolute address: every link and file the page names is
+/// relative to the root, and the root's own page has no `<base>` (its folder is the root), so
+/// that a new path would otherwise move them all.
+fn moved_to(page: &str, q: &Query, rest: &Query) -> Option<String> {
+    let doc = crate::browser::window()?.document()?;
+    let root = doc.document_element()?;
+    let mut own = Query::default();
+    for (k, v) in q.pairs() {
+        if !rest.pairs().any(|(rk, _)| rk == k) {
+            own.push(k, v);
+        }
+    }
+    let site = web_sys::Url::new_with_base("./", &doc.base_uri().ok().flatten()?).ok()?;
+    let url =
+        web_sys::Url::new_with_base(&format!("{page}{}", rest.to_search()), &site.href()).ok()?;
+    let base = if let Some(b) = doc.query_selector("base[href]").ok()? {
+        b
+    } else {
+        let b = doc.create_element("base").ok()?;
+        doc.head()?.prepend_with_node_1(&b).ok()?;
+        b
+    };
+    base.set_attribute("href", &site.href()).ok()?;
+    root.set_attribute("data-query", own.to_search().trim_start_matches('?'))
+        .ok()?;
+    Some(format!("{}{}", url.pathname(), url.search()))
 }

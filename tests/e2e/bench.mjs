@@ -28,18 +28,19 @@ const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min
 const fmt = (x) => `${x.toFixed(2)} ms`;
 const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
 
-// The first figure: a [data-metric] element, or the home view's list of panels; never one of a
-// prerendered page's markup the loader has hidden (`data-prerender="stale"`: the address asks
-// for another state).
-const FIGURE = '[data-metric], [data-panel="home"] .cards';
+// The first figure: a visible [data-metric] element, an example's Forecast question, or the
+// home view's list of panels; never one the page keeps hidden (a prerendered page's markup the
+// loader hides, `data-prerender="stale"`: the address asks for another state; a figure behind
+// the Forecast). Times are the wall clock's (`performance.timeOrigin + now()`), so that a page
+// that sends the address on to another page (an old `?panel=` link, issue 63) is timed from the
+// first navigation, not from its own.
+const FIGURE = '[data-metric], [data-forecast], [data-panel="home"] .cards';
 function watchFigure(sel) {
-  const seen = () => {
-    const stale = document.documentElement.getAttribute('data-prerender') === 'stale';
-    return [...document.querySelectorAll(sel)].some((e) => !(stale && e.closest('[data-prerendered]')));
-  };
+  const seen = () => [...document.querySelectorAll(sel)].some((e) => e.checkVisibility());
+  const now = () => performance.timeOrigin + performance.now();
   new MutationObserver((_, obs) => {
-    if (window.__firstFigure === undefined && seen()) window.__firstFigure = performance.now();
-    if (window.__live === undefined && document.documentElement.getAttribute('data-app') === 'live') window.__live = performance.now();
+    if (window.__firstFigure === undefined && seen()) window.__firstFigure = now();
+    if (window.__live === undefined && document.documentElement.getAttribute('data-app') === 'live') window.__live = now();
     if (window.__firstFigure !== undefined && window.__live !== undefined) obs.disconnect();
   }).observe(document, { childList: true, subtree: true, attributes: true });
 }
@@ -49,6 +50,17 @@ const PHONE = {
   downloadThroughput: (1474.56 * 1024) / 8,
   uploadThroughput: (675 * 1024) / 8,
 };
+
+// Waits until `test` holds in the page, across the navigation of a page that sends its address on
+// (an evaluation in a document being replaced fails, and is tried again in the next).
+async function until(page, test, timeout = 60_000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    try { if (await page.evaluate(test)) return; } catch { /* a navigation: try the next document */ }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out: ${test}`);
+}
 
 async function phoneLoad(query) {
   const context = await browser.newContext();
@@ -61,37 +73,54 @@ async function phoneLoad(query) {
   // What came over the wire, and when each response finished: CDP's monotonic clock, from the
   // document's request (the navigation's start, as the page's own clock counts from it).
   const finished = [];
-  let start;
-  cdp.on('Network.requestWillBeSent', (e) => { if (start === undefined) start = e.timestamp; });
+  let start, wall;
+  cdp.on('Network.requestWillBeSent', (e) => { if (start === undefined) { start = e.timestamp; wall = e.wallTime * 1000; } });
   cdp.on('Network.loadingFinished', (e) => { finished.push({ bytes: e.encodedDataLength, at: e.timestamp }); });
   await page.addInitScript(watchFigure, FIGURE);
   await page.goto(base + query, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__firstFigure !== undefined, null, { timeout: 60_000 });
+  await until(page, () => window.__firstFigure !== undefined);
   const reference = query.startsWith('reference/');
-  if (!reference) await page.waitForFunction(() => window.__live !== undefined, null, { timeout: 60_000 });
+  if (!reference) await until(page, () => window.__live !== undefined);
   const { first, live } = await page.evaluate(() => ({ first: window.__firstFigure, live: window.__live }));
   const before = (ms) => finished.filter((f) => (f.at - start) * 1000 <= ms + 1).reduce((n, f) => n + f.bytes, 0);
   await context.close();
   const at = reference ? first : live;
-  return { ms: first, live: at, bytes: before(first), liveBytes: before(at) };
+  return { ms: first - wall, live: at - wall, bytes: before(first - wall), liveBytes: before(at - wall) };
 }
 
 // Every panel and tool of the registry (dist/registry.json), some at a deep link of their own.
 const registry = JSON.parse(readFileSync(new URL('../../dist/registry.json', import.meta.url), 'utf8'));
-// The prerendered pages (each panel's default, the home view, six examples, three of them in
-// Hinglish), then states no page is prerendered for (drawn by the app alone, as before).
-const PAGES = [
-  ['home', './'],
-  ...registry.panels.map((p) => [p.name, `${p.name}/`]),
-  ['example warp-scheduling/B', 'example/warp-scheduling/B/'],
-  ['example divergence/C1', 'example/divergence/C1/'],
-  ['example execution-model/D', 'example/execution-model/D/'],
-  ['example divergence/C7, Hinglish', 'hinglish/example/divergence/C7/'],
-  ['example banks/transpose-padded, Hinglish', 'hinglish/example/banks/transpose-padded/'],
-  ['example tensor-cores/who-holds, Hinglish', 'hinglish/example/tensor-cores/who-holds/'],
-  ['not prerendered: warps 32×32', '?panel=warps&block=32,32'],
-  ['not prerendered: quiz seed=1', '?panel=quiz&seed=1'],
-  ['not prerendered: assignment (one prediction)', `?assignment=1&step=${encodeURIComponent('example=divergence/C1')}`],
+// Issue 63's groups: the prerendered pages (each panel's default, the home view, six examples,
+// three of them in Hinglish); the addresses the app writes for a state with settings (the embed
+// snippet, an assignment's step frame); the old query links courses already hold (sent on to
+// their page by the loader); and states drawn by the app alone.
+const GROUPS = [
+  ['prerendered pages', [
+    ['home', './'],
+    ...registry.panels.map((p) => [p.name, `${p.name}/`]),
+    ['example warp-scheduling/B', 'example/warp-scheduling/B/'],
+    ['example divergence/C1', 'example/divergence/C1/'],
+    ['example execution-model/D', 'example/execution-model/D/'],
+    ['example divergence/C7, Hinglish', 'hinglish/example/divergence/C7/'],
+    ['example banks/transpose-padded, Hinglish', 'hinglish/example/banks/transpose-padded/'],
+    ['example tensor-cores/who-holds, Hinglish', 'hinglish/example/tensor-cores/who-holds/'],
+  ]],
+  ['addresses the app writes', [
+    ['embed with settings: coalescing stride=2', 'embed/coalescing/?stride=2'],
+    ['embed with settings: warps 32×32, Hinglish', 'hinglish/embed/warps/?block=32,32'],
+    ['assignment step: example divergence/C4', 'embed/example/divergence/C4/?graded=1&forecast=1'],
+    ['challenge link: add-ten', 'kernel/?challenge=add-ten'],
+  ]],
+  ['old query links', [
+    ['?panel=coalescing&stride=2&embed=1', '?panel=coalescing&stride=2&embed=1'],
+    ['?example=divergence/C4&embed=1&graded=1…', '?example=divergence/C4&embed=1&graded=1&forecast=1'],
+    ['?panel=kernel', '?panel=kernel'],
+    ['?example=divergence/C1&lang=hinglish', '?example=divergence/C1&lang=hinglish'],
+    ['?panel=quiz&topic=all&seed=3', '?panel=quiz&topic=all&seed=3'],
+  ]],
+  ['drawn by the app alone', [
+    ['assignment (one prediction)', `?assignment=1&step=${encodeURIComponent('example=divergence/C1')}`],
+  ]],
 ];
 const REFERENCE = ['reference: plain JS, same 1,024-cell map', 'reference/map.html'];
 
@@ -108,7 +137,10 @@ const reference = await measure(REFERENCE[1]);
 // its figure is drawn.
 console.log(`  ${'page'.padEnd(44)} ${'first figure'.padStart(12)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)} ${'live'.padStart(8)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)}`);
 const row = (name, r) => console.log(`  ${name.padEnd(44)} ${(r.ms / 1000).toFixed(2).padStart(10)} s ${(r.ms / reference.ms).toFixed(2).padStart(8)} ${kb(r.bytes).padStart(13)} ${(r.live / 1000).toFixed(2).padStart(6)} s ${(r.live / reference.live).toFixed(2).padStart(8)} ${kb(r.liveBytes).padStart(13)}`);
-for (const [name, query] of PAGES) row(name, await measure(query));
+for (const [group, pages] of GROUPS) {
+  console.log(`  ${group}:`);
+  for (const [name, query] of pages) row(name, await measure(query));
+}
 row(REFERENCE[0], reference);
 
 // The offline repeat visit: a first visit installs the service worker and its cache; then the
@@ -131,8 +163,8 @@ row(REFERENCE[0], reference);
   const times = [];
   for (const q of ['?panel=warps&block=32,32', 'latency/', 'example/divergence/C1/', './']) {
     await page.goto(base + q);
-    await page.waitForFunction(() => window.__firstFigure !== undefined, null, { timeout: 30_000 });
-    times.push(await page.evaluate(() => window.__firstFigure));
+    await until(page, () => window.__firstFigure !== undefined, 30_000);
+    times.push(await page.evaluate(() => window.__firstFigure - performance.timeOrigin));
   }
   console.log(`offline repeat visit (network off, CPU 4×): first figure ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (warps 32×32, the latency page, the example divergence/C1 page, home); ${failed} requests failed`);
   await context.close();

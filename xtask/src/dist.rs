@@ -481,6 +481,20 @@ fn index_html(
         .replace("__ROUTES__", &json(serde_json::json!(routes)))
         .replace("__HOME__", &json(serde_json::json!(home)))
         .replace("__EXAMPLES__", &example_routes())
+        .replace(
+            "__VIEWS__",
+            &json(serde_json::json!(Panel::ALL
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>())),
+        )
+        .replace(
+            "__LANGS__",
+            &json(serde_json::json!(Lang::ALL
+                .iter()
+                .map(|l| l.code())
+                .collect::<Vec<_>>())),
+        )
         .replace("__STYLE__", &json(serde_json::json!(style)))
         // The challenge's bundle, where the build has one (not the dev build's one bundle).
         .replace(
@@ -533,17 +547,13 @@ fn bundle_files(files: &BTreeMap<String, Vec<u8>>, name: &str) -> String {
         .collect()
 }
 
-/// `example=` → panel, as the loader reads it: `"divergence/c10":"divergence"` (the cell in lower
-/// case, as `examples::find` accepts any case).
+/// `example=` → panel, as the loader reads it: `"divergence/C10":"divergence"` (the key as
+/// declared, which is the one a page has; the loader routes any case, as `examples::find`
+/// accepts).
 fn example_routes() -> String {
     let map: BTreeMap<String, &str> = examples::ALL
         .iter()
-        .map(|e| {
-            (
-                format!("{}/{}", e.topic, e.cell.to_ascii_lowercase()),
-                e.panel.name(),
-            )
-        })
+        .map(|e| (e.key(), e.panel.name()))
         .collect();
     serde_json::json!(map).to_string()
 }

@@ -4,9 +4,12 @@
 // browsers before it can explain itself.
 //
 // 1. Reads the page's query: a prerendered page's own state (`<html data-query>`, see
-//    warp_model::site) with the address's query read over it (site::page_query). If the address
-//    asks for more than that state (site::prerender_fits), the prerendered markup does not show
-//    it: `<html data-prerender="stale">` hides the markup and shows the loading frame instead.
+//    warp_model::site) with the address's query read over it (site::page_query). When that
+//    query's view (panel or example, language, embed) has a page of its own and this is not it
+//    (an old `?panel=kernel` link on the root's page), goes there, the rest of the query
+//    kept (site::address, the table of tests/addresses.txt). If the address asks for more than
+//    the page's state (site::prerender_fits), the prerendered markup does not show it:
+//    `<html data-prerender="stale">` hides the markup and shows the loading frame instead.
 // 2. Picks the bundle the page needs, the way warp_model::page::route does: `assignment=` is
 //    an assignment (any value: the page names a wrong one), else a valid `example=` wins (its
 //    panel), else a valid `panel=` (`author` included), else the home view (which names any
@@ -27,7 +30,9 @@
   var BUNDLES = __BUNDLES__; // bundle ("warps.en": the warps page in English) → [js, wasm]
   var ROUTES = __ROUTES__; // panel name (and `assignment`, `author`) → bundle
   var HOME = __HOME__; // the bundle of the home view (no valid panel= or example=)
-  var EXAMPLES = __EXAMPLES__; // "topic/cell" (cell in lower case) → panel name
+  var EXAMPLES = __EXAMPLES__; // "topic/cell", as declared → panel name
+  var VIEWS = __VIEWS__; // the panels that have pages (warp_model::registry)
+  var LANGS = __LANGS__; // the languages' codes, English (the root's, no folder) first
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
   var STYLE = __STYLE__; // the whole stylesheet, for a page whose styles are another bundle's
   var CHALLENGE = __CHALLENGE__; // the kernel lab with a challenge= (null: the panel's own)
@@ -43,6 +48,33 @@
     q.append(k, v);
     if (own.getAll(k).indexOf(v) < 0) fits = false;
   });
+  // The page of a query's view and the rest of the query (warp_model::site::address): null when
+  // no page draws its view (the root's page reads those, and names what is wrong).
+  function address(query) {
+    var lang = '', embed = false, view = '', seen = {}, rest = new URLSearchParams(), ok = true;
+    query.forEach(function (v, k) {
+      if (k !== 'lang' && k !== 'embed' && k !== 'panel' && k !== 'example') { rest.append(k, v); return; }
+      if (seen[k]) ok = false;
+      seen[k] = true;
+      if (k === 'lang') { if (LANGS.indexOf(v) < 0) ok = false; else if (v !== LANGS[0]) lang = v + '/'; }
+      else if (k === 'embed') { if (v === '1') embed = true; else ok = false; }
+      else if (k === 'panel') { if (VIEWS.indexOf(v) < 0) ok = false; else view = v + '/'; }
+      else if (EXAMPLES.hasOwnProperty(v)) view = 'example/' + v + '/';
+      else ok = false;
+    });
+    if (!ok || (seen.panel && seen.example) || (embed && !view)) return null;
+    return { path: lang + (embed ? 'embed/' : '') + view, rest: rest };
+  }
+  var here = state !== null && address(own);
+  var there = here && address(q);
+  // Offline, the page asked for may not be kept (an embed's is kept once opened): the page
+  // here draws any query, as the root's always has.
+  if (there && there.path !== here.path && navigator.onLine !== false) {
+    var rest = there.rest.toString().replace(/%2C/g, ',').replace(/%2F/g, '/');
+    root.setAttribute('data-prerender', 'stale');
+    location.replace(new URL(there.path + (rest ? '?' + rest : ''), document.baseURI).href + location.hash);
+    return;
+  }
   var markup = fits; // the prerendered markup shows what the address asks for
   if (state !== null && !fits) root.setAttribute('data-prerender', 'stale');
   var lang = (q.get('lang') || '').trim().toLowerCase();
@@ -149,9 +181,9 @@
   }
   try {
     var bundle = HOME;
-    var ex = (q.get('example') || '').trim().split('/');
-    var exKey = ex.length === 2 ? ex[0] + '/' + ex[1].toLowerCase() : '';
-    var exPanel = EXAMPLES.hasOwnProperty(exKey) ? EXAMPLES[exKey] : undefined;
+    // An example's cell in any case (warp_model::examples::find).
+    var ex = (q.get('example') || '').trim().toLowerCase(), exPanel;
+    for (var e in EXAMPLES) if (e.toLowerCase() === ex) exPanel = EXAMPLES[e];
     var panel = q.get('assignment') !== null ? 'assignment' : exPanel || (q.get('panel') || '').trim();
     if (ROUTES.hasOwnProperty(panel)) bundle = ROUTES[panel];
     // A challenge's page is its own bundle (warp_model::page::bundle::of_panel).

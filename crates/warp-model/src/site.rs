@@ -23,10 +23,14 @@
 //! is false: `warps/?n=100`), the page's loader hides the prerendered markup and the live app
 //! draws the state asked for, as a page without a prerendered state always is.
 //!
-//! Links are paths only on a site that has the pages ([`set_paths`]: the release site, told by
-//! its pages' `data-query`; the dev build `cargo xtask serve` makes has none), and only for
-//! exactly a prerendered state: `?panel=warps&n=100` stays a query string, and every
-//! `?panel=…` link keeps working as before (the root's page reads any query).
+//! Links are paths on a site that has the pages ([`set_paths`]: the release site, told by its
+//! pages' `data-query`; the dev build `cargo xtask serve` makes has none): the page of the
+//! state's view, with the rest of the state as that page's query ([`address`]: `warps/`,
+//! `warps/?n=100`, `embed/coalescing/?stride=2`, issue 63), so that a link with settings
+//! opens a page whose HTML is its view's. A view no page draws (`?panel=author`,
+//! `?assignment=1`, a misspelt key) stays a query string of the root's page. Every `?panel=…`
+//! and `?example=…` link keeps working: the root's page reads any query, and its loader sends
+//! one whose view has a page on to that page, the rest kept (`tests/addresses.txt`).
 
 use std::cell::Cell;
 
@@ -117,11 +121,35 @@ pub fn pages() -> Vec<Prerendered> {
 /// panel's parameter, `forecast=`, `theme=`) is not.
 #[must_use]
 pub fn path_of(q: &Query) -> Option<String> {
+    address(q).and_then(|(path, rest)| rest.is_empty().then_some(path))
+}
+
+/// The page of the state `q` and what it asks for beyond that page: the path of the
+/// prerendered page that draws `q`'s view (its panel or example, its language, embedded or
+/// not) and the rest of `q`, in order (`panel=coalescing&stride=2&embed=1` is the page
+/// `embed/coalescing/` and `stride=2`). `None` when no page draws its view: no valid view
+/// (the home view embedded, `panel=author`, `assignment=`), a view key given twice or both
+/// `panel=` and `example=`, or a page key the pages are not written for (`lang=hi`, a
+/// lower-case example, `embed=true`): the root's page reads those, as it always has.
+///
+/// The page's own keys are `lang` (a language's exact code), `embed` (`1`) and one of `panel`
+/// (a panel of the registry) or `example` (a worked example as it is declared). The loader
+/// (`xtask/src/loader.js`) splits an address the same way before the first paint, and sends
+/// an address of the root's page (or of another page) to its own page (`page_of_address`,
+/// which the table of `tests/addresses.txt` checks in both).
+#[must_use]
+pub fn address(q: &Query) -> Option<(String, Query)> {
     let mut lang = Lang::En;
     let mut embed = false;
     let mut view: Option<String> = None;
     let mut seen: Vec<&str> = Vec::new();
+    let mut rest = Query::default();
     for (key, value) in q.pairs() {
+        let page_key = matches!(key, "lang" | "embed" | "panel" | "example");
+        if !page_key {
+            rest.push(key, value);
+            continue;
+        }
         if seen.contains(&key) {
             return None;
         }
@@ -147,11 +175,13 @@ pub fn path_of(q: &Query) -> Option<String> {
         (Some(v), false) => v,
         (Some(v), true) => format!("embed/{v}"),
     };
-    let prefix = match lang {
-        Lang::En => "",
-        Lang::Hinglish => "hinglish/",
+    // English is the root's; every other language has the folder of its code.
+    let prefix = if lang == Lang::En {
+        String::new()
+    } else {
+        format!("{}/", lang.code())
     };
-    Some(format!("{prefix}{view}"))
+    Some((format!("{prefix}{view}"), rest))
 }
 
 thread_local! {
@@ -170,14 +200,20 @@ pub fn paths() -> bool {
     PATHS.with(Cell::get)
 }
 
-/// The link to the state `q` as it is (its `lang` included): the prerendered page's path when
-/// the site has one for it (`./` for the root's own page), else the query string (`?` alone
-/// for an empty one), both relative to the site's root.
+/// The link to the state `q` as it is (its `lang` included), relative to the site's root. On
+/// a site with the pages ([`set_paths`]), the path of the page that draws its view with the
+/// rest of `q` as that page's query ([`address`]: `warps/`, `embed/coalescing/?stride=2`,
+/// `./` for the root's own page); elsewhere, and for a state no page draws, the query string
+/// (`?` alone for an empty one becomes `./`).
 #[must_use]
 pub fn link_to(q: &Query) -> String {
     if paths() {
-        if let Some(path) = path_of(q) {
-            return if path.is_empty() { "./".into() } else { path };
+        if let Some((path, rest)) = address(q) {
+            return match (path.is_empty(), rest.is_empty()) {
+                (true, true) => "./".into(),
+                (_, true) => path,
+                (_, false) => format!("{path}{}", rest.to_search()),
+            };
         }
     }
     let s = q.to_search();
@@ -189,9 +225,10 @@ pub fn link_to(q: &Query) -> String {
 }
 
 /// An in-app link to `search` (a query string without its `?`, e.g. `panel=warps`) in the
-/// current language: `warps/` or `hinglish/warps/` on a site with the prerendered pages;
-/// `?panel=warps&lang=hinglish` elsewhere and for any state they do not draw; `./` for the home
-/// view in English.
+/// current language: `warps/` or `hinglish/warps/` on a site with the prerendered pages, and
+/// `hinglish/warps/?n=100` for a state with settings ([`link_to`]);
+/// `?panel=warps&lang=hinglish` elsewhere and for any state no page's view draws; `./` for the
+/// home view in English.
 #[must_use]
 pub fn href(search: &str) -> String {
     let mut q = Query::parse(search.trim_start_matches('?'));
@@ -201,15 +238,14 @@ pub fn href(search: &str) -> String {
 }
 
 /// The same page in `lang`: every other parameter kept, `lang=` dropped for English (the
-/// default) so links stay short; the prerendered page's path when there is one.
+/// default) so links stay short; on a site with the pages, the path of that language's page
+/// with the rest as its query ([`link_to`]); `?` for an empty query elsewhere.
 #[must_use]
 pub fn switch_href(q: &Query, lang: Lang) -> String {
     let mut q = q.clone();
     q.set(key::LANG, (lang != Lang::En).then_some(lang.code()));
-    if paths() {
-        if let Some(path) = path_of(&q) {
-            return if path.is_empty() { "./".into() } else { path };
-        }
+    if paths() && address(&q).is_some() {
+        return link_to(&q);
     }
     let s = q.to_search();
     if s.is_empty() {

@@ -141,7 +141,7 @@ test('inside an assignment too: the endless kernel is reported, the assignment p
   await watchLongTasks(page);
   await step.locator('[data-action="check"]').click();
   // Meanwhile the assignment page and the step's own page answer a click at once.
-  const frame = page.frames().find((f) => /panel=kernel/.test(f.url()))!;
+  const frame = page.frames().find((f) => /\/kernel\//.test(f.url()))!;
   const answers = [await clickAnswersIn(page), await clickAnswersIn(frame)];
   await expect(step.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', 'run', REPORTED);
   const checkTook = await sinceWatched(page);

@@ -17,7 +17,7 @@ test('execution-model/E: 32 transactions, η = 1/32, and less waste in sectors',
   await expect(page.locator('[data-worked] .verify').first()).toContainText('0 < η ≤ 1');
   await page.getByRole('button', { name: '32-byte sectors' }).click();
   await expect(app.figure('efficiency')).toHaveAttribute('data-value', '0.125');
-  await expect(page).toHaveURL(/panel=coalescing&stride=32&line=32/);
+  await expect(page).toHaveURL(/\/coalescing\/\?.*stride=32&line=32/);
   await expect(page.locator('[data-chart="efficiency-by-stride"] svg')).toHaveAttribute('aria-label', /current stride 32 gives 12.5%/);
 });
 

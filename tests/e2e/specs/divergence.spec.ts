@@ -56,7 +56,7 @@ test('the timeline: bars end to end, masks, the penalty, and a slider', async ({
   await expect(page.locator('[data-path="1"] .mask .lane.live')).toHaveCount(16);
   await page.locator('[data-path="0"] input[type=range]').fill('30');
   await expect(app.figure('diverged-cycles')).toHaveAttribute('data-value', '39');
-  await expect(page).toHaveURL(/panel=divergence&paths=30,9&lanes=16,16/);
+  await expect(page).toHaveURL(/\/divergence\/\?.*paths=30,9&lanes=16,16/);
   await page.locator('[data-path="0"]').getByRole('button', { name: /next path/ }).click();
   await expect(app.field('lanes')).toHaveValue('15,17');
 });
@@ -94,7 +94,7 @@ test('modes are explicit: a radio group, only the active mode\'s inputs, and onl
   await expect(app.field('counts')).toHaveValue(/^20,3,3,7/);
   await expect(app.figure('loop-cycles')).toHaveAttribute('data-value', '20');
   await expect(app.field('paths')).toHaveCount(0);
-  await expect(page).toHaveURL(/\?panel=divergence&counts=20,3,3,7[^&]*$/);
+  await expect(page).toHaveURL(/\/divergence\/\?counts=20,3,3,7[^&]*$/);
   // Condition mode: cond, Tif,Telse and warps; no lanes= left in the address.
   await mode('condition').check();
   await expect(app.field('cond')).toHaveValue('idx % 2 == 0');

@@ -1,4 +1,4 @@
-import { PANELS } from './registry';
+import { PANELS, stateOf } from './registry';
 import { test, expect } from './fixtures';
 
 import { APP, COURSE } from './ports';
@@ -38,9 +38,10 @@ test('embed mode: no navigation, an open-in-app link at the same state, themes',
   const link = page.locator('[data-action="open-full"]');
   await link.hover();
   // The link is relative to the site's root; the browser resolves it.
+  // The state it opens: the page of its path (`divergence/`) with its query over it.
   await expect.poll(async () => {
-    const href = new URL(await link.evaluate((a: HTMLAnchorElement) => a.href));
-    return [href.searchParams.get('panel'), href.searchParams.get('paths'), href.searchParams.get('theme'), href.searchParams.get('embed')];
+    const href = stateOf(await link.evaluate((a: HTMLAnchorElement) => a.href), APP);
+    return [href.get('panel'), href.get('paths'), href.get('theme'), href.get('embed')];
   }).toEqual(['divergence', '12,12', 'dark', null]);
   await app.open('?panel=warps&embed=1&theme=light');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
@@ -58,7 +59,9 @@ test('"Embed this view" gives a snippet that reproduces the current view', async
   const snippet = await page.locator('[data-embed-snippet]').inputValue();
   expect(snippet).toContain('title="Warp Lab: Block-to-warp map"');
   const src = snippet.match(/src="([^"]+)"/)![1].replaceAll('&amp;', '&');
-  expect(src).toBe(`${APP}?panel=warps&block=48,4&embed=1`);
+  // The embed's own page, with the settings as its query (issue 63: its first figure comes
+  // from that page's HTML, not from the root's).
+  expect(src).toBe(`${APP}embed/warps/?block=48,4`);
   await page.goto(src);
   await expect(app.figure('threads-per-block')).toHaveAttribute('data-value', '192');
   await expect(page.locator('nav')).toHaveCount(0);
@@ -307,13 +310,13 @@ test('"Open in Warp Lab ↗" follows the frame\'s inputs without being touched',
   await app.open('?panel=warps&embed=1');
   const link = page.locator('[data-action="open-full"]');
   await app.field('block-x').fill('48');
-  const resolved = async () => new URL(await link.evaluate((a: HTMLAnchorElement) => a.href));
-  await expect.poll(async () => (await resolved()).searchParams.get('block')).toBe('48');
+  const resolved = async () => stateOf(await link.evaluate((a: HTMLAnchorElement) => a.href), APP);
+  await expect.poll(async () => (await resolved()).get('block')).toBe('48');
   await app.open('?panel=kernel&embed=1');
   await page.locator('[data-preset="3"]').click();
   await expect.poll(async () => {
     const href = await resolved();
-    return [href.searchParams.get('panel'), href.searchParams.get('n'), href.searchParams.get('embed')];
+    return [href.get('panel'), href.get('n'), href.get('embed')];
   }).toEqual(['kernel', '1000', null]);
 });
 
@@ -330,10 +333,11 @@ for (const [panel, title] of everyPanel) {
     expect(snippet).toContain(`title="Warp Lab: ${title}"`);
     const src = snippet.match(/src="([^"]+)"/)![1].replaceAll('&amp;', '&');
     // A panel at its defaults is a prerendered embed: the page of its own path (issue 42). A
-    // quiz on screen has drawn its seed: the snippet embeds that quiz, by its query.
+    // quiz on screen has drawn its seed: the snippet embeds that quiz, its seed the query of the
+    // quiz embed's page.
     if (panel === 'quiz') {
+      expect(new URL(src).pathname).toBe(`${new URL(APP).pathname}embed/quiz/`);
       expect(new URL(src).searchParams.get('seed')).toMatch(/^\d+$/);
-      expect(new URL(src).searchParams.get('embed')).toBe('1');
     } else {
       expect(src).toBe(`${APP}embed/${panel}/`);
     }

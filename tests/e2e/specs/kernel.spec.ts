@@ -82,7 +82,7 @@ test('the source travels in the URL, and errors name their place', async ({ app,
   await app.field('block').fill('2000');
   await page.locator('[data-action="run-kernel"]').click();
   await expect(app.error('block-x')).toContainText('from 1 to 1024');
-  await expect(page).toHaveURL(/panel=kernel&src=.*&block=2000/);
+  await expect(page).toHaveURL(/\/kernel\/\?src=.*&block=2000/);
 });
 
 test('a preset or a new run starts the step-through at step 1, and Back/Next stop at the ends', async ({ app, page }) => {
@@ -272,7 +272,7 @@ test('the forgotten barrier names the race, and shared lines open in the banks p
   const row = page.locator('table.per-line tr[data-line="7"]');
   await expect(row.locator('[data-shared-wavefronts]')).toHaveText('1024');
   await expect(row.locator('[data-bank-conflicts]')).toHaveText('992');
-  await expect(row.locator('[data-link="banks"]')).toHaveAttribute('href', '?panel=banks&elem=4&stride=32');
+  await expect(row.locator('[data-link="banks"]')).toHaveAttribute('href', 'banks/?elem=4&stride=32');
 });
 
 test('barrier errors and watch errors are named', async ({ app, page }) => {

@@ -39,7 +39,9 @@ for (const [query, bundle] of pages) {
 }
 
 test('before the wasm arrives, the HTML shows the frame and a loading line in the page\'s language', async ({ page }) => {
-  for (const [query, words] of [['?panel=warps', 'Loading Warp Lab'], ['?panel=warps&lang=hinglish', 'load ho raha hai']]) {
+  // A state no page's markup shows (settings), sent on to its page (issue 63): the page's
+  // markup is hidden, and the frame says the app is loading.
+  for (const [query, words] of [['?panel=warps&block=48', 'Loading Warp Lab'], ['?panel=warps&block=48&lang=hinglish', 'load ho raha hai']]) {
     let release: () => void = () => {};
     const held = new Promise<void>((r) => { release = r; });
     await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });

@@ -166,8 +166,9 @@ async function expectStyledAsWhole(page: Page, what: string) {
 }
 
 test('a page whose address starts another bundle links the whole stylesheet and draws with it', async ({ page }) => {
-  // The home view's page carries the home view's rules; `?panel=mma` starts the mma panel.
-  const response = await page.goto(APP + '?panel=mma');
+  // The home view's page carries the home view's rules; an example named in another case than
+  // its page's (`Who-Holds`) stays on the root's page, which starts the mma panel.
+  const response = await page.goto(APP + '?example=tensor-cores/Who-Holds');
   const html = await response!.text();
   expect(html).toContain('data-styles="home"');
   // The mma panel's own rules are not in the home page (`.mma-grid`, style/mma.css).
@@ -175,7 +176,7 @@ test('a page whose address starts another bundle links the whole stylesheet and 
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
   await expect(page.locator('link[rel="stylesheet"][href^="./style-"]')).toHaveCount(1);
   await expect(page.locator('[data-panel="mma"]')).toBeVisible();
-  await expectStyledAsWhole(page, '?panel=mma');
+  await expectStyledAsWhole(page, '?example=tensor-cores/Who-Holds');
   // Its own page links nothing: its styles are inline.
   await page.goto(APP + 'mma/');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
@@ -200,7 +201,7 @@ test('what a learner types before the app is live is carried into it, focus incl
   await expect(live).toBeFocused();
   // The live app took it as the learner's input: 48 threads are 2 warps (⌈48 / 32⌉).
   await expect(page.locator('[data-metric="warps-per-block"]')).toHaveAttribute('data-value', '2');
-  await expect(page).toHaveURL(/\/warps\/\?panel=warps&block=48/);
+  await expect(page).toHaveURL(/\/warps\/\?block=48$/);
 });
 
 test('an address asking for more than the page shows draws that, not the markup', async ({ page }) => {

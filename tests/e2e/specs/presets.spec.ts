@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { APP } from './ports';
 
 // Each preset with the numbers its seed derives (the seeds' answer and verify lines).
 const presets: Record<string, Record<string, string>> = {
@@ -27,8 +28,10 @@ for (const [key, figures] of Object.entries(presets)) {
     await expect(page.locator('[data-worked]').first().locator('.why').first()).toContainText('');
     await expect(page.locator('[data-worked] math').first()).toBeVisible();
     await expect(page.locator('[data-worked] .verify').first()).toContainText('✓');
-    // An untouched preset keeps its short link.
-    expect(new URL(page.url()).search).toBe(`?example=${key}`);
+    // An untouched preset keeps its short link: its own page, nothing more (issue 63: the old
+    // `?example=` link is sent on to it).
+    expect(new URL(page.url()).pathname).toBe(`${new URL(APP).pathname}example/${key}/`);
+    expect(new URL(page.url()).search).toBe('');
   });
 }
 

@@ -78,7 +78,7 @@ test('a right answer on a generated question shows the panel steps and opens the
   await expect(card.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'true');
   await expect(card.locator('[data-worked]')).toBeVisible();
   await card.locator('[data-action="open-scenario"]').click();
-  await expect(page).toHaveURL(new RegExp(`panel=warps&block=${x},${y}`));
+  await expect(page).toHaveURL(new RegExp(`/warps/\\?block=${x},${y}`));
 });
 
 // Issue 46: the quiz page links no panel's worked steps; a solution worker works them out once a
@@ -103,7 +103,8 @@ for (const lang of ['', '&lang=hinglish']) {
     }
     expect(shown.length).toBeGreaterThan(2);
     for (const { link, text } of shown.slice(0, 3)) {
-      await page.goto(new URL(link, page.url()).toString());
+      // Links are relative to the site's root (the page's `<base href>`).
+      await page.goto(await page.evaluate((l) => new URL(l, document.baseURI).href, link));
       await expect(page.locator('[data-worked]').first()).toBeVisible();
       expect(await page.locator('[data-worked]').first().textContent(), link).toBe(text);
     }
@@ -223,7 +224,7 @@ test('the timeline question: which state the warps wait in, with the wrong picks
   await expect(feedback).toContainText("4 × 12 = 48 instructions per load, fewer than the load's 450 cycles");
   await expect(feedback).toContainText('Waiting on a global load');
   // The scenario opens in the latency panel, with its four warps.
-  await expect(card.locator('a[href*="panel=latency"]').first()).toHaveAttribute('href', /resident=4/);
+  await expect(card.locator('a[href*="latency/?"]').first()).toHaveAttribute('href', /resident=4/);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // In Hinglish, "issued" is named too.
@@ -259,7 +260,7 @@ test('the doubling question: full schedulers stay full, with the wrong picks nam
   await expect(feedback).toContainText('no idle slot is left');
   await expect(feedback).toContainText("16 × 38 = 608 instructions per load, enough to cover the load's 500 cycles");
   await expect(feedback).toContainText('It stays about the same');
-  await expect(card.locator('a[href*="panel=latency"]').first()).toHaveAttribute('href', /resident=32/);
+  await expect(card.locator('a[href*="latency/?"]').first()).toHaveAttribute('href', /resident=32/);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await app.open('?panel=quiz&topic=latency&seed=3&count=8&draw=6&lang=hinglish');

@@ -162,7 +162,7 @@ for (const lang of ['en', 'hinglish']) {
     await link.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`latency-lab-link-${lang}.png`) });
     await link.click();
-    await expect(page).toHaveURL(/panel=kernel/);
+    await expect(page).toHaveURL(/\/kernel\/\?/);
     await expect(page).toHaveURL(/timing=sm/);
     await expect(app.figure('issue-utilization')).toHaveAttribute('data-value', '0.4');
     await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '3000');

@@ -49,8 +49,8 @@ fn a_new_deployment_is_a_new_cache() {
 #[test]
 fn every_example_routes_to_its_panel() {
     let map = example_routes();
-    assert!(map.contains(r#""divergence/c10":"divergence""#), "{map}");
-    assert!(map.contains(r#""execution-model/i":"warps""#), "{map}");
+    assert!(map.contains(r#""divergence/C10":"divergence""#), "{map}");
+    assert!(map.contains(r#""execution-model/I":"warps""#), "{map}");
     assert_eq!(map.matches(':').count(), examples::ALL.len());
 }
 

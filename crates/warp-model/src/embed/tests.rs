@@ -53,20 +53,44 @@ fn on_a_site_with_prerendered_pages_a_snippet_opens_the_embeds_page() {
         s.starts_with("<iframe src=\"https://c.edu/gpu/hinglish/embed/example/divergence/C1/\" "),
         "{s}"
     );
-    // A state no page draws is the query string, as before.
+    // A state with settings is the embed's page with the settings as its query (issue 63:
+    // the page's first figure comes from its own HTML, not the root's).
     let s = embed_snippet(
         "https://c.edu/gpu/",
         &Query::parse("panel=warps&n=5"),
         Some(Panel::Warps),
     );
     assert!(
-        s.starts_with("<iframe src=\"https://c.edu/gpu/?panel=warps&amp;n=5&amp;embed=1\" "),
+        s.starts_with("<iframe src=\"https://c.edu/gpu/embed/warps/?n=5\" "),
+        "{s}"
+    );
+    let s = embed_snippet(
+        "https://c.edu/gpu/",
+        &Query::parse("panel=coalescing&stride=2&lang=hinglish"),
+        Some(Panel::Coalescing),
+    );
+    assert!(
+        s.starts_with("<iframe src=\"https://c.edu/gpu/hinglish/embed/coalescing/?stride=2\" "),
+        "{s}"
+    );
+    // A view no page draws is the query string, as before.
+    let s = embed_snippet(
+        "https://c.edu/gpu/",
+        &Query::parse("panel=warps&lang=hi"),
+        Some(Panel::Warps),
+    );
+    assert!(
+        s.starts_with("<iframe src=\"https://c.edu/gpu/?panel=warps&amp;lang=hi&amp;embed=1\" "),
         "{s}"
     );
     // "Open in Warp Lab" from the embed leads to the page itself.
     assert_eq!(
         open_in_app_url(&Query::parse("panel=warps&embed=1")),
         "warps/"
+    );
+    assert_eq!(
+        open_in_app_url(&Query::parse("panel=warps&embed=1&n=3")),
+        "warps/?n=3"
     );
     assert_eq!(open_in_app_url(&Query::parse("embed=1")), "./");
     crate::site::set_paths(false);

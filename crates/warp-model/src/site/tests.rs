@@ -105,7 +105,7 @@ fn a_page_base_climbs_one_folder_per_folder_of_its_path() {
 }
 
 #[test]
-fn links_are_paths_only_on_a_site_with_the_pages_and_only_for_their_states() {
+fn links_are_paths_only_on_a_site_with_the_pages_and_settings_are_their_query() {
     set_paths(false);
     assert_eq!(href("panel=warps"), "?panel=warps");
     assert_eq!(href(""), "./");
@@ -113,16 +113,14 @@ fn links_are_paths_only_on_a_site_with_the_pages_and_only_for_their_states() {
     assert_eq!(href("panel=warps"), "warps/");
     assert_eq!(href(""), "./");
     assert_eq!(href("example=divergence/C1"), "example/divergence/C1/");
-    // A state no page draws stays a query string, relative to the root.
-    assert_eq!(href("panel=warps&n=100"), "?panel=warps&n=100");
+    // A state with settings is its view's page with the settings as its query; a view no page
+    // draws stays a query string, relative to the root.
+    assert_eq!(href("panel=warps&n=100"), "warps/?n=100");
     assert_eq!(href("panel=author"), "?panel=author");
     i18n::with_lang(Lang::Hinglish, || {
         assert_eq!(href(""), "hinglish/");
         assert_eq!(href("panel=warps"), "hinglish/warps/");
-        assert_eq!(
-            href("panel=quiz&topic=mma"),
-            "?panel=quiz&topic=mma&lang=hinglish"
-        );
+        assert_eq!(href("panel=quiz&topic=mma"), "hinglish/quiz/?topic=mma");
     });
     set_paths(false);
 }
@@ -137,10 +135,15 @@ fn the_language_switch_goes_to_the_other_languages_page() {
         "warps/"
     );
     assert_eq!(switch_href(&q("lang=hinglish"), Lang::En), "./");
-    // Every other parameter is kept: a state no page draws is a query string.
+    // Every other parameter is kept, as the query of the other language's page; a view no
+    // page draws is a query string.
     assert_eq!(
         switch_href(&q("panel=warps&block=48"), Lang::Hinglish),
-        "?panel=warps&block=48&lang=hinglish"
+        "hinglish/warps/?block=48"
+    );
+    assert_eq!(
+        switch_href(&q("panel=author&title=x"), Lang::Hinglish),
+        "?panel=author&title=x&lang=hinglish"
     );
     set_paths(false);
     assert_eq!(
