@@ -14,6 +14,7 @@ pub mod components;
 pub mod crash;
 pub mod download;
 pub mod embed;
+pub mod frame;
 pub mod gpu;
 pub mod lms;
 pub mod panels;
@@ -135,6 +136,9 @@ pub fn start(bundle: Bundle) {
     crash::install();
     if let Some(doc) = crate::browser::window().and_then(|w| w.document()) {
         if let Some(root) = doc.document_element() {
+            // From here on the app draws the page: a first frame that arrives later is not
+            // written into the markup (`xtask/src/loader.js`, `drawFirst`).
+            let _ = root.set_attribute("data-started", "");
             warp_model::site::set_paths(root.has_attribute("data-query"));
             let fits = root.get_attribute("data-prerender").as_deref() != Some("stale");
             if fits

@@ -92,30 +92,23 @@ pub fn replace_query(q: &Query) {
 
 /// The address of `page` (a path relative to the site's root) with `rest` as its query, after
 /// the page's `data-query` has become `q` without `rest` (the new page's own state) and its
-/// `<base href>` the site's root as an absolute address: every link and file the page names is
-/// relative to the root, and the root's own page has no `<base>` (its folder is the root), so
-/// that a new path would otherwise move them all.
+/// `<base href>` the site's root as an absolute address (every page has one, the root's own
+/// page `./`): every link and file the page names is relative to the root, and a new path would
+/// otherwise move them all.
 fn moved_to(page: &str, q: &Query, rest: &Query) -> Option<String> {
     let doc = crate::browser::window()?.document()?;
     let root = doc.document_element()?;
+    let base = doc.query_selector("base[href]").ok()??;
+    // The base, resolved: the site's root as an absolute address, ending in `/`.
+    let site = doc.base_uri().ok()??;
     let mut own = Query::default();
     for (k, v) in q.pairs() {
         if !rest.pairs().any(|(rk, _)| rk == k) {
             own.push(k, v);
         }
     }
-    let site = web_sys::Url::new_with_base("./", &doc.base_uri().ok().flatten()?).ok()?;
-    let url =
-        web_sys::Url::new_with_base(&format!("{page}{}", rest.to_search()), &site.href()).ok()?;
-    let base = if let Some(b) = doc.query_selector("base[href]").ok()? {
-        b
-    } else {
-        let b = doc.create_element("base").ok()?;
-        doc.head()?.prepend_with_node_1(&b).ok()?;
-        b
-    };
-    base.set_attribute("href", &site.href()).ok()?;
+    base.set_attribute("href", &site).ok()?;
     root.set_attribute("data-query", own.to_search().trim_start_matches('?'))
         .ok()?;
-    Some(format!("{}{}", url.pathname(), url.search()))
+    Some(format!("{site}{page}{}", rest.to_search()))
 }

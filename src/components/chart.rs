@@ -188,6 +188,21 @@ fn svg(d: &ChartData) -> String {
     out
 }
 
+/// The chart as one HTML string (`figure.chart[data-chart=name]`, its SVG and its words), or
+/// nothing while there is nothing to draw (an input error), so that no empty image without
+/// words is left on the page: what a picture drawn as a string holds (the coalescing panel's)
+/// and a page's first frame writes (`crate::frame`).
+#[must_use]
+pub fn chart_html(data: Option<&ChartData>, name: &str) -> String {
+    data.map_or_else(String::new, |d| {
+        let summary = warp_model::markup::escape(&d.summary);
+        format!(
+            r#"<figure class="chart" data-chart="{name}"><svg viewBox="0 0 640 320" role="img" aria-label="{summary}">{}</svg><figcaption class="chart-summary">{summary}</figcaption></figure>"#,
+            svg(d)
+        )
+    })
+}
+
 /// The chart. Redrawn on every change of `data`; absent while there is nothing to draw (an input
 /// error), so that no empty image without words is left on the page.
 #[component]

@@ -64,6 +64,7 @@ pub fn Controls<P: PanelModel>(
     view! {
         <form
             class="controls"
+            data-frame="form"
             node_ref=form
             on:submit=|ev| ev.prevent_default()
             on:input=on_input
@@ -115,8 +116,9 @@ fn set_note(n: usize) -> String {
     }
 }
 
-/// The whole form's markup, for the inputs and errors it starts with.
-fn form_html<P: PanelModel>(i: &Inputs<P>, es: &[ParamError]) -> String {
+/// The whole form's markup, for the inputs and errors it starts with: what the live form starts
+/// from and what a page's first frame writes (`crate::frame`).
+pub fn form_html<P: PanelModel>(i: &Inputs<P>, es: &[ParamError]) -> String {
     let mut html = String::new();
     if let Some(modes) = P::MODES {
         if let Kind::Choice(choices) = modes.param.kind {

@@ -11,6 +11,16 @@ use warp_model::t;
 
 use crate::{embed, url};
 
+/// "Add this view to an assignment": the author page with `view`'s query to add. What the link
+/// says and what a page's first frame writes (`crate::frame`).
+#[must_use]
+pub fn add_href(view: &warp_model::query::Query) -> String {
+    let mut q = warp_model::query::Query::default();
+    q.set("panel", Some("author"));
+    q.set("add", Some(view.to_search().trim_start_matches('?')));
+    warp_model::site::href(q.to_search().trim_start_matches('?'))
+}
+
 /// The button and the snippet it reveals.
 #[component]
 pub fn EmbedButton(panel: Panel) -> AnyView {
@@ -38,13 +48,7 @@ pub fn EmbedButton(panel: Panel) -> AnyView {
     if look.graded.is_step() {
         return ().into_any();
     }
-    let add_href = move || {
-        let view = url::current_query();
-        let mut q = warp_model::query::Query::default();
-        q.set("panel", Some("author"));
-        q.set("add", Some(view.to_search().trim_start_matches('?')));
-        warp_model::site::href(q.to_search().trim_start_matches('?'))
-    };
+    let add_href = move || add_href(&url::current_query());
     view! {
         {(!embedded).then(|| view! {
             <p class="add-to-assignment">

@@ -10,6 +10,13 @@ use leptos::prelude::*;
 use warp_model::markup::escape;
 use warp_model::params::ParamError;
 
+/// The list's rows for `errors`: what the panel's list starts from and what a page's first frame
+/// writes (`crate::frame`).
+#[must_use]
+pub fn error_rows(errors: &[ParamError]) -> Vec<String> {
+    errors.iter().map(|e| error_html(e, false)).collect()
+}
+
 /// One message as a row: `<p class="error" data-error=… id="error-…">`, the parameter's name
 /// first in bold unless the message already opens with it ("pass-score = 150 is out of range"
 /// names it once, not twice) or `plain` asks for the words alone.
@@ -73,8 +80,11 @@ fn quote_at(message: &str) -> Option<usize> {
 pub fn ErrorList(
     #[prop(into)] errors: Signal<Vec<ParamError>>,
     #[prop(optional)] plain: bool,
+    /// Its name in a page's first frame (`crate::frame`), for the panel's own list.
+    #[prop(optional)]
+    frame: &'static str,
 ) -> impl IntoView {
-    list(errors, plain, error_html)
+    list(errors, plain, error_html, frame)
 }
 
 /// The kernel editor's list: the words alone (the editor above is what they are about), and a
@@ -83,7 +93,7 @@ pub fn ErrorList(
 /// +0.4 kB gzip a page when every list had it).
 #[component]
 pub fn SourceErrorList(#[prop(into)] errors: Signal<Vec<ParamError>>) -> impl IntoView {
-    list(errors, true, |e, plain| row_html(e, plain, words_html))
+    list(errors, true, |e, plain| row_html(e, plain, words_html), "")
 }
 
 /// One list, whichever rows: a function, not a closure, so a page with both lists (the lab's)
@@ -92,12 +102,13 @@ fn list(
     errors: Signal<Vec<ParamError>>,
     plain: bool,
     row: fn(&ParamError, bool) -> String,
+    frame: &'static str,
 ) -> impl IntoView {
     let list = NodeRef::<leptos::html::Div>::new();
     let markup = patch_rows_effect(list, move || {
         errors.with(|es| es.iter().map(|e| row(e, plain)).collect())
     });
-    view! { <div class="errors" role="alert" node_ref=list inner_html=markup></div> }
+    view! { <div class="errors" role="alert" data-frame=frame node_ref=list inner_html=markup></div> }
 }
 
 #[cfg(test)]

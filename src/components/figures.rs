@@ -14,14 +14,22 @@ use warp_model::markup::escape;
 
 use super::cells::patch_rows_effect;
 
-/// A row of named results.
+/// A row of named results, named `frame` for a page's first frame (`crate::frame`: the key
+/// figures and the others are two rows).
 #[component]
-pub fn Figures(#[prop(into)] figures: Signal<Vec<Figure>>) -> impl IntoView {
+pub fn Figures(
+    #[prop(into)] figures: Signal<Vec<Figure>>,
+    #[prop(optional)] frame: &'static str,
+) -> impl IntoView {
     let list = NodeRef::<leptos::html::Dl>::new();
-    let markup = patch_rows_effect(list, move || {
-        figures.with(|fs| fs.iter().map(figure_html).collect())
-    });
-    view! { <dl class="figures" aria-live="polite" node_ref=list inner_html=markup></dl> }
+    let markup = patch_rows_effect(list, move || figures.with(|fs| figure_rows(fs)));
+    view! { <dl class="figures" aria-live="polite" data-frame=frame node_ref=list inner_html=markup></dl> }
+}
+
+/// The row's figures, one card each: what the row starts from and what a first frame writes.
+#[must_use]
+pub fn figure_rows(figures: &[Figure]) -> Vec<String> {
+    figures.iter().map(figure_html).collect()
 }
 
 /// One figure's card.

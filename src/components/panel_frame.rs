@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::figure::Figure;
 use warp_model::markup::escape;
 use warp_model::panel::{Inputs, PanelModel};
 use warp_model::params::ParamError;
@@ -58,15 +59,40 @@ pub fn use_panel_input<P: PanelModel>(
     (input, on_preset)
 }
 
-/// The seed's question and Forecast for a preset, with its follow-up views.
+/// The seed's question and Forecast for a preset, with its follow-up links; "changed" and the
+/// way back once the inputs leave the preset.
 ///
-/// Its text is written as HTML strings (`inner_html`, issue 46: every panel page links this,
-/// and its view nodes cost each its rendering code); only the "changed" mark and the way back
-/// follow the inputs. Every text is escaped.
+/// Written as one HTML string ([`preset_html`], issue 46: every panel page links this, and its
+/// view nodes cost each its rendering code), redrawn when the inputs leave or rejoin the
+/// preset; the same string is a page's first frame's (`crate::frame`). Every text is escaped.
 #[component]
 pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView {
+    view! {
+        <aside
+            class=move || preset_class(on_preset.get())
+            data-example=example.key()
+            data-frame="preset"
+            inner_html=move || preset_html(example, on_preset.get())
+        ></aside>
+    }
+}
+
+/// The preset card's class: `changed` once the inputs left the preset.
+#[must_use]
+pub fn preset_class(on_preset: bool) -> &'static str {
+    if on_preset {
+        "preset"
+    } else {
+        "preset changed"
+    }
+}
+
+/// The preset card's markup: its source, question and Forecast, its note, the way back when the
+/// inputs left the preset (`on_preset` false), and its follow-up links.
+#[must_use]
+pub fn preset_html(example: &'static Example, on_preset: bool) -> String {
     let mut text = format!(
-        r#"<p class="source"><span class="cell-id">{}</span> {} · {}"#,
+        r#"<div><p class="source"><span class="cell-id">{}</span> {} · {}"#,
         escape(example.cell),
         escape(example.title()),
         escape(&example.source())
@@ -84,31 +110,48 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
     if let Some(n) = example.note() {
         let _ = write!(text, r#"<p class="note">{}</p>"#, escape(n));
     }
-    let mut links = String::new();
+    text.push_str("</div>");
+    if !on_preset {
+        let _ = write!(
+            text,
+            r#"<p class="note">{} <a href="{}">{}</a></p>"#,
+            escape(warp_model::t!("ui.preset.changed")),
+            escape(&warp_model::site::href(&format!(
+                "example={}",
+                example.key()
+            ))),
+            escape(warp_model::t!("ui.preset.back"))
+        );
+    }
+    text.push_str("<div>");
     if !example.follow_ups.is_empty() {
-        links.push_str(r#"<ul class="follow-ups">"#);
+        text.push_str(r#"<ul class="follow-ups">"#);
         for (label, q) in example.follow_up_links() {
             let _ = write!(
-                links,
+                text,
                 r#"<li><a href="{}">{}</a></li>"#,
                 escape(&warp_model::site::href(q)),
                 escape(label)
             );
         }
-        links.push_str("</ul>");
+        text.push_str("</ul>");
     }
-    view! {
-        <aside class="preset" data-example=example.key() class:changed=move || !on_preset.get()>
-            <div inner_html=text></div>
-            <Show when=move || !on_preset.get()>
-                <p class="note">
-                    {warp_model::t!("ui.preset.changed")} " "
-                    <a href=warp_model::site::href(&format!("example={}", example.key()))>{warp_model::t!("ui.preset.back")}</a>
-                </p>
-            </Show>
-            <div inner_html=links></div>
-        </aside>
+    text.push_str("</div>");
+    text
+}
+
+/// A panel's figures as the shell shows them: the key figure (a preset's Forecast asks about
+/// its own one, seed 003 Ex 6: the loop's cycles) and the others, in order. What the shell draws
+/// and what a page's first frame writes (`crate::frame`).
+#[must_use]
+pub fn split_figures(
+    mut figures: Vec<Figure>,
+    example: Option<&'static Example>,
+) -> (Vec<Figure>, Vec<Figure>) {
+    if let Some(e) = example {
+        e.mark_key(&mut figures);
     }
+    figures.into_iter().partition(|f| f.key)
 }
 
 /// The anatomy every model panel shares (design.md): title and question, the preset card,
@@ -133,21 +176,17 @@ pub fn PanelShell<P: PanelModel>(
     children: Children,
 ) -> impl IntoView {
     // The preset's Forecast asks about its own figure (seed 003 Ex 6: the loop's cycles).
+    // Split where it is read (a figure row is a few cards): a memo of the pair cost every panel
+    // page its own memo code (divergence +1.4 kB gzip, measured against this).
+    let key = Signal::derive(move || split_figures(figures.get(), example).0);
+    let rest = Signal::derive(move || split_figures(figures.get(), example).1);
     let figures = Signal::derive(move || {
-        let mut f = figures.get();
-        if let Some(e) = example {
-            e.mark_key(&mut f);
-        }
-        f
+        let (mut key, rest) = split_figures(figures.get(), example);
+        key.extend(rest);
+        key
     });
     let gate = Gate::new(example.is_some(), input);
     let hidden = move || gate.pending();
-    let key = Signal::derive(move || {
-        figures.with(|f| f.iter().filter(|f| f.key).cloned().collect::<Vec<_>>())
-    });
-    let rest = Signal::derive(move || {
-        figures.with(|f| f.iter().filter(|f| !f.key).cloned().collect::<Vec<_>>())
-    });
     view! {
         <section class=format!("panel {}", P::NAME) data-panel=P::NAME>
             <h1>{P::TITLE.text()}</h1>
@@ -163,13 +202,13 @@ pub fn PanelShell<P: PanelModel>(
                 <ForecastGate gate=gate figures=figures then=example.and_then(Example::then) />
                 // The address's notices ride with the errors (`Inputs::notes`: a key given
                 // twice, a key of another mode), each until its key changes.
-                <crate::components::errors::ErrorList errors=Signal::derive(move || {
+                <crate::components::errors::ErrorList frame="errors" errors=Signal::derive(move || {
                     let mut all = errors.get();
                     input.with(|i| all.extend_from_slice(i.notes()));
                     all
                 }) />
                 <div class="key-figures gated" hidden=hidden>
-                    <Figures figures=key />
+                    <Figures figures=key frame="key-figures" />
                 </div>
                 <div class="picture gated" hidden=hidden>
                     <crate::components::later::AfterFirstPaint>{children()}</crate::components::later::AfterFirstPaint>
@@ -180,7 +219,7 @@ pub fn PanelShell<P: PanelModel>(
                     <Controls input=input errors=errors />
                 </div>
                 <div class="other-figures gated" hidden=hidden>
-                    <Figures figures=rest />
+                    <Figures figures=rest frame="figures" />
                 </div>
             </div>
             <div class="worked-wrap gated" hidden=hidden>

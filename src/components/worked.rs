@@ -82,14 +82,17 @@ pub fn WorkedSteps(worked: Worked, #[prop(optional)] open: bool) -> impl IntoVie
 /// Every worked example of a panel, the first one open.
 #[component]
 pub fn WorkedList(#[prop(into)] worked: Signal<Vec<Worked>>) -> impl IntoView {
-    let html = move || {
-        let mut html = format!("<h2>{}</h2>", escape(t!("ui.worked.list")));
-        worked.with(|all| {
-            for (i, w) in all.iter().enumerate() {
-                worked_html(w, i == 0, &mut html);
-            }
-        });
-        html
-    };
-    view! { <section class="worked-list" aria-label=t!("ui.worked.list") inner_html=html></section> }
+    let html = move || worked.with(|all| worked_list_html(all));
+    view! { <section class="worked-list" aria-label=t!("ui.worked.list") data-frame="worked" inner_html=html></section> }
+}
+
+/// The list's markup: its title, then every worked example, the first one open. What the list
+/// draws and what a page's first frame writes (`crate::frame`).
+#[must_use]
+pub fn worked_list_html(all: &[Worked]) -> String {
+    let mut html = format!("<h2>{}</h2>", escape(t!("ui.worked.list")));
+    for (i, w) in all.iter().enumerate() {
+        worked_html(w, i == 0, &mut html);
+    }
+    html
 }

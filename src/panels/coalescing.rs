@@ -1,17 +1,21 @@
 //! The coalescing view: the addresses one warp's load touches, the segments they cost, and η,
 //! with a chart of η against stride. A thin view over `warp_model::coalescing::panel`.
 
+use std::fmt::Write as _;
+
 use leptos::prelude::*;
 use warp_model::coalescing::access::{LINE_SIZES, TRANSACTION_BYTES};
 use warp_model::coalescing::panel::{evaluate, CoalescingModel, CoalescingOutput, LINE};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
+use warp_model::markup::escape;
+use warp_model::panel::Inputs;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 use warp_model::WARP_SIZE;
 
-use crate::components::chart::{ChartData, LineChart, Series};
+use crate::components::chart::{chart_html, ChartData, Series};
 use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -32,39 +36,75 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
     let output = Memo::new(move |_| input.with(evaluate));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
-    let chart = Signal::derive(move || output.with(chart_data));
-    let line_now = move || input.with(|i| i.get(&LINE).trim().to_string());
+    let picture = move || input.with(|i| output.with(|o| picture_html(i, o)));
+    // A toggle button chooses its segment size; the redrawn picture gives it the focus back.
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(line) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("button[data-line]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-line"))
+        else {
+            return;
+        };
+        input.update(|i| i.set_field(LINE.name, line.clone()));
+        request_animation_frame(move || {
+            if let Some(b) = crate::browser::window()
+                .and_then(|w| w.document())
+                .and_then(|d| {
+                    d.query_selector(&format!(
+                        r#"[data-frame="picture"] button[data-line="{line}"]"#
+                    ))
+                    .ok()
+                    .flatten()
+                })
+                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = b.focus();
+            }
+        });
+    };
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
-            <div class="toggle" role="group" aria-label=t!("ui.coalescing.toggle")>
-                {LINE_SIZES
-                    .iter()
-                    .rev()
-                    .map(|&l| {
-                        let label = match l {
-                            TRANSACTION_BYTES => tr!("ui.coalescing.lines-128"),
-                            SECTOR_BYTES => tr!("ui.coalescing.sectors-32"),
-                            other => tr!("ui.coalescing.segments", line = other),
-                        };
-                        view! {
-                            <button
-                                type="button"
-                                data-line=l
-                                aria-pressed=move || (line_now() == l.to_string()).to_string()
-                                on:click=move |_| input.update(|i| i.set_field(LINE.name, l.to_string()))
-                            >
-                                {label}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-            <MemoryStrip output=output />
-            <LineChart data=chart name="efficiency-by-stride" />
-            <p class="note">{t!("ui.coalescing.note")}</p>
+            <div class="picture-body" data-frame="picture" on:click=on_click inner_html=picture></div>
         </PanelShell>
     }
+}
+
+/// The picture, as one HTML string (issue 63: what the live panel draws and what a page's first
+/// frame writes, `crate::frame`): the segment-size toggle, the memory strip, the chart of η
+/// against stride and the model's note. Redrawn whole on every change. Every text is escaped.
+#[must_use]
+pub fn picture_html(input: &Inputs<CoalescingModel>, o: &CoalescingOutput) -> String {
+    let line_now = input.get(&LINE).trim();
+    let mut html = format!(
+        r#"<div role="group" aria-label="{}" class="toggle">"#,
+        escape(t!("ui.coalescing.toggle"))
+    );
+    for &l in LINE_SIZES.iter().rev() {
+        let label = match l {
+            TRANSACTION_BYTES => tr!("ui.coalescing.lines-128"),
+            SECTOR_BYTES => tr!("ui.coalescing.sectors-32"),
+            other => tr!("ui.coalescing.segments", line = other),
+        };
+        let _ = write!(
+            html,
+            r#"<button type="button" data-line="{l}" aria-pressed="{}">{}</button>"#,
+            line_now == l.to_string(),
+            escape(&label)
+        );
+    }
+    html.push_str("</div>");
+    strip_html(o, &mut html);
+    html.push_str(&chart_html(chart_data(o).as_ref(), "efficiency-by-stride"));
+    let _ = write!(
+        html,
+        r#"<p class="note">{}</p>"#,
+        escape(t!("ui.coalescing.note"))
+    );
+    html
 }
 
 fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
@@ -121,93 +161,106 @@ fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
 
 /// The seed's picture: lanes on top, arrows down to their bytes, the touched segments lit with
 /// the wasted bytes inside them shaded. Segments that are not neighbours are drawn with a break.
-#[component]
-fn MemoryStrip(output: Memo<CoalescingOutput>) -> impl IntoView {
-    move || {
-        output.with(|o| {
-            let a = o.access?;
-            let segs = &o.segments;
-            // Layout (drawing only): segment boxes left to right, a gap where addresses jump.
-            let gaps = segs.windows(2).filter(|w| w[1].index != w[0].index + 1).count();
-            let slots = segs.len() as f64 + gaps as f64 * 0.4;
-            let width = 640.0_f64;
-            let seg_w = (width / slots).min(160.0);
-            let mut x = 0.0;
-            let mut boxes = Vec::new();
-            for (i, s) in segs.iter().enumerate() {
-                if i > 0 && s.index != segs[i - 1].index + 1 {
-                    x += seg_w * 0.4;
-                }
-                boxes.push((s.clone(), x));
-                x += seg_w;
-            }
-            let line = a.line as f64;
-            let x_of = |addr: u64| {
-                let idx = addr / a.line;
-                boxes.iter().find(|(s, _)| s.index == idx).map(|(_, bx)| {
-                    let within = (addr % a.line) as f64;
-                    bx + within / line * seg_w
-                })
-            };
-            let lane_gap = width / WARP_SIZE as f64;
-            let arrows = (0..a.lanes)
-                .filter_map(|l| {
-                    let lx = (l as f64 + 0.5) * lane_gap;
-                    let tx = x_of(a.address(l))?;
-                    Some(view! { <line x1=n(lx) y1=22 x2=n(tx) y2=88 class="arrow" /> })
-                })
-                .collect_view();
-            let lanes = (0..WARP_SIZE)
-                .map(|l| {
-                    let lx = l as f64 * lane_gap + 1.0;
-                    view! { <rect x=n(lx) y=6 width=n(lane_gap - 2.0) height=14 class=if l < a.lanes { "lane-box active" } else { "lane-box" } /> }
-                })
-                .collect_view();
-            let seg_views = boxes
-                .iter()
-                .map(|(s, bx)| {
-                    let used = s
-                        .used
-                        .iter()
-                        .map(|(lo, hi)| {
-                            let (ux, uw) = (bx + *lo as f64 / line * seg_w, (*hi - *lo) as f64 / line * seg_w);
-                            view! { <rect x=n(ux) y=90 width=n(uw.max(0.8)) height=40 class="used" /> }
-                        })
-                        .collect_view();
-                    view! {
-                        <g class="segment">
-                            <rect x=n(*bx) y=90 width=n(seg_w - 2.0) height=40 class="seg" />
-                            {used}
-                            <text x=n(bx + 3.0) y=146 class="seg-label">{format!("#{}", s.index)}</text>
-                        </g>
-                    }
-                })
-                .collect_view();
-            let summary = tr!(
-                "ui.coalescing.strip.summary",
-                lanes = a.lanes,
-                elem = a.elem,
-                segments = segs.len(),
-                line = a.line,
-                useful = a.useful_bytes(),
-                moved = a.moved_bytes()
-            );
-            Some(view! {
-                <figure class="memory" data-picture="memory">
-                    <figcaption>{t!("ui.coalescing.strip.caption")}</figcaption>
-                    <svg viewBox=format!("0 0 {} 152", n(width.max(x))) role="img" aria-label=summary.clone() class="strip">
-                        <defs>
-                            <pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                                <line x1="0" y1="0" x2="0" y2="5" class="waste-line" />
-                            </pattern>
-                        </defs>
-                        {lanes}
-                        {arrows}
-                        {seg_views}
-                    </svg>
-                    <p class="strip-summary">{summary}</p>
-                </figure>
-            })
-        })
+/// Nothing while an input is wrong.
+fn strip_html(o: &CoalescingOutput, html: &mut String) {
+    let Some(a) = o.access else {
+        return;
+    };
+    let segs = &o.segments;
+    // Layout (drawing only): segment boxes left to right, a gap where addresses jump.
+    let gaps = segs
+        .windows(2)
+        .filter(|w| w[1].index != w[0].index + 1)
+        .count();
+    let slots = segs.len() as f64 + gaps as f64 * 0.4;
+    let width = 640.0_f64;
+    let seg_w = (width / slots).min(160.0);
+    let mut x = 0.0;
+    let mut boxes = Vec::new();
+    for (i, s) in segs.iter().enumerate() {
+        if i > 0 && s.index != segs[i - 1].index + 1 {
+            x += seg_w * 0.4;
+        }
+        boxes.push((s, x));
+        x += seg_w;
     }
+    let line = a.line as f64;
+    let x_of = |addr: u64| {
+        let idx = addr / a.line;
+        boxes.iter().find(|(s, _)| s.index == idx).map(|(_, bx)| {
+            let within = (addr % a.line) as f64;
+            bx + within / line * seg_w
+        })
+    };
+    let summary = escape(&tr!(
+        "ui.coalescing.strip.summary",
+        lanes = a.lanes,
+        elem = a.elem,
+        segments = segs.len(),
+        line = a.line,
+        useful = a.useful_bytes(),
+        moved = a.moved_bytes()
+    ));
+    let _ = write!(
+        html,
+        r#"<figure data-picture="memory" class="memory"><figcaption>{}</figcaption><svg viewBox="0 0 {} 152" role="img" aria-label="{summary}" class="strip"><defs><pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" class="waste-line"></line></pattern></defs>"#,
+        escape(t!("ui.coalescing.strip.caption")),
+        n(width.max(x))
+    );
+    let lane_gap = width / WARP_SIZE as f64;
+    for l in 0..WARP_SIZE {
+        let lx = l as f64 * lane_gap + 1.0;
+        let _ = write!(
+            html,
+            r#"<rect x="{}" y="6" width="{}" height="14" class="{}"></rect>"#,
+            n(lx),
+            n(lane_gap - 2.0),
+            if l < a.lanes {
+                "lane-box active"
+            } else {
+                "lane-box"
+            }
+        );
+    }
+    for l in 0..a.lanes {
+        let lx = (l as f64 + 0.5) * lane_gap;
+        if let Some(tx) = x_of(a.address(l)) {
+            let _ = write!(
+                html,
+                r#"<line x1="{}" y1="22" x2="{}" y2="88" class="arrow"></line>"#,
+                n(lx),
+                n(tx)
+            );
+        }
+    }
+    for (s, bx) in &boxes {
+        let _ = write!(
+            html,
+            r#"<g class="segment"><rect x="{}" y="90" width="{}" height="40" class="seg"></rect>"#,
+            n(*bx),
+            n(seg_w - 2.0)
+        );
+        for (lo, hi) in &s.used {
+            let (ux, uw) = (
+                bx + *lo as f64 / line * seg_w,
+                (*hi - *lo) as f64 / line * seg_w,
+            );
+            let _ = write!(
+                html,
+                r#"<rect x="{}" y="90" width="{}" height="40" class="used"></rect>"#,
+                n(ux),
+                n(uw.max(0.8))
+            );
+        }
+        let _ = write!(
+            html,
+            r#"<text x="{}" y="146" class="seg-label">#{}</text></g>"#,
+            n(bx + 3.0),
+            s.index
+        );
+    }
+    let _ = write!(
+        html,
+        r#"</svg><p class="strip-summary">{summary}</p></figure>"#
+    );
 }

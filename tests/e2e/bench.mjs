@@ -133,6 +133,12 @@ const measure = async (query) => {
   return { ms: pick('ms'), live: pick('live'), bytes: pick('bytes'), liveBytes: pick('liveBytes') };
 };
 const reference = await measure(REFERENCE[1]);
+// `BENCH_PAGES=embed/coalescing/?stride=2,warps/`: those addresses alone, beside the plain page
+// (a change checked in a few minutes; the record is the whole run).
+if (process.env.BENCH_PAGES) {
+  GROUPS.length = 0;
+  GROUPS.push(['asked for', process.env.BENCH_PAGES.split(',').map((q) => [q, q])]);
+}
 // Each page's time to live beside the plain-JS page's (issue 46): the plain page is live when
 // its figure is drawn.
 console.log(`  ${'page'.padEnd(44)} ${'first figure'.padStart(12)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)} ${'live'.padStart(8)} ${'× plain'.padStart(8)} ${'bytes before'.padStart(13)}`);

@@ -17,7 +17,11 @@
 //    (page::bundle::of_panel).
 // 3. Starts fetching that bundle's JS and wasm at once (one round trip after the HTML), and
 //    compiles the wasm while it streams in; links the whole stylesheet when the page's own
-//    styles (`<html data-styles>`) are another bundle's.
+//    styles (`<html data-styles>`) are another bundle's. When the address asks for more than
+//    the markup shows and the page's panel has a first frame (issue 63, src/frame.rs: a small
+//    module of the panel's model and its views' string builders), runs that on the address
+//    and writes what it returns into the markup, which then shows (`data-prerender="first"`)
+//    until the app takes it over as it takes over any prerendered page.
 // 4. Says "loading" in the page's language (`lang=`), and, if WebAssembly is missing or the
 //    download fails, says what happened and what to do, never a blank page. On a prerendered
 //    page the figures are already there: it says that the controls are loading, and keeps a
@@ -112,11 +116,9 @@
   // Until the app is live, a form of the markup (the Forecast's guess, a panel's inputs) has
   // nobody to answer it: Enter must not send it away as a page load. A form with an `action`
   // works without the app (the quiz's), and is left alone.
-  if (markup) {
-    document.addEventListener('submit', function (e) {
-      if (!root.hasAttribute('data-app') && !e.target.hasAttribute('action')) e.preventDefault();
-    }, true);
-  }
+  document.addEventListener('submit', function (e) {
+    if (markup && !root.hasAttribute('data-app') && !e.target.hasAttribute('action')) e.preventDefault();
+  }, true);
   // What the learner did in the markup's fields, carried into the live app's: fields are
   // matched by tag, name and type, in document order (the markup is the app's own), and each
   // one changed is set and announced to the app as the learner's own input.
@@ -125,6 +127,23 @@
       if (select.options[i].defaultSelected) return select.options[i].value;
     }
     return select.options.length ? select.options[0].value : '';
+  }
+  // The first frame's patches (src/frame.rs, `wire`): `["html", name, markup]` fills
+  // `[data-frame=name]`, `["attr", selector, attribute, value]` sets an attribute; nothing once
+  // the app has started (`data-started`: it draws the page itself).
+  function drawFirst(text) {
+    var old = document.querySelector('[data-prerendered]');
+    if (!text || !old || root.hasAttribute('data-started')) return;
+    JSON.parse(text).forEach(function (p) {
+      if (p[0] === 'html') {
+        var el = old.querySelector('[data-frame="' + p[1] + '"]');
+        if (el) el.innerHTML = p[2];
+      } else {
+        old.querySelectorAll(p[1]).forEach(function (el) { el.setAttribute(p[2], p[3]); });
+      }
+    });
+    markup = true;
+    root.setAttribute('data-prerender', 'first');
   }
   function takeOver() {
     var old = document.querySelector('[data-prerendered]');
@@ -208,6 +227,27 @@
       link.onload = link.onerror = done;
       document.head.appendChild(link);
     }) : null;
+    // The first frame, for an address the markup does not show: an extra, so any failure leaves
+    // the page waiting for the app as before.
+    var first = !markup && state !== null && BUNDLES['first-' + bundle + '.' + code];
+    if (first) {
+      var firstWasm = fetch('./' + first[1]);
+      firstWasm.catch(function () {});
+      import('./' + first[0])
+        .then(function (m) {
+          return m.default({ module_or_path: firstWasm }).then(function () {
+            return m.first_frame(state, location.search);
+          });
+        })
+        .then(function (text) {
+          if (document.readyState === 'loading') {
+            document.addEventListener('DOMContentLoaded', function () { drawFirst(text); });
+          } else {
+            drawFirst(text);
+          }
+        })
+        .catch(function () {});
+    }
     var wasm = fetch('./' + files[1]);
     // Handled where init awaits it; this keeps an early failure from counting as unhandled.
     wasm.catch(function () {});

@@ -98,6 +98,15 @@ fn bytes_diff(args: &[String]) -> Result<(), String> {
             return Ok(());
         }
     }
+    // `--one FILE`: one bundle's table, as the bench prints it (a page's first frame, which has
+    // no bundle to compare it with).
+    if let [flag, file] = args {
+        if flag == "--one" {
+            let wasm = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            print!("{}", bytes::read(&wasm)?.table(12, 40));
+            return Ok(());
+        }
+    }
     // `--top N` (any place): how many functions to list (40 unless said).
     let mut top = 40;
     let mut files = Vec::new();
@@ -112,8 +121,8 @@ fn bytes_diff(args: &[String]) -> Result<(), String> {
     }
     let [old, new] = files[..] else {
         return Err(
-            "usage: cargo xtask bytes OLD.wasm NEW.wasm [--top N] | --who PATTERN FILE.wasm \
-             (raw wasm, before wasm-opt)"
+            "usage: cargo xtask bytes OLD.wasm NEW.wasm [--top N] | --who PATTERN FILE.wasm | \
+             --one FILE.wasm (raw wasm, before wasm-opt)"
                 .into(),
         );
     };

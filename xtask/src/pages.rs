@@ -132,12 +132,11 @@ impl Template {
         if page.body.contains("<script") || page.body.contains("</script") {
             return Err(format!("the markup of {:?} holds a script", page.path));
         }
+        // Every page has its `<base href>`, the root's own page too (`./`): when the address
+        // moves to another view's page, the app makes it the site's root as an absolute
+        // address, so that every link and file still resolves (`src/url.rs`, issue 63).
         let declared = page.declared();
-        let base = if page.path.is_empty() {
-            String::new()
-        } else {
-            format!("<base href=\"{}\" />", declared.base())
-        };
+        let base = format!("<base href=\"{}\" />", declared.base());
         let noscript = i18n::with_lang(page.lang, || {
             format!(
                 "<p class=\"noscript\">{}</p>",

@@ -120,6 +120,23 @@ pub mod bundle {
     /// Every worker's bundle and the module script that starts it; the loader hands each
     /// script's name to the page (`window.warpCheck`, `window.warpSolve`).
     pub const WORKERS: [(&str, &str); 2] = [(CHECK, CHECK_WORKER), (SOLVE, SOLVE_WORKER)];
+    /// The panels whose pages have a first frame (issue 63, `src/frame.rs`): a module of its own
+    /// (`first-<panel>`, `src/bin/first-<panel>.rs`) that the page's loader runs on an address
+    /// with settings, to draw that state into the prerendered markup before the panel's bundle
+    /// is live. Fetched only for such an address, never for the page's own state.
+    pub const FIRST_FRAMES: [crate::registry::Panel; 1] = [crate::registry::Panel::Coalescing];
+
+    /// The first frame's bundle of `panel`'s pages, if it has one (`first-coalescing`).
+    #[must_use]
+    pub fn first_frame(panel: crate::registry::Panel) -> Option<String> {
+        FIRST_FRAMES
+            .contains(&panel)
+            .then(|| format!("{FIRST_PREFIX}{}", panel.name()))
+    }
+
+    /// What a first frame's bundle name starts with.
+    pub const FIRST_PREFIX: &str = "first-";
+
     /// A challenge's page (`src/bin/challenge.rs`): the kernel lab with its challenge box and
     /// check. A `panel=kernel` page whose `challenge=` is not empty loads it; the plain lab's
     /// bundle (`kernel`) links no challenge (issue 46: 26 kB gzip less on that page).

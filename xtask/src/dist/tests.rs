@@ -58,9 +58,21 @@ fn every_example_routes_to_its_panel() {
 fn the_release_builds_one_bundle_per_page() {
     let (names, routes, home) = bundles(Profile::Release);
     // The home view, each tool page (assignment, author), each panel, a challenge's page (the
-    // kernel lab with its challenge box, issue 46's round), and the two workers, the check's
-    // (issue 43) and the quiz's solutions' (issue 46), which no page routes to.
-    assert_eq!(names.len(), Panel::ALL.len() + Tool::ALL.len() + 4);
+    // kernel lab with its challenge box, issue 46's round), the two workers, the check's
+    // (issue 43) and the quiz's solutions' (issue 46), and the pages' first frames (issue 63),
+    // which no page routes to.
+    assert_eq!(
+        names.len(),
+        Panel::ALL.len() + Tool::ALL.len() + 4 + bundle::FIRST_FRAMES.len()
+    );
+    for p in bundle::FIRST_FRAMES {
+        let first = bundle::first_frame(p).unwrap_or_default();
+        assert!(names.contains(&first.as_str()) && !routes.values().any(|b| *b == first));
+        assert!(
+            root().join("src/bin").join(format!("{first}.rs")).exists(),
+            "{first}"
+        );
+    }
     assert!(names.contains(&bundle::CHALLENGE));
     assert!(root().join("src/bin/challenge.rs").exists());
     assert_eq!(
@@ -100,7 +112,7 @@ fn the_release_builds_one_bundle_per_page() {
         "import init from \"./check-en-1.js\";\ninit({ module_or_path: \"./check-en-2_bg.wasm\" });\n"
     );
     assert_eq!(routes.get("author"), Some(&ALL));
-    assert_eq!(short_hash(b"abc"), "ba7816bf8f01cfea");
+    assert_eq!(short_hash(b"abc"), "ba7816bf8f");
 }
 
 #[test]

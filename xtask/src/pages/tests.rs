@@ -55,7 +55,7 @@ fn a_prerendered_page_carries_its_state_base_title_and_markup() {
 }
 
 #[test]
-fn the_roots_page_has_no_base_and_the_shell_has_no_state() {
+fn the_roots_page_has_its_own_folder_as_base_and_the_shell_has_no_state() {
     let t = Template(TEMPLATE.into());
     let home = t
         .page(
@@ -64,7 +64,7 @@ fn the_roots_page_has_no_base_and_the_shell_has_no_state() {
             ".h{top:0}",
         )
         .unwrap();
-    assert!(!home.contains("<base"), "{home}");
+    assert!(home.contains(r#"<base href="./" />"#), "{home}");
     assert!(home.contains("data-query=\"\""), "{home}");
     let shell = t.shell(".all{top:0}");
     assert!(

@@ -1,0 +1,16 @@
+//! The coalescing page's first frame (issue 63, `warp_lab::frame`): the panel's model and its
+//! views' string builders, no Leptos. The page's loader runs it on an address with settings
+//! (`coalescing/?stride=2`) and writes what it returns into the prerendered markup, so that the
+//! page shows that state before its bundle is live (`cargo xtask dist`).
+
+/// The patches that draw `search` over the page whose state is `state` (`warp_lab::frame::wire`:
+/// empty when the first frame does not draw it).
+#[wasm_bindgen::prelude::wasm_bindgen]
+#[must_use]
+pub fn first_frame(state: &str, search: &str) -> String {
+    use warp_lab::panels::coalescing::picture_html;
+    use warp_model::coalescing::panel::CoalescingModel;
+    warp_lab::frame::first_frame::<CoalescingModel>(state, search, picture_html)
+}
+
+fn main() {}
