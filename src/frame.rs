@@ -1,33 +1,37 @@
 //! A page's first frame for an address with settings (issue 63): what a prerendered page shows
-//! for `coalescing/?stride=2` before the live app has arrived, written by the same string
+//! for `coalescing/with/?stride=2` before the live app has arrived, written by the same string
 //! builders the live views call, with no reactive runtime.
 //!
 //! A prerendered page's markup is its view at its defaults. An address with settings asks for
 //! more ([`warp_model::site::prerender_fits`] is false), and until now the loader hid that
 //! markup and waited for the whole program (175–260 kB on a phone: 2.3–3.4 s). A panel's first
-//! frame is a small module of its own (`src/bin/first_<panel>.rs`: the model's evaluation and
-//! the views' string builders, no Leptos) that the loader runs on the address: it returns
-//! [`Patch`]es to the markup, each region of the page that the settings change (the form, the
-//! errors, the figures, the picture, the worked steps, the preset card) written whole by the
-//! function that writes it in the live view, and the links that carry the state (the language
-//! switch, "Add this view to an assignment", "Open in Warp Lab"). The live app then takes the
-//! page over as it takes over any prerendered page: it draws the same markup, the learner's
-//! typing is carried over, and nothing moves.
+//! frame is a small module of its own (`src/bin/first-<panel>.rs`: the model's evaluation and
+//! the views' string builders, no Leptos), which the page under each of its views' pages
+//! carries inline after its markup (`coalescing/with/`: `site::FIRST_FOLDER`, the page an
+//! address with settings opens, so that no second round trip comes before the first figure;
+//! `xtask/src/first.js` runs it). It returns [`Patch`]es to the markup: each region of the page
+//! that the settings change (the errors, the figures, the picture, the form, the worked steps)
+//! written whole by the function that writes it in the live view, and the attributes that carry
+//! the state (the preset card's class, the language switch, "Add this view to an assignment",
+//! "Open in Warp Lab"). The live app then takes the page over as it takes over any
+//! prerendered page: it draws the same markup, the learner's typing and pressing are carried
+//! over, and nothing moves.
 //!
 //! One renderer: every region here is a function the live view also calls for its markup
 //! (`controls::form_html`, `figures::figure_rows`, `errors::error_rows`,
-//! `worked::worked_list_html`, `panel_frame::preset_html`, each panel's `picture_html`), and
+//! `worked::worked_list_html`, `panel_frame::preset_class`, each panel's `picture_html`), and
 //! `frame/tests.rs` renders states both ways (the live view natively, as the build prerenders,
 //! and this) and finds every region equal and the rest of the page unchanged.
 //!
 //! A state the first frame does not draw returns no patches ([`panel`] gives `None`) and the
-//! page waits for the live app as before: an address that changes how the page is shown
-//! (`forecast=`, `graded=`, `theme=`, …: the Forecast and the frame around the panel are the
-//! live app's), or an example whose settings change the figure its Forecast asks about.
+//! page waits for the live app as before: another view than the page's, or an address that
+//! changes how the page is shown (`forecast=`, `graded=`, `theme=`, …: the Forecast and the
+//! frame around the panel are the live app's), or an example whose settings change the figure
+//! its Forecast asks about.
 
 use warp_model::i18n::Lang;
 use warp_model::json::Json;
-use warp_model::page::{self, PAGE_KEYS};
+use warp_model::page;
 use warp_model::panel::{Inputs, PanelModel};
 use warp_model::query::Query;
 use warp_model::site;
@@ -35,7 +39,7 @@ use warp_model::site;
 use crate::components::controls::form_html;
 use crate::components::errors::error_rows;
 use crate::components::figures::figure_rows;
-use crate::components::panel_frame::{preset_class, preset_html, split_figures};
+use crate::components::panel_frame::{preset_class, split_figures};
 use crate::components::worked::worked_list_html;
 
 /// One change to a page's prerendered markup.
@@ -70,16 +74,16 @@ pub fn wire(patches: Option<&[Patch]>) -> String {
 }
 
 /// The query a page with state `state` reads at `search`, if the first frame draws it: the
-/// address adds panel inputs only (any page-level key it holds is the page's own, with the
-/// page's value).
+/// same view as the page's (its panel or example, language, embed) with inputs of its panel
+/// over it and nothing else (`site::first_frame_draws`, the rule that also sends such an
+/// address to the page that carries the first frame).
 fn drawn_query(state: &str, search: &str) -> Option<Query> {
-    let own = Query::parse(state);
-    for (k, v) in Query::parse(search).pairs() {
-        if PAGE_KEYS.contains(&k) && !own.get_all(k).any(|o| o == v) {
-            return None;
-        }
-    }
-    Some(site::page_query(state, search))
+    let q = site::page_query(state, search);
+    let (path, rest) = site::address(&q)?;
+    let (own, _) = site::address(&Query::parse(state))?;
+    let view = path.strip_suffix(site::FIRST_FOLDER).unwrap_or(&path);
+    let panel = page::route(&q).panel?;
+    (view == own && site::first_frame_draws(panel, &rest)).then_some(q)
 }
 
 /// The first frame of panel `P`'s page (state `state`, the page's `<html data-query>`) at the
@@ -124,8 +128,8 @@ pub fn panel<P: PanelModel>(
         Patch::Html("figures", figure_rows(&rest).concat()),
         Patch::Html("worked", worked_list_html(P::worked(&out))),
     ];
-    if let Some(e) = example {
-        patches.push(Patch::Html("preset", preset_html(e, on_preset)));
+    if example.is_some() {
+        // The card's words are the page's; whether the inputs left the preset is its class.
         patches.push(Patch::Attr(
             r#"[data-frame="preset"]"#.into(),
             "class",

@@ -57,58 +57,54 @@ pub fn read_query() -> Query {
 
 /// Replaces the current history entry's address with the state `q`, keeping the hash. On a
 /// site with the pages it is the state's own page with the rest as its query
-/// (`warp_model::site::address`: `coalescing/?stride=2`, or the page's path alone when that is
-/// all `q` is): while the view stays the page's, only the query changes; when it leaves it (an
-/// example's inputs changed: now the panel's), the address moves to that view's page and the
-/// page's `data-query` says so, so that what [`read_query`] reads and a reload opens are `q`.
-/// Elsewhere (the dev build, a package) it is the query string on the same path.
+/// (`warp_model::site::address`: `coalescing/with/?stride=2`, `warps/`), and the page says so:
+/// its `data-query` is that page's state and its `<base href>` the site's root as an absolute
+/// address (every page has one; the root's own is `./`), so that what [`read_query`] reads, a
+/// reload and every relative link follow the address when it moves to another view's page (an
+/// example's inputs changed: now the panel's). Elsewhere (the dev build, a package) it is the
+/// query string on the same path.
 pub fn replace_query(q: &Query) {
     let Some(window) = crate::browser::window() else {
         return;
     };
     let location = window.location();
-    let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
-    let url = match (page_state(), warp_model::site::address(q)) {
-        (Some(state), Some((page, rest))) => {
-            let here = warp_model::site::address(&Query::parse(&state)).map(|(p, _)| p);
-            if here.as_deref() == Some(page.as_str()) {
-                format!("{path}{}{hash}", rest.to_search())
-            } else {
-                moved_to(&page, q, &rest).map_or_else(
-                    || format!("{path}{}{hash}", q.to_search()),
-                    |url| format!("{url}{hash}"),
-                )
-            }
-        }
-        _ => format!("{path}{}{hash}", q.to_search()),
-    };
+    let url = page_state()
+        .and_then(|_| on_its_page(q))
+        .unwrap_or_else(|| {
+            let path = location.pathname().unwrap_or_default();
+            format!("{path}{}", q.to_search())
+        });
     if let Ok(history) = window.history() {
         // A failure here (e.g. a sandboxed frame) only means the address bar lags: never fatal.
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{url}{hash}")),
+        );
     }
     WRITES.with(|w| w.update(|n| *n = n.wrapping_add(1)));
 }
 
-/// The address of `page` (a path relative to the site's root) with `rest` as its query, after
-/// the page's `data-query` has become `q` without `rest` (the new page's own state) and its
-/// `<base href>` the site's root as an absolute address (every page has one, the root's own
-/// page `./`): every link and file the page names is relative to the root, and a new path would
-/// otherwise move them all.
-fn moved_to(page: &str, q: &Query, rest: &Query) -> Option<String> {
+/// The address of `q`'s own page with the rest as its query, once the page's `data-query` and
+/// `<base href>` say that page (see [`replace_query`]); `None` where no page draws `q`'s view.
+fn on_its_page(q: &Query) -> Option<String> {
+    let (page, rest) = warp_model::site::address(q)?;
     let doc = crate::browser::window()?.document()?;
-    let root = doc.document_element()?;
-    let base = doc.query_selector("base[href]").ok()??;
     // The base, resolved: the site's root as an absolute address, ending in `/`.
     let site = doc.base_uri().ok()??;
+    doc.query_selector("base[href]")
+        .ok()??
+        .set_attribute("href", &site)
+        .ok()?;
     let mut own = Query::default();
     for (k, v) in q.pairs() {
-        if !rest.pairs().any(|(rk, _)| rk == k) {
+        if rest.get(k).is_none() {
             own.push(k, v);
         }
     }
-    base.set_attribute("href", &site).ok()?;
-    root.set_attribute("data-query", own.to_search().trim_start_matches('?'))
+    doc.document_element()?
+        .set_attribute("data-query", own.to_search().trim_start_matches('?'))
         .ok()?;
     Some(format!("{site}{page}{}", rest.to_search()))
 }

@@ -63,8 +63,9 @@ pub fn use_panel_input<P: PanelModel>(
 /// way back once the inputs leave the preset.
 ///
 /// Written as one HTML string ([`preset_html`], issue 46: every panel page links this, and its
-/// view nodes cost each its rendering code), redrawn when the inputs leave or rejoin the
-/// preset; the same string is a page's first frame's (`crate::frame`). Every text is escaped.
+/// view nodes cost each its rendering code), the same string a page's first frame writes
+/// (`crate::frame`); only its class follows the inputs (`changed`, which shows the way back:
+/// `style/base.css`). Every text is escaped.
 #[component]
 pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView {
     view! {
@@ -72,7 +73,7 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
             class=move || preset_class(on_preset.get())
             data-example=example.key()
             data-frame="preset"
-            inner_html=move || preset_html(example, on_preset.get())
+            inner_html=preset_html(example)
         ></aside>
     }
 }
@@ -87,10 +88,10 @@ pub fn preset_class(on_preset: bool) -> &'static str {
     }
 }
 
-/// The preset card's markup: its source, question and Forecast, its note, the way back when the
-/// inputs left the preset (`on_preset` false), and its follow-up links.
+/// The preset card's markup: its source, question and Forecast, its note, the way back (shown
+/// once the inputs left the preset, [`preset_class`]), and its follow-up links.
 #[must_use]
-pub fn preset_html(example: &'static Example, on_preset: bool) -> String {
+pub fn preset_html(example: &'static Example) -> String {
     let mut text = format!(
         r#"<div><p class="source"><span class="cell-id">{}</span> {} · {}"#,
         escape(example.cell),
@@ -110,19 +111,16 @@ pub fn preset_html(example: &'static Example, on_preset: bool) -> String {
     if let Some(n) = example.note() {
         let _ = write!(text, r#"<p class="note">{}</p>"#, escape(n));
     }
-    text.push_str("</div>");
-    if !on_preset {
-        let _ = write!(
-            text,
-            r#"<p class="note">{} <a href="{}">{}</a></p>"#,
-            escape(warp_model::t!("ui.preset.changed")),
-            escape(&warp_model::site::href(&format!(
-                "example={}",
-                example.key()
-            ))),
-            escape(warp_model::t!("ui.preset.back"))
-        );
-    }
+    let _ = write!(
+        text,
+        r#"</div><p class="note back">{} <a href="{}">{}</a></p>"#,
+        escape(warp_model::t!("ui.preset.changed")),
+        escape(&warp_model::site::href(&format!(
+            "example={}",
+            example.key()
+        ))),
+        escape(warp_model::t!("ui.preset.back"))
+    );
     text.push_str("<div>");
     if !example.follow_ups.is_empty() {
         text.push_str(r#"<ul class="follow-ups">"#);

@@ -179,8 +179,8 @@ fn the_coalescing_first_frame_is_the_live_views_markup() {
         // An example's inputs changed: the preset card says so and offers the way back.
         ("example/execution-model/D/", "?stride=2"),
         ("hinglish/embed/example/execution-model/E/", "?line=32"),
-        // Its own state again: the card unchanged.
-        ("example/execution-model/D/", ""),
+        // The page carrying the first frame, at an address with settings.
+        ("embed/coalescing/with/", "?stride=4&elem=2"),
     ] {
         same_as_live::<CoalescingModel>(path, search, picture_html);
     }
@@ -215,6 +215,12 @@ fn a_state_that_changes_how_the_page_is_shown_is_the_live_apps() {
         panel::<CoalescingModel>(state, search, crate::panels::coalescing::picture_html).is_some()
     };
     assert!(draws("panel=coalescing", "?stride=2"));
+    // The page's own state: nothing to draw, the markup is it.
+    assert!(!draws("panel=coalescing", ""));
+    assert!(!draws(
+        "example=execution-model/D",
+        "?example=execution-model/D"
+    ));
     // The page's own keys with its own values are no change.
     assert!(draws("panel=coalescing", "?panel=coalescing&stride=2"));
     for search in [

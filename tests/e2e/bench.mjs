@@ -106,9 +106,9 @@ const GROUPS = [
     ['example tensor-cores/who-holds, Hinglish', 'hinglish/example/tensor-cores/who-holds/'],
   ]],
   ['addresses the app writes', [
-    ['embed with settings: coalescing stride=2', 'embed/coalescing/?stride=2'],
+    ['embed with settings: coalescing stride=2', 'embed/coalescing/with/?stride=2'],
     ['embed with settings: warps 32×32, Hinglish', 'hinglish/embed/warps/?block=32,32'],
-    ['assignment step: example divergence/C4', 'embed/example/divergence/C4/?graded=1&forecast=1'],
+    ['assignment step: example divergence/C4', 'embed/example/divergence/C4/graded/'],
     ['challenge link: add-ten', 'kernel/?challenge=add-ten'],
   ]],
   ['old query links', [

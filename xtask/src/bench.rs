@@ -152,10 +152,10 @@ pub fn budget(bundle: &str) -> Option<u64> {
     })
 }
 
-/// A page's first frame's budget (issue 63, `src/frame.rs`): the gzip bytes of its module (wasm
-/// and JS), which the page's loader fetches only for an address with settings, never for the
-/// page's own state; what it costs before that address's first figure is the module and the
-/// page (the sizes table's "before figure").
+/// The budget of a page that carries its panel's first frame (issue 63, `src/frame.rs`, the
+/// page under `with/`): the gzip bytes of that page, its markup and the module inline, all that
+/// comes before an address with settings shows its first figure. A view's own page carries no
+/// first frame and its budget is its panel's.
 fn first_frame_budget(panel: warp_model::registry::Panel) -> Option<u64> {
     use warp_model::registry::Panel;
     match panel {
@@ -164,9 +164,9 @@ fn first_frame_budget(panel: warp_model::registry::Panel) -> Option<u64> {
     }
 }
 
-/// The coalescing page's first frame: the panel's model, its worked steps and the views' string
-/// builders.
-const FIRST_COALESCING_BUDGET: u64 = 80_000;
+/// The coalescing page with its first frame: the page, and the panel's model, its worked steps
+/// and the views' string builders inline. 82.1 kB measured, Hinglish (2026-12-06), plus 2 kB.
+const FIRST_COALESCING_BUDGET: u64 = 84_100;
 
 /// The quiz page's budget (issue 46's target: 300 kB), and how it came down.
 ///
@@ -338,26 +338,6 @@ fn sizes() -> Result<bool, String> {
             })
             .ok_or_else(|| format!("{stem}: no JS glue"))?;
         let name = stem.rsplit_once('-').map_or(stem, |(n, _)| n);
-        // A first frame is fetched by its panel's page for an address with settings: its bytes
-        // and that page's come before that address's first figure; it is not the page's live.
-        if let Some(panel) = name.strip_prefix(warp_model::page::bundle::FIRST_PREFIX) {
-            let ((_, wasm), (_, glue), (_, page_gz)) = (
-                gz(bundle)?,
-                gz(js)?,
-                gz(&page_of(&stem.replacen(name, panel, 1)))?,
-            );
-            let budget =
-                budget(name).ok_or_else(|| format!("{stem}: a bundle without a budget"))?;
-            let ok = wasm + glue <= budget;
-            size_ok &= ok;
-            println!(
-                "{stem:<20} {wasm:>10} {glue:>10} {page_gz:>10} {:>13} {:>12}  budget {budget} (wasm + js): {}",
-                wasm + glue + page_gz,
-                "(its page's)",
-                if ok { "PASS" } else { "OVER" }
-            );
-            continue;
-        }
         // A worker has no page: its own starting script stands in for one.
         let worker = warp_model::page::bundle::WORKERS
             .iter()
@@ -384,6 +364,26 @@ fn sizes() -> Result<bool, String> {
             "{stem:<20} {wasm:>10} {glue:>10} {page_gz:>10} {figure:>13} {live:>12}  budget {budget}: {}",
             if ok { "PASS" } else { "OVER" }
         );
+        // The page under it that carries its first frame (issue 63): an address with settings
+        // opens it, its first figure drawn from the page alone.
+        if let Some(first) =
+            warp_model::registry::Panel::parse(name).and_then(warp_model::page::bundle::first_frame)
+        {
+            let page =
+                page_of(stem).replace("index.html", warp_model::site::FIRST_FOLDER) + "index.html";
+            let (_, with_gz) = gz(&page)?;
+            let cap = self::budget(&first).ok_or_else(|| format!("{first}: no budget"))?;
+            let ok = with_gz <= cap;
+            size_ok &= ok;
+            println!(
+                "{:<20} {:>10} {:>10} {with_gz:>10} {with_gz:>13} {:>12}  budget {cap} (the page): {}",
+                format!("{stem}/with"),
+                "",
+                "",
+                with_gz + wasm + glue,
+                if ok { "PASS" } else { "OVER" }
+            );
+        }
     }
     let all: u64 = names
         .iter()

@@ -34,20 +34,31 @@ fn inline_scripts(html: &str) -> Vec<&str> {
     out
 }
 
+/// A script's source as the policy allows it: `'sha256-…'`.
+fn hash(script: &str) -> String {
+    let digest = Sha256::digest(script.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
 /// The policy for `html`.
 #[must_use]
 pub fn policy_for(html: &str) -> String {
-    let hashes: Vec<String> = inline_scripts(html)
-        .into_iter()
-        .map(|s| {
-            let digest = Sha256::digest(s.as_bytes());
-            format!(
-                "'sha256-{}'",
-                base64::engine::general_purpose::STANDARD.encode(digest)
-            )
-        })
-        .collect();
+    let hashes: Vec<String> = inline_scripts(html).into_iter().map(hash).collect();
     POLICY.replace("{hashes}", &hashes.join(" "))
+}
+
+/// `html`, whose policy is filled, with one more inline script allowed: a page's own (a first
+/// frame's glue, issue 63), which the template every page shares could not name.
+#[must_use]
+pub fn allow_script(html: &str, script: &str) -> String {
+    html.replacen(
+        "'wasm-unsafe-eval' ",
+        &format!("'wasm-unsafe-eval' {} ", hash(script)),
+        1,
+    )
 }
 
 /// Fills the marker in `html` with the policy.

@@ -153,64 +153,11 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&stage);
     std::fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
 
-    // The files of the site: name in dist/ → bytes; and each bundle's (js, wasm) by its key
-    // (`warps.en`: the warps page in English).
-    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    let mut table: BTreeMap<String, (String, String)> = BTreeMap::new();
-    // A page reloads to change language, so each page is built once per language and carries
-    // only that language's messages; the dev bundle carries both.
-    let langs: &[Option<&str>] = match profile {
-        Profile::Release => &[Some("en"), Some("hinglish")],
-        Profile::Dev => &[None],
-    };
-    for lang in langs {
-        let mut build = vec![
-            "build",
-            "-p",
-            "warp-lab",
-            "--target",
-            "wasm32-unknown-unknown",
-        ];
-        if profile == Profile::Release {
-            build.push("--release");
-        }
-        let feature = lang.map(|l| format!("only-{l}"));
-        if let Some(f) = &feature {
-            build.extend(["--features", f.as_str()]);
-        }
-        for n in &names {
-            build.extend(["--bin", n]);
-        }
-        run(cmd("cargo", &build))?;
-        let target = root()
-            .join("target/wasm32-unknown-unknown")
-            .join(match profile {
-                Profile::Release => "release",
-                Profile::Dev => "debug",
-            });
-        for n in &names {
-            let key = lang.map_or_else(|| (*n).to_string(), |l| format!("{n}.{l}"));
-            let (js_name, wasm_name) = bundle(profile, &target, &stage, n, *lang, &mut files)?;
-            if let Some((_, script_key)) = bundle::WORKERS.iter().find(|(b, _)| b == n) {
-                let script = worker_script(&js_name, &wasm_name);
-                let name = format!(
-                    "{}-{}.js",
-                    lang.map_or_else(
-                        || (*script_key).to_string(),
-                        |l| format!("{script_key}-{l}")
-                    ),
-                    short_hash(script.as_bytes())
-                );
-                files.insert(name.clone(), script.into_bytes());
-                let key = lang.map_or_else(
-                    || (*script_key).to_string(),
-                    |l| format!("{script_key}.{l}"),
-                );
-                table.insert(key, (name, wasm_name.clone()));
-            }
-            table.insert(key, (js_name, wasm_name));
-        }
-    }
+    let Built {
+        mut files,
+        table,
+        firsts,
+    } = build_bundles(profile, &names, &stage)?;
 
     let favicon = read(&root().join("assets/favicon.svg"))?;
     let favicon_name = format!("favicon-{}.svg", short_hash(&favicon));
@@ -247,7 +194,12 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
             let own = styles::prune(&css, &|c| {
                 named.contains(c) || template.0.contains(c) || page.body.contains(c)
             })?;
-            let html = template.page(&page, name, &own)?;
+            let first = firsts.get(&format!(
+                "{}{name}.{}",
+                bundle::FIRST_PREFIX,
+                page.lang.code()
+            ));
+            let html = template.page(&page, name, &own, first)?;
             let embed = page.query.contains("embed=1");
             pages.insert(pages::file_of(&page), (page.lang, embed, html.into_bytes()));
         }
@@ -290,6 +242,130 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
         pages.len()
     );
     Ok(())
+}
+
+/// What the bundles' build gives the site: its files (name in dist/ → bytes), each bundle's
+/// (js, wasm) names by its key (`warps.en`: the warps page in English), and the pages' first
+/// frames by theirs.
+struct Built {
+    files: BTreeMap<String, Vec<u8>>,
+    table: BTreeMap<String, (String, String)>,
+    firsts: BTreeMap<String, pages::FirstFrame>,
+}
+
+/// Builds every bundle of `names` once per language (`cargo build`, then [`bundle`] each).
+fn build_bundles(profile: Profile, names: &[&str], stage: &Path) -> Result<Built, String> {
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut table: BTreeMap<String, (String, String)> = BTreeMap::new();
+    // The pages' first frames (issue 63), by bundle and language (`first-coalescing.en`): no
+    // files of their own, each is carried inline by its pages under `with/`.
+    let mut firsts: BTreeMap<String, pages::FirstFrame> = BTreeMap::new();
+    // A page reloads to change language, so each page is built once per language and carries
+    // only that language's messages; the dev bundle carries both.
+    let langs: &[Option<&str>] = match profile {
+        Profile::Release => &[Some("en"), Some("hinglish")],
+        Profile::Dev => &[None],
+    };
+    for lang in langs {
+        let mut build = vec![
+            "build",
+            "-p",
+            "warp-lab",
+            "--target",
+            "wasm32-unknown-unknown",
+        ];
+        if profile == Profile::Release {
+            build.push("--release");
+        }
+        let feature = lang.map(|l| format!("only-{l}"));
+        if let Some(f) = &feature {
+            build.extend(["--features", f.as_str()]);
+        }
+        for n in names {
+            build.extend(["--bin", n]);
+        }
+        run(cmd("cargo", &build))?;
+        let target = root()
+            .join("target/wasm32-unknown-unknown")
+            .join(match profile {
+                Profile::Release => "release",
+                Profile::Dev => "debug",
+            });
+        for n in names {
+            let key = lang.map_or_else(|| (*n).to_string(), |l| format!("{n}.{l}"));
+            let (js_name, wasm_name) = bundle(profile, &target, stage, n, *lang, &mut files)?;
+            if n.starts_with(bundle::FIRST_PREFIX) {
+                let (js, wasm) = (files.remove(&js_name), files.remove(&wasm_name));
+                firsts.insert(
+                    key,
+                    first_frame(&js.unwrap_or_default(), &wasm.unwrap_or_default())?,
+                );
+                continue;
+            }
+            if let Some((_, script_key)) = bundle::WORKERS.iter().find(|(b, _)| b == n) {
+                let script = worker_script(&js_name, &wasm_name);
+                let name = format!(
+                    "{}-{}.js",
+                    lang.map_or_else(
+                        || (*script_key).to_string(),
+                        |l| format!("{script_key}-{l}")
+                    ),
+                    short_hash(script.as_bytes())
+                );
+                files.insert(name.clone(), script.into_bytes());
+                let key = lang.map_or_else(
+                    || (*script_key).to_string(),
+                    |l| format!("{script_key}.{l}"),
+                );
+                table.insert(key, (name, wasm_name.clone()));
+            }
+            table.insert(key, (js_name, wasm_name));
+        }
+    }
+
+    Ok(Built {
+        files,
+        table,
+        firsts,
+    })
+}
+
+/// A first frame as its pages carry it (`pages::FirstFrame`): the module's ES glue made a
+/// classic script that defines `warpFirst` (esbuild), followed by what runs it (`first.js`),
+/// and its wasm deflated as base64: gzip on the page then sends about as many bytes as the
+/// wasm gzipped alone (base64 of the raw wasm would send a third more).
+fn first_frame(js: &[u8], wasm: &[u8]) -> Result<pages::FirstFrame, String> {
+    use base64::Engine as _;
+    use std::io::Write as _;
+    let glue = String::from_utf8(js.to_vec()).map_err(|e| format!("first frame glue: {e}"))?;
+    let script = esbuild(
+        &glue,
+        &[
+            "--loader=js",
+            "--format=iife",
+            "--global-name=warpFirst",
+            "--minify",
+            // The glue's default path for its wasm (`import.meta.url`) is never taken: the
+            // loader hands it the bytes.
+            "--log-level=error",
+        ],
+    )?
+    .trim_end()
+    .to_string();
+    let script = format!(
+        "{script}\n{}",
+        minify(include_str!("first.js"), "js")?.trim_end()
+    );
+    if script.contains("</script") {
+        return Err("a first frame's glue contains \"</script\"".into());
+    }
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    z.write_all(wasm).map_err(|e| e.to_string())?;
+    let deflated = z.finish().map_err(|e| e.to_string())?;
+    Ok(pages::FirstFrame {
+        script,
+        wasm: base64::engine::general_purpose::STANDARD.encode(deflated),
+    })
 }
 
 /// The module script a check worker starts from: it instantiates the worker's bundle (`js`,
@@ -420,19 +496,25 @@ fn styles() -> Result<String, String> {
 /// `source` minified by esbuild with its `loader` (`css`, `js`): a third less to send before
 /// the first paint, in every page.
 fn minify(source: &str, loader: &str) -> Result<String, String> {
-    use std::io::Write as _;
-    let mut child = cmd(
-        "esbuild",
+    esbuild(
+        source,
         &[
             &format!("--loader={loader}"),
             "--minify",
             "--log-level=warning",
         ],
     )
-    .stdin(std::process::Stdio::piped())
-    .stdout(std::process::Stdio::piped())
-    .spawn()
-    .map_err(|e| format!("esbuild: {e}"))?;
+    .map_err(|e| format!("esbuild could not minify the {loader}: {e}"))
+}
+
+/// `source` through esbuild with `args`, on standard input and output.
+fn esbuild(source: &str, args: &[&str]) -> Result<String, String> {
+    use std::io::Write as _;
+    let mut child = cmd("esbuild", args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("esbuild: {e}"))?;
     child
         .stdin
         .take()
@@ -443,10 +525,7 @@ fn minify(source: &str, loader: &str) -> Result<String, String> {
         .wait_with_output()
         .map_err(|e| format!("esbuild: {e}"))?;
     if !out.status.success() {
-        return Err(format!(
-            "esbuild could not minify the {loader}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
+        return Err(String::from_utf8_lossy(&out.stderr).to_string());
     }
     String::from_utf8(out.stdout).map_err(|e| format!("esbuild: {e}"))
 }
@@ -487,10 +566,23 @@ fn index_html(
         &String::from_utf8(read(&root().join("index.html"))?)
             .map_err(|e| format!("index.html: {e}"))?,
     );
-    let bundles: BTreeMap<&str, [&str; 2]> = table
-        .iter()
-        .map(|(n, (js, wasm))| (n.as_str(), [js.as_str(), wasm.as_str()]))
-        .collect();
+    // Each bundle's two content hashes: the loader writes the names from its key (every page
+    // carries this table, and the names' common parts were 0.2 kB gzip of it).
+    let hash_of = |name: &str, ext: &str| -> Result<String, String> {
+        name.strip_suffix(ext)
+            .and_then(|stem| stem.rsplit_once('-'))
+            .map(|(_, h)| h.to_string())
+            .ok_or_else(|| format!("{name}: not a content-hashed name"))
+    };
+    let mut bundles: BTreeMap<&str, [String; 2]> = BTreeMap::new();
+    for (n, (js, wasm)) in table {
+        let files = [hash_of(js, ".js")?, hash_of(wasm, "_bg.wasm")?];
+        // The loader's rule for the names, checked here: a worker's script carries its own key.
+        if *js != format!("{}-{}.js", n.replace('.', "-"), files[0]) {
+            return Err(format!("{n}: {js} is not named after its key"));
+        }
+        bundles.insert(n.as_str(), files);
+    }
     let json = |v: serde_json::Value| v.to_string();
     let loader = include_str!("loader.js")
         .replace("__BUNDLES__", &json(serde_json::json!(bundles)))
@@ -510,6 +602,17 @@ fn index_html(
                 .iter()
                 .map(|l| l.code())
                 .collect::<Vec<_>>())),
+        )
+        .replace(
+            "__FIRST__",
+            &json(serde_json::json!(bundle::FIRST_FRAMES
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>())),
+        )
+        .replace(
+            "__PAGE_KEYS__",
+            &json(serde_json::json!(warp_model::page::PAGE_KEYS)),
         )
         .replace("__STYLE__", &json(serde_json::json!(style)))
         // The challenge's bundle, where the build has one (not the dev build's one bundle).

@@ -9,7 +9,10 @@
 //    (an old `?panel=kernel` link on the root's page), goes there, the rest of the query
 //    kept (site::address, the table of tests/addresses.txt). If the address asks for more than
 //    the page's state (site::prerender_fits), the prerendered markup does not show it:
-//    `<html data-prerender="stale">` hides the markup and shows the loading frame instead.
+//    `<html data-prerender="stale">` hides the markup and shows the loading frame instead. An
+//    address its panel's first frame draws (issue 63: inputs of its panel, nothing that changes
+//    how the page is shown) belongs to the page under the view's that carries that first
+//    frame (`with/`, site::first_frame_draws).
 // 2. Picks the bundle the page needs, the way warp_model::page::route does: `assignment=` is
 //    an assignment (any value: the page names a wrong one), else a valid `example=` wins (its
 //    panel), else a valid `panel=` (`author` included), else the home view (which names any
@@ -17,26 +20,31 @@
 //    (page::bundle::of_panel).
 // 3. Starts fetching that bundle's JS and wasm at once (one round trip after the HTML), and
 //    compiles the wasm while it streams in; links the whole stylesheet when the page's own
-//    styles (`<html data-styles>`) are another bundle's. When the address asks for more than
-//    the markup shows and the page's panel has a first frame (issue 63, src/frame.rs: a small
-//    module of the panel's model and its views' string builders), runs that on the address
-//    and writes what it returns into the markup, which then shows (`data-prerender="first"`)
-//    until the app takes it over as it takes over any prerendered page.
+//    styles (`<html data-styles>`) are another bundle's. (A page that carries its panel's first
+//    frame, `<html data-first>`, runs it with its own script, xtask/src/first.js: the markup
+//    then shows the address's state, `data-prerender="first"`, until the app takes it over as
+//    it takes over any prerendered page.)
 // 4. Says "loading" in the page's language (`lang=`), and, if WebAssembly is missing or the
 //    download fails, says what happened and what to do, never a blank page. On a prerendered
 //    page the figures are already there: it says that the controls are loading, and keeps a
 //    form from being sent before the app can answer it.
 // 5. When the app has started (drawn after the markup, in the same task): carries over what the
-//    learner typed or chose in the markup's fields, and the focus, removes the markup, and
-//    marks the page `<html data-app="live">`; then registers the service worker (sw.js) that
-//    keeps every file for offline use.
+//    learner typed or chose in the markup's fields, and the focus, removes the markup, presses
+//    again in the app what the learner pressed in the markup before it was live (issue 63: a
+//    Reveal, a toggle; each button said it was waiting, `aria-busy`), and marks the page
+//    `<html data-app="live">`; then registers the service worker (sw.js) that keeps every file
+//    for offline use.
 (function () {
-  var BUNDLES = __BUNDLES__; // bundle ("warps.en": the warps page in English) → [js, wasm]
+  // bundle ("warps.en": the warps page in English) → the content hashes of its JS and wasm,
+  // whose names are the key's with `-` for `.` (`warps-en-<hash>.js`, `…-<hash>_bg.wasm`).
+  var BUNDLES = __BUNDLES__;
   var ROUTES = __ROUTES__; // panel name (and `assignment`, `author`) → bundle
   var HOME = __HOME__; // the bundle of the home view (no valid panel= or example=)
   var EXAMPLES = __EXAMPLES__; // "topic/cell", as declared → panel name
   var VIEWS = __VIEWS__; // the panels that have pages (warp_model::registry)
   var LANGS = __LANGS__; // the languages' codes, English (the root's, no folder) first
+  var FIRST = __FIRST__; // the panels whose pages have a first frame (page::bundle::FIRST_FRAMES)
+  var PAGE_KEYS = __PAGE_KEYS__; // the page-level keys (page::PAGE_KEYS)
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
   var STYLE = __STYLE__; // the whole stylesheet, for a page whose styles are another bundle's
   var CHALLENGE = __CHALLENGE__; // the kernel lab with a challenge= (null: the panel's own)
@@ -55,22 +63,33 @@
   // The page of a query's view and the rest of the query (warp_model::site::address): null when
   // no page draws its view (the root's page reads those, and names what is wrong).
   function address(query) {
-    var lang = '', embed = false, view = '', seen = {}, rest = new URLSearchParams(), ok = true;
+    var lang = '', embed = false, view = '', panel = '', seen = {}, rest = new URLSearchParams(), ok = true, drawn = true;
     query.forEach(function (v, k) {
-      if (k !== 'lang' && k !== 'embed' && k !== 'panel' && k !== 'example') { rest.append(k, v); return; }
+      if (k !== 'lang' && k !== 'embed' && k !== 'panel' && k !== 'example') {
+        rest.append(k, v);
+        if (PAGE_KEYS.indexOf(k) >= 0) drawn = false;
+        return;
+      }
       if (seen[k]) ok = false;
       seen[k] = true;
       if (k === 'lang') { if (LANGS.indexOf(v) < 0) ok = false; else if (v !== LANGS[0]) lang = v + '/'; }
       else if (k === 'embed') { if (v === '1') embed = true; else ok = false; }
-      else if (k === 'panel') { if (VIEWS.indexOf(v) < 0) ok = false; else view = v + '/'; }
-      else if (EXAMPLES.hasOwnProperty(v)) view = 'example/' + v + '/';
+      else if (k === 'panel') { if (VIEWS.indexOf(v) < 0) ok = false; else { view = v + '/'; panel = v; } }
+      else if (EXAMPLES.hasOwnProperty(v)) { view = 'example/' + v + '/'; panel = EXAMPLES[v]; }
       else ok = false;
     });
     if (!ok || (seen.panel && seen.example) || (embed && !view)) return null;
-    return { path: lang + (embed ? 'embed/' : '') + view, rest: rest };
+    // An example's graded step (`graded=1&forecast=1`, each once) has its own page under its
+    // embed's; an address its panel's first frame draws, the page that carries it.
+    var graded = embed && seen.example && rest.getAll('graded').join() === '1' && rest.getAll('forecast').join() === '1';
+    if (graded) { rest.delete('graded'); rest.delete('forecast'); }
+    var under = graded ? 'graded/' : drawn && rest.toString() !== '' && FIRST.indexOf(panel) >= 0 ? 'with/' : '';
+    return { path: lang + (embed ? 'embed/' : '') + view + under, rest: rest };
   }
   var here = state !== null && address(own);
   var there = here && address(q);
+  // A page that carries its first frame is its view's page too (at the view's own state).
+  if (here && root.hasAttribute('data-first') && there && there.path !== here.path) here.path += 'with/';
   // Offline, the page asked for may not be kept (an embed's is kept once opened): the page
   // here draws any query, as the root's always has.
   if (there && there.path !== here.path && navigator.onLine !== false) {
@@ -79,8 +98,10 @@
     location.replace(new URL(there.path + (rest ? '?' + rest : ''), document.baseURI).href + location.hash);
     return;
   }
-  var markup = fits; // the prerendered markup shows what the address asks for
   if (state !== null && !fits) root.setAttribute('data-prerender', 'stale');
+  // Whether the prerendered markup shows what the address asks for: it did from the start, or a
+  // first frame has drawn that into it since (`data-prerender="first"`, src/first.js).
+  function markup() { return state !== null && root.getAttribute('data-prerender') !== 'stale'; }
   var lang = (q.get('lang') || '').trim().toLowerCase();
   var hi = lang === 'hinglish' || lang === 'hi' || lang === 'hi-latn';
   root.lang = hi ? 'hi-Latn' : 'en';
@@ -112,12 +133,24 @@
     say(word('failed') + detail + word('retry'));
     if (el) { el.setAttribute('role', 'alert'); el.setAttribute('data-boot-error', ''); }
   }
-  document.addEventListener('DOMContentLoaded', function () { say(word(markup ? 'controls' : 'loading')); });
+  document.addEventListener('DOMContentLoaded', function () { say(word(markup() ? 'controls' : 'loading')); });
   // Until the app is live, a form of the markup (the Forecast's guess, a panel's inputs) has
   // nobody to answer it: Enter must not send it away as a page load. A form with an `action`
   // works without the app (the quiz's), and is left alone.
   document.addEventListener('submit', function (e) {
-    if (markup && !root.hasAttribute('data-app') && !e.target.hasAttribute('action')) e.preventDefault();
+    if (markup() && !root.hasAttribute('data-app') && !e.target.hasAttribute('action')) e.preventDefault();
+  }, true);
+  // A button of the markup pressed before the app is live (a Reveal, Enter in the guess, a
+  // picture's toggle) is kept, in order, and pressed again in the app's page when it takes over
+  // (`takeOver`); meanwhile it says that it is waiting. Buttons are matched as fields are: by
+  // tag, type and `data-*` attributes, in document order (the markup is the app's own).
+  var pressed = [];
+  document.addEventListener('click', function (e) {
+    var b = e.target.closest && e.target.closest('[data-prerendered] button');
+    if (!markup() || root.hasAttribute('data-app') || !b) return;
+    e.preventDefault();
+    if (pressed.indexOf(b) < 0) pressed.push(b);
+    b.setAttribute('aria-busy', 'true');
   }, true);
   // What the learner did in the markup's fields, carried into the live app's: fields are
   // matched by tag, name and type, in document order (the markup is the app's own), and each
@@ -128,27 +161,34 @@
     }
     return select.options.length ? select.options[0].value : '';
   }
-  // The first frame's patches (src/frame.rs, `wire`): `["html", name, markup]` fills
-  // `[data-frame=name]`, `["attr", selector, attribute, value]` sets an attribute; nothing once
-  // the app has started (`data-started`: it draws the page itself).
-  function drawFirst(text) {
-    var old = document.querySelector('[data-prerendered]');
-    if (!text || !old || root.hasAttribute('data-started')) return;
-    JSON.parse(text).forEach(function (p) {
-      if (p[0] === 'html') {
-        var el = old.querySelector('[data-frame="' + p[1] + '"]');
-        if (el) el.innerHTML = p[2];
-      } else {
-        old.querySelectorAll(p[1]).forEach(function (el) { el.setAttribute(p[2], p[3]); });
+  // A button's identity across the markup and the app's page: its tag, type and data attributes.
+  function buttonKey(b) {
+    var k = b.type;
+    for (var i = 0; i < b.attributes.length; i++) {
+      var a = b.attributes[i];
+      if (a.name.indexOf('data-') === 0) k += '|' + a.name + '=' + a.value;
+    }
+    return k;
+  }
+  // The app's buttons for those pressed in the markup `old`: the same key, the same place among
+  // the buttons with that key.
+  function pressedInApp(old) {
+    var all = document.querySelectorAll('button');
+    return pressed.map(function (b) {
+      var key = buttonKey(b), n = 0, i, mine = [], theirs = [];
+      for (i = 0; i < all.length; i++) {
+        if (buttonKey(all[i]) !== key) continue;
+        (old.contains(all[i]) ? mine : theirs).push(all[i]);
       }
+      for (i = 0; i < mine.length; i++) if (mine[i] === b) n = i;
+      return theirs[n];
     });
-    markup = true;
-    root.setAttribute('data-prerender', 'first');
   }
   function takeOver() {
     var old = document.querySelector('[data-prerendered]');
     if (!old) return;
-    if (markup) {
+    var again = pressedInApp(old);
+    if (markup()) {
       var all = document.querySelectorAll('input,select,textarea');
       var fresh = {}, seen = {}, focused = document.activeElement, i, e;
       var key = function (f) { return f.tagName + '|' + (f.name || '') + '|' + (f.type || ''); };
@@ -178,6 +218,7 @@
       }
     }
     old.parentNode.removeChild(old);
+    again.forEach(function (b) { if (b) b.click(); });
   }
   if (typeof WebAssembly !== 'object' || typeof fetch !== 'function') {
     document.addEventListener('DOMContentLoaded', function () {
@@ -208,10 +249,15 @@
     // A challenge's page is its own bundle (warp_model::page::bundle::of_panel).
     if (CHALLENGE && panel === 'kernel' && (q.get('challenge') || '').trim()) bundle = CHALLENGE;
     var code = hi ? 'hinglish' : 'en';
-    var files = BUNDLES[bundle + '.' + code] || BUNDLES[bundle];
+    // A bundle's files in the page's language (the dev build's one bundle has none of its own).
+    var named = function (key) {
+      var k = BUNDLES[key + '.' + code] ? key + '.' + code : key, h = BUNDLES[k];
+      return h && [k.replace('.', '-') + '-' + h[0] + '.js', k.replace('.', '-') + '-' + h[1] + '_bg.wasm'];
+    };
+    var files = named(bundle);
     // The workers' module scripts, in the page's language (src/check_worker.rs; the keys are
     // warp_model::page::bundle::WORKERS'): the challenge check's and the quiz's solutions'.
-    var worker = function (key) { return (BUNDLES[key + '.' + code] || BUNDLES[key] || [''])[0]; };
+    var worker = function (key) { return (named(key) || [''])[0]; };
     window.warpCheck = worker('check-worker');
     window.warpSolve = worker('solve-worker');
     if (!files) throw new Error('this build has no bundle "' + bundle + '"');
@@ -227,27 +273,6 @@
       link.onload = link.onerror = done;
       document.head.appendChild(link);
     }) : null;
-    // The first frame, for an address the markup does not show: an extra, so any failure leaves
-    // the page waiting for the app as before.
-    var first = !markup && state !== null && BUNDLES['first-' + bundle + '.' + code];
-    if (first) {
-      var firstWasm = fetch('./' + first[1]);
-      firstWasm.catch(function () {});
-      import('./' + first[0])
-        .then(function (m) {
-          return m.default({ module_or_path: firstWasm }).then(function () {
-            return m.first_frame(state, location.search);
-          });
-        })
-        .then(function (text) {
-          if (document.readyState === 'loading') {
-            document.addEventListener('DOMContentLoaded', function () { drawFirst(text); });
-          } else {
-            drawFirst(text);
-          }
-        })
-        .catch(function () {});
-    }
     var wasm = fetch('./' + files[1]);
     // Handled where init awaits it; this keeps an early failure from counting as unhandled.
     wasm.catch(function () {});

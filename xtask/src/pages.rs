@@ -91,6 +91,17 @@ fn read_line(line: &str) -> Result<Rendered, String> {
     })
 }
 
+/// A panel's first frame as a page carries it (issue 63, `src/frame.rs`): its module's
+/// JavaScript glue as a classic script that defines `warpFirst`, and its wasm, deflated, as
+/// base64 text in a data script the loader reads.
+pub struct FirstFrame {
+    /// The glue: `var warpFirst = …` (its default export initialises the module,
+    /// `first_frame(state, search)` returns the patches).
+    pub script: String,
+    /// The wasm, zlib-deflated (what `DecompressionStream("deflate")` reads), as base64.
+    pub wasm: String,
+}
+
 /// The template with what every page shares already filled (styles, loader, favicon, CSP).
 pub struct Template(pub String);
 
@@ -124,11 +135,20 @@ impl Template {
     }
 
     /// A prerendered page, with `css`, the styles of `bundle`'s views (`dist/styles.rs`),
-    /// which `<html data-styles>` names for the loader.
+    /// which `<html data-styles>` names for the loader; and, for a page that carries its
+    /// panel's first frame (`site::FIRST_FOLDER`), that module after the markup
+    /// (`<html data-first>`), its glue allowed by the page's policy.
     ///
     /// # Errors
-    /// Its markup holds a script (the views never write one: text from outside is text).
-    pub fn page(&self, page: &Rendered, bundle: &str, css: &str) -> Result<String, String> {
+    /// Its markup holds a script (the views never write one: text from outside is text), or a
+    /// page under `with/` has no first frame to carry.
+    pub fn page(
+        &self,
+        page: &Rendered,
+        bundle: &str,
+        css: &str,
+        first: Option<&FirstFrame>,
+    ) -> Result<String, String> {
         if page.body.contains("<script") || page.body.contains("</script") {
             return Err(format!("the markup of {:?} holds a script", page.path));
         }
@@ -137,20 +157,26 @@ impl Template {
         // address, so that every link and file still resolves (`src/url.rs`, issue 63).
         let declared = page.declared();
         let base = format!("<base href=\"{}\" />", declared.base());
+        let first = match (declared.first(), first) {
+            (true, Some(f)) => Some(f),
+            (true, None) => return Err(format!("{}: no first frame to carry", page.path)),
+            (false, _) => None,
+        };
         let noscript = i18n::with_lang(page.lang, || {
             format!(
                 "<p class=\"noscript\">{}</p>",
                 escape(warp_model::t!("ui.app.noscript-prerendered"))
             )
         });
-        Ok(self.fill(&[
+        let html = self.fill(&[
             ("__WARP_LAB_LANG__", page.lang.html_lang().into()),
             (
                 "__WARP_LAB_STATE__",
                 format!(
-                    " data-query=\"{}\" data-styles=\"{}\"",
+                    " data-query=\"{}\" data-styles=\"{}\"{}",
                     escape(declared.state().to_search().trim_start_matches('?')),
-                    escape(bundle)
+                    escape(bundle),
+                    if first.is_some() { " data-first=\"\"" } else { "" }
                 ),
             ),
             ("__WARP_LAB_BASE__", base),
@@ -160,12 +186,20 @@ impl Template {
             (
                 "__WARP_LAB_PRERENDERED__",
                 format!(
-                    "<div data-prerendered=\"\">{}</div>",
-                    without_markers(&page.body)
+                    "<div data-prerendered=\"\">{}</div>{}",
+                    without_markers(&page.body),
+                    first.map_or_else(String::new, |f| format!(
+                        "<script type=\"application/wasm-base64\" id=\"first-wasm\">{}</script><script>{}</script>",
+                        f.wasm, f.script
+                    ))
                 ),
             ),
             ("__WARP_LAB_STYLE__", css.into()),
-        ]))
+        ]);
+        Ok(match first {
+            Some(f) => crate::csp::allow_script(&html, &f.script),
+            None => html,
+        })
     }
 
     fn fill(&self, parts: &[(&str, String)]) -> String {

@@ -88,27 +88,52 @@ fn states() -> Vec<String> {
     std::iter::once(String::new())
         .chain(views.iter().cloned())
         .chain(views.iter().map(|v| format!("{v}&embed=1")))
+        .chain(
+            examples::ALL
+                .iter()
+                .map(|e| format!("example={}&embed=1&graded=1&forecast=1", e.key())),
+        )
         .collect()
 }
 
 /// Every prerendered page, in both languages: the list `dist/registry.json` gives as
-/// `prerendered` and the build writes.
+/// `prerendered` and the build writes: the home view, each panel and example plain and
+/// embedded, and each example as an assignment's graded step ([`GRADED_FOLDER`]). After each
+/// (but a graded step) of a view whose panel has a first frame, the same state again under
+/// [`FIRST_FOLDER`]: the page that carries the first frame inline.
 #[must_use]
 pub fn pages() -> Vec<Prerendered> {
     Lang::ALL
         .into_iter()
         .flat_map(|lang| {
-            states().into_iter().map(move |query| {
+            states().into_iter().flat_map(move |query| {
                 let mut state = Query::parse(&query);
                 state.set(key::LANG, (lang != Lang::En).then_some(lang.code()));
-                Prerendered {
+                let page = Prerendered {
                     path: path_of(&state).unwrap_or_default(),
                     query,
                     lang,
-                }
+                };
+                let first = crate::page::route(&state)
+                    .panel
+                    .and_then(crate::page::bundle::first_frame)
+                    .filter(|_| !page.path.ends_with(GRADED_FOLDER))
+                    .map(|_| Prerendered {
+                        path: format!("{}{FIRST_FOLDER}", page.path),
+                        ..page.clone()
+                    });
+                std::iter::once(page).chain(first)
             })
         })
         .collect()
+}
+
+impl Prerendered {
+    /// Whether it is a view's page that carries its panel's first frame ([`FIRST_FOLDER`]).
+    #[must_use]
+    pub fn first(&self) -> bool {
+        self.path.ends_with(FIRST_FOLDER)
+    }
 }
 
 /// The path of the prerendered page that draws exactly the state `q` (its `lang` included),
@@ -139,9 +164,12 @@ pub fn path_of(q: &Query) -> Option<String> {
 /// which the table of `tests/addresses.txt` checks in both).
 #[must_use]
 pub fn address(q: &Query) -> Option<(String, Query)> {
+    // Written without `format!` and without an example's `key()` (a `String` each): this runs in
+    // every page's bundle for every link it writes (issue 63).
     let mut lang = Lang::En;
     let mut embed = false;
-    let mut view: Option<String> = None;
+    let mut view: Option<(&str, &str)> = None;
+    let mut panel: Option<Panel> = None;
     let mut seen: Vec<&str> = Vec::new();
     let mut rest = Query::default();
     for (key, value) in q.pairs() {
@@ -159,29 +187,83 @@ pub fn address(q: &Query) -> Option<(String, Query)> {
                 lang = Lang::ALL.into_iter().find(|l| l.code() == value)?;
             }
             "embed" if value == "1" => embed = true,
-            "panel" if Panel::parse(value).is_some() => view = Some(format!("{value}/")),
-            "example" if examples::ALL.iter().any(|e| e.key() == value) => {
-                view = Some(format!("example/{value}/"));
+            "panel" => {
+                panel = Some(Panel::parse(value)?);
+                view = Some(("", value));
+            }
+            "example" => {
+                let e = examples::ALL
+                    .iter()
+                    .find(|e| value.split_once('/') == Some((e.topic, e.cell)))?;
+                panel = Some(e.panel);
+                view = Some(("example/", value));
             }
             _ => return None,
         }
     }
-    if seen.contains(&"panel") && seen.contains(&"example") {
+    if seen.contains(&"panel") && seen.contains(&"example") || embed && view.is_none() {
         return None;
     }
-    let view = match (view, embed) {
-        (None, true) => return None,
-        (None, false) => String::new(),
-        (Some(v), false) => v,
-        (Some(v), true) => format!("embed/{v}"),
-    };
     // English is the root's; every other language has the folder of its code.
-    let prefix = if lang == Lang::En {
-        String::new()
-    } else {
-        format!("{}/", lang.code())
+    let mut path = String::new();
+    if lang != Lang::En {
+        path.push_str(lang.code());
+        path.push('/');
+    }
+    if embed {
+        path.push_str("embed/");
+    }
+    if let Some((folder, name)) = view {
+        path.push_str(folder);
+        path.push_str(name);
+        path.push('/');
+    }
+    // An example's graded step has a page of its own under its embed's; an address its panel's
+    // first frame draws opens the page that carries it.
+    if embed && seen.contains(&"example") && take_graded_step(&mut rest) {
+        path.push_str(GRADED_FOLDER);
+    } else if panel.is_some_and(|p| first_frame_draws(p, &rest)) {
+        path.push_str(FIRST_FOLDER);
+    }
+    Some((path, rest))
+}
+
+/// The folder under an example's embed page that holds the same example as an assignment's
+/// graded prediction step (`graded=1&forecast=1`, what `Assignment::frame_query` writes for
+/// one): its own page, prerendered, so that a step's frame draws from its HTML alone.
+pub const GRADED_FOLDER: &str = "graded/";
+
+/// Takes `graded=1` and `forecast=1` out of `rest` when it says each once, with those values
+/// (an assignment's prediction step); leaves it as it is otherwise.
+fn take_graded_step(rest: &mut Query) -> bool {
+    let said = |k: &str| {
+        let mut values = rest.get_all(k);
+        values.next() == Some("1") && values.next().is_none()
     };
-    Some((format!("{prefix}{view}"), rest))
+    let step = said(key::GRADED) && said(key::FORECAST);
+    if step {
+        rest.set(key::GRADED, None);
+        rest.set(key::FORECAST, None);
+    }
+    step
+}
+
+/// The folder under a view's page that holds the same page with its panel's first frame inline
+/// (issue 63, `src/frame.rs`): the page an address with settings opens (`coalescing/with/`), so
+/// that the state's first figure comes with the page's own HTML, no second round trip after it.
+pub const FIRST_FOLDER: &str = "with/";
+
+/// Whether a page of `panel`'s view with `rest` over its state (what the address adds to the
+/// view's page) is one its panel's first frame draws: the panel has one, and `rest` adds its
+/// inputs only, no page-level key (`forecast=`, `graded=`, `theme=`, … change how the page is
+/// shown, which only the live app draws).
+#[must_use]
+pub fn first_frame_draws(panel: Panel, rest: &Query) -> bool {
+    crate::page::bundle::FIRST_FRAMES.contains(&panel)
+        && !rest.is_empty()
+        && rest
+            .pairs()
+            .all(|(k, _)| !crate::page::PAGE_KEYS.contains(&k))
 }
 
 thread_local! {

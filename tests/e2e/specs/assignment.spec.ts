@@ -94,7 +94,7 @@ test('an instructor builds an assignment; a learner does it (one right, one part
   }
   await expect(app.figure('assignment-score')).toHaveText('0 %');
   // Step 1, a prediction: the frame is graded (Forecast on and locked, inputs locked until the reveal).
-  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /\/embed\/example\/divergence\/C4\/\?graded=1&forecast=1$/);
+  await expect(page.locator('iframe[data-step-frame]')).toHaveAttribute('src', /\/embed\/example\/divergence\/C4\/graded\/$/);
   await expect(step(page).locator('[data-action=forecast-first]')).toBeDisabled();
   await expect(step(page).locator('.inputs-lock')).toHaveAttribute('inert', '');
   await predictRight(page);

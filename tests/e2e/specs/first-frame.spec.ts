@@ -1,6 +1,7 @@
-// A page's first frame for an address with settings (issue 63, src/frame.rs): before the
-// panel's bundle is live, the page's loader runs the panel's first frame on the address and
-// writes it into the prerendered markup, which then shows that state (`data-prerender="first"`).
+// A page's first frame for an address with settings (issue 63, src/frame.rs): such an address
+// opens the page under its view's that carries the panel's first frame inline (`with/`); before
+// the panel's bundle is live, the loader runs it on the address and writes what it returns into
+// the prerendered markup, which then shows that state (`data-prerender="first"`).
 // The live app then takes the page over: the same figures, field values, picture and worked
 // steps, nothing moved (cumulative layout shift ≤ 0.02), what the learner typed carried over;
 // in both languages, plain and embedded, on a phone and a desktop.
@@ -43,9 +44,11 @@ async function firstThenLive(page: Page, address: string, bundle: RegExp) {
 
 const CASES: [string, RegExp, string, string][] = [
   // The issue's embed snippet: stride 2 is η = 1/2 (128 useful bytes in two 128-byte segments).
-  ['embed/coalescing/?stride=2', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'efficiency', '0.5'],
-  ['hinglish/coalescing/?stride=32&line=32', /\/coalescing-hinglish-[0-9a-f]+_bg\.wasm$/, 'transactions', '32'],
-  ['example/execution-model/D/?stride=2', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'transactions', '2'],
+  ['embed/coalescing/with/?stride=2', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'efficiency', '0.5'],
+  ['hinglish/coalescing/with/?stride=32&line=32', /\/coalescing-hinglish-[0-9a-f]+_bg\.wasm$/, 'transactions', '32'],
+  ['example/execution-model/D/with/?stride=2', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'transactions', '2'],
+  // An old query link: sent on to the page that carries the first frame.
+  ['?panel=coalescing&stride=4&embed=1', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'efficiency', '0.25'],
 ];
 
 for (const [width, height] of [[390, 844], [1280, 800]]) {
@@ -82,7 +85,7 @@ test('what a learner types into a first frame is carried into the live app, focu
   const held = new Promise<void>((r) => { release = r; });
   const bundle = /\/coalescing-en-[0-9a-f]+_bg\.wasm$/;
   await page.route(bundle, async (route) => { await held; await route.continue(); });
-  await page.goto(APP + 'coalescing/?stride=2', { waitUntil: 'domcontentloaded' });
+  await page.goto(APP + 'coalescing/with/?stride=2', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html')).toHaveAttribute('data-prerender', 'first');
   const field = page.locator('[data-prerendered] input[name="stride"]');
   await expect(field).toHaveValue('2');
@@ -94,18 +97,69 @@ test('what a learner types into a first frame is carried into the live app, focu
   // Stride 4 of 4-byte elements: 32 lanes 16 bytes apart span 512 bytes, 4 segments of 128,
   // η = 128 / 512 = 1/4.
   await expect(page.locator('[data-metric="efficiency"]')).toHaveAttribute('data-value', '0.25');
-  await expect(page).toHaveURL(/\/coalescing\/\?stride=4$/);
+  await expect(page).toHaveURL(/\/coalescing\/with\/\?stride=4$/);
+  // Back at its defaults, the address is the view's own page (the app's address is the
+  // state's: a reload opens the view's page, whose markup is that state).
+  await page.locator('input[name="stride"]').fill('1');
+  await expect(page).toHaveURL(/\/coalescing\/$/);
 });
 
-test('a page\'s own state fetches no first frame; a state the first frame does not draw waits for the app', async ({ page }) => {
-  const asked: string[] = [];
-  page.on('request', (r) => { if (/\/first-/.test(r.url())) asked.push(r.url()); });
-  await page.goto(APP + 'coalescing/');
+test('a view\'s own page carries no first frame; a state the first frame does not draw waits for the app', async ({ page }) => {
+  const own = await (await page.request.get(APP + 'coalescing/')).text();
+  expect(own).not.toContain('id="first-wasm"');
+  const withFirst = await (await page.request.get(APP + 'coalescing/with/')).text();
+  expect(withFirst).toContain('id="first-wasm"');
+  // The page under `with/` at its view's own state shows its markup (no second load), and the
+  // app's address for that state is the view's page.
+  await page.goto(APP + 'coalescing/with/');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
-  expect(asked).toEqual([]);
+  await expect(page.locator('[data-metric="efficiency"]')).toHaveAttribute('data-value', '1');
+  expect(new URL(page.url()).pathname).toBe(`${new URL(APP).pathname}coalescing/`);
   // `forecast=1` changes how the page is shown: the Forecast is the live app's to draw.
   await page.goto(APP + 'coalescing/?stride=2&forecast=1', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
   await expect(page.locator('[data-metric="efficiency"]')).toHaveAttribute('data-value', '0.5');
   await expect(page.locator('input[name="forecast-guess"]')).toBeVisible();
+});
+
+// Issue 63, item 3: what the learner presses before the app is live is not lost. The loader keeps
+// each button pressed in the markup (it says so: `aria-busy`) and presses it again in the app's
+// page when the app takes over.
+test('a Reveal pressed before the page is live is answered when the app takes over', async ({ page }) => {
+  for (const how of ['click', 'Enter']) {
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const bundle = /\/warps-en-[0-9a-f]+_bg\.wasm$/;
+    await page.route(bundle, async (route) => { await held; await route.continue(); });
+    // Seed 000 Ex 2 (warp-scheduling/B): a block of 100 threads is ⌈100 / 32⌉ = 4 warps.
+    await page.goto(APP + 'example/warp-scheduling/B/', { waitUntil: 'domcontentloaded' });
+    const guess = page.locator('[data-prerendered] input[name="forecast-guess"]');
+    await guess.fill('4');
+    const reveal = page.locator('[data-prerendered] [data-action="reveal"]');
+    if (how === 'click') await reveal.click(); else await guess.press('Enter');
+    await expect(reveal, how).toHaveAttribute('aria-busy', 'true');
+    // Nothing was sent away as a page load, and nothing is revealed yet.
+    await expect(page).toHaveURL(APP + 'example/warp-scheduling/B/');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+    await expect(page.locator('[data-forecast-feedback]'), how).toHaveAttribute('data-guess', 'right');
+    await expect(page.locator('.key-figures [data-metric="warps-per-block"]'), how).toBeVisible();
+    await page.unroute(bundle);
+  }
+});
+
+test('a picture\'s button pressed in a first frame is pressed in the app', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((r) => { release = r; });
+  const bundle = /\/coalescing-en-[0-9a-f]+_bg\.wasm$/;
+  await page.route(bundle, async (route) => { await held; await route.continue(); });
+  await page.goto(APP + 'coalescing/with/?stride=2', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).toHaveAttribute('data-prerender', 'first');
+  await page.locator('[data-prerendered] button[data-line="32"]').click();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  // 32 lanes 8 bytes apart (stride 2 of 4-byte floats) span 256 bytes: 8 sectors of 32 bytes.
+  await expect(page.locator('[data-metric="transactions"]')).toHaveAttribute('data-value', '8');
+  await expect(page.locator('button[data-line="32"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/coalescing\/with\/\?stride=2&line=32$/);
 });

@@ -27,6 +27,7 @@ fn a_prerendered_page_carries_its_state_base_title_and_markup() {
             ),
             "divergence",
             ".d{top:0}",
+            None,
         )
         .unwrap();
     // Four folders deep: the base climbs four to the site's root.
@@ -62,6 +63,7 @@ fn the_roots_page_has_its_own_folder_as_base_and_the_shell_has_no_state() {
             &page("", "", Lang::En, "<main></main>"),
             "home",
             ".h{top:0}",
+            None,
         )
         .unwrap();
     assert!(home.contains(r#"<base href="./" />"#), "{home}");
@@ -101,9 +103,42 @@ fn markup_with_a_script_is_refused() {
                 "<script>alert(1)</script>"
             ),
             "warps",
-            ""
+            "",
+            None
         )
         .is_err());
+}
+
+#[test]
+fn a_page_under_with_carries_its_first_frame_and_allows_its_glue() {
+    let template = format!(
+        "<html__WARP_LAB_STATE__><head><meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\
+         <script>loader</script></head><body>__WARP_LAB_PRERENDERED__</body></html>",
+        crate::csp::MARKER
+    );
+    let t = Template(crate::csp::fill(&template).unwrap());
+    let with = page(
+        "coalescing/with/",
+        "panel=coalescing",
+        Lang::En,
+        "<main></main>",
+    );
+    let first = FirstFrame {
+        script: "var warpFirst=1;".into(),
+        wasm: "AGFzbQ==".into(),
+    };
+    let html = t.page(&with, "coalescing", "", Some(&first)).unwrap();
+    assert!(html.contains(" data-first=\"\""), "{html}");
+    assert!(html.contains(
+        "</div><script type=\"application/wasm-base64\" id=\"first-wasm\">AGFzbQ==</script><script>var warpFirst=1;</script>"
+    ), "{html}");
+    // The loader's hash and the glue's.
+    assert_eq!(html.matches("sha256-").count(), 2, "{html}");
+    // Not without one, and not on a page that is not under `with/`.
+    assert!(t.page(&with, "coalescing", "", None).is_err());
+    let plain = page("coalescing/", "panel=coalescing", Lang::En, "<main></main>");
+    let html = t.page(&plain, "coalescing", "", Some(&first)).unwrap();
+    assert!(!html.contains("first-wasm") && !html.contains("data-first"));
 }
 
 #[test]

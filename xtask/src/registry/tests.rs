@@ -53,11 +53,26 @@ fn the_prerendered_pages_are_listed_with_their_state_and_language() {
     let v: Value =
         serde_json::from_str(&registry_json(&routes, &[("kernel", "challenge")], true)).unwrap();
     let pages = v["prerendered"].as_array().unwrap();
-    // Per language: the home view, and each panel and example plain and embedded.
+    // Per language: the home view, and each panel and example plain and embedded; and each of
+    // those of a panel with a first frame again under `with/`, carrying it (issue 63).
+    assert_eq!(pages.len(), warp_model::site::pages().len());
+    let under = |folder: &str| {
+        pages
+            .iter()
+            .filter(|p| p["path"].as_str().is_some_and(|p| p.ends_with(folder)))
+            .count()
+    };
+    // And each example as an assignment's graded step, under its embed's page.
+    assert_eq!(under("/graded/"), 2 * examples::ALL.len());
     assert_eq!(
-        pages.len(),
+        pages.len() - under("/with/") - under("/graded/"),
         2 * (1 + 2 * (Panel::ALL.len() + examples::ALL.len()))
     );
+    assert!(pages.contains(&json!({
+        "path": "hinglish/embed/coalescing/with/",
+        "query": "panel=coalescing&embed=1",
+        "lang": "hinglish"
+    })));
     assert_eq!(pages[0], json!({ "path": "", "query": "", "lang": "en" }));
     assert!(pages.contains(&json!({
         "path": "hinglish/example/divergence/C1/",

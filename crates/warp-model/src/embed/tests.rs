@@ -70,7 +70,9 @@ fn on_a_site_with_prerendered_pages_a_snippet_opens_the_embeds_page() {
         Some(Panel::Coalescing),
     );
     assert!(
-        s.starts_with("<iframe src=\"https://c.edu/gpu/hinglish/embed/coalescing/?stride=2\" "),
+        s.starts_with(
+            "<iframe src=\"https://c.edu/gpu/hinglish/embed/coalescing/with/?stride=2\" "
+        ),
         "{s}"
     );
     // A view no page draws is the query string, as before.

@@ -60,15 +60,49 @@ fn a_state_with_anything_more_is_not_prerendered() {
 
 #[test]
 fn the_pages_are_every_panel_and_example_in_both_languages_and_as_embeds() {
-    let pages = pages();
+    let all = pages();
+    // The pages that carry a first frame (issue 63): one under each view of a panel that has
+    // one, at the view's own path plus `with/`, the same state.
+    let (firsts, pages): (Vec<_>, Vec<_>) = all.iter().cloned().partition(Prerendered::first);
+    for f in &firsts {
+        let view = f.path.strip_suffix(FIRST_FOLDER).unwrap_or_default();
+        assert!(
+            pages
+                .iter()
+                .any(|p| p.path == view && p.query == f.query && p.lang == f.lang),
+            "{f:?}"
+        );
+    }
+    let with_first = |p: Panel| {
+        2 * (1 + examples::ALL.iter().filter(|e| e.panel == p).count())
+            * usize::from(crate::page::bundle::first_frame(p).is_some())
+    };
+    // An assignment's graded step of each example: its own page under its embed's.
+    let graded: Vec<&Prerendered> = pages
+        .iter()
+        .filter(|p| p.path.ends_with(GRADED_FOLDER))
+        .collect();
+    assert_eq!(graded.len(), 2 * examples::ALL.len());
+    assert!(graded
+        .iter()
+        .any(|p| p.path == "embed/example/divergence/C4/graded/"
+            && p.query == "example=divergence/C4&embed=1&graded=1&forecast=1"));
+    assert_eq!(
+        firsts.len(),
+        2 * Panel::ALL.iter().map(|&p| with_first(p)).sum::<usize>()
+    );
+    assert!(firsts
+        .iter()
+        .any(|f| f.path == "hinglish/embed/coalescing/with/"));
     let panels = Panel::ALL.len();
     let examples = examples::ALL.len();
-    // Per language: the home view, then each view (panel or example) twice, plain and embedded.
-    assert_eq!(pages.len(), 2 * (1 + 2 * (panels + examples)));
-    let mut paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+    // Per language: the home view, then each view (panel or example) twice, plain and embedded,
+    // and each example's graded step.
+    assert_eq!(pages.len(), 2 * (1 + 2 * (panels + examples) + examples));
+    let mut paths: Vec<&str> = all.iter().map(|p| p.path.as_str()).collect();
     paths.sort_unstable();
     paths.dedup();
-    assert_eq!(paths.len(), pages.len(), "two pages share a path");
+    assert_eq!(paths.len(), all.len(), "two pages share a path");
     // Every page's path is the one its own state leads to.
     for p in &pages {
         assert_eq!(
