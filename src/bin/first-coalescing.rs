@@ -1,7 +1,8 @@
-//! The coalescing page's first frame (issue 63, `warp_lab::frame`): the panel's model and its
-//! views' string builders, no Leptos. The page's loader runs it on an address with settings
-//! (`coalescing/?stride=2`) and writes what it returns into the prerendered markup, so that the
-//! page shows that state before its bundle is live (`cargo xtask dist`).
+//! The coalescing page's first frame (issue 63, `warp_lab::frame`): the panel's model and its views'
+//! string builders, no Leptos. The page under each of the panel's views that carries it runs it
+//! on an address with settings (`coalescing/with/?stride=2`, `xtask/src/first.js`) and writes what it
+//! returns into the prerendered markup, so that the page shows that state before its bundle is
+//! live.
 
 /// The patches that draw `search` over the page whose state is `state` (`warp_lab::frame::wire`:
 /// empty when the first frame does not draw it).

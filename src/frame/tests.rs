@@ -191,6 +191,28 @@ fn the_coalescing_first_frame_is_the_live_views_markup() {
 }
 
 #[test]
+fn the_banks_first_frame_is_the_live_views_markup() {
+    use crate::panels::banks::picture_html;
+    use warp_model::banks::panel::BanksModel;
+    for (path, search) in [
+        // Stride 2 of 4-byte words: lanes l and l + 16 share bank 2l mod 32, a 2-way conflict.
+        ("banks/", "?stride=2"),
+        ("embed/banks/with/", "?stride=32"),
+        ("hinglish/banks/", "?elem=8&stride=1"),
+        // The transpose's tile, padded and read down a column.
+        ("banks/", "?tile=32&pad=1"),
+        ("banks/", "?stride=abc"),
+        ("example/banks/transpose-padded/", "?pad=0"),
+        ("hinglish/embed/example/banks/stride-2/", "?stride=3"),
+    ] {
+        same_as_live::<BanksModel>(path, search, picture_html);
+    }
+    let patches = same_as_live::<BanksModel>("banks/", "?stride=2", picture_html);
+    assert!(patches.iter().any(|p| matches!(p,
+        Patch::Html("key-figures", h) if h.contains(r#"data-value="2""#))));
+}
+
+#[test]
 fn the_check_sees_a_region_the_live_view_writes_otherwise() {
     // Probe: a first frame whose figures are not the live view's fails the comparison.
     let p = page("coalescing/");

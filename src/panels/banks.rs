@@ -11,11 +11,12 @@ use warp_model::banks::rule::BANKS;
 use warp_model::banks::{BanksOutput, BanksRead, PhasePicture, SweepAxis};
 use warp_model::examples::Example;
 use warp_model::markup::escape;
+use warp_model::panel::Inputs;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 
-use crate::components::chart::{ChartData, LineChart, Series};
+use crate::components::chart::{chart_html, ChartData, Series};
 use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -31,19 +32,37 @@ pub fn BanksPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
     let output = Memo::new(move |_| input.with(evaluate));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     let figures = Signal::derive(move || output.with(|o| o.figures.clone()));
-    let chart = Signal::derive(move || output.with(chart_data));
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
-            <BankPicture output=output />
-            // No chart while an input is wrong: an empty chart would be an image without words.
-            <Show when=move || chart.with(Option::is_some)>
-                <LineChart data=chart name="wavefronts-by-sweep" />
-            </Show>
-            <p class="note" data-profiler="" inner_html=crate::components::figures::breakable_html(t!("ui.banks.profiler"))></p>
-            <p class="note">{t!("ui.banks.note")}</p>
+            <div class="picture-body" data-frame="picture" inner_html=move || input.with(|i| output.with(|o| picture_html(i, o)))></div>
         </PanelShell>
     }
+}
+
+/// The picture, as one HTML string (issue 63: what the live panel draws and what a page's first
+/// frame writes, `crate::frame`): the bank grid of every phase and its why lines, the chart of
+/// wavefronts against the sweep (none while an input is wrong: an empty chart would be an
+/// image without words), the profiler's counters and the model's note. Redrawn whole on every
+/// change. Every text is escaped.
+#[must_use]
+pub fn picture_html(_input: &Inputs<BanksModel>, o: &BanksOutput) -> String {
+    let mut html = if o.report.is_some() {
+        format!(
+            r#"<figure class="banks-picture" data-picture="banks">{}</figure>"#,
+            phases_html(&o.phases)
+        )
+    } else {
+        String::new()
+    };
+    html.push_str(&chart_html(chart_data(o).as_ref(), "wavefronts-by-sweep"));
+    let _ = write!(
+        html,
+        r#"<p class="note" data-profiler="">{}</p><p class="note">{}</p>"#,
+        crate::components::figures::breakable_html(t!("ui.banks.profiler")),
+        escape(t!("ui.banks.note"))
+    );
+    html
 }
 
 fn chart_data(o: &BanksOutput) -> Option<ChartData> {
@@ -107,17 +126,6 @@ const LEFT: f64 = 60.0;
 const LANES_Y: f64 = 14.0;
 const GRID_Y: f64 = 64.0;
 
-/// Every phase with an active lane as its own bank grid, and every phase's why line.
-#[component]
-fn BankPicture(output: Memo<BanksOutput>) -> impl IntoView {
-    move || {
-        output.with(|o| {
-            o.report.as_ref()?;
-            Some(phases_figure(&o.phases))
-        })
-    }
-}
-
 /// The phases as bank grids (those with an active lane) and every phase's why line: the
 /// banks panel's picture, which the tensor-core panel draws for its ldmatrix too.
 ///
@@ -125,6 +133,12 @@ fn BankPicture(output: Memo<BanksOutput>) -> impl IntoView {
 /// is redrawn whole on every change, and its SVG as view nodes cost the two pages that draw
 /// it their rendering code. Every text is escaped.
 pub(crate) fn phases_figure(phases: &[PhasePicture]) -> impl IntoView {
+    view! { <figure class="banks-picture" data-picture="banks" inner_html=phases_html(phases)></figure> }
+}
+
+/// The inside of [`phases_figure`]: the caption, a bank grid per phase with an active lane, the
+/// why lines.
+fn phases_html(phases: &[PhasePicture]) -> String {
     let mut html = String::new();
     let _ = write!(
         html,
@@ -149,7 +163,7 @@ pub(crate) fn phases_figure(phases: &[PhasePicture]) -> impl IntoView {
         );
     }
     html.push_str("</ol>");
-    view! { <figure class="banks-picture" data-picture="banks" inner_html=html></figure> }
+    html
 }
 
 /// One phase as a bank grid.

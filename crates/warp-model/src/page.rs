@@ -124,7 +124,10 @@ pub mod bundle {
     /// (`first-<panel>`, `src/bin/first-<panel>.rs`) that the page's loader runs on an address
     /// with settings, to draw that state into the prerendered markup before the panel's bundle
     /// is live. Fetched only for such an address, never for the page's own state.
-    pub const FIRST_FRAMES: [crate::registry::Panel; 1] = [crate::registry::Panel::Coalescing];
+    pub const FIRST_FRAMES: [crate::registry::Panel; 2] = [
+        crate::registry::Panel::Coalescing,
+        crate::registry::Panel::Banks,
+    ];
 
     /// The first frame's bundle of `panel`'s pages, if it has one (`first-coalescing`).
     #[must_use]

@@ -57,7 +57,7 @@ test('the inputs drive the figures and the URL; tile= opens tile mode', async ({
   await expect(app.figure('conflict-ways')).toHaveAttribute('data-value', '32');
   await app.field('pad').fill('1');
   await expect(app.figure('conflict-ways')).toHaveAttribute('data-value', '1');
-  await expect(page).toHaveURL(/\/banks\/\?tile=32&pad=1/);
+  await expect(page).toHaveURL(/\/banks\/with\/\?tile=32&pad=1/);
   await expect(page.locator('[data-chart="wavefronts-by-sweep"] svg')).toHaveAttribute('aria-label', /32 with no padding, 1 padded by one element/);
 });
 

@@ -47,6 +47,8 @@ const CASES: [string, RegExp, string, string][] = [
   ['embed/coalescing/with/?stride=2', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'efficiency', '0.5'],
   ['hinglish/coalescing/with/?stride=32&line=32', /\/coalescing-hinglish-[0-9a-f]+_bg\.wasm$/, 'transactions', '32'],
   ['example/execution-model/D/with/?stride=2', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'transactions', '2'],
+  // Stride 2 of 4-byte words: lanes l and l + 16 share a bank, 2 wavefronts.
+  ['hinglish/embed/banks/with/?stride=2', /\/banks-hinglish-[0-9a-f]+_bg\.wasm$/, 'wavefronts', '2'],
   // An old query link: sent on to the page that carries the first frame.
   ['?panel=coalescing&stride=4&embed=1', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'efficiency', '0.25'],
 ];

@@ -272,7 +272,7 @@ test('the forgotten barrier names the race, and shared lines open in the banks p
   const row = page.locator('table.per-line tr[data-line="7"]');
   await expect(row.locator('[data-shared-wavefronts]')).toHaveText('1024');
   await expect(row.locator('[data-bank-conflicts]')).toHaveText('992');
-  await expect(row.locator('[data-link="banks"]')).toHaveAttribute('href', 'banks/?elem=4&stride=32');
+  await expect(row.locator('[data-link="banks"]')).toHaveAttribute('href', 'banks/with/?elem=4&stride=32');
 });
 
 test('barrier errors and watch errors are named', async ({ app, page }) => {

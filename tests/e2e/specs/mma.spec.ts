@@ -84,7 +84,7 @@ test('ldmatrix: the tile, who receives what, the phases and the link to the bank
   await expect(page.locator('.why-lines li').first()).toContainText('8 different words');
   // The same pattern in the banks panel costs the same.
   const link = page.locator('a[data-link="banks"]');
-  await expect(link).toHaveAttribute('href', 'banks/?elem=16&tile=8');
+  await expect(link).toHaveAttribute('href', 'banks/with/?elem=16&tile=8');
   await link.click();
   await expect(app.figure('wavefronts')).toHaveAttribute('data-value', '32');
   await expect(app.figure('conflict-ways')).toHaveAttribute('data-value', '8');
