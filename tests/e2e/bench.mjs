@@ -107,7 +107,8 @@ const GROUPS = [
   ]],
   ['addresses the app writes', [
     ['embed with settings: coalescing stride=2', 'embed/coalescing/with/?stride=2'],
-    ['embed with settings: warps 32×32, Hinglish', 'hinglish/embed/warps/?block=32,32'],
+    ['embed with settings: banks stride=2, Hinglish', 'hinglish/embed/banks/with/?stride=2'],
+    ['embed with settings: warps 32×32 (no first frame yet)', 'embed/warps/?block=32,32'],
     ['assignment step: example divergence/C4', 'embed/example/divergence/C4/graded/'],
     ['challenge link: add-ten', 'kernel/?challenge=add-ten'],
   ]],
