@@ -5,6 +5,9 @@ import type { FrameLocator, Page } from '@playwright/test';
 
 /** The right answer of each question: a number, an option's index, or yes/no. */
 export async function rightAnswers(scope: Page | FrameLocator): Promise<string[]> {
+  // A page's prerendered markup holds its default quiz until the app is live (and an old
+  // `?panel=` link is sent on to its page first, issue 63): read the export only then.
+  await scope.locator('html[data-app="live"]').waitFor({ state: 'attached' });
   const gift = await scope.locator('[data-gift]').inputValue();
   return gift.split('\n\n').filter((b) => b.startsWith('::')).map((b) => {
     const body = b.slice(b.lastIndexOf('{') + 1, b.lastIndexOf('}'));
