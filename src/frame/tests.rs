@@ -191,6 +191,29 @@ fn the_coalescing_first_frame_is_the_live_views_markup() {
 }
 
 #[test]
+fn the_warps_first_frame_is_the_live_views_markup() {
+    use crate::panels::warps::picture_html;
+    use warp_model::warps::panel::WarpsModel;
+    for (path, search) in [
+        // A 32×32 block is 1,024 threads: ⌈1024 / 32⌉ = 32 warps, each one row of 32.
+        ("embed/warps/with/", "?block=32,32"),
+        ("warps/", "?block=48,4&warp=1&thread=49"),
+        ("hinglish/warps/", "?block=8,8,4"),
+        // A launch over n elements (a ragged last block) and over an image.
+        ("warps/", "?block=256&n=1056"),
+        ("warps/", "?block=16,16&image=1920x1080"),
+        ("warps/", "?block=0"),
+        ("example/warp-scheduling/B/", "?block=96"),
+        ("hinglish/embed/example/execution-model/I/", "?block=30,30"),
+    ] {
+        same_as_live::<WarpsModel>(path, search, picture_html);
+    }
+    let patches = same_as_live::<WarpsModel>("embed/warps/with/", "?block=32,32", picture_html);
+    assert!(patches.iter().any(|p| matches!(p,
+        Patch::Html("key-figures", h) if h.contains(r#"data-metric="warps-per-block" data-value="32""#))));
+}
+
+#[test]
 fn the_banks_first_frame_is_the_live_views_markup() {
     use crate::panels::banks::picture_html;
     use warp_model::banks::panel::BanksModel;

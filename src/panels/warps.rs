@@ -4,8 +4,12 @@
 //! A thin view over `warp_model::warps::panel`: the learner's raw text goes in, figures, errors,
 //! worked steps and what to highlight come out.
 
+use std::fmt::Write as _;
+
 use leptos::prelude::*;
 use warp_model::examples::Example;
+use warp_model::markup::escape;
+use warp_model::panel::Inputs;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
@@ -17,8 +21,8 @@ use warp_model::warps::panel::{
 use warp_model::WARP_SIZE;
 use wasm_bindgen::JsCast;
 
-use crate::components::cells::{linear_spans_html, patch_rows_effect, spans_html, warp_class};
-use crate::components::mathml::Formula;
+use crate::components::cells::{linear_spans_html, patch_rows, spans_html, warp_class};
+use crate::components::mathml::formula_html;
 use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
@@ -40,10 +44,198 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
     view! {
         <PanelShell input=input example=example on_preset=on_preset errors=errors figures=figures
             worked=Signal::derive(move || output.with(|o| o.worked.clone()))>
-            <BlockMap output=output on_pick=pick />
-            <LaunchView output=output />
+            <Picture output=output on_pick=pick />
         </PanelShell>
     }
+}
+
+/// The picture, as one HTML string (issue 63: what the live panel starts from and what a page's
+/// first frame writes, `crate::frame`): the block map with its caption, the inspected thread,
+/// the warp strip and its table, then the launch. Every text is escaped.
+#[must_use]
+pub fn picture_html(_input: &Inputs<WarpsModel>, o: &WarpsOutput) -> String {
+    let mut html = String::new();
+    block_map_html(o, None, o.thread, &mut html);
+    launch_html(o, &mut html);
+    html
+}
+
+/// The block map's figure: caption (and, for a block wrapped after every warp, the note), the
+/// scroll hint of a map wider than 64 cells, the slices, the inspected thread (`focus`), the
+/// warp strip and its table. `cursor`: the keyboard's cell.
+fn block_map_html(o: &WarpsOutput, cursor: Option<u64>, focus: Option<u64>, html: &mut String) {
+    let _ = write!(
+        html,
+        "<figure class=\"block-map\"><figcaption>{}{}</figcaption>",
+        escape(t!("ui.warps.map.caption")),
+        o.block
+            .filter(|b| map_columns(*b) != b.x())
+            .map(|_| format!(" {}", escape(t!("ui.warps.map.wrapped"))))
+            .unwrap_or_default()
+    );
+    if o.block.is_some_and(|b| map_columns(b) > 64) {
+        let _ = write!(
+            html,
+            r#"<p class="scroll-hint">{}</p>"#,
+            escape(t!("ui.warps.map.scroll"))
+        );
+    }
+    let _ = write!(
+        html,
+        r#"<div tabindex="0" role="group" aria-label="{}" class="slices">{}</div><p aria-live="polite" data-inspect="" class="inspect">{}</p><div aria-hidden="true" class="warp-strip">{}</div>"#,
+        escape(t!("ui.warps.map.label")),
+        map_rows(o, cursor).concat(),
+        inspect_html(o, focus),
+        o.block
+            .map(|b| strip_rows(b, o.warp))
+            .unwrap_or_default()
+            .concat()
+    );
+    if let Some(b) = o.block {
+        table_html(b, html);
+    }
+    html.push_str("</figure>");
+}
+
+/// The map's rows, the keyboard's cell marked.
+fn map_rows(o: &WarpsOutput, cursor: Option<u64>) -> Vec<String> {
+    o.block
+        .map(|b| slice_rows(b, o.warp, o.thread, cursor))
+        .unwrap_or_default()
+}
+
+/// The inspected thread in words and its formula: its (x, y, z), its linear id worked, its warp
+/// and lane.
+fn inspect_html(o: &WarpsOutput, thread: Option<u64>) -> String {
+    let Some(d) = o.block.zip(thread).and_then(|(b, t)| thread_detail(&b, t)) else {
+        return String::new();
+    };
+    let mut html = escape(&tr!(
+        "ui.warps.inspect.thread",
+        x = d.pos.x,
+        y = d.pos.y,
+        z = d.pos.z
+    ));
+    html.push(' ');
+    formula_html(&d.formula, &mut html);
+    html.push_str(&escape(&tr!(
+        "ui.warps.inspect.warp",
+        warp = d.warp,
+        lane = d.lane
+    )));
+    html
+}
+
+/// The block map, drawn from [`picture_html`] and kept in step by hand: the whole picture when
+/// the model's output changes (the map's focus kept), the map's rows (`patch_rows`) and the
+/// inspected thread when the pointer or the keyboard moves over it.
+#[component]
+fn Picture(
+    output: Memo<WarpsOutput>,
+    on_pick: impl Fn(u64) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let hovered = RwSignal::new(None::<u64>);
+    let cursor = RwSignal::new(None::<u64>);
+    let picture = NodeRef::<leptos::html::Div>::new();
+    let markup = untrack(|| output.with(|o| picture_html(&Inputs::default(), o)));
+    let find = move |sel: &str| {
+        picture
+            .get_untracked()
+            .and_then(|el: web_sys::HtmlDivElement| el.query_selector(sel).ok().flatten())
+    };
+    // The model's output: the whole picture again, the focus given back to the map.
+    Effect::new(move |first: Option<()>| {
+        output.track();
+        if first.is_some() {
+            let focused = find(".slices:focus").is_some();
+            if let Some(el) = picture.get_untracked() {
+                let mut html = String::new();
+                output.with_untracked(|o| {
+                    block_map_html(o, cursor.get_untracked(), o.thread, &mut html);
+                    launch_html(o, &mut html);
+                });
+                el.set_inner_html(&html);
+            }
+            if focused {
+                if let Some(m) =
+                    find(".slices").and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = m.focus();
+                }
+            }
+        }
+    });
+    // The pointer and the keyboard: the map's rows and the inspected thread.
+    let last = StoredValue::new_local(Vec::<String>::new());
+    Effect::new(move |first: Option<()>| {
+        let (c, h) = (cursor.get(), hovered.get());
+        if first.is_none() {
+            last.set_value(untrack(|| output.with(|o| map_rows(o, None))));
+            return;
+        }
+        output.with_untracked(|o| {
+            if let Some(m) = find(".slices") {
+                let rows = map_rows(o, c);
+                last.update_value(|l| patch_rows(&m, l, rows));
+            }
+            if let Some(p) = find("[data-inspect]") {
+                p.set_inner_html(&inspect_html(o, h.or(c).or(o.thread)));
+            }
+        });
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if !linear_target(&ev).is_some_and(|el| el.class_list().contains("slices")) {
+            return;
+        }
+        let Some(b) = output.with_untracked(|o| o.block) else {
+            return;
+        };
+        let p = b.threads();
+        let now = cursor
+            .get_untracked()
+            .or_else(|| output.with_untracked(|o| o.thread))
+            .unwrap_or(0);
+        let next = match ev.key().as_str() {
+            "ArrowRight" => now.saturating_add(1),
+            "ArrowLeft" => now.saturating_sub(1),
+            "ArrowDown" => now.saturating_add(map_columns(b)),
+            "ArrowUp" => now.saturating_sub(map_columns(b)),
+            "PageDown" => now.saturating_add(b.x() * b.y()),
+            "PageUp" => now.saturating_sub(b.x() * b.y()),
+            "Home" => 0,
+            "End" => p - 1,
+            "Enter" | " " => {
+                ev.prevent_default();
+                on_pick(now);
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        cursor.set(Some(next.min(p - 1)));
+    };
+    view! {
+        <div
+            class="picture-body"
+            data-frame="picture"
+            node_ref=picture
+            on:mouseover=move |ev| hovered.set(linear_of_event(&ev))
+            on:mouseleave=move |_| hovered.set(None)
+            on:click=move |ev| {
+                if let Some(i) = linear_of_event(&ev) {
+                    on_pick(i);
+                }
+            }
+            on:keydown=on_key
+            on:focusout=move |_| cursor.set(None)
+            inner_html=markup
+        ></div>
+    }
+}
+
+/// The element a keyboard event is on.
+fn linear_target(ev: &leptos::ev::KeyboardEvent) -> Option<web_sys::Element> {
+    ev.target()?.dyn_into::<web_sys::Element>().ok()
 }
 
 /// The cells of one z-slice of the block map (see [`linear_spans_html`]).
@@ -85,102 +277,6 @@ fn lanes_html(warp: u64, active: u64) -> String {
 fn linear_of_event(ev: &leptos::ev::MouseEvent) -> Option<u64> {
     let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
     el.get_attribute("data-linear")?.parse().ok()
-}
-
-#[component]
-fn BlockMap(
-    output: Memo<WarpsOutput>,
-    on_pick: impl Fn(u64) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
-    let hovered = RwSignal::new(None::<u64>);
-    let cursor = RwSignal::new(None::<u64>);
-    let block = Memo::new(move |_| output.with(|o| o.block));
-    let focus_thread = move || {
-        hovered
-            .get()
-            .or(cursor.get())
-            .or_else(|| output.with(|o| o.thread))
-    };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let Some(b) = block.get() else { return };
-        let p = b.threads();
-        let now = cursor
-            .get()
-            .or_else(|| output.with(|o| o.thread))
-            .unwrap_or(0);
-        let next = match ev.key().as_str() {
-            "ArrowRight" => now.saturating_add(1),
-            "ArrowLeft" => now.saturating_sub(1),
-            "ArrowDown" => now.saturating_add(map_columns(b)),
-            "ArrowUp" => now.saturating_sub(map_columns(b)),
-            "PageDown" => now.saturating_add(b.x() * b.y()),
-            "PageUp" => now.saturating_sub(b.x() * b.y()),
-            "Home" => 0,
-            "End" => p - 1,
-            "Enter" | " " => {
-                ev.prevent_default();
-                on_pick(now);
-                return;
-            }
-            _ => return,
-        };
-        ev.prevent_default();
-        cursor.set(Some(next.min(p - 1)));
-    };
-    // The map and the strip are written by hand into containers that never re-render (see
-    // components/cells.rs): only the rows that changed are replaced.
-    let map_ref = NodeRef::<leptos::html::Div>::new();
-    let strip_ref = NodeRef::<leptos::html::Div>::new();
-    let map_markup = patch_rows_effect(map_ref, move || {
-        output.with(|o| {
-            o.block
-                .map(|b| slice_rows(b, o.warp, o.thread, cursor.get()))
-                .unwrap_or_default()
-        })
-    });
-    let strip_markup = patch_rows_effect(strip_ref, move || {
-        output.with(|o| o.block.map(|b| strip_rows(b, o.warp)).unwrap_or_default())
-    });
-    view! {
-        <figure class="block-map">
-            <figcaption>
-                {t!("ui.warps.map.caption")}
-                {move || block.get().filter(|b| map_columns(*b) != b.x()).map(|_| format!(" {}", t!("ui.warps.map.wrapped")))}
-            </figcaption>
-            {move || block.get().filter(|b| map_columns(*b) > 64).map(|_| view! { <p class="scroll-hint">{t!("ui.warps.map.scroll")}</p> })}
-            <div
-                class="slices"
-                tabindex="0"
-                role="group"
-                aria-label=t!("ui.warps.map.label")
-                on:mouseover=move |ev| hovered.set(linear_of_event(&ev))
-                on:mouseleave=move |_| hovered.set(None)
-                on:click=move |ev| {
-                    if let Some(i) = linear_of_event(&ev) {
-                        on_pick(i);
-                    }
-                }
-                on:keydown=on_key
-                on:blur=move |_| cursor.set(None)
-                node_ref=map_ref
-                inner_html=map_markup
-            >
-            </div>
-            <p class="inspect" aria-live="polite" data-inspect="">
-                {move || {
-                    let b = block.get()?;
-                    let d = thread_detail(&b, focus_thread()?)?;
-                    Some(view! {
-                        {tr!("ui.warps.inspect.thread", x = d.pos.x, y = d.pos.y, z = d.pos.z)} " "
-                        <Formula math=d.formula.clone() />
-                        {tr!("ui.warps.inspect.warp", warp = d.warp, lane = d.lane)}
-                    })
-                }}
-            </p>
-            <div class="warp-strip" aria-hidden="true" node_ref=strip_ref inner_html=strip_markup></div>
-            {move || block.get().map(|b| view! { <WarpTable block=b /> })}
-        </figure>
-    }
 }
 
 /// Cells across in the map: the block's x, except that a one-dimensional block longer than two
@@ -233,67 +329,61 @@ fn strip_rows(block: BlockDim, selected: Option<u64>) -> Vec<String> {
 }
 
 /// The warp strip's text equivalent: the block's warps as a table a screen reader can walk.
-#[component]
-fn WarpTable(block: BlockDim) -> impl IntoView {
-    let spans: Vec<_> = (0..block.warps())
-        .filter_map(|w| block.warp_span(w))
-        .collect();
-    let coords = move |i: u64| {
+fn table_html(block: BlockDim, html: &mut String) {
+    let coords = |i: u64| {
         block
             .position(i)
             .map(|p| format!("({}, {}, {})", p.x, p.y, p.z))
             .unwrap_or_default()
     };
-    view! {
-        <details class="as-table">
-            <summary>{t!("ui.warps.table.summary")}</summary>
-            <table>
-                <thead>
-                    <tr>
-                        <th scope="col">{t!("ui.warps.table.warp")}</th>
-                        <th scope="col">{t!("ui.warps.table.ids")}</th>
-                        <th scope="col">{t!("ui.warps.table.from")}</th>
-                        <th scope="col">{t!("ui.warps.table.to")}</th>
-                        <th scope="col">{t!("ui.warps.table.active")}</th>
-                        <th scope="col">{t!("ui.warps.table.crosses")}</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {spans
-                        .iter()
-                        .map(|s| {
-                            view! {
-                                <tr>
-                                    <th scope="row">{s.warp}</th>
-                                    <td>{s.first} "–" {s.last}</td>
-                                    <td>{coords(s.first)}</td>
-                                    <td>{coords(s.last)}</td>
-                                    <td>{s.active}</td>
-                                    <td>{if s.straddles_rows { t!("common.value.yes") } else { t!("common.value.no") }}</td>
-                                </tr>
-                            }
-                        })
-                        .collect_view()}
-                </tbody>
-            </table>
-        </details>
+    let _ = write!(
+        html,
+        r#"<details class="as-table"><summary>{}</summary><table><thead><tr>"#,
+        escape(t!("ui.warps.table.summary"))
+    );
+    for h in [
+        t!("ui.warps.table.warp"),
+        t!("ui.warps.table.ids"),
+        t!("ui.warps.table.from"),
+        t!("ui.warps.table.to"),
+        t!("ui.warps.table.active"),
+        t!("ui.warps.table.crosses"),
+    ] {
+        let _ = write!(html, r#"<th scope="col">{}</th>"#, escape(h));
     }
+    html.push_str("</tr></thead><tbody>");
+    for s in (0..block.warps()).filter_map(|w| block.warp_span(w)) {
+        let _ = write!(
+            html,
+            r#"<tr><th scope="row">{}</th><td>{}–{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+            s.warp,
+            s.first,
+            s.last,
+            coords(s.first),
+            coords(s.last),
+            s.active,
+            escape(if s.straddles_rows {
+                t!("common.value.yes")
+            } else {
+                t!("common.value.no")
+            })
+        );
+    }
+    html.push_str("</tbody></table></details>");
 }
 
-#[component]
-fn LaunchView(output: Memo<WarpsOutput>) -> impl IntoView {
-    move || {
-        output.with(|o| o.launch).map(|l| match l {
-            LaunchShape::OneD(l) => view! { <BlockStrip launch=l /> }.into_any(),
-            LaunchShape::TwoD(l) => view! { <ImageGrid launch=l /> }.into_any(),
-        })
+/// The launch: a 1-D grid's blocks, or a 2-D launch's image over its grid.
+fn launch_html(o: &WarpsOutput, html: &mut String) {
+    match o.launch {
+        Some(LaunchShape::OneD(l)) => block_strip_html(l, html),
+        Some(LaunchShape::TwoD(l)) => image_grid_html(l, html),
+        None => {}
     }
 }
 
 /// The grid of a 1-D launch: one box per block (long grids elided in the middle), the ragged
 /// block filled only as far as its elements go.
-#[component]
-fn BlockStrip(launch: Launch1d) -> impl IntoView {
+fn block_strip_html(launch: Launch1d, html: &mut String) {
     const SHOWN: u64 = 24;
     let blocks = launch.blocks();
     let ragged = launch.ragged();
@@ -306,56 +396,55 @@ fn BlockStrip(launch: Launch1d) -> impl IntoView {
             .chain([None, Some(blocks - 1)])
             .collect()
     };
-    view! {
-        <figure class="launch" data-launch="n">
-            <figcaption>
-                {tr!("ui.warps.launch.caption", blocks, threads = b, n = launch.n())}
-            </figcaption>
-            <div class="block-strip">
-                {shown
-                    .into_iter()
-                    .map(|blk| match blk {
-                        None => view! { <span class="gap">"…"</span> }.into_any(),
-                        Some(k) => {
-                            let is_ragged = ragged.is_some_and(|r| r.block == k);
-                            let fill = if is_ragged {
-                                ragged.map_or(100, |r| (r.last_local + 1) * 100 / b)
-                            } else {
-                                100
-                            };
-                            view! {
-                                <span class="blk" class:ragged=is_ragged title=tr!("ui.warps.launch.block", k)>
-                                    <span class="fill" style=format!("width:{fill}%")></span>
-                                    <span class="blk-label">{k}</span>
-                                </span>
-                            }
-                                .into_any()
-                        }
-                    })
-                    .collect_view()}
-            </div>
-            {ragged
-                .map(|r| {
-                    view! {
-                        <p class="ragged-note">
-                            {tr!(
-                                "ui.warps.launch.ragged",
-                                block = r.block,
-                                last = r.last,
-                                warp = r.warp,
-                                active = r.warp_active,
-                            )}
-                        </p>
-                    }
-                })}
-        </figure>
+    let _ = write!(
+        html,
+        r#"<figure data-launch="n" class="launch"><figcaption>{}</figcaption><div class="block-strip">"#,
+        escape(&tr!(
+            "ui.warps.launch.caption",
+            blocks,
+            threads = b,
+            n = launch.n()
+        ))
+    );
+    for blk in shown {
+        match blk {
+            None => html.push_str(r#"<span class="gap">…</span>"#),
+            Some(k) => {
+                let is_ragged = ragged.is_some_and(|r| r.block == k);
+                let fill = if is_ragged {
+                    ragged.map_or(100, |r| (r.last_local + 1) * 100 / b)
+                } else {
+                    100
+                };
+                let _ = write!(
+                    html,
+                    r#"<span title="{}" class="blk{}"><span style="width:{fill}%" class="fill"></span><span class="blk-label">{k}</span></span>"#,
+                    escape(&tr!("ui.warps.launch.block", k)),
+                    if is_ragged { " ragged" } else { "" }
+                );
+            }
+        }
     }
+    html.push_str("</div>");
+    if let Some(r) = ragged {
+        let _ = write!(
+            html,
+            r#"<p class="ragged-note">{}</p>"#,
+            escape(&tr!(
+                "ui.warps.launch.ragged",
+                block = r.block,
+                last = r.last,
+                warp = r.warp,
+                active = r.warp_active,
+            ))
+        );
+    }
+    html.push_str("</figure>");
 }
 
 /// A 2-D launch drawn to scale: the grid of blocks, the image inside it, and the threads past
 /// its edges hatched.
-#[component]
-fn ImageGrid(launch: Launch2d) -> impl IntoView {
+fn image_grid_html(launch: Launch2d, html: &mut String) {
     let (gx, gy) = launch.grid();
     let (bx, by) = (launch.block().x(), launch.block().y());
     let (tw, th) = (gx * bx, gy * by);
@@ -368,41 +457,47 @@ fn ImageGrid(launch: Launch2d) -> impl IntoView {
         launch.width() as f64 / tw as f64 * sw,
         launch.height() as f64 / th as f64 * sh,
     );
-    let lines = (gx <= 64 && gy <= 64).then(|| {
-        let vx = (1..gx).map(move |k| {
-            let x = k as f64 * sw / gx as f64;
-            view! { <line x1=n(x) y1=0 x2=n(x) y2=n(sh) class="gridline" /> }
-        });
-        let vy = (1..gy).map(move |k| {
-            let y = k as f64 * sh / gy as f64;
-            view! { <line x1=0 y1=n(y) x2=n(sw) y2=n(y) class="gridline" /> }
-        });
-        (vx.collect_view(), vy.collect_view())
-    });
-    view! {
-        <figure class="launch" data-launch="image">
-            <figcaption>
-                {tr!(
-                    "ui.warps.image.caption",
-                    gx,
-                    gy,
-                    bx,
-                    by,
-                    w = launch.width(),
-                    h = launch.height()
-                )}
-            </figcaption>
-            <svg class="image-grid" viewBox=format!("-1 -1 {} {}", n(sw + 2.0), n(sh + 2.0)) role="img"
-                aria-label=tr!("ui.warps.image.label", rows = launch.extra_rows(), columns = launch.extra_columns())>
-                <defs>
-                    <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                        <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
-                    </pattern>
-                </defs>
-                <rect x=0 y=0 width=n(sw) height=n(sh) fill="url(#hatch)" class="launched" />
-                <rect x=0 y=0 width=n(iw) height=n(ih) class="image" />
-                {lines}
-            </svg>
-        </figure>
+    let _ = write!(
+        html,
+        r#"<figure data-launch="image" class="launch"><figcaption>{}</figcaption><svg viewBox="-1 -1 {} {}" role="img" aria-label="{}" class="image-grid"><defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" class="hatch"></line></pattern></defs><rect x="0" y="0" width="{}" height="{}" fill="url(#hatch)" class="launched"></rect><rect x="0" y="0" width="{}" height="{}" class="image"></rect>"#,
+        escape(&tr!(
+            "ui.warps.image.caption",
+            gx,
+            gy,
+            bx,
+            by,
+            w = launch.width(),
+            h = launch.height()
+        )),
+        n(sw + 2.0),
+        n(sh + 2.0),
+        escape(&tr!(
+            "ui.warps.image.label",
+            rows = launch.extra_rows(),
+            columns = launch.extra_columns()
+        )),
+        n(sw),
+        n(sh),
+        n(iw),
+        n(ih)
+    );
+    if gx <= 64 && gy <= 64 {
+        for k in 1..gx {
+            let x = n(k as f64 * sw / gx as f64);
+            let _ = write!(
+                html,
+                r#"<line x1="{x}" y1="0" x2="{x}" y2="{}" class="gridline"></line>"#,
+                n(sh)
+            );
+        }
+        for k in 1..gy {
+            let y = n(k as f64 * sh / gy as f64);
+            let _ = write!(
+                html,
+                r#"<line x1="0" y1="{y}" x2="{}" y2="{y}" class="gridline"></line>"#,
+                n(sw)
+            );
+        }
     }
+    html.push_str("</svg></figure>");
 }

@@ -108,7 +108,7 @@ const GROUPS = [
   ['addresses the app writes', [
     ['embed with settings: coalescing stride=2', 'embed/coalescing/with/?stride=2'],
     ['embed with settings: banks stride=2, Hinglish', 'hinglish/embed/banks/with/?stride=2'],
-    ['embed with settings: warps 32×32 (no first frame yet)', 'embed/warps/?block=32,32'],
+    ['embed with settings: warps 32×32', 'embed/warps/with/?block=32,32'],
     ['assignment step: example divergence/C4', 'embed/example/divergence/C4/graded/'],
     ['challenge link: add-ten', 'kernel/?challenge=add-ten'],
   ]],
@@ -134,11 +134,12 @@ const measure = async (query) => {
   return { ms: pick('ms'), live: pick('live'), bytes: pick('bytes'), liveBytes: pick('liveBytes') };
 };
 const reference = await measure(REFERENCE[1]);
-// `BENCH_PAGES=embed/coalescing/?stride=2,warps/`: those addresses alone, beside the plain page
-// (a change checked in a few minutes; the record is the whole run).
+// `BENCH_PAGES='embed/warps/with/?block=32,32 warps/'`: those addresses alone, beside the plain
+// page (a change checked in a few minutes; the record is the whole run). Separated by spaces:
+// an address holds commas (`block=32,32`), never a space.
 if (process.env.BENCH_PAGES) {
   GROUPS.length = 0;
-  GROUPS.push(['asked for', process.env.BENCH_PAGES.split(',').map((q) => [q, q])]);
+  GROUPS.push(['asked for', process.env.BENCH_PAGES.trim().split(/\s+/).map((q) => [q, q])]);
 }
 // Each page's time to live beside the plain-JS page's (issue 46): the plain page is live when
 // its figure is drawn.

@@ -124,7 +124,8 @@ pub mod bundle {
     /// (`first-<panel>`, `src/bin/first-<panel>.rs`) that the page's loader runs on an address
     /// with settings, to draw that state into the prerendered markup before the panel's bundle
     /// is live. Fetched only for such an address, never for the page's own state.
-    pub const FIRST_FRAMES: [crate::registry::Panel; 2] = [
+    pub const FIRST_FRAMES: [crate::registry::Panel; 3] = [
+        crate::registry::Panel::Warps,
         crate::registry::Panel::Coalescing,
         crate::registry::Panel::Banks,
     ];

@@ -60,7 +60,7 @@ test('old query links open the same state, with the same figures, as the address
   for (const [old, now] of [
     ['?panel=coalescing&stride=2&embed=1', 'embed/coalescing/?stride=2'],
     ['?example=divergence/C1&lang=hinglish', 'hinglish/example/divergence/C1/'],
-    ['?panel=warps&block=32,32', 'warps/?block=32,32'],
+    ['?panel=warps&block=32,32', 'warps/with/?block=32,32'],
     ['?panel=banks&stride=4&lang=hinglish', 'hinglish/banks/?stride=4'],
   ]) {
     await page.goto(APP + old);

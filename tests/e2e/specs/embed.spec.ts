@@ -61,7 +61,7 @@ test('"Embed this view" gives a snippet that reproduces the current view', async
   const src = snippet.match(/src="([^"]+)"/)![1].replaceAll('&amp;', '&');
   // The embed's own page, with the settings as its query (issue 63: its first figure comes
   // from that page's HTML, not from the root's).
-  expect(src).toBe(`${APP}embed/warps/?block=48,4`);
+  expect(src).toBe(`${APP}embed/warps/with/?block=48,4`);
   await page.goto(src);
   await expect(app.figure('threads-per-block')).toHaveAttribute('data-value', '192');
   await expect(page.locator('nav')).toHaveCount(0);

@@ -49,6 +49,8 @@ const CASES: [string, RegExp, string, string][] = [
   ['example/execution-model/D/with/?stride=2', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'transactions', '2'],
   // Stride 2 of 4-byte words: lanes l and l + 16 share a bank, 2 wavefronts.
   ['hinglish/embed/banks/with/?stride=2', /\/banks-hinglish-[0-9a-f]+_bg\.wasm$/, 'wavefronts', '2'],
+  // A 32×32 block: ⌈1024 / 32⌉ = 32 warps.
+  ['embed/warps/with/?block=32,32', /\/warps-en-[0-9a-f]+_bg\.wasm$/, 'warps-per-block', '32'],
   // An old query link: sent on to the page that carries the first frame.
   ['?panel=coalescing&stride=4&embed=1', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'efficiency', '0.25'],
 ];

@@ -61,7 +61,7 @@ test('the switch keeps the learner\'s inputs and comes back', async ({ app, page
   await expect(page).toHaveURL(/block=48,4/);
   await page.locator('.lang-switch a[data-lang="hinglish"]').first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-Latn');
-  await expect(page).toHaveURL(/\/hinglish\/warps\/\?block=48,4$/);
+  await expect(page).toHaveURL(/\/hinglish\/warps\/with\/\?block=48,4$/);
   await expect(app.field('block-y')).toHaveValue('4');
   await expect(app.figure('warps-per-block')).toHaveAttribute('data-value', '6');
   await expect(page.locator('.lang-switch a[data-lang="hinglish"]').first()).toHaveAttribute('aria-current', 'true');

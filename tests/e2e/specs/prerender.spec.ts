@@ -202,22 +202,24 @@ test('what a learner types before the app is live is carried into it, focus incl
   await expect(live).toBeFocused();
   // The live app took it as the learner's input: 48 threads are 2 warps (⌈48 / 32⌉).
   await expect(page.locator('[data-metric="warps-per-block"]')).toHaveAttribute('data-value', '2');
-  await expect(page).toHaveURL(/\/warps\/\?block=48$/);
+  await expect(page).toHaveURL(/\/warps\/with\/\?block=48$/);
 });
 
 test('an address asking for more than the page shows draws that, not the markup', async ({ page }) => {
-  // warps/ with block=64: the prerendered 256-thread figures must never be on screen.
+  // divergence/ (no first frame) with four paths: the prerendered 2-path figures must never be
+  // on screen. (A panel with a first frame sends such an address to its `with/` page, which
+  // draws it: first-frame.spec.ts.)
   let release = () => {};
   const held = new Promise<void>((r) => { release = r; });
   await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
-  await page.goto(APP + 'warps/?block=64', { waitUntil: 'domcontentloaded' });
+  await page.goto(APP + 'divergence/?paths=5,6,7,8', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html')).toHaveAttribute('data-prerender', 'stale');
   await expect(page.locator('[data-prerendered]')).toBeHidden();
   await expect(page.locator('#boot-status')).toHaveText('Loading Warp Lab…');
   release();
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
-  // 64 threads: ⌈64 / 32⌉ = 2 warps.
-  await expect(page.locator('[data-metric="warps-per-block"]')).toHaveAttribute('data-value', '2');
+  // Four path costs, each taken by some lanes: 4 paths.
+  await expect(page.locator('[data-metric="paths-taken"]')).toHaveAttribute('data-value', '4');
 });
 
 test('links inside the site lead to the prerendered pages, and old query links still work', async ({ page }) => {

@@ -78,7 +78,7 @@ test('a right answer on a generated question shows the panel steps and opens the
   await expect(card.locator('[data-quiz-feedback]')).toHaveAttribute('data-correct', 'true');
   await expect(card.locator('[data-worked]')).toBeVisible();
   await card.locator('[data-action="open-scenario"]').click();
-  await expect(page).toHaveURL(new RegExp(`/warps/\\?block=${x},${y}`));
+  await expect(page).toHaveURL(new RegExp(`/warps/with/\\?block=${x},${y}`));
 });
 
 // Issue 46: the quiz page links no panel's worked steps; a solution worker works them out once a
@@ -127,6 +127,8 @@ test('GIFT export, progress export and import, reset', async ({ app, page }) => 
   await app.open('?panel=quiz&topic=coalescing&seed=5&count=4');
   await page.evaluate(() => localStorage.clear());
   await page.reload();
+  // The prerendered markup holds the default quiz's export until the app is live.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
   const gift = await page.locator('[data-gift]').inputValue();
   expect(gift).toContain('// Warp Lab quiz: topic=coalescing, seed=5, 4 questions');
   expect(gift.match(/^::/gm)!.length).toBe(4);

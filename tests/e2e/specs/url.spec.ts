@@ -9,7 +9,7 @@ test('the address bar follows the controls and reloads to the same view', async 
   await app.field('block-y').fill('4');
   await app.more();
   await app.field('warp').fill('1');
-  await expect(page).toHaveURL(/\/warps\/\?block=48,4&warp=1$/);
+  await expect(page).toHaveURL(/\/warps\/with\/\?block=48,4&warp=1$/);
   await page.reload();
   await expect(app.field('block-y')).toHaveValue('4');
   await expect(app.figure('warp-straddles-rows')).toHaveAttribute('data-value', 'yes');
@@ -18,7 +18,7 @@ test('the address bar follows the controls and reloads to the same view', async 
 test('changing a preset turns its link into explicit parameters', async ({ app, page }) => {
   await app.open('?example=execution-model/B');
   await app.field('n').fill('1056');
-  await expect(page).toHaveURL(/\/warps\/\?block=256&n=1056$/);
+  await expect(page).toHaveURL(/\/warps\/with\/\?block=256&n=1056$/);
   expect(page.url()).not.toContain('example=');
   await expect(app.figure('ragged-block')).toHaveAttribute('data-value', '4');
   await expect(page.locator('.preset .note')).toContainText('Back to the preset');

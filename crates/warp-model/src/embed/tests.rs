@@ -54,14 +54,24 @@ fn on_a_site_with_prerendered_pages_a_snippet_opens_the_embeds_page() {
         "{s}"
     );
     // A state with settings is the embed's page with the settings as its query (issue 63:
-    // the page's first figure comes from its own HTML, not the root's).
+    // the page's first figure comes from its own HTML, not the root's); a panel with a first
+    // frame opens its `with/` page, which carries it.
+    let s = embed_snippet(
+        "https://c.edu/gpu/",
+        &Query::parse("panel=divergence&paths=8,8"),
+        Some(Panel::Divergence),
+    );
+    assert!(
+        s.starts_with("<iframe src=\"https://c.edu/gpu/embed/divergence/?paths=8,8\" "),
+        "{s}"
+    );
     let s = embed_snippet(
         "https://c.edu/gpu/",
         &Query::parse("panel=warps&n=5"),
         Some(Panel::Warps),
     );
     assert!(
-        s.starts_with("<iframe src=\"https://c.edu/gpu/embed/warps/?n=5\" "),
+        s.starts_with("<iframe src=\"https://c.edu/gpu/embed/warps/with/?n=5\" "),
         "{s}"
     );
     let s = embed_snippet(
@@ -92,7 +102,7 @@ fn on_a_site_with_prerendered_pages_a_snippet_opens_the_embeds_page() {
     );
     assert_eq!(
         open_in_app_url(&Query::parse("panel=warps&embed=1&n=3")),
-        "warps/?n=3"
+        "warps/with/?n=3"
     );
     assert_eq!(open_in_app_url(&Query::parse("embed=1")), "./");
     crate::site::set_paths(false);

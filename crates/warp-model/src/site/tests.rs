@@ -149,7 +149,9 @@ fn links_are_paths_only_on_a_site_with_the_pages_and_settings_are_their_query() 
     assert_eq!(href("example=divergence/C1"), "example/divergence/C1/");
     // A state with settings is its view's page with the settings as its query; a view no page
     // draws stays a query string, relative to the root.
-    assert_eq!(href("panel=warps&n=100"), "warps/?n=100");
+    assert_eq!(href("panel=divergence&paths=8,8"), "divergence/?paths=8,8");
+    // ... and a panel with a first frame opens its `with/` page, which carries it.
+    assert_eq!(href("panel=warps&n=100"), "warps/with/?n=100");
     assert_eq!(href("panel=author"), "?panel=author");
     i18n::with_lang(Lang::Hinglish, || {
         assert_eq!(href(""), "hinglish/");
@@ -173,7 +175,7 @@ fn the_language_switch_goes_to_the_other_languages_page() {
     // page draws is a query string.
     assert_eq!(
         switch_href(&q("panel=warps&block=48"), Lang::Hinglish),
-        "hinglish/warps/?block=48"
+        "hinglish/warps/with/?block=48"
     );
     assert_eq!(
         switch_href(&q("panel=author&title=x"), Lang::Hinglish),
