@@ -14,7 +14,7 @@ pub mod lms;
 pub mod solved;
 
 use leptos::prelude::*;
-use warp_model::assignment::record::{Fraction, Record, Report, StepState};
+use warp_model::assignment::record::{self, Fraction, Record, Report, StepState};
 use warp_model::assignment::{self, Assignment, Step, StepKind};
 use warp_model::lms::{Notice, PassScore};
 use warp_model::page::{presentation, Graded, Tool};
@@ -75,6 +75,9 @@ struct Attempt {
     record: RwSignal<Record>,
     notices: RwSignal<Vec<Notice>>,
     kept_notice: RwSignal<Option<String>>,
+    /// Bumped to open the current step's frame again (with what is recorded now): another tab
+    /// answered it first (issue 64).
+    reopen: RwSignal<u32>,
 }
 
 /// The assignment a learner works through.
@@ -105,11 +108,13 @@ fn Player(query: Query) -> impl IntoView {
     let steps = StoredValue::new(a.steps.clone());
     let n = a.steps.len();
     let current = RwSignal::new(opening_step(&query, &a, record, &mut errors));
+    let reopen = RwSignal::new(0u32);
     let page = Attempt {
         current,
         record,
         notices,
         kept_notice,
+        reopen,
     };
     let go = move |i: usize| {
         if i < n {
@@ -120,10 +125,17 @@ fn Player(query: Query) -> impl IntoView {
             url::replace_query(&q);
         }
     };
+    // The predictions not yet answered, kept for the pages of this browser to hold back (issue
+    // 64): written as the page opens and after every change (`listen_to_frame`); never under
+    // an LMS, where nothing is kept.
+    if !under_lms {
+        record.with_untracked(|r| keep_pending(&a, &key, r));
+    }
     let frame_ref = NodeRef::<leptos::html::Iframe>::new();
     listen_to_frame(frame_ref, page, a.clone(), key.clone(), under_lms);
     let lang = warp_model::i18n::lang();
     let frame_src = move || {
+        reopen.track();
         steps.with_value(|s| {
             let at = current.get();
             s.get(at).map(|step| {
@@ -148,9 +160,17 @@ fn Player(query: Query) -> impl IntoView {
     let score = move || record.with(Record::score);
     let title = a.shown_title();
     let count = n;
+    // Issue 64: a link whose title or steps were changed is another assignment; its
+    // fingerprint says so, and the report a learner sends names it.
+    let id = a.fingerprint();
+    let report = {
+        let a = a.clone();
+        move || a.report(&percent(score()), record.with(Record::done))
+    };
     view! {
         <section class="panel assignment" data-panel="assignment" data-assignment=key.clone()>
             <h1 data-assignment-title="">{title}</h1>
+            <p class="note" data-assignment-id=id.clone()>{tr!("ui.assignment.id", id = id.clone())}</p>
             <p class="question">{tr!("ui.assignment.intro", count)}</p>
             <ErrorList errors=Signal::stored(errors) />
             {move || notices.get().into_iter().map(|x| view! {
@@ -167,6 +187,7 @@ fn Player(query: Query) -> impl IntoView {
                 <span>{move || tr!("ui.assignment.done-of", done = record.with(Record::done), count)}</span>
             </p>
             <p class="hint">{t!("ui.assignment.score-rule")}</p>
+            <p class="note">{t!("ui.assignment.report")} " " <output data-assignment-report="">{report}</output></p>
             <nav class="step-nav" aria-label=t!("ui.assignment.nav")>
                 <button type="button" data-action="previous-step" disabled=move || current.get() == 0
                     on:click=move |_| go(current.get_untracked().saturating_sub(1))>
@@ -182,7 +203,7 @@ fn Player(query: Query) -> impl IntoView {
                 let i = current.get_untracked();
                 view! {
                     <section class="step-current" data-current-step=step.number>
-                        <h2>{tr!("ui.assignment.step", number = step.number)} " · " {step.kind.label()} ": " {step.name()}</h2>
+                        <h2>{tr!("ui.assignment.step", number = step.number)} " · " {step.kind.label()} ": " {step.label()}</h2>
                         <p class="step-how">{how(step.kind)}</p>
                         <p class="step-recorded" data-step-recorded=move || record.with(|r| r.state(i)).name()>
                             {move || {
@@ -210,6 +231,25 @@ fn Player(query: Query) -> impl IntoView {
             })}
         </section>
     }
+}
+
+/// A frame's reported height (`123` or `123.4` CSS pixels) as whole pixels, rounded up and at
+/// most 20,000; `None` for anything else, or 0.
+fn frame_height(text: &str) -> Option<u32> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || whole.len() > 9 || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let up = u32::from(fraction.bytes().any(|b| b != b'0'));
+    let h = whole.parse::<u32>().ok()?.saturating_add(up).min(20_000);
+    (h > 0).then_some(h)
+}
+
+/// Keeps `record`'s unanswered predictions for assignment `key` (`storage::PENDING`).
+fn keep_pending(a: &Assignment, key: &str, record: &Record) {
+    storage::keep_pending_forecasts(key, &record::unanswered_predictions(a, record));
 }
 
 /// The record the page opens with, and whether the LMS keeps it: under an LMS that answered,
@@ -300,8 +340,61 @@ fn listen_to_frame(
         record,
         notices,
         kept_notice,
+        reopen,
     } = page;
     let a_stored = StoredValue::new(a);
+    // Another tab or window of this browser may have written the record since this one read
+    // it (issue 64: a step answered wrong in tab A was answered again, right, in tab B, and
+    // B's write stood). Before a report is applied, and whenever another tab writes, the kept
+    // record is read again and taken: the first answer written anywhere stands. A step this
+    // page showed unanswered that is answered there is said, and its frame opened again on
+    // the recorded verdict.
+    let catch_up = {
+        let store_key = store_key.clone();
+        move || {
+            if under_lms {
+                return;
+            }
+            let Some(Ok(kept)) = a_stored.with_value(|a| {
+                storage::assignment_record(&store_key).map(|t| Record::decode(a, &t))
+            }) else {
+                return;
+            };
+            let at = current.get_untracked();
+            let was = record.with_untracked(|r| r.state(at));
+            if record.with_untracked(|r| *r == kept) {
+                return;
+            }
+            let now = kept.state(at);
+            record.set(kept);
+            if was == StepState::NotStarted && now != StepState::NotStarted {
+                let number = a_stored.with_value(|a| a.steps.get(at).map_or(0, |s| s.number));
+                kept_notice.set(Some(tr!("ui.assignment.answered-elsewhere", number)));
+                reopen.update(|n| *n += 1);
+            }
+        }
+    };
+    if !under_lms {
+        let on_storage = Closure::<dyn FnMut(web_sys::Event)>::new({
+            let catch_up = catch_up.clone();
+            // Only a write of the records (`storage::ASSIGNMENTS`), or a cleared storage: any
+            // other key, the storage probe's included, would answer every tab's read with an
+            // event in every other tab, for ever.
+            move |ev: web_sys::Event| {
+                let key = js_sys::Reflect::get(&ev, &"key".into()).ok();
+                let key = key.as_ref().and_then(wasm_bindgen::JsValue::as_string);
+                if key.is_none_or(|k| k == storage::ASSIGNMENTS) {
+                    catch_up();
+                }
+            }
+        });
+        if let Some(w) = crate::browser::window() {
+            let _ =
+                w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+        }
+        // The page lives as long as the listener.
+        on_storage.forget();
+    }
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let Some(frame) = frame_ref.get_untracked() else {
@@ -321,20 +414,18 @@ fn listen_to_frame(
                 return;
             }
             if field(&data, "type").as_deref() == Some("resize") {
-                if let Some(h) = field(&data, "height").and_then(|h| h.parse::<f64>().ok()) {
-                    if h > 0.0 {
-                        let h = h.min(20_000.0).ceil();
-                        let el: &web_sys::HtmlElement = frame.unchecked_ref();
-                        let _ = el
-                            .style()
-                            .set_property("height", &format!("{}px", crate::components::n(h)));
-                    }
+                // Whole pixels, read without a float parser (std's is 1.4 kB gzip of this
+                // bundle, issue 64's round): the frame's height rounded up, at most 20,000.
+                if let Some(h) = field(&data, "height").and_then(|h| frame_height(&h)) {
+                    let el: &web_sys::HtmlElement = frame.unchecked_ref();
+                    let _ = el.style().set_property("height", &format!("{h}px"));
                 }
                 return;
             }
             let Some(report) = Report::from_fields(|name| field(&data, name)) else {
                 return;
             };
+            catch_up();
             let at = current.get_untracked();
             let changed = a_stored.with_value(|a| {
                 let mut changed = false;
@@ -344,14 +435,16 @@ fn listen_to_frame(
             if changed {
                 let text = record.with_untracked(Record::encode);
                 if under_lms {
-                    if let Some(refused) = record.with_untracked(lms::write) {
+                    if let Some(refused) = record.with_untracked(|r| lms::answered(r, at)) {
                         notices.update(|ns| {
                             ns.retain(|x| !matches!(x, Notice::Refused { .. }));
                             ns.push(refused);
                         });
                     }
-                } else if !storage::keep_assignment_record(&store_key, &text)
-                    && !storage::is_private()
+                } else if !a_stored.with_value(|a| {
+                    record.with_untracked(|r| keep_pending(a, &store_key, r));
+                    storage::keep_assignment_record(&store_key, &text)
+                }) && !storage::is_private()
                 {
                     kept_notice.set(Some(tr!("ui.assignment.not-kept")));
                 }
@@ -374,7 +467,7 @@ fn step_path(steps: &[Step], page: Attempt, go: impl Fn(usize) + Copy + 'static)
             {steps.iter().enumerate().map(|(i, s)| {
                 let number = s.number;
                 let kind = s.kind;
-                let name = s.name();
+                let name = s.label();
                 let metric = format!("step-{number}-score");
                 let state = move || record.with(|r| r.state(i));
                 let step_score = move || record.with(|r| r.step_score(i));
@@ -400,3 +493,7 @@ fn step_path(steps: &[Step], page: Attempt, go: impl Fn(usize) + Copy + 'static)
         </ol>
     }
 }
+
+// Natively, as the app's unit tests run (`ssr`).
+#[cfg(test)]
+mod tests;

@@ -435,6 +435,8 @@ pub async fn build_package_of(
     for name in &names {
         // The package's page is the site's shell (a prerendered page's links lead out of it);
         // a site without prerendered pages (the dev build) has only its `index.html`.
+        // The build marks the shell as a package's page (`package::packaged_launch_page`): it
+        // registers no service worker, which the package does not hold.
         let bytes = if *name == warp_model::lms::LAUNCH_FILE {
             match fetch_bytes(warp_model::lms::SHELL_FILE).await {
                 Ok(b) => Ok(b),

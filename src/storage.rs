@@ -113,6 +113,35 @@ pub fn load() -> Loaded {
     loaded
 }
 
+/// The prediction steps not yet answered in this browser, one per line as
+/// `<assignment key> <held key>` (`warp_model::assignment::record::unanswered_predictions`): the
+/// loader marks a page at such a state `<html data-held>`, and its Forecast holds the figures
+/// back (issue 64; `xtask/src/loader.js`, `components/forecast.rs`).
+pub const PENDING: &str = warp_model::assignment::PENDING_KEY;
+
+/// Keeps `queries` as assignment `key`'s unanswered predictions, replacing its earlier ones.
+pub fn keep_pending_forecasts(key: &str, queries: &[String]) {
+    let Some(s) = storage() else {
+        return;
+    };
+    let kept = s.get_item(PENDING).ok().flatten().unwrap_or_default();
+    let prefix = format!("{key} ");
+    let mut lines: Vec<String> = kept
+        .lines()
+        .filter(|l| !l.starts_with(&prefix) && l.len() <= 2000)
+        .map(str::to_string)
+        .collect();
+    lines.extend(queries.iter().map(|q| format!("{key} {q}")));
+    let text = lines.join("\n");
+    if text != kept {
+        let _ = if text.is_empty() {
+            s.remove_item(PENDING)
+        } else {
+            s.set_item(PENDING, &text)
+        };
+    }
+}
+
 /// Each assignment's record (`warp_model::assignment::record::Record::encode`), one per line,
 /// kept on their own so that the assignment page need not read the whole document; merged into
 /// the document's `assignments` whenever it is loaded.

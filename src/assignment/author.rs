@@ -286,6 +286,8 @@ fn share(
             " "
             <span class="status" aria-live="polite" data-copy-status="">{move || copied.get()}</span>
         </p>
+        // Issue 64: what a link-only assignment can and cannot protect is said with the link
+        // (`ui.author.link`).
         <ScormDownload sco=sco note=t!("ui.author.scorm-note") />
         <details class="embed-this">
             <summary data-action="embed">{t!("ui.embed.summary")}</summary>

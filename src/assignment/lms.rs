@@ -1,7 +1,8 @@
 //! An assignment inside an LMS (`assignment=1&…&lms=scorm`): one SCORM session for the whole
 //! assignment, on the same API search and calls as the quiz's (`crate::lms`). What to write is
-//! the model's (`warp_model::assignment::scorm`): after every change of the record, every
-//! graded step's interaction, the score, status, exit and the suspend data, then a commit. The
+//! the model's (`warp_model::assignment::scorm`): after every answer, that answer's interaction
+//! (the next after those the LMS holds, never one written before: issue 64), then the score,
+//! status, exit and the suspend data, then a commit. The
 //! LMS is the only memory of the attempt: a new attempt starts blank, a resumed one from the
 //! LMS's suspend data; nothing is read from or written to this browser (the steps' frames run
 //! with `graded=lms`, which keeps nothing either).
@@ -27,14 +28,26 @@ thread_local! {
 }
 
 impl Session {
-    /// Writes everything `record` holds and commits; the first refusal, if any.
-    fn write(&self, record: &Record) -> Option<Notice> {
-        self.api.write(&scorm::all_pairs(
-            self.api.version,
-            &self.assignment,
-            record,
-            self.pass,
-        ))
+    /// Writes the attempt's state (and first, when the change is an answer to step `at`, that
+    /// answer's interaction) and commits; the first refusal, if any.
+    fn write(&self, record: &Record, answered: Option<usize>) -> Option<Notice> {
+        let version = self.api.version;
+        let mut pairs = Vec::new();
+        if let Some(at) = answered {
+            pairs = scorm::answer(version, &self.assignment, record, at, self.interactions());
+        }
+        pairs.extend(scorm::state_pairs(version, record, self.pass));
+        self.api.write(&pairs)
+    }
+
+    /// How many interactions the LMS holds (`cmi.interactions._count`, readable in both data
+    /// models): the next answer's number, so that none is written twice, across launches too.
+    fn interactions(&self) -> u32 {
+        self.api
+            .get("cmi.interactions._count")
+            .trim()
+            .parse()
+            .unwrap_or(0)
     }
 }
 
@@ -89,7 +102,7 @@ pub fn start(a: &Assignment, pass: PassScore) -> Started {
         done: false,
     };
     let mut notices = vec![Notice::Recording(version)];
-    notices.extend(session.write(&record));
+    notices.extend(session.write(&record, None));
     SESSION.with(|s| *s.borrow_mut() = Some(session));
     on_page_hide();
     Started {
@@ -99,12 +112,13 @@ pub fn start(a: &Assignment, pass: PassScore) -> Started {
     }
 }
 
-/// Writes the changed `record` to the LMS, if a session is running; the LMS's first refusal.
-pub fn write(record: &Record) -> Option<Notice> {
+/// Writes `record`, changed by an answer to step `at`, to the LMS, if a session is running:
+/// that answer's interaction and the attempt's state; the LMS's first refusal.
+pub fn answered(record: &Record, at: usize) -> Option<Notice> {
     SESSION.with(|s| {
         let s = s.borrow();
         let s = s.as_ref().filter(|s| !s.done)?;
-        s.write(record)
+        s.write(record, Some(at))
     })
 }
 

@@ -30,6 +30,9 @@ pub struct Gate {
     /// A graded step of an assignment (`graded=`): on, its switch disabled, the inputs locked
     /// until the reveal.
     locked: bool,
+    /// The page opened at the state of a prediction step not yet answered in this browser
+    /// (issue 64): on, its switch disabled, and no reveal here until the step is answered.
+    held: bool,
 }
 
 impl Gate {
@@ -45,6 +48,14 @@ impl Gate {
         // read only in a graded frame): a fresh Forecast there would show the answer for free.
         let recorded = look.recorded;
         let guess = warp_model::page::recorded_guess(&url::read_query());
+        // A state an assignment of this browser asks about and has not had answered: held
+        // behind the Forecast here (the loader marks it `<html data-held>`, matching the
+        // address to `warp_model::assignment::held_key`; never in the step's own frame).
+        let held = !locked
+            && crate::browser::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+                .is_some_and(|e| e.has_attribute("data-held"));
         let gate = Gate {
             on: RwSignal::new(on),
             revealed: RwSignal::new(recorded.is_some()),
@@ -59,6 +70,7 @@ impl Gate {
             })),
             verdict: RwSignal::new(recorded),
             locked,
+            held,
         };
         Effect::new(move |first: Option<()>| {
             input.track();
@@ -69,9 +81,10 @@ impl Gate {
         gate
     }
 
-    /// Whether the figures wait for a guess.
+    /// Whether the figures wait for a guess: always at a held state (a reveal at another state
+    /// reveals nothing of it).
     pub fn pending(self) -> bool {
-        self.on.get() && !self.revealed.get()
+        self.held || (self.on.get() && !self.revealed.get())
     }
 
     /// Whether the inputs are locked: a graded step's, until its reveal.
@@ -112,6 +125,12 @@ pub fn ForecastGate(
     let guess_ref = NodeRef::<leptos::html::Input>::new();
     let reveal = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        // A held state is answered in its assignment, not here.
+        if gate.held {
+            gate.verdict.set(None);
+            gate.feedback.set(t!("ui.forecast.held").to_string());
+            return;
+        }
         // In a graded step an empty guess reveals nothing (the model's rule).
         let judge = if gate.locked {
             judge_graded_forecast
@@ -161,14 +180,15 @@ pub fn ForecastGate(
                 <input
                     type="checkbox"
                     data-action="forecast-first"
-                    disabled=gate.locked
-                    checked=gate.on.get_untracked()
-                    prop:checked=move || gate.on.get()
+                    disabled=gate.locked || gate.held
+                    checked=gate.on.get_untracked() || gate.held
+                    prop:checked=move || gate.on.get() || gate.held
                     on:change=move |ev| gate.switch(event_target_checked(&ev))
                 />
                 " " {t!("ui.forecast.switch")}
             </label>
             {gate.locked.then(|| view! { <p class="graded-note" data-graded-note="">{t!("ui.forecast.graded")}</p> })}
+            {gate.held.then(|| view! { <p class="graded-note" data-forecast-held="">{t!("ui.forecast.held")}</p> })}
             <Show when=move || gate.pending()>
                 <form class="guess" on:submit=reveal>
                     <label>
@@ -188,9 +208,7 @@ pub fn ForecastGate(
                     " "
                     <button type="submit" data-action="reveal">{t!("ui.forecast.reveal")}</button>
                     <span class="hint">{t!("ui.forecast.hidden")}</span>
-                    <Show when=move || !gate.feedback.with(String::is_empty)>
-                        <p class="forecast-unread" data-forecast-unread="" role="alert">{move || gate.feedback.get()}</p>
-                    </Show>
+                    <p class="forecast-unread" data-forecast-unread="" role="alert" hidden=move || gate.feedback.with(String::is_empty)>{move || gate.feedback.get()}</p>
                 </form>
             </Show>
             <Show when=move || gate.on.get() && gate.revealed.get() && !gate.feedback.with(String::is_empty)>

@@ -218,6 +218,9 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
         write(&dist.join(name), data)?;
     }
     if !pages.is_empty() {
+        // Only a package's page is copied from it: marked as one (`<html data-package>`), its
+        // loader registers no service worker, which a package does not hold (issue 64).
+        let shell = warp_model::package::packaged_launch_page(&shell);
         write(&dist.join(SHELL_FILE), shell.as_bytes())?;
     }
     for (name, (_, _, data)) in &pages {
@@ -589,6 +592,10 @@ fn index_html(
         .replace("__ROUTES__", &json(serde_json::json!(routes)))
         .replace("__HOME__", &json(serde_json::json!(home)))
         .replace("__EXAMPLES__", &example_routes())
+        .replace(
+            "__PENDING__",
+            &json(serde_json::json!(warp_model::assignment::PENDING_KEY)),
+        )
         .replace(
             "__VIEWS__",
             &json(serde_json::json!(Panel::ALL

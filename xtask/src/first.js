@@ -12,7 +12,10 @@
 (function () {
   var root = document.documentElement;
   var data = document.getElementById('first-wasm');
-  if (root.getAttribute('data-prerender') !== 'stale' || !data || typeof DecompressionStream !== 'function') return;
+  // Not a view held behind an assignment's Forecast (`data-held`, the loader's): the live app
+  // decides what of it to show.
+  if (root.getAttribute('data-prerender') !== 'stale' || root.hasAttribute('data-held') || !data ||
+      typeof DecompressionStream !== 'function') return;
   var text = atob(data.textContent), bytes = new Uint8Array(text.length);
   for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate')))

@@ -41,6 +41,7 @@
   var ROUTES = __ROUTES__; // panel name (and `assignment`, `author`) → bundle
   var HOME = __HOME__; // the bundle of the home view (no valid panel= or example=)
   var EXAMPLES = __EXAMPLES__; // "topic/cell", as declared → panel name
+  var PENDING = __PENDING__; // the storage key of the assignments' unanswered predictions
   var VIEWS = __VIEWS__; // the panels that have pages (warp_model::registry)
   var LANGS = __LANGS__; // the languages' codes, English (the root's, no folder) first
   var FIRST = __FIRST__; // the panels whose pages have a first frame (page::bundle::FIRST_FRAMES)
@@ -99,6 +100,26 @@
     return;
   }
   if (state !== null && !fits) root.setAttribute('data-prerender', 'stale');
+  // A state an assignment of this browser asks a prediction of, not yet answered (issue 64,
+  // `assignment::PENDING_KEY`: `<assignment> <held key>` a line, `assignment::held_key`: the
+  // view, a space, the other settings sorted without the page keys). Marked `data-held`: its
+  // prerendered figures stay hidden, no first frame draws it, and the live panel's Forecast
+  // holds its figures back (`components/forecast.rs`). A step's own frame (`graded=`), where
+  // it is answered, is never held.
+  try {
+    var ex = (q.get('example') || '').trim();
+    var settings = [];
+    q.forEach(function (v, k) { if (PAGE_KEYS.indexOf(k) < 0) settings.push(k + '=' + v); });
+    var mine = (ex ? 'example=' + ex : 'panel=' + (q.get('panel') || '').trim()) + ' ' +
+      settings.sort().join('&');
+    var held = (localStorage.getItem(PENDING) || '').split('\n').some(function (l) {
+      return l.slice(l.indexOf(' ') + 1) === mine;
+    });
+    if (state !== null && held && !q.get('graded')) {
+      root.setAttribute('data-prerender', 'stale');
+      root.setAttribute('data-held', '');
+    }
+  } catch (e) { /* no storage: nothing held */ }
   // Whether the prerendered markup shows what the address asks for: it did from the start, or a
   // first frame has drawn that into it since (`data-prerender="first"`, src/first.js).
   function markup() { return state !== null && root.getAttribute('data-prerender') !== 'stale'; }
@@ -288,7 +309,10 @@
         takeOver();
         root.setAttribute('data-app', 'live');
         dispatchEvent(new CustomEvent('warp-lab-started', { detail: { wasm: w } }));
-        if (OFFLINE && 'serviceWorker' in navigator && location.protocol !== 'file:') {
+        // Not inside an LMS package (`<html data-package>`, `warp_model::package`), which holds
+        // no service worker: asking for one there is a 404 in the LMS's log (issue 64).
+        if (OFFLINE && !root.hasAttribute('data-package') && 'serviceWorker' in navigator &&
+            location.protocol !== 'file:') {
           navigator.serviceWorker.register('./sw.js?lang=' + code, { updateViaCache: 'none' }).catch(function () {});
         }
       })

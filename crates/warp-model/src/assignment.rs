@@ -146,6 +146,17 @@ impl Step {
                 && self.query.get("challenge").map(str::trim) == Some("custom"))
     }
 
+    /// The step's label on the learner's page: [`Step::name`], but an example by its title,
+    /// not its id (issue 64: `warp-scheduling/B` told a learner which page outside the
+    /// assignment answers it). The author page keeps [`Step::name`], whose ids an author pastes.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self.query.get(key::EXAMPLE).map(crate::examples::find) {
+            Some(Ok(e)) => format!("{} · {}", self.panel.title(), e.title()),
+            _ => self.name(),
+        }
+    }
+
     /// A short name for people: the example, the challenge or the quiz it opens, else the
     /// panel's title.
     #[must_use]
@@ -384,6 +395,36 @@ impl Assignment {
         format!("{:016x}", crate::rng::seed_from(joined.bytes()))
     }
 
+    /// The assignment as its link writes it, title and steps, in 8 hex digits
+    /// (`[data-assignment-id]`, issue 64): a link whose title or steps were changed (a step
+    /// deleted to leave only the one a learner knows) is another assignment, and shows another
+    /// fingerprint, which the completion report names. Not a secret: anyone can compute it, so
+    /// it tells an instructor which assignment was done, never that it was not tampered with.
+    #[must_use]
+    pub fn fingerprint(&self) -> String {
+        let text = std::iter::once(self.title.as_str())
+            .chain(self.raw_steps.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let h = crate::rng::seed_from(text.bytes());
+        // Both halves folded: the 8 digits depend on every bit of the 64.
+        format!("{:08x}", (h >> u32::BITS) ^ (h & u64::from(u32::MAX)))
+    }
+
+    /// The line a learner sends their instructor (`[data-assignment-report]`): the title, the
+    /// fingerprint, the score as the page shows it (`score`) and the steps done.
+    #[must_use]
+    pub fn report(&self, score: &str, done: usize) -> String {
+        crate::tr!(
+            "assignment.report",
+            title = self.shown_title(),
+            id = self.fingerprint(),
+            score,
+            done,
+            count = self.steps.len()
+        )
+    }
+
     /// The title to show: `title=`, or the default.
     #[must_use]
     pub fn shown_title(&self) -> String {
@@ -521,6 +562,33 @@ pub fn with_starter(step: &str, starter: &str) -> String {
     let mut q = Query::parse(step.trim_start_matches('?'));
     q.set("src", Some(starter));
     q.to_search().trim_start_matches('?').to_string()
+}
+
+/// Where this browser keeps every assignment's [`record::unanswered_predictions`] (localStorage, one
+/// line each: `<assignment key> <held key>`), read by the pages' loader (`xtask/src/loader.js`,
+/// which marks a page at such a state `<html data-held>`, and the panel's Forecast then holds
+/// its figures back).
+pub const PENDING_KEY: &str = "warp-lab.pending-forecasts";
+
+/// A state's held key: its view (`example=divergence/C4`, as declared, or `panel=warps`), a
+/// space, and its other settings sorted, page keys left out (`block=64`): how an address and a
+/// step are compared, by this crate and by the loader alike (`forecast=0`, `lang=`, `embed=`
+/// and the order of the settings change nothing). `None` for a query with no view.
+#[must_use]
+pub fn held_key(q: &Query) -> Option<String> {
+    let view = match q.get(key::EXAMPLE) {
+        Some(ex) => format!("example={}", crate::examples::find(ex).ok()?.key()),
+        None => format!("panel={}", q.get(key::PANEL)?.trim()),
+    };
+    // Sorted as they come (a few settings): `sort` would link a whole sort into the
+    // assignment's bundle, 1.5 kB gzip (issue 64's round, measured).
+    let mut rest: Vec<String> = Vec::new();
+    for (k, v) in q.pairs().filter(|(k, _)| !page::PAGE_KEYS.contains(k)) {
+        let pair = format!("{k}={v}");
+        let at = rest.iter().position(|r| *r > pair).unwrap_or(rest.len());
+        rest.insert(at, pair);
+    }
+    Some(format!("{view} {}", rest.join("&")))
 }
 
 #[cfg(test)]

@@ -106,3 +106,26 @@ pub fn files_of<'a>(names: &[&'a str], bundles: &[&str], launch: &str) -> Vec<&'
 
 #[cfg(test)]
 mod tests;
+
+/// The marker a package's launch page carries on its `<html>`: its loader registers no service
+/// worker there (the package holds no `sw.js`; issue 64: an LMS's log showed two 404s a launch).
+pub const PACKAGE_MARK: &str = "data-package";
+
+/// The launch page as a package holds it: the site's shell with [`PACKAGE_MARK`] on its
+/// `<html>` (unchanged when it has no `<html` tag, or has the mark already).
+#[must_use]
+pub fn packaged_launch_page(html: &str) -> String {
+    // Bytes and `str::get`, not `split_once` / `contains` on a `&str` pattern: their searcher
+    // links std's slicing panic into the bundles that build a package (the sizes layer's check).
+    let after = html
+        .as_bytes()
+        .windows(5)
+        .position(|w| w == b"<html")
+        .map(|at| at + 5);
+    match after.map(|at| (html.get(..at), html.get(at..))) {
+        Some((Some(head), Some(rest))) if !rest.starts_with(" data-package") => {
+            format!("{head} {PACKAGE_MARK}=\"\"{rest}")
+        }
+        _ => html.to_string(),
+    }
+}

@@ -221,6 +221,21 @@ fn right_solutions_pass_and_wrong_ones_fail_as_their_first_line_says() {
                 if got != kind {
                     problems.push(format!("{name}/{file}: {got}, not {kind}: {:?}", r.failure));
                 }
+                // `// says: X` and `// not: X` in the header: what the failure's text must and
+                // must not say (issue 64: a race on one word named a barrier, not an atomic).
+                let text = r.failure.as_ref().map(|f| f.text(&c)).unwrap_or_default();
+                for l in src.lines().take_while(|l| l.starts_with("//")) {
+                    if let Some(want) = l.strip_prefix("// says: ") {
+                        if !text.contains(want.trim()) {
+                            problems.push(format!("{name}/{file}: does not say {want:?}: {text}"));
+                        }
+                    }
+                    if let Some(never) = l.strip_prefix("// not: ") {
+                        if text.contains(never.trim()) {
+                            problems.push(format!("{name}/{file}: says {never:?}: {text}"));
+                        }
+                    }
+                }
             }
         }
         // The issue's floor: two right solutions besides the reference, three wrong ones.
@@ -742,15 +757,22 @@ fn the_report_colours_a_verdict_by_its_meaning_and_leaves_counts_alone() {
     assert_eq!(tone(&none, "challenge-transactions-reference"), None);
     let broken = tones("__global__ void t(const float* in, float* out, int w, int h) { x = ; }");
     assert_eq!(tone(&broken, "challenge-transactions-reference"), None);
-    // One that passes its first tests and fails a later one keeps its partial sums, uncoloured.
+    // One that passes its first tests and fails a later one shows no costs at all (issue 64:
+    // its sums covered only the tests before the failure, so a broken kernel's `sm-cycles` read
+    // 403 beside the reference's 806, twice as fast): costs compare right answers only.
     let partial = tones(
         "__global__ void t(const float* in, float* out, int w, int h) {\n    int x = blockIdx.x * 32 + threadIdx.x;\n    int y = blockIdx.y * 32 + threadIdx.y;\n    if (x < w && y < h && w == 32) {\n        out[x * h + y] = in[y * w + x];\n    }\n}\n",
     );
     assert_eq!(tone(&partial, "challenge-passed"), Some(Tone::Bad));
-    assert_eq!(
-        tone(&partial, "challenge-transactions"),
-        Some(Tone::Neutral)
-    );
+    assert_eq!(tone(&partial, "challenge-tests-passed"), Some(Tone::Bad));
+    for m in [
+        "challenge-transactions",
+        "challenge-transactions-reference",
+        "challenge-bank-conflicts",
+        "challenge-bank-conflicts-reference",
+    ] {
+        assert_eq!(tone(&partial, m), None, "{m}");
+    }
 }
 
 #[test]

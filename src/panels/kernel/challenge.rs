@@ -2,7 +2,6 @@
 //! the targets, and after Check the stars, the figures, the first failure, and once solved
 //! the reference with why it costs what it costs.
 
-use leptos::either::Either;
 use leptos::prelude::*;
 use warp_model::kernel_lab::challenge::stars::glyphs;
 use warp_model::kernel_lab::panel::{ChallengeOutput, KernelInput, KernelOutput, TEST};
@@ -29,12 +28,6 @@ pub fn ChallengeBox(
                 .unwrap_or_default()
         })
     });
-    // Presses of "Show the reference": two show it (kept across checks: asked is asked).
-    let asked = RwSignal::new(0u8);
-    let graded = warp_model::page::presentation(&crate::url::read_query())
-        .0
-        .graded
-        .is_step();
     move || {
         output.with(|o| {
             o.challenge.as_ref().map(|c| {
@@ -58,7 +51,7 @@ pub fn ChallengeBox(
                     // The targets' counts are sums over the tests, the lab's own figures one
                     // test's run: said in words at every width (issue 45: on a phone the cards
                     // drop their definitions).
-                    let summed = (r.passed > 0 && !r.targets.is_empty()).then(|| view! {
+                    let summed = (r.passed_all() && !r.targets.is_empty()).then(|| view! {
                         <p class="note" data-report-sum=r.tests>{tr!("ui.challenge.summed", tests = r.tests, test)}</p>
                     });
                     view! {
@@ -75,7 +68,7 @@ pub fn ChallengeBox(
                     view! { <p class="error" data-challenge-failure=kind role="alert" inner_html=words_html(&text)></p> }
                 });
                 let hints = hint_list(c);
-                let solved = reference(c, graded, asked);
+                let solved = reference(c);
                 let preset = c.preset.clone().map(|(label, q)| {
                     view! {
                         <p class="note" data-challenge-preset="">
@@ -159,7 +152,7 @@ fn launch_choices(
 #[inline(never)]
 fn hint_list(c: &ChallengeOutput) -> Option<impl IntoView> {
     // Hints before the answer (issue 45): per missed target where its cost is and
-    // which panel explains it; the reference at ★★★, or when asked for twice.
+    // which panel explains it; the reference at ★★★ only.
     (!c.hints.is_empty()).then(|| {
         let items = c
             .hints
@@ -183,39 +176,24 @@ fn hint_list(c: &ChallengeOutput) -> Option<impl IntoView> {
     })
 }
 
-/// Once every test passes: the reference, with why it costs what it costs (earned, or asked
-/// for twice).
+/// At ★★★ only: the reference, with why it costs what it costs. Never before, anywhere
+/// (issue 64: "Show the reference" pressed twice outside an assignment handed over the kernel
+/// that earned ★★★ inside it; issue 43 had closed that inside the step only). Before, the
+/// hints give the way.
 #[inline(never)]
-fn reference(c: &ChallengeOutput, graded: bool, asked: RwSignal<u8>) -> Option<impl IntoView> {
-    // In a graded frame (an assignment's step) the reference is earned only: a
-    // learner who saw it at ★ could paste it for ★★★ (issue 43).
-    c.solved.clone().filter(|s| s.earned || !graded).map(|s| {
-        let earned = s.earned;
-        move || {
-            if earned || asked.get() >= 2 {
-                let why = s
-                    .why
-                    .iter()
-                    .map(|(label, text)| view! { <li><strong>{label.clone()} ": "</strong>{text.clone()}</li> })
-                    .collect_view();
-                Either::Left(view! {
-                    <details class="solved" data-solved="" open=!earned>
-                        <summary>{t!("ui.challenge.solved")}</summary>
-                        <ul class="why">{why}</ul>
-                        <pre class="reference"><code>{s.reference.clone()}</code></pre>
-                    </details>
-                })
-            } else {
-                let again = (asked.get() == 1).then(|| view! {
-                    " " <span class="note" data-reference-asked="" role="status">{t!("ui.challenge.show-reference.again")}</span>
-                });
-                Either::Right(view! {
-                    <p class="show-reference">
-                        <button type="button" data-action="show-reference" on:click=move |_| asked.update(|a| *a += 1)>{t!("ui.challenge.show-reference")}</button>
-                        {again}
-                    </p>
-                })
-            }
+fn reference(c: &ChallengeOutput) -> Option<impl IntoView> {
+    c.solved.clone().filter(|s| s.earned).map(|s| {
+        let why = s
+            .why
+            .iter()
+            .map(|(label, text)| view! { <li><strong>{label.clone()} ": "</strong>{text.clone()}</li> })
+            .collect_view();
+        view! {
+            <details class="solved" data-solved="">
+                <summary>{t!("ui.challenge.solved")}</summary>
+                <ul class="why">{why}</ul>
+                <pre class="reference"><code>{s.reference.clone()}</code></pre>
+            </details>
         }
     })
 }

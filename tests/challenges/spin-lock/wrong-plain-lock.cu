@@ -1,4 +1,5 @@
 // fails: race
+// says: atomicCAS
 // Takes the lock with a plain read and a plain write: all the lanes of a warp see it free
 // at the same time, all of them go in, and their increments land as one.
 __global__ void spin_lock(int* lock, int* counter) {

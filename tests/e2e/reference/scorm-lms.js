@@ -14,6 +14,12 @@ window.lms = {
     const api = version === '1.2' ? new window.Scorm12API(settings) : new window.Scorm2004API(settings);
     if (initial) api.loadFromFlattenedJSON(initial);
     this.committed = null;
+    // Every value the SCO sets, in order ([element, value]): what a test reads to see that
+    // nothing is written twice (issue 64: an interaction rewritten on every commit).
+    this.sets = [];
+    const setName = version === '1.2' ? 'LMSSetValue' : 'SetValue';
+    const ownSet = api[setName].bind(api);
+    api[setName] = (e, v) => { this.sets.push([String(e), String(v)]); return ownSet(e, v); };
     if (refuseCommitAfter !== undefined) {
       const names = version === '1.2'
         ? ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic']

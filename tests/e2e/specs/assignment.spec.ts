@@ -17,8 +17,9 @@ const transposeTwoStars = readFileSync(resolve(__dirname, '../../challenges/tran
 
 const step = (scope: Page | FrameLocator) => scope.frameLocator('iframe[data-step-frame]');
 
-/** Step 1: reads the key figure's value (in the document, hidden until the reveal) and guesses it. */
-async function predictRight(scope: Page | FrameLocator) {
+/** Step 1: reads the key figure's value (in the document, hidden until the reveal) and guesses
+ *  it; the guess. */
+async function predictRight(scope: Page | FrameLocator): Promise<string> {
   const frame = step(scope);
   const guess = frame.locator('input[name=forecast-guess]');
   await expect(guess).toBeVisible();
@@ -27,6 +28,7 @@ async function predictRight(scope: Page | FrameLocator) {
   await guess.fill(value!);
   await frame.locator('[data-action=reveal]').click();
   await expect(frame.locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'right');
+  return value!;
 }
 
 /** Step 3: every question answered wrong (the right answers read from the same quiz's GIFT
@@ -180,8 +182,44 @@ async function download(page: Page, version: '1.2' | '2004', pass: string) {
   return { dir, launch, manifest };
 }
 
+// Issue 64, way 1: two tabs of one assignment. Tab A guesses wrong and reveals; tab B, opened
+// before that guess, guesses right and reveals. The first answer stands: B is told, shows A's
+// verdict, and a fresh load shows the step at 0 %.
+test('two tabs: the first answer stands, and the stale tab is told and shows it', async ({ app, page, context }) => {
+  const link = `?assignment=1&title=Tabs&step=${encodeURIComponent(PREDICTION)}&step=${encodeURIComponent(QUIZ)}`;
+  await app.open(link);
+  const b = await context.newPage();
+  await b.goto(page.url());
+  await expect(b.locator('html[data-app="live"]')).toBeAttached();
+  const guessIn = async (p: Page, value: string) => {
+    const frame = step(p);
+    const guess = frame.locator('input[name=forecast-guess]');
+    await expect(guess).toBeVisible();
+    await guess.fill(value);
+    await frame.locator('[data-action=reveal]').click();
+  };
+  // A: far off (C4's efficiency is 1/32), recorded 0.
+  await guessIn(page, '0.9');
+  await expect(page.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '0');
+  // B, opened before A's guess, is told as soon as A writes (the `storage` event; a report B
+  // sent first would re-read the record before it is applied, with the same outcome): it
+  // shows A's verdict, 0, and says that the first answer stands.
+  await expect(b.locator('[data-assignment-notice]')).toContainText('Step 1 was answered first in another tab');
+  await expect(step(b).locator('[data-forecast-feedback]')).toHaveAttribute('data-guess', 'off');
+  await expect(b.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '0');
+  await expect(b.locator('[data-metric=assignment-score]')).toHaveAttribute('data-value', '0');
+  // A fresh load: 0 %, A's guess.
+  const c = await context.newPage();
+  await c.goto(page.url());
+  await expect(c.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '0');
+  await expect(c.locator('[data-metric=assignment-score]')).toHaveAttribute('data-value', '0');
+  // The stale tab's own right guess, sent after A's, changes nothing either.
+  await b.reload();
+  await expect(b.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '0');
+});
+
 for (const version of ['1.2', '2004'] as const) {
-  test(`SCORM ${version}: the assignment's package reports a percentage, one interaction per graded step, and resumes`, async ({ app, page }) => {
+  test(`SCORM ${version}: the assignment's package reports a percentage, one interaction per answer with what was answered, and resumes`, async ({ app, page }) => {
     test.setTimeout(120_000);
     const { dir, launch, manifest } = await download(page, version, '30');
     expect(launch).toMatch(/^index\.html\?assignment=1&title=Week\+3&step=.+&lms=scorm&pass-score=30$/);
@@ -190,15 +228,21 @@ for (const version of ['1.2', '2004'] as const) {
     const id = version === '1.2' ? 'cmi.core.student_id' : 'cmi.learner_id';
     const entry = version === '1.2' ? 'cmi.core.entry' : 'cmi.entry';
     const threshold = version === '1.2' ? { 'cmi.student_data.mastery_score': '30' } : { 'cmi.scaled_passing_score': '0.3' };
+    // Issue 64: a package asks only for files it holds (it registered the site's service
+    // worker, `sw.js?lang=en`, twice a launch: two 404s in the LMS's log).
+    const missing: string[] = [];
+    page.on('response', (r) => { if (r.url().includes('/package/') && r.status() >= 400) missing.push(`${r.status()} ${r.url()}`); });
+    page.on('request', (r) => { if (r.url().includes('/package/') && /\/sw\.js/.test(r.url())) missing.push(`asked ${r.url()}`); });
     await page.goto('reference/scorm.html');
     await page.evaluate(([v, u, t]) => (window as any).lms.launch(v, u, t), [version, url, { ...threshold, [id]: 'a', [entry]: 'ab-initio' }] as const);
     const sco = page.frameLocator('#sco');
     await expect(sco.locator('[data-lms-notice=recording]')).toBeVisible();
     // Under the LMS a step keeps nothing in this browser.
     await expect(sco.locator('iframe[data-step-frame]')).toHaveAttribute('src', /graded=lms/);
-    await predictRight(sco);
+    const guess = await predictRight(sco);
     await expect(sco.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '1');
     const p = version === '1.2' ? 'cmi.core.' : 'cmi.';
+    const response = version === '1.2' ? 'student_response' : 'learner_response';
     let cmi: Record<string, string> = await page.evaluate(() => (window as any).lms.data());
     // 1 of 3 steps right: (1 + 0 + 0) / 3 = 33.33 % (cut), of 100.
     expect(cmi[`${p}score.raw`]).toBe('33.33');
@@ -206,6 +250,9 @@ for (const version of ['1.2', '2004'] as const) {
     expect(cmi['cmi.interactions.0.id']).toBe('step-1-prediction');
     expect(cmi['cmi.interactions.0.result']).toBe('correct');
     expect(cmi['cmi.interactions.0.type']).toBe('numeric');
+    // Issue 64: the response is the learner's answer, the guess as typed (it was the score).
+    expect(guess).toBe('0.03125');
+    expect(cmi[`cmi.interactions.0.${response}`]).toBe(guess);
     if (version === '1.2') expect(cmi['cmi.core.lesson_status']).toBe('incomplete');
     else {
       expect(cmi['cmi.completion_status']).toBe('incomplete');
@@ -218,13 +265,17 @@ for (const version of ['1.2', '2004'] as const) {
     const own = await page.evaluate(() => localStorage.getItem('warp-lab.progress.assignments'));
     expect(own).toBeNull();
 
-    // Step 3 (the quiz) all wrong: interaction 1 is step 3, wrong.
+    // Step 3 (the quiz) all wrong: one interaction per answer (issue 64), 1 and 2, each
+    // step 3, wrong, with the counts the frame reports.
     await sco.locator('[data-step="3"] [data-action=go-step]').click();
     await quizAllWrong(page, sco);
     await expect(sco.locator('[data-metric=step-3-score]')).toHaveAttribute('data-value', '0');
     cmi = await page.evaluate(() => (window as any).lms.data());
-    expect(cmi['cmi.interactions.1.id']).toBe('step-3-quiz');
-    expect(cmi['cmi.interactions.1.result']).toBe(version === '1.2' ? 'wrong' : 'incorrect');
+    for (const [n, answered] of [[1, 1], [2, 2]]) {
+      expect(cmi[`cmi.interactions.${n}.id`]).toBe('step-3-quiz');
+      expect(cmi[`cmi.interactions.${n}.result`]).toBe(version === '1.2' ? 'wrong' : 'incorrect');
+      expect(cmi[`cmi.interactions.${n}.${response}`]).toBe(`right=0;answered=${answered};questions=2`);
+    }
 
     // Step 2 (the challenge), half done and checked: 0 stars; its code goes to the LMS's record
     // only (issue 43: under an LMS nothing is kept in this browser).
@@ -235,7 +286,13 @@ for (const version of ['1.2', '2004'] as const) {
     await challenge.locator('[data-action=check]').click();
     await expect(sco.locator('[data-step="2"]')).toHaveAttribute('data-step-state', 'done');
     cmi = await page.evaluate(() => (window as any).lms.data());
-    expect(cmi['cmi.interactions.2.id']).toBe('step-2-challenge');
+    expect(cmi['cmi.interactions.3.id']).toBe('step-2-challenge');
+    // The stars and the checked code's fingerprint (the code itself is in the suspend data).
+    expect(cmi[`cmi.interactions.3.${response}`]).toMatch(/^stars=0;code=[0-9a-f]{8}$/);
+    // Each interaction written once, in order: never rewritten at a later commit.
+    const ids: string[] = await page.evaluate(() => (window as any).lms.sets
+      .filter(([e]: [string]) => /^cmi\.interactions\.\d+\.id$/.test(e)).map(([e]: [string]) => e));
+    expect(ids).toEqual([0, 1, 2, 3].map((n) => `cmi.interactions.${n}.id`));
     // `,`, `:`, `%` and the newline escaped (%2C, %3A, %25, %0A), the rest as typed.
     expect(cmi['cmi.suspend_data']).toContain('1:s0~__global__ void transpose(const float* in%2C float* out%2C int n) {%0A    // mine%2C half done%3A 50%25 there');
     expect(await page.evaluate(() => localStorage.getItem('warp-lab.code.transpose'))).toBeNull();
@@ -254,6 +311,8 @@ for (const version of ['1.2', '2004'] as const) {
     await expect(sco.locator('[data-lms-notice=recording]')).toBeVisible();
     await expect(sco.locator('[data-metric=assignment-score]')).toHaveAttribute('data-value', '0');
     await expect(sco.locator('[data-step="1"]')).toHaveAttribute('data-step-state', 'not-started');
+    await expect(sco.locator('html')).toHaveAttribute('data-package');
+    expect(missing).toEqual([]);
     void app;
   });
 }
@@ -274,4 +333,64 @@ test('the author page copies the link; the learner sees no authoring link; locke
   const field = step(page).locator('.inputs-lock[inert] input').first();
   await expect(field).toBeVisible();
   expect(Number(await field.evaluate((e) => getComputedStyle(e).opacity))).toBeLessThan(0.7);
+});
+
+// Issue 64, way 5: deleting `step=` parameters makes another assignment, and it says so: its
+// own fingerprint, named in the report a learner sends; the author page says what a link can
+// and cannot protect, in both languages.
+test('an edited link shows another fingerprint, and the report names it', async ({ app, page }) => {
+  const steps = [PREDICTION, CHALLENGE, QUIZ].map((s) => `&step=${encodeURIComponent(s)}`);
+  await app.open(`?assignment=1&title=Week+3${steps.join('')}`);
+  const id = await page.locator('[data-assignment-id]').getAttribute('data-assignment-id');
+  expect(id).toMatch(/^[0-9a-f]{8}$/);
+  await expect(page.locator('[data-assignment-report]')).toHaveText(`Week 3 · assignment #${id} · 0 % · 0 of 3 steps done`);
+  // The learner keeps only the step they know: the same title, another assignment.
+  await app.open(`?assignment=1&title=Week+3${steps[0]}`);
+  await expect(page.locator('[data-assignment-title]')).toHaveText('Week 3');
+  const edited = await page.locator('[data-assignment-id]').getAttribute('data-assignment-id');
+  expect(edited).toMatch(/^[0-9a-f]{8}$/);
+  expect(edited).not.toBe(id);
+  await predictRight(page);
+  await expect(page.locator('[data-assignment-report]')).toHaveText(`Week 3 · assignment #${edited} · 100 % · 1 of 1 steps done`);
+  // The author page says what a link protects, in both languages.
+  for (const [lang, words] of [['', 'A link is practice, not an exam'], ['&lang=hinglish', 'Link practice ke liye hai, exam ke liye nahi']]) {
+    await app.open(`?panel=author&title=Week+3${steps.join('')}${lang}`);
+    await expect(page.locator('.author-link')).toContainText(words);
+  }
+});
+
+// Issue 64, way 3: while the step is unanswered in this browser, the same state outside the
+// assignment keeps its answer behind the Forecast (Forecast first cannot be switched off, and
+// no reveal there), whichever address reaches it; the step's label is the example's title.
+test('an unanswered prediction step holds its state back outside the assignment', async ({ app, page, context }) => {
+  await app.open(`?assignment=1&title=Held&step=${encodeURIComponent(PREDICTION)}&step=${encodeURIComponent(QUIZ)}`);
+  await expect(page.locator('[data-current-step="1"] h2')).not.toContainText('divergence/C4');
+  await expect(page.locator('iframe[data-step-frame]')).toBeVisible();
+  const outside = await context.newPage();
+  // The example's page with Forecast first switched off, as a learner would open it.
+  await outside.goto(`${new URL(page.url()).origin}/example/divergence/C4/?forecast=0`);
+  await expect(outside.locator('html[data-app="live"]')).toBeAttached();
+  await expect(outside.locator('[data-forecast-held]')).toBeVisible();
+  await expect(outside.locator('[data-action="forecast-first"]')).toBeDisabled();
+  await expect(outside.locator('[data-action="forecast-first"]')).toBeChecked();
+  await expect(outside.locator('[data-metric="efficiency"]').first()).toBeHidden();
+  // A guess is not revealed here.
+  await outside.locator('input[name=forecast-guess]').fill('0.5');
+  await outside.locator('[data-action=reveal]').click();
+  await expect(outside.locator('[data-forecast-unread]')).toContainText('answer it there first');
+  await expect(outside.locator('[data-metric="efficiency"]').first()).toBeHidden();
+  // Another example of the same panel is not held.
+  await outside.goto(`${new URL(page.url()).origin}/example/divergence/C1/?forecast=0`);
+  await expect(outside.locator('html[data-app="live"]')).toBeAttached();
+  await expect(outside.locator('[data-forecast-held]')).toHaveCount(0);
+  await expect(outside.locator('[data-metric="efficiency"]').first()).toBeVisible();
+  // Answered in the assignment (even wrong): the state is free again.
+  const frame = step(page);
+  await frame.locator('input[name=forecast-guess]').fill('0.9');
+  await frame.locator('[data-action=reveal]').click();
+  await expect(page.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '0');
+  await outside.goto(`${new URL(page.url()).origin}/example/divergence/C4/?forecast=0`);
+  await expect(outside.locator('html[data-app="live"]')).toBeAttached();
+  await expect(outside.locator('[data-forecast-held]')).toHaveCount(0);
+  await expect(outside.locator('[data-metric="efficiency"]').first()).toBeVisible();
 });

@@ -378,6 +378,10 @@ test('a Hinglish package launches in Hinglish and is recorded', async ({ page })
   expect(m.launch).toBe(`index.html?${QUIZ}&lms=scorm&pass-score=80&lang=hinglish`);
   expect(m.title).toMatch(/^Warp Lab quiz: .+, 4 sawaal \(seed 7\)$/);
   const answers = await rightAnswers(page);
+  // Issue 64: the package asks only for files it holds (no service worker: it has none).
+  const missing: string[] = [];
+  page.on('response', (r) => { if (r.url().includes('/package/') && r.status() >= 400) missing.push(`${r.status()} ${r.url()}`); });
+  page.on('request', (r) => { if (r.url().includes('/package/') && /\/sw\.js/.test(r.url())) missing.push(`asked ${r.url()}`); });
   await page.goto('reference/scorm.html');
   await page.evaluate(([u, i]) => (window as any).lms.launch('2004', u, i), [`/package/${dir}/${m.launch}`, newAttempt('learner-h', '2004')] as const);
   const frame = page.frameLocator('#sco');
@@ -388,6 +392,8 @@ test('a Hinglish package launches in Hinglish and is recorded', async ({ page })
   expect(cmi['cmi.interactions.0.result']).toBe('correct');
   expect(cmi['cmi.score.raw']).toBe('25');
   expect(cmi['cmi.score.scaled']).toBe('0.25');
+  await expect(frame.locator('html')).toHaveAttribute('data-app', 'live');
+  expect(missing).toEqual([]);
 });
 
 test('an LMS that opens the activity in a new window: the API is found through window.opener', async ({ page }) => {

@@ -371,8 +371,8 @@ pub struct Record {
     pub token: u32,
     /// Per step that reads, in the assignment's order.
     pub steps: Vec<Option<StepRecord>>,
-    /// Step positions in the order they were first graded: an LMS's interaction `n` is
-    /// `order[n]` (SCORM numbers interactions without gaps).
+    /// Step positions in the order they were first graded (an LMS's interactions are one per
+    /// answer instead, `scorm::answer`).
     pub order: Vec<usize>,
     /// Per step, what the learner wrote: a prediction's first guess as typed, a challenge's
     /// code as last checked under an LMS (`None` elsewhere).
@@ -694,4 +694,19 @@ impl Record {
         }
         Ok(record)
     }
+}
+/// The held keys ([`super::held_key`]) of `a`'s prediction steps not yet answered in `record`: what
+/// this browser holds back outside the assignment (issue 64, way 3: the same example opened
+/// next door, Forecast switched off, showed the figure the step asks for). Kept by the
+/// assignment's page under [`super::PENDING_KEY`].
+#[must_use]
+pub fn unanswered_predictions(a: &Assignment, record: &Record) -> Vec<String> {
+    a.steps
+        .iter()
+        .enumerate()
+        .filter(|(at, s)| {
+            s.kind == StepKind::Prediction && record.state(*at) == StepState::NotStarted
+        })
+        .filter_map(|(_, s)| super::held_key(&s.query))
+        .collect()
 }

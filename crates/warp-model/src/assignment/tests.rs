@@ -315,21 +315,9 @@ fn the_record_round_trips_and_refuses_a_changed_or_foreign_text() {
 }
 
 #[test]
-fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
+fn the_lms_reads_a_percentage_and_one_interaction_per_answer_with_what_was_answered() {
     let a = week3();
     let mut r = Record::new(&a, 3);
-    // Graded in the order 3, 1, 2: interactions 0, 1, 2 are steps 3, 1, 2.
-    r.apply(&a, 2, &quiz(0, 4));
-    r.apply(&a, 0, &c4(Verdict::Right));
-    r.apply(
-        &a,
-        1,
-        &Report::Challenge {
-            name: "transpose".into(),
-            stars: 2,
-            src: None,
-        },
-    );
     let pass = PassScore::new(50).unwrap();
     let get = |pairs: &[(String, String)], k: &str| {
         pairs
@@ -338,29 +326,103 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
             .map(|(_, v)| v.clone())
             .unwrap_or_default()
     };
-    let p12 = scorm::all_pairs(Version::Scorm12, &a, &r, pass);
+    // Answered in the order: the quiz's second question (step 3), the prediction (step 1), the
+    // challenge twice (step 2), the quiz's fourth question. Each answer is the next
+    // interaction, written once (issue 64: interaction 0 was rewritten on every commit).
+    let mut journal: Vec<(String, String)> = Vec::new();
+    let mut n = 0;
+    let mut answer = |r: &mut Record, at: usize, report: &Report, v: Version| {
+        assert!(r.apply(&a, at, report));
+        let pairs = scorm::answer(v, &a, r, at, n);
+        // Nothing but interaction `n`'s elements.
+        let own = format!("cmi.interactions.{n}.");
+        assert!(pairs.iter().all(|(e, _)| e.starts_with(&own)), "{pairs:?}");
+        journal.extend(pairs);
+        n += 1;
+    };
+    let v = Version::Scorm12;
+    answer(&mut r, 2, &quiz(0, 2), v);
+    answer(
+        &mut r,
+        0,
+        &Report::Forecast {
+            verdict: Verdict::Right,
+            metric: "efficiency".into(),
+            example: Some("divergence/C4".into()),
+            // C4's efficiency is 1/32 = 0.03125: the guess as typed is the response.
+            guess: Some("0.03125".into()),
+        },
+        v,
+    );
+    let src = "__global__ void transpose(const float* in, float* out, int n) {}\n";
+    let checked = |stars| Report::Challenge {
+        name: "transpose".into(),
+        stars,
+        src: Some(src.into()),
+    };
+    answer(&mut r, 1, &checked(1), v);
+    answer(&mut r, 1, &checked(2), v);
+    answer(&mut r, 2, &quiz(1, 4), v);
+    // CRC-32 of the code as checked (the zip's CRC, as `zip::crc32` is tested against).
+    let code = format!("{:08x}", crate::lms::zip::crc32(src.as_bytes()));
+    for (k, want) in [
+        ("cmi.interactions.0.id", "step-3-quiz".to_string()),
+        ("cmi.interactions.0.type", "performance".into()),
+        // Quiz: none right of the 2 answered; a step with nothing earned is `wrong`.
+        (
+            "cmi.interactions.0.student_response",
+            "right=0;answered=2;questions=4".into(),
+        ),
+        ("cmi.interactions.0.result", "wrong".into()),
+        ("cmi.interactions.1.id", "step-1-prediction".into()),
+        ("cmi.interactions.1.type", "numeric".into()),
+        // The guess, not the score (it was "1").
+        ("cmi.interactions.1.student_response", "0.03125".into()),
+        ("cmi.interactions.1.result", "correct".into()),
+        ("cmi.interactions.2.id", "step-2-challenge".into()),
+        (
+            "cmi.interactions.2.student_response",
+            format!("stars=1;code={code}"),
+        ),
+        // 1 of 3 stars: part of the step's score, `neutral` (it was "0.3333333").
+        ("cmi.interactions.2.result", "neutral".into()),
+        ("cmi.interactions.3.id", "step-2-challenge".into()),
+        (
+            "cmi.interactions.3.student_response",
+            format!("stars=2;code={code}"),
+        ),
+        (
+            "cmi.interactions.4.student_response",
+            "right=1;answered=4;questions=4".into(),
+        ),
+        ("cmi.interactions.4.result", "neutral".into()),
+        ("cmi.interactions.4.weighting", "1".into()),
+    ] {
+        assert_eq!(get(&journal, k), want, "{k}");
+    }
+    // Five answers, five interactions, each element written once.
+    let mut elements: Vec<&String> = journal.iter().map(|(e, _)| e).collect();
+    let written = elements.len();
+    elements.dedup();
+    assert_eq!(elements.len(), written);
+    assert_eq!(get(&journal, "cmi.interactions.5.id"), "");
+
+    // The attempt: steps 1/1, 2/3 and 1/4: (1 + 2/3 + 1/4) / 3 = 23/36 = 63.88 % (cut).
+    let p12 = scorm::state_pairs(Version::Scorm12, &r, pass);
     for (k, v) in [
-        ("cmi.interactions.0.id", "step-3-quiz"),
-        ("cmi.interactions.0.result", "wrong"),
-        ("cmi.interactions.1.id", "step-1-prediction"),
-        ("cmi.interactions.1.result", "correct"),
-        ("cmi.interactions.2.id", "step-2-challenge"),
-        ("cmi.interactions.2.student_response", "0.6666666"),
-        ("cmi.interactions.2.result", "0.6666666"),
-        ("cmi.core.score.raw", "55.55"),
+        ("cmi.core.score.raw", "63.88"),
         ("cmi.core.score.max", "100"),
         ("cmi.core.lesson_status", "passed"),
         ("cmi.core.exit", ""),
     ] {
         assert_eq!(get(&p12, k), v, "{k}");
     }
+    assert!(p12.iter().all(|(e, _)| !e.starts_with("cmi.interactions")));
     assert_eq!(get(&p12, "cmi.suspend_data"), r.encode());
-    let p04 = scorm::all_pairs(Version::Scorm2004, &a, &r, pass);
+    let p04 = scorm::state_pairs(Version::Scorm2004, &r, pass);
     for (k, v) in [
-        ("cmi.interactions.0.result", "incorrect"),
-        ("cmi.interactions.1.learner_response", "1"),
-        ("cmi.score.raw", "55.55"),
-        ("cmi.score.scaled", "0.5555555"),
+        ("cmi.score.raw", "63.88"),
+        ("cmi.score.scaled", "0.6388888"),
         ("cmi.progress_measure", "1"),
         ("cmi.completion_status", "completed"),
         ("cmi.success_status", "passed"),
@@ -371,7 +433,7 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
     // Half done: incomplete, suspended, progress 1/3.
     let mut half = Record::new(&a, 3);
     half.apply(&a, 0, &c4(Verdict::Close));
-    let p = scorm::all_pairs(Version::Scorm2004, &a, &half, pass);
+    let p = scorm::state_pairs(Version::Scorm2004, &half, pass);
     // (1/2) / 3 = 1/6 → 16.66 %.
     assert_eq!(
         (
@@ -382,6 +444,53 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_graded_step() {
         ("16.66".into(), "0.3333333".into(), "suspend".into())
     );
     assert_eq!(get(&p, "cmi.success_status"), "unknown");
+}
+
+#[test]
+fn a_guess_that_is_not_a_decimal_is_free_text_and_a_step_not_answered_has_no_interaction() {
+    let a = week3();
+    let get = |pairs: &[(String, String)], k: &str| {
+        pairs
+            .iter()
+            .find(|(e, _)| e == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    // In 2004: `incorrect`, and a guess that is not a decimal ("1/32", as learners write it)
+    // is free text (`other`: 2004's `fill-in` would split it at a comma).
+    let mut r = Record::new(&a, 3);
+    r.apply(&a, 2, &quiz(0, 1));
+    let p = scorm::answer(Version::Scorm2004, &a, &r, 2, 0);
+    assert_eq!(get(&p, "cmi.interactions.0.result"), "incorrect");
+    assert_eq!(get(&p, "cmi.interactions.0.type"), "other");
+    for (guess, kind12, kind04) in [
+        ("1/32", "fill-in", "other"),
+        ("1,024", "fill-in", "other"),
+        ("3 %", "fill-in", "other"),
+        ("-2.5", "numeric", "numeric"),
+        ("12345678901", "fill-in", "other"),
+    ] {
+        let mut r = Record::new(&a, 3);
+        r.apply(
+            &a,
+            0,
+            &Report::Forecast {
+                verdict: Verdict::Off,
+                metric: "efficiency".into(),
+                example: Some("divergence/C4".into()),
+                guess: Some(guess.into()),
+            },
+        );
+        let p12 = scorm::answer(Version::Scorm12, &a, &r, 0, 7);
+        let p04 = scorm::answer(Version::Scorm2004, &a, &r, 0, 7);
+        assert_eq!(get(&p12, "cmi.interactions.7.type"), kind12, "{guess}");
+        assert_eq!(get(&p04, "cmi.interactions.7.type"), kind04, "{guess}");
+        assert_eq!(get(&p12, "cmi.interactions.7.student_response"), guess);
+        assert_eq!(get(&p04, "cmi.interactions.7.learner_response"), guess);
+        assert_eq!(get(&p12, "cmi.interactions.7.result"), "wrong");
+    }
+    // A step not answered has no interaction.
+    assert!(scorm::answer(Version::Scorm12, &a, &Record::new(&a, 3), 0, 0).is_empty());
 }
 
 #[test]
@@ -1004,4 +1113,105 @@ fn a_fractions_decimals_are_narrowed_exactly_where_they_fit() {
     );
     let f = Fraction { num: 1, den: 1 };
     assert_eq!((f.percent(), f.ratio()), ("100".into(), "1".into()));
+}
+
+#[test]
+fn an_edited_link_is_another_assignment_with_its_own_fingerprint() {
+    // Issue 64, way 5: a learner deletes `step=` parameters from a link-only assignment, leaving
+    // the step they know; the page must show that it is not the assignment that was sent.
+    let a = week3();
+    let id = a.fingerprint();
+    assert_eq!(id.len(), 8);
+    assert!(id
+        .bytes()
+        .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+    // The same link, read again: the same fingerprint.
+    assert_eq!(week3().fingerprint(), id);
+    let mut edits: Vec<(&str, Assignment)> = Vec::new();
+    let mut one_step = a.clone();
+    one_step.raw_steps.truncate(1);
+    one_step.steps.truncate(1);
+    edits.push(("two steps deleted", one_step));
+    let mut swapped = a.clone();
+    swapped.raw_steps.swap(0, 1);
+    edits.push(("steps reordered", swapped));
+    let mut retitled = a.clone();
+    retitled.title.push('!');
+    edits.push(("title changed", retitled.clone()));
+    let mut other_seed = a.clone();
+    other_seed.raw_steps[2] = other_seed.raw_steps[2].replace("seed=7", "seed=8");
+    edits.push(("the quiz's seed changed", other_seed));
+    for (what, b) in &edits {
+        assert_ne!(b.fingerprint(), id, "{what}");
+    }
+    // The title is not part of the progress key (renaming keeps the learner's progress), but
+    // is part of what the instructor sent.
+    assert_eq!(retitled.key(), a.key());
+    // The completion report names it, with the score as the page writes it.
+    assert_eq!(
+        a.report("33.33 %", 1),
+        format!(
+            "Week 3: divergence and shared memory · assignment #{id} · 33.33 % · 1 of 3 steps done"
+        )
+    );
+}
+
+#[test]
+fn a_prediction_step_is_named_by_its_examples_title_not_its_id() {
+    // Issue 64, way 3: the label named `divergence/C4`, the address of the page outside the
+    // assignment whose figures answer it.
+    let a = week3();
+    let name = a.steps[0].label();
+    let c4 = crate::examples::find("divergence/C4").unwrap();
+    assert_eq!(
+        name,
+        format!("{} · {}", a.steps[0].panel.title(), c4.title())
+    );
+    assert!(
+        !name.contains("divergence/C4") && !name.contains("C4"),
+        "{name}"
+    );
+    assert!(!c4.title().is_empty());
+    // The author page names it by its id, which is what an author pastes; other steps are
+    // labelled by their names.
+    assert!(a.steps[0].name().contains("divergence/C4"));
+    assert_eq!(a.steps[1].label(), a.steps[1].name());
+}
+
+#[test]
+fn an_unanswered_prediction_holds_its_state_back_outside_the_assignment() {
+    // Issue 64, way 3: while step 1 (divergence C4) is unanswered, its state is held; once
+    // answered, nothing is.
+    let a = week3();
+    let mut r = Record::new(&a, 0);
+    assert_eq!(
+        record::unanswered_predictions(&a, &r),
+        vec!["example=divergence/C4 ".to_string()]
+    );
+    // The example's page as a learner opens it next door, in any language, Forecast off: the
+    // same key. Another example is not.
+    for outside in [
+        "example=divergence/C4&forecast=0",
+        "lang=hinglish&example=divergence/C4",
+        "example=divergence/C4&embed=1&theme=dark",
+    ] {
+        assert_eq!(
+            held_key(&Query::parse(outside)).as_deref(),
+            Some("example=divergence/C4 "),
+            "{outside}"
+        );
+    }
+    assert_ne!(
+        held_key(&Query::parse("example=divergence/C1")).as_deref(),
+        Some("example=divergence/C4 ")
+    );
+    // Settings are compared sorted, page keys left out.
+    assert_eq!(
+        held_key(&Query::parse("panel=warps&n=5&block=64&forecast=0")).as_deref(),
+        Some("panel=warps block=64&n=5")
+    );
+    assert_eq!(held_key(&Query::parse("forecast=1")), None);
+    // Answered (even wrong): nothing held.
+    r.apply(&a, 0, &c4(Verdict::Off));
+    assert!(record::unanswered_predictions(&a, &r).is_empty());
 }

@@ -73,10 +73,33 @@ pub fn global_race_note(r: &exec::GlobalRace) -> String {
             line = r.first.2
         );
     }
+    // The fix that fits the race found (issue 64: a learner told "no __syncthreads() between
+    // them" added one to `count[0] += 1` and got the same failure). Two stores: an index
+    // missing a term, or values to combine. A load and a store on one line: a read-modify-write
+    // of one word by many threads (`count[0] += 1`), an atomic or a lock, never a barrier. On
+    // two lines: in two blocks nothing but an atomic or a second launch orders them; in one, a
+    // write then a read wants a barrier, a read then a write an atomic if it is an update.
+    let (first, second) = (r.first, r.second);
+    let fix = if first.3 && second.3 {
+        crate::tr!("challenge.race.fix-writes", word = &r.word)
+    } else if first.2 == second.2 {
+        crate::tr!("challenge.race.fix-update", word = &r.word, line = first.2)
+    } else if first.0 != second.0 {
+        crate::tr!("challenge.race.fix-blocks")
+    } else if first.3 {
+        crate::tr!("challenge.race.fix-barrier", block = first.0)
+    } else {
+        crate::tr!(
+            "challenge.race.fix-read-write",
+            word = &r.word,
+            block = first.0
+        )
+    };
     crate::tr!(
         "challenge.race.global",
         word = &r.word,
-        first = side(r.first),
-        second = side(r.second)
+        first = side(first),
+        second = side(second),
+        fix
     )
 }

@@ -1004,10 +1004,11 @@ fn challenge_figures(r: &challenge::CheckReport) -> Vec<Figure> {
             _ => Tone::Neutral,
         }),
     ];
-    // The targets' sums only once a test has passed: after a compile error, a wrong signature
-    // or a failing first test they would read "reference: memory transactions 0" (issue 45).
-    for t in r.targets.iter().filter(|_| r.passed > 0) {
-        // A target's verdict only once every test passed (before, the counts are partial).
+    // The targets' sums only once every test has passed: after a compile error they would read
+    // "reference: memory transactions 0" (issue 45), and after a failing test they sum only the
+    // tests before it, so a broken kernel looked twice as fast as the reference (issue 64:
+    // `sm-cycles` 403 beside 806). Costs are compared only between right answers.
+    for t in r.targets.iter().filter(|_| all) {
         out.push(
             Figure::new(
                 t.target.metric(),
@@ -1016,7 +1017,7 @@ fn challenge_figures(r: &challenge::CheckReport) -> Vec<Figure> {
                 "",
                 t!("kernel.figure.challenge-target.help"),
             )
-            .tone(if all { Tone::of(t.met) } else { Tone::Neutral }),
+            .tone(Tone::of(t.met)),
         );
         out.push(Figure::new(
             t.target.reference_metric(),

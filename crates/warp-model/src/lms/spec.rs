@@ -10,7 +10,8 @@ pub const LAUNCH_FILE: &str = "index.html";
 
 /// The site's file a package's [`LAUNCH_FILE`] is copied from: the site's shell, the page of a
 /// state without a prerendered page of its own (the site's own `index.html` is the home view
-/// prerendered, and its links lead to pages a package does not hold).
+/// prerendered, and its links lead to pages a package does not hold), marked as a package's
+/// page by the build (`package::packaged_launch_page`).
 pub const SHELL_FILE: &str = "shell.html";
 
 /// A SCORM version the package can speak.

@@ -149,3 +149,21 @@ fn a_bundle_holds_only_its_own_files() {
     assert!(!bundle::holds("warps", "en", "warps-hinglish-00aa.js"));
     assert!(!bundle::holds("quiz", "en", "quizzes-en-00aa.js"));
 }
+
+#[test]
+fn a_packages_launch_page_is_marked_so_that_it_registers_no_service_worker() {
+    // The site's shell, as the build writes it: the mark goes on `<html>`, once, and nothing
+    // else changes (the loader reads it: `xtask/src/loader.js`).
+    let shell = "<!doctype html>\n<html lang=\"en\" data-query=\"\"><head><title>Warp Lab</title>";
+    let packaged = packaged_launch_page(shell);
+    assert_eq!(
+        packaged,
+        "<!doctype html>\n<html data-package=\"\" lang=\"en\" data-query=\"\"><head><title>Warp Lab</title>"
+    );
+    assert_eq!(packaged_launch_page(&packaged), packaged);
+    // A `<html` in the text after the tag is not the tag: only the first one is marked.
+    let twice = "<html><body>&lt;html&gt; <code><html</code></body></html>";
+    assert_eq!(packaged_launch_page(twice).matches(PACKAGE_MARK).count(), 1);
+    // A page with no `<html>` tag (not the site's) is kept as it is.
+    assert_eq!(packaged_launch_page("<p>x</p>"), "<p>x</p>");
+}
