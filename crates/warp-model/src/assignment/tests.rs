@@ -314,18 +314,20 @@ fn the_record_round_trips_and_refuses_a_changed_or_foreign_text() {
     );
 }
 
+/// The value written to CMI element `k` among `pairs` (empty when none is).
+fn get(pairs: &[(String, String)], k: &str) -> String {
+    pairs
+        .iter()
+        .find(|(e, _)| e == k)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default()
+}
+
 #[test]
 fn the_lms_reads_a_percentage_and_one_interaction_per_answer_with_what_was_answered() {
     let a = week3();
     let mut r = Record::new(&a, 3);
     let pass = PassScore::new(50).unwrap();
-    let get = |pairs: &[(String, String)], k: &str| {
-        pairs
-            .iter()
-            .find(|(e, _)| e == k)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
     // Answered in the order: the quiz's second question (step 3), the prediction (step 1), the
     // challenge twice (step 2), the quiz's fourth question. Each answer is the next
     // interaction, written once (issue 64: interaction 0 was rewritten on every commit).
@@ -449,13 +451,6 @@ fn the_lms_reads_a_percentage_and_one_interaction_per_answer_with_what_was_answe
 #[test]
 fn a_guess_that_is_not_a_decimal_is_free_text_and_a_step_not_answered_has_no_interaction() {
     let a = week3();
-    let get = |pairs: &[(String, String)], k: &str| {
-        pairs
-            .iter()
-            .find(|(e, _)| e == k)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
     // In 2004: `incorrect`, and a guess that is not a decimal ("1/32", as learners write it)
     // is free text (`other`: 2004's `fill-in` would split it at a comma).
     let mut r = Record::new(&a, 3);
