@@ -84,13 +84,19 @@ for (const [width, height] of [[390, 844], [1280, 800]]) {
   });
 }
 
-test('what a learner types into a first frame is carried into the live app, focus included', async ({ page }) => {
+/** Opens `coalescing/with/?stride=2` with the coalescing bundle held back, once its first frame
+ *  has drawn; the function that lets the bundle through. */
+async function coalescingHeld(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((r) => { release = r; });
-  const bundle = /\/coalescing-en-[0-9a-f]+_bg\.wasm$/;
-  await page.route(bundle, async (route) => { await held; await route.continue(); });
+  await page.route(/\/coalescing-en-[0-9a-f]+_bg\.wasm$/, async (route) => { await held; await route.continue(); });
   await page.goto(APP + 'coalescing/with/?stride=2', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html')).toHaveAttribute('data-prerender', 'first');
+  return release;
+}
+
+test('what a learner types into a first frame is carried into the live app, focus included', async ({ page }) => {
+  const release = await coalescingHeld(page);
   const field = page.locator('[data-prerendered] input[name="stride"]');
   await expect(field).toHaveValue('2');
   await field.fill('4');
@@ -153,12 +159,7 @@ test('a Reveal pressed before the page is live is answered when the app takes ov
 });
 
 test('a picture\'s button pressed in a first frame is pressed in the app', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((r) => { release = r; });
-  const bundle = /\/coalescing-en-[0-9a-f]+_bg\.wasm$/;
-  await page.route(bundle, async (route) => { await held; await route.continue(); });
-  await page.goto(APP + 'coalescing/with/?stride=2', { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('html')).toHaveAttribute('data-prerender', 'first');
+  const release = await coalescingHeld(page);
   await page.locator('[data-prerendered] button[data-line="32"]').click();
   release();
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
