@@ -366,6 +366,10 @@ test('an unanswered prediction step holds its state back outside the assignment'
   await app.open(`?assignment=1&title=Held&step=${encodeURIComponent(PREDICTION)}&step=${encodeURIComponent(QUIZ)}`);
   await expect(page.locator('[data-current-step="1"] h2')).not.toContainText('divergence/C4');
   await expect(page.locator('iframe[data-step-frame]')).toBeVisible();
+  // The step's frame live, and the held state written for this browser's other pages, before
+  // another page opens (CI failed here once; the order is now waited for, not assumed).
+  await expect(step(page).locator('html[data-app="live"]')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('warp-lab.pending-forecasts') ?? '')).toContain('example=divergence/C4');
   const outside = await context.newPage();
   // The example's page with Forecast first switched off, as a learner would open it.
   await outside.goto(`${new URL(page.url()).origin}/example/divergence/C4/?forecast=0`);
@@ -389,6 +393,7 @@ test('an unanswered prediction step holds its state back outside the assignment'
   await frame.locator('input[name=forecast-guess]').fill('0.9');
   await frame.locator('[data-action=reveal]').click();
   await expect(page.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '0');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('warp-lab.pending-forecasts') ?? '')).not.toContain('example=divergence/C4');
   await outside.goto(`${new URL(page.url()).origin}/example/divergence/C4/?forecast=0`);
   await expect(outside.locator('html[data-app="live"]')).toBeAttached();
   await expect(outside.locator('[data-forecast-held]')).toHaveCount(0);

@@ -297,8 +297,17 @@ test('a message that only looks like a Warp Lab frame\'s sizes nothing', async (
   await page.goto(url);
   const iframe = page.locator('iframe[data-warp-lab]');
   await expect(page.frameLocator('iframe[data-warp-lab]').locator('[data-metric="warps-per-block"]')).toBeVisible();
-  await expect.poll(() => iframe.evaluate((f: HTMLIFrameElement) => f.style.height)).toMatch(/^\d+px$/);
-  const sized = await iframe.evaluate((f: HTMLIFrameElement) => f.style.height);
+  // The frame sizes itself from its prerendered markup, then again once live (CI failed on a
+  // height read between the two): the height is read once the app is live and has settled.
+  await expect(page.frameLocator('iframe[data-warp-lab]').locator('html[data-app="live"]')).toBeAttached();
+  const height = () => iframe.evaluate((f: HTMLIFrameElement) => f.style.height);
+  let last = '';
+  await expect.poll(async () => {
+    const [was, now] = [last, await height()];
+    last = now;
+    return /^\d+px$/.test(now) && now === was;
+  }, { intervals: [300] }).toBe(true);
+  const sized = await height();
   await page.frame({ name: 'other' })!.evaluate(() => parent.postMessage({ source: 'warp-lab', type: 'resize', height: 5 }, '*'));
   await page.evaluate(() => window.postMessage({ source: 'warp-lab', type: 'resize', height: 7 }, '*'));
   await page.waitForTimeout(200);
