@@ -247,9 +247,9 @@ fn frame_height(text: &str) -> Option<u32> {
     (h > 0).then_some(h)
 }
 
-/// Keeps `record`'s unanswered predictions for assignment `key` (`storage::PENDING`).
+/// Keeps `record`'s held steps for assignment `key` (`storage::PENDING`).
 fn keep_pending(a: &Assignment, key: &str, record: &Record) {
-    storage::keep_pending_forecasts(key, &record::unanswered_predictions(a, record));
+    storage::keep_held_steps(key, &record::held_steps(a, record));
 }
 
 /// The record the page opens with, and whether the LMS keeps it: under an LMS that answered,

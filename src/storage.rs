@@ -113,14 +113,21 @@ pub fn load() -> Loaded {
     loaded
 }
 
-/// The prediction steps not yet answered in this browser, one per line as
-/// `<assignment key> <held key>` (`warp_model::assignment::record::unanswered_predictions`): the
-/// loader marks a page at such a state `<html data-held>`, and its Forecast holds the figures
-/// back (issue 64; `xtask/src/loader.js`, `components/forecast.rs`).
+/// The steps this browser holds back outside their assignments, one per line as
+/// `<assignment key> <held key>` (`warp_model::assignment::record::held_steps`): the
+/// loader marks a page at an unanswered prediction's state `<html data-held>`, and its
+/// Forecast holds the figures back; a quiz holds back an unfinished quiz step's questions
+/// (issue 64; `xtask/src/loader.js`, `components/forecast.rs`, `panels/quiz.rs`).
 pub const PENDING: &str = warp_model::assignment::PENDING_KEY;
 
-/// Keeps `queries` as assignment `key`'s unanswered predictions, replacing its earlier ones.
-pub fn keep_pending_forecasts(key: &str, queries: &[String]) {
+/// The held list (`PENDING`) as kept, when there is one.
+#[must_use]
+pub fn held_text() -> Option<String> {
+    storage()?.get_item(PENDING).ok().flatten()
+}
+
+/// Keeps `queries` as assignment `key`'s held steps, replacing its earlier ones.
+pub fn keep_held_steps(key: &str, queries: &[String]) {
     let Some(s) = storage() else {
         return;
     };

@@ -83,6 +83,8 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
     let lms_notices = RwSignal::new(Vec::<Notice>::new());
     let (loaded, under_lms) =
         open_progress(under_lms, spec, &questions, package_pass, &key, lms_notices);
+    let held = held_questions(open && !under_lms, &loaded.progress);
+    let held_here = questions.iter().filter(|q| held.contains(&q.qid)).count();
     let progress = RwSignal::new(loaded.progress);
     let notice = RwSignal::new(loaded.notice);
     let topic_name = params.topic.map_or("all", Topic::name);
@@ -166,7 +168,8 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                                 .map(|q| {
                                     let key = key.clone();
                                     let on_answer = on_answer.clone();
-                                    view! { <li><QuestionCard q=q progress=progress quiz_key=key on_answer=on_answer /></li> }
+                                    let held = held.contains(&q.qid);
+                                    view! { <li><QuestionCard q=q progress=progress quiz_key=key held=held on_answer=on_answer /></li> }
                                 })
                                 .collect_view()}
                         </ol>
@@ -174,12 +177,26 @@ pub fn QuizPanel(query: Query) -> impl IntoView {
                 }
                 .into_any()
             }}
-            {open.then(|| export(gift, gift_name, spec, questions_len))}
+            {(open && held_here == 0).then(|| export(gift, gift_name, spec, questions_len))}
+            {(open && held_here > 0).then(|| view! { <p class="graded-note" data-export-held="">{tr!("ui.quiz.gift.held", count = held_here)}</p> })}
             // The learner's own progress: not an LMS attempt's to export, import or erase.
             {(open && !under_lms).then(|| view! { <ProgressTools progress=progress notice=notice /> })}
             <crate::components::embed_button::EmbedButton panel=Panel::Quiz />
         </section>
     }
+}
+
+/// The questions (ids) of an assignment's quiz step this browser has not finished (issue 64,
+/// way 4): not checked, nor exported, in another quiz here (`holds`: not a step's own frame
+/// nor an LMS's attempt, which hold nothing back). Read as the page opens, as the loader reads
+/// predictions.
+fn held_questions(holds: bool, progress: &Progress) -> Vec<String> {
+    if !holds {
+        return Vec::new();
+    }
+    storage::held_text()
+        .map(|t| quiz::panel::held_questions(&t, progress))
+        .unwrap_or_default()
 }
 
 /// The progress the quiz opens with, and whether an LMS keeps it: under an LMS that answered,
@@ -298,6 +315,7 @@ fn QuestionCard(
     q: Question,
     progress: RwSignal<Progress>,
     quiz_key: String,
+    held: bool,
     on_answer: impl Fn(Question, String) + Clone + Send + Sync + 'static,
 ) -> impl IntoView {
     let answered = {
@@ -315,7 +333,7 @@ fn QuestionCard(
     let qq = q.clone();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if answered.get_untracked().is_some() {
+        if held || answered.get_untracked().is_some() {
             return;
         }
         // Radios report through the form; a text answer through the signal.
@@ -340,7 +358,7 @@ fn QuestionCard(
             <label class="answer">
                 {t!("ui.quiz.answer")} " "
                 <input type="text" name="answer" autocomplete="off" prop:value=move || raw.get() on:input=move |ev| raw.set(event_target_value(&ev))
-                    disabled=move || answered.get().is_some() />
+                    disabled=move || held || answered.get().is_some() />
                 " " {*unit}
             </label>
         }
@@ -351,7 +369,7 @@ fn QuestionCard(
             .map(|(i, o)| {
                 let value = i.to_string();
                 let checked = answered.get_untracked().as_deref() == Some(value.as_str());
-                view! { <label class="choice"><input type="radio" name="answer" value=value checked=checked disabled=move || answered.get().is_some() /> " " {o.clone()}</label> }
+                view! { <label class="choice"><input type="radio" name="answer" value=value checked=checked disabled=move || held || answered.get().is_some() /> " " {o.clone()}</label> }
             })
             .collect_view()
             .into_any(),
@@ -360,7 +378,7 @@ fn QuestionCard(
             .map(|v| {
                 let checked = answered.get_untracked().as_deref() == Some(v);
                 let shown = if v == "yes" { t!("common.value.yes") } else { t!("common.value.no") };
-                view! { <label class="choice"><input type="radio" name="answer" value=v checked=checked disabled=move || answered.get().is_some() /> " " {shown}</label> }
+                view! { <label class="choice"><input type="radio" name="answer" value=v checked=checked disabled=move || held || answered.get().is_some() /> " " {shown}</label> }
             })
             .collect_view()
             .into_any(),
@@ -370,7 +388,9 @@ fn QuestionCard(
         <form class="quiz-question" data-quiz-question="" data-qid=q.qid.clone() data-template=q.template on:submit=submit>
             <p class="prompt">{q.prompt.clone()}</p>
             {input}
-            <button type="submit" disabled=move || answered.get().is_some()>{t!("ui.quiz.check")}</button>
+            <button type="submit" disabled=move || held || answered.get().is_some()>{t!("ui.quiz.check")}</button>
+            // Held questions cannot be answered on this page: the note never changes here.
+            {(held && answered.get_untracked().is_none()).then(|| view! { <p class="graded-note" data-quiz-held="">{t!("ui.quiz.held")}</p> })}
             {move || {
                 answered.get().map(|raw| {
                     let g = feedback_q.grade(&raw);
@@ -481,22 +501,25 @@ fn ProgressTools(progress: RwSignal<Progress>, notice: RwSignal<Option<String>>)
                 download::download("warp-lab-progress.json", "application/json", &progress.with_untracked(Progress::to_json));
             }>{t!("ui.quiz.progress.export")}</button>
             <label class="import">{t!("ui.quiz.progress.import")} " " <input type="file" accept="application/json,.json" data-action="import-progress" on:change=import /></label>
-            <Show
-                when=move || confirming.get()
-                fallback=move || view! { <button type="button" data-action="reset-progress" on:click=move |_| confirming.set(true)>{t!("ui.quiz.progress.reset")}</button> }
-            >
-                <span class="confirm">
-                    {t!("ui.quiz.progress.erase-ask")} " "
-                    <button type="button" data-action="confirm-reset" on:click=move |_| {
-                        progress.set(Progress::default());
-                        let _ = progress.with_untracked(storage::save);
-                        confirming.set(false);
-                        notice.set(Some(tr!("ui.quiz.progress.was-reset")));
-                    }>{t!("ui.quiz.progress.erase")}</button>
-                    " "
-                    <button type="button" on:click=move |_| confirming.set(false)>{t!("ui.quiz.progress.keep")}</button>
-                </span>
-            </Show>
+            // A closure, not `Show` (whose own code was in no other part of this bundle).
+            {move || if confirming.get() {
+                view! {
+                    <span class="confirm">
+                        {t!("ui.quiz.progress.erase-ask")} " "
+                        <button type="button" data-action="confirm-reset" on:click=move |_| {
+                            progress.set(Progress::default());
+                            let _ = progress.with_untracked(storage::save);
+                            confirming.set(false);
+                            notice.set(Some(tr!("ui.quiz.progress.was-reset")));
+                        }>{t!("ui.quiz.progress.erase")}</button>
+                        " "
+                        <button type="button" on:click=move |_| confirming.set(false)>{t!("ui.quiz.progress.keep")}</button>
+                    </span>
+                }
+                .into_any()
+            } else {
+                view! { <button type="button" data-action="reset-progress" on:click=move |_| confirming.set(true)>{t!("ui.quiz.progress.reset")}</button> }.into_any()
+            }}
         </section>
     }
 }

@@ -564,10 +564,12 @@ pub fn with_starter(step: &str, starter: &str) -> String {
     q.to_search().trim_start_matches('?').to_string()
 }
 
-/// Where this browser keeps every assignment's [`record::unanswered_predictions`] (localStorage, one
-/// line each: `<assignment key> <held key>`), read by the pages' loader (`xtask/src/loader.js`,
+/// Where this browser keeps every assignment's [`record::held_steps`] (localStorage, one line
+/// each: `<assignment key> <held key>`), read by the pages' loader (`xtask/src/loader.js`,
 /// which marks a page at such a state `<html data-held>`, and the panel's Forecast then holds
-/// its figures back).
+/// its figures back) and by the quiz panel (which holds back a quiz step's questions,
+/// [`crate::quiz::panel::held_questions`]). The name is older than the quiz lines: a stored
+/// key, kept.
 pub const PENDING_KEY: &str = "warp-lab.pending-forecasts";
 
 /// A state's held key: its view (`example=divergence/C4`, as declared, or `panel=warps`), a

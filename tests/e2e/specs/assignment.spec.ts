@@ -399,3 +399,47 @@ test('an unanswered prediction step holds its state back outside the assignment'
   await expect(outside.locator('[data-forecast-held]')).toHaveCount(0);
   await expect(outside.locator('[data-metric="efficiency"]').first()).toBeVisible();
 });
+
+// Issue 64, way 4: the assignment's quiz is drawn with seed 7 under draw=6; the same seed opened
+// outside without `draw` (a link's first rules) shares 2 of its 4 questions. Until the step has
+// them answered, that quiz neither checks them nor exports itself (GIFT, package); its other
+// questions are free; answered in the step, even wrong, nothing is held.
+test('a quiz step\'s questions are not checked in a sibling quiz until the step has them', async ({ app, page, context }) => {
+  const quizStep = 'panel=quiz&count=4&draw=6&seed=7';
+  await app.open(`?assignment=1&title=Sibling&step=${encodeURIComponent(quizStep)}`);
+  await expect(step(page).locator('html[data-app="live"]')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('warp-lab.pending-forecasts') ?? '')).toContain('panel=quiz count=4&draw=6&seed=7');
+  const outside = await context.newPage();
+  const sibling = `${new URL(page.url()).origin}/quiz/?seed=7&count=4`;
+  await outside.goto(sibling);
+  await expect(outside.locator('html[data-app="live"]')).toBeAttached();
+  const cards = outside.locator('[data-quiz-question]');
+  await expect(cards).toHaveCount(4);
+  const held = cards.filter({ has: outside.locator('[data-quiz-held]') });
+  await expect(held).toHaveCount(2);
+  await expect(held.first()).toContainText('answer it there first');
+  // A held question cannot be checked; a free one can.
+  for (let i = 0; i < 2; i++) await expect(held.nth(i).locator('button[type=submit]')).toBeDisabled();
+  const free = cards.filter({ hasNot: outside.locator('[data-quiz-held]') });
+  await expect(free).toHaveCount(2);
+  await expect(free.first().locator('button[type=submit]')).toBeEnabled();
+  // No export shows their answers.
+  await expect(outside.locator('[data-export-held]')).toContainText('2 of these questions');
+  await expect(outside.locator('[data-gift]')).toHaveCount(0);
+  await expect(outside.locator('[data-action=download-gift]')).toHaveCount(0);
+  // The step answered, every question (any answer): nothing held outside.
+  const frame = step(page);
+  for (let i = 0; i < 4; i++) {
+    const card = frame.locator('[data-quiz-question]').nth(i);
+    const text = card.locator('input[name=answer][type=text]');
+    if (await text.count()) await text.fill('1');
+    else await card.locator('input[name=answer]').first().check();
+    await card.locator('button[type=submit]').click();
+    await expect(card.locator('[data-quiz-feedback]')).toBeVisible();
+  }
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('warp-lab.pending-forecasts') ?? '')).not.toContain('panel=quiz');
+  await outside.goto(sibling);
+  await expect(outside.locator('html[data-app="live"]')).toBeAttached();
+  await expect(outside.locator('[data-quiz-held]')).toHaveCount(0);
+  await expect(outside.locator('[data-gift]')).toHaveCount(1);
+});

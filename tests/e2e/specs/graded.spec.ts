@@ -57,10 +57,19 @@ test('a quiz step is a closed room: no other quiz, no export, no package, no res
   ]) {
     await expect(f.locator(gone), gone).toHaveCount(0);
   }
-  // The same quiz on its own page still offers them.
+  // The same quiz on its own page: its controls, and, while the step is unfinished in this
+  // browser, no export that would show the step's answers (issue 64, way 4), said.
   await app.open(`?${QUIZ}`);
   await expect(page.locator('.quiz-controls')).toBeVisible();
-  await expect(page.locator('[data-action=download-gift]')).toHaveCount(1);
+  await expect(page.locator('[data-export-held]')).toBeVisible();
+  await expect(page.locator('[data-action=download-gift]')).toHaveCount(0);
+  // In another browser profile, where no assignment is open, it offers them.
+  const other = await page.context().browser()!.newContext({ serviceWorkers: 'block' });
+  const tab = await other.newPage();
+  await tab.goto(page.url());
+  await expect(tab.locator('html[data-app="live"]')).toBeAttached();
+  await expect(tab.locator('[data-action=download-gift]')).toHaveCount(1);
+  await other.close();
 });
 
 test('a link followed inside a graded frame opens a new tab; the step stays', async ({ app, page }) => {

@@ -1,4 +1,5 @@
 import type { FrameLocator, Page } from '@playwright/test';
+import { APP } from './ports';
 
 // A quiz's right answers, read from its own GIFT export, and a wrong answer for each: what the
 // SCORM and assignment specs answer with.
@@ -27,12 +28,15 @@ export function wrong(right: string): string {
   return '999999';
 }
 
-/** The right answers of the quiz at `query`, read from its own ungraded page in a new tab: a
- *  graded frame offers no export (issue 43), so an assignment's quiz step is answered this way. */
+/** The right answers of the quiz at `query`, read from its own ungraded page in another browser
+ *  profile (a new context): a graded frame offers no export (issue 43), and in this browser the
+ *  same quiz holds back its export while an assignment's step of it is unfinished (issue 64,
+ *  way 4). An instructor's copy of the answers, as the tests need them. */
 export async function rightAnswersOf(page: Page, query: string): Promise<string[]> {
-  const other = await page.context().newPage();
-  await other.goto(`./?${query}`);
-  const answers = await rightAnswers(other);
+  const other = await page.context().browser()!.newContext({ serviceWorkers: 'block' });
+  const tab = await other.newPage();
+  await tab.goto(`${APP}?${query}`);
+  const answers = await rightAnswers(tab);
   await other.close();
   return answers;
 }

@@ -695,17 +695,22 @@ impl Record {
         Ok(record)
     }
 }
-/// The held keys ([`super::held_key`]) of `a`'s prediction steps not yet answered in `record`: what
-/// this browser holds back outside the assignment (issue 64, way 3: the same example opened
-/// next door, Forecast switched off, showed the figure the step asks for). Kept by the
-/// assignment's page under [`super::PENDING_KEY`].
+/// The held keys ([`super::held_key`]) of `a`'s steps this browser holds back outside the
+/// assignment (issue 64), kept by the assignment's page under [`super::PENDING_KEY`]:
+/// - each prediction step not yet answered in `record` (way 3: the same example opened next
+///   door, Forecast switched off, showed the figure the step asks for);
+/// - each quiz step not yet done (way 4: a quiz opened next door with the same seed and other
+///   rules shared some of its questions, answers shown; the quiz panel holds back every question
+///   of such a step the step has not had answered, [`crate::quiz::panel::held_questions`]).
 #[must_use]
-pub fn unanswered_predictions(a: &Assignment, record: &Record) -> Vec<String> {
+pub fn held_steps(a: &Assignment, record: &Record) -> Vec<String> {
     a.steps
         .iter()
         .enumerate()
-        .filter(|(at, s)| {
-            s.kind == StepKind::Prediction && record.state(*at) == StepState::NotStarted
+        .filter(|(at, s)| match s.kind {
+            StepKind::Prediction => record.state(*at) == StepState::NotStarted,
+            StepKind::Quiz => record.state(*at) != StepState::Done,
+            StepKind::Challenge => false,
         })
         .filter_map(|(_, s)| super::held_key(&s.query))
         .collect()

@@ -115,7 +115,9 @@ impl QuizParams {
         )
     }
 
-    /// Reads them from a query.
+    /// Reads them from a query. Never inlined: the panel and [`held_questions`] call it, and
+    /// a copy inlined into the panel's component was 2 kB of the quiz bundle (issue 64's round,
+    /// measured).
     #[must_use]
     pub fn from_query(q: &crate::query::Query) -> (QuizParams, Vec<ParamError>) {
         QuizParams::read(&QuizInput::from_query(q, &QuizInput::default()))
@@ -226,4 +228,38 @@ pub fn figures(progress: &Progress, quiz_key: &str, qids: &[String]) -> Vec<Figu
         crate::t!("ui.quiz.review.help"),
     ));
     f
+}
+
+/// At most this many quiz lines of the held list are read (an assignment has a few steps; a
+/// damaged list costs no more than this many quizzes drawn).
+pub const MAX_HELD_QUIZZES: usize = 16;
+
+/// The questions (ids) a quiz outside an assignment holds back (issue 64, way 4): every
+/// question of an assignment's quiz step this browser has not finished
+/// ([`crate::assignment::record::held_steps`], lines `<assignment> panel=quiz <settings>` of
+/// `pending`, [`crate::assignment::PENDING_KEY`]) that `progress` shows unanswered in that very
+/// quiz. A quiz with the same seed and other rules shares some of them: there, such a question
+/// is not checked (no verdict, no explanation) and not exported, until the step has it
+/// answered. Lines of other kinds, and lines that name no quiz, are passed over.
+#[must_use]
+pub fn held_questions(pending: &str, progress: &Progress) -> Vec<String> {
+    let mut held: Vec<String> = Vec::new();
+    let quizzes = pending
+        .lines()
+        .filter_map(|line| line.split_once(' ').map(|(_, key)| key))
+        .filter_map(|key| key.strip_prefix("panel=quiz "))
+        .take(MAX_HELD_QUIZZES);
+    for settings in quizzes {
+        let (params, errors) = QuizParams::from_query(&crate::query::Query::parse(settings));
+        let Some(seed) = params.seed.filter(|_| errors.is_empty()) else {
+            continue;
+        };
+        let answered = progress.quizzes.get(&params.key(seed));
+        for q in build(params.topic, seed, params.count, params.draw) {
+            if answered.is_none_or(|m| !m.contains_key(&q.qid)) && !held.contains(&q.qid) {
+                held.push(q.qid);
+            }
+        }
+    }
+    held
 }

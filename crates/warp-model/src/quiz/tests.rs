@@ -1472,4 +1472,5 @@ fn the_figures_only_paths_give_the_panels_own_figures() {
     assert_eq!(checked, 4 * 60 + 8);
 }
 
+mod held;
 mod timeline;
