@@ -51,7 +51,11 @@ function serve(root, mounts) {
       res.writeHead(200, headers);
       res.end(body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      // As static hosts do (issue 65): the site's 404.html, with a 404, for an address of the
+      // app that has no file.
+      const missing = base === root ? await readFile(join(root, '404.html')).catch(() => null) : null;
+      if (missing) res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(missing);
+      else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
   };
 }

@@ -28,8 +28,11 @@ use warp_model::registry::Panel;
 use warp_model::i18n::Lang;
 use warp_model::lms::SHELL_FILE;
 
+/// The page static hosts send for an address the site has no page for (`folders.rs`).
+pub const NOT_FOUND_FILE: &str = "404.html";
+
 use crate::pages::{self, Template};
-use crate::{cmd, csp, root, run};
+use crate::{cmd, csp, folders, root, run};
 
 /// How the site is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,10 +186,17 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     // The prerendered pages, by file (`warps/index.html`); the root's own page (the home view
     // in English) is the site's `index.html`, which serves any other query as the shell would.
     let mut pages: BTreeMap<String, (Lang, bool, Vec<u8>)> = BTreeMap::new();
+    // The pages, as the folder indexes and the 404 page list them (none in the dev build).
+    let mut listed: Vec<folders::Listed> = Vec::new();
+    let mut indexes = BTreeMap::new();
     if profile == Profile::Release {
         let classes = styles::classes(&css);
         let mut drawn: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
         for page in pages::prerender()? {
+            listed.push(folders::Listed {
+                path: page.path.clone(),
+                title: page.title.clone(),
+            });
             let name = bundle_of(&page.query);
             let named = drawn
                 .entry(name)
@@ -203,12 +213,20 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
             let embed = page.query.contains("embed=1");
             pages.insert(pages::file_of(&page), (page.lang, embed, html.into_bytes()));
         }
+        // Where the app has no page (issue 65): an index of each folder that holds pages but
+        // has none of its own (written below; not installed by the service worker, which
+        // keeps one when it is opened, like an embed's page).
+        indexes = folders::folders(&listed);
     } else {
         println!(
             "xtask: the dev build prerenders no pages (`cargo xtask dist` does): every page \
              here draws once its bundle is live"
         );
     }
+    // The site's `404.html`, which static hosts send for any other address: a file of the site
+    // (the service worker keeps it, and answers an address it cannot fetch offline with it).
+    let missing = csp::fill(&folders::not_found_page(&listed, &indexes))?;
+    files.insert(NOT_FOUND_FILE.into(), missing.into_bytes());
     let sw = service_worker(&files, &pages);
 
     let dist = out;
@@ -229,6 +247,14 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         write(&path, data)?;
+    }
+    for (folder, below) in &indexes {
+        let path = dist.join(folder);
+        std::fs::create_dir_all(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        write(
+            &path.join("index.html"),
+            csp::fill(&folders::folder_page(folder, below))?.as_bytes(),
+        )?;
     }
     write(&dist.join("files.txt"), files_list(&files).as_bytes())?;
     write(&dist.join("sw.js"), sw.as_bytes())?;

@@ -13,6 +13,7 @@ mod bench;
 mod bytes;
 mod csp;
 mod dist;
+mod folders;
 mod pages;
 mod registry;
 mod serve;

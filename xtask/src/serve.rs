@@ -46,9 +46,19 @@ fn answer(mut stream: TcpStream, dist: &Path) {
     let rel = if rel.is_empty() { "index.html" } else { rel };
     let file = dist.join(rel);
     let inside = !rel.split('/').any(|c| c == "..");
+    // A folder's address is its index.html, as static hosts serve it; an address with no file
+    // gets the site's 404.html with a 404, as they do (issue 65), else plain words.
+    let file = if rel.ends_with('/') {
+        file.join("index.html")
+    } else {
+        file
+    };
     let (status, kind, body) = match (method, inside, std::fs::read(&file)) {
         ("GET", true, Ok(body)) => ("200 OK", content_type(&file), body),
-        ("GET", _, _) => ("404 Not Found", "text/plain", b"not found".to_vec()),
+        ("GET", _, _) => match std::fs::read(dist.join(crate::dist::NOT_FOUND_FILE)) {
+            Ok(page) => ("404 Not Found", "text/html; charset=utf-8", page),
+            Err(_) => ("404 Not Found", "text/plain", b"not found".to_vec()),
+        },
         _ => ("405 Method Not Allowed", "text/plain", b"GET only".to_vec()),
     };
     let head = format!(

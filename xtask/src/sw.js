@@ -10,7 +10,7 @@
 //   from the same deployment's cache, so a page never meets the wasm of another version.
 //   Anything not cached goes to the network, and a file or page of this deployment that comes
 //   back is kept (the other language's bundles and pages, after a language switch; an embed's
-//   page).
+//   page). A page the network cannot give (offline) is the kept 404.html, which says so.
 // A new deployment changes this file (its VERSION and FILES), so the browser installs it on the
 // next visit and the visit after that is the new version.
 var VERSION = __VERSION__;
@@ -58,6 +58,15 @@ self.addEventListener('fetch', function (event) {
           var ours = page || FILES.en.indexOf(name) >= 0 || FILES.hinglish.indexOf(name) >= 0;
           if (response.ok && ours) cache.put(key, response.clone());
           return response;
+        }, function (offline) {
+          // Offline, an address this deployment has not kept is answered as a static host
+          // answers an unknown one: its 404.html (issue 65), which names the address and,
+          // for a page of the site not kept yet, says so.
+          if (request.mode !== 'navigate') throw offline;
+          return cache.match(new URL('./404.html', scope).href).then(function (missing) {
+            if (!missing) throw offline;
+            return new Response(missing.body, { status: 404, headers: missing.headers });
+          });
         });
       });
     })

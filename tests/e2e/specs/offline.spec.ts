@@ -85,3 +85,17 @@ test('a newer worker removes the caches of older deployments', async ({ page }) 
   const left = await page.evaluate(async () => caches.keys());
   expect(left).not.toContain('warp-lab-0000000000000000');
 });
+
+// Issue 65: offline, an address the worker cannot give is the site's 404 page, kept at install:
+// an unknown one named as such, a page of the site not kept yet said to be one.
+test('offline, an address the worker cannot give is the site\'s 404 page', async ({ page, context }) => {
+  await firstVisit(page, 'warps/');
+  await context.setOffline(true);
+  await page.goto('nope/');
+  await expect(page.locator('h1').first()).toHaveText('No page at this address');
+  await expect(page.locator('[data-address]').first()).toHaveText('/nope/');
+  // An embed's page is kept only once opened: offline before that, the page says why.
+  await page.goto('embed/warps/');
+  await expect(page.locator('[data-offline]').first()).toBeVisible();
+  await context.setOffline(false);
+});

@@ -720,7 +720,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The areas of the catalogue: every key starts with one of these and a dot.
-const AREAS: [&str; 15] = [
+const AREAS: [&str; 16] = [
     "common",
     "assignment",
     "challenge",
@@ -736,6 +736,8 @@ const AREAS: [&str; 15] = [
     "banks",
     "mma",
     "lms",
+    // The static pages the build writes where the app has none (xtask/src/folders.rs).
+    "site",
 ];
 
 /// Every string literal in `src` that looks like a catalogue key (`"area.more-words"`): what
