@@ -138,6 +138,8 @@ pub fn Author(query: Query) -> impl IntoView {
         })
     });
     let errors = Signal::derive(move || read.with(|(_, e)| e.clone()));
+    let empty = Memo::new(move |_| steps.with(Vec::is_empty));
+    let sharing = Memo::new(move |_| read.with(|(a, _)| !a.steps.is_empty()) && !refused.get());
     view! {
         <section class="panel author" data-panel="author">
             <h1>{t!("ui.author.title")}</h1>
@@ -179,15 +181,11 @@ pub fn Author(query: Query) -> impl IntoView {
             })}
             <ErrorList errors=errors />
             {step_list(steps, starters, change)}
-            <Show when=move || steps.with(Vec::is_empty)>
-                <p class="hint" data-author-empty="">{t!("ui.author.empty")}</p>
-            </Show>
-            <Show when=move || refused.get()>
-                <p class="notice" role="status" data-author-refused="">{t!("ui.author.refused")}</p>
-            </Show>
-            <Show when=move || read.with(|(a, _)| !a.steps.is_empty()) && !refused.get()>
-                {share(read, link, snippet, sco, link_area, copied)}
-            </Show>
+            // Closures over memos, not `Show` (whose code was no other part's of this page:
+            // issue 65's round, measured): each part drawn again only when it comes or goes.
+            {move || empty.get().then(|| view! { <p class="hint" data-author-empty="">{t!("ui.author.empty")}</p> })}
+            {move || refused.get().then(|| view! { <p class="notice" role="status" data-author-refused="">{t!("ui.author.refused")}</p> })}
+            {move || sharing.get().then(|| share(read, link, snippet, sco, link_area, copied))}
         </section>
     }
 }

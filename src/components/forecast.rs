@@ -196,6 +196,10 @@ pub fn ForecastGate(
                         <input
                             type="text"
                             name="forecast-guess"
+                            // What a record keeps of a guess (issue 65: a longer one was left
+                            // out of an assignment's record without a word): the field takes
+                            // no more, visibly. As text: a number attribute's code was 0.2 kB.
+                            maxlength=warp_model::quiz::GUESS_CHARS_TEXT
                             node_ref=guess_ref
                             data-forecast-metric=move || key.get().map(|k| k.metric)
                             autocomplete="off"

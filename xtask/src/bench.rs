@@ -106,7 +106,8 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // with the package writer and the check of a step's starter in the worker. 169.4 kB
         // measured, Hinglish. 162.0 kB with the scores in u64 (no 128-bit division); 158.1 kB
         // once no code of its own slices a `str` (issue 46, -3.9 kB); 153.4 kB with the error
-        // list as HTML strings (-4.7 kB).
+        // list as HTML strings (-4.7 kB). 153.8 kB with issue 65's named step links and page
+        // keys, paid for by its three `Show`s as closures over memos (-0.9 kB net).
         return Some(155_400);
     }
     Some(match Panel::parse(bundle)? {
@@ -147,9 +148,12 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // 173.41, banks 185.79, mma 191.71, gpu 142.53 kB.
         // Issue 63's round: the block map, launch strip and warp table as strings (the first
         // frame's), measured Hinglish: warps 178.79 kB.
+        // Issue 65's round: every page key named when given twice and quoted values isolated
+        // (+0.3 kB a page), and divergence's path rows drawn by a closure, its last keyed
+        // `For` (-3.8 kB), measured Hinglish: divergence 198.40 kB.
         Panel::Warps => 180_800,
         Panel::Latency => 190_900,
-        Panel::Divergence => 201_900,
+        Panel::Divergence => 200_400,
         Panel::Coalescing => 175_500,
         Panel::Banks => 187_800,
         Panel::Mma => 193_800,

@@ -502,6 +502,27 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
     if text.is_empty() {
         return Err(crate::tr!("assignment.error.empty"));
     }
+    // An address of another scheme (`javascript:`, `data:`, `mailto:`) is no page of this
+    // site: named, not read as a query (issue 65: `JaVaScRiPt:alert(1)//` was taken without a
+    // word). A query has no scheme: its first `:` comes after a `=` or `&`.
+    if let Some((scheme, _)) = text.split_once(':') {
+        let is_scheme = scheme
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic())
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+        if is_scheme
+            && !scheme.eq_ignore_ascii_case("http")
+            && !scheme.eq_ignore_ascii_case("https")
+        {
+            return Err(crate::tr!(
+                "assignment.error.scheme",
+                value = crate::params::quote(text)
+            ));
+        }
+    }
     let text = text.split('#').next().unwrap_or("");
     // `split_once` and `find_str`, not slicing and `contains("://")`: either links std's
     // slicing panic into the page (issue 46).

@@ -213,7 +213,10 @@ pub fn route(q: &Query) -> Route {
             if let Some(p) = Panel::parse(name) {
                 Some(p)
             } else {
-                let names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
+                // Every value `panel=` takes: the panels, and the author page (issue 65: the
+                // list left it out).
+                let mut names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
+                names.push(Tool::Author.name());
                 errors.push(ParamError::new(
                     key::PANEL,
                     crate::tr!(
@@ -410,6 +413,14 @@ pub fn presentation(q: &Query) -> (Presentation, Vec<ParamError>) {
             Graded::No
         }
     };
+    // A page key given twice (issue 65: `lang=en&lang=hinglish`, `embed=1&embed=0`, `at=2&at=3`
+    // were read without a word): the first is read, as for a panel's inputs (issue 45), and
+    // named. `step=` is an assignment's list, given once per step.
+    for k in PAGE_KEYS.iter().filter(|k| **k != key::STEP) {
+        if let Some(first) = q.get(k) {
+            errors.extend(crate::params::repeated(q, k, first));
+        }
+    }
     let recorded = match q.get(key::RECORDED).map(str::trim) {
         None | Some("") => None,
         Some(v) => {

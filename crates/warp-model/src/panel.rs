@@ -294,18 +294,7 @@ impl<P: PanelModel> Inputs<P> {
             let Some(first) = q.get(key) else {
                 continue;
             };
-            let count = q.get_all(key).count();
-            if count > 1 {
-                notes.push(ParamError::new(
-                    key,
-                    tr!(
-                        "common.param.repeated",
-                        key,
-                        count,
-                        first = crate::params::quote(first)
-                    ),
-                ));
-            }
+            notes.extend(crate::params::repeated(q, key, first));
             // (A panel without modes has no other mode: the block folds away there.)
             let Some(mode) = P::MODES else {
                 continue;

@@ -394,15 +394,53 @@ impl fmt::Display for ParamError {
     }
 }
 
-/// Quotes untrusted text for a message, cut short so a huge URL cannot flood the page.
+/// The notice for `key` given more than once in `q` (`first`: its first value, the one read):
+/// a panel's inputs (issue 45) and the page keys (issue 65) alike.
+#[must_use]
+pub fn repeated(q: &crate::query::Query, key: &str, first: &str) -> Option<ParamError> {
+    let count = q.get_all(key).count();
+    (count > 1).then(|| {
+        ParamError::new(
+            key,
+            crate::tr!("common.param.repeated", key, count, first = quote(first)),
+        )
+    })
+}
+
+/// Quotes untrusted text for a message, cut short so a huge URL cannot flood the page. A
+/// character that would reorder the sentence around it (issue 65: U+202E in `guess=` turned the
+/// rest of the line around), a bidirectional control, is named instead (`[U+202E]`), so the
+/// quoted value stays isolated and readable.
 #[must_use]
 pub fn quote(raw: &str) -> String {
     const LIMIT: usize = 24;
-    let mut s: String = raw.chars().take(LIMIT).collect();
+    let mut s = String::new();
+    for c in raw.chars().take(LIMIT) {
+        if is_bidi_control(c) {
+            // Four hex digits by hand: no formatter for one character.
+            let v = u32::from(c);
+            s.push_str("[U+");
+            for shift in [12, 8, 4, 0] {
+                let digit = char::from_digit((v >> shift) & 0xF, 16).unwrap_or('0');
+                s.push(digit.to_ascii_uppercase());
+            }
+            s.push(']');
+        } else {
+            s.push(c);
+        }
+    }
     if raw.chars().count() > LIMIT {
         s.push('…');
     }
     format!("“{s}”")
+}
+
+/// The characters that change the direction of the text around them: the embeddings and
+/// overrides (U+202A–U+202E), the isolates (U+2066–U+2069) and the marks (U+200E, U+200F,
+/// U+061C).
+#[must_use]
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
 /// The outcome of reading a whole number that may be negative (like N).
@@ -567,3 +605,6 @@ pub fn decimal(s: &str) -> Option<f64> {
 
 #[cfg(test)]
 mod list_tests;
+
+#[cfg(test)]
+mod quote_tests;

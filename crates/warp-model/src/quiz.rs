@@ -17,6 +17,7 @@ pub mod question;
 pub use bank::seed_bank;
 pub use forecast::{
     guess_text, judge_forecast, judge_graded_forecast, ForecastFeedback, Verdict, GUESS_CHARS,
+    GUESS_CHARS_TEXT,
 };
 pub use generate::{build, generate, generate_from, solution_for, Draw, Rng, Template, MAX_COUNT};
 pub use gift::to_gift;

@@ -443,3 +443,12 @@ test('a quiz step\'s questions are not checked in a sibling quiz until the step 
   await expect(outside.locator('[data-quiz-held]')).toHaveCount(0);
   await expect(outside.locator('[data-gift]')).toHaveCount(1);
 });
+
+// Issue 65: a script address pasted as a step is named, not taken.
+test('a javascript: link pasted into the author page is named', async ({ app, page }) => {
+  await app.open('?panel=author');
+  await page.locator('input[name=step-link]').fill('JaVaScRiPt:alert(1)//');
+  await page.locator('[data-action=add-step]').click();
+  await expect(page.locator('[data-error=step-link]')).toContainText('is not a Warp Lab link');
+  await expect(page.locator('[data-author-step]')).toHaveCount(0);
+});

@@ -46,3 +46,49 @@ test('script payloads in parameters are shown as text, never run', async ({ app,
   await expect(app.error('panel')).toBeVisible();
   expect(ran).toBe(false);
 });
+
+// Issue 65: a page key given twice is named (the first is read), a panel error lists every value
+// `panel=` takes, a quoted value cannot turn its sentence around, and an unread Forecast guess
+// names the unit only where the figure has one.
+const repeated: [string, string, string][] = [
+  ['?panel=warps&panel=divergence', 'panel', '“warps”'],
+  ['?panel=warps&lang=en&lang=hinglish', 'lang', '“en”'],
+  ['?panel=warps&embed=1&embed=0', 'embed', '“1”'],
+  ['?example=divergence/C1&example=divergence/C4', 'example', '“divergence/C1”'],
+  ['?assignment=1&assignment=1&step=panel%3Dwarps%26block%3D64', 'assignment', '“1”'],
+  ['?assignment=1&step=panel%3Dwarps%26block%3D64&at=1&at=2', 'at', '“1”'],
+];
+for (const [query, key, first] of repeated) {
+  test(`${query} names the repeated ${key}`, async ({ app }) => {
+    await app.open(query);
+    await expect(app.error(key)).toContainText(`${key} is given 2 times in the address: the first, ${first}, is used.`);
+  });
+}
+
+test('the panel error lists the author page too', async ({ app }) => {
+  await app.open('?panel=nope');
+  await expect(app.error('panel')).toContainText('author');
+});
+
+test('a right-to-left override in a value is named, not obeyed', async ({ app }) => {
+  await app.open('?panel=warps&block=%E2%80%AEabc');
+  await expect(app.error('block-x')).toContainText('“[U+202E]abc”');
+  expect(await app.error('block-x').textContent()).not.toContain('\u202E');
+});
+
+test('an unread guess for a figure without a unit says no empty unit', async ({ app, page }) => {
+  await app.open('?example=divergence/C4');
+  await page.locator('input[name=forecast-guess]').fill('abc');
+  await page.locator('[data-action=reveal]').click();
+  await expect(page.locator('[data-forecast-unread]')).toContainText('like 21, 0.571 or 57.1%');
+  await expect(page.locator('[data-forecast-unread]')).not.toContainText('()');
+});
+
+test('a Forecast guess is kept within what a record keeps, visibly', async ({ app, page }) => {
+  // Issue 65: a graded guess over 24 bytes was left out of the record without a word.
+  await app.open('?example=divergence/C4');
+  const guess = page.locator('input[name=forecast-guess]');
+  await expect(guess).toHaveAttribute('maxlength', '24');
+  await guess.pressSequentially('0.5714285714285714285714285714');
+  await expect(guess).toHaveValue('0.5714285714285714285714');
+});

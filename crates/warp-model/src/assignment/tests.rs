@@ -853,6 +853,16 @@ fn a_pasted_link_becomes_a_step_without_its_presentation() {
     ] {
         assert!(steps_from_link(bad).is_err(), "{bad}");
     }
+    // A script address pasted as a step (issue 65: taken without a word): named as one.
+    for bad in [
+        "JaVaScRiPt:alert(1)//",
+        " javascript:alert(1)",
+        "data:text/html,<b>x</b>",
+        "vbscript:x",
+    ] {
+        let e = steps_from_link(bad).unwrap_err();
+        assert!(e.contains("not a Warp Lab link"), "{bad}: {e}");
+    }
     let q = link_query(
         "  Week 3 ",
         &["panel=warps".into(), "example=divergence/C4".into()],

@@ -158,3 +158,55 @@ fn lang_names_itself_when_wrong() {
     assert_eq!(err.param, "lang");
     assert!(err.message.contains("en or hinglish"), "{}", err.message);
 }
+
+#[test]
+fn a_page_key_given_twice_is_named_and_the_first_read() {
+    // Issue 65: each of these was read without a word.
+    for (address, key, first) in [
+        ("panel=warps&panel=divergence", "panel", "“warps”"),
+        (
+            "example=divergence/C1&example=divergence/C4",
+            "example",
+            "“divergence/C1”",
+        ),
+        ("lang=en&lang=hinglish", "lang", "“en”"),
+        ("embed=1&embed=0", "embed", "“1”"),
+        (
+            "assignment=1&assignment=1&step=panel%3Dwarps",
+            "assignment",
+            "“1”",
+        ),
+        ("assignment=1&at=2&at=3", "at", "“2”"),
+        (
+            "graded=1&recorded=right&recorded=off",
+            "recorded",
+            "“right”",
+        ),
+    ] {
+        let (look, errors) = presentation(&Query::parse(address));
+        let named: Vec<&ParamError> = errors.iter().filter(|e| e.param == key).collect();
+        assert_eq!(named.len(), 1, "{address}: {errors:?}");
+        assert_eq!(
+            named[0].message,
+            format!("{key} is given 2 times in the address: the first, {first}, is used."),
+            "{address}"
+        );
+        // The first is what is read.
+        if key == "embed" {
+            assert!(look.embed);
+        }
+    }
+    // An assignment's steps are a list: `step=` twice is two steps, not a repetition.
+    let (_, errors) = presentation(&Query::parse("assignment=1&step=a&step=b"));
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn the_panel_error_lists_every_value_panel_takes() {
+    // Issue 65: the list left out the author page.
+    let r = route(&Query::parse("panel=nope"));
+    let message = &r.errors[0].message;
+    for name in ["warps", "kernel", "quiz", "author"] {
+        assert!(message.contains(name), "{message}");
+    }
+}

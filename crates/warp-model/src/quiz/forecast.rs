@@ -81,6 +81,16 @@ fn is_letter(c: char) -> bool {
     c.is_ascii_alphabetic() || (!c.is_ascii() && !matches!(c, '×' | '¼' | '½' | '¾' | '\u{a0}'))
 }
 
+/// What a number guess for `figure` must look like, in words: with its unit when it has one
+/// (issue 65: a figure without one, `efficiency`, said "with its unit ()").
+fn number_form(figure: &Figure) -> String {
+    if figure.unit.is_empty() {
+        crate::t!("quiz.forecast.form-plain").to_string()
+    } else {
+        crate::tr!("quiz.forecast.form-number", unit = figure.unit)
+    }
+}
+
 /// Splits "21 cycles" into "21" and "cycles"; "2x" and "1.75×" stay whole.
 fn split_unit(guess: &str) -> (&str, &str) {
     let g = guess.trim();
@@ -169,6 +179,9 @@ fn shown_significant(shown: &str) -> u32 {
 /// record keeps ([`guess_text`]).
 pub const GUESS_CHARS: usize = 24;
 
+/// [`GUESS_CHARS`] as the guess field's `maxlength` writes it (a test keeps the two equal).
+pub const GUESS_CHARS_TEXT: &str = "24";
+
 /// A guess as a record keeps it: trimmed, no control characters, cut to at most
 /// [`GUESS_CHARS`] bytes of UTF-8 (24 characters of the numbers, yes/no and coordinates a
 /// Forecast reads), so that twenty escaped guesses stay within SCORM 1.2's 4,096 characters of
@@ -248,7 +261,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
         Value::Int(v) => {
             let (num, tail) = split_unit(guess);
             let Some(r) = read_number(num).filter(|_| is_unit(tail, figure)) else {
-                return unreadable(&crate::tr!("quiz.forecast.form-number", unit = figure.unit));
+                return unreadable(&number_form(figure));
             };
             #[allow(clippy::cast_precision_loss)]
             let v = *v as f64;
@@ -260,7 +273,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
         Value::Frac { value, percent } => {
             let (num, tail) = split_unit(guess);
             let Some(r) = read_number(num).filter(|_| is_unit(tail, figure)) else {
-                return unreadable(&crate::tr!("quiz.forecast.form-number", unit = figure.unit));
+                return unreadable(&number_form(figure));
             };
             // A percentage figure reads "57.1" as 57.1 % and "0.571" as the fraction; the
             // answer is written back the way the guess was.
@@ -292,7 +305,7 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
         Value::Id(n) => {
             let (num, tail) = split_unit(guess);
             let Some(r) = read_number(num).filter(|_| is_unit(tail, figure)) else {
-                return unreadable(&crate::tr!("quiz.forecast.form-number", unit = figure.unit));
+                return unreadable(&number_form(figure));
             };
             #[allow(clippy::cast_precision_loss, clippy::float_cmp)] // whole numbers, exactly
             let equal = r.value == *n as f64;

@@ -184,3 +184,22 @@ fn verdict_names_read_back() {
     assert_eq!(Verdict::parse("Right"), None);
     assert_eq!(Verdict::parse(""), None);
 }
+
+#[test]
+fn an_unread_guess_names_the_unit_only_when_the_figure_has_one() {
+    // Issue 65: efficiency has no unit, and the line said "with its unit ()".
+    let eta = Figure::new("efficiency", "η", Value::percent(4.0 / 7.0), "", "");
+    let said = judge_forecast("abc", &eta);
+    assert_eq!(said.verdict, None);
+    assert!(!said.reveal);
+    assert!(!said.text.contains("()"), "{}", said.text);
+    assert!(said.text.contains("57.1%"), "{}", said.text);
+    // A count with a unit still names it.
+    let cycles = count("cycles", "cycles", 21, "cycles");
+    assert!(judge_forecast("abc", &cycles).text.contains("(cycles)"));
+}
+
+#[test]
+fn the_guess_fields_limit_is_the_records() {
+    assert_eq!(GUESS_CHARS_TEXT, GUESS_CHARS.to_string());
+}
