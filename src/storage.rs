@@ -21,6 +21,9 @@ thread_local! {
     /// Set on a graded step of an assignment launched by an LMS (`graded=lms`): the page then
     /// neither reads nor writes this browser's storage (the LMS keeps the attempt).
     static PRIVATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Set when an unreadable progress document could not be kept aside: it stays where it is,
+    /// and nothing is saved over it (issue 65).
+    static KEEP_DAMAGED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Makes the page keep nothing in this browser (`graded=lms`); set once, before the first view.
@@ -220,47 +223,78 @@ fn load_document() -> Loaded {
             },
             Ok(read) => {
                 // Part of it was unreadable: keep the rest, and the original text aside.
-                let kept = s.set_item(ASIDE, &text).is_ok();
+                let aside = keep_aside(&s, &text);
                 let parts = read.places();
-                if kept {
+                if aside.is_some() {
                     let _ = s.set_item(KEY, &read.progress.to_json());
+                } else {
+                    KEEP_DAMAGED.with(|k| k.set(true));
                 }
                 Loaded {
                     progress: read.progress,
-                    notice: Some(if kept {
-                        warp_model::tr!("ui.storage.partly-kept", parts, aside = ASIDE)
+                    notice: Some(if let Some(aside) = aside {
+                        warp_model::tr!("ui.storage.partly-kept", parts, aside)
                     } else {
                         warp_model::tr!("ui.storage.partly", parts)
                     }),
-                    persistent: true,
+                    persistent: !KEEP_DAMAGED.with(std::cell::Cell::get),
                 }
             }
             Err(problem) => {
-                let kept = s.set_item(ASIDE, &text).is_ok();
-                let _ = s.remove_item(KEY);
-                let _ = s.remove_item(RESUME);
+                // Kept aside before anything is removed; when it cannot be, the document stays
+                // where it is (issue 65: a learner's progress is theirs, damaged or not).
+                let aside = keep_aside(&s, &text);
+                if aside.is_some() {
+                    let _ = s.remove_item(KEY);
+                    let _ = s.remove_item(RESUME);
+                } else {
+                    KEEP_DAMAGED.with(|k| k.set(true));
+                }
                 Loaded {
                     progress: Progress::default(),
-                    notice: Some(if kept {
+                    notice: Some(if let Some(aside) = aside {
                         warp_model::tr!(
                             "ui.storage.unreadable-kept",
                             problem = problem.message(),
-                            aside = ASIDE
+                            aside
                         )
                     } else {
                         warp_model::tr!("ui.storage.unreadable", problem = problem.message())
                     }),
-                    persistent: true,
+                    persistent: !KEEP_DAMAGED.with(std::cell::Cell::get),
                 }
             }
         },
     }
 }
 
+/// At most this many unreadable documents are kept aside (`ASIDE`, `ASIDE.2`, …).
+const ASIDE_SLOTS: u32 = 5;
+
+/// Keeps `text` aside under the first of `ASIDE`, `ASIDE.2`, … that is free or already holds
+/// it, never over another kept copy (issue 65: a second unreadable document overwrote the
+/// first); the key it is under, or `None` when it could not be kept (every slot taken, or
+/// storage full).
+fn keep_aside(s: &web_sys::Storage, text: &str) -> Option<String> {
+    for n in 1..=ASIDE_SLOTS {
+        let key = if n == 1 {
+            ASIDE.to_string()
+        } else {
+            format!("{ASIDE}.{n}")
+        };
+        match s.get_item(&key).ok().flatten() {
+            Some(kept) if kept == text => return Some(key),
+            Some(_) => {}
+            None => return s.set_item(&key, text).is_ok().then_some(key),
+        }
+    }
+    None
+}
+
 /// Saves progress, and beside it the key of the quiz in progress; `false` when it could not be
 /// kept (the session still has it).
 pub fn save(p: &Progress) -> bool {
-    let Some(s) = storage() else {
+    let Some(s) = storage().filter(|_| !KEEP_DAMAGED.with(std::cell::Cell::get)) else {
         return false;
     };
     let saved = s.set_item(KEY, &p.to_json()).is_ok();

@@ -295,6 +295,26 @@ impl<P: PanelModel> Inputs<P> {
                 continue;
             };
             notes.extend(crate::params::repeated(q, key, first));
+            // More parts than the key has (issue 65: `block=1,1,1,1` read three, without a
+            // word): the rest is named.
+            let parts = P::PARAMS
+                .iter()
+                .filter(|p| matches!(p.url, UrlForm::Part { key: k, .. } if k == key))
+                .count();
+            let given = first.split(',').count();
+            if parts > 0 && given > parts {
+                let rest: Vec<&str> = first.split(',').skip(parts).collect();
+                notes.push(ParamError::new(
+                    key,
+                    tr!(
+                        "common.param.extra-parts",
+                        key,
+                        max = parts,
+                        count = given,
+                        rest = crate::params::quote(&rest.join(","))
+                    ),
+                ));
+            }
             // (A panel without modes has no other mode: the block folds away there.)
             let Some(mode) = P::MODES else {
                 continue;

@@ -15,6 +15,11 @@ const bad: [string, string, string][] = [
   ['?panel=nope', 'panel', 'warps, divergence'],
   ['?example=warp-scheduling/Z', 'example', 'allowed A, B, C, C2'],
   ['?example=cooking/A', 'example', 'warp-scheduling'],
+  // Issue 65: parts beyond the key's own are named.
+  ['?panel=warps&block=32,2,2,999', 'block', 'the rest, “999”, is not read'],
+  // Issue 65: the key the learner chose is named (tile 8 is fine for a column walk).
+  ['?panel=banks&tile=8&walk=row', 'walk', 'Widen the tile'],
+  ['?panel=kernel&grid=65535,65535', 'grid', 'Warp Lab runs at most 4096'],
 ];
 
 for (const [query, param, text] of bad) {

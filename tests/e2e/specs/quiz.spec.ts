@@ -154,14 +154,41 @@ test('GIFT export, progress export and import, reset', async ({ app, page }) => 
 
 test('a corrupt or future store is kept aside and the page still works', async ({ app, page }) => {
   await app.open('./');
-  for (const [bad, words] of [['{"schema":"warp-lab-progress","version":99}', 'newer Warp Lab'], ['{{{', 'could not be read'], ['{"a":1}', 'not Warp Lab progress']]) {
+  // Each damaged document is kept aside under a key of its own, named in the notice: a second
+  // never overwrites the first (issue 65).
+  const kept = ['warp-lab.progress.unreadable', 'warp-lab.progress.unreadable.2', 'warp-lab.progress.unreadable.3'];
+  const bads = [['{"schema":"warp-lab-progress","version":99}', 'newer Warp Lab'], ['{{{', 'could not be read'], ['{"a":1}', 'not Warp Lab progress']];
+  for (const [i, [bad, words]] of bads.entries()) {
     await page.evaluate((b) => localStorage.setItem('warp-lab.progress', b), bad);
     await app.open('?panel=quiz&seed=1&count=3');
     await expect(page.locator('[data-notice]')).toContainText(words);
-    await expect(page.locator('[data-notice]')).toContainText('kept aside');
+    await expect(page.locator('[data-notice]')).toContainText(`kept aside under “${kept[i]}”`);
     await expect(page.locator('[data-quiz-question]')).toHaveCount(3);
-    expect(await page.evaluate(() => localStorage.getItem('warp-lab.progress.unreadable'))).toBe(bad);
+    for (let j = 0; j <= i; j++) expect(await page.evaluate((k) => localStorage.getItem(k), kept[j])).toBe(bads[j][0]);
   }
+});
+
+test('a damaged store that cannot be copied aside stays as it is, and nothing is saved over it', async ({ app, page }) => {
+  // Storage full for a copy: every write of a kept-aside key throws (issue 65).
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k: string, v: string) {
+      if (k.startsWith('warp-lab.progress.unreadable')) throw new DOMException('full', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await app.open('./');
+  await page.evaluate(() => localStorage.setItem('warp-lab.progress', '{{{ damaged'));
+  await app.open('?panel=quiz&seed=1&count=3');
+  await expect(page.locator('[data-notice]')).toContainText('could not be copied aside');
+  const first = page.locator('[data-quiz-question]').first();
+  const text = first.locator('input[name=answer][type=text]');
+  if (await text.count()) await text.fill('1');
+  else await first.locator('input[name=answer]').first().check();
+  await first.locator('button[type=submit]').click();
+  await expect(first.locator('[data-quiz-feedback]')).toBeVisible();
+  await expect(page.locator('[data-notice]')).toContainText('could not be saved');
+  expect(await page.evaluate(() => localStorage.getItem('warp-lab.progress'))).toBe('{{{ damaged');
 });
 
 test('without storage the quiz runs in memory and says so', async ({ app, page }) => {

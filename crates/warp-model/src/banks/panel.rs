@@ -261,8 +261,10 @@ fn tile(
     }
     if let (Some(width), Some(false), Some(lanes)) = (width, column, lanes) {
         if width < lanes {
+            // Named on `walk`, which the learner chose to make the tile too narrow (issue
+            // 65: `tile=8&walk=row` named `tile`, whose 8 is fine for the default walk).
             errors.push(ParamError::new(
-                TILE.name,
+                WALK.name,
                 crate::tr!("banks.error.row-walk", width, lanes),
             ));
             return None;

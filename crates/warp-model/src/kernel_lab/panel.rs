@@ -436,6 +436,22 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
         }
     };
     let grid = grid.map_err(|e| errors.push(e)).ok();
+    // More warps than the lab runs: named on `grid` (or `n`, which sized it) before any run
+    // (issue 65: `grid=65535,65535` was the run's error, named `run`).
+    if let (Some(block), Some((gx, gy))) = (block, grid) {
+        let total = gx.saturating_mul(gy).saturating_mul(block.warps());
+        if total > exec::MAX_WARPS {
+            let key = if raw_grid.trim().is_empty() {
+                "n"
+            } else {
+                "grid"
+            };
+            errors.push(ParamError::new(
+                key,
+                crate::tr!("kernel.run.too-many-warps", total, max = exec::MAX_WARPS),
+            ));
+        }
+    }
     // Read through the declared choices (issue 26: `sched=volta` ran the stack model silently).
     let sched = SCHED
         .choose(input.get(&SCHED))

@@ -628,3 +628,34 @@ fn every_preset_file_is_one_presets_source_ending_in_one_newline() {
         assert_eq!(text, Some(src), "{id}: {file}");
     }
 }
+
+#[test]
+fn a_launch_over_the_labs_warps_names_the_input_that_sized_it() {
+    // Issue 65: `grid=65535,65535` was the run's error, named `run`. 65,535 × 65,535 blocks of
+    // the default 32 threads (one warp) = 4,294,836,225 warps, over the lab's 4,096.
+    let src = "__global__ void k(float* a) { a[0] = 1.0f; }";
+    let out = run(src, "grid=65535,65535");
+    let e = out
+        .errors
+        .iter()
+        .find(|e| e.param == "grid")
+        .expect("grid named");
+    assert!(
+        e.message
+            .contains("4294836225 warps; Warp Lab runs at most 4096"),
+        "{}",
+        e.message
+    );
+    assert!(
+        out.errors.iter().all(|e| e.param != "run"),
+        "{:?}",
+        out.errors
+    );
+    // Sized by n (no grid given): n is named. 2,000,000 elements / 32 = 62,500 blocks of one
+    // warp.
+    let out = run(src, "n=2000000");
+    let e = out.errors.iter().find(|e| e.param == "n").expect("n named");
+    assert!(e.message.contains("62500 warps"), "{}", e.message);
+    // 4,096 warps exactly run.
+    assert!(run(src, "grid=4096").errors.is_empty());
+}

@@ -103,3 +103,40 @@ mod address_notes {
         }
     }
 }
+
+/// Issue 65: `block=1,1,1,1` and `block=32,2,2,999` were read as three parts without a word.
+#[test]
+fn parts_beyond_a_keys_own_are_named() {
+    use crate::panel::Inputs;
+    use crate::query::Query;
+    use crate::warps::panel::WarpsInput;
+    for (address, rest) in [
+        ("panel=warps&block=1,1,1,1", "“1”"),
+        ("panel=warps&block=32,2,2,999", "“999”"),
+        ("panel=warps&block=8,8,1,2,3", "“2,3”"),
+    ] {
+        let q = Query::parse(address);
+        let input: WarpsInput = Inputs::from_query(&q, &Inputs::default());
+        let notes = input.address_notes(&q);
+        assert_eq!(notes.len(), 1, "{address}: {notes:?}");
+        assert_eq!(notes[0].param, "block");
+        assert!(
+            notes[0]
+                .message
+                .contains(&format!("the rest, {rest}, is not read")),
+            "{}",
+            notes[0].message
+        );
+        assert!(notes[0].message.contains("at most 3"));
+    }
+    // Three parts, or fewer, are the block's own.
+    for fine in [
+        "panel=warps&block=32,2,2",
+        "panel=warps&block=48,4",
+        "panel=warps&block=64",
+    ] {
+        let q = Query::parse(fine);
+        let input: WarpsInput = Inputs::from_query(&q, &Inputs::default());
+        assert!(input.address_notes(&q).is_empty(), "{fine}");
+    }
+}

@@ -213,8 +213,8 @@ fn bad_inputs_are_named() {
     check_error("tile=32&row=32", "row", "the tile has 32 rows");
     check_error(
         "tile=16&walk=row",
-        "tile",
-        "narrower than the 32 active lanes",
+        "walk",
+        "narrower than its 32 active lanes",
     );
     // Parameters of the other mode are not read: `tile` implies tile mode unless `mode` says.
     assert!(run("stride=x&offset=3&tile=32").errors.is_empty());
