@@ -11,7 +11,9 @@
 //! The protocol, one home for both ends: every message one string, its kind first.
 //! - worker → page `ready` once it is listening; page → worker the query;
 //! - worker → page `test:<k>` before test `k` (from 0), then `report:<text>`
-//!   (`challenge::wire`), or `none` when the query names no challenge that reads.
+//!   (`challenge::wire`), or `none` when the query names no challenge that reads;
+//! - page → worker `run:<query>`: a kernel's run (issue 65: the Run, a link's run on load, the
+//!   SM's timing), answered by one `Uint8Array`, the run's bytes (`kernel_lab::ran`).
 //!
 //! Where no worker can start (a page opened from a file, a browser without module workers)
 //! the page says so and checks nothing: the check never runs on the page's thread, which
@@ -33,6 +35,9 @@ const READY: &str = "ready";
 const TEST: &str = "test:";
 pub(crate) const REPORT: &str = "report:";
 pub(crate) const NONE: &str = "none";
+/// Page → worker: the query after it is a kernel's run, not a check; the worker answers with
+/// the run's bytes (`kernel_lab::ran`), one `Uint8Array`.
+const RUN: &str = "run:";
 
 /// Which worker a page starts: each is its own bundle, started from the module script the
 /// loader names in `window`.
@@ -43,6 +48,9 @@ pub enum Which {
     /// A quiz question's solution (`window.warpSolve`, `src/bin/solve.rs`,
     /// `src/solve_worker.rs`): it speaks this protocol, never sends `test:`.
     Solve,
+    /// The plain lab's run (`window.warpRun`, `src/bin/run.rs`, issue 65): the interpreter and
+    /// the SM's timing, no challenge; it answers `run:` only.
+    Run,
 }
 
 /// Where the worker's bundle sits: the module script the loader names (`window.warpCheck`,
@@ -52,6 +60,7 @@ fn script(which: Which) -> Option<String> {
     let key = match which {
         Which::Check => "warpCheck",
         Which::Solve => "warpSolve",
+        Which::Run => "warpRun",
     };
     js_sys::Reflect::get(&w, &JsValue::from_str(key))
         .ok()?
@@ -119,6 +128,49 @@ pub fn start_with<R: 'static>(
     read: fn(&str) -> Option<R>,
     heard: impl Fn(Heard<R>) + 'static,
 ) -> Option<Job> {
+    spawn(
+        which,
+        query,
+        move |data| {
+            let text = data.as_string().unwrap_or_default();
+            text.strip_prefix(REPORT)
+                .and_then(read)
+                .ok_or_else(|| text.chars().take(40).collect())
+        },
+        heard,
+    )
+}
+
+/// A kernel's run (the Run button, a link's run on load, a preset; issue 65) in worker
+/// `which` (the run worker for the plain lab, the check's for a challenge's page): `query` is
+/// the page's ([`check_query`]), and `heard` gets the output the page draws, read from the
+/// worker's bytes (`kernel_lab::ran`). `None` where no worker can start: the page runs nothing
+/// on its own thread, where a kernel that never ends would hold it.
+pub fn start_run(
+    which: Which,
+    query: &str,
+    heard: impl Fn(Heard<warp_model::kernel_lab::panel::KernelOutput>) + 'static,
+) -> Option<Job> {
+    spawn(
+        which,
+        format!("{RUN}{query}"),
+        |data| {
+            data.dyn_ref::<js_sys::Uint8Array>()
+                .and_then(|bytes| warp_model::kernel_lab::ran::read_ran(&bytes.to_vec()))
+                .ok_or_else(|| "run".to_string())
+        },
+        heard,
+    )
+}
+
+/// Starts worker `which` on `query`; `read` takes the worker's last message (its report, its
+/// run) or says in a few words why it does not read.
+fn spawn<R: 'static>(
+    which: Which,
+    query: String,
+    read: impl Fn(&JsValue) -> Result<R, String> + 'static,
+    heard: impl Fn(Heard<R>) + 'static,
+) -> Option<Job> {
     // Natively (the prerendered pages' build) there is no browser to start a worker in.
     if !cfg!(target_arch = "wasm32") {
         return None;
@@ -133,18 +185,20 @@ pub fn start_with<R: 'static>(
     let on_message = {
         let heard = Rc::clone(&heard);
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let text = ev.data().as_string().unwrap_or_default();
-            if text == READY {
+            let data = ev.data();
+            let text = data.as_string();
+            if text.as_deref() == Some(READY) {
                 if let Some(q) = job.borrow_mut().take() {
                     let _ = to.post_message(&JsValue::from_str(&q));
                 }
-            } else if let Some(k) = text.strip_prefix(TEST).and_then(|k| k.parse().ok()) {
+            } else if let Some(k) = text
+                .as_deref()
+                .and_then(|t| t.strip_prefix(TEST))
+                .and_then(|k| k.parse().ok())
+            {
                 heard(Heard::Test(k));
             } else {
-                heard(text.strip_prefix(REPORT).and_then(read).map_or_else(
-                    || Heard::Broken(text.chars().take(40).collect()),
-                    Heard::Report,
-                ));
+                heard(read(&data).map_or_else(Heard::Broken, Heard::Report));
             }
         })
     };
@@ -168,12 +222,31 @@ pub fn start_with<R: 'static>(
 /// The worker's side (`src/bin/check.rs`): listens for a query, checks it, answers.
 pub fn serve() {
     listen(|query, answer| {
+        if let Some(run) = query.strip_prefix(RUN) {
+            post_bytes(&warp_model::kernel_lab::ran::run_challenge(run));
+            return;
+        }
         let report = check_link(query, |k| answer(&format!("{TEST}{k}")));
         match report {
             Some(r) => answer(&format!("{REPORT}{}", wire::encode(&r))),
             None => answer(NONE),
         }
     });
+}
+
+/// The run worker's side (`src/bin/run.rs`): answers each `run:` query with the plain lab's
+/// run, as bytes; any other message with `none`.
+pub fn serve_runs() {
+    listen(|query, answer| match query.strip_prefix(RUN) {
+        Some(run) => post_bytes(&warp_model::kernel_lab::ran::run_plain(run)),
+        None => answer(NONE),
+    });
+}
+
+/// Posts `bytes` to the worker's page as one `Uint8Array`.
+fn post_bytes(bytes: &[u8]) {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let _ = scope.post_message(&js_sys::Uint8Array::from(bytes));
 }
 
 /// A worker's side: in its bundle's language, says `ready`, then answers each query the page

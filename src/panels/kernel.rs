@@ -12,9 +12,9 @@ use warp_model::kernel_lab::challenge::CheckReport;
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::exec::TraceStep;
 use warp_model::kernel_lab::panel::{
-    challenge_of, code_key, evaluate_box, evaluate_plain, evaluate_run, opening_source,
-    starting_source, traced_note, with_report, KernelInput, KernelModel, KernelOutput, SourceMark,
-    CHALLENGE, CHECK, PRESETS, SRC,
+    challenge_of, code_key, evaluate_box, opening_source, starting_source, traced_note,
+    with_report, KernelInput, KernelModel, KernelOutput, SourceMark, CHALLENGE, CHECK, PRESETS,
+    SRC,
 };
 use warp_model::markup::escape;
 use warp_model::msg;
@@ -76,10 +76,12 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
     // The run is explicit (the Run button, a preset, or the page load): editing does not
     // re-run a launch of thousands of warps on every keystroke.
     let ran = RwSignal::new(input.get_untracked());
-    // The run is computed here; a check's tests run in the check worker (`crate::check_worker`)
-    // and their report joins the run's output when it comes.
+    // The run and a check's tests run in the check's worker (`crate::check_worker`); the
+    // check's report joins the run's output when it comes.
     let checking = RwSignal::new(Checking::Idle);
-    let output = shown_output::<CHALLENGES, PLAIN>(ran, checking);
+    let (runner, prerendered) = Runner::new::<CHALLENGES, PLAIN>(ran, checking);
+    let (carried, carried_for) = prerendered.unzip();
+    let output = shown_output::<CHALLENGES, PLAIN>(ran, checking, runner.running);
     let stale = Memo::new(move |_| input.with(|i| ran.with(|r| i != r)));
     let errors = Signal::derive(move || output.with(|o| o.errors.clone()));
     // The source's own errors (parse, run time) sit under the editor that marks their place;
@@ -108,7 +110,12 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
         check.start();
     }
     view! {
-        <section class="panel kernel" data-panel="kernel">
+        <section
+            class="panel kernel"
+            data-panel="kernel"
+            data-ran=carried
+            data-ran-for=carried_for
+        >
             <h1>{Panel::Kernel.title()}</h1>
             <p class="question">{Panel::Kernel.question()}</p>
             {CHALLENGES.then(|| view! { <challenge::ChallengeBox input=input ran=ran output=output best=best /> })}
@@ -137,6 +144,7 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
                     <Editor input=input output=output errors=source_errors />
                     <p class="run-row">
                         <button type="button" class="run" data-action="run-kernel" on:click=move |_| {
+                            runner.pressed.set_value(true);
                             if CHALLENGES {
                                 check.run();
                             } else {
@@ -155,6 +163,7 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
                         </Show>
                     </p>
                     {CHALLENGES.then(|| view! { <CheckStatus checking=checking stop=move || check.stop() /> })}
+                    <RunStatus runner=runner />
                 </div>
                 <div class="kernel-results">
                     <Figures figures=figures />
@@ -212,32 +221,196 @@ fn open_code(input: RwSignal<KernelInput>) -> (bool, Option<String>) {
     (restored, starter)
 }
 
-/// Run pressed: the input runs (a challenge's page first ends its check, `Check::run`).
+/// Run pressed: the input runs, in the worker (a challenge's page first ends its check,
+/// `Check::run`); its results are brought into view when they come (`Runner`).
 fn run_plain(input: RwSignal<KernelInput>, ran: RwSignal<KernelInput>) {
     ran.set(input.get_untracked());
-    bring_into_view_after_run(RUN_RESULTS);
 }
 
-/// What the page shows of the run, with the check's report when one came; the plain lab's run
-/// (`evaluate_plain`, with `timing=sm`) outside a challenge when `PLAIN`.
+/// Where the page's run stands (issue 65): every run, the Run button's, a link's on load and
+/// a preset's, goes to the check's worker (`check_worker::start_run`); none runs on the page's
+/// thread, where a kernel that never ends held the page for seconds.
+#[derive(Clone, Debug, PartialEq)]
+enum Running {
+    /// Nothing to run: a challenge's check runs, or did not pass (Run runs its test).
+    Idle,
+    /// The worker runs it.
+    Waiting,
+    /// Its output.
+    Done(Box<KernelOutput>),
+    /// The learner stopped it.
+    Stopped,
+    /// The worker broke off (its words).
+    Broken(String),
+    /// No worker could start here: nothing ran.
+    NoWorker,
+}
+
+/// The run, in the check's worker: the run of `ran`'s query whenever the page shows one (the
+/// plain lab always; a challenge outside a check, and after a check that passed every test),
+/// started again each time `ran` is set (Run, a preset); the job it holds, for Stop.
+#[derive(Clone, Copy)]
+struct Runner {
+    running: RwSignal<Running>,
+    job: StoredValue<Option<check_worker::Job>, LocalStorage>,
+    /// Run was pressed: its results are brought into view when they come.
+    pressed: StoredValue<bool>,
+}
+
+impl Runner {
+    /// The runner, and natively (a prerendered page) the first run's bytes as hex with the
+    /// query they are the run of, for the page to carry (`data-ran`, `data-ran-for`).
+    fn new<const CHALLENGES: bool, const PLAIN: bool>(
+        ran: RwSignal<KernelInput>,
+        checking: RwSignal<Checking>,
+    ) -> (Self, Option<(String, String)>) {
+        // The plain lab's run in the run worker (with the SM's timing); a challenge page's in
+        // the check's, which holds the challenges.
+        let wanted = Memo::new(move |_| {
+            let plain = ran.with(|r| PLAIN && (!CHALLENGES || r.get(&CHALLENGE).trim().is_empty()));
+            let shown = plain
+                || ran.with(|r| r.get(&CHECK).trim() != "1")
+                || checking.with(|c| matches!(c, Checking::Done(r) if r.passed_all()));
+            let which = if plain {
+                check_worker::Which::Run
+            } else {
+                check_worker::Which::Check
+            };
+            shown.then(|| (which, ran.with(check_query)))
+        });
+        let (first, prerendered) = wanted
+            .get_untracked()
+            .map_or((Running::Idle, None), first_run);
+        let runner = Runner {
+            running: RwSignal::new(first),
+            job: StoredValue::new_local(None),
+            pressed: StoredValue::new(false),
+        };
+        Effect::new(move |before: Option<()>| {
+            ran.track();
+            let wanted = wanted.get();
+            // The first run read from the page it takes over is not run again.
+            let read = runner
+                .running
+                .with_untracked(|r| matches!(r, Running::Done(_)));
+            if before.is_some() || !read {
+                runner.start(wanted);
+            }
+        });
+        on_cleanup(move || check_worker::end_held(runner.job));
+        (runner, prerendered)
+    }
+
+    /// Ends the running job, then starts the run of `query` in worker `which` (nothing when
+    /// `None`).
+    fn start(self, wanted: Option<(check_worker::Which, String)>) {
+        let Runner { running, job, .. } = self;
+        check_worker::end_held(job);
+        let Some((which, query)) = wanted else {
+            running.set(Running::Idle);
+            return;
+        };
+        running.set(Running::Waiting);
+        let started = check_worker::start_run(which, &query, move |heard| match heard {
+            Heard::Test(_) => {}
+            Heard::Report(out) => {
+                check_worker::end_held(job);
+                running.set(Running::Done(Box::new(out)));
+                if self.pressed.get_value() {
+                    self.pressed.set_value(false);
+                    bring_into_view_after_run(RUN_RESULTS);
+                }
+            }
+            Heard::Broken(why) => {
+                check_worker::end_held(job);
+                running.set(Running::Broken(why));
+            }
+        });
+        match started {
+            Some(j) => job.set_value(Some(j)),
+            None => running.set(Running::NoWorker),
+        }
+    }
+
+    /// Stop pressed: the run's worker ends, nothing shown for it.
+    fn stop(self) {
+        check_worker::end_held(self.job);
+        self.running.update(|r| {
+            if *r == Running::Waiting {
+                *r = Running::Stopped;
+            }
+        });
+    }
+}
+
+/// The page's first run, of `query` in worker `which`. Natively (the prerendered pages, built
+/// ahead of time) made here, through the worker's own bytes, which the page carries as hex
+/// (the second value). In the browser, read from the page the app takes over when it carries
+/// the run of this very query (the prerendered kernel page: its figures stay while the app
+/// starts, and no worker runs them again); else the worker's, to come.
+fn first_run((which, query): (check_worker::Which, String)) -> (Running, Option<(String, String)>) {
+    use warp_model::kernel_lab::ran;
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let bytes = if which == check_worker::Which::Run {
+            ran::run_plain(&query)
+        } else {
+            ran::run_challenge(&query)
+        };
+        let first = ran::read_ran(&bytes).map_or(Running::Idle, |o| Running::Done(Box::new(o)));
+        (first, Some((ran::to_hex(&bytes), query)))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = which;
+        let carried = crate::browser::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector("[data-prerendered] [data-ran]")
+                    .ok()
+                    .flatten()
+            })
+            .filter(|el| el.get_attribute("data-ran-for").as_deref() == Some(query.as_str()))
+            .and_then(|el| el.get_attribute("data-ran"))
+            .and_then(|hex| ran::from_hex(&hex))
+            .and_then(|bytes| ran::read_ran(&bytes));
+        let first = carried.map_or(Running::Waiting, |o| Running::Done(Box::new(o)));
+        (first, None)
+    }
+}
+
+/// What the page shows: the worker's run, inside the challenge's box (the page's own, which
+/// runs nothing) when a challenge is open, with the check's report when one came.
 fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
     ran: RwSignal<KernelInput>,
     checking: RwSignal<Checking>,
+    running: RwSignal<Running>,
 ) -> Memo<KernelOutput> {
-    // The chosen test runs on the page (figures, lines, step-through) outside a check, and
-    // after one that passed every test: never while the check runs, nor after it failed (a
-    // kernel that never ends would hold the page's thread; Run runs it on request). One memo:
-    // the run is computed again only when that changes.
     Memo::new(move |_| {
+        let done = running.with(|r| match r {
+            Running::Done(o) => Some(KernelOutput::clone(o)),
+            _ => None,
+        });
         if PLAIN && (!CHALLENGES || ran.with(|r| r.get(&CHALLENGE).trim().is_empty())) {
-            return ran.with(evaluate_plain);
+            return done.unwrap_or_default();
         }
-        let shown = ran.with(|r| r.get(&CHECK).trim() != "1")
-            || checking.with(|c| matches!(c, Checking::Done(r) if r.passed_all()));
-        let mut out = if shown {
-            ran.with(evaluate_run)
-        } else {
-            ran.with(evaluate_box)
+        let boxed = ran.with(evaluate_box);
+        let mut out = match done {
+            // The box's errors, then the run's that the box has not named (both compile the
+            // source; `kernel_lab::ran`'s tests merge them the same way).
+            Some(mut o) => {
+                let mut errors = boxed.errors;
+                for e in std::mem::take(&mut o.errors) {
+                    if !errors.contains(&e) {
+                        errors.push(e);
+                    }
+                }
+                o.errors = errors;
+                o.mark = o.mark.or(boxed.mark);
+                o.challenge = boxed.challenge;
+                o
+            }
+            None => boxed,
         };
         checking.with(|c| {
             if let Checking::Done(report) = c {
@@ -248,6 +421,33 @@ fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
         });
         out
     })
+}
+
+/// The run's progress with its Stop button, or why it ended without an output: one line,
+/// `[data-run=running|stopped|broken|no-worker]`.
+#[component]
+fn RunStatus(runner: Runner) -> impl IntoView {
+    move || {
+        let (kind, text, running) = match runner.running.get() {
+            Running::Waiting => ("running", t!("ui.kernel.running").to_string(), true),
+            Running::Stopped => ("stopped", t!("ui.kernel.run.stopped").to_string(), false),
+            Running::Broken(reason) => ("broken", tr!("ui.kernel.run.broken", reason), false),
+            Running::NoWorker => (
+                "no-worker",
+                t!("ui.kernel.run.no-worker").to_string(),
+                false,
+            ),
+            Running::Idle | Running::Done(_) => return None,
+        };
+        Some(view! {
+            <p class=if running { "check-status" } else { "note check-status" } data-run=kind role="status">
+                {text} " "
+                {running.then(|| view! {
+                    <button type="button" data-action="stop-run" on:click=move |_| runner.stop()>{t!("ui.kernel.run.stop")}</button>
+                })}
+            </p>
+        })
+    }
 }
 
 /// Where the check stands.
@@ -514,8 +714,13 @@ fn Editor(
             let _ = area.set_selection_range(edit.from, edit.to);
             // insertText keeps the browser's undo and fires `input`, which the field's own
             // handler takes into the address; where it is refused, the same update by hand.
-            let inserted = area
-                .owner_document()
+            // Chrome's insertText grows with the square of the lines it inserts (500 lines
+            // held a plain textarea 1 s, issue 65): an edit of many lines (Tab on a large
+            // selection) is set by hand, leaving the browser's undo out for that one edit.
+            let lines = edit.insert.bytes().filter(|b| *b == b'\n').count();
+            let inserted = (lines <= MAX_UNDOABLE_LINES)
+                .then(|| area.owner_document())
+                .flatten()
                 .map(JsCast::unchecked_into::<web_sys::HtmlDocument>)
                 .map(|d| d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert));
             if !matches!(inserted, Some(Ok(true))) {
@@ -561,6 +766,10 @@ fn Editor(
         </div>
     }
 }
+
+/// The most lines an editor key's edit inserts through the browser's `insertText` (which keeps
+/// its undo, at a cost that grows with the square of the lines: 64 lines take a few ms).
+const MAX_UNDOABLE_LINES: usize = 64;
 
 /// The editor's rows: each line of `src` (and, when the source has become shorter than the
 /// marked line, empty ones down to it), numbered; the marked line banded, with its column's

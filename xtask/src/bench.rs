@@ -60,7 +60,18 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // with the SM's timing for the `sm-cycles` target (issue 47, +3.8 kB), paid for by
         // building its challenges without their statements (`builtin::bare`, -3.2 kB); 101.5 kB
         // once no code of its own slices a `str` (-3.9 kB, issue 46).
-        return Some(103_600);
+        // Issue 65: a challenge page's test runs here too (Run, a link's run on load: the run
+        // and its figures' inputs sent as postcard bytes, `kernel_lab::ran`), so that no
+        // kernel runs on the page's thread: 116.0 kB measured, Hinglish (+12.9 kB), paid for
+        // many times over by the challenge page, which links no interpreter now (270.6 →
+        // 244.9 kB, −25.8 kB, below).
+        return Some(118_000);
+    }
+    if bundle == warp_model::page::bundle::RUN {
+        // The plain lab's run worker (issue 65): the interpreter, the SM's timing and the
+        // run's postcard writer, fetched when the kernel page is live, never before its first
+        // figure. It left the kernel page (247.3 → 198.8 kB, −48.4 kB).
+        return Some(RUN_BUDGET);
     }
     if bundle == Tool::Assignment.name() {
         // 205.2 kB until the tools' bundle stopped linking the home view it never draws
@@ -99,7 +110,9 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // as strings; 270.1 with the error lists as strings (no keyed `For` left, -6.1 kB);
         // 269.9 with a compile error's caret quoted in the editor and the Check report (+0.3)
         // and the step-through's stack and variable menu as one path and one string (-0.5).
-        return Some(271_700);
+        // 244.9 kB once its runs went to the check worker (issue 65): the page links no
+        // interpreter, only the parser its box's errors need (−25.8 kB).
+        return Some(246_900);
     }
     if bundle == Tool::Author.name() {
         // Its own bundle since issue 43's round (it was the assignment page's): the author page
@@ -254,7 +267,13 @@ const QUIZ_BUDGET: u64 = 261_300;
 /// `For` left in the lab (-5.8 kB). 245.4 kB with a compile error's source line and caret as
 /// one quote that never wraps (`SourceErrorList`, +0.2 kB) paid by the step-through's stack
 /// words in one path and its variable menu as one string (-0.7 kB).
-const KERNEL_BUDGET: u64 = 247_400;
+/// Issue 65: every run in the run worker (`bundle::RUN`, with the SM's timing), the page
+/// reading its postcard bytes back: no interpreter, parser or SM model on the page. 198.8 kB
+/// measured, Hinglish (−48.4 kB).
+const KERNEL_BUDGET: u64 = 200_800;
+
+/// The run worker's budget (issue 65): 104.0 kB measured, Hinglish, plus 2 kB.
+const RUN_BUDGET: u64 = 106_000;
 
 /// The solution worker's budget (issue 46): 140.8 kB measured, Hinglish (with short import
 /// names), plus 2 kB; 139.3 kB without the standard sort (issue 47's round), 138.7 kB with no

@@ -277,10 +277,12 @@
     };
     var files = named(bundle);
     // The workers' module scripts, in the page's language (src/check_worker.rs; the keys are
-    // warp_model::page::bundle::WORKERS'): the challenge check's and the quiz's solutions'.
+    // warp_model::page::bundle::WORKERS'): the challenge check's, the quiz's solutions' and
+    // the kernel lab's runs.
     var worker = function (key) { return (named(key) || [''])[0]; };
     window.warpCheck = worker('check-worker');
     window.warpSolve = worker('solve-worker');
+    window.warpRun = worker('run-worker');
     if (!files) throw new Error('this build has no bundle "' + bundle + '"');
     // A prerendered page carries the styles of its own bundle's views (`data-styles`, see
     // xtask/src/dist/styles.rs): when the address starts another bundle, the whole stylesheet

@@ -5,7 +5,7 @@
 //! text for people. The view prints them; it never computes one.
 
 /// The value of a figure, typed so that its plain and human forms are derived in one place.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     /// A whole number.
     Int(u64),

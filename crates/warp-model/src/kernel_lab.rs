@@ -34,6 +34,9 @@ mod link_keys;
 pub mod notes;
 pub mod panel;
 pub mod parse;
+pub mod ran;
+#[cfg(test)]
+mod ran_tests;
 pub mod scenario;
 #[cfg(test)]
 mod shared_tests;

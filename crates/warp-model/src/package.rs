@@ -71,6 +71,8 @@ fn add_panel(out: &mut Vec<&'static str>, panel: Panel, own: &'static str, topic
                 }
             }
         }
+        // A challenge's runs and check are the check worker's (issue 65; the plain lab's runs
+        // are the run worker's, and no step opens the plain lab).
         Panel::Kernel if own == bundle::CHALLENGE => {
             add(bundle::CHECK);
             add(bundle::CHECK_WORKER);

@@ -117,9 +117,17 @@ pub mod bundle {
     pub const SOLVE: &str = "solve";
     /// The module script that starts that worker (`solve-worker-<lang>-<hash>.js`).
     pub const SOLVE_WORKER: &str = "solve-worker";
+    /// The plain kernel lab's run worker (`src/bin/run.rs`, issue 65): no page routes to it.
+    pub const RUN: &str = "run";
+    /// The module script that starts that worker (`run-worker-<lang>-<hash>.js`).
+    pub const RUN_WORKER: &str = "run-worker";
     /// Every worker's bundle and the module script that starts it; the loader hands each
-    /// script's name to the page (`window.warpCheck`, `window.warpSolve`).
-    pub const WORKERS: [(&str, &str); 2] = [(CHECK, CHECK_WORKER), (SOLVE, SOLVE_WORKER)];
+    /// script's name to the page (`window.warpCheck`, `window.warpSolve`, `window.warpRun`).
+    pub const WORKERS: [(&str, &str); 3] = [
+        (CHECK, CHECK_WORKER),
+        (SOLVE, SOLVE_WORKER),
+        (RUN, RUN_WORKER),
+    ];
     /// The panels whose pages have a first frame (issue 63, `src/frame.rs`): a module of its own
     /// (`first-<panel>`, `src/bin/first-<panel>.rs`) that the page's loader runs on an address
     /// with settings, to draw that state into the prerendered markup before the panel's bundle

@@ -369,7 +369,7 @@ impl Param {
 }
 
 /// A parameter that could not be used, and why. Shown as `data-error="<param>"`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ParamError {
     /// The parameter's public name (`block-x`, `n`, `example`, …).
     pub param: String,

@@ -28,15 +28,18 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
   // The page, the favicon, the file list, and every bundle (home, the tools' and each panel's
   // with its other bundles, a challenge's page's, as registry.json names them; js and wasm each)
   // in English, and each worker's bundle and
-  // starting script (issue 43: a challenge checks offline too; issue 46: a quiz's solutions).
+  // starting script (issue 43: a challenge checks offline too; issue 46: a quiz's solutions;
+  // issue 65: the kernel lab runs offline too).
   const bundles = new Set(['home', ...REGISTRY.panels.flatMap((p) => [p.bundle, ...p.also]), ...REGISTRY.tools.map((t) => t.bundle)]);
   expect(bundles.size).toBeGreaterThanOrEqual(11);
-  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size + 6);
+  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size + 9);
   expect(cached.filter((n) => /^check-(worker-)?en-/.test(n!))).toHaveLength(3);
   expect(cached.filter((n) => /^solve-(worker-)?en-/.test(n!))).toHaveLength(3);
+  expect(cached.filter((n) => /^run-(worker-)?en-/.test(n!))).toHaveLength(3);
   expect(cached.filter((n) => n!.includes('-hinglish-'))).toHaveLength(0);
   await context.setOffline(true);
-  for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1&forecast=0', 'efficiency']]) {
+  // The kernel lab's run is its run worker's, from the cache too (issue 65).
+  for (const [query, metric] of [['?panel=warps&block=32,32', 'warps-per-block'], ['?panel=latency', 'warps-needed'], ['?example=divergence/C1&forecast=0', 'efficiency'], ['?panel=kernel&block=64', 'warps-run']]) {
     await page.goto(query);
     await expect(page.locator(`[data-metric="${metric}"]`)).toBeVisible();
   }

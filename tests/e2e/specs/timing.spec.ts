@@ -135,15 +135,18 @@ test('without timing=sm nothing is timed', async ({ app, page }) => {
 });
 
 test('the plain lab loads its own bundle, a challenge the challenge bundle', async ({ app, page }) => {
+  // Each with the worker its runs go to (issue 65): the plain lab's run worker, the challenge's
+  // check worker (which holds the challenges); neither page links an interpreter.
   const fetched = bundlesFetched(page);
   await app.open('?panel=kernel');
   await expect(app.figure('simt-efficiency')).toBeVisible();
-  expect(fetched).toEqual(['kernel']);
+  expect(fetched).toEqual(['kernel', 'run']);
   await expect(page.locator('[data-action="check"]')).toHaveCount(0);
   fetched.length = 0;
   await app.open('?panel=kernel&challenge=add-ten');
   await expect(page.locator('[data-action="check"]')).toBeVisible();
-  expect(fetched).toEqual(['challenge']);
+  await expect(app.figure('simt-efficiency')).toBeVisible();
+  expect(fetched).toEqual(['challenge', 'check']);
 });
 
 // The two panels agree (issue 47): the latency panel's "Run this in the kernel lab" opens its

@@ -64,11 +64,13 @@ fn every_worker_has_a_budget_of_its_own_below_its_pages() {
 }
 
 #[test]
-fn the_check_worker_has_a_budget_of_its_own() {
-    // Fetched when Check is pressed, never before a page's first figure (issue 43).
+fn the_check_and_run_workers_weigh_less_than_half_their_pages() {
+    // Fetched once their page is live, never before its first figure (issues 43, 65): the
+    // check's worker by a challenge's page, the run worker by the plain lab's.
     let check = budget(warp_model::page::bundle::CHECK).unwrap_or(u64::MAX);
-    assert!(
-        check < budget(Panel::Kernel.name()).unwrap_or(0) / 2,
-        "{check}"
-    );
+    let challenge = budget(warp_model::page::bundle::CHALLENGE).unwrap_or(0);
+    assert!(check < challenge / 2, "{check}");
+    let run = budget(warp_model::page::bundle::RUN).unwrap_or(u64::MAX);
+    let kernel = budget(Panel::Kernel.name()).unwrap_or(0);
+    assert!(run < kernel * 11 / 20, "{run}");
 }

@@ -58,12 +58,12 @@ fn every_example_routes_to_its_panel() {
 fn the_release_builds_one_bundle_per_page() {
     let (names, routes, home) = bundles(Profile::Release);
     // The home view, each tool page (assignment, author), each panel, a challenge's page (the
-    // kernel lab with its challenge box, issue 46's round), the two workers, the check's
-    // (issue 43) and the quiz's solutions' (issue 46), and the pages' first frames (issue 63),
-    // which no page routes to.
+    // kernel lab with its challenge box, issue 46's round), the three workers, the check's
+    // (issue 43), the quiz's solutions' (issue 46) and the plain lab's runs' (issue 65), and
+    // the pages' first frames (issue 63), which no page routes to.
     assert_eq!(
         names.len(),
-        Panel::ALL.len() + Tool::ALL.len() + 4 + bundle::FIRST_FRAMES.len()
+        Panel::ALL.len() + Tool::ALL.len() + 5 + bundle::FIRST_FRAMES.len()
     );
     for p in bundle::FIRST_FRAMES {
         let first = bundle::first_frame(p).unwrap_or_default();
@@ -102,7 +102,7 @@ fn the_release_builds_one_bundle_per_page() {
         assert!(bin.exists(), "{} has no bundle", bin.display());
     }
     let (dev, routes, home) = bundles(Profile::Dev);
-    assert_eq!(dev, [ALL, bundle::CHECK, bundle::SOLVE]);
+    assert_eq!(dev, [ALL, bundle::CHECK, bundle::SOLVE, bundle::RUN]);
     // The home view is served by a bundle the dev build has (issue 33: it asked for `home`).
     assert_eq!(home, ALL);
     assert!(routes.values().all(|b| *b == ALL));

@@ -11,7 +11,7 @@
 //! per request. The rule is the banks panel's own function; this module adapts it to the lab.
 
 /// What one warp-wide shared request costs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BankCost {
     /// Wavefronts: the sum over active phases of the most distinct words one bank delivers.
     pub wavefronts: u64,

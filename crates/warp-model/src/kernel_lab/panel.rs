@@ -156,7 +156,7 @@ impl PanelModel for KernelModel {
 }
 
 /// Links that open the other panels on what the code did (query strings without `?`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Links {
     /// The divergence timeline on the first divergent branch.
     pub divergence: Option<String>,
@@ -173,7 +173,7 @@ pub struct Links {
 
 /// A `watch=` element after the run: a figure whose name is made from the input
 /// (`value-out-0`), so it is kept beside the fixed figures.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct WatchFigure {
     /// `value-NAME-i` (`data-metric`).
     pub metric: String,
@@ -184,7 +184,7 @@ pub struct WatchFigure {
 }
 
 /// Where in the source an error is, for the editor to mark.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SourceMark {
     /// Line, 1-based.
     pub line: usize,
@@ -540,7 +540,7 @@ pub fn check_query(input: &KernelInput) -> String {
 /// their report with [`with_report`].
 #[must_use]
 pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
-    evaluate_parts(input, true)
+    evaluate_parts(input)
 }
 
 /// The lab without a challenge (the plain lab's bundle, `src/bin/kernel.rs`): the run, and with
@@ -548,7 +548,10 @@ pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
 /// challenge's bundle, whose [`evaluate_run`] reads it.
 #[must_use]
 pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
-    let mut out = KernelOutput::default();
+    let mut out = KernelOutput {
+        errors: challenge_key_notes(input, false),
+        ..KernelOutput::default()
+    };
     let kernel = compile_into(input.get(&SRC), &mut out);
     run_launch::<true>(input, kernel, &mut out);
     out
@@ -618,20 +621,49 @@ fn compile_into(src: &str, out: &mut KernelOutput) -> Option<super::parse::Parse
     }
 }
 
-/// [`evaluate_run`] without running a challenge's test on the page: the box, the source's
-/// errors, no figures. What the page shows while a check runs in its worker, and after a check
-/// that failed (a kernel that never ends must not then run on the page's thread); Run runs it.
+/// [`evaluate_run`] without running anything: the box, the source's errors, no figures. What
+/// the page draws itself (issue 65: every run is the worker's, `kernel_lab::ran`), with the
+/// worker's run inside it when one came; it links no interpreter.
 #[must_use]
 pub fn evaluate_box(input: &KernelInput) -> KernelOutput {
-    evaluate_parts(input, false)
+    let mut out = KernelOutput::default();
+    if let Some((c, src, _)) = box_parts(input, &mut out) {
+        out.challenge = Some(challenge_view(input, &mut out, &c, &src).0);
+    }
+    out
 }
 
-fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
+fn evaluate_parts(input: &KernelInput) -> KernelOutput {
     let mut out = KernelOutput::default();
+    let Some((c, src, kernel)) = box_parts(input, &mut out) else {
+        if input.get(&CHALLENGE).trim().is_empty() {
+            let kernel = compile(input.get(&SRC)).ok();
+            run_launch::<false>(input, kernel, &mut out);
+        }
+        return out;
+    };
+    let (view, test) = challenge_view(input, &mut out, &c, &src);
+    if let (Some(kernel), Some(test)) = (kernel, test) {
+        run_test(input, &mut out, &c, &kernel, test);
+    }
+    out.challenge = Some(view);
+    out
+}
+
+/// The challenge `challenge=` names (its problems, and a custom one's cut notes, in `out`),
+/// the source the page checks, and that source compiled (its error in `out`). `None` without
+/// a challenge that reads: then the source is compiled into `out` only when no challenge was
+/// named.
+fn box_parts(
+    input: &KernelInput,
+    out: &mut KernelOutput,
+) -> Option<(Challenge, String, Option<super::parse::ParsedKernel>)> {
     let challenge = challenge_of(input)
         .map_err(|e| out.errors.extend(e))
         .ok()
         .flatten();
+    let named = !input.get(&CHALLENGE).trim().is_empty();
+    out.errors.extend(challenge_key_notes(input, named));
     if challenge.as_ref().is_some_and(|c| c.name == "custom") {
         out.errors.extend(custom::cut_notes(&custom::CustomLink {
             title: input.get(&TITLE),
@@ -640,23 +672,12 @@ fn evaluate_parts(input: &KernelInput, run_challenge: bool) -> KernelOutput {
         }));
     }
     let src = starter_for(input, challenge.as_ref()).unwrap_or_else(|| input.get(&SRC).to_string());
-    let kernel = compile_into(&src, &mut out);
-    if let Some(c) = challenge {
-        evaluate_challenge(
-            input,
-            &mut out,
-            &c,
-            &src,
-            kernel.as_ref().filter(|_| run_challenge),
-        );
-        return out;
+    if challenge.is_none() && named {
+        // A challenge link that does not read: its problems are named; nothing compiles.
+        return None;
     }
-    if !input.get(&CHALLENGE).trim().is_empty() {
-        // A challenge link that does not read: its problems are named; nothing runs.
-        return out;
-    }
-    run_launch::<false>(input, kernel, &mut out);
-    out
+    let kernel = compile_into(&src, out);
+    challenge.map(|c| (c, src, kernel))
 }
 
 /// The run's figures, links, watched elements, race and violations, or its error.
@@ -669,7 +690,7 @@ fn show_run(
 ) {
     match run {
         Ok(r) => {
-            out.figures = figures(&r, !kernel.shared.is_empty());
+            out.figures = run_figures(&r, !kernel.shared.is_empty());
             out.links = Some(links(&r, launch, input));
             out.watched = r
                 .watched
@@ -709,33 +730,16 @@ fn show_run(
     }
 }
 
-/// A challenge: Run runs the kernel on test `test=` (its inputs, its launch); the box shows
-/// the statement, the tests' launches and the targets (Check's report: [`with_report`]).
-fn evaluate_challenge(
+/// A challenge's box: the statement, the tests' launches and the targets (Check's report:
+/// [`with_report`]), and the test `test=` chooses (from 0; `None`, named in `out`, when it
+/// does not read).
+fn challenge_view(
     input: &KernelInput,
     out: &mut KernelOutput,
     c: &Challenge,
     src: &str,
-    kernel: Option<&super::parse::ParsedKernel>,
-) {
-    // `test=` against this challenge's own count, not the parameter's widest range (issue 45:
-    // `add-ten&test=0` said 1 to 10, for its 5 tests).
-    let raw = input.get(&TEST).trim();
-    let test = match raw.parse::<usize>() {
-        Ok(t) if (1..=c.tests.len()).contains(&t) => Some(t - 1),
-        _ if raw.is_empty() => Some(0),
-        _ => {
-            out.errors.push(ParamError::new(
-                "test",
-                crate::tr!(
-                    "kernel.challenge.test",
-                    value = crate::params::quote(raw),
-                    max = c.tests.len()
-                ),
-            ));
-            None
-        }
-    };
+) -> (ChallengeOutput, Option<usize>) {
+    let test = test_of(input, c, out);
     let view = ChallengeOutput {
         name: c.name.clone(),
         title: c.title.clone(),
@@ -760,32 +764,122 @@ fn evaluate_challenge(
         solved: None,
         report: None,
     };
-    let reference = compile(&c.reference).ok();
-    if let (Some(kernel), Some(reference), Some(t)) = (kernel, reference, test) {
-        if challenge::check::same_signature(&reference, kernel) {
-            let (launch, mut init) = challenge::check::start_of(c, &reference, kernel, t);
-            // Run shows the lab's own figures: a race on global memory is the check's.
-            init.global_races = false;
-            let watch = watch_list(input.get(&WATCH), Some(kernel), None)
-                .map_err(|e| out.errors.push(e))
-                .unwrap_or_default();
-            let trace = trace_choice(input)
-                .map_err(|e| out.errors.push(e))
-                .unwrap_or(None);
-            let run =
-                exec::run_with(kernel, launch, Some(trace), &watch, Some(&init)).map(|(r, _)| r);
-            show_run(out, run, kernel, &launch, input);
-        } else {
-            out.errors.push(ParamError::new(
-                "run",
-                crate::tr!(
-                    "challenge.failure.signature",
-                    expected = challenge::check::signature(&reference)
-                ),
-            ));
+    (view, test)
+}
+
+/// `check=` and `test=` as a page reads them (issue 65: any text was taken without a word):
+/// `check` takes `1` or nothing, and both are read only with a challenge (`challenge`).
+fn challenge_key_notes(input: &KernelInput, challenge: bool) -> Vec<ParamError> {
+    let mut notes = Vec::new();
+    let check = input.get(&CHECK).trim();
+    if !check.is_empty() && check != "1" {
+        notes.push(ParamError::new(
+            CHECK.url_key(),
+            crate::tr!(
+                "kernel.challenge.check-value",
+                value = crate::params::quote(check)
+            ),
+        ));
+    }
+    if !challenge {
+        for p in [&TEST, &CHECK] {
+            let raw = input.get(p).trim();
+            if !raw.is_empty() && raw != p.default {
+                let key = p.url_key();
+                notes.push(ParamError::new(
+                    key,
+                    crate::tr!("kernel.challenge.key-without", key),
+                ));
+            }
         }
     }
-    out.challenge = Some(view);
+    notes
+}
+
+/// The test `test=` chooses (from 0), or `None`, named in `out`, when it does not read.
+fn test_of(input: &KernelInput, c: &Challenge, out: &mut KernelOutput) -> Option<usize> {
+    // `test=` against this challenge's own count, not the parameter's widest range (issue 45:
+    // `add-ten&test=0` said 1 to 10, for its 5 tests).
+    let raw = input.get(&TEST).trim();
+    match raw.parse::<usize>() {
+        Ok(t) if (1..=c.tests.len()).contains(&t) => Some(t - 1),
+        _ if raw.is_empty() => Some(0),
+        _ => {
+            out.errors.push(ParamError::new(
+                "test",
+                crate::tr!(
+                    "kernel.challenge.test",
+                    value = crate::params::quote(raw),
+                    max = c.tests.len()
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// A challenge page's run as its worker computes it (`kernel_lab::ran::run_challenge`): the
+/// test `test=` chooses, run, without the box (the page draws its own, [`evaluate_box`], and
+/// adds these errors to its, each once); without a challenge, the lab's run without the SM's
+/// timing. The challenge is read without its statement, as the check reads it.
+#[must_use]
+pub fn evaluate_test(input: &KernelInput) -> KernelOutput {
+    let mut out = KernelOutput {
+        errors: challenge_key_notes(input, !input.get(&CHALLENGE).trim().is_empty()),
+        ..KernelOutput::default()
+    };
+    let Ok(challenge) = challenge_from::<false>(input) else {
+        // The box names a challenge link that does not read; nothing runs.
+        return out;
+    };
+    let Some(c) = challenge else {
+        if input.get(&CHALLENGE).trim().is_empty() {
+            let kernel = compile_into(input.get(&SRC), &mut out);
+            run_launch::<false>(input, kernel, &mut out);
+        }
+        return out;
+    };
+    let src = starter_for(input, Some(&c)).unwrap_or_else(|| input.get(&SRC).to_string());
+    let kernel = compile_into(&src, &mut out);
+    if let (Some(kernel), Some(t)) = (kernel, test_of(input, &c, &mut out)) {
+        run_test(input, &mut out, &c, &kernel, t);
+    }
+    out
+}
+
+/// Run on a challenge: the kernel on test `t` (its inputs, its launch), with the lab's own
+/// figures.
+fn run_test(
+    input: &KernelInput,
+    out: &mut KernelOutput,
+    c: &Challenge,
+    kernel: &super::parse::ParsedKernel,
+    t: usize,
+) {
+    let Ok(reference) = compile(&c.reference) else {
+        return;
+    };
+    if challenge::check::same_signature(&reference, kernel) {
+        let (launch, mut init) = challenge::check::start_of(c, &reference, kernel, t);
+        // Run shows the lab's own figures: a race on global memory is the check's.
+        init.global_races = false;
+        let watch = watch_list(input.get(&WATCH), Some(kernel), None)
+            .map_err(|e| out.errors.push(e))
+            .unwrap_or_default();
+        let trace = trace_choice(input)
+            .map_err(|e| out.errors.push(e))
+            .unwrap_or(None);
+        let run = exec::run_with(kernel, launch, Some(trace), &watch, Some(&init)).map(|(r, _)| r);
+        show_run(out, run, kernel, &launch, input);
+    } else {
+        out.errors.push(ParamError::new(
+            "run",
+            crate::tr!(
+                "challenge.failure.signature",
+                expected = challenge::check::signature(&reference)
+            ),
+        ));
+    }
 }
 
 /// The plain lab on test `k`'s launch of `c` with the page's kernel `src`, timed on the SM at
@@ -1132,7 +1226,11 @@ pub fn traced_note(t: &exec::Traced) -> String {
     }
 }
 
-fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
+/// The first of the figures a kernel with a shared array gets ([`run_figures`]).
+pub(super) const SHARED_FIGURE: &str = "shared-load-wavefronts";
+
+/// The run's figures; the banks' too when the kernel declares a shared array (`shared`).
+pub(super) fn run_figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
     use crate::t;
     let mut out = vec![
         Figure::new(
@@ -1241,7 +1339,7 @@ fn figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
             + (r.shared_stores.wavefronts - r.shared_stores.ideal);
         out.extend([
             Figure::new(
-                "shared-load-wavefronts",
+                SHARED_FIGURE,
                 t!("kernel.figure.shared-load-wavefronts"),
                 Value::Int(r.shared_loads.wavefronts),
                 "",

@@ -659,3 +659,32 @@ fn a_launch_over_the_labs_warps_names_the_input_that_sized_it() {
     // 4,096 warps exactly run.
     assert!(run(src, "grid=4096").errors.is_empty());
 }
+
+#[test]
+fn check_and_test_are_named_when_not_read() {
+    // Issue 65: `check=` and `test=` with any text were taken without a word.
+    let named = |out: &KernelOutput| -> Vec<String> {
+        out.errors.iter().map(|e| e.param.clone()).collect()
+    };
+    let plain = |q: &str| evaluate_plain(&input_of(q));
+    // The plain lab reads neither: each named, the launch run.
+    for (q, keys) in [
+        ("test=3", vec!["test"]),
+        ("check=1", vec!["check"]),
+        ("check=y&test=2", vec!["check", "test", "check"]),
+    ] {
+        let out = plain(q);
+        assert_eq!(named(&out), keys, "{q}");
+        assert!(out.result.is_some(), "{q}");
+    }
+    // A challenge reads `check=1` and `test=2`; `check=y` is named, once, on the page's box.
+    let boxed = |q: &str| evaluate_box(&input_of(q));
+    assert!(boxed("challenge=add-ten&check=1&test=2").errors.is_empty());
+    let y = boxed("challenge=add-ten&check=y");
+    assert_eq!(named(&y), ["check"]);
+    assert!(y.errors[0].message.contains("check takes 1"));
+}
+
+fn input_of(q: &str) -> KernelInput {
+    KernelInput::from_query(&Query::parse(q), &KernelInput::default())
+}

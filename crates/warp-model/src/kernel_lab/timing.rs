@@ -82,7 +82,7 @@ pub const TIMELINE_WARPS: usize = 16;
 pub const TIMELINE_COLUMNS: usize = 64;
 
 /// What `timing=sm` shows.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SmOutput {
     /// The SM it ran on.
     pub config: SmConfig,
@@ -134,7 +134,24 @@ pub fn config<P: PanelModel>(input: &Inputs<P>) -> Result<Option<SmConfig>, Vec<
         return Err(errors);
     }
     if timing != Some("sm") {
-        return Ok(None);
+        // The SM's keys without the SM (issue 65: `S=3` was taken without a word): each named,
+        // the launch run untimed as asked.
+        let unused: Vec<ParamError> = [&S, &L, &POLICY, &WINDOW]
+            .into_iter()
+            .filter(|p| {
+                let raw = input.get(p).trim();
+                !raw.is_empty() && raw != p.default
+            })
+            .map(|p| {
+                let key = p.url_key();
+                ParamError::new(key, crate::tr!("kernel.sm.untimed-key", key))
+            })
+            .collect();
+        return if unused.is_empty() {
+            Ok(None)
+        } else {
+            Err(unused)
+        };
     }
     let mut config = sm_config(
         s.unwrap_or(DEFAULT_S),

@@ -107,7 +107,7 @@ pub fn bursts(w: u64, count: u64) -> Vec<Op> {
 }
 
 /// The SM and its timing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SmConfig {
     /// Schedulers (1–8).
     pub schedulers: u64,
@@ -128,7 +128,7 @@ pub struct SmConfig {
 }
 
 /// A warp's state in one cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum State {
     /// It issued an instruction.
     Issued,
@@ -175,7 +175,7 @@ impl State {
 
 /// Where one line's warps waited. (Vectors searched in place rather than maps: a kernel has a
 /// few dozen lines, and the kernel page pays for every map and sort it links.)
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LineStalls {
     /// The line (1-based).
     pub line: usize,
@@ -186,7 +186,7 @@ pub struct LineStalls {
 }
 
 /// What a run on the SM gives.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SmRun {
     /// Cycles until the last warp's last instruction issued (or `max_cycles`).
     pub cycles: u64,

@@ -13,6 +13,7 @@ fn site() -> Vec<String> {
         bundle::HOME,
         bundle::CHECK,
         bundle::SOLVE,
+        bundle::RUN,
         bundle::CHALLENGE,
     ];
     bundles.extend(crate::page::Tool::ALL.iter().map(|t| t.name()));
@@ -24,6 +25,7 @@ fn site() -> Vec<String> {
         }
         names.push(format!("check-worker-{lang}-00000000000000cc.js"));
         names.push(format!("solve-worker-{lang}-00000000000000dd.js"));
+        names.push(format!("run-worker-{lang}-00000000000000ee.js"));
     }
     names
 }
@@ -53,7 +55,8 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
     // its check worker) and a banks quiz
     // (with its solution worker; its scenarios open the banks panel): the tools' bundle, those
     // four panels' and the two workers', each js + wasm, plus the two workers' scripts, the
-    // shell and the favicon: 2·7 + 2 + 2 = 18 of the site's 68 files.
+    // shell and the favicon: 2·7 + 2 + 2 = 18 of the site's 74 files (16 bundles and 3
+    // workers' scripts a language, and 4 more).
     let bundles = assignment_bundles(&week3());
     assert_eq!(
         bundles,
@@ -69,7 +72,7 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
             "banks"
         ]
     );
-    assert_eq!(site().len(), 68);
+    assert_eq!(site().len(), 74);
     let launch = "index.html?assignment=1&lms=scorm";
     let files = held(&bundles, launch);
     assert_eq!(files.len(), 18, "{files:?}");

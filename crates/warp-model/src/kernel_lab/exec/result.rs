@@ -27,7 +27,7 @@ pub struct LaunchConfig {
 }
 
 /// How a warp's diverged lanes are scheduled (`sched=`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Sched {
     /// Pre-Volta SIMT: one program counter per warp and a reconvergence stack; at a split
     /// the then side (or the looping lanes) runs to the reconvergence point first.
@@ -41,7 +41,7 @@ pub enum Sched {
 /// A warp-level call that breaks the guide's mask rule: its mask names lanes that are not
 /// active at it, or an active lane that calls it is left out of its own mask. Either way the
 /// result is undefined on a GPU; one call counts once.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MaskViolation {
     /// The line.
     pub line: usize,
@@ -72,7 +72,7 @@ pub const STEP_BUDGET: u64 = 2_000_000;
 pub const ELEM_BYTES: u64 = crate::banks::rule::WORD_BYTES;
 
 /// Per-line counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LineStats {
     /// Warp-level instructions issued.
     pub issued: u64,
@@ -100,7 +100,7 @@ impl LineStats {
 }
 
 /// Memory totals for loads or stores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MemStats {
     /// Warp-level accesses.
     pub accesses: u64,
@@ -113,7 +113,7 @@ pub struct MemStats {
 }
 
 /// Shared-memory totals for loads or stores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SharedStats {
     /// Warp-level requests.
     pub requests: u64,
@@ -124,7 +124,7 @@ pub struct SharedStats {
 }
 
 /// The worst shared request of one line (most wavefronts; the first such).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SharedLine {
     /// The array.
     pub array: String,
@@ -165,7 +165,7 @@ impl SharedLine {
 }
 
 /// One side of a race: a warp's access to a shared word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RaceSide {
     /// The warp (within the block).
     pub warp: u64,
@@ -176,7 +176,7 @@ pub struct RaceSide {
 }
 
 /// A shared word written by one warp and read or written by another with no barrier between.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Race {
     /// The word, as the source names it (`tile[1][0]`).
     pub word: String,
@@ -190,7 +190,7 @@ pub struct Race {
 
 /// Two threads' plain accesses to one global word, at least one a store, not ordered by a
 /// `__syncthreads()` (different blocks never are) and with no lock held by both.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GlobalRace {
     /// The word, as the source names it (`counter[0]`).
     pub word: String,
@@ -204,7 +204,7 @@ pub struct GlobalRace {
 }
 
 /// A `watch=` element after the run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Watched {
     /// The pointer parameter.
     pub name: String,
@@ -215,7 +215,7 @@ pub struct Watched {
 }
 
 /// What a divergent `if` did, the first time it split a warp.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BranchRecord {
     /// Line of the if.
     pub line: usize,
@@ -226,7 +226,7 @@ pub struct BranchRecord {
 }
 
 /// The whole run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunResult {
     /// Warps executed.
     pub warps: u64,
@@ -297,6 +297,7 @@ pub struct RunResult {
     pub traced: Traced,
     /// With `LaunchConfig::timing`: each warp's instructions for the SM's timing, in launch
     /// order; empty when the launch issued more than [`MAX_SM_OPS`] (`sm_too_long`).
+    #[serde(skip)]
     pub sm_ops: Vec<crate::latency::sm::WarpOps>,
     /// The launch was too long to time.
     pub sm_too_long: bool,
@@ -307,7 +308,7 @@ pub struct RunResult {
 pub const MAX_SM_OPS: usize = 200_000;
 
 /// A run-time error: the step budget or an out-of-bounds access, naming the line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RunError {
     /// The line.
     pub line: usize,

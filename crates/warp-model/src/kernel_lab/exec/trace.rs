@@ -8,7 +8,7 @@ pub const MAX_OPS: usize = 200;
 pub const MAX_TRACE: usize = 4000;
 
 /// A warp-level call of the recorded warp, for the picture.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct WarpOp {
     /// The function.
     pub call: String,
@@ -27,7 +27,7 @@ pub struct WarpOp {
 }
 
 /// An entry of the reconvergence stack.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct StackEntry {
     /// `if`, `else` or `loop`.
     pub kind: &'static str,
@@ -37,8 +37,37 @@ pub struct StackEntry {
     pub rejoin: u32,
 }
 
+/// The kinds a [`StackEntry`] names: read back from the run worker's message as the same
+/// `'static` words.
+const STACK_KINDS: [&str; 3] = ["if", "else", "loop"];
+
+/// A [`StackEntry`] as the message holds it, its kind an owned word.
+#[derive(serde::Deserialize)]
+struct StackWire {
+    kind: String,
+    line: usize,
+    rejoin: u32,
+}
+
+// By hand: a derived reader of a `&'static str` field would borrow from the message for
+// `'static`.
+impl<'de> serde::Deserialize<'de> for StackEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let w = StackWire::deserialize(d)?;
+        let kind = STACK_KINDS
+            .into_iter()
+            .find(|k| *k == w.kind)
+            .ok_or_else(|| serde::de::Error::custom("stack kind"))?;
+        Ok(StackEntry {
+            kind,
+            line: w.line,
+            rejoin: w.rejoin,
+        })
+    }
+}
+
 /// One issued instruction of the recorded warp.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TraceStep {
     /// The line issued.
     pub line: usize,
@@ -125,7 +154,7 @@ pub fn next_event(trace: &[TraceStep], from: usize) -> Option<(usize, Event)> {
 }
 
 /// Why the step-through records the warp it does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TraceWhy {
     /// The learner chose it (`trace=B,W`).
     Chosen,
@@ -153,7 +182,7 @@ impl TraceWhy {
 
 /// The warp the step-through records: its block (linear index), its warp in the block, and
 /// why it was picked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Traced {
     /// The block, as a linear index (`blockIdx.y * gridDim.x + blockIdx.x`).
     pub block: u64,

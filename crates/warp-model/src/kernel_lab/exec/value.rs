@@ -6,7 +6,7 @@ use crate::kernel_lab::parse::{Bin, Ty};
 use crate::LANE_SLOTS;
 
 /// A lane's value.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Val {
     /// int (held in 64 bits: the lab's `int` does not overflow at 2³¹).
     I(i64),

@@ -282,6 +282,32 @@ fn the_plain_lab_shows_the_timing_with_timing_sm_only() {
 }
 
 #[test]
+fn the_sms_keys_without_timing_sm_are_named_and_the_run_still_runs() {
+    use crate::kernel_lab::testing::run;
+    let src = crate::kernel_lab::panel::DEFAULT_SRC;
+    // Issue 65: `S=3` without `timing=sm` was taken without a word.
+    for (q, key) in [
+        ("S=3", "S"),
+        ("L=100", "L"),
+        ("policy=gto", "policy"),
+        ("window=500", "window"),
+    ] {
+        let out = run(src, &format!("block=64&{q}"));
+        assert!(out.sm.is_none(), "{q}");
+        let named: Vec<&str> = out.errors.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(named, [key], "{q}");
+        assert!(out.errors[0].message.contains("timing=sm"), "{q}");
+        // Named, not refused: the launch ran, untimed.
+        assert!(out.result.is_some(), "{q}");
+    }
+    // Their defaults (what a form writes) and the keys under timing=sm: nothing named.
+    for q in ["S=4&L=400&policy=rr", "timing=sm&S=3", ""] {
+        let out = run(src, &format!("block=64&{q}"));
+        assert!(out.errors.is_empty(), "{q}: {:?}", out.errors);
+    }
+}
+
+#[test]
 fn bad_timing_inputs_are_named_with_their_ranges() {
     use crate::kernel_lab::testing::run;
     let src = crate::kernel_lab::panel::DEFAULT_SRC;

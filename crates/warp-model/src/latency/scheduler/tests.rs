@@ -126,3 +126,80 @@ proptest! {
         prop_assert!((measured - predicted).abs() <= 0.03, "measured {measured}, predicted {predicted}");
     }
 }
+
+/// The simulation walked cycle by cycle, as it was before idle stretches were counted rather
+/// than walked (issue 65): the reference the fast one must equal, trace and counts.
+fn walked(cfg: SimConfig, cycles: u64, record: u64) -> SimTrace {
+    let n = usize::try_from(cfg.warps).unwrap();
+    let (mut left, mut start, mut ready_at) = (vec![0; n], vec![0; n], vec![0; n]);
+    let s = usize::try_from(cfg.s.max(1)).unwrap();
+    let mut last: Vec<Option<usize>> = vec![None; s];
+    let mut issued = vec![Vec::new(); s];
+    let (mut slots, mut instructions) = (0, 0);
+    let t = cfg.t.max(1);
+    for c in 0..cycles {
+        if c % t != 0 {
+            if c < record {
+                for row in &mut issued {
+                    row.push(None);
+                }
+            }
+            continue;
+        }
+        for sched in 0..s {
+            slots += 1;
+            let ready = |i: usize| left[i] > 0 || ready_at[i] <= c;
+            let picked = pick(cfg.policy, last[sched], (sched..n).step_by(s), ready);
+            if let Some(i) = picked {
+                if left[i] == 0 {
+                    left[i] = cfg.w;
+                    start[i] = c;
+                }
+                left[i] -= 1;
+                if left[i] == 0 {
+                    ready_at[i] = start[i] + cfg.l;
+                }
+                instructions += 1;
+                last[sched] = Some(i);
+            }
+            if c < record {
+                issued[sched].push(picked.and_then(|i| u32::try_from(i).ok()));
+            }
+        }
+    }
+    SimTrace {
+        issued,
+        slots,
+        instructions,
+    }
+}
+
+proptest! {
+    #[test]
+    fn counting_idle_cycles_is_walking_them(
+        warps in 0u64..=40, s in 1u64..=4, l in 1u64..=700, t in 1u64..=4, w in 1u64..=8,
+        gto in any::<bool>(), cycles in 0u64..=3000, record in 0u64..=400,
+    ) {
+        let policy = if gto { Policy::GreedyThenOldest } else { Policy::RoundRobin };
+        let cfg = SimConfig { warps, s, l, t, w, policy };
+        prop_assert_eq!(simulate(cfg, cycles, record), walked(cfg, cycles, record));
+    }
+}
+
+#[test]
+fn a_long_stall_is_counted_not_walked() {
+    // Issue 65's case (`L=100000&W=1&resident=256`, one scheduler): each warp issues once a
+    // period of 100,000 cycles, so the 2 periods simulated issue 2 × 256 = 512 instructions in
+    // 200,000 slots: 0.256 % of them, as the walk gives.
+    let cfg = SimConfig {
+        warps: 256,
+        s: 1,
+        l: 100_000,
+        t: 1,
+        w: 1,
+        policy: Policy::RoundRobin,
+    };
+    let fast = simulate(cfg, 200_000, 4000);
+    assert_eq!((fast.instructions, fast.slots), (512, 200_000));
+    assert_eq!(fast, walked(cfg, 200_000, 4000));
+}
