@@ -95,9 +95,10 @@ pub fn kept_code(key: &str) -> Option<String> {
     storage()?.get_item(&format!("{CODE}{key}")).ok().flatten()
 }
 
-/// Keeps the learner's code for the challenge `key`; `false` when it could not be kept.
+/// Keeps the learner's code for the challenge `key`; `false` when it could not be kept (storage
+/// full or unavailable; a page that keeps nothing on purpose keeps nothing and says `true`).
 pub fn keep_code(key: &str, src: &str) -> bool {
-    storage().is_some_and(|s| s.set_item(&format!("{CODE}{key}"), src).is_ok())
+    is_private() || storage().is_some_and(|s| s.set_item(&format!("{CODE}{key}"), src).is_ok())
 }
 
 /// Loads the stored progress, with the stars the kernel lab kept and the assignments' records;
@@ -393,8 +394,8 @@ pub fn author_draft() -> Option<String> {
 }
 
 /// Keeps the author page's draft (nothing when storage is unavailable: the address has it).
-pub fn keep_author_draft(draft: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(AUTHOR_DRAFT, draft);
-    }
+/// `false` when it could not be kept (storage full or unavailable; a page that keeps nothing on
+/// purpose keeps nothing and says `true`).
+pub fn keep_author_draft(draft: &str) -> bool {
+    is_private() || storage().is_some_and(|s| s.set_item(AUTHOR_DRAFT, draft).is_ok())
 }

@@ -22,8 +22,8 @@ use crate::{embed, storage, url};
 use warp_model::kernel_lab::challenge::wire::StarterVerdict;
 
 /// Writes the draft into the address (keeping the page's `lang=` and `theme=`) and into this
-/// browser.
-fn keep(title: &str, steps: &[String]) {
+/// browser; `false` when this browser could not keep it (the address still holds it).
+fn keep(title: &str, steps: &[String]) -> bool {
     let q = url::read_query();
     let mut out = Query::default();
     out.set("panel", Some("author"));
@@ -40,7 +40,7 @@ fn keep(title: &str, steps: &[String]) {
         out.set("theme", Some(t));
     }
     url::replace_query(&out);
-    storage::keep_author_draft(&out.to_search());
+    storage::keep_author_draft(&out.to_search())
 }
 
 /// The author page (its own bundle draws only this).
@@ -75,7 +75,11 @@ pub fn Author(query: Query) -> impl IntoView {
         }
     }
     let steps = RwSignal::new(initial);
-    keep(&title.get_untracked(), &steps.get_untracked());
+    // Issue 65: a draft this browser could not keep (storage full or unavailable) is said, not
+    // lost without a word; the address holds it still.
+    let unkept = RwSignal::new(false);
+    let save = move || unkept.set(!keep(&title.get_untracked(), &steps.get_untracked()));
+    save();
     // A challenge step whose starter solves its challenge is refused: the assignment is not
     // offered (link, preview, package) until that code changes.
     let starters = Starters::default();
@@ -92,7 +96,7 @@ pub fn Author(query: Query) -> impl IntoView {
     });
     let change = move |f: &dyn Fn(&mut Vec<String>)| {
         steps.update(|s| f(s));
-        keep(&title.get_untracked(), &steps.get_untracked());
+        save();
         starters.check(&steps.get_untracked());
     };
     let paste = RwSignal::new(String::new());
@@ -150,9 +154,12 @@ pub fn Author(query: Query) -> impl IntoView {
                     prop:value=move || title.get()
                     on:input=move |ev| {
                         title.set(event_target_value(&ev));
-                        keep(&title.get_untracked(), &steps.get_untracked());
+                        save();
                     } />
             </label>
+            {move || unkept.get().then(|| view! {
+                <p class="note" data-draft-not-kept="" role="status">{t!("ui.author.draft-not-kept")}</p>
+            })}
             <form class="author-add" on:submit=add>
                 <label>
                     {t!("ui.author.paste")} " "

@@ -56,8 +56,9 @@ pub fn view_challenge(query: Query, _example: Option<&'static Example>) -> AnyVi
 /// out does not link its code (the challenge's half is 8.7 kB gzip of the kernel page).
 fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl IntoView {
     let (input, _) = use_panel_input::<KernelModel>(query, None);
+    let unkept = RwSignal::new(false);
     let (restored, starter) = if CHALLENGES {
-        open_code(input)
+        open_code(input, unkept)
     } else {
         (false, None)
     };
@@ -120,6 +121,9 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
             <p class="question">{Panel::Kernel.question()}</p>
             {CHALLENGES.then(|| view! { <challenge::ChallengeBox input=input ran=ran output=output best=best /> })}
             {restored.then(|| view! { <KeptCode input=input starter=starter.clone() /> })}
+            {move || unkept.get().then(|| view! {
+                <p class="note" data-code-not-kept="" role="status">{t!("ui.kernel.code-not-kept")}</p>
+            })}
             <div class="presets" role="group" aria-label=t!("ui.kernel.presets") hidden=move || in_challenge.get()>
                 {PRESETS
                     .iter()
@@ -196,9 +200,10 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
 }
 
 /// The editor's opening code: the link's own source, else the code the learner left here last
-/// time, else the challenge's starter; and every later edit kept. Returns whether kept code
-/// was restored over a starter, and that starter.
-fn open_code(input: RwSignal<KernelInput>) -> (bool, Option<String>) {
+/// time, else the challenge's starter; and every later edit kept (`unkept` set when this
+/// browser could not keep one). Returns whether kept code was restored over a starter, and
+/// that starter.
+fn open_code(input: RwSignal<KernelInput>, unkept: RwSignal<bool>) -> (bool, Option<String>) {
     // A challenge opens on the link's own source, else the code the learner left here last
     // time (kept per challenge in this browser, issue 43), else its starter.
     let code_key = code_key(&input.get_untracked());
@@ -214,7 +219,8 @@ fn open_code(input: RwSignal<KernelInput>) -> (bool, Option<String>) {
         Effect::new(move |first: Option<()>| {
             let src = input.with(|i| i.get(&SRC).to_string());
             if first.is_some() {
-                crate::storage::keep_code(&key, &src);
+                // Issue 65: code this browser could not keep is said, not lost without a word.
+                unkept.set(!crate::storage::keep_code(&key, &src));
             }
         });
     }

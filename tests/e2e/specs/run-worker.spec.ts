@@ -120,3 +120,16 @@ test('a page whose carried run is not its own runs its own', async ({ app, page 
   await app.open('?panel=kernel&block=64');
   await expect(app.figure('warps-run')).toHaveAttribute('data-value', '2');
 });
+
+test('the SM’s keys without timing=sm, and check= and test= outside a challenge, are named; the launch runs', async ({ app, page }) => {
+  await app.open('?panel=kernel&S=3&check=y&test=2');
+  await expect(app.figure('warps-run')).toHaveAttribute('data-value', '1');
+  await expect(app.error('S')).toContainText('S is read only with timing=sm');
+  await expect(app.error('check').first()).toContainText('check takes 1');
+  await expect(app.error('test')).toContainText('read only with a challenge');
+  await expect(app.figure('sm-cycles')).toHaveCount(0);
+  // On a challenge, check=1 and test=2 are its own: nothing named.
+  await app.open('?panel=kernel&challenge=add-ten&test=2');
+  await expect(app.figure('warps-run')).toBeVisible();
+  await expect(page.locator('[data-error="test"], [data-error="check"]')).toHaveCount(0);
+});

@@ -136,10 +136,14 @@ test('without timing=sm nothing is timed', async ({ app, page }) => {
 
 test('the plain lab loads its own bundle, a challenge the challenge bundle', async ({ app, page }) => {
   // Each with the worker its runs go to (issue 65): the plain lab's run worker, the challenge's
-  // check worker (which holds the challenges); neither page links an interpreter.
+  // check worker (which holds the challenges); neither page links an interpreter. The plain
+  // lab's default run comes with its prerendered page, so its worker starts on the next run.
   const fetched = bundlesFetched(page);
   await app.open('?panel=kernel');
   await expect(app.figure('simt-efficiency')).toBeVisible();
+  expect(fetched).toEqual(['kernel']);
+  await page.locator('[data-preset="5"]').click();
+  await expect(app.figure('load-transactions')).toHaveAttribute('data-value', '32');
   expect(fetched).toEqual(['kernel', 'run']);
   await expect(page.locator('[data-action="check"]')).toHaveCount(0);
   fetched.length = 0;
