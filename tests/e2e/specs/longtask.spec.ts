@@ -7,7 +7,8 @@ import { test, expect } from './fixtures';
 //
 // As the check and run workers' specs do, a ratio in one run rather than a deadline: the page's
 // longest task while it loads such an address is compared with the same page's at its default
-// state, loaded in the same test (the wasm's start and the first draw are in both). An
+// state, loaded in the same test (the wasm's start and the first draw are in both; measured
+// here, both are 0–100 ms once the wasm is compiled). An
 // evaluation of a second would be several times the default's; a page that draws an error
 // instead, or computes the same figures in a few milliseconds, is within twice it (and the 60 ms
 // the browser's task accounting varies by on a busy machine).
@@ -39,8 +40,18 @@ for (const [bad, plain, said] of [
   ['?panel=banks&tile=8&walk=row', '?panel=banks', 'walk'],
 ]) {
   test(`${bad} draws as fast as its page's default`, async ({ app, page }) => {
-    const baseline = await longestLoadingTask(page, plain);
-    const longest = await longestLoadingTask(page, bad);
+    // The first load compiles the wasm (later ones find it compiled): a warm-up, then each
+    // address twice, in turn, the shorter of each pair kept (one 200 ms hiccup of a busy
+    // machine is not the page's).
+    await longestLoadingTask(page, plain);
+    const times = { plain: [] as number[], bad: [] as number[] };
+    for (let i = 0; i < 2; i++) {
+      times.bad.push(await longestLoadingTask(page, bad));
+      times.plain.push(await longestLoadingTask(page, plain));
+    }
+    const baseline = Math.min(...times.plain);
+    const longest = Math.min(...times.bad);
+    await longestLoadingTask(page, bad);
     // Drawn: the figure, or the input named.
     await expect(page.locator(`[data-metric="${said}"], [data-error="${said}"]`).first()).toBeAttached();
     expect(longest, `baseline ${baseline.toFixed(0)} ms`).toBeLessThan(AT_MOST * baseline + SLACK_MS);
