@@ -355,6 +355,18 @@ fn a_custom_link_is_read_or_its_problems_are_named() {
     assert!(said("range", "LO < HI"), "{p:?}");
     assert!(said("targets", "speed is not a target"), "{p:?}");
     assert!(said("targets", "at most two targets"), "{p:?}");
+    // Issue 65: a key given twice in a launch, and an empty target name, were read without a
+    // word.
+    let p = problems(CustomLink {
+        reference,
+        tests: "n=100,n=200;block=64,n=5,block=128",
+        targets: ",",
+        ..CustomLink::default()
+    });
+    let said = |param: &str, words: &str| p.iter().any(|(k, m)| k == param && m.contains(words));
+    assert!(said("tests", "test 1: n is given twice"), "{p:?}");
+    assert!(said("tests", "test 2: block is given twice"), "{p:?}");
+    assert!(said("targets", "an empty name between its commas"), "{p:?}");
     let p = problems(CustomLink {
         reference: "__global__ void k(int* a) { a[0] = ; }",
         tests: "n=4",

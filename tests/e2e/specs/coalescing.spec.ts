@@ -49,6 +49,11 @@ const bad: [string, string, string][] = [
   ['?panel=coalescing&lanes=33', 'lanes', 'from 1 to 32'],
   ['?panel=coalescing&stride=-2', 'stride', 'from 0 to 4096'],
   ['?panel=coalescing&matrix=64&walk=up', 'walk', 'row or column'],
+  // Keys of a shape the link does not open (issue 65: each was taken without a word).
+  ['?panel=coalescing&stride=abc&matrix=8', 'stride', 'this link sets it by matrix'],
+  ['?panel=coalescing&walk=column', 'walk', 'read only when the access is set by matrix'],
+  ['?panel=coalescing&field=1', 'field', 'read only when the access is set by fields'],
+  ['?panel=coalescing&field=1&lang=hinglish', 'field', 'tabhi padha jaata hai jab access fields se set ho'],
 ];
 for (const [query, param, text] of bad) {
   test(`${query} names ${param}`, async ({ app }) => {

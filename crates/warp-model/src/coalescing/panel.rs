@@ -300,8 +300,39 @@ fn evaluate_as<const FULL: bool>(input: &CoalescingInput) -> CoalescingOutput {
         }
         out.access = Some(a);
     }
+    errors.extend(unread_notes(input));
     out.errors = errors;
     out
+}
+
+/// The keys of an access shape the link does not open (issue 65: `stride=abc&matrix=8`,
+/// `walk=column` and `field=1` alone were taken without a word), each named with the shape
+/// that reads it and the one this link opens; the figures are drawn from what was read.
+fn unread_notes(input: &CoalescingInput) -> Vec<ParamError> {
+    let given = |p: &Param| {
+        let raw = input.get(p).trim();
+        !raw.is_empty() && raw != p.default
+    };
+    let by = if given(&MATRIX) {
+        MATRIX.url_key()
+    } else if given(&FIELDS) {
+        FIELDS.url_key()
+    } else {
+        STRIDE.url_key()
+    };
+    [
+        (&STRIDE, STRIDE.url_key()),
+        (&WALK, MATRIX.url_key()),
+        (&FIELD, FIELDS.url_key()),
+        (&LAYOUT, FIELDS.url_key()),
+    ]
+    .into_iter()
+    .filter(|(p, reader)| given(p) && *reader != by)
+    .map(|(p, reader)| {
+        let key = p.url_key();
+        ParamError::new(key, crate::tr!("coalescing.unread", key, reader, by))
+    })
+    .collect()
 }
 
 fn figures(a: &Access) -> Vec<Figure> {

@@ -89,6 +89,45 @@ fn bad_inputs_are_named() {
 }
 
 #[test]
+fn keys_of_a_shape_the_link_does_not_open_are_named() {
+    // Issue 65: each was taken without a word. The figures are the shape's that was read:
+    // matrix=8 along a row is stride 1, one transaction.
+    check_error(
+        "stride=abc&matrix=8",
+        "stride",
+        "stride is read only when the access is set by stride; this link sets it by matrix",
+    );
+    let read = run("stride=abc&matrix=8");
+    let transactions = read.figures.iter().find(|f| f.metric == "transactions");
+    assert_eq!(transactions.map(|f| f.value.plain()).as_deref(), Some("1"));
+    check_error(
+        "walk=column",
+        "walk",
+        "set by matrix; this link sets it by stride",
+    );
+    check_error(
+        "field=1",
+        "field",
+        "set by fields; this link sets it by stride",
+    );
+    check_error(
+        "matrix=8&layout=soa",
+        "layout",
+        "this link sets it by matrix",
+    );
+    check_error("fields=4&stride=2", "stride", "this link sets it by fields");
+    // Each shape's own keys, and defaults anywhere: nothing named.
+    for q in [
+        "stride=2",
+        "matrix=8&walk=column",
+        "fields=4&field=1&layout=soa",
+        "stride=1&walk=row&layout=aos&matrix=8",
+    ] {
+        assert!(run(q).errors.is_empty(), "{q}: {:?}", run(q).errors);
+    }
+}
+
+#[test]
 fn hinglish_words_same_numbers() {
     use crate::i18n::{with_lang, Lang};
     let query = "fields=4&field=2&layout=aos";

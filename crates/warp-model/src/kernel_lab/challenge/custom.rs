@@ -192,6 +192,16 @@ fn read_range(raw: &str, errors: &mut Vec<ParamError>) -> Option<(i64, i64)> {
 fn read_targets(raw: &str, errors: &mut Vec<ParamError>) -> Vec<Target> {
     use crate::tr;
     let mut targets = Vec::new();
+    // An empty name between commas (issue 65: `targets=,` was read as none without a word).
+    if !raw.trim().is_empty() && raw.split(',').any(|s| s.trim().is_empty()) {
+        errors.push(ParamError::new(
+            "targets",
+            tr!(
+                "challenge.custom.targets.empty",
+                names = Target::ALL.map(Target::name).join(", ")
+            ),
+        ));
+    }
     for name in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         match Target::parse(name) {
             Some(t) if !targets.contains(&t) => targets.push(t),
@@ -269,11 +279,17 @@ fn test_launch(raw: &str, ints: &[String]) -> Result<TestLaunch, String> {
     let mut block = None;
     let mut grid = None;
     let mut values: Vec<(String, i64)> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
     for pair in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let Some((key, value)) = pair.split_once('=') else {
             return Err(tr!("challenge.custom.tests.pair", pair));
         };
         let key = key.trim();
+        // A key given twice in one launch (issue 65: `n=100,n=200` read one without a word).
+        if seen.contains(&key) {
+            return Err(tr!("challenge.custom.tests.twice", key));
+        }
+        seen.push(key);
         match key {
             "block" => {
                 block = Some(sides(value).ok_or_else(|| tr!("challenge.custom.tests.block"))?);
