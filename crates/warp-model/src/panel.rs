@@ -42,6 +42,13 @@ pub trait PanelModel: Sized + 'static {
     fn worked(_output: &Self::Output) -> &[Worked] {
         &[]
     }
+    /// The evaluation a quiz solution's worked steps are read from (the solution worker):
+    /// [`PanelModel::evaluate`], unless a panel leaves out what only its own page says (the
+    /// coalescing view's notes on keys it does not read: the worker has no page to say them).
+    #[must_use]
+    fn evaluate_for_worked(input: &Inputs<Self>) -> Self::Output {
+        Self::evaluate(input)
+    }
 }
 
 /// A panel's modes (the divergence panel's paths, loop and condition; the latency panel's

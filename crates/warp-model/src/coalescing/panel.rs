@@ -157,6 +157,9 @@ impl PanelModel for CoalescingModel {
     fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
         evaluate(input)
     }
+    fn evaluate_for_worked(input: &CoalescingInput) -> CoalescingOutput {
+        evaluate_as::<true, false>(input)
+    }
     fn errors(out: &CoalescingOutput) -> &[ParamError] {
         &out.errors
     }
@@ -214,7 +217,7 @@ pub struct CoalescingOutput {
 /// Evaluates the panel. Never panics, whatever the text.
 #[must_use]
 pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
-    evaluate_as::<true>(input)
+    evaluate_as::<true, true>(input)
 }
 
 /// [`evaluate`] without the worked steps and the pictures (`worked`, `segments` and `curves`
@@ -222,11 +225,12 @@ pub fn evaluate(input: &CoalescingInput) -> CoalescingOutput {
 /// rest in the quiz page (issue 46).
 #[must_use]
 pub fn figures_only(input: &CoalescingInput) -> CoalescingOutput {
-    evaluate_as::<false>(input)
+    evaluate_as::<false, false>(input)
 }
 
-/// The panel's output, with its worked steps and pictures when `FULL`.
-fn evaluate_as<const FULL: bool>(input: &CoalescingInput) -> CoalescingOutput {
+/// The panel's output, with its worked steps and pictures when `FULL`, and the notes on keys it
+/// does not read when `NOTES` (the page's; a quiz question or solution has no page to say them).
+fn evaluate_as<const FULL: bool, const NOTES: bool>(input: &CoalescingInput) -> CoalescingOutput {
     let mut errors = Vec::new();
     let mut choice = |p: &Param| p.choose(input.get(p)).map_err(|e| errors.push(e)).ok();
     let elem = choice(&ELEM).and_then(|v| v.parse::<u64>().ok());
@@ -300,7 +304,9 @@ fn evaluate_as<const FULL: bool>(input: &CoalescingInput) -> CoalescingOutput {
         }
         out.access = Some(a);
     }
-    errors.extend(unread_notes(input));
+    if NOTES {
+        errors.extend(unread_notes(input));
+    }
     out.errors = errors;
     out
 }

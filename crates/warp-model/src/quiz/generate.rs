@@ -70,7 +70,7 @@ impl Question {
 pub fn solution_for(topic: Topic, query: &str) -> Vec<Worked> {
     fn worked<P: PanelModel>(query: &str) -> Vec<Worked> {
         let input = Inputs::<P>::from_query(&Query::parse(query), &Inputs::default());
-        P::worked(&P::evaluate(&input)).to_vec()
+        P::worked(&P::evaluate_for_worked(&input)).to_vec()
     }
     match topic {
         Topic::Warps => worked::<WarpsModel>(query),
