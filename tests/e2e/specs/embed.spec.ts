@@ -181,6 +181,9 @@ test('no panel asks another origin for anything', async ({ app, page }) => {
 /** The snippet that "Embed this view" gives for `query`, as an author copies it. */
 async function snippetOf(page: import('@playwright/test').Page, query: string): Promise<string> {
   await page.goto(`${APP}${query}`);
+  // The live app's Embed button (CI once pressed the prerendered one, whose snippet stayed
+  // empty until the app took the page over).
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
   await page.locator('[data-action="embed"]').click();
   const area = page.locator('[data-embed-snippet]');
   await expect(area).toHaveValue(/<iframe[\s\S]*<\/script>$/);
