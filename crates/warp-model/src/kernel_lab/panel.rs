@@ -771,6 +771,13 @@ fn challenge_view(
 /// `check` takes `1` or nothing, and both are read only with a challenge (`challenge`).
 fn challenge_key_notes(input: &KernelInput, challenge: bool) -> Vec<ParamError> {
     let mut notes = Vec::new();
+    // `challenge=` given empty opens the plain lab (issue 65: it did so without a word).
+    if input.given(&CHALLENGE) && input.get(&CHALLENGE).trim().is_empty() {
+        notes.push(ParamError::new(
+            CHALLENGE.url_key(),
+            crate::tr!("kernel.challenge.empty"),
+        ));
+    }
     let check = input.get(&CHECK).trim();
     if !check.is_empty() && check != "1" {
         notes.push(ParamError::new(
