@@ -1,6 +1,6 @@
 //! The browser side of embedding: the theme attribute, height reports to the parent page, and
 //! the parent's messages (validated by `warp_model::embed::HostMessage` before anything acts on
-//! them). The message shapes are the README's "Embedding" contract.
+//! them). The message shapes are docs/embedding.md's contract.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -49,7 +49,7 @@ fn content_height() -> Option<u32> {
 
 /// Where a frame's messages may go: in a graded frame (`graded=`) only to this site's own
 /// origin, the assignment page's (issue 43: a report is not for any page that frames the step);
-/// elsewhere to any parent, as the README's embedding contract promises course pages.
+/// elsewhere to any parent, as docs/embedding.md promises course pages.
 fn parent_origin() -> String {
     let graded = warp_model::page::presentation(&crate::url::read_query())
         .0

@@ -153,7 +153,7 @@ pub fn budget(bundle: &str) -> Option<u64> {
         // 215.20 kB. Then worked steps and formulas as HTML strings, not view nodes (every
         // panel links them), measured Hinglish: warps 200.53, latency 200.63, divergence
         // 213.82, coalescing 186.19, banks 203.50 (under issue 46's 205 kB), mma 211.92 kB.
-        // Then the form, the figures row and the pictures as HTML strings (README, "Size
+        // Then the form, the figures row and the pictures as HTML strings (CHANGELOG.md, "Size
         // history"): warps 193.16, latency 194.22, divergence 203.22, coalescing 179.02,
         // banks 191.29, mma 197.13, gpu 148.50 kB: every panel under issue 46's 205 kB.
         // Then the error list as HTML strings, its page's last keyed `For` (divergence keeps

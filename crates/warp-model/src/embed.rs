@@ -1,6 +1,6 @@
 //! Embedding in course pages: the iframe snippet for the current view, the link back to the full app, and the messages exchanged with a parent page.
 //!
-//! Message contract (README, "Embedding"): the app posts
+//! Message contract (docs/embedding.md): the app posts
 //! `{source: "warp-lab", type: "resize", height}` to its parent; a parent may post
 //! `{source: "warp-lab-host", type: "request-height"}` or
 //! `{source: "warp-lab-host", type: "set-theme", theme: "light"|"dark"|"auto"}`. Anything else is

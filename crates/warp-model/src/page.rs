@@ -18,7 +18,7 @@ pub enum Tool {
 }
 
 impl Tool {
-    /// Every tool page, in the order the README lists them.
+    /// Every tool page, in the order docs/ lists them.
     pub const ALL: &'static [Tool] = &[Tool::Assignment, Tool::Author];
 
     /// Its name, as the page's loader routes it (`assignment`, `author`).
@@ -67,7 +67,7 @@ pub mod key {
     pub const PASS_SCORE: &str = "pass-score";
 }
 
-/// Every page-level key (`key`), in the README's order.
+/// Every page-level key (`key`), in docs/url-parameters.md's order.
 pub const PAGE_KEYS: [&str; 15] = [
     key::PANEL,
     key::EXAMPLE,

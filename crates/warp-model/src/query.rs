@@ -1,5 +1,5 @@
 //! The URL contract. Course pages deep-link into the app, so the query string is a public,
-//! documented interface (README, "URL parameters"): `panel=`, `example=`, and each panel's
+//! documented interface (docs/url-parameters.md): `panel=`, `example=`, and each panel's
 //! parameters. Parameters this version does not know are kept as they are, so that a link
 //! written for a later version loses nothing when it passes through this one.
 

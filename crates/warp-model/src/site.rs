@@ -5,7 +5,7 @@
 //! The prerendered states are the home view, every panel of the registry at its defaults and
 //! every worked example, each in English and in Hinglish, and each panel and example again as an
 //! embed (`embed=1`, what the "Embed this view" snippet opens). Their paths, relative to the
-//! site's root (README, "Prerendered pages"):
+//! site's root (docs/url-parameters.md, "Prerendered pages"):
 //!
 //! | state | English | Hinglish |
 //! |---|---|---|

@@ -4,7 +4,7 @@ use crate::lms::cmi::Status;
 use crate::lms::{PassScore, Version};
 use crate::quiz::Verdict;
 
-/// Week 3 (the README's worked example): a divergence prediction, the transpose challenge, a
+/// Week 3 (docs/assignments.md's worked example): a divergence prediction, the transpose challenge, a
 /// banks quiz of 4 questions.
 const WEEK3: &str = "assignment=1&title=Week+3%3A+divergence+and+shared+memory\
 &step=example%3Ddivergence%2FC4\

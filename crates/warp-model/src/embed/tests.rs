@@ -126,7 +126,7 @@ fn the_sizing_script_is_self_contained_and_installs_once() {
     let set = script.find("window.warpLabSizing = true;").unwrap();
     let listen = script.find("addEventListener('message'").unwrap();
     assert!(guard < set && set < listen);
-    // It reads the frame's documented message (README: {source, type: "resize", height}),
+    // It reads the frame's documented message (docs/embedding.md: {source, type: "resize", height}),
     // from a Warp Lab frame of the page and its origin only, never a height of 0, at most
     // the frame's own cap.
     for part in [
@@ -144,10 +144,10 @@ fn the_sizing_script_is_self_contained_and_installs_once() {
 
 #[test]
 fn the_readme_shows_the_script_the_snippets_carry() {
-    let readme = include_str!("../../../../README.md");
+    let readme = include_str!("../../../../docs/embedding.md");
     assert!(
         readme.contains(SIZING_SCRIPT),
-        "README's embedding guide is out of date"
+        "docs/embedding.md is out of date"
     );
 }
 

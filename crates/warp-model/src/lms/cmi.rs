@@ -445,7 +445,7 @@ pub fn interaction(version: Version, n: usize, question: &Question, given: &Give
 ///
 /// Why a percentage: Moodle grades a SCORM activity by `score_raw` alone against the
 /// activity's maximum grade (100 by default), so raw = right answers put 6 of 8 in its
-/// gradebook as 6 / 100. Canvas and Brightspace read the same percentage (README, "Use it in
+/// gradebook as 6 / 100. Canvas and Brightspace read the same percentage (docs/lms.md, "Use it in
 /// your LMS").
 #[must_use]
 pub fn score_and_status(version: Version, state: &QuizState, pass: PassScore) -> Vec<Pair> {
