@@ -174,7 +174,7 @@ for (const lang of ['en', 'hinglish']) {
     await expect(app.figure('issue-utilization')).toHaveAttribute('data-value', '0.4');
     await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '3000');
     await expect(page.locator('[data-picture="sm-timeline"] .sm-row')).toHaveCount(8);
-    await expect(page.locator('[data-sm-summary]')).toContainText(lang === 'en' ? 'Counted over the first' : 'Pehli');
+    await expect(page.locator('[data-sm-summary]')).toContainText(lang === 'en' ? 'Counted over the first' : 'Pehle');
     await page.screenshot({ path: test.info().outputPath(`lab-from-latency-${lang}.png`), fullPage: true });
   });
 }

@@ -766,7 +766,7 @@ fn hinglish_quiz_asks_the_same_questions_with_the_same_answers() {
     assert!(
         unreadable
             .feedback
-            .contains("number ki tarah nahi padh paaya"),
+            .contains("number ki tarah nahi padh paya"),
         "{}",
         unreadable.feedback
     );
