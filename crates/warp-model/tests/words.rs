@@ -92,7 +92,7 @@ fn breaks(hinglish: &[(String, String)], english: &[(String, String)]) -> Vec<St
                 "number {k}: a count before “stars” without its forms"
             ));
         }
-        if k.ends_with(".unit") && v.trim_end().ends_with(" se") {
+        if k.rsplit('.').next() == Some("unit") && v.trim_end().ends_with(" se") {
             out.push(format!("unit {k}: reads before its value"));
         }
         for bad in ["aap", "aapka", "aapke", "aapki", "wo", "paaya"] {
