@@ -141,8 +141,8 @@ pub fn Author(query: Query) -> impl IntoView {
             )
         })
     });
-    let errors = Signal::derive(move || read.with(|(_, e)| e.clone()));
     let empty = Memo::new(move |_| steps.with(Vec::is_empty));
+    let errors = draft_errors(read, empty);
     let sharing = Memo::new(move |_| read.with(|(a, _)| !a.steps.is_empty()) && !refused.get());
     view! {
         <section class="panel author" data-panel="author">
@@ -164,7 +164,7 @@ pub fn Author(query: Query) -> impl IntoView {
                 <label>
                     {t!("ui.author.paste")} " "
                     <input type="text" name="step-link" autocomplete="off" spellcheck="false"
-                        placeholder="https://…/?example=divergence/C4"
+                        placeholder="https://…/example/divergence/C4/"
                         prop:value=move || paste.get()
                         on:input=move |ev| paste.set(event_target_value(&ev)) />
                 </label>
@@ -195,6 +195,23 @@ pub fn Author(query: Query) -> impl IntoView {
             {move || sharing.get().then(|| share(read, link, snippet, sco, link_area, copied))}
         </section>
     }
+}
+
+/// The draft's errors to show. An empty draft is a start, not a mistake (issue 66: it opened on
+/// a red "no steps"): the page says how to begin instead.
+fn draft_errors(
+    read: Memo<(Assignment, Vec<ParamError>)>,
+    empty: Memo<bool>,
+) -> Signal<Vec<ParamError>> {
+    Signal::derive(move || {
+        let none = empty.get();
+        read.with(|(_, e)| {
+            e.iter()
+                .filter(|e| !none || e.param != "step")
+                .cloned()
+                .collect()
+        })
+    })
 }
 
 /// The draft's steps, each with its kind and link, what the check of its starter found, and

@@ -103,16 +103,19 @@ fn StartHere() -> impl IntoView {
     }
 }
 
-/// The built-in challenges, each with the best stars this browser kept for it.
+/// The built-in challenges, each with the best stars this browser kept for it: on the home view
+/// under its heading, and in the plain kernel lab (`in_lab`) under the lab's fold, whose summary
+/// heads it (issue 66: the lab had no list of its challenges).
 #[component]
-fn ChallengeBoard() -> impl IntoView {
+pub fn ChallengeBoard(#[prop(optional)] in_lab: bool) -> impl IntoView {
     use warp_model::kernel_lab::challenge::builtin::{title, NAMES};
     use warp_model::kernel_lab::challenge::stars::glyphs;
     let stars = crate::storage::stars();
     view! {
-        <section class="challenge-board" aria-labelledby="challenges">
-            <h2 id="challenges">{warp_model::t!("ui.home.challenges")}</h2>
-            <p class="start-lede">{warp_model::t!("ui.home.challenges.lede")}</p>
+        <section class="challenge-board" aria-labelledby=(!in_lab).then_some("challenges")>
+            {(!in_lab).then(|| view! { <h2 id="challenges">{warp_model::t!("ui.home.challenges")}</h2> })}
+            // The count is the list's own (issue 66: "Ten kernels" over a list of 11).
+            <p class="start-lede">{warp_model::tr!("ui.home.challenges.lede", count = NAMES.len())}</p>
             <ol class="board" data-challenge-board="">
                 {NAMES
                     .iter()

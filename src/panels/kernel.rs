@@ -51,6 +51,49 @@ pub fn view_challenge(query: Query, _example: Option<&'static Example>) -> AnyVi
     kernel_panel::<true, false>(query).into_any()
 }
 
+/// Presses `key` in the editor `area` (`kernel_lab::editor` says what it does) and applies the
+/// edit; whether there was one.
+fn press_key(area: &web_sys::HtmlTextAreaElement, key: Key, input: RwSignal<KernelInput>) -> bool {
+    let (Ok(Some(start)), Ok(Some(end))) = (area.selection_start(), area.selection_end()) else {
+        return false;
+    };
+    let Some(edit) = editor::press(&area.value(), start, end, key) else {
+        return false;
+    };
+    let _ = area.set_selection_range(edit.from, edit.to);
+    // insertText keeps the browser's undo and fires `input`, which the field's own handler
+    // takes into the address; where it is refused, the same update by hand. Chrome's
+    // insertText grows with the square of the lines it inserts (500 lines held a plain
+    // textarea 1 s, issue 65): an edit of many lines (Tab on a large selection) is set by
+    // hand, leaving the browser's undo out for that one edit.
+    let lines = edit.insert.bytes().filter(|b| *b == b'\n').count();
+    let inserted = (lines <= MAX_UNDOABLE_LINES)
+        .then(|| area.owner_document())
+        .flatten()
+        .map(JsCast::unchecked_into::<web_sys::HtmlDocument>)
+        .map(|d| d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert));
+    if !matches!(inserted, Some(Ok(true))) {
+        let _ = area.set_range_text(&edit.insert);
+        input.update(|i| i.set_field(SRC.name, area.value()));
+    }
+    let _ = area.set_selection_range(edit.select.0, edit.select.1);
+    true
+}
+
+/// The plain lab's challenges, folded to one line (issue 66), hidden on a challenge's page.
+#[component]
+fn LabChallenges(in_challenge: Memo<bool>) -> impl IntoView {
+    let count = warp_model::kernel_lab::challenge::builtin::NAMES.len();
+    view! {
+        <Show when=move || !in_challenge.get()>
+            <details class="lab-challenges" data-lab-challenges="">
+                <summary>{warp_model::tr!("ui.kernel.challenges", count)}</summary>
+                <crate::panels::home::ChallengeBoard in_lab=true />
+            </details>
+        </Show>
+    }
+}
+
 /// The panel, with the challenge box and the check when `CHALLENGES`, and the plain lab's run
 /// (with `timing=sm`) when `PLAIN`. The flags are constants so that a bundle that leaves one
 /// out does not link its code (the challenge's half is 8.7 kB gzip of the kernel page).
@@ -140,6 +183,9 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
                     })
                     .collect_view()}
             </div>
+            // The lab's challenges, folded to one line under the presets (issue 66: the plain
+            // lab had no list of them). The plain lab's bundle only: a challenge's has its box.
+            {PLAIN.then(|| view! { <LabChallenges in_challenge=in_challenge /> })}
             // The editor takes the page's width beside the launch (the form), Run right under
             // it, the results below (issue 27: a 339 px editor with Run 701 px under it). The
             // document order is the phone's: editor, Run, results, picture, then the launch.
@@ -708,32 +754,26 @@ fn Editor(
             ("Tab", false) => Key::Tab,
             ("Tab", true) => Key::ShiftTab,
             ("Enter", false) => Key::Enter,
+            ("}", _) => Key::Close,
             _ => return,
         };
-        ev.prevent_default();
-        let area: web_sys::HtmlTextAreaElement = event_target(&ev);
-        let (Ok(Some(start)), Ok(Some(end))) = (area.selection_start(), area.selection_end())
-        else {
-            return;
-        };
-        if let Some(edit) = editor::press(&area.value(), start, end, key) {
-            let _ = area.set_selection_range(edit.from, edit.to);
-            // insertText keeps the browser's undo and fires `input`, which the field's own
-            // handler takes into the address; where it is refused, the same update by hand.
-            // Chrome's insertText grows with the square of the lines it inserts (500 lines
-            // held a plain textarea 1 s, issue 65): an edit of many lines (Tab on a large
-            // selection) is set by hand, leaving the browser's undo out for that one edit.
-            let lines = edit.insert.bytes().filter(|b| *b == b'\n').count();
-            let inserted = (lines <= MAX_UNDOABLE_LINES)
-                .then(|| area.owner_document())
-                .flatten()
-                .map(JsCast::unchecked_into::<web_sys::HtmlDocument>)
-                .map(|d| d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert));
-            if !matches!(inserted, Some(Ok(true))) {
-                let _ = area.set_range_text(&edit.insert);
-                input.update(|i| i.set_field(SRC.name, area.value()));
-            }
-            let _ = area.set_selection_range(edit.select.0, edit.select.1);
+        // A `}` the editor leaves alone is typed as the browser types it; Tab never leaves.
+        if press_key(&event_target(&ev), key, input) || key != Key::Close {
+            ev.prevent_default();
+        }
+    };
+    let area = NodeRef::<leptos::html::Textarea>::new();
+    // The indent and outdent buttons (a phone has no Tab key, issue 66): pressed with the
+    // pointer, they keep the focus (and a phone's keyboard) in the editor.
+    let button = move |key: Key, action: &'static str, label: &'static str| {
+        view! {
+            <button type="button" class="indent" data-action=action
+                on:pointerdown=|ev| ev.prevent_default()
+                on:click=move |_| {
+                    if let Some(a) = area.get_untracked() {
+                        press_key(&a, key, input);
+                    }
+                }>{label}</button>
         }
     };
     let field = view! {
@@ -746,6 +786,7 @@ fn Editor(
             prop:value=move || input.with(|i| i.get(&SRC).to_string())
             on:input=move |ev| input.update(|i| i.set_field(SRC.name, event_target_value(&ev)))
             on:keydown=keys
+            node_ref=area
             aria-invalid=move || mark.get().is_some().to_string()
             aria-describedby=described
         >
@@ -763,6 +804,10 @@ fn Editor(
         <div class="editor">
             <label class="label" for="kernel-src">{t!("ui.kernel.editor")}</label>
             <p class="note keys" id="kernel-keys">{t!("ui.kernel.editor.keys")}</p>
+            <p class="indent-keys">
+                {button(Key::ShiftTab, "outdent", t!("ui.kernel.outdent"))}
+                {button(Key::Indent, "indent", t!("ui.kernel.indent"))}
+            </p>
             <div class="code">
                 {field}
                 <div class="lines" aria-hidden="true" inner_html=move || input.with(|i| lines(i.get(&SRC), mark.get()))></div>

@@ -526,14 +526,34 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
     let text = text.split('#').next().unwrap_or("");
     // `split_once` and `find_str`, not slicing and `contains("://")`: either links std's
     // slicing panic into the page (issue 46).
-    let search = match text.split_once('?') {
-        Some((_, search)) => search,
-        None if crate::find_str(text, "://").is_some() || text.starts_with('/') => {
-            return Err(crate::tr!("assignment.error.no-query"));
-        }
-        None => text,
+    let (path, search) = match text.split_once('?') {
+        Some((path, search)) => (path, search),
+        None if crate::find_str(text, "://").is_some() || text.starts_with('/') => (text, ""),
+        None => ("", text),
     };
-    let q = Query::parse(search);
+    // The view a page's path names (`…/coalescing/with/?stride=2`, `…/example/divergence/C4/`:
+    // the addresses the app writes, issue 63), read before the query's keys.
+    let mut q = Query::default();
+    let given = Query::parse(search);
+    if given.get(key::PANEL).is_none() && given.get(key::EXAMPLE).is_none() {
+        if let Some((k, v)) = view_of_path(path) {
+            q.push(k, &v);
+        }
+    }
+    if q.pairs().next().is_none() && !search.contains('=') {
+        // Words, not an address (issue 66: "hello world" was "it opens the home view").
+        return Err(if path.is_empty() {
+            crate::tr!(
+                "assignment.error.not-link",
+                value = crate::params::quote(text)
+            )
+        } else {
+            crate::tr!("assignment.error.no-query")
+        });
+    }
+    for (k, v) in given.pairs() {
+        q.push(k, v);
+    }
     if q.get(key::ASSIGNMENT).is_some() {
         let steps: Vec<String> = q.get_all(key::STEP).map(str::to_string).collect();
         if steps.is_empty() {
@@ -541,7 +561,6 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
         }
         return Ok(steps);
     }
-    let mut q = q;
     for key in PRESENTATION_KEYS {
         q.set(key, None);
     }
@@ -555,6 +574,31 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
     let step = q.to_search().trim_start_matches('?').to_string();
     read_step(1, &step)?;
     Ok(vec![step])
+}
+
+/// The view the path of one of the site's pages names: `("panel", "warps")` for
+/// `…/warps/with/`, `("example", "divergence/C4")` for `…/embed/example/divergence/C4/graded/`;
+/// `None` for a path that names neither (the site's root, wherever it is hosted).
+fn view_of_path(path: &str) -> Option<(&'static str, String)> {
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    let mut found = None;
+    let mut i = 0;
+    while let Some(part) = parts.get(i) {
+        i += 1;
+        if *part == "example" {
+            if let (Some(topic), Some(cell)) = (parts.get(i), parts.get(i + 1)) {
+                let key = [*topic, *cell].join("/");
+                if crate::examples::find(&key).is_ok() {
+                    // Its topic (`divergence`) is no panel of the path.
+                    i += 2;
+                    found = Some((key::EXAMPLE, key));
+                }
+            }
+        } else if let Some(panel) = Panel::parse(part) {
+            found = Some((key::PANEL, panel.name().to_string()));
+        }
+    }
+    found
 }
 
 fn is_challenge(q: &Query) -> bool {

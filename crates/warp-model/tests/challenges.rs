@@ -960,3 +960,108 @@ fn a_challenge_without_its_words_checks_the_same() {
     }
     assert!(bare("custom").is_none() && bare("add_ten").is_none());
 }
+
+/// The reference's own lines (the trimmed ones of 12 characters or more): what a hint or a next
+/// step must never quote.
+fn reference_lines(c: &Challenge) -> Vec<String> {
+    c.reference
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() >= 12)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_failure_says_what_to_try_next_in_both_languages_and_never_quotes_the_reference() {
+    // Issue 66: a failing check gave no hint. Every wrong solution of tests/challenges/ fails
+    // with a next step, in English and Hinglish, that names no line of the reference.
+    use warp_model::i18n::{with_lang, Lang};
+    let mut seen = 0;
+    for name in NAMES {
+        let c = challenge(name);
+        let never = reference_lines(&c);
+        let dir = solutions().join(name);
+        for f in std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()) {
+            if !f
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("wrong-")
+            {
+                continue;
+            }
+            let r = check(&c, &std::fs::read_to_string(&f).unwrap());
+            let failure = r.failure.as_ref().expect("a wrong solution fails");
+            for lang in [Lang::En, Lang::Hinglish] {
+                let next = with_lang(lang, || failure.next()).expect("a next step");
+                assert!(next.len() > 40, "{}: {next}", f.display());
+                assert!(
+                    never.iter().all(|l| !next.contains(l.as_str())),
+                    "{}: quotes the reference: {next}",
+                    f.display()
+                );
+                let opens = if lang == Lang::En { "Next: " } else { "Aage: " };
+                assert!(next.starts_with(opens), "{next}");
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 30, "{seen} wrong solutions");
+    // The next step names the test and the element the failure names: add-ten's unguarded
+    // kernel writes past the end of test 1's buffer (n = 1000 in a grid of 1024 threads).
+    let c = challenge("add-ten");
+    let src = std::fs::read_to_string(solutions().join("add-ten/wrong-no-guard.cu")).unwrap();
+    let next = check(&c, &src).failure.and_then(|f| f.next()).unwrap();
+    assert!(
+        next.contains("test 1") && next.contains("if (i < n)"),
+        "{next}"
+    );
+}
+
+#[test]
+fn a_missed_targets_hint_says_what_kind_of_change_lowers_it() {
+    // Issue 66: "3,026 against 208 atomics" with no way to go. count-positive's kernel with one
+    // atomic per positive element passes with 1 star; its atomics hint says to add up within
+    // the warp first, one atomic per warp, and quotes no line of the reference.
+    use warp_model::kernel_lab::panel::{evaluate_box, with_report, KernelInput, CHALLENGE, SRC};
+    let c = challenge("count-positive");
+    let src =
+        std::fs::read_to_string(solutions().join("count-positive/right-atomic-per-thread.cu"))
+            .unwrap();
+    let report = check(&c, &src);
+    assert!(report.passed_all() && report.stars == 1, "{report:?}");
+    let input = KernelInput::default()
+        .with(&CHALLENGE, "count-positive")
+        .with(&SRC, src);
+    let mut out = evaluate_box(&input);
+    with_report(&mut out, &c, report);
+    let view = out.challenge.unwrap();
+    let atomics = view
+        .hints
+        .iter()
+        .find(|h| h.target == "atomics")
+        .expect("an atomics hint");
+    assert!(
+        atomics
+            .text
+            .contains("one atomic per warp, not one per thread"),
+        "{}",
+        atomics.text
+    );
+    assert!(
+        atomics.text.contains("__shfl_down_sync"),
+        "{}",
+        atomics.text
+    );
+    let never = reference_lines(&c);
+    for h in &view.hints {
+        assert!(
+            never.iter().all(|l| !h.text.contains(l.as_str())),
+            "{}",
+            h.text
+        );
+    }
+    // A passing check has no failure, so no next step.
+    assert!(view.failure.is_none() && view.next.is_none());
+}

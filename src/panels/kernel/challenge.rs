@@ -67,6 +67,8 @@ pub fn ChallengeBox(
                 let failure = c.failure.clone().map(|(kind, text)| {
                     view! { <p class="error" data-challenge-failure=kind role="alert" inner_html=words_html(&text)></p> }
                 });
+                // What to try next, under the failure (issue 66).
+                let next = c.next.clone().map(|text| view! { <p class="note" data-challenge-next="">{text}</p> });
                 let hints = hint_list(c);
                 let solved = reference(c);
                 let preset = c.preset.clone().map(|(label, q)| {
@@ -108,6 +110,7 @@ pub fn ChallengeBox(
                         }}
                         {report}
                         {failure}
+                        {next}
                         {hints}
                         {solved}
                     </section>

@@ -1229,3 +1229,44 @@ fn an_unanswered_prediction_holds_its_state_back_outside_the_assignment() {
     r.apply(&a, 2, &quiz(1, 4));
     assert!(record::held_steps(&a, &r).is_empty());
 }
+
+#[test]
+fn the_addresses_the_app_writes_become_steps_and_words_are_named() {
+    // Issue 63 made the app write a view's page with its settings as a query; the author page
+    // read only the query, so `…/warps/with/?block=64` was "it opens the home view". The path
+    // names the view, under any sub-path the site is hosted at, in either language.
+    for (link, step) in [
+        (
+            "https://x.org/gpu/warps/with/?block=64",
+            "panel=warps&block=64",
+        ),
+        (
+            "https://x.org/hinglish/embed/coalescing/with/?stride=2",
+            "panel=coalescing&stride=2",
+        ),
+        (
+            "https://x.org/gpu/embed/example/divergence/C4/graded/",
+            "example=divergence/C4",
+        ),
+        (
+            "/example/warp-scheduling/B/?forecast=1",
+            "example=warp-scheduling/B",
+        ),
+        // A query that names its view wins over the path's (an old link on a page's path).
+        (
+            "https://x.org/warps/?panel=banks&stride=2",
+            "panel=banks&stride=2",
+        ),
+    ] {
+        assert_eq!(steps_from_link(link), Ok(vec![step.to_string()]), "{link}");
+    }
+    // Issue 66: words are not a link, said with an example of one; a site's root still has no
+    // query to read.
+    let e = steps_from_link("hello world").unwrap_err();
+    assert!(
+        e.contains("is not a Warp Lab link") && e.contains("?panel=coalescing&stride=2"),
+        "{e}"
+    );
+    let e = steps_from_link("https://x.org/course/").unwrap_err();
+    assert!(e.contains("has no query"), "{e}");
+}

@@ -1,7 +1,12 @@
-//! The kernel lab's editor keys, as text. Enter keeps the line's indentation (one step more
-//! after a `{`); Tab indents (spaces to the next stop of 4, or every selected line by 4);
-//! Shift+Tab takes up to 4 spaces (or one tab) off the line or the selected lines. The view
-//! hands over the text, the selection and the key, and applies the [`Edit`] it gets back.
+//! The kernel lab's editor keys, as text: the one home of its indent rule (issue 66). Enter
+//! keeps the line's indentation (one step more after a `{`); Tab indents (spaces to the next
+//! stop of 4, or every selected line by 4), except on a blank line, where it goes to the
+//! indentation the braces around it give and no further (Enter after `{`, then Tab by habit,
+//! made 8 spaces); Shift+Tab takes up to 4 spaces (or one tab) off the line or the selected
+//! lines; a `}` typed on a blank line takes the indentation of the line that opened its block.
+//! The view hands over the text, the selection and the key, and applies the [`Edit`] it gets
+//! back; the indent and outdent buttons beside the editor (a phone has no Tab key) press Tab
+//! and Shift+Tab.
 //!
 //! Offsets are the browser's: UTF-16 code units, as `selectionStart` counts them; the text
 //! work is done on `char` boundaries in between. Leaving the editor (Escape, then Tab) is the
@@ -19,6 +24,11 @@ pub enum Key {
     Tab,
     /// Outdent.
     ShiftTab,
+    /// A `}` typed: on a blank line, first back to its block's opening line's indentation.
+    Close,
+    /// The indent button (a phone has no Tab key): every line the selection touches one step
+    /// in; a blank line takes the step at the caret.
+    Indent,
 }
 
 /// What a key does to the text: `from..to` of the old text becomes `insert`, then `select` is
@@ -58,6 +68,27 @@ pub fn press(text: &str, start: u32, end: u32, key: Key) -> Option<Edit> {
             }
             (a, b, insert, (caret, caret))
         }
+        // A blank line's Tab goes to the braces' indentation, not past it (issue 66); past
+        // it, or on a line with a tab, Tab is the usual one.
+        Key::Tab
+            if a == b && spaces_only(bytes, line).is_some_and(|h| h <= wanted(bytes, line)) =>
+        {
+            let (have, want) = (blank(&bytes[line..]), wanted(bytes, line));
+            if have == want {
+                return None;
+            }
+            (line, line + have, " ".repeat(want), (want, want))
+        }
+        Key::Close => {
+            if !(a == b && blank(&bytes[line..a]) == a - line) {
+                return None;
+            }
+            let indent = opener(bytes, line).map_or("", |o| part(text, o, o + blank(&bytes[o..])));
+            let mut insert = indent.to_string();
+            insert.push('}');
+            let n = insert.len();
+            (line, a, insert, (n, n))
+        }
         Key::Tab if !bytes[a..b].contains(&b'\n') => {
             let column = part(text, line, a).chars().fold(0, |at, c| {
                 if c == '\t' {
@@ -69,7 +100,10 @@ pub fn press(text: &str, start: u32, end: u32, key: Key) -> Option<Edit> {
             let n = 4 - column % 4;
             (a, b, part(INDENT, 0, n).to_string(), (n, n))
         }
-        Key::Tab | Key::ShiftTab => lines(text, a, b, key == Key::Tab)?,
+        Key::Indent if !bytes[a..b].contains(&b'\n') && spaces_only(bytes, line).is_some() => {
+            (a, b, INDENT.to_string(), (INDENT.len(), INDENT.len()))
+        }
+        Key::Tab | Key::ShiftTab | Key::Indent => lines(text, a, b, key != Key::ShiftTab)?,
     };
     let base = units(part(text, 0, from));
     Some(Edit {
@@ -129,6 +163,9 @@ fn lines(
     }
     let select = if bytes[a..b].contains(&b'\n') {
         (0, block.len())
+    } else if indent {
+        // One line indented (the indent button): the selection moves in with its text.
+        (a - from + INDENT.len(), b - from + INDENT.len())
     } else {
         (
             (a - from).saturating_sub(cut),
@@ -136,6 +173,50 @@ fn lines(
         )
     };
     Some((from, to, block, select))
+}
+
+/// Where the line that opens the block holding byte `line` starts: the line of the innermost
+/// `{` before it that no `}` before it closes (braces in `//` comments not counted); `None` at
+/// the top level.
+fn opener(bytes: &[u8], line: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut at = line;
+    while at > 0 {
+        let start = line_start(bytes, at - 1);
+        let code = &bytes[start..at];
+        let code = code
+            .windows(2)
+            .position(|w| w == b"//")
+            .map_or(code, |i| &code[..i]);
+        for &c in code.iter().rev() {
+            match c {
+                b'}' => depth += 1,
+                b'{' if depth == 0 => return Some(start),
+                b'{' => depth -= 1,
+                _ => {}
+            }
+        }
+        at = start;
+    }
+    None
+}
+
+/// The spaces of the line starting at byte `line` when it holds nothing else, else `None`.
+fn spaces_only(bytes: &[u8], line: usize) -> Option<usize> {
+    let end = bytes[line..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(bytes.len(), |i| line + i);
+    bytes[line..end]
+        .iter()
+        .all(|&c| c == b' ')
+        .then_some(end - line)
+}
+
+/// The indentation, in bytes, that the braces give the line starting at `line`: one step past
+/// the line that opens its block (nothing at the top level).
+fn wanted(bytes: &[u8], line: usize) -> usize {
+    opener(bytes, line).map_or(0, |o| blank(&bytes[o..]) + INDENT.len())
 }
 
 /// The bytes of spaces and tabs `bytes` starts with.

@@ -238,6 +238,8 @@ pub struct ChallengeOutput {
     pub report: Option<challenge::CheckReport>,
     /// The first failure: its kind and its words.
     pub failure: Option<(&'static str, String)>,
+    /// After a failure, the next thing to try (`Failure::next`; issue 66).
+    pub next: Option<String>,
     /// The check's figures (`challenge-passed`, …).
     pub figures: Vec<Figure>,
     /// A preset of the lab that shows what the challenge builds on, for a newcomer: its label
@@ -754,6 +756,7 @@ fn challenge_view(
             })
             .collect(),
         failure: None,
+        next: None,
         figures: Vec::new(),
         preset: preset_for(&c.name),
         hints: Vec::new(),
@@ -923,6 +926,7 @@ pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Che
         return;
     };
     view.failure = report.failure.as_ref().map(|f| (f.kind(), f.text(c)));
+    view.next = report.failure.as_ref().and_then(challenge::Failure::next);
     view.figures = challenge_figures(&report);
     view.hints = if report.passed_all() {
         report
@@ -1010,6 +1014,8 @@ fn hint(
         ),
         None => crate::tr!("challenge.hint.total", label, mine, reference),
     };
+    // The counts, then what kind of change lowers them (issue 66).
+    let text = format!("{text} {}", t.target.strategy());
     let line = worst.map(|(_, l)| l);
     let panel = match t.target {
         Target::Transactions => Some((

@@ -120,6 +120,29 @@ impl Failure {
         }
     }
 
+    /// The next thing to try, in words (issue 66: a failing check gave no hint): where to look
+    /// and what kind of change mends this kind of failure. `None` for a failing reference,
+    /// which is the course author's to mend.
+    #[must_use]
+    pub fn next(&self) -> Option<String> {
+        use crate::tr;
+        Some(match self {
+            Failure::Compile(_) => crate::t!("challenge.next.compile").to_string(),
+            Failure::Signature { .. } => crate::t!("challenge.next.signature").to_string(),
+            Failure::Forbidden { call, .. } => tr!("challenge.next.forbidden", call),
+            Failure::Reference(_) => return None,
+            Failure::Run { test, .. } => tr!("challenge.next.run", number = test + 1),
+            Failure::Race { .. } => crate::t!("challenge.next.race").to_string(),
+            Failure::Mask { .. } => crate::t!("challenge.next.mask").to_string(),
+            Failure::Wrong {
+                test,
+                buffer,
+                index,
+                ..
+            } => tr!("challenge.next.wrong", number = test + 1, buffer, index),
+        })
+    }
+
     /// In words, naming the test and its launch.
     #[must_use]
     pub fn text(&self, c: &Challenge) -> String {

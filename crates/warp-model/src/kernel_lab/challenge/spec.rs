@@ -76,6 +76,22 @@ impl Target {
         }
     }
 
+    /// What kind of change lowers this count, in the current language (issue 66: a missed
+    /// target's hint gave two numbers and no way to go): a strategy, never the reference's code.
+    #[must_use]
+    pub fn strategy(self) -> &'static str {
+        use crate::t;
+        match self {
+            Target::Transactions => t!("challenge.strategy.transactions"),
+            Target::BankConflicts => t!("challenge.strategy.bank-conflicts"),
+            Target::DivergentBranches => t!("challenge.strategy.divergent-branches"),
+            Target::Atomics => t!("challenge.strategy.atomics"),
+            Target::SharedWavefronts => t!("challenge.strategy.shared-wavefronts"),
+            Target::Cycles => t!("challenge.strategy.cycles"),
+            Target::SmCycles => t!("challenge.strategy.sm-cycles"),
+        }
+    }
+
     /// The reference's value's label, in the current language.
     #[must_use]
     pub fn reference_label(self) -> &'static str {

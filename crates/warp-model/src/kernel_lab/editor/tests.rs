@@ -151,3 +151,83 @@ fn every_key_on_any_text_gives_a_well_formed_edit() {
         }
     });
 }
+
+#[test]
+fn enter_after_a_brace_then_tab_stays_at_the_braces_indentation() {
+    // Issue 66: Enter after `{` indents 4, and Tab by habit made 8. On a blank line Tab goes to
+    // the indentation the braces give (one step past the opening line) and no further.
+    let opened = "__global__ void k(float* a) {\n    |\n}";
+    let (text, start, end) = parse(opened);
+    assert_eq!(press(&text, start, end, Key::Tab), None);
+    // Short of it, Tab takes the line there in one press (2 spaces: to 4, not to the next stop).
+    check(
+        "__global__ void k(float* a) {\n  |\n}",
+        Key::Tab,
+        "__global__ void k(float* a) {\n    |\n}",
+    );
+    // Inside a nested block: the `if`'s line is indented 4, so its body's blank line wants 8.
+    check(
+        "void k() {\n    if (i < n) {\n|\n    }\n}",
+        Key::Tab,
+        "void k() {\n    if (i < n) {\n        |\n    }\n}",
+    );
+    // Past it (a learner who wants more), Tab is the usual one: to the next stop.
+    check(
+        "void k() {\n        |\n}",
+        Key::Tab,
+        "void k() {\n            |\n}",
+    );
+    // A closed block before the line does not count: after `if (…) { … }` the level is 4.
+    let closed = "void k() {\n    if (x) { y(); }\n    |\n}";
+    let (text, start, end) = parse(closed);
+    assert_eq!(press(&text, start, end, Key::Tab), None);
+    // At the top level a blank line wants none; a line with text still takes Tab's spaces.
+    let (text, start, end) = parse("|");
+    assert_eq!(press(&text, start, end, Key::Tab), None);
+    check("x|", Key::Tab, "x   |");
+}
+
+#[test]
+fn a_closing_brace_on_a_blank_line_goes_back_to_its_blocks_opening_line() {
+    // Issue 66: a `}` typed on an indented empty line stayed at the body's indentation.
+    check(
+        "void k() {\n    if (i < n) {\n        a[i] = 1;\n        |",
+        Key::Close,
+        "void k() {\n    if (i < n) {\n        a[i] = 1;\n    }|",
+    );
+    check(
+        "void k() {\n    x();\n    |",
+        Key::Close,
+        "void k() {\n    x();\n}|",
+    );
+    // A brace in a comment does not open a block.
+    check(
+        "void k() {\n    // {\n    |",
+        Key::Close,
+        "void k() {\n    // {\n}|",
+    );
+    // After text on the line, or with a selection, `}` is typed as the browser types it.
+    for marked in ["void k() {\n    x();|", "void k() {\n    [x]"] {
+        let (text, start, end) = parse(marked);
+        assert_eq!(press(&text, start, end, Key::Close), None, "{marked:?}");
+    }
+}
+
+#[test]
+fn the_indent_button_moves_the_whole_line_wherever_the_caret_is() {
+    // A phone has no Tab key (issue 66): its indent button takes the line one step in, the
+    // caret moving with its text; on a blank line the step goes in at the caret; the outdent
+    // button is Shift+Tab.
+    check(
+        "void k() {\nx = |1;\n}",
+        Key::Indent,
+        "void k() {\n    x = |1;\n}",
+    );
+    check(
+        "void k() {\n    |\n}",
+        Key::Indent,
+        "void k() {\n        |\n}",
+    );
+    check("[a\nb]", Key::Indent, "[    a\n    b]");
+    check("    x = |1;", Key::ShiftTab, "x = |1;");
+}
