@@ -63,6 +63,15 @@ pub struct Loaded {
 /// `challenges` whenever the document is loaded, and written back with every save.
 pub const STARS: &str = "warp-lab.progress.stars";
 
+/// The stars' compact text as kept (`add-ten:3,transpose:2`; empty when none), for a list that
+/// reads each challenge's best with `Stars::best_in`.
+#[must_use]
+pub fn stars_text() -> String {
+    storage()
+        .and_then(|s| s.get_item(STARS).ok().flatten())
+        .unwrap_or_default()
+}
+
 /// The stars as the kernel lab last kept them (an entry that does not read is left out).
 #[must_use]
 pub fn stars() -> Stars {

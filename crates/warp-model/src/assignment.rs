@@ -587,11 +587,15 @@ fn view_of_path(path: &str) -> Option<(&'static str, String)> {
         i += 1;
         if *part == "example" {
             if let (Some(topic), Some(cell)) = (parts.get(i), parts.get(i + 1)) {
-                let key = [*topic, *cell].join("/");
-                if crate::examples::find(&key).is_ok() {
+                // As declared (`divergence/C4`), as `site::address` reads it: not
+                // `examples::find`, whose words this page does not otherwise link.
+                if crate::examples::ALL
+                    .iter()
+                    .any(|e| e.topic == *topic && e.cell == *cell)
+                {
                     // Its topic (`divergence`) is no panel of the path.
                     i += 2;
-                    found = Some((key::EXAMPLE, key));
+                    found = Some((key::EXAMPLE, [*topic, *cell].join("/")));
                 }
             }
         } else if let Some(panel) = Panel::parse(part) {

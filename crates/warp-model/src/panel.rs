@@ -271,7 +271,6 @@ impl<P: PanelModel> Inputs<P> {
                 input.values[i].clear();
             }
             let Some(v) = own else { continue };
-            input.given |= given_bit(i);
             input.values[i] = match p.url {
                 UrlForm::Part { index, .. } => v
                     .split(',')
@@ -302,6 +301,7 @@ impl<P: PanelModel> Inputs<P> {
                 }
             }
         }
+        input.given |= given_mask(q, P::PARAMS);
         input.notes = input.address_notes(q);
         input
     }
@@ -436,6 +436,16 @@ impl<P: PanelModel> Inputs<P> {
         }
         keys
     }
+}
+
+/// The bits of `params` that `q` gives (see [`given_bit`]): one function for every panel, not
+/// one per panel's `from_query` (the solution worker links six).
+fn given_mask(q: &Query, params: &[Param]) -> u64 {
+    params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| q.get(p.url_key()).is_some())
+        .fold(0, |m, (i, _)| m | given_bit(i))
 }
 
 /// Parameter `i`'s bit in [`Inputs`]'s `given` (none past the 64th: the largest panel has 23).

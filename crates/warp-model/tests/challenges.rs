@@ -284,6 +284,23 @@ fn stars_keep_the_best_of_known_challenges_and_name_what_they_drop() {
 }
 
 #[test]
+fn a_lists_read_of_one_challenges_stars_is_the_maps() {
+    // Issue 66: the lab's list reads each challenge's best from the kept text without the map;
+    // for every name it gives what `Stars::from_text` keeps, on the same damaged text above
+    // ("transpose:5" is not a count of stars; "mirror" twice keeps its best).
+    use warp_model::kernel_lab::challenge::stars::Stars;
+    let text = "add-ten:3, bogus:2,transpose:5,mirror:1,mirror:2,,even-odd";
+    let (map, _) = Stars::from_text(text);
+    for name in NAMES {
+        assert_eq!(Stars::best_in(text, name), map.of(name), "{name}");
+    }
+    assert_eq!(
+        (Stars::best_in(text, "mirror"), Stars::best_in("", "mirror")),
+        (2, 0)
+    );
+}
+
+#[test]
 fn the_progress_document_keeps_stars_and_salvages_bad_entries() {
     use warp_model::quiz::progress::Progress;
     let doc = r#"{"schema":"warp-lab-progress","version":1,"topics":{},"boxes":{},"quizzes":{},
@@ -635,12 +652,12 @@ fn a_report_crosses_from_the_worker_as_json_and_nothing_else_passes_for_one() {
     );
     assert_eq!(wire::starter_verdict("report"), None);
     assert_eq!(
-        wire::starter_verdict("2:v11:31:41:01:00:"),
+        wire::starter_verdict("2:v21:31:41:01:00:"),
         None,
         "4 of 3 passed"
     );
     assert_eq!(
-        wire::starter_verdict("2:v11:01:01:01:00:"),
+        wire::starter_verdict("2:v21:01:01:01:00:"),
         Some(wire::StarterVerdict::Starter),
         "no test is not a pass"
     );
@@ -695,9 +712,9 @@ fn a_report_crosses_from_the_worker_as_json_and_nothing_else_passes_for_one() {
     for bad in [
         String::new(),
         "report".into(),
-        good.replacen("2:v1", "2:v2", 1),
-        "2:v11:11:21:01:0".into(),
-        "2:v11:41:41:41:0".into(),
+        good.replacen("2:v2", "2:v3", 1),
+        "2:v21:11:21:01:0".into(),
+        "2:v21:41:41:41:0".into(),
         good.replace("12:transactions", "12:transaktions"),
         good[..good.len() - 1].to_string(),
         format!("{good}1:x"),

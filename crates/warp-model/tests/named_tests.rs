@@ -1,4 +1,5 @@
-//! Every test the architecture and the reference name exists (issue 67: ARCHITECTURE.md named
+//! Every test the architecture and the reference name exists, and the README and the
+//! architecture stay maps (issue 67: ARCHITECTURE.md named
 //! `a_timeline_question_is_asked_under_draw_5_only`, which did not).
 //!
 //! An invariant is only as good as the test it names. This reads ARCHITECTURE.md and every page
@@ -128,4 +129,27 @@ fn a_name_that_no_test_declares_is_caught() {
             "ARCHITECTURE.md: a_timeline_question_is_asked_under_draw_5_only"
         ]
     );
+}
+
+#[test]
+fn the_readme_and_the_architecture_stay_maps() {
+    // Issue 67: a README of at most 300 lines and an ARCHITECTURE.md of at most 350, the
+    // reference in docs/ (README.md had grown to 1,960 lines, ARCHITECTURE.md to 690).
+    let lines = |name: &str| {
+        std::fs::read_to_string(root().join(name))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    let (readme, architecture) = (lines("README.md"), lines("ARCHITECTURE.md"));
+    assert!(readme <= 300, "README.md has {readme} lines");
+    assert!(
+        architecture <= 350,
+        "ARCHITECTURE.md has {architecture} lines"
+    );
+    // Each links the reference it leaves out.
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(text.contains("docs/SUMMARY.md") && text.contains("docs/url-parameters.md"));
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    assert!(text.contains("docs/dev/architecture.md"));
 }

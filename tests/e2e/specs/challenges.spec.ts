@@ -45,6 +45,8 @@ for (const name of names) {
       await expect(page.locator('[data-hint]')).toHaveCount(0);
     } else {
       await expect(page.locator('[data-hint]').first()).toBeVisible();
+      // Issue 66: each hint says what kind of change lowers its count, not only the numbers.
+      await expect(page.locator('[data-hint]').first()).toContainText('To cut it:');
       await expect(page.locator('[data-solved]')).toHaveCount(0);
       await expect(page.locator('[data-action=show-reference]')).toHaveCount(0);
     }
@@ -54,6 +56,8 @@ for (const name of names) {
     await expect(app.figure('challenge-passed'), wrong).toHaveAttribute('data-value', 'no');
     await expect(app.figure('challenge-stars')).toHaveAttribute('data-value', '0');
     await expect(page.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', kind);
+    // Issue 66: a failure says what to try next.
+    await expect(page.locator('[data-challenge-next]')).toContainText('Next: ');
     await expect(page.locator('[data-solved]')).toHaveCount(0);
   });
 }

@@ -1264,7 +1264,7 @@ fn the_addresses_the_app_writes_become_steps_and_words_are_named() {
     // query to read.
     let e = steps_from_link("hello world").unwrap_err();
     assert!(
-        e.contains("is not a Warp Lab link") && e.contains("?panel=coalescing&stride=2"),
+        e.contains("is not a Warp Lab link") && e.contains("/coalescing/with/?stride=2"),
         "{e}"
     );
     let e = steps_from_link("https://x.org/course/").unwrap_err();

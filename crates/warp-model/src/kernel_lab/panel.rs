@@ -770,17 +770,19 @@ fn challenge_view(
     (view, test)
 }
 
+/// `challenge=` given empty: it opens the plain lab, and says so (issue 65: it did so without
+/// a word). The plain lab's page adds it to its run's errors itself: the run's worker reads the
+/// address the page writes, which leaves an empty key out.
+#[must_use]
+pub fn empty_challenge_note(input: &KernelInput) -> Option<ParamError> {
+    (input.given(&CHALLENGE) && input.get(&CHALLENGE).trim().is_empty())
+        .then(|| ParamError::new(CHALLENGE.url_key(), crate::tr!("kernel.challenge.empty")))
+}
+
 /// `check=` and `test=` as a page reads them (issue 65: any text was taken without a word):
 /// `check` takes `1` or nothing, and both are read only with a challenge (`challenge`).
 fn challenge_key_notes(input: &KernelInput, challenge: bool) -> Vec<ParamError> {
-    let mut notes = Vec::new();
-    // `challenge=` given empty opens the plain lab (issue 65: it did so without a word).
-    if input.given(&CHALLENGE) && input.get(&CHALLENGE).trim().is_empty() {
-        notes.push(ParamError::new(
-            CHALLENGE.url_key(),
-            crate::tr!("kernel.challenge.empty"),
-        ));
-    }
+    let mut notes: Vec<ParamError> = empty_challenge_note(input).into_iter().collect();
     let check = input.get(&CHECK).trim();
     if !check.is_empty() && check != "1" {
         notes.push(ParamError::new(
@@ -926,7 +928,7 @@ pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Che
         return;
     };
     view.failure = report.failure.as_ref().map(|f| (f.kind(), f.text(c)));
-    view.next = report.failure.as_ref().and_then(challenge::Failure::next);
+    view.next.clone_from(&report.next);
     view.figures = challenge_figures(&report);
     view.hints = if report.passed_all() {
         report

@@ -217,6 +217,9 @@ pub struct CheckReport {
     pub targets: Vec<TargetReport>,
     /// The first failure, if any.
     pub failure: Option<Failure>,
+    /// After a failure, the next thing to try ([`Failure::next`]), written where the check
+    /// runs: the page shows it without linking the sentences.
+    pub next: Option<String>,
 }
 
 impl CheckReport {
@@ -353,7 +356,14 @@ pub fn check(c: &Challenge, src: &str) -> CheckReport {
 /// [`check`], calling `started(k)` before test `k` (from 0) runs: the worker that checks off
 /// the page's main thread says which test is running.
 #[must_use]
-pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> CheckReport {
+pub fn check_each(c: &Challenge, src: &str, started: impl FnMut(usize)) -> CheckReport {
+    let mut report = check_tests(c, src, started);
+    report.next = report.failure.as_ref().and_then(Failure::next);
+    report
+}
+
+/// [`check_each`] without the next step.
+fn check_tests(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> CheckReport {
     let mut report = CheckReport {
         tests: c.tests.len(),
         passed: 0,
@@ -369,6 +379,7 @@ pub fn check_each(c: &Challenge, src: &str, mut started: impl FnMut(usize)) -> C
             })
             .collect(),
         failure: None,
+        next: None,
     };
     let reference = match crate::kernel_lab::compile(&c.reference) {
         Ok(k) => k,

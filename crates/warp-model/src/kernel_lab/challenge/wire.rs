@@ -2,15 +2,16 @@
 //!
 //! In the fields of `crate::fields` (written by hand: serde's reader cost the kernel page
 //! 27 kB gzip), so any text (a compile error's caret lines, a learner's identifiers) crosses
-//! unchanged: `v1`, tests, passed, stars, the number of targets, per target its name, mine,
+//! unchanged: `v2`, tests, passed, stars, the number of targets, per target its name, mine,
 //! reference and met (`1`/`0`), then the failure's kind (empty for none) and its fields in
-//! declaration order.
+//! declaration order, then what to try next (empty for none: `Failure::next`, in the worker's
+//! language, so that the page links none of those sentences; issue 66).
 
 use super::check::{CheckReport, Failure, TargetReport};
 use super::spec::Target;
 use crate::fields::{put, Fields};
 
-const VERSION: &str = "v1";
+const VERSION: &str = "v2";
 
 /// `report` as the worker sends it.
 #[must_use]
@@ -33,6 +34,7 @@ pub fn encode(report: &CheckReport) -> String {
     }
     let Some(f) = &report.failure else {
         put(&mut out, "");
+        put(&mut out, report.next.as_deref().unwrap_or_default());
         return out;
     };
     put(&mut out, f.kind());
@@ -61,6 +63,7 @@ pub fn encode(report: &CheckReport) -> String {
     for field in &fields {
         put(&mut out, field);
     }
+    put(&mut out, report.next.as_deref().unwrap_or_default());
     out
 }
 
@@ -160,11 +163,15 @@ pub fn decode(text: &str) -> Option<CheckReport> {
         }),
         _ => return None,
     };
+    let next = Some(f.text()?)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string);
     f.0.is_empty().then_some(CheckReport {
         tests,
         passed,
         stars,
         targets,
         failure,
+        next,
     })
 }
