@@ -48,10 +48,12 @@ pub fn view(query: Query) -> AnyView {
     view! { <Author query=query /> }.into_any()
 }
 
-/// The author page.
+/// The author page. The draft is the address's, else the one this browser kept; a challenge's
+/// editor text left out of the step it made is offered back as the learners' starter, the
+/// author's choice (`offer`: the step's index and the text); an empty draft is a start, not a
+/// mistake (issue 66: it opened on a red "no steps"), so the page says how to begin instead.
 #[component]
 pub fn Author(query: Query) -> impl IntoView {
-    // The draft: the address's, else the one this browser kept.
     let from = if query.get("step").is_some() || query.get("title").is_some() {
         query.clone()
     } else {
@@ -60,8 +62,6 @@ pub fn Author(query: Query) -> impl IntoView {
     let title = RwSignal::new(from.get("title").unwrap_or("").to_string());
     let mut initial: Vec<String> = from.get_all("step").map(str::to_string).collect();
     let paste_error = RwSignal::new(Vec::<ParamError>::new());
-    // A challenge's editor text left out of the step it made: offered back as the learners'
-    // starter, the author's choice (the step's index and the text).
     let offer = RwSignal::new(None::<(usize, String)>);
     if let Some(add) = query.get("add") {
         match assignment::steps_from_link(add) {
@@ -92,7 +92,13 @@ pub fn Author(query: Query) -> impl IntoView {
     });
     let read = Memo::new(move |_| {
         let t = title.get();
-        steps.with(|s| assignment::from_parts(&t, s.iter().map(String::as_str)))
+        steps.with(|s| {
+            let (a, mut e) = assignment::from_parts(&t, s.iter().map(String::as_str));
+            if s.is_empty() {
+                e.retain(|e| e.param != "step");
+            }
+            (a, e)
+        })
     });
     let change = move |f: &dyn Fn(&mut Vec<String>)| {
         steps.update(|s| f(s));
@@ -142,7 +148,7 @@ pub fn Author(query: Query) -> impl IntoView {
         })
     });
     let empty = Memo::new(move |_| steps.with(Vec::is_empty));
-    let errors = draft_errors(read, empty);
+    let errors = Signal::derive(move || read.with(|(_, e)| e.clone()));
     let sharing = Memo::new(move |_| read.with(|(a, _)| !a.steps.is_empty()) && !refused.get());
     view! {
         <section class="panel author" data-panel="author">
@@ -195,23 +201,6 @@ pub fn Author(query: Query) -> impl IntoView {
             {move || sharing.get().then(|| share(read, link, snippet, sco, link_area, copied))}
         </section>
     }
-}
-
-/// The draft's errors to show. An empty draft is a start, not a mistake (issue 66: it opened on
-/// a red "no steps"): the page says how to begin instead.
-fn draft_errors(
-    read: Memo<(Assignment, Vec<ParamError>)>,
-    empty: Memo<bool>,
-) -> Signal<Vec<ParamError>> {
-    Signal::derive(move || {
-        let none = empty.get();
-        read.with(|(_, e)| {
-            e.iter()
-                .filter(|e| !none || e.param != "step")
-                .cloned()
-                .collect()
-        })
-    })
 }
 
 /// The draft's steps, each with its kind and link, what the check of its starter found, and

@@ -580,23 +580,20 @@ pub fn steps_from_link(text: &str) -> Result<Vec<String>, String> {
 /// `…/warps/with/`, `("example", "divergence/C4")` for `…/embed/example/divergence/C4/graded/`;
 /// `None` for a path that names neither (the site's root, wherever it is hosted).
 fn view_of_path(path: &str) -> Option<(&'static str, String)> {
-    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
     let mut found = None;
-    let mut i = 0;
-    while let Some(part) = parts.get(i) {
-        i += 1;
-        if *part == "example" {
-            if let (Some(topic), Some(cell)) = (parts.get(i), parts.get(i + 1)) {
-                // As declared (`divergence/C4`), as `site::address` reads it: not
-                // `examples::find`, whose words this page does not otherwise link.
-                if crate::examples::ALL
-                    .iter()
-                    .any(|e| e.topic == *topic && e.cell == *cell)
-                {
-                    // Its topic (`divergence`) is no panel of the path.
-                    i += 2;
-                    found = Some((key::EXAMPLE, [*topic, *cell].join("/")));
-                }
+    let mut parts = path.split('/').filter(|p| !p.is_empty());
+    while let Some(part) = parts.next() {
+        if part == "example" {
+            // As declared (`divergence/C4`), as `site::address` reads it; its topic
+            // (`divergence`) is no panel of the path.
+            let (Some(topic), Some(cell)) = (parts.next(), parts.next()) else {
+                break;
+            };
+            if let Some(e) = crate::examples::ALL
+                .iter()
+                .find(|e| e.topic == topic && e.cell == cell)
+            {
+                found = Some((key::EXAMPLE, e.key()));
             }
         } else if let Some(panel) = Panel::parse(part) {
             found = Some((key::PANEL, panel.name().to_string()));

@@ -70,7 +70,7 @@ for (const l of langs) {
 test.describe('at 1280 × 800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the editor: Enter after { then Tab stays at one step, } goes back a level, 15 px type', async ({ app, page }) => {
+  test('the editor: Enter after { then Tab stays at one step, Shift+Tab goes back, 15 px type', async ({ app, page }) => {
     await app.open('?panel=kernel');
     const area = page.locator('#kernel-src');
     await area.fill('');
@@ -82,8 +82,10 @@ test.describe('at 1280 × 800', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('y();');
     await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.type('}');
     await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.type('}');
     await expect(area).toHaveValue('void k() {\n    if (x) {\n        y();\n    }\n}');
     const size = await area.evaluate((a) => parseFloat(getComputedStyle(a).fontSize));
