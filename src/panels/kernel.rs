@@ -154,7 +154,7 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
             // view's list, with this browser's stars. The list itself on this page cost it
             // 1.9 kB gzip over its budget (measured).
             {PLAIN.then(|| (!in_challenge.get_untracked()).then(|| view! {
-                <p class="lab-challenges" data-lab-challenges=""><a href="./#challenges">{lab_challenges()}</a></p>
+                <p class="lab-challenges" data-lab-challenges=""><a href=format!("{}#challenges", warp_model::site::href(""))>{lab_challenges()}</a></p>
             }))}
             // The editor takes the page's width beside the launch (the form), Run right under
             // it, the results below (issue 27: a 339 px editor with Run 701 px under it). The
