@@ -3,6 +3,8 @@
 //! counts, a step-through of one warp, and links to the other panels come out.
 
 mod challenge;
+#[cfg(test)]
+mod tests;
 mod timeline;
 
 use leptos::prelude::*;
@@ -472,7 +474,8 @@ fn RunStatus(runner: Runner) -> impl IntoView {
 
 /// A run's or a check's status line (`data-run` or `data-check`, its kind), with its Stop
 /// button while it runs: one writer for both (their two view trees cost the challenge page
-/// 1.5 kB of raw code, issue 66's round). The words are the catalogue's, escaped.
+/// 1.5 kB of raw code, issue 66's round). `text` may quote the worker's words (a broken run's
+/// reason), so it and the label go in escaped (`tests.rs`: a payload stays text).
 fn status_line(
     (attr, kind): (&'static str, &'static str),
     text: &str,
