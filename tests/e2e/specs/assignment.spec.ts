@@ -388,12 +388,17 @@ test('an unanswered prediction step holds its state back outside the assignment'
   await expect(outside.locator('html[data-app="live"]')).toBeAttached();
   await expect(outside.locator('[data-forecast-held]')).toHaveCount(0);
   await expect(outside.locator('[data-metric="efficiency"]').first()).toBeVisible();
-  // Answered in the assignment (even wrong): the state is free again.
+  // Answered in the assignment (even wrong): the state is free again. The assignment's tab
+  // brought to the front first, as a learner would (CI once saw no score here: the tab behind
+  // the new one may be throttled), and the frame's own verdict waited for before the score.
+  await page.bringToFront();
   const frame = step(page);
   await frame.locator('input[name=forecast-guess]').fill('0.9');
   await frame.locator('[data-action=reveal]').click();
+  await expect(frame.locator('[data-metric="efficiency"]').first()).toBeVisible();
   await expect(page.locator('[data-metric=step-1-score]')).toHaveAttribute('data-value', '0');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('warp-lab.pending-forecasts') ?? '')).not.toContain('example=divergence/C4');
+  await outside.bringToFront();
   await outside.goto(`${new URL(page.url()).origin}/example/divergence/C4/?forecast=0`);
   await expect(outside.locator('html[data-app="live"]')).toBeAttached();
   await expect(outside.locator('[data-forecast-held]')).toHaveCount(0);
