@@ -14,4 +14,6 @@ pub fn first_frame(state: &str, search: &str) -> String {
     warp_lab::frame::first_frame::<WarpsModel>(state, search, picture_html)
 }
 
+warp_lab::small_allocator!();
+
 fn main() {}
