@@ -14,9 +14,9 @@ use warp_model::kernel_lab::challenge::CheckReport;
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::exec::TraceStep;
 use warp_model::kernel_lab::panel::{
-    challenge_of, code_key, evaluate_box, opening_source, starting_source, traced_note,
-    with_report, KernelInput, KernelModel, KernelOutput, SourceMark, CHALLENGE, CHECK, PRESETS,
-    SRC,
+    challenge_of, code_key, empty_challenge_note, evaluate_box, opening_source, starting_source,
+    traced_note, with_report, KernelInput, KernelModel, KernelOutput, SourceMark, CHALLENGE, CHECK,
+    PRESETS, SRC,
 };
 use warp_model::markup::escape;
 use warp_model::msg;
@@ -413,7 +413,13 @@ fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
             _ => None,
         });
         if PLAIN && (!CHALLENGES || ran.with(|r| r.get(&CHALLENGE).trim().is_empty())) {
-            return done.unwrap_or_default();
+            let mut out = done.unwrap_or_default();
+            if let Some(note) = ran.with(empty_challenge_note) {
+                if !out.errors.contains(&note) {
+                    out.errors.insert(0, note);
+                }
+            }
+            return out;
         }
         let boxed = ran.with(evaluate_box);
         let mut out = match done {

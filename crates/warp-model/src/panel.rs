@@ -99,6 +99,11 @@ pub struct Inputs<P> {
     /// ([`Inputs::address_notes`]), until the learner changes that key or the mode. Not part
     /// of their equality: two inputs with the same text are the same state.
     notes: Vec<ParamError>,
+    /// Which parameters the address or the learner gave (bit `i` for `P::PARAMS[i]`), so that
+    /// a panel can tell its own default from the same text given (issue 65: `mma`'s default
+    /// row 9 is fitted to a smaller matrix; a link's `row=9` is read as given). Not part of
+    /// equality, like the notes.
+    given: u64,
     panel: PhantomData<fn() -> P>,
 }
 
@@ -134,7 +139,18 @@ impl<P: PanelModel> Inputs<P> {
                 self.notes.retain(|n| n.param != key);
             }
             self.values[i] = value;
+            self.given |= given_bit(i);
         }
+    }
+
+    /// Whether the address these inputs were read from, or the learner, gave parameter `p`
+    /// (not only its default).
+    #[must_use]
+    pub fn given(&self, p: &Param) -> bool {
+        P::PARAMS
+            .iter()
+            .position(|q| q.name == p.name)
+            .is_some_and(|i| self.given & given_bit(i) != 0)
     }
 
     /// The notices on the address these inputs were read from that still hold (see
@@ -285,6 +301,7 @@ impl<P: PanelModel> Inputs<P> {
                 }
             }
         }
+        input.given |= given_mask(q, P::PARAMS);
         input.notes = input.address_notes(q);
         input
     }
@@ -421,12 +438,31 @@ impl<P: PanelModel> Inputs<P> {
     }
 }
 
+/// The bits of `params` that `q` gives (see [`given_bit`]): one function for every panel, not
+/// one per panel's `from_query` (the solution worker links six).
+fn given_mask(q: &Query, params: &[Param]) -> u64 {
+    params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| q.get(p.url_key()).is_some())
+        .fold(0, |m, (i, _)| m | given_bit(i))
+}
+
+/// Parameter `i`'s bit in [`Inputs`]'s `given` (none past the 64th: the largest panel has 23).
+fn given_bit(i: usize) -> u64 {
+    u32::try_from(i)
+        .ok()
+        .and_then(|i| 1u64.checked_shl(i))
+        .unwrap_or(0)
+}
+
 impl<P: PanelModel> Default for Inputs<P> {
     /// Every parameter at its declared default.
     fn default() -> Self {
         Inputs {
             values: P::PARAMS.iter().map(|p| p.default.to_string()).collect(),
             notes: Vec::new(),
+            given: 0,
             panel: PhantomData,
         }
     }
@@ -437,6 +473,7 @@ impl<P> Clone for Inputs<P> {
         Inputs {
             values: self.values.clone(),
             notes: self.notes.clone(),
+            given: self.given,
             panel: PhantomData,
         }
     }

@@ -20,6 +20,12 @@ const bad: [string, string, string][] = [
   // Issue 65: the key the learner chose is named (tile 8 is fine for a column walk).
   ['?panel=banks&tile=8&walk=row', 'walk', 'Widen the tile'],
   ['?panel=kernel&grid=65535,65535', 'grid', 'Warp Lab runs at most 4096'],
+  // Issue 65: a link's row=9 is read as given (B of m16n8k8 has rows 0 to 7), not fitted.
+  ['?panel=mma&shape=m16n8k8&operand=b&row=9', 'row', 'allowed from 0 to 7'],
+  // Issue 65: an empty challenge= opens the plain lab, and says so.
+  ['?panel=kernel&challenge=', 'challenge', 'plain lab'],
+  // Issue 65: a literal wider than 32 bits is a long long index, out of bounds at its line.
+  ['?panel=kernel&src=' + encodeURIComponent('__global__ void k(float* a) {\n  a[4294967296] = 1.0f;\n}'), 'run', 'out-of-bounds store to a[4294967296]'],
 ];
 
 for (const [query, param, text] of bad) {

@@ -135,11 +135,16 @@ pub fn lex(src: &str) -> Result<Vec<Token>, KernelError> {
                 } else {
                     t.parse::<u64>().map_err(|_| too_big())?
                 };
-                let v = u32::try_from(v).map_err(|_| too_big())?;
-                if suffix_u || (hex && v > i32::MAX as u32) {
-                    Tok::UInt(v)
-                } else {
-                    Tok::Int(i64::from(v))
+                // C's rule for a literal's type, within the lab's types: one that fits `int`
+                // is an int; a `u` suffix, or a hex literal between 2^31 and 2^32, is an
+                // unsigned int; any wider one is CUDA's `long long`, held as the lab's 64-bit
+                // int, so that `a[4294967296]` is the run's out-of-bounds access at its line,
+                // not a source error (issue 65). A `u` literal wider than 32 bits, or any past
+                // 2^63 - 1, is too big for the lab.
+                match (u32::try_from(v), i64::try_from(v)) {
+                    (Ok(v), _) if suffix_u || (hex && v > i32::MAX as u32) => Tok::UInt(v),
+                    (_, Ok(v)) if !suffix_u => Tok::Int(v),
+                    _ => return Err(too_big()),
                 }
             };
             out.push(Token {

@@ -770,10 +770,19 @@ fn challenge_view(
     (view, test)
 }
 
+/// `challenge=` given empty: it opens the plain lab, and says so (issue 65: it did so without
+/// a word). The plain lab's page adds it to its run's errors itself: the run's worker reads the
+/// address the page writes, which leaves an empty key out.
+#[must_use]
+pub fn empty_challenge_note(input: &KernelInput) -> Option<ParamError> {
+    (input.given(&CHALLENGE) && input.get(&CHALLENGE).trim().is_empty())
+        .then(|| ParamError::new(CHALLENGE.url_key(), crate::tr!("kernel.challenge.empty")))
+}
+
 /// `check=` and `test=` as a page reads them (issue 65: any text was taken without a word):
 /// `check` takes `1` or nothing, and both are read only with a challenge (`challenge`).
 fn challenge_key_notes(input: &KernelInput, challenge: bool) -> Vec<ParamError> {
-    let mut notes = Vec::new();
+    let mut notes: Vec<ParamError> = empty_challenge_note(input).into_iter().collect();
     let check = input.get(&CHECK).trim();
     if !check.is_empty() && check != "1" {
         notes.push(ParamError::new(

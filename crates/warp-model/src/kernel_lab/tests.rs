@@ -236,11 +236,57 @@ fn braces_in_messages_stay_literal() {
     assert_eq!(e.message, "a “{” is never closed: “}” missing");
     let e = compile("__global__ void k(float* a) { int x = threadIdx; }").unwrap_err();
     assert_eq!(e.message, "threadIdx needs .x, .y or .z");
-    let e = compile("__global__ void k(float* a) { a[0] = 99999999999; }").unwrap_err();
-    assert_eq!(
-        e.message,
-        "“99999999999” is not a number this subset can hold (at most 4294967295)"
+    // 10^20 is past 2^63 - 1 (9.22 × 10^18); 2^32 with a `u` suffix is past unsigned int.
+    for lit in ["99999999999999999999", "4294967296u"] {
+        let e = compile(&format!("__global__ void k(float* a) {{ a[0] = {lit}; }}")).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("“{lit}” is not a number this subset can hold (at most 9223372036854775807, and 4294967295 with a u suffix)")
+        );
+    }
+}
+
+#[test]
+fn a_wide_index_literal_is_the_runs_out_of_bounds_access_at_its_line() {
+    // Issue 65: `a[4294967296]` and `a[9223372036854775807]` were named as `src` (the literal
+    // "too big"), not as what CUDA does with them: a `long long` index past the buffer. Each
+    // is now the run's out-of-bounds access, at line 3, with the index quoted.
+    crate::i18n::set_lang(crate::i18n::Lang::En);
+    for (index, store) in [
+        ("4294967296", true),
+        ("9223372036854775807", false),
+        ("0x100000000", true),
+    ] {
+        let body = if store {
+            format!("a[{index}] = 1.0f;")
+        } else {
+            format!("a[0] = a[{index}];")
+        };
+        let src = format!(
+            "__global__ void k(float* a) {{\n  if (threadIdx.x == 0) {{\n    {body}\n  }}\n}}"
+        );
+        let out = run(&src, "");
+        assert_eq!(out.errors.len(), 1, "{index}: {:?}", out.errors);
+        let e = &out.errors[0];
+        assert!(e.message.starts_with("line 3"), "{index}: {}", e.message);
+        assert!(
+            e.message.contains("out-of-bounds"),
+            "{index}: {}",
+            e.message
+        );
+        let shown = if index.starts_with("0x") {
+            "4294967296"
+        } else {
+            index
+        };
+        assert!(e.message.contains(shown), "{index}: {}", e.message);
+    }
+    // Inside the buffer a wide literal's arithmetic is the lab's 64-bit int: 2^32 - 2^32 + 3 = 3.
+    let out = run(
+        "__global__ void k(float* a) {\n  a[4294967296 - 4294967296 + 3] = 7.0f;\n}",
+        "",
     );
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
 }
 
 #[test]
@@ -683,6 +729,24 @@ fn check_and_test_are_named_when_not_read() {
     let y = boxed("challenge=add-ten&check=y");
     assert_eq!(named(&y), ["check"]);
     assert!(y.errors[0].message.contains("check takes 1"));
+}
+
+#[test]
+fn an_empty_challenge_is_named_and_the_plain_lab_runs() {
+    // Issue 65: `challenge=` (empty, or spaces) opened the plain lab without a word. Named on
+    // `challenge`, once; the launch still runs. Left out, nothing is said.
+    crate::i18n::set_lang(crate::i18n::Lang::En);
+    for q in ["challenge=", "challenge=%20%20", "challenge=&n=64"] {
+        let out = evaluate_plain(&input_of(q));
+        let keys: Vec<&str> = out.errors.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(keys, ["challenge"], "{q}");
+        assert!(out.errors[0].message.contains("plain lab"), "{q}");
+        assert!(out.result.is_some(), "{q}");
+    }
+    assert!(evaluate_plain(&input_of("n=64")).errors.is_empty());
+    // The box and the check worker's run of the same link name it too (the page shows it once).
+    assert_eq!(evaluate_box(&input_of("challenge=")).errors.len(), 1);
+    assert_eq!(evaluate_test(&input_of("challenge=")).errors.len(), 1);
 }
 
 fn input_of(q: &str) -> KernelInput {

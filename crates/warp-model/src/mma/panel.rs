@@ -340,9 +340,10 @@ fn read_fragment(input: &MmaInput, errors: &mut Vec<ParamError>) -> Option<Fragm
             // The default element (row 9, col 3) is the panel's, not the learner's: where the
             // chosen matrix is smaller (B of m16n8k8 has 8 rows) it is fitted to its last row
             // or column (issue 45), and the worked step names the element shown. A value the
-            // link gives is read as given.
+            // link or the learner gives, the default's text included, is read as given (issue
+            // 65: `row=9` with B of m16n8k8 was shown as row 7 without a word).
             let fitted = |raw: &str, p: &Param, last: u64| {
-                (raw == p.default)
+                (raw == p.default && !input.given(p))
                     .then(|| raw.parse::<u64>().ok())
                     .flatten()
                     .map_or_else(|| raw.to_string(), |v| v.min(last).to_string())

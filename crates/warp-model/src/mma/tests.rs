@@ -624,6 +624,33 @@ fn the_default_element_fits_a_smaller_matrix_and_a_given_one_is_read_as_given() 
 }
 
 #[test]
+fn a_row_the_link_gives_is_read_as_given_even_at_the_defaults_text() {
+    // Issue 65: `mma/?shape=m16n8k8&operand=b&row=9` drew B[7][3] without a word: the text
+    // "9" is the panel's default row, which is fitted to B's 8 rows when the link leaves it
+    // out. Given by the link, it is the learner's: B of m16n8k8 is 8 × 8, rows 0 to 7.
+    crate::i18n::set_lang(crate::i18n::Lang::En);
+    let read =
+        |link: &str| MmaInput::from_query(&crate::query::Query::parse(link), &MmaInput::default());
+    let given = read("shape=m16n8k8&operand=b&row=9");
+    assert!(given.given(&ROW) && !given.given(&COL));
+    let out = evaluate(&given);
+    assert!(
+        out.errors
+            .iter()
+            .any(|e| e.param == "row" && e.message.contains("allowed from 0 to 7")),
+        "{:?}",
+        out.errors
+    );
+    // Left out, the same text is the panel's own and fitted: B[7][3] is lane 15's b1 (above).
+    let out = evaluate(&read("shape=m16n8k8&operand=b"));
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(figure(&out, "owner-lane").as_deref(), Some("15"));
+    // Typed by the learner (the form's `set_field`), it is theirs too.
+    let typed = read("shape=m16n8k8&operand=b").with(&ROW, "9");
+    assert!(!evaluate(&typed).errors.is_empty());
+}
+
+#[test]
 fn a_wrong_shape_is_named_alone_never_a_range_of_a_guessed_matrix() {
     // Issue 45: `shape=m8n8k4&row=20` said "C of  has 16 rows" (no shape: a guessed 16 × 16).
     crate::i18n::set_lang(crate::i18n::Lang::En);
