@@ -58,6 +58,34 @@ test('script payloads in parameters are shown as text, never run', async ({ app,
   expect(ran).toBe(false);
 });
 
+// Issue 65: a payload typed into each of the lab's launch fields under the SM's timing, then Run,
+// is named on its own field, stays text, and is kept in the field (the sweep found none that ran; this
+// holds it).
+test('a payload typed into each launch field under timing=sm is named on that field, as text', async ({ app, page }) => {
+  let ran = false;
+  await page.exposeFunction('pwned', () => { ran = true; });
+  const payload = '<img src=x onerror=pwned()>';
+  await app.open('?panel=kernel&timing=sm');
+  await expect(page.locator('html[data-app="live"]')).toBeAttached();
+  await app.more();
+  for (const name of ['block', 'grid', 'n', 'len', 'trace', 'watch', 'window', 'L', 'S']) {
+    const before = await app.field(name).inputValue();
+    await app.field(name).fill(payload);
+    await page.locator('[data-action="run-kernel"]').click();
+    const error = page.locator(`[data-error="${name}"], [data-error="${name}-x"]`).first();
+    await expect(error, name).toBeVisible();
+    // A field whose rule is a shape (trace's `B,W`, watch's `NAME[i],…`) names the shape, not
+    // the text.
+    if (name !== 'trace' && name !== 'watch') await expect(error, name).toContainText('<img');
+    await expect(app.field(name)).toHaveValue(payload);
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    await app.field(name).fill(before);
+    await page.locator('[data-action="run-kernel"]').click();
+    await expect(page.locator(`[data-error="${name}"], [data-error="${name}-x"]`), name).toHaveCount(0);
+  }
+  expect(ran).toBe(false);
+});
+
 // Issue 65: a page key given twice is named (the first is read), a panel error lists every value
 // `panel=` takes, a quoted value cannot turn its sentence around, and an unread Forecast guess
 // names the unit only where the figure has one.
