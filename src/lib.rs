@@ -11,9 +11,11 @@
 /// of std's dlmalloc, 2.6 kB gzip less a bundle (measured on the solution worker: 136.05 →
 /// 133.3 kB, Hinglish). Used by the solution worker (one question's steps at a time, a few
 /// thousand allocations) and each first frame (run once on a page's address), where the free
-/// list's linear search costs nothing a learner sees; not by a page or the run and check
-/// workers, whose interpreter allocates through runs of millions of steps. The locked variant
-/// needs no `unsafe` (the workspace forbids it); a worker or a first frame has one thread.
+/// list's linear search costs nothing a learner sees. Not by a page: tried, it saved only
+/// 1.1–1.5 kB a page and slowed the warps panel's input → figure by 2–3 ms (CHANGELOG.md);
+/// nor by the run and check workers, whose interpreter allocates through millions of steps.
+/// The locked variant needs no `unsafe` (the workspace forbids it); a worker or a first frame
+/// has one thread.
 #[macro_export]
 macro_rules! small_allocator {
     () => {
