@@ -10,7 +10,7 @@ mod timeline;
 use leptos::prelude::*;
 use warp_model::examples::Example;
 use warp_model::i18n::fill;
-use warp_model::kernel_lab::challenge::CheckReport;
+use warp_model::kernel_lab::challenge::{CheckReport, Failure};
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::exec::TraceStep;
 use warp_model::kernel_lab::panel::{
@@ -268,7 +268,7 @@ enum Running {
 }
 
 /// The run, in the check's worker: the run of `ran`'s query whenever the page shows one (the
-/// plain lab always; a challenge outside a check, and after a check that passed every test),
+/// plain lab always; a challenge outside a check, and after a check's report),
 /// started again each time `ran` is set (Run, a preset); the job it holds, for Stop.
 #[derive(Clone, Copy)]
 struct Runner {
@@ -289,9 +289,13 @@ impl Runner {
         // the check's, which holds the challenges.
         let wanted = Memo::new(move |_| {
             let plain = ran.with(|r| PLAIN && (!CHALLENGES || r.get(&CHALLENGE).trim().is_empty()));
+            // A check's report shows the run beside it, passed or not (issue 66: after a failed
+            // check the results were gone; the run is in a worker now, so a kernel that never
+            // ends no longer holds the page): of the test that failed, as `Check::finish`
+            // chooses it. Not while the check runs: its tests have the worker.
             let shown = plain
                 || ran.with(|r| r.get(&CHECK).trim() != "1")
-                || checking.with(|c| matches!(c, Checking::Done(r) if r.passed_all()));
+                || checking.with(|c| matches!(c, Checking::Done(_)));
             let which = if plain {
                 check_worker::Which::Run
             } else {
@@ -574,6 +578,12 @@ impl Check {
                     &ran.with_untracked(|r| r.get(&SRC).to_string()),
                 );
             }
+        }
+        // The run shown beside the report is the failing test's (issue 66: "offer the Run of
+        // the failing test"), chosen as its radio button would: the figures and step-through
+        // show what went wrong where the report says.
+        if let Some(k) = report.failure.as_ref().and_then(Failure::test) {
+            challenge::choose_test(self.input, ran, k);
         }
         checking.set(Checking::Done(report));
         bring_into_view_after_run(CHECK_RESULTS);

@@ -308,3 +308,27 @@ test('a failed check compares no costs: no counts beside the reference, no sums'
   await expect(app.figure('challenge-sm-cycles-reference')).toHaveAttribute('data-value', '2252');
   await expect(page.locator('[data-report-sum]')).toBeVisible();
 });
+
+// Issue 66, way 4: after a failed Check the run results were gone on a desktop ("step 0 of 0"
+// beside an empty area). The run beside the report is now the failing test's: its radio button
+// chosen, its figures and its step-through, in both languages.
+for (const [lang, word] of [['', 'Test'], ['&lang=hinglish', 'Test']]) {
+  test(`after a failed check the failing test's run is shown beside the report${lang ? ' (Hinglish)' : ''}`, async ({ app, page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await app.open(`?panel=kernel&challenge=transpose${lang}`);
+    // Right for a 32-wide matrix only: the first tests pass, a later one fails.
+    await typeAndCheck(app, '__global__ void t(const float* in, float* out, int w, int h) {\n    int x = blockIdx.x * 32 + threadIdx.x;\n    int y = blockIdx.y * 32 + threadIdx.y;\n    if (x < w && y < h && w == 32) {\n        out[x * h + y] = in[y * w + x];\n    }\n}\n');
+    await expect(app.figure('challenge-passed')).toHaveAttribute('data-value', 'no');
+    const failure = await page.locator('[data-challenge-failure]').first().innerText();
+    const failed = new RegExp(`${word} (\\d+)`).exec(failure)?.[1];
+    expect(failed, failure).toBeTruthy();
+    expect(Number(failed)).toBeGreaterThan(1);
+    await expect(page.locator(`input[name="challenge-test"][data-test="${failed}"]`)).toBeChecked();
+    await expect(page).toHaveURL(new RegExp(`test=${failed}`));
+    // The run's figures and a step-through with steps to take.
+    await expect(app.figure('warps-run')).toBeVisible();
+    await expect(page.locator('[data-action="step-next"]')).toBeEnabled();
+    // The report stays.
+    await expect(page.locator('[data-challenge-failure]').first()).toBeVisible();
+  });
+}

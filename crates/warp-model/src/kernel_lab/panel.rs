@@ -550,8 +550,12 @@ pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
 /// challenge's bundle, whose [`evaluate_run`] reads it.
 #[must_use]
 pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
+    // An empty `challenge=` is named here only: the loader opens the plain lab's bundle for
+    // it, so a challenge's page never sees one (and links not the words).
+    let mut errors: Vec<ParamError> = empty_challenge_note(input).into_iter().collect();
+    errors.extend(challenge_key_notes(input, false));
     let mut out = KernelOutput {
-        errors: challenge_key_notes(input, false),
+        errors,
         ..KernelOutput::default()
     };
     let kernel = compile_into(input.get(&SRC), &mut out);
@@ -782,7 +786,7 @@ pub fn empty_challenge_note(input: &KernelInput) -> Option<ParamError> {
 /// `check=` and `test=` as a page reads them (issue 65: any text was taken without a word):
 /// `check` takes `1` or nothing, and both are read only with a challenge (`challenge`).
 fn challenge_key_notes(input: &KernelInput, challenge: bool) -> Vec<ParamError> {
-    let mut notes: Vec<ParamError> = empty_challenge_note(input).into_iter().collect();
+    let mut notes = Vec::new();
     let check = input.get(&CHECK).trim();
     if !check.is_empty() && check != "1" {
         notes.push(ParamError::new(
