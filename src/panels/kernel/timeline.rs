@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 use leptos::prelude::*;
 use warp_model::kernel_lab::panel::KernelOutput;
 use warp_model::kernel_lab::timing::{
-    column_note, shares_head, state_label, state_steps, steps::worked_steps, summary, SmOutput,
+    axis_ticks, column_note, shares_head, state_label, state_steps, steps::worked_steps, summary,
+    SmOutput,
 };
 use warp_model::latency::sm::State;
 use warp_model::markup::escape;
@@ -54,12 +55,28 @@ fn timeline_html(sm: &SmOutput) -> String {
             escape(&tr!("ui.kernel.sm.warp", w)),
             cols.len()
         );
-        for s in cols {
-            let _ = write!(html, r#"<span class="{}"></span>"#, class_of(*s));
+        let issued = sm.issued.get(w).copied().unwrap_or(0);
+        for (k, s) in cols.iter().enumerate() {
+            // A column where the warp issued, though another state had most of its cycles,
+            // shows the Issued colour on its top edge (`i`).
+            let mark = (issued >> k) & 1 == 1 && *s != Some(State::Issued);
+            let _ = write!(
+                html,
+                r#"<span class="{}{}"></span>"#,
+                class_of(*s),
+                if mark { " i" } else { "" }
+            );
         }
         html.push_str("</span></p>");
     }
-    html.push_str("</div>");
+    // The cycle axis under the columns (issue 66): its unit where the warps' names are, in a
+    // row laid out as the warps' (`sm-row`, without `data-warp`).
+    let [first, mid, end] = axis_ticks(sm);
+    let _ = write!(
+        html,
+        r#"</div><p class="sm-row" data-sm-axis=""><span class="row-label">{}</span><span class="ticks"><span>{first}</span><span>{mid}</span><span>{end}</span></span></p>"#,
+        escape(t!("latency.unit.cycles"))
+    );
     step_html(sm, &mut html);
     html.push_str(r#"<ul class="sm-legend">"#);
     for s in State::ALL {

@@ -34,7 +34,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     // The picture: one row a warp (8), five states in the legend, the stated model under it.
     const picture = page.locator('[data-picture="sm-timeline"]');
     await expect(picture).toHaveAttribute('data-sm-cycles', '406');
-    await expect(picture.locator('.sm-row')).toHaveCount(8);
+    await expect(picture.locator('.sm-row[data-warp]')).toHaveCount(8);
     await expect(picture.locator('.sm-legend li')).toHaveCount(5);
     await expect(picture.locator('[data-sm-summary]')).toContainText('8 warps on one SM of compute capability 8.0');
     // It fits the page's width: no cell past the screen's edge, nothing to scroll sideways.
@@ -173,7 +173,7 @@ for (const lang of ['en', 'hinglish']) {
     await expect(page).toHaveURL(/timing=sm/);
     await expect(app.figure('issue-utilization')).toHaveAttribute('data-value', '0.4');
     await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '3000');
-    await expect(page.locator('[data-picture="sm-timeline"] .sm-row')).toHaveCount(8);
+    await expect(page.locator('[data-picture="sm-timeline"] .sm-row[data-warp]')).toHaveCount(8);
     await expect(page.locator('[data-sm-summary]')).toContainText(lang === 'en' ? 'Counted over the first' : 'Pehle');
     await page.screenshot({ path: test.info().outputPath(`lab-from-latency-${lang}.png`), fullPage: true });
   });
@@ -196,12 +196,12 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     await page.locator(`[data-preset="${LATENCY_PRESET}"]`).click();
     await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '406');
     const at = page.locator('[data-sm-at]');
-    await expect(at).toHaveText('Cycles 0–6: Issued 4 · Ready, another warp issued 4');
+    await expect(at).toHaveText('Cycles 0–6: Issued: 4 warps · Ready, another warp issued: 4 warps');
     const step = page.locator('input[data-sm-step]');
     await expect(step).toHaveAttribute('max', '57');
     await step.fill('57');
     await expect(at).toContainText('Cycles 399–405: ');
-    await expect(at).toContainText('Waiting on a global load 8');
+    await expect(at).toContainText('Waiting on a global load: 8 warps');
     // The chosen column is outlined in every row, the others are not.
     const cell = (n: number) => page.locator(`.sm-row[data-warp="0"] .sm-cells > span:nth-child(${n})`);
     expect(await cell(58).evaluate((e) => getComputedStyle(e).boxShadow)).not.toBe('none');
@@ -220,5 +220,55 @@ test('the step control speaks Hinglish too', async ({ app, page }) => {
   await app.open('?panel=kernel&lang=hinglish');
   await page.locator(`[data-preset="${LATENCY_PRESET}"]`).click();
   await expect(page.locator('.sm-step label')).toContainText('Run mein step karo');
-  await expect(page.locator('[data-sm-at]')).toContainText('Cycles 0–6: Issued 4');
+  await expect(page.locator('[data-sm-at]')).toContainText('Cycles 0–6: Issued: 4 warps');
 });
+
+// Issue 66, way 1: the SM timeline whole on a phone, in both languages. The per-line table
+// reflows (its stalls, the column with the answer, were off a 390 px screen at 612 px), the
+// timeline has a cycle axis (406 cycles: 0, 203, 406, derived in the model's test), every count
+// in the step control has its unit, and the step control and the variable picker are touch
+// targets (≥ 44 px).
+for (const lang of ['', '&lang=hinglish']) {
+  test(`on a phone the timing=sm results fit the screen, with an axis and units${lang ? ' (Hinglish)' : ''}`, async ({ app, page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // One warp: its count singular ("1 warp").
+    await app.open(`?panel=kernel&timing=sm${lang}`);
+    await expect(page.locator('[data-sm-at]')).toContainText('Issued: 1 warp');
+    await expect(page.locator('[data-sm-at]')).not.toContainText('1 warps');
+    await page.locator(`[data-preset="${LATENCY_PRESET}"]`).click();
+    await expect(app.figure('sm-cycles')).toHaveAttribute('data-value', '406');
+    const table = page.locator('table.per-line');
+    await expect(table).toBeVisible();
+    // Every cell, the stalls' header and notes included, within the screen; the page not wider.
+    const right = await table.evaluate((t) => Math.max(...[...t.querySelectorAll('th, td')].map((c) => c.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(390);
+    const stalls = table.locator('td[data-stalls]').first();
+    await stalls.scrollIntoViewIfNeeded();
+    const box = (await stalls.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The axis: cycles 0, 203 and 406 under the columns, its unit beside them.
+    const axis = page.locator('[data-sm-axis]');
+    await expect(axis.locator('.ticks > span')).toHaveText(['0', '203', '406']);
+    await expect(axis.locator('.row-label')).toHaveText('cycles');
+    // A count with its unit.
+    await expect(page.locator('[data-sm-at]')).toContainText('Issued: 4 warps');
+    // The Issued colour at 7 cycles a column: warp 4 issued in column 1 though most of its
+    // cycles were ready (the model's test derives it), so that cell has an Issued top edge;
+    // no cell of column 30 (cycles 203–209, all waiting) has one.
+    const cell = page.locator('.sm-row[data-warp="4"] .sm-cells > span:nth-child(1)');
+    await expect(cell).toHaveClass(/sm-ready/);
+    await expect(cell).toHaveClass(/\bi\b/);
+    expect(await cell.evaluate((e) => getComputedStyle(e).borderTopWidth)).toBe('3px');
+    await expect(page.locator('.sm-cells > span:nth-child(30).i')).toHaveCount(0);
+    // Touch targets: the step control, and the step-through's variable picker (a kernel with
+    // variables, stepped until they are there).
+    expect((await page.locator('input[data-sm-step]').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const src = '__global__ void k(int* out) {\n    int i = threadIdx.x;\n    out[i] = i;\n}';
+    await app.open(`?panel=kernel&src=${encodeURIComponent(src)}&len=32${lang}`);
+    const menu = page.locator('.step-through select');
+    for (let i = 0; i < 4 && (await menu.count()) === 0; i++) await page.locator('[data-action="step-next"]').click();
+    expect((await menu.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+}

@@ -550,12 +550,8 @@ pub fn evaluate_run(input: &KernelInput) -> KernelOutput {
 /// challenge's bundle, whose [`evaluate_run`] reads it.
 #[must_use]
 pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
-    // An empty `challenge=` is named here only: the loader opens the plain lab's bundle for
-    // it, so a challenge's page never sees one (and links not the words).
-    let mut errors: Vec<ParamError> = empty_challenge_note(input).into_iter().collect();
-    errors.extend(challenge_key_notes(input, false));
     let mut out = KernelOutput {
-        errors,
+        errors: challenge_key_notes(input, false),
         ..KernelOutput::default()
     };
     let kernel = compile_into(input.get(&SRC), &mut out);

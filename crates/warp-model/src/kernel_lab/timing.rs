@@ -95,6 +95,10 @@ pub struct SmOutput {
     /// The timeline: per shown warp, per column, the state most of its cycles were in (`None`:
     /// the warp was not resident then).
     pub columns: Vec<Vec<Option<State>>>,
+    /// Per shown warp, bit `k`: whether it issued in any of column `k`'s cycles (issue 66: at
+    /// 7 cycles a column a warp issuing 1 cycle in 7 never showed the Issued colour; the picture
+    /// marks such a column's top edge). At most 64 columns (`TIMELINE_COLUMNS`).
+    pub issued: Vec<u64>,
     /// Per line with stalls: (line, its share of all stalled warp-cycles, the line whose value
     /// most of them waited for or 0: a barrier).
     pub lines: Vec<(usize, f64, usize)>,
@@ -189,12 +193,24 @@ pub fn sm_config(schedulers: u64, latency: u64, policy: Policy) -> SmConfig {
 pub fn time(warps: &[WarpOps], config: SmConfig) -> SmOutput {
     let mut run = sm::run(warps, config);
     let per_column = run.cycles.div_ceil(TIMELINE_COLUMNS as u64).max(1);
-    let columns = std::mem::take(&mut run.timeline)
+    let timeline = std::mem::take(&mut run.timeline);
+    let per = usize::try_from(per_column).unwrap_or(1);
+    let columns = timeline
+        .iter()
+        .map(|row| row.chunks(per).map(most).collect())
+        .collect();
+    let issued = timeline
         .iter()
         .map(|row| {
-            row.chunks(usize::try_from(per_column).unwrap_or(1))
-                .map(most)
-                .collect()
+            row.chunks(per)
+                .enumerate()
+                .filter(|(_, c)| c.contains(&Some(State::Issued)))
+                .fold(0u64, |bits, (k, _)| {
+                    bits | u32::try_from(k)
+                        .ok()
+                        .and_then(|k| 1u64.checked_shl(k))
+                        .unwrap_or(0)
+                })
         })
         .collect();
     let stalled: u64 = run.lines.iter().map(|l| l.stalled).sum();
@@ -216,6 +232,7 @@ pub fn time(warps: &[WarpOps], config: SmConfig) -> SmOutput {
         warps: warps.len(),
         per_column,
         columns,
+        issued,
         lines,
     }
 }
@@ -344,8 +361,8 @@ pub fn top_stall(o: &SmOutput) -> Option<String> {
 }
 
 /// What the timeline's column `col` shows, for its step control: the cycles it stands for
-/// and how many of the shown warps were in each state there ("Cycles 14–20: Issued 4 ·
-/// Waiting on a global load 4"); `None` past the last column.
+/// and how many of the shown warps were in each state there ("Cycles 14–20: Issued: 4 warps ·
+/// Waiting on a global load: 4 warps"); `None` past the last column.
 #[must_use]
 pub fn column_note(o: &SmOutput, col: usize) -> Option<String> {
     if col >= o.width() {
@@ -365,15 +382,27 @@ pub fn column_note(o: &SmOutput, col: usize) -> Option<String> {
             if !states.is_empty() {
                 states.push_str(" · ");
             }
-            states.push_str(state_label(s));
-            states.push(' ');
-            states.push_str(&n.to_string());
+            // With its unit (issue 66: "Waiting on a global load 16" said 16 of what).
+            states.push_str(&crate::tr!(
+                "kernel.sm.step.state",
+                label = state_label(s),
+                n
+            ));
         }
     }
     if states.is_empty() {
         states.push_str(crate::t!("kernel.sm.step.none"));
     }
     Some(crate::tr!("kernel.sm.step", from, to, states))
+}
+
+/// The timeline's cycle axis (issue 66: it had none): the cycle its first column starts at
+/// (0), the middle and the end of the columns shown, as the columns count them (`per_column`
+/// cycles each, the last cut at the run's end).
+#[must_use]
+pub fn axis_ticks(o: &SmOutput) -> [u64; 3] {
+    let end = (o.width() as u64 * o.per_column).min(o.run.cycles);
+    [0, end / 2, end]
 }
 
 /// The sentence under the figures: the SM it ran on and the stated model, and whether the run

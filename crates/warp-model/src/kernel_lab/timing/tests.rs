@@ -342,16 +342,28 @@ fn the_step_control_reads_each_column_of_the_timeline() {
     // waiting yet (v's load issues third and nothing uses it until the store): warps 0–3
     // issue at cycles 0, 2, 4, 6 (4 of 7: mostly issued), warps 4–7 at 1, 3, 5 (3 of 7:
     // mostly ready while the other issued).
+    // Warps 4–7 issued in column 0 though most of its cycles were ready: the column is marked
+    // (its Issued edge, issue 66); warps 0–3's are Issued outright. In the last column every
+    // warp waits for v, and the store at 405 issues: 399–405 holds it, so it is marked too.
+    assert_eq!(sm.columns[4][0], Some(State::NotSelected));
+    assert!(sm.issued[4] & 1 != 0 && sm.issued[0] & 1 != 0);
+    assert_eq!(sm.columns[0][57], Some(State::LongScoreboard));
+    assert!(sm.issued[0] & (1 << 57) != 0);
+    // A column in the wait, cycles 203–209: no warp issues there.
+    assert!(sm.issued.iter().all(|bits| bits & (1 << 29) == 0));
     let first = column_note(sm, 0).unwrap();
     assert_eq!(
-        first, "Cycles 0–6: Issued 4 · Ready, another warp issued 4",
+        first, "Cycles 0–6: Issued: 4 warps · Ready, another warp issued: 4 warps",
         "{first}"
     );
     // The last column, cycles 399–405: every warp waits for v, whose value comes 400 cycles
     // after its load (issued at cycle 2 or 3 and later), then stores at 405.
     let last = column_note(sm, 57).unwrap();
     assert!(last.starts_with("Cycles 399–405: "), "{last}");
-    assert!(last.contains("Waiting on a global load 8"), "{last}");
+    assert!(last.contains("Waiting on a global load: 8 warps"), "{last}");
+    // The axis under the columns: 58 columns of 7 cycles reach 406, the run's end (its last
+    // column holds cycles 399–405); half of that, 203, in the middle.
+    assert_eq!(axis_ticks(sm), [0, 203, 406]);
     // The figures worked, in numbered steps: 8 warps × 67 = 536 instructions in 4 × 406 =
     // 1624 slots, 33.0049 % (two decimals: 33).
     let w = steps::worked_steps(sm);
