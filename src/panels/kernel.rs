@@ -411,6 +411,16 @@ fn copy_output(o: &KernelOutput) -> KernelOutput {
     o.clone()
 }
 
+/// The plain lab's own notice of an empty `challenge=` (the run's worker reads the address the
+/// page writes, which leaves the empty key out), first, once.
+fn name_empty_challenge(out: &mut KernelOutput, ran: RwSignal<KernelInput>) {
+    if let Some(note) = ran.with(empty_challenge_note) {
+        if !out.errors.contains(&note) {
+            out.errors.insert(0, note);
+        }
+    }
+}
+
 /// What the page shows: the worker's run, inside the challenge's box (the page's own, which
 /// runs nothing) when a challenge is open, with the check's report when one came.
 fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
@@ -428,11 +438,7 @@ fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
                 Running::Done(o) => std::mem::take(&mut **o),
                 _ => KernelOutput::default(),
             });
-            if let Some(note) = ran.with(empty_challenge_note) {
-                if !out.errors.contains(&note) {
-                    out.errors.insert(0, note);
-                }
-            }
+            name_empty_challenge(&mut out, ran);
             return out;
         }
         let done = running.with(|r| match r {
@@ -441,11 +447,7 @@ fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
         });
         if PLAIN && (!CHALLENGES || ran.with(|r| r.get(&CHALLENGE).trim().is_empty())) {
             let mut out = done.unwrap_or_default();
-            if let Some(note) = ran.with(empty_challenge_note) {
-                if !out.errors.contains(&note) {
-                    out.errors.insert(0, note);
-                }
-            }
+            name_empty_challenge(&mut out, ran);
             return out;
         }
         let boxed = ran.with(evaluate_box);

@@ -103,6 +103,16 @@ pub fn find_str(hay: &str, needle: &str) -> Option<usize> {
         .position(|w| w == needle.as_bytes())
 }
 
+/// Bit `i` of a `u64` set, or none past the 64th: the sets of at most 64 things the model keeps
+/// as one word (the parameters a link gave, the timeline's columns a warp issued in).
+#[must_use]
+pub fn bit(i: usize) -> u64 {
+    u32::try_from(i)
+        .ok()
+        .and_then(|i| 1u64.checked_shl(i))
+        .unwrap_or(0)
+}
+
 /// a / b as a float (0 when b = 0): the shares and efficiencies every concept reports.
 #[must_use]
 pub fn ratio(a: u64, b: u64) -> f64 {

@@ -139,7 +139,7 @@ impl<P: PanelModel> Inputs<P> {
                 self.notes.retain(|n| n.param != key);
             }
             self.values[i] = value;
-            self.given |= given_bit(i);
+            self.given |= crate::bit(i);
         }
     }
 
@@ -150,7 +150,7 @@ impl<P: PanelModel> Inputs<P> {
         P::PARAMS
             .iter()
             .position(|q| q.name == p.name)
-            .is_some_and(|i| self.given & given_bit(i) != 0)
+            .is_some_and(|i| self.given & crate::bit(i) != 0)
     }
 
     /// The notices on the address these inputs were read from that still hold (see
@@ -438,22 +438,14 @@ impl<P: PanelModel> Inputs<P> {
     }
 }
 
-/// The bits of `params` that `q` gives (see [`given_bit`]): one function for every panel, not
+/// The bits of `params` that `q` gives ([`crate::bit`]; the largest panel has 23): one function for every panel, not
 /// one per panel's `from_query` (the solution worker links six).
 fn given_mask(q: &Query, params: &[Param]) -> u64 {
     params
         .iter()
         .enumerate()
         .filter(|(_, p)| q.get(p.url_key()).is_some())
-        .fold(0, |m, (i, _)| m | given_bit(i))
-}
-
-/// Parameter `i`'s bit in [`Inputs`]'s `given` (none past the 64th: the largest panel has 23).
-fn given_bit(i: usize) -> u64 {
-    u32::try_from(i)
-        .ok()
-        .and_then(|i| 1u64.checked_shl(i))
-        .unwrap_or(0)
+        .fold(0, |m, (i, _)| m | crate::bit(i))
 }
 
 impl<P: PanelModel> Default for Inputs<P> {

@@ -205,12 +205,7 @@ pub fn time(warps: &[WarpOps], config: SmConfig) -> SmOutput {
             row.chunks(per)
                 .enumerate()
                 .filter(|(_, c)| c.contains(&Some(State::Issued)))
-                .fold(0u64, |bits, (k, _)| {
-                    bits | u32::try_from(k)
-                        .ok()
-                        .and_then(|k| 1u64.checked_shl(k))
-                        .unwrap_or(0)
-                })
+                .fold(0, |bits, (k, _)| bits | crate::bit(k))
         })
         .collect();
     let stalled: u64 = run.lines.iter().map(|l| l.stalled).sum();

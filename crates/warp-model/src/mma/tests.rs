@@ -7,7 +7,8 @@ use proptest::prelude::*;
 use super::fragment::{ElemType, Fragment, Operand, Shape};
 use super::ldmatrix::{Ldmatrix, Placement};
 use super::panel::{
-    evaluate, MmaInput, COL, LANE, MODE, OPERAND, PITCH, ROW, SHAPE, SWIZZLE, TRANS, TYPE, X,
+    evaluate, MmaInput, MmaOutput, COL, LANE, MODE, OPERAND, PITCH, ROW, SHAPE, SWIZZLE, TRANS,
+    TYPE, X,
 };
 use crate::figure::Value;
 
@@ -614,13 +615,7 @@ fn the_default_element_fits_a_smaller_matrix_and_a_given_one_is_read_as_given() 
     assert!(w.contains("Find the element that reaches [7][3]"), "{w}");
     // A row the learner gives is theirs: 8 is out of B's range, and said so.
     let out = evaluate(&input.with(&ROW, "8"));
-    assert!(
-        out.errors
-            .iter()
-            .any(|e| e.param == "row" && e.message.contains("allowed from 0 to 7")),
-        "{:?}",
-        out.errors
-    );
+    assert_row_named_0_to_7(&out);
 }
 
 #[test]
@@ -634,13 +629,7 @@ fn a_row_the_link_gives_is_read_as_given_even_at_the_defaults_text() {
     let given = read("shape=m16n8k8&operand=b&row=9");
     assert!(given.given(&ROW) && !given.given(&COL));
     let out = evaluate(&given);
-    assert!(
-        out.errors
-            .iter()
-            .any(|e| e.param == "row" && e.message.contains("allowed from 0 to 7")),
-        "{:?}",
-        out.errors
-    );
+    assert_row_named_0_to_7(&out);
     // Left out, the same text is the panel's own and fitted: B[7][3] is lane 15's b1 (above).
     let out = evaluate(&read("shape=m16n8k8&operand=b"));
     assert!(out.errors.is_empty(), "{:?}", out.errors);
@@ -664,6 +653,17 @@ fn a_wrong_shape_is_named_alone_never_a_range_of_a_guessed_matrix() {
         out.errors
             .iter()
             .any(|e| e.param == "row" && e.message.contains("C of m16n8k16 has 16 rows")),
+        "{:?}",
+        out.errors
+    );
+}
+
+/// `row` named with B of m16n8k8's rows, 0 to 7.
+fn assert_row_named_0_to_7(out: &MmaOutput) {
+    assert!(
+        out.errors
+            .iter()
+            .any(|e| e.param == "row" && e.message.contains("allowed from 0 to 7")),
         "{:?}",
         out.errors
     );
