@@ -143,20 +143,21 @@ pub fn start_with<R: 'static>(
 
 /// A kernel's run (the Run button, a link's run on load, a preset; issue 65) in worker
 /// `which` (the run worker for the plain lab, the check's for a challenge's page): `query` is
-/// the page's ([`check_query`]), and `heard` gets the output the page draws, read from the
-/// worker's bytes (`kernel_lab::ran`). `None` where no worker can start: the page runs nothing
-/// on its own thread, where a kernel that never ends would hold it.
+/// the page's ([`check_query`]), and `heard` gets the worker's bytes of the output the page
+/// draws (`kernel_lab::ran`), once they read. `None` where no worker can start: the page runs
+/// nothing on its own thread, where a kernel that never ends would hold it.
 pub fn start_run(
     which: Which,
     query: &str,
-    heard: impl Fn(Heard<warp_model::kernel_lab::panel::KernelOutput>) + 'static,
+    heard: impl Fn(Heard<Vec<u8>>) + 'static,
 ) -> Option<Job> {
     spawn(
         which,
         format!("{RUN}{query}"),
         |data| {
             data.dyn_ref::<js_sys::Uint8Array>()
-                .and_then(|bytes| warp_model::kernel_lab::ran::read_ran(&bytes.to_vec()))
+                .map(js_sys::Uint8Array::to_vec)
+                .filter(|bytes| warp_model::kernel_lab::ran::read_ran(bytes).is_some())
                 .ok_or_else(|| "run".to_string())
         },
         heard,

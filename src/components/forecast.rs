@@ -8,7 +8,10 @@
 //! the guess ([`judge_forecast`]), and the feedback carries the verdict (`data-guess`: right,
 //! close, off). A guess the field cannot read reveals nothing: the feedback says what to write
 //! and the focus stays in the field. After a reveal the focus moves to the feedback, and a
-//! preset's follow-up question (its second quantity) appears under it.
+//! preset's follow-up question (its second quantity) is asked under it, in the same field:
+//! only the key figure is shown then, the rest (the follow-up's figure among them, the picture
+//! and the worked steps) once that guess is in too (issue 66: it was answered on the screen
+//! that asked it).
 
 use leptos::prelude::*;
 use warp_model::figure::Figure;
@@ -25,6 +28,8 @@ pub struct Gate {
     revealed: RwSignal<bool>,
     guess: RwSignal<String>,
     feedback: RwSignal<String>,
+    /// Why the last guess was not read (what to write), under the field.
+    unread: RwSignal<String>,
     /// The last judgement's verdict (`None`: not read).
     verdict: RwSignal<Option<Verdict>>,
     /// A graded step of an assignment (`graded=`): on, its switch disabled, the inputs locked
@@ -33,13 +38,22 @@ pub struct Gate {
     /// The page opened at the state of a prediction step not yet answered in this browser
     /// (issue 64): on, its switch disabled, and no reveal here until the step is answered.
     held: bool,
+    /// The preset's follow-up question is still to be guessed.
+    then: RwSignal<bool>,
+    /// The preset asks a follow-up question (never in a graded step, which grades one answer
+    /// and then shows its figures).
+    asks_then: bool,
 }
 
 impl Gate {
     /// The gate of a panel opened from the current address: on for a worked example unless
     /// `forecast=0`, on for any panel with `forecast=1`. A change of the inputs after a reveal
     /// clears the old feedback, which was about the old inputs.
-    pub fn new<P: PanelModel>(from_example: bool, input: RwSignal<Inputs<P>>) -> Gate {
+    pub fn new<P: PanelModel>(
+        from_example: bool,
+        asks_then: bool,
+        input: RwSignal<Inputs<P>>,
+    ) -> Gate {
         // Read (and a bad value named) by the model's presentation layer.
         let look = warp_model::page::presentation(&url::read_query()).0;
         let locked = look.graded.is_step();
@@ -68,6 +82,9 @@ impl Gate {
                 ),
                 None => warp_model::tr!("ui.forecast.recorded", verdict = verdict_label(v)),
             })),
+            then: RwSignal::new(asks_then && !locked && recorded.is_none()),
+            asks_then: asks_then && !locked,
+            unread: RwSignal::new(String::new()),
             verdict: RwSignal::new(recorded),
             locked,
             held,
@@ -76,6 +93,7 @@ impl Gate {
             input.track();
             if first.is_some() {
                 gate.feedback.set(String::new());
+                gate.unread.set(String::new());
             }
         });
         gate
@@ -87,6 +105,12 @@ impl Gate {
         self.held || (self.on.get() && !self.revealed.get())
     }
 
+    /// Whether the figures but the key one wait for a guess: while the key one does, and
+    /// after its reveal while the preset's follow-up question waits for its own.
+    pub fn rest_pending(self) -> bool {
+        self.pending() || (self.on.get() && self.then.get())
+    }
+
     /// Whether the inputs are locked: a graded step's, until its reveal.
     pub fn inputs_locked(self) -> bool {
         self.locked && self.pending()
@@ -95,7 +119,9 @@ impl Gate {
     fn switch(self, on: bool) {
         self.on.set(on);
         self.revealed.set(false);
+        self.then.set(self.asks_then);
         self.feedback.set(String::new());
+        self.unread.set(String::new());
         let mut q = url::read_query();
         q.set("forecast", Some(if on { "1" } else { "0" }));
         url::replace_query(&q);
@@ -120,15 +146,22 @@ pub fn ForecastGate(
     #[prop(into)] figures: Signal<Vec<Figure>>,
     then: Option<(&'static str, &'static str)>,
 ) -> impl IntoView {
-    let key = Memo::new(move |_| figures.with(|f| f.iter().find(|f| f.key).cloned()));
+    // The figure asked now: the key one, then the follow-up's (`then`) once it is revealed.
+    let key = Memo::new(move |_| {
+        let then = then.filter(|_| gate.revealed.get() && gate.then.get());
+        figures.with(|f| {
+            f.iter()
+                .find(|f| then.map_or(f.key, |(_, m)| f.metric == m))
+                .cloned()
+        })
+    });
+
     let feedback_ref = NodeRef::<leptos::html::P>::new();
-    let guess_ref = NodeRef::<leptos::html::Input>::new();
     let reveal = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         // A held state is answered in its assignment, not here.
         if gate.held {
-            gate.verdict.set(None);
-            gate.feedback.set(t!("ui.forecast.held").to_string());
+            gate.unread.set(t!("ui.forecast.held").to_string());
             return;
         }
         // In a graded step an empty guess reveals nothing (the model's rule).
@@ -143,11 +176,29 @@ pub fn ForecastGate(
         match judged {
             // Not read: nothing revealed, the learner's text kept and the field focused.
             Some(j) if !j.reveal => {
-                gate.verdict.set(None);
-                gate.feedback.set(j.text);
-                if let Some(input) = guess_ref.get_untracked() {
-                    let _ = input.focus();
-                }
+                gate.unread.set(j.text);
+                // The form is drawn again with its line: the field takes the focus back then.
+                request_animation_frame(|| {
+                    if let Ok(Some(input)) = document().query_selector("input[name=forecast-guess]")
+                    {
+                        if let Ok(input) =
+                            wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(input)
+                        {
+                            let _ = input.focus();
+                        }
+                    }
+                });
+            }
+            // The follow-up's guess: its verdict after the first one's, and the rest shown.
+            judged if gate.revealed.get_untracked() => {
+                gate.then.set(false);
+                gate.unread.set(String::new());
+                gate.feedback.update(|f| {
+                    if let Some(j) = judged {
+                        f.push(' ');
+                        f.push_str(&j.text);
+                    }
+                });
             }
             judged => {
                 let verdict = judged.as_ref().and_then(|j| j.verdict);
@@ -158,7 +209,9 @@ pub fn ForecastGate(
                 }
                 gate.feedback
                     .set(judged.map(|j| j.text).unwrap_or_default());
+                gate.unread.set(String::new());
                 gate.revealed.set(true);
+                gate.guess.set(String::new());
                 // The feedback is drawn on the next turn of the event loop; focus it then, so
                 // that Enter in the field lands the reader on the verdict.
                 request_animation_frame(move || {
@@ -168,11 +221,6 @@ pub fn ForecastGate(
                 });
             }
         }
-    };
-    let then_label = move || {
-        then.and_then(|(_, metric)| {
-            figures.with(|f| f.iter().find(|f| f.metric == metric).map(|f| f.label))
-        })
     };
     view! {
         <div class="forecast-gate">
@@ -189,33 +237,8 @@ pub fn ForecastGate(
             </label>
             {gate.locked.then(|| view! { <p class="graded-note" data-graded-note="">{t!("ui.forecast.graded")}</p> })}
             {gate.held.then(|| view! { <p class="graded-note" data-forecast-held="">{t!("ui.forecast.held")}</p> })}
-            <Show when=move || gate.pending()>
-                <form class="guess" on:submit=reveal>
-                    <label>
-                        {move || key.get().map(|k| format!("{} ", warp_model::tr!("ui.forecast.guess", label = k.label)))}
-                        <input
-                            type="text"
-                            name="forecast-guess"
-                            // What a record keeps of a guess (issue 65: a longer one was left
-                            // out of an assignment's record without a word): the field takes
-                            // no more, visibly. As text: a number attribute's code was 0.2 kB.
-                            maxlength=warp_model::quiz::GUESS_CHARS_TEXT
-                            node_ref=guess_ref
-                            data-forecast-metric=move || key.get().map(|k| k.metric)
-                            autocomplete="off"
-                            aria-invalid=move || (!gate.feedback.with(String::is_empty)).then_some("true")
-                            prop:value=move || gate.guess.get()
-                            on:input=move |ev| gate.guess.set(event_target_value(&ev))
-                        />
-                        {move || key.get().map(|k| k.unit).filter(|u| !u.is_empty()).map(|u| view! { <span class="unit">" " {u}</span> })}
-                    </label>
-                    " "
-                    <button type="submit" data-action="reveal">{t!("ui.forecast.reveal")}</button>
-                    <span class="hint">{t!("ui.forecast.hidden")}</span>
-                    <p class="forecast-unread" data-forecast-unread="" role="alert" hidden=move || gate.feedback.with(String::is_empty)>{move || gate.feedback.get()}</p>
-                </form>
-            </Show>
-            <Show when=move || gate.on.get() && gate.revealed.get() && !gate.feedback.with(String::is_empty)>
+            // Closures, not `Show`: its code cost every panel page (measured).
+            {move || (gate.on.get() && gate.revealed.get() && !gate.feedback.with(String::is_empty)).then(|| view! {
                 <p
                     class="forecast-feedback"
                     data-forecast-feedback=""
@@ -226,14 +249,78 @@ pub fn ForecastGate(
                 >
                     {move || gate.feedback.get()}
                 </p>
-                {then.map(|(question, metric)| view! {
-                    <p class="forecast-then" data-forecast-then=metric>
-                        <strong>{t!("ui.forecast.then")} " "</strong>
-                        {question}
-                        {move || then_label().map(|l| format!(" {}", warp_model::tr!("ui.forecast.then-where", label = l)))}
-                    </p>
-                })}
-            </Show>
+            })}
+            // The guess form as one string (its view nodes cost every panel page): drawn again
+            // when the figure asked or the unread line changes, the typed text kept.
+            {move || gate.rest_pending().then(|| view! {
+                <form
+                    class="guess"
+                    on:submit=reveal
+                    on:input=move |ev| gate.guess.set(event_target_value(&ev))
+                    inner_html=move || guess_html(
+                        then.filter(|_| gate.revealed.get_untracked()),
+                        key.get().as_ref(),
+                        &gate.guess.get_untracked(),
+                        &gate.unread.get(),
+                    )
+                ></form>
+            })}
+
         </div>
     }
 }
+
+/// The guess form's markup: the follow-up question once the first guess is revealed (`then`:
+/// its words and figure), the label naming the figure asked (`key`) with its unit, the field
+/// with the learner's text, Reveal, the hint, and why the last guess was not read (`unread`,
+/// which marks the field invalid). Every outside text is escaped: the guess and the words.
+fn guess_html(
+    then: Option<(&'static str, &'static str)>,
+    key: Option<&Figure>,
+    guess: &str,
+    unread: &str,
+) -> String {
+    use std::fmt::Write as _;
+    use warp_model::markup::escape;
+    let mut html = String::new();
+    if let Some((question, metric)) = then {
+        let _ = write!(
+            html,
+            r#"<p class="forecast-then" data-forecast-then="{}"><strong>{} </strong>{}</p>"#,
+            escape(metric),
+            escape(t!("ui.forecast.then")),
+            escape(question)
+        );
+    }
+    let _ = write!(
+        html,
+        r#"<label>{} <input type="text" name="forecast-guess" maxlength="{}" data-forecast-metric="{}" autocomplete="off"{} value="{}">"#,
+        escape(
+            &key.map(|k| warp_model::tr!("ui.forecast.guess", label = k.label))
+                .unwrap_or_default()
+        ),
+        warp_model::quiz::GUESS_CHARS_TEXT,
+        escape(key.map_or("", |k| k.metric)),
+        if unread.is_empty() {
+            ""
+        } else {
+            r#" aria-invalid="true""#
+        },
+        escape(guess)
+    );
+    if let Some(unit) = key.map(|k| k.unit).filter(|u| !u.is_empty()) {
+        let _ = write!(html, r#"<span class="unit"> {}</span>"#, escape(unit));
+    }
+    let _ = write!(
+        html,
+        r#"</label> <button type="submit" data-action="reveal">{}</button><span class="hint">{}</span><p class="forecast-unread" data-forecast-unread="" role="alert"{}>{}</p>"#,
+        escape(t!("ui.forecast.reveal")),
+        escape(t!("ui.forecast.hidden")),
+        if unread.is_empty() { " hidden" } else { "" },
+        escape(unread)
+    );
+    html
+}
+
+#[cfg(test)]
+mod tests;

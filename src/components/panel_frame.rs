@@ -78,6 +78,13 @@ pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl Into
     }
 }
 
+/// "To the inputs": the panel's form scrolled to the top of the screen.
+fn to_inputs() {
+    if let Ok(Some(form)) = document().query_selector(".panel form.controls") {
+        form.scroll_into_view();
+    }
+}
+
 /// The preset card's class: `changed` once the inputs left the preset.
 #[must_use]
 pub fn preset_class(on_preset: bool) -> &'static str {
@@ -121,20 +128,29 @@ pub fn preset_html(example: &'static Example) -> String {
         ))),
         escape(warp_model::t!("ui.preset.back"))
     );
-    text.push_str("<div>");
-    if !example.follow_ups.is_empty() {
-        text.push_str(r#"<ul class="follow-ups">"#);
-        for (label, q) in example.follow_up_links() {
-            let _ = write!(
-                text,
-                r#"<li><a href="{}">{}</a></li>"#,
-                escape(&warp_model::site::href(q)),
-                escape(label)
-            );
-        }
-        text.push_str("</ul>");
+    text
+}
+
+/// A preset's follow-up links ("Try next"), under its figures and worked steps (none when it
+/// has none). Every text is escaped.
+#[must_use]
+pub fn follow_ups_html(example: &'static Example) -> String {
+    if example.follow_ups.is_empty() {
+        return String::new();
     }
-    text.push_str("</div>");
+    let mut text = format!(
+        r#"<p class="label">{}</p><ul class="follow-ups">"#,
+        escape(warp_model::t!("ui.preset.follow-ups"))
+    );
+    for (label, q) in example.follow_up_links() {
+        let _ = write!(
+            text,
+            r#"<li><a href="{}">{}</a></li>"#,
+            escape(&warp_model::site::href(q)),
+            escape(label)
+        );
+    }
+    text.push_str("</ul>");
     text
 }
 
@@ -183,8 +199,14 @@ pub fn PanelShell<P: PanelModel>(
         key.extend(rest);
         key
     });
-    let gate = Gate::new(example.is_some(), input);
+    let gate = Gate::new(
+        example.is_some(),
+        example.and_then(Example::then).is_some(),
+        input,
+    );
     let hidden = move || gate.pending();
+    // The rest waits for the follow-up question's guess too (the key figure does not).
+    let later = move || gate.rest_pending();
     view! {
         <section class=format!("panel {}", P::NAME) data-panel=P::NAME>
             <h1>{P::TITLE.text()}</h1>
@@ -208,22 +230,33 @@ pub fn PanelShell<P: PanelModel>(
                 <div class="key-figures gated" hidden=hidden>
                     <Figures figures=key frame="key-figures" />
                 </div>
-                <div class="picture gated" hidden=hidden>
+                <div class="picture gated" hidden=later>
                     <crate::components::later::AfterFirstPaint>{children()}</crate::components::later::AfterFirstPaint>
                 </div>
+                // On a phone the picture is the page's own length (issue 66: a box of its own
+                // held a 2,698 px picture in 633 px), and this button, stuck to the screen's
+                // foot while the picture passes, takes the learner to the inputs under it.
+                <p class="presets to-inputs">
+                    <button type="button" data-action="to-inputs" on:click=|_| to_inputs()>
+                        {warp_model::t!("ui.picture.to-inputs")}
+                    </button>
+                </p>
                 // A graded step's inputs wait for its reveal: the guess is about the state the
                 // step opened (`display: contents`, so the grid places the controls as before).
                 <div class="inputs-lock" inert=move || gate.inputs_locked().then_some("")>
                     <Controls input=input errors=errors />
                 </div>
-                <div class="other-figures gated" hidden=hidden>
+                <div class="other-figures gated" hidden=later>
                     <Figures figures=rest frame="figures" />
                 </div>
             </div>
-            <div class="worked-wrap gated" hidden=hidden>
+            <div class="worked-wrap gated" hidden=later>
                 <crate::components::later::AfterFirstPaint>
                     <crate::components::worked::WorkedList worked=worked />
                 </crate::components::later::AfterFirstPaint>
+                // The preset's next cases, once its questions are answered: a link in the card
+                // sat inside the question (issue 66).
+                <div class="follow-ups-wrap" inner_html=example.map(follow_ups_html)></div>
             </div>
             {example
                 .and_then(|e| warp_model::lessons::next_after(&e.key()))

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use warp_model::lms::manifest::Sco;
 use warp_model::lms::{PassScore, Version};
 use warp_model::{t, tr};
+use wasm_bindgen::JsCast;
 
 use crate::components::errors::ErrorList;
 use crate::download;
@@ -34,7 +35,7 @@ pub fn ScormDownload(
         );
         Some((v.ok()?, p.ok()?))
     };
-    let download = move |_| {
+    let download = move || {
         let Some((v, p)) = check() else {
             status.set(None);
             return;
@@ -59,32 +60,75 @@ pub fn ScormDownload(
             }
         });
     };
+    // The form's controls as one string (their view nodes cost the author page 0.6 kB); their
+    // events read where they bubble to.
+    let changed = move |ev: leptos::ev::Event| {
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        match el.get_attribute("name").as_deref() {
+            Some("scorm-version") => version.set(event_target_value(&ev)),
+            Some("pass-score") => {
+                pass.set(event_target_value(&ev));
+                let _ = check();
+            }
+            _ => {}
+        }
+    };
+    let pressed = move |ev: leptos::ev::MouseEvent| {
+        let on_button = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| el.get_attribute("data-action").as_deref() == Some("download-scorm"));
+        if on_button {
+            download();
+        }
+    };
     view! {
         <details class="scorm">
             <summary>{t!("ui.quiz.scorm.summary")}</summary>
-            <p class="note">{note}</p>
-            <label>
-                {t!("ui.quiz.scorm.version")} " "
-                <select name="scorm-version" on:change=move |ev| version.set(event_target_value(&ev))>
-                    {Version::ALL
-                        .into_iter()
-                        .map(|v| view! { <option value=v.code() selected=v == Version::default()>{v.label()}</option> })
-                        .collect_view()}
-                </select>
-            </label>
-            " "
-            <label>
-                {t!("ui.quiz.scorm.pass")} " "
-                <input type="text" inputmode="numeric" name="pass-score" size="4" autocomplete="off"
-                    value=pass.get_untracked()
-                    prop:value=move || pass.get()
-                    on:input=move |ev| { pass.set(event_target_value(&ev)); let _ = check(); } />
-                " %"
-            </label>
-            " "
-            <button type="button" data-action="download-scorm" on:click=download>{t!("ui.quiz.scorm.download")}</button>
+            <div class="scorm-form" on:input=changed on:change=changed on:click=pressed inner_html=form_html(note, &pass.get_untracked())></div>
             <ErrorList errors=errors />
             {move || status.get().map(|(kind, text)| view! { <p class="notice" role="status" data-scorm-status=kind>{text}</p> })}
         </details>
     }
 }
+
+/// The form's markup: what the package holds (`note`), the SCORM version (the default chosen),
+/// the passing score (`pass`) and the button. Every text is escaped.
+fn form_html(note: &str, pass: &str) -> String {
+    use std::fmt::Write as _;
+    use warp_model::markup::escape;
+    let mut html = format!(
+        r#"<p class="note">{}</p><label>{} <select name="scorm-version">"#,
+        escape(note),
+        escape(t!("ui.quiz.scorm.version"))
+    );
+    for v in Version::ALL {
+        let _ = write!(
+            html,
+            r#"<option value="{}"{}>{}</option>"#,
+            escape(v.code()),
+            if v == Version::default() {
+                " selected"
+            } else {
+                ""
+            },
+            escape(v.label())
+        );
+    }
+    let _ = write!(
+        html,
+        r#"</select></label> <label>{} <input type="text" inputmode="numeric" name="pass-score" size="4" autocomplete="off" value="{}"> %</label> <button type="button" data-action="download-scorm">{}</button>"#,
+        escape(t!("ui.quiz.scorm.pass")),
+        escape(pass),
+        escape(t!("ui.quiz.scorm.download"))
+    );
+    html
+}
+
+#[cfg(test)]
+mod tests;

@@ -257,8 +257,10 @@ enum Running {
     Idle,
     /// The worker runs it.
     Waiting,
-    /// Its output.
-    Done(Box<KernelOutput>),
+    /// Its output, as the worker's bytes (`kernel_lab::ran`), read again each time the page
+    /// draws it: no page links a copy of an output (its `Clone`: 2.3 kB of the challenge
+    /// page's code, 6 kB of the plain lab's).
+    Done(Vec<u8>),
     /// The learner stopped it.
     Stopped,
     /// The worker broke off (its words).
@@ -340,7 +342,7 @@ impl Runner {
             Heard::Test(_) => {}
             Heard::Report(out) => {
                 check_worker::end_held(job);
-                running.set(Running::Done(Box::new(out)));
+                running.set(Running::Done(out));
                 if self.pressed.get_value() {
                     self.pressed.set_value(false);
                     bring_into_view_after_run(RUN_RESULTS);
@@ -382,8 +384,13 @@ fn first_run((which, query): (check_worker::Which, String)) -> (Running, Option<
         } else {
             ran::run_challenge(&query)
         };
-        let first = ran::read_ran(&bytes).map_or(Running::Idle, |o| Running::Done(Box::new(o)));
-        (first, Some((ran::to_hex(&bytes), query)))
+        let hex = ran::to_hex(&bytes);
+        let first = if ran::read_ran(&bytes).is_some() {
+            Running::Done(bytes)
+        } else {
+            Running::Idle
+        };
+        (first, Some((hex, query)))
     }
     #[cfg(target_arch = "wasm32")]
     {
@@ -398,17 +405,10 @@ fn first_run((which, query): (check_worker::Which, String)) -> (Running, Option<
             .filter(|el| el.get_attribute("data-ran-for").as_deref() == Some(query.as_str()))
             .and_then(|el| el.get_attribute("data-ran"))
             .and_then(|hex| ran::from_hex(&hex))
-            .and_then(|bytes| ran::read_ran(&bytes));
-        let first = carried.map_or(Running::Waiting, |o| Running::Done(Box::new(o)));
+            .filter(|bytes| ran::read_ran(bytes).is_some());
+        let first = carried.map_or(Running::Waiting, Running::Done);
         (first, None)
     }
-}
-
-/// A run's output copied, out of line: inlined into the memo below, `Clone` cost the challenge
-/// page 2.3 kB more code than called (measured).
-#[inline(never)]
-fn copy_output(o: &KernelOutput) -> KernelOutput {
-    o.clone()
 }
 
 /// The plain lab's own notice of an empty `challenge=` (the run's worker reads the address the
@@ -429,20 +429,8 @@ fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
     running: RwSignal<Running>,
 ) -> Memo<KernelOutput> {
     Memo::new(move |_| {
-        if PLAIN && !CHALLENGES {
-            // The plain lab's bundle: the run's output moved out, not copied (its `Clone` was
-            // 6 kB of the kernel page's code). This memo is computed again only when a run
-            // comes, or when `ran` changes, which starts one.
-            running.track();
-            let mut out = running.update_untracked(|r| match r {
-                Running::Done(o) => std::mem::take(&mut **o),
-                _ => KernelOutput::default(),
-            });
-            name_empty_challenge(&mut out, ran);
-            return out;
-        }
         let done = running.with(|r| match r {
-            Running::Done(o) => Some(copy_output(o)),
+            Running::Done(bytes) => warp_model::kernel_lab::ran::read_ran(bytes),
             _ => None,
         });
         if PLAIN && (!CHALLENGES || ran.with(|r| r.get(&CHALLENGE).trim().is_empty())) {
@@ -802,38 +790,26 @@ fn Editor(
             ("Tab", false) => Key::Tab,
             ("Tab", true) => Key::ShiftTab,
             ("Enter", false) => Key::Enter,
+            ("}", _) => Key::Close,
             _ => return,
         };
-        let area: web_sys::HtmlTextAreaElement = event_target(&ev);
-        let (Ok(Some(start)), Ok(Some(end))) = (area.selection_start(), area.selection_end())
-        else {
-            return;
-        };
-        let Some(edit) = editor::press(&area.value(), start, end, key) else {
-            // A `}` the editor leaves alone is typed as the browser types it; Tab never leaves.
-            if key != Key::Close {
-                ev.prevent_default();
-            }
-            return;
-        };
-        ev.prevent_default();
-        let _ = area.set_selection_range(edit.from, edit.to);
-        // insertText keeps the browser's undo and fires `input`, which the field's own handler
-        // takes into the address; where it is refused, the same update by hand. Chrome's
-        // insertText grows with the square of the lines it inserts (500 lines held a plain
-        // textarea 1 s, issue 65): an edit of many lines (Tab on a large selection) is set by
-        // hand, leaving the browser's undo out for that one edit.
-        let lines = edit.insert.bytes().filter(|b| *b == b'\n').count();
-        let inserted = (lines <= MAX_UNDOABLE_LINES)
-            .then(|| area.owner_document())
-            .flatten()
-            .map(JsCast::unchecked_into::<web_sys::HtmlDocument>)
-            .map(|d| d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert));
-        if !matches!(inserted, Some(Ok(true))) {
-            let _ = area.set_range_text(&edit.insert);
-            input.update(|i| i.set_field(SRC.name, area.value()));
+        // A `}` the editor leaves alone is typed as the browser types it; Tab never leaves.
+        if press(&event_target(&ev), key, input) || key != Key::Close {
+            ev.prevent_default();
         }
-        let _ = area.set_selection_range(edit.select.0, edit.select.1);
+    };
+    // The indent and outdent buttons (shown where there is no Tab key: a phone): the key's
+    // edit on the editor's selection, the focus back in it first (the browser's insertText
+    // edits the focused field). The editor found by its id, not a NodeRef (0.9 kB of the
+    // bundle).
+    let button = move |key| {
+        move |_| {
+            if let Some(a) = document().get_element_by_id("kernel-src") {
+                let a: web_sys::HtmlTextAreaElement = a.unchecked_into();
+                let _ = a.focus();
+                press(&a, key, input);
+            }
+        }
     };
     let field = view! {
         <textarea
@@ -862,6 +838,10 @@ fn Editor(
         <div class="editor">
             <label class="label" for="kernel-src">{t!("ui.kernel.editor")}</label>
             <p class="note keys" id="kernel-keys">{t!("ui.kernel.editor.keys")}</p>
+            <p class="presets indent">
+                <button type="button" data-action="indent" on:click=button(Key::Indent)>{t!("ui.kernel.indent")}</button>
+                <button type="button" data-action="outdent" on:click=button(Key::ShiftTab)>{t!("ui.kernel.outdent")}</button>
+            </p>
             <div class="code">
                 {field}
                 <div class="lines" aria-hidden="true" inner_html=move || input.with(|i| lines(i.get(&SRC), mark.get()))></div>
@@ -870,6 +850,35 @@ fn Editor(
             <SourceErrorList errors=errors />
         </div>
     }
+}
+
+/// Applies `key` to the editor `area` as `kernel_lab::editor` says, through the browser's
+/// `insertText` where it can (its undo kept); `false` when the key changes nothing.
+fn press(area: &web_sys::HtmlTextAreaElement, key: Key, input: RwSignal<KernelInput>) -> bool {
+    let (Ok(Some(start)), Ok(Some(end))) = (area.selection_start(), area.selection_end()) else {
+        return false;
+    };
+    let Some(edit) = editor::press(&area.value(), start, end, key) else {
+        return false;
+    };
+    let _ = area.set_selection_range(edit.from, edit.to);
+    // insertText keeps the browser's undo and fires `input`, which the field's own handler
+    // takes into the address; where it is refused, the same update by hand. Chrome's
+    // insertText grows with the square of the lines it inserts (500 lines held a plain
+    // textarea 1 s, issue 65): an edit of many lines (Tab on a large selection) is set by
+    // hand, leaving the browser's undo out for that one edit.
+    let lines = edit.insert.bytes().filter(|b| *b == b'\n').count();
+    let inserted = (lines <= MAX_UNDOABLE_LINES)
+        .then(|| area.owner_document())
+        .flatten()
+        .map(JsCast::unchecked_into::<web_sys::HtmlDocument>)
+        .map(|d| d.exec_command_with_show_ui_and_value("insertText", false, &edit.insert));
+    if !matches!(inserted, Some(Ok(true))) {
+        let _ = area.set_range_text(&edit.insert);
+        input.update(|i| i.set_field(SRC.name, area.value()));
+    }
+    let _ = area.set_selection_range(edit.select.0, edit.select.1);
+    true
 }
 
 /// The most lines an editor key's edit inserts through the browser's `insertText` (which keeps

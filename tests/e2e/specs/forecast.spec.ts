@@ -50,6 +50,12 @@ test('the reveal shows everything and says how far off the guess was', async ({ 
   await page.locator('[data-action="reveal"]').click();
   // ⌈100 / 32⌉ = 4: off by one, a quarter of the answer.
   await expect(page.locator('[data-forecast-feedback]')).toHaveText('You guessed 3; the answer is 4 warps: off by 1 (25% of the answer).');
+  // The seed's second question (the wasted lanes) is asked before the rest shows: 4 · 32 − 100 = 28.
+  await expect(page.locator('.key-figures')).toBeVisible();
+  await expect(page.locator('.picture')).toBeHidden();
+  await page.locator('input[name="forecast-guess"]').fill('28');
+  await page.locator('[data-action="reveal"]').click();
+  await expect(page.locator('[data-forecast-feedback]')).toContainText('You guessed 28');
   for (const shown of ['.key-figures', '.picture', '.worked-wrap']) await expect(page.locator(shown)).toBeVisible();
   await expect(app.figure('warps-per-block')).toBeVisible();
   // A change of inputs after the reveal clears the feedback, which was about the old ones.

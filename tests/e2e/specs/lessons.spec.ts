@@ -10,7 +10,7 @@ import { APP } from './ports';
 // - lesson 1, block 100: ⌈100 / 32⌉ = 4 warps ("3 or 4?": 3 is off by 25 %);
 // - lesson 2, paths 12 and 9 on 16 lanes each: both run, 12 + 9 = 21 cycles (12, the longer
 //   path alone, is off by 43 %; 20 is within 10 %: close);
-// - lesson 3, S = 4, L = 200, C = 20: 4 · 200 / 20 = 40 warps needed ≤ 64: yes, hidden;
+// - lesson 3, S = 4, L = 200, W = 20 (seed 004's C): 4 · 200 / 20 = 40 warps needed ≤ 64: yes;
 // - lesson 4, 32 lanes × 4 bytes = 128 bytes in one segment: 1 transaction (32 is off).
 const LESSONS = [
   { id: 'map', opens: 'example=warp-scheduling/B', metric: 'warps-per-block', right: ['4', '4 warps'], wrong: [['3', 'off'], ['3 warps', 'off']], next: 'divergence' },
@@ -59,15 +59,16 @@ test('a guess the field cannot read reveals nothing and says what to write', asy
 
 test('Enter in the guess field reveals and puts the focus on the feedback; the follow-up comes after', async ({ app, page }) => {
   await app.open('?example=divergence/C1');
-  await expect(page.locator('[data-forecast-then]')).toHaveCount(0);
+  await expect(page.locator('[data-forecast-then]')).toBeHidden();
   await page.locator('input[name="forecast-guess"]').fill('21 cycles');
   await page.locator('input[name="forecast-guess"]').press('Enter');
   const fb = page.locator('[data-forecast-feedback]');
   await expect(fb).toHaveAttribute('data-guess', 'right');
   await expect(fb).toBeFocused();
   await expect(fb).toHaveText('You guessed 21 cycles: right, the answer is 21 cycles.');
-  // The seed's efficiency question follows the reveal, pointing at its figure.
+  // The seed's efficiency question follows the reveal, in the same field (issue 66).
   await expect(page.locator('[data-forecast-then="efficiency"]')).toContainText('efficiency');
+  await expect(page.locator('input[name="forecast-guess"]')).toHaveAttribute('data-forecast-metric', 'efficiency');
 });
 
 test("every worked example takes its key figure's own text as a right guess", async ({ app, page }) => {

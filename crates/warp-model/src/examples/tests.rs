@@ -223,3 +223,66 @@ fn find_is_forgiving_about_case_and_strict_about_names() {
         .contains("execution-model"));
     assert!(find("divergence/Z").unwrap_err().message.contains("C1, C2"));
 }
+
+/// One name per quantity, the one the form uses (issue 66: lesson 3 asked about "C = 20
+/// compute cycles" over a field labelled "Instructions W"): a latency example's question gives
+/// each input it sets by the field's letter, in both languages (a seed's own name for it may
+/// follow in brackets, never stand alone), and its follow-up links name the letter too.
+#[test]
+fn a_latency_examples_question_names_its_inputs_by_the_fields_letters() {
+    // (example, what its question must say): the preset's own values, read off `params`.
+    let cases: [(&str, &[&str]); 4] = [
+        ("execution-model/G", &["S = 4", "L = 200", "W = 20"]),
+        ("execution-model/H", &["W = 10"]),
+        (
+            "warp-scheduling/J",
+            &["S = 4", "L = 400", "T = 1", "W = 20"],
+        ),
+        ("warp-scheduling/E", &["W = 15", "L = 300"]),
+    ];
+    for lang in Lang::ALL {
+        crate::i18n::set_lang(lang);
+        for (key, says) in cases {
+            let e = find(key).unwrap();
+            for part in says {
+                assert!(
+                    e.question().contains(part),
+                    "{lang:?} {key}: {part} in {}",
+                    e.question()
+                );
+            }
+            for text in [e.question(), e.forecast()] {
+                // What is said outside brackets.
+                let outside: String = text
+                    .split('(')
+                    .enumerate()
+                    .map(|(i, p)| {
+                        if i == 0 {
+                            p
+                        } else {
+                            p.split_once(')').map_or("", |(_, o)| o)
+                        }
+                    })
+                    .collect();
+                for alone in ["C = ", "N_sched", "T_issue", "I_warp"] {
+                    assert!(
+                        !outside.contains(alone),
+                        "{lang:?} {key}: {alone} in {text}"
+                    );
+                }
+            }
+            for (label, query) in e.follow_up_links() {
+                assert!(!label.contains("C = "), "{lang:?} {key}: {label}");
+                // "Case H: W = 10" links the state with W=10.
+                if label.contains("W = 10") {
+                    assert!(query.contains("W=10"), "{query}");
+                }
+            }
+        }
+    }
+    crate::i18n::set_lang(Lang::En);
+    let g = find("execution-model/G").unwrap();
+    assert_eq!(g.follow_up_links().next().unwrap().0, "Case H: W = 10");
+    // The field the question names: "Instructions W".
+    assert!(crate::t!("latency.field.w").ends_with(" W"));
+}

@@ -171,7 +171,7 @@ impl PanelModel for MmaModel {
     const TITLE: Msg = msg!("common.panel.mma.title");
     const QUESTION: Msg = msg!("common.panel.mma.question");
     const PARAMS: &'static [Param] = &PARAMS;
-    const EMBED_HEIGHT: u32 = 1800;
+    const EMBED_HEIGHT: u32 = 2400;
     const MODES: Option<Modes> = Some(MODES);
     type Output = MmaOutput;
 
