@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::status_line;
+use super::run::status_line;
 
 #[test]
 fn a_status_lines_words_are_text_whatever_the_worker_said() {
