@@ -1,0 +1,289 @@
+//! What a run reads back and shows: the watched elements, the traced warp's note, the run's figures and the links into the other panels.
+
+use super::super::exec;
+use super::inputs::{KernelInput, Links, MAX_WATCH, N};
+use crate::figure::{Figure, Value};
+use crate::params::ParamError;
+use crate::ratio;
+
+/// The elements `watch` names, as (pointer parameter, index): `NAME[i]` separated by commas,
+/// at most [`MAX_WATCH`], each NAME a pointer parameter of the kernel and i inside its buffer
+/// (checked when the kernel parsed and the length is known).
+///
+/// # Errors
+/// `watch`, naming the allowed form, the pointer parameters, or the buffer's length.
+pub fn watch_list(
+    raw: &str,
+    kernel: Option<&super::super::parse::ParsedKernel>,
+    len: Option<usize>,
+) -> Result<Vec<(String, usize)>, ParamError> {
+    let shape = || {
+        ParamError::new(
+            "watch",
+            crate::tr!("kernel.launch.watch.shape", max = MAX_WATCH),
+        )
+    };
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for item in raw.split(',') {
+        let item = item.trim();
+        let (name, rest) = item.split_once('[').ok_or_else(shape)?;
+        let index = rest.strip_suffix(']').ok_or_else(shape)?;
+        let name = name.trim();
+        let ident = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let index: usize = index.trim().parse().map_err(|_| shape())?;
+        if !ident {
+            return Err(shape());
+        }
+        out.push((name.to_string(), index));
+    }
+    if out.len() > MAX_WATCH {
+        return Err(shape());
+    }
+    if let Some(k) = kernel {
+        let pointers: Vec<&str> = k
+            .params
+            .iter()
+            .filter(|p| p.pointer)
+            .map(|p| p.name.as_str())
+            .collect();
+        for (name, index) in &out {
+            if !pointers.contains(&name.as_str()) {
+                return Err(ParamError::new(
+                    "watch",
+                    if pointers.is_empty() {
+                        crate::tr!("kernel.launch.watch.no-pointers", name)
+                    } else {
+                        crate::tr!(
+                            "kernel.launch.watch.name",
+                            name,
+                            names = pointers.join(", ")
+                        )
+                    },
+                ));
+            }
+            if let Some(len) = len.filter(|len| index >= len) {
+                return Err(ParamError::new(
+                    "watch",
+                    crate::tr!("kernel.launch.watch.range", name, index, len),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The step-through's heading: which warp it records, and why that one.
+#[must_use]
+pub fn traced_note(t: &exec::Traced) -> String {
+    let (block, warp) = (t.block, t.warp);
+    match t.why {
+        exec::TraceWhy::Chosen => crate::tr!("kernel.trace.chosen", block, warp),
+        exec::TraceWhy::Diverges => crate::tr!("kernel.trace.diverges", block, warp),
+        exec::TraceWhy::Ragged => crate::tr!("kernel.trace.ragged", block, warp),
+        exec::TraceWhy::First => crate::tr!("kernel.trace.first", block, warp),
+    }
+}
+
+/// The first of the figures a kernel with a shared array gets ([`run_figures`]).
+pub(in crate::kernel_lab) const SHARED_FIGURE: &str = "shared-load-wavefronts";
+
+/// The run's figures; the banks' too when the kernel declares a shared array (`shared`).
+pub(in crate::kernel_lab) fn run_figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
+    use crate::t;
+    let mut out = vec![
+        Figure::new(
+            "warps-run",
+            t!("kernel.figure.warps-run"),
+            Value::Int(r.warps),
+            t!("kernel.figure.warps-run.unit"),
+            t!("kernel.figure.warps-run.help"),
+        ),
+        Figure::new(
+            "instructions-issued",
+            t!("kernel.figure.instructions-issued"),
+            Value::Int(r.issued),
+            t!("kernel.figure.instructions-issued.unit"),
+            t!("kernel.figure.instructions-issued.help"),
+        ),
+        Figure::new(
+            "simt-efficiency",
+            t!("kernel.figure.simt-efficiency"),
+            // No instruction issued (an empty starter): no efficiency at all, not a 0 % that
+            // reads as a verdict before anything ran (issue 45).
+            if r.issued == 0 {
+                Value::None
+            } else {
+                Value::Frac {
+                    value: ratio(r.active_lanes, crate::WARP_SIZE * r.issued),
+                    percent: true,
+                }
+            },
+            "",
+            t!("kernel.figure.simt-efficiency.help"),
+        )
+        .key(),
+        Figure::new(
+            "divergent-branches",
+            t!("kernel.figure.divergent-branches"),
+            Value::Int(r.divergent),
+            "",
+            t!("kernel.figure.divergent-branches.help"),
+        ),
+        Figure::new(
+            "load-transactions",
+            t!("kernel.figure.load-transactions"),
+            Value::Int(r.loads.transactions),
+            "",
+            t!("kernel.figure.load-transactions.help"),
+        ),
+        Figure::new(
+            "store-transactions",
+            t!("kernel.figure.store-transactions"),
+            Value::Int(r.stores.transactions),
+            "",
+            t!("kernel.figure.store-transactions.help"),
+        ),
+        Figure::new(
+            "load-efficiency",
+            t!("kernel.figure.load-efficiency"),
+            if r.loads.moved_bytes == 0 {
+                Value::None
+            } else {
+                Value::Frac {
+                    value: ratio(r.loads.useful_bytes, r.loads.moved_bytes),
+                    percent: true,
+                }
+            },
+            "",
+            t!("kernel.figure.load-efficiency.help"),
+        ),
+        Figure::new(
+            "cycles",
+            t!("kernel.figure.cycles"),
+            Value::Int(r.cycles),
+            t!("kernel.figure.cycles.unit"),
+            t!("kernel.figure.cycles.help"),
+        ),
+    ];
+    if r.warp_calls > 0 {
+        out.extend([
+            Figure::new(
+                "shuffles",
+                t!("kernel.figure.shuffles"),
+                Value::Int(r.shuffles),
+                "",
+                t!("kernel.figure.shuffles.help"),
+            ),
+            Figure::new(
+                "mask-violations",
+                t!("kernel.figure.mask-violations"),
+                Value::Int(r.mask_violations),
+                "",
+                t!("kernel.figure.mask-violations.help"),
+            ),
+        ]);
+    }
+    if r.atomics > 0 {
+        out.push(Figure::new(
+            "atomics",
+            t!("kernel.figure.atomics"),
+            Value::Int(r.atomics),
+            "",
+            t!("kernel.figure.atomics.help"),
+        ));
+    }
+    if shared {
+        let conflicts = (r.shared_loads.wavefronts - r.shared_loads.ideal)
+            + (r.shared_stores.wavefronts - r.shared_stores.ideal);
+        out.extend([
+            Figure::new(
+                SHARED_FIGURE,
+                t!("kernel.figure.shared-load-wavefronts"),
+                Value::Int(r.shared_loads.wavefronts),
+                "",
+                t!("kernel.figure.shared-load-wavefronts.help"),
+            ),
+            Figure::new(
+                "shared-store-wavefronts",
+                t!("kernel.figure.shared-store-wavefronts"),
+                Value::Int(r.shared_stores.wavefronts),
+                "",
+                t!("kernel.figure.shared-store-wavefronts.help"),
+            ),
+            Figure::new(
+                "bank-conflicts",
+                t!("kernel.figure.bank-conflicts"),
+                Value::Int(conflicts),
+                "",
+                t!("kernel.figure.bank-conflicts.help"),
+            ),
+            Figure::new(
+                "race-detected",
+                t!("kernel.figure.race-detected"),
+                Value::Bool(r.race.is_some()),
+                "",
+                t!("kernel.figure.race-detected.help"),
+            ),
+        ]);
+    }
+    out
+}
+
+pub(super) fn links(
+    r: &exec::RunResult,
+    launch: &exec::LaunchConfig,
+    input: &KernelInput,
+) -> Links {
+    use super::super::link_keys::{
+        BLOCK, COALESCING_PANEL, COUNTS, DIVERGENCE_PANEL, ELEM, LANES, N as WARPS_N, PATHS,
+        STRIDE, WARPS_PANEL,
+    };
+    let b = launch.block;
+    let n = input.get(&N).trim();
+    Links {
+        // A branch with an empty else path still has two paths on the divergence panel: the
+        // taken one, and one instruction for the lanes that skip it.
+        divergence: r.branch.map(|br| {
+            format!(
+                "panel={DIVERGENCE_PANEL}&{PATHS}={},{}&{LANES}={},{}",
+                br.then.0,
+                br.els.0.max(1),
+                br.then.1,
+                crate::WARP_SIZE - u64::from(br.then.1)
+            )
+        }),
+        loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
+            format!(
+                "panel={DIVERGENCE_PANEL}&{COUNTS}={}",
+                c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            )
+        }),
+        coalescing: r
+            .strided
+            .map(|s| format!("panel={COALESCING_PANEL}&{ELEM}=4&{STRIDE}={s}")),
+        warps: if n.is_empty() {
+            format!("panel={WARPS_PANEL}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())
+        } else {
+            format!(
+                "panel={WARPS_PANEL}&{BLOCK}={},{},{}&{WARPS_N}={}",
+                b.x(),
+                b.y(),
+                b.z(),
+                crate::query::encode(n)
+            )
+        },
+        banks: r
+            .shared_lines
+            .iter()
+            .filter_map(|(line, s)| s.banks_query().map(|q| (*line, q)))
+            .collect(),
+    }
+}
