@@ -438,8 +438,10 @@ fn the_file_reader_sees_super_groups_and_code_after_tests() {
 }
 
 #[test]
-fn no_source_file_is_over_1500_lines() {
-    // Issue 31: no file over 1,500 lines anywhere (the app, the model, the tools).
+fn no_source_file_is_over_1000_lines_tests_aside() {
+    // Issue 31: no file over 1,500 lines anywhere (the app, the model, the tools); issue 67: no
+    // source file over 1,000 (the kernel lab's view and model and the quiz's generators were
+    // split into rooms), tests at most 1,500.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = Vec::new();
     for dir in ["crates", "src", "xtask", "tests"] {
@@ -449,14 +451,24 @@ fn no_source_file_is_over_1500_lines() {
         }
     }
     assert!(files.len() > 100, "files found: {}", files.len());
+    let is_test = |f: &Path| {
+        let p = f.to_string_lossy();
+        p.contains("/tests/") || p.ends_with("tests.rs") || p.ends_with(".spec.ts")
+    };
     let long: Vec<String> = files
         .iter()
         .filter_map(|f| {
             let n = std::fs::read_to_string(f).ok()?.lines().count();
-            (n > 1500).then(|| format!("{} ({n} lines)", f.display()))
+            let cap = if is_test(f) { 1500 } else { 1000 };
+            (n > cap).then(|| format!("{} ({n} lines, at most {cap})", f.display()))
         })
         .collect();
-    assert!(long.is_empty(), "over 1,500 lines: {long:?}");
+    assert!(long.is_empty(), "too long: {long:?}");
+    // The probe: the rule sees a long source file and lets a long test file be.
+    assert!(!is_test(Path::new(
+        "crates/warp-model/src/kernel_lab/panel.rs"
+    )));
+    assert!(is_test(Path::new("crates/warp-model/src/quiz/tests.rs")));
 }
 
 /// Source files (Rust, TypeScript, JavaScript, CSS, HTML) under `dir`, skipping installed
