@@ -108,7 +108,7 @@ pub(super) fn Violations(output: Memo<KernelOutput>) -> impl IntoView {
 /// the value), the vote's bits, the lanes the mask names that are not active, and the calling
 /// lanes left out of their own mask (in red, with the same in words; a move into such a lane is
 /// marked `data-offending`). One HTML string, as [`listing_html`].
-pub(super) fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
+fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
     use std::fmt::Write as _;
     use warp_model::kernel_lab::exec::lane_list;
     let absent = op.named & !op.active;
@@ -180,7 +180,7 @@ pub(super) fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoVie
 }
 
 /// The event's word, in the page's language.
-pub(super) fn event_word(e: warp_model::kernel_lab::exec::Event) -> &'static str {
+fn event_word(e: warp_model::kernel_lab::exec::Event) -> &'static str {
     use warp_model::kernel_lab::exec::Event;
     match e {
         Event::Split => t!("ui.kernel.event.split"),
@@ -202,7 +202,7 @@ pub(super) fn sched_name(output: Memo<KernelOutput>) -> &'static str {
 
 /// A lane mask's 32 cells, class `on` for a lane in the mask, each titled with its lane: one
 /// HTML string, as [`listing_html`] (a view node per cell cost the kernel page its code).
-pub(super) fn mask_cells(mask: u32, on: &str) -> String {
+fn mask_cells(mask: u32, on: &str) -> String {
     use std::fmt::Write as _;
     let mut html = String::with_capacity(LANE_SLOTS * 48);
     for l in 0..LANE_SLOTS {
@@ -313,7 +313,7 @@ pub(super) fn StepThrough(output: Memo<KernelOutput>, ran: RwSignal<KernelInput>
 
 /// One recorded step of the warp: the listing with its line marked, the active lanes, the
 /// other lane groups, the warp-level calls, the stack (or the joins), and a variable per lane.
-pub(super) fn step_detail(
+fn step_detail(
     s: &TraceStep,
     ran: RwSignal<KernelInput>,
     var: RwSignal<String>,
@@ -404,7 +404,7 @@ pub(super) fn step_detail(
 /// `sched=its`, the lines other lane groups stand at (`li.other[data-group-line]`): one HTML
 /// string, as the SM timeline is, since a view node per line cost the kernel page its rendering
 /// code (issue 46: this and [`lane_values_html`] paid for the timeline's worked steps).
-pub(super) fn listing_html(src: &str, s: &TraceStep) -> String {
+fn listing_html(src: &str, s: &TraceStep) -> String {
     use std::fmt::Write as _;
     let mut html = String::with_capacity(src.len() + 64 * src.lines().count());
     for (i, text) in src.lines().enumerate() {
@@ -429,7 +429,7 @@ pub(super) fn listing_html(src: &str, s: &TraceStep) -> String {
 
 /// A variable's value in each of the 32 lanes, four rows of eight (`—`: a lane without one),
 /// each cell titled with its lane: one HTML string, as [`listing_html`].
-pub(super) fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
+fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
     use std::fmt::Write as _;
     let mut html = format!(
         "<caption>{}</caption><tbody>",
@@ -456,7 +456,7 @@ pub(super) fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
 /// dozen kinds of cell, cost the kernel page their rendering code). A cell whose line stalled
 /// on the SM carries `data-stalls`; with shared memory, its wavefronts, conflicts and the link
 /// to the banks panel (`a[data-link=banks]`).
-pub(super) fn rows_html(
+fn rows_html(
     r: &warp_model::kernel_lab::exec::RunResult,
     src: &str,
     stalls: Option<&warp_model::kernel_lab::timing::SmOutput>,

@@ -144,9 +144,7 @@ impl Runner {
 /// (the second value). In the browser, read from the page the app takes over when it carries
 /// the run of this very query (the prerendered kernel page: its figures stay while the app
 /// starts, and no worker runs them again); else the worker's, to come.
-pub(super) fn first_run(
-    (which, query): (check_worker::Which, String),
-) -> (Running, Option<(String, String)>) {
+fn first_run((which, query): (check_worker::Which, String)) -> (Running, Option<(String, String)>) {
     use warp_model::kernel_lab::ran;
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -184,7 +182,7 @@ pub(super) fn first_run(
 
 /// The plain lab's own notice of an empty `challenge=` (the run's worker reads the address the
 /// page writes, which leaves the empty key out), first, once.
-pub(super) fn name_empty_challenge(out: &mut KernelOutput, ran: RwSignal<KernelInput>) {
+fn name_empty_challenge(out: &mut KernelOutput, ran: RwSignal<KernelInput>) {
     if let Some(note) = ran.with(empty_challenge_note) {
         if !out.errors.contains(&note) {
             out.errors.insert(0, note);
@@ -474,13 +472,13 @@ pub(super) fn CheckStatus(
 
 /// What a run says first: an error (the source's, under the editor, or the launch's, under the
 /// form), else the first result.
-pub(super) const RUN_RESULTS: &[&str] = &[
+const RUN_RESULTS: &[&str] = &[
     ".panel.kernel .editor .error",
     ".panel.kernel .kernel-launch .error",
     ".panel.kernel .kernel-results .figure",
 ];
 /// What a check says first: the source's error, else the stars and the first failure.
-pub(super) const CHECK_RESULTS: &[&str] = &[
+const CHECK_RESULTS: &[&str] = &[
     ".panel.kernel .editor .error",
     ".panel.kernel .challenge-report",
     ".panel.kernel [data-challenge-failure]",
@@ -488,7 +486,7 @@ pub(super) const CHECK_RESULTS: &[&str] = &[
 
 /// After a run, the first of `selectors` on the page is brought into view. Scrolled only
 /// when it is not already on screen, to the nearest edge, so a visible result does not jump.
-pub(super) fn bring_into_view_after_run(selectors: &'static [&'static str]) {
+fn bring_into_view_after_run(selectors: &'static [&'static str]) {
     request_animation_frame(move || {
         let Some(doc) = crate::browser::window().and_then(|w| w.document()) else {
             return;

@@ -1,7 +1,5 @@
 //! A challenge's box: which challenge the inputs name, its starter and kept code, the box the page draws (statement, tests, targets, hints), a test's run and a check's report as figures.
 
-use super::super::challenge::{self, builtin, custom, Challenge};
-use super::super::{compile, exec};
 use super::inputs::{
     ChallengeOutput, Hint, KernelInput, KernelModel, KernelOutput, Links, Solved, BLOCK, CHALLENGE,
     DEFAULT_SRC, GRID, N, PRESETS, RANGE, REF, SRC, STARTER, TARGETS, TASK, TEST, TESTS, TITLE,
@@ -11,6 +9,8 @@ use super::run::{challenge_key_notes, compile_into, run_launch, show_run, trace_
 use super::watch::watch_list;
 use crate::figure::{Figure, Value};
 use crate::i18n::Msg;
+use crate::kernel_lab::challenge::{self, builtin, custom, Challenge};
+use crate::kernel_lab::{compile, exec};
 use crate::msg;
 use crate::panel::PanelModel;
 use crate::params::{Param, ParamError};
@@ -87,7 +87,7 @@ pub fn code_key_of(q: &Query) -> Option<String> {
     key_from(|p| q.get(p.url_key()).unwrap_or(p.default).to_string())
 }
 
-pub(super) fn key_from(get: impl Fn(&Param) -> String) -> Option<String> {
+fn key_from(get: impl Fn(&Param) -> String) -> Option<String> {
     let name = get(&CHALLENGE);
     let name = name.trim();
     if name.is_empty() {
@@ -158,10 +158,14 @@ pub(super) fn evaluate_parts(input: &KernelInput) -> KernelOutput {
 /// the source the page checks, and that source compiled (its error in `out`). `None` without
 /// a challenge that reads: then the source is compiled into `out` only when no challenge was
 /// named.
-pub(super) fn box_parts(
+fn box_parts(
     input: &KernelInput,
     out: &mut KernelOutput,
-) -> Option<(Challenge, String, Option<super::super::parse::ParsedKernel>)> {
+) -> Option<(
+    Challenge,
+    String,
+    Option<crate::kernel_lab::parse::ParsedKernel>,
+)> {
     let challenge = challenge_of(input)
         .map_err(|e| out.errors.extend(e))
         .ok()
@@ -187,7 +191,7 @@ pub(super) fn box_parts(
 /// A challenge's box: the statement, the tests' launches and the targets (Check's report:
 /// [`with_report`]), and the test `test=` chooses (from 0; `None`, named in `out`, when it
 /// does not read).
-pub(super) fn challenge_view(
+fn challenge_view(
     input: &KernelInput,
     out: &mut KernelOutput,
     c: &Challenge,
@@ -223,7 +227,7 @@ pub(super) fn challenge_view(
 }
 
 /// The test `test=` chooses (from 0), or `None`, named in `out`, when it does not read.
-pub(super) fn test_of(input: &KernelInput, c: &Challenge, out: &mut KernelOutput) -> Option<usize> {
+fn test_of(input: &KernelInput, c: &Challenge, out: &mut KernelOutput) -> Option<usize> {
     // `test=` against this challenge's own count, not the parameter's widest range (issue 45:
     // `add-ten&test=0` said 1 to 10, for its 5 tests).
     let raw = input.get(&TEST).trim();
@@ -275,11 +279,11 @@ pub fn evaluate_test(input: &KernelInput) -> KernelOutput {
 
 /// Run on a challenge: the kernel on test `t` (its inputs, its launch), with the lab's own
 /// figures.
-pub(super) fn run_test(
+fn run_test(
     input: &KernelInput,
     out: &mut KernelOutput,
     c: &Challenge,
-    kernel: &super::super::parse::ParsedKernel,
+    kernel: &crate::kernel_lab::parse::ParsedKernel,
     t: usize,
 ) {
     let Ok(reference) = compile(&c.reference) else {
@@ -310,11 +314,11 @@ pub(super) fn run_test(
 
 /// The plain lab on test `k`'s launch of `c` with the page's kernel `src`, timed on the SM at
 /// its defaults (the check's `check_sm`): `panel=kernel&timing=sm&block=…&grid=…&n=…&src=…`.
-pub(super) fn timed_lab(src: &str, c: &Challenge, k: usize) -> String {
+fn timed_lab(src: &str, c: &Challenge, k: usize) -> String {
     let mut q = format!(
         "panel={}&{}=sm",
         KernelModel::NAME,
-        super::super::timing::TIMING.url_key()
+        crate::kernel_lab::timing::TIMING.url_key()
     );
     if let Some(t) = c.tests.get(k) {
         let b = t.block;
@@ -373,7 +377,7 @@ pub fn with_report(out: &mut KernelOutput, c: &Challenge, report: challenge::Che
 /// The preset a built-in challenge builds on, as (label, query): `add-ten` the ragged tail's
 /// guard (`if (i < n)` on `blockIdx.x * blockDim.x + threadIdx.x`). Only where the preset is not
 /// the answer (the lab's transpose and warp-sum presets are).
-pub(super) fn preset_for(challenge: &str) -> Option<(&'static str, String)> {
+fn preset_for(challenge: &str) -> Option<(&'static str, String)> {
     // By the label's words, not `Msg::key`, which would link every key of the catalogue
     // (64 kB of data) into the kernel page.
     const BUILDS_ON: [(&str, Msg); 1] = [("add-ten", msg!("kernel.preset.guard"))];
@@ -388,14 +392,16 @@ pub(super) fn preset_for(challenge: &str) -> Option<(&'static str, String)> {
 /// A missed target's hint, from the run of test `test` (from 0) that the page shows after a
 /// check that passed (`run`, with its panel `links`); `timed_lab`, the lab on that test timed
 /// on the SM, is where an `sm-cycles` target's hint sends the learner.
-pub(super) fn hint(
+fn hint(
     t: &challenge::TargetReport,
     run: Option<&exec::RunResult>,
     links: Option<&Links>,
     test: usize,
     timed_lab: Option<&str>,
 ) -> Hint {
-    use super::super::link_keys::{BANKS_PANEL, COALESCING_PANEL, DIVERGENCE_PANEL, LATENCY_PANEL};
+    use crate::kernel_lab::link_keys::{
+        BANKS_PANEL, COALESCING_PANEL, DIVERGENCE_PANEL, LATENCY_PANEL,
+    };
     use challenge::spec::Target;
     // What a line of the run costs of the target (atomics are not counted per line).
     let per_line = |s: &exec::LineStats| match t.target {
@@ -477,7 +483,7 @@ pub(super) fn hint(
 
 /// The check's figures: passed, tests, tests passed, stars, and each target's value beside
 /// the reference's.
-pub(super) fn challenge_figures(r: &challenge::CheckReport) -> Vec<Figure> {
+fn challenge_figures(r: &challenge::CheckReport) -> Vec<Figure> {
     use crate::figure::Tone;
     use crate::t;
     let all = r.passed_all();

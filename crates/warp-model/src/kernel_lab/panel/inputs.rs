@@ -1,9 +1,9 @@
 //! The lab's inputs and outputs: its parameters, the types a run and a challenge's box fill, and the seeds' snippets as presets.
 
-use super::super::challenge::{self, custom};
-use super::super::{exec, MAX_SOURCE};
 use crate::figure::{Figure, Value};
 use crate::i18n::Msg;
+use crate::kernel_lab::challenge::{self, custom};
+use crate::kernel_lab::{exec, MAX_SOURCE};
 use crate::msg;
 use crate::panel::Inputs;
 use crate::params::{Param, ParamError};
@@ -15,7 +15,7 @@ pub const DEFAULT_SRC: &str = include_str!("../presets/even-odd.cu");
 pub const DEFAULT_LEN: u64 = 1_048_576;
 
 /// Most characters of a launch field's text (`block`, `grid`, `trace`).
-pub(super) const FIELD_CHARS: usize = 32;
+const FIELD_CHARS: usize = 32;
 
 /// `src`: the kernel (it has its own editor, not a form field).
 pub const SRC: Param =
@@ -51,7 +51,7 @@ pub const SCHED: Param =
     Param::choice("sched", msg!("kernel.field.sched"), &SCHED_CHOICES, "stack")
         .hint(msg!("kernel.field.sched.hint"));
 
-pub(super) const SCHED_CHOICES: [crate::params::Choice; 2] = [
+const SCHED_CHOICES: [crate::params::Choice; 2] = [
     crate::params::Choice {
         value: "stack",
         label: msg!("kernel.choice.sched.stack"),
@@ -117,11 +117,11 @@ pub const PARAMS: [Param; 23] = [
     TRACE,
     WATCH,
     SCHED,
-    super::super::timing::TIMING,
-    super::super::timing::S,
-    super::super::timing::L,
-    super::super::timing::POLICY,
-    super::super::timing::WINDOW,
+    crate::kernel_lab::timing::TIMING,
+    crate::kernel_lab::timing::S,
+    crate::kernel_lab::timing::L,
+    crate::kernel_lab::timing::POLICY,
+    crate::kernel_lab::timing::WINDOW,
     CHALLENGE,
     TEST,
     CHECK,
@@ -201,7 +201,7 @@ pub struct KernelOutput {
     /// The challenge, when `challenge=` names one.
     pub challenge: Option<ChallengeOutput>,
     /// The launch on one SM's schedulers, with `timing=sm` (issue 47; the plain lab's only).
-    pub sm: Option<super::super::timing::SmOutput>,
+    pub sm: Option<crate::kernel_lab::timing::SmOutput>,
 }
 
 /// What the challenge box shows.

@@ -1,13 +1,13 @@
 //! A launch read from the inputs and run: the launch's errors, the compile, the run and its figures (with a test's, the box's keys named).
 
-use super::super::notes::{race_note, violation_note};
-use super::super::{compile, exec};
 use super::inputs::{
     KernelInput, KernelOutput, SourceMark, WatchFigure, BLOCK, CHALLENGE, CHECK, DEFAULT_LEN, GRID,
     LEN, N, SCHED, SRC, TEST, TRACE, WATCH,
 };
 use super::watch::{links, run_figures, watch_list};
 use crate::figure::Value;
+use crate::kernel_lab::notes::{race_note, violation_note};
+use crate::kernel_lab::{compile, exec};
 use crate::params::ParamError;
 use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
@@ -141,11 +141,11 @@ pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
 /// `TIMED = false`, does not link the SM's timing).
 pub(super) fn run_launch<const TIMED: bool>(
     input: &KernelInput,
-    kernel: Option<super::super::parse::ParsedKernel>,
+    kernel: Option<crate::kernel_lab::parse::ParsedKernel>,
     out: &mut KernelOutput,
 ) {
     let timing = if TIMED {
-        super::super::timing::config(input)
+        crate::kernel_lab::timing::config(input)
             .map_err(|e| out.errors.extend(e))
             .ok()
             .flatten()
@@ -175,13 +175,13 @@ pub(super) fn run_launch<const TIMED: bool>(
                 crate::tr!("kernel.sm.too-long", max = exec::MAX_SM_OPS),
             ));
         } else {
-            out.sm = Some(super::super::timing::time(&r.sm_ops, config));
+            out.sm = Some(crate::kernel_lab::timing::time(&r.sm_ops, config));
         }
         r.sm_ops = Vec::new();
     }
     show_run(out, run, &kernel, &launch, input);
     if let (true, Some(sm)) = (TIMED, &out.sm) {
-        out.figures.extend(super::super::timing::figures(sm));
+        out.figures.extend(crate::kernel_lab::timing::figures(sm));
     }
 }
 
@@ -189,7 +189,7 @@ pub(super) fn run_launch<const TIMED: bool>(
 pub(super) fn compile_into(
     src: &str,
     out: &mut KernelOutput,
-) -> Option<super::super::parse::ParsedKernel> {
+) -> Option<crate::kernel_lab::parse::ParsedKernel> {
     match compile(src) {
         Ok(k) => Some(k),
         Err(e) => {
@@ -207,7 +207,7 @@ pub(super) fn compile_into(
 pub(super) fn show_run(
     out: &mut KernelOutput,
     run: Result<exec::RunResult, exec::RunError>,
-    kernel: &super::super::parse::ParsedKernel,
+    kernel: &crate::kernel_lab::parse::ParsedKernel,
     launch: &exec::LaunchConfig,
     input: &KernelInput,
 ) {

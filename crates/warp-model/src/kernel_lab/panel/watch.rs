@@ -1,8 +1,8 @@
 //! What a run reads back and shows: the watched elements, the traced warp's note, the run's figures and the links into the other panels.
 
-use super::super::exec;
 use super::inputs::{KernelInput, Links, MAX_WATCH, N};
 use crate::figure::{Figure, Value};
+use crate::kernel_lab::exec;
 use crate::params::ParamError;
 use crate::ratio;
 
@@ -14,7 +14,7 @@ use crate::ratio;
 /// `watch`, naming the allowed form, the pointer parameters, or the buffer's length.
 pub fn watch_list(
     raw: &str,
-    kernel: Option<&super::super::parse::ParsedKernel>,
+    kernel: Option<&crate::kernel_lab::parse::ParsedKernel>,
     len: Option<usize>,
 ) -> Result<Vec<(String, usize)>, ParamError> {
     let shape = || {
@@ -242,7 +242,7 @@ pub(super) fn links(
     launch: &exec::LaunchConfig,
     input: &KernelInput,
 ) -> Links {
-    use super::super::link_keys::{
+    use crate::kernel_lab::link_keys::{
         BLOCK, COALESCING_PANEL, COUNTS, DIVERGENCE_PANEL, ELEM, LANES, N as WARPS_N, PATHS,
         STRIDE, WARPS_PANEL,
     };
