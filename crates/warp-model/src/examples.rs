@@ -6,9 +6,10 @@
 //! question and Forecast line. Every word a learner reads of it (title, question, Forecast,
 //! note, follow-up labels) is in the catalogue under `examples.<topic>.<cell>.<what>` (the cell
 //! in lowercase, e.g. `examples.divergence.c7.note`) and is read through [`Example`]'s methods
-//! in the current language. A preset holds its messages as [`Msg`]s found at compile time (a
-//! missing title, question or forecast fails the build); a test checks that every preset's
-//! keys exist in both languages.
+//! in the current language. Its messages are [`Msg`]s found at compile time (a missing title,
+//! question or forecast fails the build), in a table beside [`ALL`], so that a page that only
+//! finds a preset links none of their words; a test checks that every preset's keys exist in
+//! both languages.
 
 use crate::i18n::{self, Msg};
 use crate::params::{quote, ParamError};
@@ -41,9 +42,6 @@ pub struct Example {
     /// "And how many lanes are wasted?"), or empty: a second quantity never shares the first
     /// question's field.
     pub then_metric: &'static str,
-    /// `examples.<topic>.<cell>.title`, `.question`, `.forecast` and, if the catalogue has
-    /// them, `.then` and `.note` (filled in by `ex` at compile time).
-    messages: ExampleMessages,
 }
 
 /// A preset's own messages.
@@ -103,13 +101,17 @@ const fn ex(topic: &'static str, cell: &'static str, ex_no: &'static str, panel:
         follow_ups: &[],
         forecast_metric: "",
         then_metric: "",
-        messages: ExampleMessages {
-            title: required(cell_message(topic, cell, "title")),
-            question: required(cell_message(topic, cell, "question")),
-            forecast: required(cell_message(topic, cell, "forecast")),
-            then: cell_message(topic, cell, "then"),
-            note: cell_message(topic, cell, "note"),
-        },
+    }
+}
+
+/// The messages of the preset of `topic` and `cell`, found at compile time.
+const fn messages_of(topic: &str, cell: &str) -> ExampleMessages {
+    ExampleMessages {
+        title: required(cell_message(topic, cell, "title")),
+        question: required(cell_message(topic, cell, "question")),
+        forecast: required(cell_message(topic, cell, "forecast")),
+        then: cell_message(topic, cell, "then"),
+        note: cell_message(topic, cell, "note"),
     }
 }
 
@@ -128,7 +130,23 @@ const fn required(msg: Option<Msg>) -> Msg {
 }
 
 /// Every cell of the three seeds' matrices.
-pub static ALL: &[Example] = &[
+pub static ALL: &[Example] = TABLE;
+
+/// Each preset's messages, in [`ALL`]'s order: a table of their own, so that a page that only
+/// finds a preset (every page's links, `site::address`) does not link every preset's words in
+/// its language (5.4 kB gzip of Hinglish in each page that shows none of them: issue 63).
+static MESSAGES: [ExampleMessages; TABLE.len()] = {
+    let mut out = [messages_of(TABLE[0].topic, TABLE[0].cell); TABLE.len()];
+    let mut i = 1;
+    while i < TABLE.len() {
+        out[i] = messages_of(TABLE[i].topic, TABLE[i].cell);
+        i += 1;
+    }
+    out
+};
+
+/// [`ALL`], as a constant that [`MESSAGES`] is computed from.
+const TABLE: &[Example] = &[
     // Seed 000 — warps and warp scheduling.
     Example {
         params: &[("block", "256")],
@@ -492,28 +510,38 @@ impl Example {
         )
     }
 
+    /// Its messages ([`MESSAGES`]: the entry at its place in [`ALL`], found by its topic and
+    /// cell, which are unique).
+    fn messages(&self) -> ExampleMessages {
+        let at = ALL
+            .iter()
+            .position(|e| e.topic == self.topic && e.cell == self.cell)
+            .unwrap_or(0);
+        MESSAGES[at]
+    }
+
     /// The cell's case class, as the matrix names it ("Clean 1D block, multiple of 32").
     #[must_use]
     pub fn title(&self) -> &'static str {
-        self.messages.title.text()
+        self.messages().title.text()
     }
 
     /// The seed's question.
     #[must_use]
     pub fn question(&self) -> &'static str {
-        self.messages.question.text()
+        self.messages().question.text()
     }
 
     /// The seed's Forecast line (without the "Forecast:" label).
     #[must_use]
     pub fn forecast(&self) -> &'static str {
-        self.messages.forecast.text()
+        self.messages().forecast.text()
     }
 
     /// The follow-up question asked after the reveal, with the figure that answers it.
     #[must_use]
     pub fn then(&self) -> Option<(&'static str, &'static str)> {
-        match self.messages.then {
+        match self.messages().then {
             Some(m) if !self.then_metric.is_empty() => Some((m.text(), self.then_metric)),
             _ => None,
         }
@@ -522,7 +550,7 @@ impl Example {
     /// What the preset adds to the seed's numbers, where it had to (shown with the preset).
     #[must_use]
     pub fn note(&self) -> Option<&'static str> {
-        self.messages
+        self.messages()
             .note
             .filter(|m| i18n::lookup(i18n::lang(), *m).is_some())
             .map(Msg::text)

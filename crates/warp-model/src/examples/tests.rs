@@ -8,7 +8,7 @@ fn lookup_key(lang: Lang, key: &str) -> Option<&'static str> {
 #[test]
 fn presets_hold_the_messages_of_their_cells() {
     for e in ALL {
-        let m = e.messages;
+        let m = e.messages();
         for (what, msg) in [
             ("title", Some(m.title)),
             ("question", Some(m.question)),
