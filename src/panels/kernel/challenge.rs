@@ -3,7 +3,7 @@
 //! the reference with why it costs what it costs.
 
 use leptos::prelude::*;
-use warp_model::kernel_lab::challenge::stars::glyphs;
+use warp_model::kernel_lab::challenge::stars::{for_target, glyphs};
 use warp_model::kernel_lab::panel::{ChallengeOutput, KernelInput, KernelOutput, TEST};
 use warp_model::t;
 use warp_model::tr;
@@ -43,7 +43,7 @@ pub fn ChallengeBox(
                         let aim = total.map(|value| view! {
                             " " <span class="note" data-target-reference=value>{tr!("ui.challenge.target.reference", value, tests = launches_count)}</span>
                         });
-                        view! { <li data-target=*name>{glyphs(u8::try_from(i + 2).unwrap_or(3))} " " {*label} {aim}</li> }
+                        view! { <li data-target=*name>{glyphs(for_target(i))} " " {*label} {aim}</li> }
                     })
                     .collect_view();
                 let test = c.test + 1;

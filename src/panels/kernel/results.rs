@@ -361,7 +361,7 @@ fn step_detail(
             .stack
             .iter()
             .map(|e| {
-                let lanes = e.rejoin.count_ones();
+                let lanes = e.lanes();
                 fill(
                     entry,
                     &[("kind", &e.kind), ("line", &e.line), ("lanes", &lanes)],
@@ -373,7 +373,7 @@ fn step_detail(
     view! {
         <ol class="listing" inner_html=listing></ol>
         <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
-            <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.mask.count_ones())}</span>
+            <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.active_lanes())}</span>
             <span class="mask" inner_html=mask_cells(s.mask, "lane live c1")></span>
         </p>
         {(!s.groups.is_empty()).then(|| {

@@ -96,6 +96,19 @@ impl Stars {
     }
 }
 
+/// The stars a check earns once it passes every test and meets target `i` (counted from 0, in
+/// their order) and every target before it: passing is ★, the first target ★★, the second
+/// ★★★ (the most). The one home of the rule: the check counts with it and the page labels
+/// each target with it.
+#[must_use]
+pub fn for_target(i: usize) -> u8 {
+    if i == 0 {
+        2
+    } else {
+        3
+    }
+}
+
 /// `n` stars of 3 as glyphs: `★★☆`.
 #[must_use]
 pub fn glyphs(n: u8) -> String {

@@ -37,6 +37,14 @@ pub struct StackEntry {
     pub rejoin: u32,
 }
 
+impl StackEntry {
+    /// How many lanes rejoin when it ends (the step-through's "… 12 lanes").
+    #[must_use]
+    pub fn lanes(&self) -> u32 {
+        self.rejoin.count_ones()
+    }
+}
+
 /// The kinds a [`StackEntry`] names: read back from the run worker's message as the same
 /// `'static` words.
 const STACK_KINDS: [&str; 3] = ["if", "else", "loop"];
@@ -84,6 +92,14 @@ pub struct TraceStep {
     pub ops: Vec<WarpOp>,
     /// Whether this instruction is a `__syncthreads()`.
     pub barrier: bool,
+}
+
+impl TraceStep {
+    /// How many lanes are active at this step (the step-through's "line 4: 20 lanes active").
+    #[must_use]
+    pub fn active_lanes(&self) -> u32 {
+        self.mask.count_ones()
+    }
 }
 
 /// What a recorded step is to the learner looking for the next thing that happens: lanes
