@@ -36,6 +36,15 @@ pub fn render(page: &Prerendered) -> Rendered {
             .example
             .map(warp_model::examples::Example::title)
             .or_else(|| r.panel.map(warp_model::registry::Panel::title));
+        // A challenge's page (`kernel/challenge/add-ten/`) says which challenge before the lab.
+        let challenge = state
+            .get(warp_model::kernel_lab::panel::CHALLENGE.url_key())
+            .filter(|_| page.path.contains(site::CHALLENGE_FOLDER))
+            .map(warp_model::kernel_lab::challenge::builtin::title);
+        let name = match (challenge, name) {
+            (Some(c), Some(n)) => Some(format!("{c} · {n}")),
+            (_, n) => n.map(str::to_string),
+        };
         name.map_or_else(|| "Warp Lab".to_string(), |n| format!("{n} · Warp Lab"))
     });
     Rendered { title, body }

@@ -19,6 +19,17 @@ thread_local! {
     static WRITES: ArcRwSignal<u64> = ArcRwSignal::new(0);
     /// The state a page is rendered for at build time (`crate::prerender`).
     static PRERENDERED: RefCell<Query> = RefCell::new(Query::default());
+    /// A key's value the address leaves out ([`leave_unsaid`]).
+    static UNSAID: RefCell<Option<(&'static str, String)>> = const { RefCell::new(None) };
+}
+
+/// Leaves `key=value` out of every address written from now on (the value compared trimmed):
+/// what the page opens with anyway, so that the address stays its page's own. A challenge's
+/// starter in the kernel lab's editor (`src=`): without this, a challenge's page wrote its
+/// starter into the address once live, and its reload was no longer the prerendered page
+/// (`kernel/challenge/add-ten/`, issue 63).
+pub fn leave_unsaid(key: &'static str, value: &str) {
+    UNSAID.with(|u| *u.borrow_mut() = Some((key, value.trim().to_string())));
 }
 
 /// The query the address has now, tracked: a view that reads it is redrawn whenever a
@@ -67,6 +78,15 @@ pub fn replace_query(q: &Query) {
     let Some(window) = crate::browser::window() else {
         return;
     };
+    let mut q = q.clone();
+    UNSAID.with(|u| {
+        if let Some((key, value)) = &*u.borrow() {
+            if q.get(key).map(str::trim) == Some(value.as_str()) {
+                q.set(key, None);
+            }
+        }
+    });
+    let q = &q;
     let location = window.location();
     let hash = location.hash().unwrap_or_default();
     let url = page_state()

@@ -221,6 +221,10 @@ fn open_code(input: RwSignal<KernelInput>, unkept: RwSignal<bool>) -> (bool, Opt
     let code_key = code_key(&input.get_untracked());
     let kept = code_key.as_deref().and_then(crate::storage::kept_code);
     let starter = starting_source(&input.get_untracked());
+    if let Some(s) = &starter {
+        // The starter is what a challenge's page opens with: its address leaves it out.
+        crate::url::leave_unsaid(SRC.url_key(), s);
+    }
     let restored = starter.is_some() && kept.as_ref().is_some_and(|k| !k.trim().is_empty());
     if let Some(src) = opening_source(&input.get_untracked(), kept) {
         input.update(|i| i.set_field(SRC.name, src));

@@ -80,3 +80,26 @@ fn a_quiz_page_draws_no_questions_and_an_embed_no_header() {
     let gpu = page("hinglish/gpu/");
     assert!(gpu.body.contains(r#"data-gpu-status="detecting""#));
 }
+
+#[test]
+fn a_challenge_page_holds_its_statement_starter_and_first_run() {
+    // Issue 63: a challenge's link is a page of its own, drawn with the challenge's box and
+    // its starter kernel's run, which the live app reads back (`data-ran`) instead of running.
+    let r = page("kernel/challenge/add-ten/");
+    assert_eq!(r.title, "1. Add ten · Kernel lab · Warp Lab");
+    assert!(r.body.contains(r#"class="challenge""#), "{}", r.body);
+    // The starter's body is empty: its first test launches n = 128 threads, 128 / 32 = 4
+    // warps, which issue no instruction of their own.
+    assert!(r.body.contains(r#"data-metric="warps-run" data-value="4""#));
+    assert!(r
+        .body
+        .contains(r#"data-metric="instructions-issued" data-value="0""#));
+    assert!(
+        r.body.contains("challenge=add-ten\""),
+        "the run carried is the challenge's"
+    );
+    let h = page("hinglish/embed/kernel/challenge/spin-lock/");
+    assert!(h.title.starts_with("10. Spin lock · "), "{}", h.title);
+    assert!(!h.body.contains("<header"));
+    assert!(h.body.contains(r#"class="challenge""#));
+}

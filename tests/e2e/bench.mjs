@@ -110,7 +110,8 @@ const GROUPS = [
     ['embed with settings: banks stride=2, Hinglish', 'hinglish/embed/banks/with/?stride=2'],
     ['embed with settings: warps 32×32', 'embed/warps/with/?block=32,32'],
     ['assignment step: example divergence/C4', 'embed/example/divergence/C4/graded/'],
-    ['challenge link: add-ten', 'kernel/?challenge=add-ten'],
+    ['challenge link: add-ten', 'kernel/challenge/add-ten/'],
+    ['challenge link: warp-scan, Hinglish, embedded', 'hinglish/embed/kernel/challenge/warp-scan/'],
   ]],
   ['old query links', [
     ['?panel=coalescing&stride=2&embed=1', '?panel=coalescing&stride=2&embed=1'],
@@ -118,6 +119,7 @@ const GROUPS = [
     ['?panel=kernel', '?panel=kernel'],
     ['?example=divergence/C1&lang=hinglish', '?example=divergence/C1&lang=hinglish'],
     ['?panel=quiz&topic=all&seed=3', '?panel=quiz&topic=all&seed=3'],
+    ['?panel=kernel&challenge=add-ten', '?panel=kernel&challenge=add-ten'],
   ]],
   ['drawn by the app alone', [
     ['assignment (one prediction)', `?assignment=1&step=${encodeURIComponent('example=divergence/C1')}`],

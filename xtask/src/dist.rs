@@ -644,6 +644,12 @@ fn index_html(
                 .collect::<Vec<_>>())),
         )
         .replace(
+            "__CHALLENGES__",
+            &json(serde_json::json!(
+                warp_model::kernel_lab::challenge::builtin::NAMES
+            )),
+        )
+        .replace(
             "__PAGE_KEYS__",
             &json(serde_json::json!(warp_model::page::PAGE_KEYS)),
         )

@@ -12,7 +12,8 @@
 //    `<html data-prerender="stale">` hides the markup and shows the loading frame instead. An
 //    address its panel's first frame draws (issue 63: inputs of its panel, nothing that changes
 //    how the page is shown) belongs to the page under the view's that carries that first
-//    frame (`with/`, site::first_frame_draws).
+//    frame (`with/`, site::first_frame_draws); a built-in challenge, its page under the kernel
+//    lab's (`kernel/challenge/add-ten/`, site::CHALLENGE_FOLDER).
 // 2. Picks the bundle the page needs, the way warp_model::page::route does: `assignment=` is
 //    an assignment (any value: the page names a wrong one), else a valid `example=` wins (its
 //    panel), else a valid `panel=` (`author` included), else the home view (which names any
@@ -46,6 +47,7 @@
   var LANGS = __LANGS__; // the languages' codes, English (the root's, no folder) first
   var FIRST = __FIRST__; // the panels whose pages have a first frame (page::bundle::FIRST_FRAMES)
   var PAGE_KEYS = __PAGE_KEYS__; // the page-level keys (page::PAGE_KEYS)
+  var CHALLENGES = __CHALLENGES__; // the built-in challenges, each a page (challenge::builtin::NAMES)
   var OFFLINE = __OFFLINE__; // register the service worker (not in `cargo xtask serve`)
   var STYLE = __STYLE__; // the whole stylesheet, for a page whose styles are another bundle's
   var CHALLENGE = __CHALLENGE__; // the kernel lab with a challenge= (null: the panel's own)
@@ -84,7 +86,13 @@
     // embed's; an address its panel's first frame draws, the page that carries it.
     var graded = embed && seen.example && rest.getAll('graded').join() === '1' && rest.getAll('forecast').join() === '1';
     if (graded) { rest.delete('graded'); rest.delete('forecast'); }
-    var under = graded ? 'graded/' : drawn && rest.toString() !== '' && FIRST.indexOf(panel) >= 0 ? 'with/' : '';
+    // A built-in challenge (said once) has its own page under the kernel lab's (site::take_challenge).
+    var named = rest.getAll('challenge');
+    var challenge = !graded && seen.panel && panel === 'kernel' && named.length === 1 &&
+      CHALLENGES.indexOf(named[0]) >= 0 ? named[0] : '';
+    if (challenge) rest.delete('challenge');
+    var under = graded ? 'graded/' : challenge ? 'challenge/' + challenge + '/'
+      : drawn && rest.toString() !== '' && FIRST.indexOf(panel) >= 0 ? 'with/' : '';
     return { path: lang + (embed ? 'embed/' : '') + view + under, rest: rest };
   }
   var here = state !== null && address(own);
@@ -228,6 +236,11 @@
         var select = e.tagName === 'SELECT';
         var changed = box ? e.checked !== e.defaultChecked
           : select ? e.value !== chosenAtFirst(e) : e.value !== e.defaultValue;
+        // A radio button carries only being chosen: the one checked in its group says the
+        // choice. While both are on the page, the app's radios and the markup's of the same name
+        // are one group, so the app's checked one unchecks the markup's (a challenge's test),
+        // which is no choice of the learner's to press again.
+        if (e.type === 'radio' && !e.checked) changed = false;
         if (changed && e.type !== 'hidden' && e.type !== 'file') {
           if (box) to.checked = e.checked; else to.value = e.value;
           to.dispatchEvent(new Event(box || select ? 'change' : 'input', { bubbles: true }));

@@ -2,9 +2,9 @@
 //! time by the app's own views ("prerendered"), the path of each, and the link a view writes to
 //! a state: that state's path when it has one, a query string when it has not.
 //!
-//! The prerendered states are the home view, every panel of the registry at its defaults and
-//! every worked example, each in English and in Hinglish, and each panel and example again as an
-//! embed (`embed=1`, what the "Embed this view" snippet opens). Their paths, relative to the
+//! The prerendered states are the home view, every panel of the registry at its defaults,
+//! every worked example and every built-in challenge, each in English and in Hinglish, and each
+//! again as an embed (`embed=1`, what the "Embed this view" snippet opens). Their paths, relative to the
 //! site's root (docs/url-parameters.md, "Prerendered pages"):
 //!
 //! | state | English | Hinglish |
@@ -13,6 +13,7 @@
 //! | `panel=warps` | `warps/` | `hinglish/warps/` |
 //! | `example=divergence/C1` | `example/divergence/C1/` | `hinglish/example/divergence/C1/` |
 //! | `panel=warps&embed=1` | `embed/warps/` | `hinglish/embed/warps/` |
+//! | `panel=kernel&challenge=add-ten` | `kernel/challenge/add-ten/` | `hinglish/kernel/challenge/add-ten/` |
 //!
 //! Each page is `<path>index.html`, so any static host serves it. A page's `<base href>` is the
 //! site's root (`../` once per folder of its path), so every link and asset in every page is
@@ -84,6 +85,16 @@ fn states() -> Vec<String> {
         .iter()
         .map(|p| format!("panel={}", p.name()))
         .chain(examples::ALL.iter().map(|e| format!("example={}", e.key())))
+        .collect();
+    // Each built-in challenge of the kernel lab, a page of its own under the lab's (issue 63:
+    // its link waited 2.8 s on a phone for the whole challenge bundle).
+    let views: Vec<String> = views
+        .into_iter()
+        .chain(
+            crate::kernel_lab::challenge::builtin::NAMES
+                .iter()
+                .map(|n| format!("panel=kernel&challenge={n}")),
+        )
         .collect();
     std::iter::once(String::new())
         .chain(views.iter().cloned())
@@ -218,10 +229,18 @@ pub fn address(q: &Query) -> Option<(String, Query)> {
         path.push_str(name);
         path.push('/');
     }
-    // An example's graded step has a page of its own under its embed's; an address its panel's
-    // first frame draws opens the page that carries it.
+    // An example's graded step has a page of its own under its embed's; a built-in challenge,
+    // under the kernel lab's; an address its panel's first frame draws opens the page that
+    // carries it.
     if embed && seen.contains(&"example") && take_graded_step(&mut rest) {
         path.push_str(GRADED_FOLDER);
+    } else if let Some(name) = (seen.contains(&"panel") && panel == Some(Panel::Kernel))
+        .then(|| take_challenge(&mut rest))
+        .flatten()
+    {
+        path.push_str(CHALLENGE_FOLDER);
+        path.push_str(name);
+        path.push('/');
     } else if panel.is_some_and(|p| first_frame_draws(p, &rest)) {
         path.push_str(FIRST_FOLDER);
     }
@@ -246,6 +265,36 @@ fn take_graded_step(rest: &mut Query) -> bool {
         rest.set(key::FORECAST, None);
     }
     step
+}
+
+/// The folder under the kernel lab's page that holds a page for each built-in challenge
+/// (`kernel/challenge/add-ten/`, the state `panel=kernel&challenge=add-ten`): prerendered with
+/// its starter kernel's run, so that a challenge's link draws from its HTML alone (issue 63).
+/// A course author's challenge (`challenge=custom&…`) is the lab's page with its query.
+pub const CHALLENGE_FOLDER: &str = "challenge/";
+
+/// The kernel lab's `challenge=` key.
+pub(crate) const CHALLENGE_KEY: &str = "challenge";
+
+/// Takes `challenge=` out of `rest` when it is said once and names a built-in challenge
+/// (its name, as [`crate::kernel_lab::challenge::builtin::NAMES`] spells it); leaves `rest`
+/// as it is otherwise.
+fn take_challenge(rest: &mut Query) -> Option<&'static str> {
+    // The key as text, not the lab's parameter (`kernel_lab::panel::CHALLENGE`, equal by a
+    // test): naming the parameter linked its declaration into every page (0.2 kB gzip).
+    let key = CHALLENGE_KEY;
+    let name = {
+        let mut values = rest.get_all(key);
+        let value = values.next()?;
+        if values.next().is_some() {
+            return None;
+        }
+        crate::kernel_lab::challenge::builtin::NAMES
+            .into_iter()
+            .find(|n| *n == value)?
+    };
+    rest.set(key, None);
+    Some(name)
 }
 
 /// The folder under a view's page that holds the same page with its panel's first frame inline

@@ -332,3 +332,43 @@ for (const [lang, word] of [['', 'Test'], ['&lang=hinglish', 'Test']]) {
     await expect(page.locator('[data-challenge-failure]').first()).toBeVisible();
   });
 }
+
+// Issue 63: a built-in challenge's link is a page of its own (`kernel/challenge/NAME/`,
+// warp_model::site::CHALLENGE_FOLDER), its statement, starter and the starter's first run in its
+// HTML, so that the link shows before the challenge's bundle (282 kB on a phone) has arrived.
+test('a challenge link is its own page, drawn before the app is live; old links are sent there', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  const link = page.locator('[data-challenge-board] [data-challenge="add-ten"] a');
+  expect(new URL(await link.evaluate((a) => (a as HTMLAnchorElement).href)).pathname).toBe('/kernel/challenge/add-ten/');
+  // With the wasm held back, the page shows the challenge and its starter's run already.
+  let release = () => {};
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
+  await link.click();
+  await expect(page).toHaveURL(/\/kernel\/challenge\/add-ten\/$/);
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'live');
+  await expect(page.locator('[data-prerendered] section.challenge[data-challenge="add-ten"]')).toBeVisible();
+  // The starter's body is empty: its first test's n = 128 threads are 128 / 32 = 4 warps.
+  await expect(page.locator('[data-prerendered] [data-metric="warps-run"]')).toHaveAttribute('data-value', '4');
+  await expect(page).toHaveTitle(/^1\. Add ten · /);
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.locator('section.challenge[data-challenge="add-ten"]')).toBeVisible();
+  await expect(page.locator('[data-metric="warps-run"]')).toHaveAttribute('data-value', '4');
+  await page.unroute('**/*_bg.wasm');
+  // The old links, on the root's page and on the lab's, end at the challenge's page, the rest
+  // of the query kept; in Hinglish, its Hinglish page.
+  for (const [old, path, search] of [
+    ['?panel=kernel&challenge=add-ten', '/kernel/challenge/add-ten/', ''],
+    ['kernel/?challenge=warp-scan&lang=hinglish&test=2', '/hinglish/kernel/challenge/warp-scan/', '?test=2'],
+  ]) {
+    await page.goto(old);
+    await expect(page.locator('html'), old).toHaveAttribute('data-app', 'live');
+    const url = new URL(page.url());
+    expect(url.pathname, old).toBe(path);
+    expect(url.search, old).toBe(search);
+  }
+  await expect(page.locator('input[name="challenge-test"]').nth(1)).toBeChecked();
+});

@@ -137,7 +137,8 @@ test('without timing=sm nothing is timed', async ({ app, page }) => {
 test('the plain lab loads its own bundle, a challenge the challenge bundle', async ({ app, page }) => {
   // Each with the worker its runs go to (issue 65): the plain lab's run worker, the challenge's
   // check worker (which holds the challenges); neither page links an interpreter. The plain
-  // lab's default run comes with its prerendered page, so its worker starts on the next run.
+  // lab's default run comes with its prerendered page, so its worker starts on the next run;
+  // so does a built-in challenge's starter run (its page, issue 63), its worker on Run or Check.
   const fetched = bundlesFetched(page);
   await app.open('?panel=kernel');
   await expect(app.figure('simt-efficiency')).toBeVisible();
@@ -150,6 +151,9 @@ test('the plain lab loads its own bundle, a challenge the challenge bundle', asy
   await app.open('?panel=kernel&challenge=add-ten');
   await expect(page.locator('[data-action="check"]')).toBeVisible();
   await expect(app.figure('simt-efficiency')).toBeVisible();
+  expect(fetched).toEqual(['challenge']);
+  await page.locator('[data-action="check"]').click();
+  await expect(app.figure('challenge-passed')).toHaveAttribute('data-value', 'no');
   expect(fetched).toEqual(['challenge', 'check']);
 });
 

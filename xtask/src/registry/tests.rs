@@ -64,10 +64,17 @@ fn the_prerendered_pages_are_listed_with_their_state_and_language() {
     };
     // And each example as an assignment's graded step, under its embed's page.
     assert_eq!(under("/graded/"), 2 * examples::ALL.len());
+    // And each built-in challenge, plain and embedded, under the kernel lab's (issue 63).
+    let challenges = warp_model::kernel_lab::challenge::builtin::NAMES.len();
     assert_eq!(
         pages.len() - under("/with/") - under("/graded/"),
-        2 * (1 + 2 * (Panel::ALL.len() + examples::ALL.len()))
+        2 * (1 + 2 * (Panel::ALL.len() + examples::ALL.len() + challenges))
     );
+    assert!(pages.contains(&json!({
+        "path": "hinglish/embed/kernel/challenge/warp-scan/",
+        "query": "panel=kernel&challenge=warp-scan&embed=1",
+        "lang": "hinglish"
+    })));
     assert!(pages.contains(&json!({
         "path": "hinglish/embed/coalescing/with/",
         "query": "panel=coalescing&embed=1",

@@ -96,9 +96,13 @@ fn the_pages_are_every_panel_and_example_in_both_languages_and_as_embeds() {
         .any(|f| f.path == "hinglish/embed/coalescing/with/"));
     let panels = Panel::ALL.len();
     let examples = examples::ALL.len();
-    // Per language: the home view, then each view (panel or example) twice, plain and embedded,
-    // and each example's graded step.
-    assert_eq!(pages.len(), 2 * (1 + 2 * (panels + examples) + examples));
+    let challenges = crate::kernel_lab::challenge::builtin::NAMES.len();
+    // Per language: the home view, then each view (panel, example or built-in challenge) twice,
+    // plain and embedded, and each example's graded step.
+    assert_eq!(
+        pages.len(),
+        2 * (1 + 2 * (panels + examples + challenges) + examples)
+    );
     let mut paths: Vec<&str> = all.iter().map(|p| p.path.as_str()).collect();
     paths.sort_unstable();
     paths.dedup();
@@ -250,4 +254,19 @@ fn without_the_pages_in_app_links_are_query_strings_that_keep_the_language() {
         );
         assert_eq!(href(""), "?lang=hinglish");
     });
+}
+
+#[test]
+fn the_challenge_folder_reads_the_labs_own_key() {
+    // `site` names the key as text (the parameter's declaration would be in every page).
+    assert_eq!(
+        super::CHALLENGE_KEY,
+        crate::kernel_lab::panel::CHALLENGE.url_key()
+    );
+    // 11 built-in challenges, each a page in both languages, plain and embedded: 44.
+    let challenge_pages = pages()
+        .into_iter()
+        .filter(|p| p.path.contains(CHALLENGE_FOLDER))
+        .count();
+    assert_eq!(challenge_pages, 11 * 2 * 2);
 }
