@@ -88,8 +88,8 @@ fn a_challenge_page_holds_its_statement_starter_and_first_run() {
     let r = page("kernel/challenge/add-ten/");
     assert_eq!(r.title, "1. Add ten · Kernel lab · Warp Lab");
     assert!(r.body.contains(r#"class="challenge""#), "{}", r.body);
-    // The starter's body is empty: its first test launches n = 128 threads, 128 / 32 = 4
-    // warps, which issue no instruction of their own.
+    // The starter's body is empty: its first test (n = 1) launches one block of 128 threads,
+    // 128 / 32 = 4 warps, which issue no instruction of their own.
     assert!(r.body.contains(r#"data-metric="warps-run" data-value="4""#));
     assert!(r
         .body

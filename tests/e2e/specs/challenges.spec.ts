@@ -349,7 +349,7 @@ test('a challenge link is its own page, drawn before the app is live; old links 
   await expect(page).toHaveURL(/\/kernel\/challenge\/add-ten\/$/);
   await expect(page.locator('html')).not.toHaveAttribute('data-app', 'live');
   await expect(page.locator('[data-prerendered] section.challenge[data-challenge="add-ten"]')).toBeVisible();
-  // The starter's body is empty: its first test's n = 128 threads are 128 / 32 = 4 warps.
+  // The starter's body is empty: its first test (n = 1) is one block of 128 threads, 128 / 32 = 4 warps.
   await expect(page.locator('[data-prerendered] [data-metric="warps-run"]')).toHaveAttribute('data-value', '4');
   await expect(page).toHaveTitle(/^1\. Add ten · /);
   release();
