@@ -39,7 +39,6 @@ pub fn render(page: &Prerendered) -> Rendered {
         // A challenge's page (`kernel/challenge/add-ten/`) says which challenge before the lab.
         let challenge = state
             .get(warp_model::kernel_lab::panel::CHALLENGE.url_key())
-            .filter(|_| page.path.contains(site::CHALLENGE_FOLDER))
             .map(warp_model::kernel_lab::challenge::builtin::title);
         let name = match (challenge, name) {
             (Some(c), Some(n)) => Some(format!("{c} · {n}")),

@@ -85,11 +85,8 @@ fn states() -> Vec<String> {
         .iter()
         .map(|p| format!("panel={}", p.name()))
         .chain(examples::ALL.iter().map(|e| format!("example={}", e.key())))
-        .collect();
-    // Each built-in challenge of the kernel lab, a page of its own under the lab's (issue 63:
-    // its link waited 2.8 s on a phone for the whole challenge bundle).
-    let views: Vec<String> = views
-        .into_iter()
+        // Each built-in challenge of the kernel lab, a page of its own under the lab's (issue
+        // 63: its link waited 2.8 s on a phone for the whole challenge bundle).
         .chain(
             crate::kernel_lab::challenge::builtin::NAMES
                 .iter()
@@ -273,16 +270,11 @@ fn take_graded_step(rest: &mut Query) -> bool {
 /// A course author's challenge (`challenge=custom&…`) is the lab's page with its query.
 pub const CHALLENGE_FOLDER: &str = "challenge/";
 
-/// The kernel lab's `challenge=` key.
-pub(crate) const CHALLENGE_KEY: &str = "challenge";
-
 /// Takes `challenge=` out of `rest` when it is said once and names a built-in challenge
 /// (its name, as [`crate::kernel_lab::challenge::builtin::NAMES`] spells it); leaves `rest`
 /// as it is otherwise.
 fn take_challenge(rest: &mut Query) -> Option<&'static str> {
-    // The key as text, not the lab's parameter (`kernel_lab::panel::CHALLENGE`, equal by a
-    // test): naming the parameter linked its declaration into every page (0.2 kB gzip).
-    let key = CHALLENGE_KEY;
+    let key = crate::kernel_lab::panel::CHALLENGE.url_key();
     let name = {
         let mut values = rest.get_all(key);
         let value = values.next()?;

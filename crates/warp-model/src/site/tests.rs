@@ -258,10 +258,11 @@ fn without_the_pages_in_app_links_are_query_strings_that_keep_the_language() {
 
 #[test]
 fn the_challenge_folder_reads_the_labs_own_key() {
-    // `site` names the key as text (the parameter's declaration would be in every page).
+    // The lab's own `challenge=` key names a built-in's page.
+    let key = crate::kernel_lab::panel::CHALLENGE.url_key();
     assert_eq!(
-        super::CHALLENGE_KEY,
-        crate::kernel_lab::panel::CHALLENGE.url_key()
+        address(&q(&format!("panel=kernel&{key}=add-ten"))),
+        Some(("kernel/challenge/add-ten/".to_string(), Query::default()))
     );
     // 11 built-in challenges, each a page in both languages, plain and embedded: 44.
     let challenge_pages = pages()
