@@ -48,6 +48,8 @@ const RIGHT: f64 = 628.0;
 /// the top: utilisation 1).
 const TOP: f64 = 28.0;
 const BOTTOM: f64 = 276.0;
+/// A legend's label ends this far left of the plot's right edge, before its line's sample.
+const LEGEND_TEXT_END: f64 = 32.0;
 
 /// Round tick values across `[lo, hi]`: about five, at 1, 2 or 5 times a power of ten.
 fn ticks(lo: f64, hi: f64) -> Vec<f64> {
@@ -180,7 +182,7 @@ fn svg(d: &ChartData) -> String {
                 r#"<line class="{class}" x1="{}" y1="{y}" x2="{}" y2="{y}"/><text class="legend" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
                 px(RIGHT - 26.0),
                 px(RIGHT - 8.0),
-                px(RIGHT - 32.0),
+                px(RIGHT - LEGEND_TEXT_END),
                 warp_model::markup::escape(&s.label)
             );
         }

@@ -168,11 +168,11 @@ fn phases_html(phases: &[PhasePicture]) -> String {
 
 /// One phase as a bank grid.
 fn phase_grid(p: &PhasePicture, html: &mut String) {
-    let width = LEFT + 32.0 * COL + 2.0;
+    let width = LEFT + BANKS as f64 * COL + 2.0;
     let rows = p.wavefronts.max(1) as f64;
     let height = GRID_Y + rows * ROW + 16.0;
     let lanes_in_phase = (p.last_lane - p.first_lane + 1) as f64;
-    let lane_w = 32.0 * COL / lanes_in_phase;
+    let lane_w = BANKS as f64 * COL / lanes_in_phase;
     let lane_x = |lane: u64| LEFT + ((lane - p.first_lane) as f64 + 0.5) * lane_w;
     let bank_x = |bank: u64| LEFT + bank as f64 * COL;
     let slot = |bank: u64, word: u64| {

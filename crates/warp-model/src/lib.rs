@@ -73,6 +73,9 @@ pub const LANE_SLOTS: usize = WARP_SIZE as usize;
 /// width, a condition's `idx / 32`.
 #[allow(clippy::cast_possible_wrap)]
 pub const WARP_SIZE_I64: i64 = WARP_SIZE as i64;
+/// [`WARP_SIZE`] as a real number: a share of a warp (`active / 32`), a seed's answer in lanes.
+#[allow(clippy::cast_precision_loss)]
+pub const WARP_SIZE_F64: f64 = WARP_SIZE as f64;
 
 /// Element sizes a lane may access, in bytes: what the coalescing and banks panels offer and
 /// both rules accept (one home, issue 26).

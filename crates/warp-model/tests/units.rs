@@ -222,7 +222,7 @@ fn code_only(src: &str) -> String {
     out
 }
 
-/// The lines of `src`'s code with a bare `32` (not `u32`, `0x32`, `3.2` or `320`), outside a
+/// The lines of `src`'s code with a bare `32` (not `u32`, `0x32`, `0.32` or `320`; `32.0` is one), outside a
 /// `const` or `static` item's line.
 fn bare_32s(src: &str) -> Vec<(usize, String)> {
     let code = code_only(src);
@@ -249,7 +249,9 @@ fn bare_32s(src: &str) -> Vec<(usize, String)> {
             let before = k.checked_sub(1).map(|j| b[j]).filter(|_| !range);
             let after = b.get(k + 2).copied();
             let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.';
-            let suffix = after.is_some_and(|c| c == b'u' || c == b'i' || c == b'_');
+            // After it, a `.` is a float's point (`32.0`) or a method (`32.min(n)`): the
+            // number 32 either way, as is a suffixed literal (`32u8`, `32_usize`, `32f32`).
+            let suffix = after.is_some_and(|c| matches!(c, b'u' | b'i' | b'f' | b'_' | b'.'));
             !before.is_some_and(word) && (!after.is_some_and(word) || suffix)
         });
         if bare {
@@ -295,8 +297,11 @@ fn the_32_reader_sees_code_and_skips_text_types_and_constants() {
         "let g = '3'; let h = 32_usize;\n", // 9: caught
         "let i = 3.2 + f32::EPSILON;\n",    // 10: no
         "for l in 0..32 {}\n",              // 11: caught (a range's end)
+        "let j = 32.0 * COL + 0.32;\n",     // 12: caught (a float 32; 0.32 is not)
+        "let k = 32f64.min(1.32e2);\n",     // 13: caught (a suffixed float)
+        "let m = 1.5e32 + 132.0;\n",        // 14: no (an exponent, a longer number)
         "#[cfg(test)]\nmod tests {\n    const X: usize = 32;\n    let y = 32;\n}\n", // cut
     );
     let lines: Vec<usize> = bare_32s(src).into_iter().map(|(n, _)| n).collect();
-    assert_eq!(lines, vec![1, 2, 3, 9, 11]);
+    assert_eq!(lines, vec![1, 2, 3, 9, 11, 12, 13]);
 }

@@ -4,6 +4,7 @@
 
 use crate::i18n::Msg;
 use crate::msg;
+use crate::WARP_SIZE_F64;
 
 use super::question::{AnswerKind, Misconception, Question, Topic, FRACTION_TOLERANCE};
 use Topic::{Coalescing, Divergence, Latency, Warps};
@@ -81,7 +82,7 @@ const CARDS: &[Card] = &[
         "s000-recall-warp-size",
         Warps,
         msg!("quiz.source.s000-recall-three"),
-        Answer::Count(32.0, Some(msg!("quiz.unit.threads"))),
+        Answer::Count(WARP_SIZE_F64, Some(msg!("quiz.unit.threads"))),
         None,
         None,
     ),
@@ -190,7 +191,7 @@ const CARDS: &[Card] = &[
         msg!("quiz.source.s003-self"),
         Answer::Count(100.0, Some(msg!("quiz.unit.cycles"))),
         Some("panel=divergence&paths=90,10&lanes=1,31"),
-        Some(10.0 + 90.0 / 32.0),
+        Some(10.0 + 90.0 / WARP_SIZE_F64),
     ),
     card(
         "s003-self-uniform",
@@ -204,7 +205,7 @@ const CARDS: &[Card] = &[
         "s003-self-worst",
         Divergence,
         msg!("quiz.source.s003-self"),
-        Answer::Share(1.0 / 32.0),
+        Answer::Share(1.0 / WARP_SIZE_F64),
         None,
         None,
     ),
@@ -229,7 +230,7 @@ const CARDS: &[Card] = &[
         "s004-recall-ragged",
         Warps,
         msg!("quiz.source.s004-ragged"),
-        Answer::Count(32.0, Some(msg!("quiz.unit.lanes"))),
+        Answer::Count(WARP_SIZE_F64, Some(msg!("quiz.unit.lanes"))),
         Some("panel=warps&block=256&n=1000"),
         Some(8.0),
     ),
@@ -245,7 +246,7 @@ const CARDS: &[Card] = &[
         "s004-recall-eta",
         Coalescing,
         msg!("quiz.source.s004-case-e"),
-        Answer::Share(1.0 / 32.0),
+        Answer::Share(1.0 / WARP_SIZE_F64),
         Some("panel=coalescing&stride=32"),
         Some(0.5),
     ),

@@ -18,7 +18,7 @@ use crate::t;
 use crate::warps::map::{BLOCK_X, BLOCK_Y};
 use crate::warps::panel::{self as warps_panel, WarpsInput, WarpsModel};
 use crate::worked::Worked;
-use crate::WARP_SIZE;
+use crate::{WARP_SIZE, WARP_SIZE_F64};
 
 use answer::{figure_value, fraction, myth, number};
 
@@ -455,7 +455,7 @@ fn ask_warps(template: Template, x: u64, y: u64, rng: &mut Rng) -> Question {
             if idle == 0.0 {
                 vec![]
             } else {
-                vec![myth(32.0 - idle, t!("quiz.gen.warps-idle.myth"))]
+                vec![myth(WARP_SIZE_F64 - idle, t!("quiz.gen.warps-idle.myth"))]
             },
         ),
         Template::WarpsThread => {
@@ -527,13 +527,16 @@ fn ask_divergence(template: Template, paths: &[u64], lanes: &[u64]) -> Question 
             fraction(eff),
             format!("{max}/{sum} = {}.", format_decimal(eff)),
             link,
-            vec![myth(biggest as f64 / 32.0, t!("quiz.gen.div-eff.myth"))],
+            vec![myth(
+                biggest as f64 / WARP_SIZE_F64,
+                t!("quiz.gen.div-eff.myth"),
+            )],
         )
     } else {
         let mut myths = vec![myth(max as f64, t!("quiz.gen.div-cycles.myth-ideal"))];
         if paths.len() == 2 {
             let (few, many) = if lanes[0] <= lanes[1] { (0, 1) } else { (1, 0) };
-            let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / 32.0;
+            let naive = paths[many] as f64 + paths[few] as f64 * lanes[few] as f64 / WARP_SIZE_F64;
             myths.push(myth(naive, t!("quiz.gen.div-cycles.myth-amortise")));
         }
         generated(

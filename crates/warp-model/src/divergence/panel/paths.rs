@@ -7,7 +7,7 @@ use crate::figure::{Figure, Value};
 use crate::math::{call, eq, frac, id, joined, num, op, row, sub, times, word, Math};
 use crate::params::{parse_in_range, parse_whole, Param, ParamError};
 use crate::worked::{m, t, Step, Worked};
-use crate::{LANE_SLOTS, WARP_SIZE};
+use crate::{LANE_SLOTS, WARP_SIZE, WARP_SIZE_F64};
 
 use super::spec::{cycles_list, pct, tk, Bar, DivergenceInput, DivergenceOutput};
 use super::spec::{COMPARE, LANES, OVERHEAD, PATHS};
@@ -346,7 +346,8 @@ pub fn branch_worked(b: &Branch, overhead: Option<u64>) -> Worked {
             let (few, many) = if a.lanes <= c.lanes { (a, c) } else { (c, a) };
             let few_lanes = few.lanes.unwrap_or(0);
             if few_lanes <= 4 {
-                let naive = many.cycles as f64 + few.cycles as f64 * few_lanes as f64 / 32.0;
+                let naive =
+                    many.cycles as f64 + few.cycles as f64 * few_lanes as f64 / WARP_SIZE_F64;
                 steps.push(Step {
                     title: crate::tr!("divergence.step.myth.title"),
                     body: tk(

@@ -10,7 +10,7 @@ use crate::mma::panel::{self as mma_panel, MmaInput, MmaOutput};
 use crate::query::Query;
 use crate::quiz::question::{AnswerKind, Misconception};
 use crate::t;
-use crate::WARP_SIZE;
+use crate::{WARP_SIZE, WARP_SIZE_F64};
 
 use super::answer::{figure_value, myth, number};
 use super::timeline::Parts;
@@ -257,7 +257,7 @@ pub(super) fn ldmatrix(pitch: u64, xor: bool) -> Parts {
         }
     }
     myths.push(myth(1.0, t!("quiz.gen.mma-ldmatrix.myth-one")));
-    myths.push(myth(32.0, t!("quiz.gen.mma-ldmatrix.myth-lanes")));
+    myths.push(myth(WARP_SIZE_F64, t!("quiz.gen.mma-ldmatrix.myth-lanes")));
     let (qid, prompt) = if xor {
         (
             format!("gen-mma-ldmatrix-{pitch}-xor"),

@@ -7,7 +7,7 @@ use crate::params::{parse_whole, quote, ParamError, Whole};
 use crate::warps::launch::{Launch1d, Launch2d};
 use crate::warps::map::BlockDim;
 use crate::worked::{m, t, Step, Worked};
-use crate::WARP_SIZE;
+use crate::{WARP_SIZE, WARP_SIZE_F64};
 
 use crate::worked::sentence as mixed;
 
@@ -88,7 +88,7 @@ pub fn figures_1d(l: &Launch1d) -> Vec<Figure> {
         l.idle_threads(),
     );
     let r = l.ragged();
-    let frac_of_warp = |a: u64| a as f64 / 32.0;
+    let frac_of_warp = |a: u64| a as f64 / WARP_SIZE_F64;
     f.extend([
         Figure::new(
             "ragged-block",
@@ -209,7 +209,7 @@ pub fn worked_1d(l: &Launch1d) -> Worked {
     });
     if let Some(r) = l.ragged() {
         let share = Value::Frac {
-            value: r.warp_active as f64 / 32.0,
+            value: r.warp_active as f64 / WARP_SIZE_F64,
             percent: true,
         }
         .human();
