@@ -38,8 +38,8 @@ pub fn EmbedButton(panel: Panel) -> AnyView {
         refresh();
         crate::browser::copy_text(snippet.get_untracked(), area, status);
     };
-    // A panel with a quiz topic of its own name offers "Quiz me on this".
-    let quiz_topic = Topic::parse(panel.name()).map(Topic::name);
+    // A panel that a quiz topic asks about offers "Quiz me on this".
+    let quiz_topic = Topic::of(panel).map(Topic::name);
     // "Add this view to an assignment": the author page with this view's query to add (not in
     // a frame: an embedded view is a learner's, not an author's).
     let look = warp_model::page::presentation(&url::read_query()).0;
