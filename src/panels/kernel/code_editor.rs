@@ -156,7 +156,7 @@ const MAX_UNDOABLE_LINES: usize = 64;
 /// marked line, empty ones down to it), numbered; the marked line banded, with its column's
 /// character set apart (a space past the line's end). One shape for every row: the unmarked
 /// ones leave the character's span empty.
-fn lines(src: &str, mark: Option<SourceMark>) -> String {
+pub(super) fn lines(src: &str, mark: Option<SourceMark>) -> String {
     use std::fmt::Write as _;
     let text: Vec<&str> = src.split('\n').collect();
     let count = text.len().max(mark.map_or(0, |m| m.line));

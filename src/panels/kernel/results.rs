@@ -45,25 +45,32 @@ pub(super) fn Watched(output: Memo<KernelOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             (!o.watched.is_empty()).then(|| {
-                use std::fmt::Write as _;
-                let mut html = String::new();
-                for w in &o.watched {
-                    let _ = write!(
-                        html,
-                        r#"<div class="figure" title="{}"><dt><code>{}</code></dt><dd data-metric="{}" data-value="{}"><span class="value">{}</span></dd></div>"#,
-                        escape(t!("kernel.figure.watch.help")),
-                        escape(&w.label),
-                        escape(&w.metric),
-                        escape(&w.value.plain()),
-                        escape(&w.value.human())
-                    );
-                }
+                let html = watched_html(&o.watched);
                 view! {
                     <dl class="figures watched" aria-label=t!("ui.kernel.watched") inner_html=html></dl>
                 }
             })
         })
     }
+}
+
+/// The `watch=` elements' figures: one HTML string, as the figures row (each label is the
+/// learner's `NAME[i]`, escaped as text; the metric and value as attributes).
+pub(super) fn watched_html(watched: &[warp_model::kernel_lab::panel::WatchFigure]) -> String {
+    use std::fmt::Write as _;
+    let mut html = String::new();
+    for w in watched {
+        let _ = write!(
+            html,
+            r#"<div class="figure" title="{}"><dt><code>{}</code></dt><dd data-metric="{}" data-value="{}"><span class="value">{}</span></dd></div>"#,
+            escape(t!("kernel.figure.watch.help")),
+            escape(&w.label),
+            escape(&w.metric),
+            escape(&w.value.plain()),
+            escape(&w.value.human())
+        );
+    }
+    html
 }
 
 /// The race the run found: both lines and the word.
@@ -404,7 +411,7 @@ fn step_detail(
 /// `sched=its`, the lines other lane groups stand at (`li.other[data-group-line]`): one HTML
 /// string, as the SM timeline is, since a view node per line cost the kernel page its rendering
 /// code (issue 46: this and [`lane_values_html`] paid for the timeline's worked steps).
-fn listing_html(src: &str, s: &TraceStep) -> String {
+pub(super) fn listing_html(src: &str, s: &TraceStep) -> String {
     use std::fmt::Write as _;
     let mut html = String::with_capacity(src.len() + 64 * src.lines().count());
     for (i, text) in src.lines().enumerate() {
@@ -429,7 +436,7 @@ fn listing_html(src: &str, s: &TraceStep) -> String {
 
 /// A variable's value in each of the 32 lanes, four rows of eight (`—`: a lane without one),
 /// each cell titled with its lane: one HTML string, as [`listing_html`].
-fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
+pub(super) fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
     use std::fmt::Write as _;
     let mut html = format!(
         "<caption>{}</caption><tbody>",
@@ -456,7 +463,7 @@ fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
 /// dozen kinds of cell, cost the kernel page their rendering code). A cell whose line stalled
 /// on the SM carries `data-stalls`; with shared memory, its wavefronts, conflicts and the link
 /// to the banks panel (`a[data-link=banks]`).
-fn rows_html(
+pub(super) fn rows_html(
     r: &warp_model::kernel_lab::exec::RunResult,
     src: &str,
     stalls: Option<&warp_model::kernel_lab::timing::SmOutput>,

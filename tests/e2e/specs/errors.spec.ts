@@ -58,6 +58,31 @@ test('script payloads in parameters are shown as text, never run', async ({ app,
   expect(ran).toBe(false);
 });
 
+// Issue 67: the learner's source and `watch=` reach the lab's string builders (the editor's
+// rows, the step-through's listing, the per-line table, the watch list): each payload, in a
+// comment on the store's line, is shown as text there and in the textarea, and never runs.
+test('payloads in src= and watch= are text in the editor, the step-through, the per-line table and the watch list', async ({ app, page }) => {
+  let ran = false;
+  await page.exposeFunction('pwned', () => { ran = true; });
+  for (const payload of ['<img src=x onerror=pwned()>', '"><svg onload=pwned()>', '</textarea><script>pwned()</script>']) {
+    const src = `__global__ void k(int* out) {\n    int i = threadIdx.x;\n    out[i] = i + 1; // ${payload}\n}\n`;
+    await app.open(`?panel=kernel&block=32&n=32&watch=out[3]&src=${encodeURIComponent(src)}`);
+    await expect(page.locator('html[data-app="live"]')).toBeAttached();
+    // The run happened: lane 3 stored 3 + 1.
+    await expect(app.figure('value-out-3')).toHaveAttribute('data-value', '4');
+    await expect(page.locator('#kernel-src')).toHaveValue(src);
+    await expect(page.locator('.editor .lines [data-n="3"]')).toContainText(payload);
+    await expect(page.locator('ol.listing li[data-line="3"]')).toContainText(payload);
+    await expect(page.locator('[data-table="per-line"] tr[data-line="3"]')).toContainText(payload);
+    await expect(page.locator('img[src="x"], svg[onload], script:text("pwned")')).toHaveCount(0);
+  }
+  // A payload as the watch list itself: named on watch= by its shape, not run.
+  await app.open(`?panel=kernel&watch=${encodeURIComponent('<img src=x onerror=pwned()>[0]')}`);
+  await expect(app.error('watch')).toContainText('NAME[i]');
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(ran).toBe(false);
+});
+
 // Issue 65: a payload typed into each of the lab's launch fields under the SM's timing, then Run,
 // is named on its own field, stays text, and is kept in the field (the sweep found none that ran; this
 // holds it).
