@@ -7,6 +7,7 @@ pub mod gpu;
 pub mod home;
 pub mod kernel;
 pub mod latency;
+pub mod memory;
 pub mod mma;
 pub mod quiz;
 pub mod warps;
@@ -26,6 +27,7 @@ pub fn view_panel(panel: Panel, query: Query, example: Option<&'static Example>)
         Panel::Coalescing => coalescing::view(query, example),
         Panel::Banks => banks::view(query, example),
         Panel::Mma => mma::view(query, example),
+        Panel::Memory => memory::view(query, example),
         Panel::Quiz => quiz::view(query, example),
         Panel::Gpu => gpu::view(query, example),
         Panel::Kernel => kernel::view(query, example),

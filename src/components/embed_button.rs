@@ -39,7 +39,7 @@ pub fn EmbedButton(panel: Panel) -> AnyView {
         crate::browser::copy_text(snippet.get_untracked(), area, status);
     };
     // A panel that a quiz topic asks about offers "Quiz me on this".
-    let quiz_topic = Topic::of(panel).map(Topic::name);
+    let quiz_topic = panel.topic().map(Topic::name);
     // "Add this view to an assignment": the author page with this view's query to add (not in
     // a frame: an embedded view is a learner's, not an author's).
     let look = warp_model::page::presentation(&url::read_query()).0;

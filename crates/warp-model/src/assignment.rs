@@ -279,7 +279,8 @@ pub fn has_forecast(panel: Panel) -> bool {
         | Panel::Latency
         | Panel::Coalescing
         | Panel::Banks
-        | Panel::Mma => true,
+        | Panel::Mma
+        | Panel::Memory => true,
         Panel::Quiz | Panel::Gpu | Panel::Kernel => false,
     }
 }

@@ -49,6 +49,7 @@ pub mod lessons;
 pub mod lms;
 pub mod markup;
 pub mod math;
+pub mod memory;
 pub mod mma;
 pub mod package;
 pub mod page;

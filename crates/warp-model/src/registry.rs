@@ -163,6 +163,8 @@ registry! {
     Banks => crate::banks::panel::BanksModel,
     /// Tensor-core fragments and ldmatrix.
     Mma => crate::mma::panel::MmaModel,
+    /// The memory hierarchy in sectors, and the roofline.
+    Memory => crate::memory::panel::MemoryModel,
     /// Self-test quizzes.
     Quiz => crate::quiz::panel::QuizModel,
     /// Measurements on the learner's own GPU.
@@ -172,6 +174,23 @@ registry! {
 }
 
 impl Panel {
+    /// The quiz topic that asks about it, if the quiz has one ("Quiz me on this"). Here, not in
+    /// the quiz: the registry already depends on the quiz's model, and a topic that named its
+    /// panel would close a circle. An exhaustive match: a new panel must say.
+    #[must_use]
+    pub const fn topic(self) -> Option<crate::quiz::Topic> {
+        use crate::quiz::Topic;
+        match self {
+            Panel::Warps => Some(Topic::Warps),
+            Panel::Divergence => Some(Topic::Divergence),
+            Panel::Latency => Some(Topic::Latency),
+            Panel::Coalescing => Some(Topic::Coalescing),
+            Panel::Banks => Some(Topic::Banks),
+            Panel::Mma => Some(Topic::Mma),
+            Panel::Memory | Panel::Quiz | Panel::Gpu | Panel::Kernel => None,
+        }
+    }
+
     /// The value of `panel=` that opens it.
     #[must_use]
     pub fn name(self) -> &'static str {

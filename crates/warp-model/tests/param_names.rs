@@ -212,9 +212,10 @@ fn modes_starters_and_resets_name_declared_parameters() {
         }
     }
     // Divergence (paths / loop / condition), latency (textbook / hardware), banks (stride /
-    // tile) and mma (fragment / ldmatrix): four panels with modes, nine modes.
-    assert_eq!(c.checked.get("mode parameters"), Some(&4));
-    assert_eq!(c.checked.get("modes"), Some(&9));
+    // tile), mma (fragment / ldmatrix) and memory (hierarchy / roofline): five panels with
+    // modes, eleven modes.
+    assert_eq!(c.checked.get("mode parameters"), Some(&5));
+    assert_eq!(c.checked.get("modes"), Some(&11));
     c.assert_clean();
 }
 

@@ -720,7 +720,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The areas of the catalogue: every key starts with one of these and a dot.
-const AREAS: [&str; 16] = [
+const AREAS: [&str; 17] = [
     "common",
     "assignment",
     "challenge",
@@ -735,6 +735,7 @@ const AREAS: [&str; 16] = [
     "kernel",
     "banks",
     "mma",
+    "memory",
     "lms",
     // The static pages the build writes where the app has none (xtask/src/folders.rs).
     "site",

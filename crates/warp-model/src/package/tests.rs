@@ -55,7 +55,7 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
     // its check worker) and a banks quiz
     // (with its solution worker; its scenarios open the banks panel): the tools' bundle, those
     // four panels' and the two workers', each js + wasm, plus the two workers' scripts, the
-    // shell and the favicon: 2·7 + 2 + 2 = 18 of the site's 74 files (16 bundles and 3
+    // shell and the favicon: 2·7 + 2 + 2 = 18 of the site's 78 files (17 bundles and 3
     // workers' scripts a language, and 4 more).
     let bundles = assignment_bundles(&week3());
     assert_eq!(
@@ -72,7 +72,7 @@ fn an_assignment_package_holds_its_steps_pages_in_its_language_only() {
             "banks"
         ]
     );
-    assert_eq!(site().len(), 74);
+    assert_eq!(site().len(), 78);
     let launch = "index.html?assignment=1&lms=scorm";
     let files = held(&bundles, launch);
     assert_eq!(files.len(), 18, "{files:?}");

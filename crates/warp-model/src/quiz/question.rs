@@ -1,7 +1,6 @@
 //! A question and what it is about: its topic (one per panel), its kind of answer, the
 //! misconceptions its wrong answers reveal.
 
-use crate::registry::Panel;
 use crate::t;
 
 /// A quiz topic: one per panel.
@@ -46,28 +45,9 @@ impl Topic {
         Topic::Coalescing,
     ];
 
-    /// The panel it asks about: the panel whose figures its questions read, and whose page
-    /// offers "Quiz me on this" for it.
-    #[must_use]
-    pub const fn panel(self) -> Panel {
-        match self {
-            Topic::Warps => Panel::Warps,
-            Topic::Divergence => Panel::Divergence,
-            Topic::Latency => Panel::Latency,
-            Topic::Coalescing => Panel::Coalescing,
-            Topic::Banks => Panel::Banks,
-            Topic::Mma => Panel::Mma,
-        }
-    }
-
-    /// The topic of `panel`'s questions, if the quiz has one.
-    #[must_use]
-    pub fn of(panel: Panel) -> Option<Topic> {
-        Topic::ALL.into_iter().find(|t| t.panel() == panel)
-    }
-
-    /// Its name in `topic=`: its panel's name in `panel=`, read from the panel's model (a
-    /// `const`, so that the topic choices are a table built at compile time).
+    /// Its name in `topic=`: its panel's name in `panel=` ([`crate::registry::Panel::topic`]
+    /// links the two), read from the panel's model (a `const`, so that the topic choices are a
+    /// table built at compile time).
     #[must_use]
     pub const fn name(self) -> &'static str {
         use crate::panel::PanelModel;

@@ -1,0 +1,292 @@
+//! A warp's load through L1, L2 and DRAM, in the units of NVIDIA's profilers.
+//!
+//! - A warp's load instruction is one request, for the distinct 32-byte sectors its active
+//!   lanes touch (a lane whose bytes cross a sector's edge touches both).
+//! - With [`Cache::Ca`] (like `ld.ca`, the default), L1 keeps the sectors it fetched, and a
+//!   later request for a kept sector hits. With [`Cache::Cg`], L1 is bypassed.
+//! - L2 keeps every sector it fetched. DRAM bytes = L2 sector misses × 32.
+//!
+//! The sectors a request touches are the coalescing rule's segments with a 32-byte line
+//! ([`crate::coalescing::access::segments_of`]): one rule for the addresses, one for the
+//! sectors, here and in the coalescing panel and the kernel lab.
+
+use std::collections::BTreeMap;
+
+use crate::coalescing::access::segments_of;
+use crate::WARP_SIZE;
+
+/// A sector: the 32 bytes a cache tags and DRAM moves at a time.
+pub const SECTOR_BYTES: u64 = 32;
+/// A cache line: four sectors under one tag (what the profilers' "lines" count).
+pub const LINE_BYTES: u64 = 128;
+/// The L1 modelled: 128 KiB of sectors.
+pub const L1_BYTES: u64 = 128 * 1024;
+/// The L2 modelled: 40 MiB of sectors (an A100's).
+pub const L2_BYTES: u64 = 40 * 1024 * 1024;
+
+/// The 128-byte line sector `sector` lies in.
+#[must_use]
+pub const fn line_of(sector: u64) -> u64 {
+    sector * SECTOR_BYTES / LINE_BYTES
+}
+
+/// Whether sector `sector` is the first of its line.
+#[must_use]
+pub const fn starts_line(sector: u64) -> bool {
+    (sector * SECTOR_BYTES).is_multiple_of(LINE_BYTES)
+}
+
+/// Whether a load keeps its sectors in L1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cache {
+    /// Cache at all levels (`ld.ca`): L1 keeps what it fetched.
+    Ca,
+    /// Cache in L2 only (`ld.cg`): L1 is bypassed.
+    Cg,
+}
+
+/// Where a sector was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Kept in L1 by an earlier request.
+    L1,
+    /// Missed L1 (or bypassed it), kept in L2.
+    L2,
+    /// Missed both: fetched from DRAM.
+    Dram,
+}
+
+/// A cache of sectors: fully associative, least recently used replaced.
+#[derive(Clone, Debug)]
+pub struct Sectors {
+    capacity: usize,
+    clock: u64,
+    /// Sector → when last used.
+    used: BTreeMap<u64, u64>,
+    /// When last used → sector (the oldest first).
+    order: BTreeMap<u64, u64>,
+}
+
+impl Sectors {
+    /// An empty (cold) cache of `bytes`.
+    #[must_use]
+    pub fn new(bytes: u64) -> Sectors {
+        Sectors {
+            capacity: usize::try_from(bytes / SECTOR_BYTES).unwrap_or(usize::MAX),
+            clock: 0,
+            used: BTreeMap::new(),
+            order: BTreeMap::new(),
+        }
+    }
+
+    /// Looks `sector` up: whether it was kept, and from now on it is (the least recently used
+    /// one evicted when full). With `keep` false a miss is not kept (a bypass).
+    pub fn access(&mut self, sector: u64, keep: bool) -> bool {
+        self.clock += 1;
+        if let Some(when) = self.used.insert(sector, self.clock) {
+            self.order.remove(&when);
+            self.order.insert(self.clock, sector);
+            return true;
+        }
+        if !keep {
+            self.used.remove(&sector);
+            return false;
+        }
+        self.order.insert(self.clock, sector);
+        if self.used.len() > self.capacity {
+            if let Some((_, old)) = self.order.pop_first() {
+                self.used.remove(&old);
+            }
+        }
+        false
+    }
+
+    /// Sectors held.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.used.len()
+    }
+
+    /// Whether it holds none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.used.is_empty()
+    }
+}
+
+/// L1 and L2, cold, and the counts of what went through them.
+#[derive(Clone, Debug)]
+pub struct Hierarchy {
+    cache: Cache,
+    l1: Sectors,
+    l2: Sectors,
+    /// The counts so far.
+    pub counts: Counts,
+}
+
+/// What went through the hierarchy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Load requests (warp load instructions).
+    pub requests: u64,
+    /// Sectors requested (each request's distinct sectors, summed).
+    pub sectors: u64,
+    /// Lines requested (each request's distinct 128-byte lines, summed).
+    pub lines: u64,
+    /// Sectors found in L1.
+    pub l1_hits: u64,
+    /// Sectors that reached L2 (L1 misses, or every sector under `cg`).
+    pub l2_lookups: u64,
+    /// Sectors found in L2.
+    pub l2_hits: u64,
+    /// Sectors fetched from DRAM (L2 misses).
+    pub dram_sectors: u64,
+}
+
+impl Counts {
+    /// L1 sector hits ÷ sectors requested (0 when none were).
+    #[must_use]
+    pub fn l1_hit_rate(&self) -> f64 {
+        crate::ratio(self.l1_hits, self.sectors)
+    }
+
+    /// L2 sector hits ÷ sectors that reached L2 (0 when none did).
+    #[must_use]
+    pub fn l2_hit_rate(&self) -> f64 {
+        crate::ratio(self.l2_hits, self.l2_lookups)
+    }
+
+    /// Bytes read from DRAM: L2 sector misses × 32.
+    #[must_use]
+    pub fn dram_bytes(&self) -> u64 {
+        self.dram_sectors * SECTOR_BYTES
+    }
+
+    /// Sectors per request (0 with no request).
+    #[must_use]
+    pub fn sectors_per_request(&self) -> f64 {
+        crate::ratio(self.sectors, self.requests)
+    }
+}
+
+impl Hierarchy {
+    /// Cold caches under `cache`.
+    #[must_use]
+    pub fn new(cache: Cache) -> Hierarchy {
+        Hierarchy {
+            cache,
+            l1: Sectors::new(L1_BYTES),
+            l2: Sectors::new(L2_BYTES),
+            counts: Counts::default(),
+        }
+    }
+
+    /// One warp's load request: lane `l` reads `elem` bytes at `start`, for each `(l, start)`
+    /// of `reads`. Returns each distinct sector it touched, in address order, with where it
+    /// was found.
+    pub fn load(
+        &mut self,
+        reads: impl IntoIterator<Item = (u64, u64)>,
+        elem: u64,
+    ) -> Vec<(u64, Found)> {
+        let sectors = segments_of(reads, elem, SECTOR_BYTES);
+        let mut lines: Vec<u64> = sectors.iter().map(|s| line_of(s.index)).collect();
+        lines.dedup();
+        self.counts.requests += 1;
+        self.counts.sectors += sectors.len() as u64;
+        self.counts.lines += lines.len() as u64;
+        sectors
+            .iter()
+            .map(|s| (s.index, self.sector(s.index)))
+            .collect()
+    }
+
+    /// Looks one sector up, L1 then L2 then DRAM.
+    fn sector(&mut self, sector: u64) -> Found {
+        let ca = self.cache == Cache::Ca;
+        if ca && self.l1.access(sector, true) {
+            self.counts.l1_hits += 1;
+            return Found::L1;
+        }
+        self.counts.l2_lookups += 1;
+        if self.l2.access(sector, true) {
+            self.counts.l2_hits += 1;
+            Found::L2
+        } else {
+            self.counts.dram_sectors += 1;
+            Found::Dram
+        }
+    }
+}
+
+/// Which elements the warps read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reuse {
+    /// Warp w's lane l reads element w·32 + l: each warp its own.
+    Next,
+    /// Every warp reads the same elements: lane l reads element l.
+    Same,
+}
+
+/// The panel's load: `warps` warps of 32 lanes each read `elem` bytes at
+/// `offset + index · stride · elem`, the index as [`Reuse`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WarpLoads {
+    /// Bytes per element.
+    pub elem: u64,
+    /// Elements between consecutive indices.
+    pub stride: u64,
+    /// Bytes from an aligned base.
+    pub offset: u64,
+    /// Warps, one request each.
+    pub warps: u64,
+    /// Which elements.
+    pub reuse: Reuse,
+    /// L1 kept or bypassed.
+    pub cache: Cache,
+}
+
+/// One warp's request as the picture draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The warp.
+    pub warp: u64,
+    /// Its distinct sectors, in address order, each with where it was found.
+    pub sectors: Vec<(u64, Found)>,
+}
+
+impl WarpLoads {
+    /// The element lane `lane` of warp `warp` reads.
+    #[must_use]
+    pub fn index(&self, warp: u64, lane: u64) -> u64 {
+        match self.reuse {
+            Reuse::Next => warp * WARP_SIZE + lane,
+            Reuse::Same => lane,
+        }
+    }
+
+    /// The first byte lane `lane` of warp `warp` reads: `offset + index · stride · elem`.
+    #[must_use]
+    pub fn address(&self, warp: u64, lane: u64) -> u64 {
+        self.offset + self.index(warp, lane) * self.stride * self.elem
+    }
+
+    /// Every warp's request in order, through cold caches, and the counts.
+    #[must_use]
+    pub fn run(&self) -> (Vec<Request>, Counts) {
+        let mut h = Hierarchy::new(self.cache);
+        let requests = (0..self.warps)
+            .map(|w| Request {
+                warp: w,
+                sectors: h.load((0..WARP_SIZE).map(|l| (l, self.address(w, l))), self.elem),
+            })
+            .collect();
+        (requests, h.counts)
+    }
+
+    /// Bytes the lanes asked for: 32 lanes × `elem` per request.
+    #[must_use]
+    pub fn useful_bytes(&self) -> u64 {
+        self.warps * WARP_SIZE * self.elem
+    }
+}
