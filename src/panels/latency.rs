@@ -58,17 +58,26 @@ fn lab_html(o: &LatencyOutput) -> String {
     let Some((cfg, trace)) = o.sim.as_ref() else {
         return String::new();
     };
-    match warp_model::kernel_lab::scenario::link(cfg, trace) {
-        Ok(q) => format!(
-            r#"<p class="cross-link"><a href="{}" data-link="kernel">{}</a></p>"#,
-            escape(&warp_model::site::href(&q)),
-            escape(t!("ui.latency.lab"))
-        ),
-        Err(why) => format!(
-            r#"<p class="note" data-link-unfit="kernel">{}</p>"#,
-            escape(&why.text())
-        ),
-    }
+    // More warps needed than the SM holds: memory-bound (seed 000, Ex 10), on the roofline.
+    let memory = o.memory_bound.as_ref().map_or_else(String::new, |q| {
+        format!(
+            r#"<p class="cross-link"><a href="{}" data-link="memory">{}</a></p>"#,
+            escape(&warp_model::site::href(q)),
+            escape(t!("ui.latency.memory-bound"))
+        )
+    });
+    memory
+        + &match warp_model::kernel_lab::scenario::link(cfg, trace) {
+            Ok(q) => format!(
+                r#"<p class="cross-link"><a href="{}" data-link="kernel">{}</a></p>"#,
+                escape(&warp_model::site::href(&q)),
+                escape(t!("ui.latency.lab"))
+            ),
+            Err(why) => format!(
+                r#"<p class="note" data-link-unfit="kernel">{}</p>"#,
+                escape(&why.text())
+            ),
+        }
 }
 
 /// A range input bound to the same raw field as the text input of that name, over the range

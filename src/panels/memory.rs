@@ -158,7 +158,7 @@ fn roofline_html(gpu: &Gpu, p: &Point, html: &mut String) {
     // Where `v` sits between the decades `lo` and `hi`, from 0 to 1 (clamped).
     let at = |v: f64, (lo, hi): (i32, i32)| {
         let (lo, hi) = (f64::from(lo), f64::from(hi));
-        (v.max(1e-9).log10().clamp(lo, hi) - lo) / (hi - lo)
+        (v.max(1e-9).log10().max(lo).min(hi) - lo) / (hi - lo)
     };
     let x = |v: f64| LEFT + at(v, X_DECADES) * (RIGHT - LEFT);
     let y = |v: f64| BOTTOM - at(v, Y_DECADES) * (BOTTOM - TOP);
@@ -208,12 +208,23 @@ fn roofline_html(gpu: &Gpu, p: &Point, html: &mut String) {
     );
     let _ = write!(
         html,
-        r#"<line class="ridge" x1="{0}" y1="{1}" x2="{0}" y2="{2}"/><circle class="kernel" cx="{3}" cy="{4}" r="6"/>"#,
+        r#"<line class="ridge" x1="{0}" y1="{1}" x2="{0}" y2="{2}"/><circle class="kernel" cx="{3}" cy="{4}" r="7"/>"#,
         n(rx),
         n(TOP),
         n(BOTTOM),
         n(x(p.intensity)),
         n(y(p.attainable))
+    );
+    let human = |v: f64| warp_model::figure::Value::ratio(v).human();
+    let _ = write!(
+        html,
+        r#"<text class="label" x="{}" y="{}" text-anchor="end">{}</text><text class="label" x="{}" y="{}">{}</text>"#,
+        n(RIGHT - 4.0),
+        n(peak_y - 8.0),
+        escape(&tr!("ui.memory.roofline.peak", peak = human(gpu.peak))),
+        n(rx + 6.0),
+        n(BOTTOM - 8.0),
+        escape(&tr!("ui.memory.roofline.ridge", ridge = human(p.ridge)))
     );
     let _ = write!(
         html,
@@ -226,7 +237,11 @@ fn roofline_html(gpu: &Gpu, p: &Point, html: &mut String) {
     );
 }
 
-/// 10^d as people write an axis label: 0.01, 0.1, 1, 10, …, 1,000,000.
+/// 10^d as people write an axis label: 0.01, 0.1, 1, 10, …, 1,000,000 (the figures' rule).
 fn decade(d: i32) -> String {
-    warp_model::figure::Value::ratio(10f64.powi(d)).human()
+    use warp_model::figure::Value;
+    match u32::try_from(d) {
+        Ok(up) => Value::Int(10u64.pow(up)).human(),
+        Err(_) => Value::ratio(10f64.powi(d)).human(),
+    }
 }

@@ -240,7 +240,32 @@ pub struct LatencyOutput {
     pub figures: Vec<Figure>,
     /// Worked steps.
     pub worked: Vec<Worked>,
+    /// When more warps are needed than the SM holds: the memory panel's roofline for the
+    /// kernel ([`memory_bound_link`]).
+    pub memory_bound: Option<String>,
 }
+
+/// The memory panel's roofline for a kernel whose latency no occupancy hides (issue 68; seed
+/// 000's unhidable stall, cell F: "memory-bound: throughput is limited by bandwidth, not by
+/// scheduling", and its exam twist, cell J), when the warps needed exceed the warps the SM
+/// holds. Read with one FP32 operation a lane for each of
+/// the W instructions between a warp's loads, and one 4-byte load a lane: W·32 FLOP for every
+/// 128 bytes, an intensity of W/4 FLOP/byte (the seed's W = 1: 0.25, far below every GPU's
+/// ridge).
+#[must_use]
+pub fn memory_bound_link(lat: &Latency, available: u64) -> Option<String> {
+    use crate::memory::panel::{MemoryModel, BYTES, FLOPS, VIEW};
+    (lat.warps_needed() > available).then(|| {
+        crate::panel::link::<MemoryModel>(&[
+            (&VIEW, "roofline"),
+            (&FLOPS, &(lat.w * WARP_SIZE).to_string()),
+            (&BYTES, &(WARP_SIZE * FLOAT_BYTES).to_string()),
+        ])
+    })
+}
+
+/// Bytes of the float each lane loads in [`memory_bound_link`]'s reading.
+const FLOAT_BYTES: u64 = 4;
 
 /// Evaluates the panel. Never panics, whatever the text.
 #[must_use]
@@ -316,6 +341,7 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
         curve: Vec::new(),
         figures: Vec::new(),
         worked: Vec::new(),
+        memory_bound: None,
     };
     if let (Some(l), Some(w), Some(s), Some(t), Some(cap), Some(resident), Some(pol), Some(cores)) =
         (l, w, s, tt, capacity, resident, pol, cores)
@@ -359,6 +385,7 @@ pub fn evaluate(input: &LatencyInput) -> LatencyOutput {
         if let Some(c) = cores {
             out.worked.push(cores_worked(c));
         }
+        out.memory_bound = memory_bound_link(&lat, available);
         out.latency = Some(lat);
         out.sim = Some((cfg, trace));
     }

@@ -1,6 +1,7 @@
 //! Every number of the seeds' latency and register examples, through URL → raw input → evaluate.
 
 use super::*;
+use crate::query::Query;
 use proptest::prelude::*;
 
 crate::testing::panel_checks!(LatencyInput => LatencyOutput);
@@ -300,4 +301,45 @@ fn each_occupancy_mode_links_only_its_own_inputs() {
     // The textbook cap is still there for the way back.
     input.switch_mode("textbook");
     assert_eq!(link(&input), "?panel=latency&L=200&W=20&cap=48");
+}
+
+#[test]
+fn a_stall_no_occupancy_hides_links_to_the_roofline() {
+    // Seed 000, cell F: L = 400, W = 1 needs 400 warps, the cap is 64: memory-bound. Read as one
+    // FP32 operation a lane per instruction between 4-byte loads: 1 · 32 FLOP per 32 · 4 = 128
+    // bytes (0.25 FLOP/byte). Cell J (W = 20, 80 > 64): 640 FLOP per 128 bytes (5 FLOP/byte,
+    // still below an A100's ridge of 12.5). Hidden (cell E, 20 ≤ 64): no link.
+    let link = |q: &str| {
+        evaluate(&LatencyInput::from_query(
+            &Query::parse(q),
+            &LatencyInput::default(),
+        ))
+        .memory_bound
+    };
+    assert_eq!(
+        link("L=400&W=1").as_deref(),
+        Some("panel=memory&view=roofline&flops=32&bytes=128")
+    );
+    assert_eq!(
+        link("S=4&L=400&T=1&W=20").as_deref(),
+        Some("panel=memory&view=roofline&flops=640&bytes=128")
+    );
+    assert_eq!(link("L=300&W=15"), None);
+    // The roofline it opens: memory-bound at 0.25 · 1,555 = 388.75 GFLOP/s.
+    let roof = crate::memory::panel::evaluate(&crate::memory::panel::MemoryInput::from_query(
+        &Query::parse("flops=32&bytes=128&view=roofline"),
+        &crate::memory::panel::MemoryInput::default(),
+    ));
+    let bound = roof
+        .figures
+        .iter()
+        .find(|f| f.metric == "bound")
+        .map(|f| f.value.plain());
+    assert_eq!(bound.as_deref(), Some("memory"));
+    let gflops = roof
+        .figures
+        .iter()
+        .find(|f| f.metric == "attainable-gflops")
+        .map(|f| f.value.plain());
+    assert_eq!(gflops.as_deref(), Some("388.75"));
 }
