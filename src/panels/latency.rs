@@ -58,21 +58,21 @@ fn lab_html(o: &LatencyOutput) -> String {
     let Some((cfg, trace)) = o.sim.as_ref() else {
         return String::new();
     };
-    // More warps needed than the SM holds: memory-bound (seed 000, Ex 10), on the roofline.
-    let memory = o.memory_bound.as_ref().map_or_else(String::new, |q| {
+    // One writer for both links: the kernel lab's, and, when more warps are needed than the SM
+    // holds, the roofline's (memory-bound: seed 000, cells F and J).
+    let link = |href: &str, to: &str, words: &str| {
         format!(
-            r#"<p class="cross-link"><a href="{}" data-link="memory">{}</a></p>"#,
-            escape(&warp_model::site::href(q)),
-            escape(t!("ui.latency.memory-bound"))
+            r#"<p class="cross-link"><a href="{}" data-link="{to}">{}</a></p>"#,
+            escape(&warp_model::site::href(href)),
+            escape(words)
         )
+    };
+    let memory = o.memory_bound.as_ref().map_or_else(String::new, |q| {
+        link(q, "memory", t!("ui.latency.memory-bound"))
     });
     memory
         + &match warp_model::kernel_lab::scenario::link(cfg, trace) {
-            Ok(q) => format!(
-                r#"<p class="cross-link"><a href="{}" data-link="kernel">{}</a></p>"#,
-                escape(&warp_model::site::href(&q)),
-                escape(t!("ui.latency.lab"))
-            ),
+            Ok(q) => link(&q, "kernel", t!("ui.latency.lab")),
             Err(why) => format!(
                 r#"<p class="note" data-link-unfit="kernel">{}</p>"#,
                 escape(&why.text())

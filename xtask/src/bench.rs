@@ -78,7 +78,7 @@ pub fn budget(bundle: &str) -> Option<u64> {
         Panel::Banks => 182_200,
         Panel::Mma => 191_900,
         // Issue 68's new page: measured on its first build plus 0.6 kB (CHANGELOG.md).
-        Panel::Memory => 170_000,
+        Panel::Memory => 170_200,
         Panel::Quiz => QUIZ_BUDGET,
         Panel::Gpu => 138_900,
         Panel::Kernel => KERNEL_BUDGET,
