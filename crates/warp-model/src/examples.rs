@@ -57,7 +57,7 @@ struct ExampleMessages {
 /// The topics: the three seeds', then the classics of shared memory, which no seed covers
 /// (`example=` topic, seed file or empty, title; the title in the current language is
 /// [`topic_title`]).
-pub const TOPICS: [(&str, &str, Msg); 5] = [
+pub const TOPICS: [(&str, &str, Msg); 6] = [
     (
         "warp-scheduling",
         "000_d0e24682c8db7b9b.txt",
@@ -79,6 +79,7 @@ pub const TOPICS: [(&str, &str, Msg); 5] = [
         "",
         crate::msg!("examples.tensor-cores.title"),
     ),
+    ("memory", "", crate::msg!("examples.memory.title")),
 ];
 
 /// The title of a seed topic in the current language ("Warps and warp scheduling").
@@ -471,6 +472,25 @@ const TABLE: &[Example] = &[
         forecast_metric: "wavefronts",
         ..ex("tensor-cores", "ldmatrix-xor", "", Panel::Mma)
     },
+    // Issue 68's two lessons: where a load's bytes come from, and the roofline.
+    Example {
+        params: &[("warps", "8"), ("reuse", "same")],
+        follow_ups: &[(
+            crate::msg!("examples.memory.reuse.follow-1"),
+            "panel=memory&warps=8&reuse=same&cache=cg",
+        )],
+        forecast_metric: "l1-hit-rate",
+        ..ex("memory", "reuse", "", Panel::Memory)
+    },
+    Example {
+        params: &[("view", "roofline"), ("flops", "8192"), ("bytes", "49152")],
+        follow_ups: &[(
+            crate::msg!("examples.memory.saxpy.follow-1"),
+            "panel=memory&view=roofline&flops=64&bytes=1",
+        )],
+        forecast_metric: "bound",
+        ..ex("memory", "saxpy", "", Panel::Memory)
+    },
 ];
 
 impl Example {
@@ -568,6 +588,7 @@ impl Example {
         if seed.is_empty() {
             return match self.topic {
                 "tensor-cores" => crate::t!("examples.source.isa"),
+                "memory" => crate::t!("examples.source.profiler"),
                 _ => crate::t!("examples.source.classic"),
             }
             .to_string();

@@ -1,6 +1,7 @@
-//! The home view's "Start here" path: five lessons in order (block-to-warp map → divergence →
-//! latency hiding → coalescing → a quiz), each a plain name, the view it opens and one line on
-//! what the learner will see there.
+//! The home view's "Start here" path: seven lessons in order (block-to-warp map → divergence →
+//! latency hiding → coalescing → where a load's bytes come from → memory-bound or compute-bound
+//! → a quiz), each a plain name, the view it opens and one line on what the learner will see
+//! there.
 //!
 //! Each of the first four opens the seed example that best opens its topic: the one the seed
 //! itself starts the idea with, where one number tells the story (a block of 100 threads and
@@ -60,7 +61,7 @@ impl Lesson {
 }
 
 /// The path, in order.
-pub static START_HERE: [Lesson; 5] = [
+pub static START_HERE: [Lesson; 7] = [
     Lesson {
         id: "map",
         opens: "example=warp-scheduling/B",
@@ -84,6 +85,18 @@ pub static START_HERE: [Lesson; 5] = [
         opens: "example=execution-model/D",
         name: msg!("ui.home.lesson.coalescing.name"),
         shows: msg!("ui.home.lesson.coalescing.shows"),
+    },
+    Lesson {
+        id: "bytes",
+        opens: "example=memory/reuse",
+        name: msg!("ui.home.lesson.bytes.name"),
+        shows: msg!("ui.home.lesson.bytes.shows"),
+    },
+    Lesson {
+        id: "roofline",
+        opens: "example=memory/saxpy",
+        name: msg!("ui.home.lesson.roofline.name"),
+        shows: msg!("ui.home.lesson.roofline.shows"),
     },
     Lesson {
         id: "quiz",

@@ -1,5 +1,5 @@
-//! The home view's "Start here" path: five lessons in the order the issue asks for (map →
-//! divergence → latency → coalescing → quiz), each opening a view that exists; and each line,
+//! The home view's "Start here" path: seven lessons in the order the issues ask for (map →
+//! divergence → latency → coalescing → bytes → roofline → quiz), each opening a view that exists; and each line,
 //! which asks its example's question, names only that example's inputs and never gives away its
 //! answer (the figure its Forecast asks about), in both languages.
 
@@ -48,6 +48,22 @@ const ANSWERS: &[Answer] = &[
         &[("transactions", "1")],
         &[("efficiency", "1")],
     ),
+    // Issue 68: 8 warps read the same 32 floats under ld.ca: 4 sectors each, 32 requested (the
+    // line may say 32: the floats); the first warp's 4 miss, the other 28 hit L1: 28/32 = 0.875
+    // ("what share is found there?"); DRAM sends only the first warp's 4 sectors, 4 · 32 = 128
+    // bytes, and L2 sees only those 4, all misses: a hit rate of 0.
+    (
+        "bytes",
+        &[("l1-hit-rate", "0.875")],
+        &[("dram-bytes", "128"), ("l2-hit-rate", "0")],
+    ),
+    // Issue 68: 8,192 FLOP / 49,152 bytes = 1/6 FLOP/byte, below an A100's ridge of
+    // 19,500 / 1,555 = 12.54: memory-bound at 1,555 / 6 = 259.167 GFLOP/s.
+    (
+        "roofline",
+        &[("bound", "memory")],
+        &[("attainable-gflops", "259.167"), ("ridge", "12.5402")],
+    ),
 ];
 
 /// Numbers every line may name: a warp's 32 lanes and the 128-byte memory segment.
@@ -91,9 +107,20 @@ fn numbers(line: &str) -> BTreeSet<String> {
 }
 
 #[test]
-fn the_path_runs_map_divergence_latency_coalescing_quiz() {
+fn the_path_runs_map_divergence_latency_coalescing_bytes_roofline_quiz() {
     let ids: Vec<&str> = START_HERE.iter().map(|l| l.id).collect();
-    assert_eq!(ids, ["map", "divergence", "latency", "coalescing", "quiz"]);
+    assert_eq!(
+        ids,
+        [
+            "map",
+            "divergence",
+            "latency",
+            "coalescing",
+            "bytes",
+            "roofline",
+            "quiz"
+        ]
+    );
     let panels: Vec<Option<Panel>> = START_HERE
         .iter()
         .map(|l| {
@@ -109,24 +136,26 @@ fn the_path_runs_map_divergence_latency_coalescing_quiz() {
             Some(Panel::Divergence),
             Some(Panel::Latency),
             Some(Panel::Coalescing),
+            Some(Panel::Memory),
+            Some(Panel::Memory),
             Some(Panel::Quiz)
         ]
     );
-    // The first four open a seed example; the quiz opens a new quiz (no seed: drawn fresh).
-    for l in &START_HERE[..4] {
+    // The first six open an example; the quiz opens a new quiz (no seed: drawn fresh).
+    for l in &START_HERE[..6] {
         let ex = l
             .example()
             .unwrap_or_else(|| panic!("{} opens no example", l.id));
         assert_eq!(format!("example={}", ex.key()), l.opens);
     }
-    assert_eq!(START_HERE[4].example(), None);
-    assert_eq!(START_HERE[4].opens, "panel=quiz");
+    assert_eq!(START_HERE[6].example(), None);
+    assert_eq!(START_HERE[6].opens, "panel=quiz");
 }
 
 #[test]
 fn no_line_gives_its_examples_answer_away() {
-    assert_eq!(ANSWERS.len(), 4);
-    for (lesson, &(id, answers, give_aways)) in START_HERE[..4].iter().zip(ANSWERS) {
+    assert_eq!(ANSWERS.len(), 6);
+    for (lesson, &(id, answers, give_aways)) in START_HERE[..6].iter().zip(ANSWERS) {
         assert_eq!(lesson.id, id);
         let ex = lesson.example().expect("an example");
         // The hand-derived answers are the panel's, and the Forecast asks about the first.
@@ -189,7 +218,7 @@ fn no_line_gives_its_examples_answer_away() {
     }
     // The quiz lesson's "eight questions" is the quiz's default count.
     assert_eq!(warp_model::quiz::DEFAULT_COUNT, 8);
-    assert!(START_HERE[4].shows().starts_with("Eight questions"));
+    assert!(START_HERE[6].shows().starts_with("Eight questions"));
 }
 
 #[test]
@@ -205,7 +234,7 @@ fn lessons_have_names_in_both_languages() {
 #[test]
 fn every_lesson_links_on_to_the_next_and_the_last_to_the_quiz() {
     use warp_model::lessons::next_after;
-    let chain: Vec<(usize, &str)> = START_HERE[..4]
+    let chain: Vec<(usize, &str)> = START_HERE[..6]
         .iter()
         .map(|l| {
             let ex = l.example().expect("an example");
@@ -219,7 +248,9 @@ fn every_lesson_links_on_to_the_next_and_the_last_to_the_quiz() {
             (1, "divergence"),
             (2, "latency"),
             (3, "coalescing"),
-            (4, "quiz")
+            (4, "bytes"),
+            (5, "roofline"),
+            (6, "quiz")
         ]
     );
     // An example that is no lesson's links nowhere; so does a made-up key.

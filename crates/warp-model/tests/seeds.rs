@@ -487,6 +487,29 @@ const PRESETS: &[Row] = &[
             ("conflict-ways", "1"),
         ],
     ),
+    // Issue 68: 8 warps on the same 32 floats under ld.ca: 32 sectors requested, the first
+    // warp's 4 from DRAM (128 bytes), the other 28 L1 hits: 0.875.
+    (
+        "memory/reuse",
+        &[
+            ("requests", "8"),
+            ("sectors", "32"),
+            ("l1-hit-rate", "0.875"),
+            ("l2-hit-rate", "0"),
+            ("dram-bytes", "128"),
+            ("useful-bytes", "1024"),
+        ],
+    ),
+    // y = 2x + y over 4,096 floats: 8,192 / 49,152 = 1/6 FLOP/byte; 1,555 / 6 GFLOP/s.
+    (
+        "memory/saxpy",
+        &[
+            ("arithmetic-intensity", "0.166667"),
+            ("ridge", "12.5402"),
+            ("attainable-gflops", "259.167"),
+            ("bound", "memory"),
+        ],
+    ),
 ];
 
 /// A preset's follow-up view (its query, exactly as the preset links it), and the figures that
@@ -604,6 +627,23 @@ const FOLLOW_UPS: &[FollowUp] = &[
             ("ideal-wavefronts", "4"),
             ("conflict-ways", "8"),
         ],
+        error: None,
+    },
+    // Issue 68: the same 8 warps under ld.cg: L1 bypassed, so L2 sees all 32 sectors and finds
+    // the 28 that the first warp fetched.
+    FollowUp {
+        query: "panel=memory&warps=8&reuse=same&cache=cg",
+        figures: &[
+            ("l1-hit-rate", "0"),
+            ("l2-hit-rate", "0.875"),
+            ("dram-bytes", "128"),
+        ],
+        error: None,
+    },
+    // Issue 68: 64 FLOP a byte on the A100 (ridge 12.54): compute-bound at the 19,500 peak.
+    FollowUp {
+        query: "panel=memory&view=roofline&flops=64&bytes=1",
+        figures: &[("bound", "compute"), ("attainable-gflops", "19500")],
         error: None,
     },
 ];
@@ -736,6 +776,8 @@ const FORECASTS: &[(&str, &str, &str)] = &[
     ("tensor-cores/ldmatrix-128b", "conflict-ways", "8"), // 8 rows 128 B apart: banks 0–3
     ("tensor-cores/ldmatrix-padded", "wavefronts", "4"), // rows 144 B apart: banks 4r
     ("tensor-cores/ldmatrix-xor", "wavefronts", "4"), // chunk c ⊕ r: 8 bank groups a phase
+    ("memory/reuse", "l1-hit-rate", "0.875"),         // 28 of 32 sectors: the 7 later warps' 4 each
+    ("memory/saxpy", "bound", "memory"),              // 1/6 FLOP/byte, below the A100's ridge 12.54
 ];
 
 /// The follow-up asked after the reveal, where a seed's question has a second quantity, and its

@@ -16,18 +16,20 @@ const quizOf = (url: string) => {
 const qids = (page: Page) =>
   page.locator('[data-quiz-question]').evaluateAll((els) => els.map((e) => e.getAttribute('data-qid')));
 
-test('home starts with five lessons in order, each opening its view', async ({ app, page }) => {
+test('home starts with seven lessons in order, each opening its view', async ({ app, page }) => {
   await app.open('./');
   const lessons = page.locator('[data-start-here] [data-lesson]');
-  await expect(lessons).toHaveCount(5);
+  await expect(lessons).toHaveCount(7);
   expect(await lessons.evaluateAll((els) => els.map((e) => e.getAttribute('data-lesson'))))
-    .toEqual(['map', 'divergence', 'latency', 'coalescing', 'quiz']);
+    .toEqual(['map', 'divergence', 'latency', 'coalescing', 'bytes', 'roofline', 'quiz']);
   // Plain names, in an ordered list, each numbered by the list's counter before its name.
   expect(await lessons.locator('a').allTextContents()).toEqual([
     'How threads become warps',
     "When a warp's threads disagree",
     'How warps hide memory latency',
     'Loads that coalesce',
+    'Where did my bytes come from?',
+    'Memory-bound or compute-bound?',
     'Check yourself',
   ]);
   expect(await page.locator('[data-start-here]').evaluate((ol) => ol.tagName)).toBe('OL');
@@ -42,13 +44,16 @@ test('home starts with five lessons in order, each opening its view', async ({ a
   await expect(lessons.nth(0)).toContainText('A block of 100 threads: how many 32-lane warps does it take?');
   await expect(lessons.nth(0)).not.toContainText('4 warps');
   await expect(lessons.nth(0).locator('.source')).toHaveText('Block-to-warp map · seed 000, Ex 2');
-  await expect(lessons.nth(4).locator('.source')).toHaveText('Self-test');
+  await expect(lessons.nth(6).locator('.source')).toHaveText('Self-test');
   const expected: [number, string, Record<string, string>][] = [
     // Each a prerendered example's page (issue 42).
     [0, 'example/warp-scheduling/B/', { 'warps-per-block': '4', 'idle-lanes-per-block': '28' }],
     [1, 'example/divergence/C1/', { 'diverged-cycles': '21', 'ideal-cycles': '12' }],
     [2, 'example/execution-model/G/', { 'warps-needed': '40', 'warps-available': '64' }],
     [3, 'example/execution-model/D/', { transactions: '1' }],
+    // Issue 68: 8 warps on the same 32 floats under ld.ca (28 of 32 sectors hit L1); y = 2x + y.
+    [4, 'example/memory/reuse/', { 'l1-hit-rate': '0.875', 'dram-bytes': '128' }],
+    [5, 'example/memory/saxpy/', { bound: 'memory', 'attainable-gflops': '259.167' }],
   ];
   for (const [i, href, figures] of expected) {
     await app.open('./');

@@ -35,6 +35,7 @@ fn every_matrix_cell_is_there_once() {
             "tensor-cores",
             "who-holds tf32-a ldmatrix-128b ldmatrix-padded ldmatrix-xor",
         ),
+        ("memory", "reuse saxpy"),
     ];
     for (topic, cells) in expect {
         let got: Vec<&str> = ALL
@@ -61,7 +62,7 @@ fn built_panels_presets_are_ready_with_question_and_forecast() {
              banks/stride-1 banks/stride-2 banks/stride-32 banks/broadcast \
              banks/transpose-naive banks/transpose-padded banks/transpose-xor banks/doubles \
              tensor-cores/who-holds tensor-cores/tf32-a tensor-cores/ldmatrix-128b \
-             tensor-cores/ldmatrix-padded tensor-cores/ldmatrix-xor"
+             tensor-cores/ldmatrix-padded tensor-cores/ldmatrix-xor memory/reuse memory/saxpy"
         );
     for e in ALL.iter().filter(|e| e.ready()) {
         for key in [e.message_key("question"), e.message_key("forecast")] {

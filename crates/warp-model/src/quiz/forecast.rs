@@ -311,11 +311,25 @@ pub fn judge_forecast(guess: &str, figure: &Figure) -> ForecastFeedback {
             let equal = r.value == *n as f64;
             exactly(&said, equal, &with_unit(n.to_string()))
         }
-        Value::Text(w) => exactly(
-            &said,
-            guess.trim().eq_ignore_ascii_case(w),
-            &with_unit(w.clone()),
-        ),
+        Value::Text(w) => {
+            // A word read as the page writes it, or with what it names said after it: the
+            // roofline's `memory` as "memory-bound" or "memory bound" (issue 68).
+            let g = guess.trim();
+            let word = ["-bound", " bound"]
+                .iter()
+                .find_map(|end| {
+                    g.len()
+                        .checked_sub(end.len())
+                        .filter(|&at| g.get(at..).is_some_and(|t| t.eq_ignore_ascii_case(end)))
+                        .and_then(|at| g.get(..at))
+                })
+                .unwrap_or(g);
+            exactly(
+                &said,
+                word.trim().eq_ignore_ascii_case(w),
+                &with_unit(w.clone()),
+            )
+        }
         Value::None => ForecastFeedback {
             verdict: Some(Verdict::Off),
             text: crate::tr!("quiz.forecast.answer", shown = figure.value.human()),

@@ -124,6 +124,30 @@ fn ratios_yes_no_and_coordinates() {
     assert_eq!(fb.verdict, None);
     assert!(fb.text.contains("yes or no"), "{}", fb.text);
 
+    // Issue 68: the roofline's bound, a word: as written, or with "bound" after it. The other
+    // bound, a misspelling, or the bound of a neighbouring word are wrong.
+    let bound = Figure::new("bound", "Bound", Value::Text("memory".into()), "", "");
+    for right in [
+        "memory",
+        "Memory",
+        "memory-bound",
+        "Memory Bound",
+        " memory bound ",
+    ] {
+        assert_eq!(verdict(right, &bound), Some("right"), "{right}");
+    }
+    for wrong in [
+        "compute",
+        "compute-bound",
+        "memroy",
+        "bound",
+        "-bound",
+        "memory-boundary",
+        "latency-bound",
+    ] {
+        assert_eq!(verdict(wrong, &bound), Some("off"), "{wrong}");
+    }
+
     // 000 Ex 3b: index 70 of an (8, 4, 3) block is (6, 0, 2).
     let coords = Figure::new(
         "thread-coords",
