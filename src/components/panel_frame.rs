@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use leptos::prelude::*;
-use warp_model::examples::Example;
+use warp_model::examples::{Example, PresetText};
 use warp_model::figure::Figure;
 use warp_model::markup::escape;
 use warp_model::panel::{Inputs, PanelModel};
@@ -67,13 +67,17 @@ pub fn use_panel_input<P: PanelModel>(
 /// (`crate::frame`); only its class follows the inputs (`changed`, which shows the way back:
 /// `style/base.css`). Every text is escaped.
 #[component]
-pub fn PresetCard(example: &'static Example, on_preset: Memo<bool>) -> impl IntoView {
+pub fn PresetCard(
+    example: &'static Example,
+    text: PresetText,
+    on_preset: Memo<bool>,
+) -> impl IntoView {
     view! {
         <aside
             class=move || preset_class(on_preset.get())
             data-example=example.key()
             data-frame="preset"
-            inner_html=preset_html(example)
+            inner_html=preset_html(example, &text)
         ></aside>
     }
 }
@@ -96,13 +100,14 @@ pub fn preset_class(on_preset: bool) -> &'static str {
 }
 
 /// The preset card's markup: its source, question and Forecast, its note, the way back (shown
-/// once the inputs left the preset, [`preset_class`]), and its follow-up links.
+/// once the inputs left the preset, [`preset_class`]), and its follow-up links. Its words are
+/// `text`, read from its panel's table only (`Example::text_in`).
 #[must_use]
-pub fn preset_html(example: &'static Example) -> String {
+pub fn preset_html(example: &'static Example, words: &PresetText) -> String {
     let mut text = format!(
         r#"<div><p class="source"><span class="cell-id">{}</span> {} · {}"#,
         escape(example.cell),
-        escape(example.title()),
+        escape(words.title),
         escape(&example.source())
     );
     if let Some(n) = example.written_here_note() {
@@ -111,11 +116,11 @@ pub fn preset_html(example: &'static Example) -> String {
     let _ = write!(
         text,
         r#"</p><p class="seed-question">{}</p><p class="forecast" data-forecast=""><strong>{}: </strong>{}</p>"#,
-        escape(example.question()),
+        escape(words.question),
         escape(warp_model::t!("common.forecast")),
-        escape(example.forecast())
+        escape(words.forecast)
     );
-    if let Some(n) = example.note() {
+    if let Some(n) = words.note {
         let _ = write!(text, r#"<p class="note">{}</p>"#, escape(n));
     }
     let _ = write!(
@@ -199,11 +204,10 @@ pub fn PanelShell<P: PanelModel>(
         key.extend(rest);
         key
     });
-    let gate = Gate::new(
-        example.is_some(),
-        example.and_then(Example::then).is_some(),
-        input,
-    );
+    // The preset's words, from this panel's presets only (`Example::text_in`).
+    let text = example.and_then(Example::text_in::<P>);
+    let then = text.and_then(|t| t.then);
+    let gate = Gate::new(example.is_some(), then.is_some(), input);
     let hidden = move || gate.pending();
     // The rest waits for the follow-up question's guess too (the key figure does not).
     let later = move || gate.rest_pending();
@@ -211,7 +215,7 @@ pub fn PanelShell<P: PanelModel>(
         <section class=format!("panel {}", P::NAME) data-panel=P::NAME>
             <h1>{P::TITLE.text()}</h1>
             <p class="question">{P::QUESTION.text()}</p>
-            {example.map(|e| view! { <PresetCard example=e on_preset=on_preset /> })}
+            {example.zip(text).map(|(e, text)| view! { <PresetCard example=e text=text on_preset=on_preset /> })}
             // One order for every width: Forecast, errors, the key figure, the picture, the
             // inputs, the other figures. A phone reads and tabs in this order (the picture on
             // the first screen, the inputs right under it; a picture taller than a screen
@@ -219,7 +223,7 @@ pub fn PanelShell<P: PanelModel>(
             // screen puts the picture in a second column by grid placement, never by
             // reordering (style/base.css, `.layout.shell`).
             <div class="layout shell">
-                <ForecastGate gate=gate figures=figures then=example.and_then(Example::then) />
+                <ForecastGate gate=gate figures=figures then=then />
                 // The address's notices ride with the errors (`Inputs::notes`: a key given
                 // twice, a key of another mode), each until its key changes.
                 <crate::components::errors::ErrorList frame="errors" errors=Signal::derive(move || {

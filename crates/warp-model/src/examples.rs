@@ -493,6 +493,148 @@ const TABLE: &[Example] = &[
     },
 ];
 
+/// Whether two names are the same, at compile time.
+const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The place in [`Panel::ALL`] of the panel named `name` (`usize::MAX`: none).
+const fn panel_at(name: &str) -> usize {
+    let mut i = 0;
+    while i < Panel::NAMES.len() {
+        if same_name(Panel::NAMES[i], name) {
+            return i;
+        }
+        i += 1;
+    }
+    usize::MAX
+}
+
+/// How many presets the panel at place `at` has.
+const fn count_at(at: usize) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < TABLE.len() {
+        if TABLE[i].panel as usize == at {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The messages of the presets of the panel at place `at`, in [`ALL`]'s order.
+const fn messages_at<const N: usize>(at: usize) -> [ExampleMessages; N] {
+    let mut out = [MESSAGES[0]; N];
+    let (mut i, mut n) = (0, 0);
+    while i < TABLE.len() {
+        if TABLE[i].panel as usize == at {
+            out[n] = MESSAGES[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Each panel's presets' messages, a table each (issue 68: the two presets of the memory panel
+/// cost every panel page 1.2 kB gzip while each page linked every preset's words; a page links
+/// only its own panel's table now, [`Example::text_in`]).
+macro_rules! per_panel {
+    ($($at:literal => $name:ident,)*) => {
+        $(static $name: [ExampleMessages; count_at($at)] = messages_at::<{ count_at($at) }>($at);)*
+        /// The table of the panel at place `at`.
+        #[inline(always)]
+        fn table_at(at: usize) -> &'static [ExampleMessages] {
+            match at {
+                $($at => &$name,)*
+                _ => &[],
+            }
+        }
+        // A panel added to the registry needs a table here.
+        const _: () = assert!(Panel::ALL.len() == [$($at),*].len());
+    };
+}
+per_panel! {
+    0 => AT_0,
+    1 => AT_1,
+    2 => AT_2,
+    3 => AT_3,
+    4 => AT_4,
+    5 => AT_5,
+    6 => AT_6,
+    7 => AT_7,
+    8 => AT_8,
+    9 => AT_9,
+}
+
+/// A panel model's place in [`Panel::ALL`], as a constant of its type.
+struct PlaceOf<P>(std::marker::PhantomData<P>);
+
+impl<P: crate::panel::PanelModel> PlaceOf<P> {
+    const AT: usize = panel_at(P::NAME);
+}
+
+/// A preset's words in the current language, as its panel's page shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PresetText {
+    /// [`Example::title`].
+    pub title: &'static str,
+    /// [`Example::question`].
+    pub question: &'static str,
+    /// [`Example::forecast`].
+    pub forecast: &'static str,
+    /// [`Example::then`].
+    pub then: Option<(&'static str, &'static str)>,
+    /// [`Example::note`].
+    pub note: Option<&'static str>,
+}
+
+impl Example {
+    /// Its words, read from the table of panel `P` only (a constant for each page's bundle, so
+    /// that the page links no other panel's presets' words; [`Example::title`] and the others
+    /// read every preset's, for the home page, which lists them all). `None` for a preset of
+    /// another panel than `P`.
+    #[must_use]
+    pub fn text_in<P: crate::panel::PanelModel>(&self) -> Option<PresetText> {
+        let at = ALL
+            .iter()
+            .filter(|e| e.panel == self.panel)
+            .position(|e| e.topic == self.topic && e.cell == self.cell)?;
+        (self.panel as usize == PlaceOf::<P>::AT)
+            .then(|| table_at(PlaceOf::<P>::AT).get(at).copied())
+            .flatten()
+            .map(|m| self.text(m))
+    }
+
+    /// Its words from its messages `m`.
+    fn text(&self, m: ExampleMessages) -> PresetText {
+        PresetText {
+            title: m.title.text(),
+            question: m.question.text(),
+            forecast: m.forecast.text(),
+            then: match m.then {
+                Some(t) if !self.then_metric.is_empty() => Some((t.text(), self.then_metric)),
+                _ => None,
+            },
+            note: m
+                .note
+                .filter(|n| i18n::lookup(i18n::lang(), *n).is_some())
+                .map(Msg::text),
+        }
+    }
+}
+
 impl Example {
     /// `topic/cell`, the value of `example=`.
     #[must_use]

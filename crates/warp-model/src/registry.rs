@@ -107,6 +107,11 @@ macro_rules! registry {
             /// Every panel, in home-view order.
             pub const ALL: &'static [Panel] = &[$(Panel::$variant,)*];
 
+            /// Every panel's `panel=` name, in [`Panel::ALL`]'s order, as constants (what a
+            /// table built at compile time can read).
+            pub const NAMES: &'static [&'static str] =
+                &[$(<$model as crate::panel::PanelModel>::NAME,)*];
+
             /// Its name, title and question (what the app's nav and home view read).
             #[must_use]
             pub fn meta(self) -> &'static PanelMeta {

@@ -11,12 +11,17 @@ import { APP } from './ports';
 // - lesson 2, paths 12 and 9 on 16 lanes each: both run, 12 + 9 = 21 cycles (12, the longer
 //   path alone, is off by 43 %; 20 is within 10 %: close);
 // - lesson 3, S = 4, L = 200, W = 20 (seed 004's C): 4 · 200 / 20 = 40 warps needed ≤ 64: yes;
-// - lesson 4, 32 lanes × 4 bytes = 128 bytes in one segment: 1 transaction (32 is off).
+// - lesson 4, 32 lanes × 4 bytes = 128 bytes in one segment: 1 transaction (32 is off);
+// - lesson 5, 8 warps on the same 32 floats under ld.ca: 28 of 32 sectors hit L1, 7/8 = 87.5 %
+//   (1/8, the first warp's share, and 0, "caches start cold", are the wrong answers);
+// - lesson 6, 8,192 FLOP / 49,152 bytes = 1/6 FLOP/byte < the A100's ridge 12.54: memory.
 const LESSONS = [
   { id: 'map', opens: 'example=warp-scheduling/B', metric: 'warps-per-block', right: ['4', '4 warps'], wrong: [['3', 'off'], ['3 warps', 'off']], next: 'divergence' },
   { id: 'divergence', opens: 'example=divergence/C1', metric: 'diverged-cycles', right: ['21', '21 cycles'], wrong: [['12', 'off'], ['20', 'close'], ['57%', 'off']], next: 'latency' },
   { id: 'latency', opens: 'example=execution-model/G', metric: 'latency-hidden', right: ['yes', 'haan'], wrong: [['no', 'off']], next: 'coalescing' },
-  { id: 'coalescing', opens: 'example=execution-model/D', metric: 'transactions', right: ['1', '1 transaction'], wrong: [['32', 'off'], ['4 transactions', 'off']], next: 'quiz' },
+  { id: 'coalescing', opens: 'example=execution-model/D', metric: 'transactions', right: ['1', '1 transaction'], wrong: [['32', 'off'], ['4 transactions', 'off']], next: 'bytes' },
+  { id: 'bytes', opens: 'example=memory/reuse', metric: 'l1-hit-rate', right: ['87.5%', '0.875', '7/8'], wrong: [['12.5%', 'off'], ['0', 'off'], ['100%', 'off']], next: 'roofline' },
+  { id: 'roofline', opens: 'example=memory/saxpy', metric: 'bound', right: ['memory', 'memory-bound', 'Memory bound'], wrong: [['compute', 'off'], ['compute-bound', 'off']], next: 'quiz' },
 ];
 
 async function guess(page: import('@playwright/test').Page, text: string) {

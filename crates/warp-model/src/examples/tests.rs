@@ -287,3 +287,45 @@ fn a_latency_examples_question_names_its_inputs_by_the_fields_letters() {
     // The field the question names: "Instructions W".
     assert!(crate::t!("latency.field.w").ends_with(" W"));
 }
+
+#[test]
+fn a_panel_reads_its_own_presets_words_from_its_own_table() {
+    // Issue 68: each panel's page links only its table; the words are the same as the full
+    // table's, every preset is in exactly one table, and another panel's model finds none.
+    use crate::banks::panel::BanksModel;
+    use crate::memory::panel::MemoryModel;
+    use crate::warps::panel::WarpsModel;
+    fn same<P: crate::panel::PanelModel>(e: &Example) {
+        let t = e.text_in::<P>().unwrap_or_else(|| panic!("{}", e.key()));
+        assert_eq!(t.title, e.title(), "{}", e.key());
+        assert_eq!(t.question, e.question(), "{}", e.key());
+        assert_eq!(t.forecast, e.forecast(), "{}", e.key());
+        assert_eq!(t.then, e.then(), "{}", e.key());
+        assert_eq!(t.note, e.note(), "{}", e.key());
+    }
+    for lang in [Lang::En, Lang::Hinglish] {
+        crate::i18n::with_lang(lang, || {
+            for e in ALL {
+                match e.panel {
+                    Panel::Banks => {
+                        same::<BanksModel>(e);
+                        assert_eq!(e.text_in::<WarpsModel>(), None);
+                    }
+                    Panel::Warps => same::<WarpsModel>(e),
+                    Panel::Memory => {
+                        same::<MemoryModel>(e);
+                        assert_eq!(e.text_in::<BanksModel>(), None);
+                    }
+                    _ => {}
+                }
+            }
+        });
+    }
+    let total: usize = (0..Panel::ALL.len()).map(|at| table_at(at).len()).sum();
+    assert_eq!(total, ALL.len());
+    // The warps table (the first panel's) holds exactly the warps presets.
+    assert_eq!(
+        table_at(0).len(),
+        ALL.iter().filter(|e| e.panel == Panel::Warps).count()
+    );
+}
