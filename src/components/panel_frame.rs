@@ -137,9 +137,10 @@ pub fn preset_html(example: &'static Example, words: &PresetText) -> String {
 }
 
 /// A preset's follow-up links ("Try next"), under its figures and worked steps (none when it
-/// has none). Every text is escaped.
+/// has none), labelled from its panel's words (`words`: `Example::text_in`). Every text is
+/// escaped.
 #[must_use]
-pub fn follow_ups_html(example: &'static Example) -> String {
+pub fn follow_ups_html(example: &'static Example, words: &PresetText) -> String {
     if example.follow_ups.is_empty() {
         return String::new();
     }
@@ -147,7 +148,7 @@ pub fn follow_ups_html(example: &'static Example) -> String {
         r#"<p class="label">{}</p><ul class="follow-ups">"#,
         escape(warp_model::t!("ui.preset.follow-ups"))
     );
-    for (label, q) in example.follow_up_links() {
+    for (q, label) in example.follow_ups.iter().zip(words.follow) {
         let _ = write!(
             text,
             r#"<li><a href="{}">{}</a></li>"#,
@@ -260,7 +261,7 @@ pub fn PanelShell<P: PanelModel>(
                 </crate::components::later::AfterFirstPaint>
                 // The preset's next cases, once its questions are answered: a link in the card
                 // sat inside the question (issue 66).
-                <div class="follow-ups-wrap" inner_html=example.map(follow_ups_html)></div>
+                <div class="follow-ups-wrap" inner_html=example.zip(text).map(|(e, t)| follow_ups_html(e, &t))></div>
             </div>
             {example
                 .and_then(|e| warp_model::lessons::next_after(&e.key()))

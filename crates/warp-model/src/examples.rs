@@ -30,9 +30,10 @@ pub struct Example {
     pub params: &'static [(&'static str, &'static str)],
     /// Set where the seed page lost the example's body and this one was written to fit its cell.
     pub written_here: bool,
-    /// Related views the seed discusses (label, query string without `?`);
-    /// [`Example::follow_up_links`] gives the labels.
-    pub follow_ups: &'static [(Msg, &'static str)],
+    /// Related views the seed discusses (each a query string without `?`), at most
+    /// [`FOLLOW_UPS`]; their labels are the messages `examples.<topic>.<cell>.follow-<n>`,
+    /// beside the preset's other words ([`Example::follow_up_links`]).
+    pub follow_ups: &'static [&'static str],
     /// The figure (`data-metric`) its Forecast asks about: the one quantity its question and
     /// Forecast line ask for, in that figure's unit (Ex 6 of seed 003 asks whether time follows
     /// the sum or the max of the trip counts: `loop-cycles`, not the panel's
@@ -44,6 +45,9 @@ pub struct Example {
     pub then_metric: &'static str,
 }
 
+/// The most follow-up views a preset links.
+pub const FOLLOW_UPS: usize = 2;
+
 /// A preset's own messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ExampleMessages {
@@ -52,6 +56,10 @@ struct ExampleMessages {
     forecast: Msg,
     then: Option<Msg>,
     note: Option<Msg>,
+    /// Its follow-ups' labels (`follow-1`, `follow-2`), in [`Example::follow_ups`]' order: here,
+    /// not beside the queries in [`ALL`], which every page links (each preset's labels came
+    /// into every page with it: issue 68).
+    follow: [Option<Msg>; FOLLOW_UPS],
 }
 
 /// The topics: the three seeds', then the classics of shared memory, which no seed covers
@@ -112,6 +120,10 @@ const fn messages_of(topic: &str, cell: &str) -> ExampleMessages {
         question: required(cell_message(topic, cell, "question")),
         forecast: required(cell_message(topic, cell, "forecast")),
         then: cell_message(topic, cell, "then"),
+        follow: [
+            cell_message(topic, cell, "follow-1"),
+            cell_message(topic, cell, "follow-2"),
+        ],
         note: cell_message(topic, cell, "note"),
     }
 }
@@ -189,10 +201,7 @@ const TABLE: &[Example] = &[
     },
     Example {
         params: &[("paths", "30,30"), ("lanes", "20,12")],
-        follow_ups: &[(
-            crate::msg!("examples.warp-scheduling.g.follow-1"),
-            "panel=divergence&paths=30,30&lanes=31,1",
-        )],
+        follow_ups: &["panel=divergence&paths=30,30&lanes=31,1"],
         forecast_metric: "slowdown",
         ..ex("warp-scheduling", "G", "7", Panel::Divergence)
     },
@@ -203,10 +212,7 @@ const TABLE: &[Example] = &[
     },
     Example {
         params: &[("block", "30,30"), ("image", "1920x1080")],
-        follow_ups: &[(
-            crate::msg!("examples.warp-scheduling.i.follow-1"),
-            "panel=warps&block=32,8&image=1920x1080",
-        )],
+        follow_ups: &["panel=warps&block=32,8&image=1920x1080"],
         forecast_metric: "idle-lanes-per-block",
         ..ex("warp-scheduling", "I", "9", Panel::Warps)
     },
@@ -262,10 +268,7 @@ const TABLE: &[Example] = &[
     },
     Example {
         params: &[("paths", "4,3"), ("lanes", "16,16"), ("overhead", "2")],
-        follow_ups: &[(
-            crate::msg!("examples.divergence.c7.follow-1"),
-            "panel=divergence&paths=100,3&lanes=0,32&overhead=2",
-        )],
+        follow_ups: &["panel=divergence&paths=100,3&lanes=0,32&overhead=2"],
         forecast_metric: "predication-wins",
         ..ex("divergence", "C7", "7", Panel::Divergence)
     },
@@ -281,10 +284,7 @@ const TABLE: &[Example] = &[
     },
     Example {
         params: &[("cond", "idx % 2 == 0"), ("paths", "10,14"), ("warps", "4")],
-        follow_ups: &[(
-            crate::msg!("examples.divergence.c10.follow-1"),
-            "panel=divergence&cond=(idx/32)%252%3D%3D0&paths=10,14&warps=4",
-        )],
+        follow_ups: &["panel=divergence&cond=(idx/32)%252%3D%3D0&paths=10,14&warps=4"],
         forecast_metric: "efficiency",
         ..ex("divergence", "C10", "10", Panel::Divergence)
     },
@@ -301,16 +301,7 @@ const TABLE: &[Example] = &[
     },
     Example {
         params: &[("block", "256"), ("n", "5")],
-        follow_ups: &[
-            (
-                crate::msg!("examples.execution-model.c.follow-1"),
-                "panel=warps&block=256&n=0",
-            ),
-            (
-                crate::msg!("examples.execution-model.c.follow-2"),
-                "panel=warps&block=256&n=-3",
-            ),
-        ],
+        follow_ups: &["panel=warps&block=256&n=0", "panel=warps&block=256&n=-3"],
         forecast_metric: "ragged-warp-active",
         ..ex("execution-model", "C", "3", Panel::Warps)
     },
@@ -323,33 +314,21 @@ const TABLE: &[Example] = &[
     Example {
         params: &[("elem", "4"), ("stride", "32")],
         follow_ups: &[
-            (
-                crate::msg!("examples.execution-model.e.follow-1"),
-                "panel=coalescing&stride=32&line=32",
-            ),
-            (
-                crate::msg!("examples.execution-model.e.follow-2"),
-                "panel=coalescing&stride=1",
-            ),
+            "panel=coalescing&stride=32&line=32",
+            "panel=coalescing&stride=1",
         ],
         forecast_metric: "efficiency",
         ..ex("execution-model", "E", "4", Panel::Coalescing)
     },
     Example {
         params: &[("paths", "20,8"), ("lanes", "16,16")],
-        follow_ups: &[(
-            crate::msg!("examples.execution-model.f.follow-1"),
-            "panel=divergence&cond=threadIdx.x%252%3D%3D0&paths=20,8&warps=1",
-        )],
+        follow_ups: &["panel=divergence&cond=threadIdx.x%252%3D%3D0&paths=20,8&warps=1"],
         forecast_metric: "diverged-cycles",
         ..ex("execution-model", "F", "5", Panel::Divergence)
     },
     Example {
         params: &[("S", "4"), ("L", "200"), ("W", "20")],
-        follow_ups: &[(
-            crate::msg!("examples.execution-model.g.follow-1"),
-            "panel=latency&S=4&L=200&W=10",
-        )],
+        follow_ups: &["panel=latency&S=4&L=200&W=10"],
         forecast_metric: "latency-hidden",
         ..ex("execution-model", "G", "6", Panel::Latency)
     },
@@ -372,10 +351,7 @@ const TABLE: &[Example] = &[
             ("regs", "40"),
             ("cores", "128"),
         ],
-        follow_ups: &[(
-            crate::msg!("examples.execution-model.j.follow-1"),
-            "panel=latency&S=4&L=200&W=20&regs=40&mode=hardware&cc=8.0",
-        )],
+        follow_ups: &["panel=latency&S=4&L=200&W=20&regs=40&mode=hardware&cc=8.0"],
         forecast_metric: "reg-ceiling",
         ..ex("execution-model", "J", "8", Panel::Latency)
     },
@@ -403,10 +379,7 @@ const TABLE: &[Example] = &[
     },
     Example {
         params: &[("elem", "4"), ("tile", "32"), ("walk", "column")],
-        follow_ups: &[(
-            crate::msg!("examples.banks.transpose-naive.follow-1"),
-            "panel=banks&tile=32&pad=1",
-        )],
+        follow_ups: &["panel=banks&tile=32&pad=1"],
         forecast_metric: "conflict-ways",
         ..ex("banks", "transpose-naive", "", Panel::Banks)
     },
@@ -455,10 +428,7 @@ const TABLE: &[Example] = &[
     },
     Example {
         params: &[("mode", "ldmatrix"), ("pitch", "64")],
-        follow_ups: &[(
-            crate::msg!("examples.tensor-cores.ldmatrix-128b.follow-1"),
-            "panel=banks&elem=16&tile=8",
-        )],
+        follow_ups: &["panel=banks&elem=16&tile=8"],
         forecast_metric: "conflict-ways",
         ..ex("tensor-cores", "ldmatrix-128b", "", Panel::Mma)
     },
@@ -475,19 +445,13 @@ const TABLE: &[Example] = &[
     // Issue 68's two lessons: where a load's bytes come from, and the roofline.
     Example {
         params: &[("warps", "8"), ("reuse", "same")],
-        follow_ups: &[(
-            crate::msg!("examples.memory.reuse.follow-1"),
-            "panel=memory&warps=8&reuse=same&cache=cg",
-        )],
+        follow_ups: &["panel=memory&warps=8&reuse=same&cache=cg"],
         forecast_metric: "l1-hit-rate",
         ..ex("memory", "reuse", "", Panel::Memory)
     },
     Example {
         params: &[("view", "roofline"), ("flops", "8192"), ("bytes", "49152")],
-        follow_ups: &[(
-            crate::msg!("examples.memory.saxpy.follow-1"),
-            "panel=memory&view=roofline&flops=64&bytes=1",
-        )],
+        follow_ups: &["panel=memory&view=roofline&flops=64&bytes=1"],
         forecast_metric: "bound",
         ..ex("memory", "saxpy", "", Panel::Memory)
     },
@@ -598,6 +562,8 @@ pub struct PresetText {
     pub then: Option<(&'static str, &'static str)>,
     /// [`Example::note`].
     pub note: Option<&'static str>,
+    /// The follow-ups' labels, in [`Example::follow_ups`]' order.
+    pub follow: [&'static str; FOLLOW_UPS],
 }
 
 impl Example {
@@ -631,6 +597,7 @@ impl Example {
                 .note
                 .filter(|n| i18n::lookup(i18n::lang(), *n).is_some())
                 .map(Msg::text),
+            follow: m.follow.map(|f| f.map_or("", Msg::text)),
         }
     }
 }
@@ -747,7 +714,11 @@ impl Example {
 
     /// The follow-up views: (label in the current language, query string without `?`).
     pub fn follow_up_links(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
-        self.follow_ups.iter().map(|&(label, q)| (label.text(), q))
+        let follow = self.messages().follow;
+        self.follow_ups
+            .iter()
+            .zip(follow)
+            .map(|(q, label)| (label.map_or("", Msg::text), *q))
     }
 
     /// Every catalogue key the preset reads (for the tests).
@@ -757,7 +728,13 @@ impl Example {
             .iter()
             .map(|w| self.message_key(w))
             .collect();
-        keys.extend(self.follow_ups.iter().map(|(m, _)| m.key().to_string()));
+        keys.extend(
+            self.messages()
+                .follow
+                .iter()
+                .take(self.follow_ups.len())
+                .map(|m| m.map_or_else(String::new, |m| m.key().to_string())),
+        );
         if !self.then_metric.is_empty() {
             keys.push(self.message_key("then"));
         }

@@ -236,10 +236,10 @@ fn examples_and_their_follow_ups_name_declared_parameters() {
             &format!("{what}'s own link"),
             &own.to_search(),
         );
-        for (i, (label, q)) in ex.follow_ups.iter().enumerate() {
+        for (i, q) in ex.follow_ups.iter().enumerate() {
             c.link(
                 "example follow-ups",
-                &format!("{what}'s follow-up {} ({})", i + 1, label.key()),
+                &format!("{what}'s follow-up {}", i + 1),
                 q,
             );
         }

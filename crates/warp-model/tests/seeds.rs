@@ -700,7 +700,7 @@ fn every_follow_up_shows_what_the_seed_says_of_it() {
     let mut wrong = Vec::new();
     let mut linked = Vec::new();
     for ex in examples::ALL {
-        for &(_, query) in ex.follow_ups {
+        for &query in ex.follow_ups {
             linked.push(query);
             let Some(row) = FOLLOW_UPS.iter().find(|f| f.query == query) else {
                 wrong.push(format!("{}: follow-up {query} has no row", ex.key()));

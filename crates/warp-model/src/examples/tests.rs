@@ -302,6 +302,10 @@ fn a_panel_reads_its_own_presets_words_from_its_own_table() {
         assert_eq!(t.forecast, e.forecast(), "{}", e.key());
         assert_eq!(t.then, e.then(), "{}", e.key());
         assert_eq!(t.note, e.note(), "{}", e.key());
+        // Every follow-up has its label, from the same table.
+        let labels: Vec<&str> = e.follow_up_links().map(|(l, _)| l).collect();
+        assert_eq!(&t.follow[..labels.len()], &labels[..], "{}", e.key());
+        assert!(labels.iter().all(|l| !l.is_empty()), "{}", e.key());
     }
     for lang in [Lang::En, Lang::Hinglish] {
         crate::i18n::with_lang(lang, || {
@@ -312,6 +316,10 @@ fn a_panel_reads_its_own_presets_words_from_its_own_table() {
                         assert_eq!(e.text_in::<WarpsModel>(), None);
                     }
                     Panel::Warps => same::<WarpsModel>(e),
+                    Panel::Divergence => same::<crate::divergence::panel::DivergenceModel>(e),
+                    Panel::Latency => same::<crate::latency::panel::LatencyModel>(e),
+                    Panel::Coalescing => same::<crate::coalescing::panel::CoalescingModel>(e),
+                    Panel::Mma => same::<crate::mma::panel::MmaModel>(e),
                     Panel::Memory => {
                         same::<MemoryModel>(e);
                         assert_eq!(e.text_in::<BanksModel>(), None);
@@ -321,6 +329,7 @@ fn a_panel_reads_its_own_presets_words_from_its_own_table() {
             }
         });
     }
+    assert!(ALL.iter().all(|e| e.follow_ups.len() <= FOLLOW_UPS));
     let total: usize = (0..Panel::ALL.len()).map(|at| table_at(at).len()).sum();
     assert_eq!(total, ALL.len());
     // The warps table (the first panel's) holds exactly the warps presets.
