@@ -457,6 +457,19 @@ const TABLE: &[Example] = &[
     },
 ];
 
+/// Each preset's title alone, in [`ALL`]'s order: what the home page's list and an assignment's
+/// step names read, without every preset's question, Forecast and follow-ups coming with them
+/// (issue 68, as [`MESSAGES`] for the pages that only find a preset).
+static TITLES: [Msg; TABLE.len()] = {
+    let mut out = [MESSAGES[0].title; TABLE.len()];
+    let mut i = 1;
+    while i < TABLE.len() {
+        out[i] = MESSAGES[i].title;
+        i += 1;
+    }
+    out
+};
+
 /// Whether two names are the same, at compile time.
 const fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -642,17 +655,20 @@ impl Example {
     /// Its messages ([`MESSAGES`]: the entry at its place in [`ALL`], found by its topic and
     /// cell, which are unique).
     fn messages(&self) -> ExampleMessages {
-        let at = ALL
-            .iter()
+        MESSAGES[self.place()]
+    }
+
+    /// Its place in [`ALL`] (found by its topic and cell, which are unique).
+    fn place(&self) -> usize {
+        ALL.iter()
             .position(|e| e.topic == self.topic && e.cell == self.cell)
-            .unwrap_or(0);
-        MESSAGES[at]
+            .unwrap_or(0)
     }
 
     /// The cell's case class, as the matrix names it ("Clean 1D block, multiple of 32").
     #[must_use]
     pub fn title(&self) -> &'static str {
-        self.messages().title.text()
+        TITLES[self.place()].text()
     }
 
     /// The seed's question.
