@@ -257,3 +257,24 @@ fn every_lesson_links_on_to_the_next_and_the_last_to_the_quiz() {
     assert!(next_after("warp-scheduling/A").is_none());
     assert!(next_after("nope/Z").is_none());
 }
+
+#[test]
+fn the_path_says_how_many_lessons_it_has() {
+    // "Seven short lessons": the lede counts the path, in both languages (it said five after
+    // issue 68 made them seven).
+    const EN: [&str; 9] = [
+        "", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
+    ];
+    const HI: [&str; 9] = [
+        "", "Ek", "Do", "Teen", "Chaar", "Paanch", "Chhe", "Saat", "Aath",
+    ];
+    let lede = warp_model::msg!("ui.home.start.lede");
+    let n = START_HERE.len();
+    assert!(
+        lede.text().starts_with(&format!("{} ", EN[n])),
+        "{}",
+        lede.text()
+    );
+    let hi = with_lang(Lang::Hinglish, || lede.text());
+    assert!(hi.starts_with(&format!("{} ", HI[n])), "{hi}");
+}
