@@ -13,8 +13,7 @@ use crate::worked::{m, t, Step, Worked};
 
 /// `elem`: bytes per element.
 pub const ELEM: Param = Param::choice("elem", msg!("coalescing.field.elem"), &ELEM_CHOICES, "4");
-/// The `elem=` choices, shared with the memory panel.
-pub const ELEM_CHOICES: [Choice; 5] = [
+const ELEM_CHOICES: [Choice; 5] = [
     Choice {
         value: "1",
         label: msg!("coalescing.choice.elem.1"),

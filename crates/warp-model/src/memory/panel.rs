@@ -12,7 +12,7 @@ use crate::panel::Inputs;
 use crate::panel::{ModeSpec, Modes, PanelModel};
 use crate::params::{Choice, Param, ParamError};
 use crate::worked::{m, t, Step, Worked};
-use crate::{MAX_OFFSET, MAX_STRIDE, WARP_SIZE};
+use crate::WARP_SIZE;
 
 /// `view`: where the bytes come from, or the roofline.
 pub const VIEW: Param = Param::choice(
@@ -31,33 +31,9 @@ const VIEW_CHOICES: [Choice; 2] = [
         label: msg!("memory.choice.view.roofline"),
     },
 ];
-/// `elem`: bytes per element (the coalescing panel's choices).
-pub const ELEM: Param = Param::choice(
-    "elem",
-    msg!("coalescing.field.elem"),
-    &crate::coalescing::panel::ELEM_CHOICES,
-    "4",
-);
-/// `stride`: elements between consecutive indices.
-pub const STRIDE: Param = Param::whole(
-    "stride",
-    msg!("coalescing.field.stride"),
-    0,
-    MAX_STRIDE,
-    "1",
-)
-.hint(msg!("coalescing.field.stride.hint"))
-.unit(msg!("coalescing.unit.elements"));
-/// `offset`: bytes from an aligned base.
-pub const OFFSET: Param = Param::whole(
-    "offset",
-    msg!("coalescing.field.offset"),
-    0,
-    MAX_OFFSET,
-    "0",
-)
-.hint(msg!("coalescing.field.offset.hint"))
-.unit(msg!("coalescing.unit.bytes"));
+/// `elem`, `stride` and `offset`: the coalescing panel's, one declaration (the address rule
+/// `offset + index · stride · elem` is the same; here the index has its warp in it).
+pub use crate::coalescing::panel::{ELEM, OFFSET, STRIDE};
 /// `warps`: warps, one load request each.
 pub const WARPS: Param = Param::whole("warps", msg!("memory.field.warps"), 1, MAX_WARPS, "1")
     .why_limit(msg!("memory.limit.warps"))
