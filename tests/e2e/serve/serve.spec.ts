@@ -47,9 +47,10 @@ for (const [query, first] of pages) {
   });
 }
 
-test('the home view names every panel and the five lessons', async ({ page }) => {
+test('the home view names every panel and the seven lessons', async ({ page }) => {
   await drawn(page, './');
-  await expect(page.locator('[data-start-here] [data-lesson]')).toHaveCount(5);
+  // Map, divergence, latency, coalescing, the two memory lessons (issue 68), the quiz.
+  await expect(page.locator('[data-start-here] [data-lesson]')).toHaveCount(7);
   for (const p of panels) await expect(page.locator(`a[href*="panel=${p}"]`).first()).toBeAttached();
 });
 
