@@ -52,8 +52,8 @@ const REUSE_CHOICES: [Choice; 2] = [
 ];
 /// `cache`: L1 kept (`ca`) or bypassed (`cg`).
 pub const CACHE: Param = Param::choice("cache", msg!("memory.field.cache"), &CACHE_CHOICES, "ca");
-/// The `cache=` choices, shared with the kernel lab.
-pub const CACHE_CHOICES: [Choice; 2] = [
+/// The `cache=` choices.
+const CACHE_CHOICES: [Choice; 2] = [
     Choice {
         value: "ca",
         label: msg!("memory.choice.cache.ca"),
@@ -65,8 +65,8 @@ pub const CACHE_CHOICES: [Choice; 2] = [
 ];
 /// `gpu`: the roofline's GPU.
 pub const GPU: Param = Param::choice("gpu", msg!("memory.field.gpu"), &GPU_CHOICES, "a100");
-/// The `gpu=` choices, one per [`GPUS`], shared with the kernel lab.
-pub const GPU_CHOICES: [Choice; GPUS.len()] = [
+/// The `gpu=` choices, one per [`GPUS`] in its order (`memory/tests.rs` checks the keys agree).
+pub(crate) const GPU_CHOICES: [Choice; GPUS.len()] = [
     Choice {
         value: "t4",
         label: msg!("memory.choice.gpu.t4"),

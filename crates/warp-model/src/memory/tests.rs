@@ -257,3 +257,13 @@ fn bad_inputs_are_named_and_nothing_is_drawn_from_them() {
     assert!(names("panel=memory&gpu=v100").is_empty());
     assert!(names("panel=memory&view=roofline&warps=999").is_empty());
 }
+
+#[test]
+fn the_gpu_choices_are_the_roofline_table_s_keys() {
+    // The form's `gpu=` choices and the roofline's table name the same four GPUs, in one order:
+    // a GPU added to one and not the other would be a choice with no roofs, or roofs no link
+    // can open.
+    let keys: Vec<&str> = GPUS.iter().map(|g| g.key).collect();
+    let choices: Vec<&str> = super::panel::GPU_CHOICES.iter().map(|c| c.value).collect();
+    assert_eq!(choices, keys);
+}
