@@ -283,73 +283,121 @@ struct Built {
 }
 
 /// Builds every bundle of `names` once per language (`cargo build`, then [`bundle`] each).
+///
+/// The bundles are bound and optimised on a pool of threads, one a core, while the next
+/// language's `cargo build` runs: wasm-opt takes 3 to 6 s a bundle, 40 of them, and the build's
+/// last minutes (the app's one codegen unit, then its links) leave a core idle. On CI's two
+/// cores this took the release build from 498 s down (see `docs/dev/testing.md`).
 fn build_bundles(profile: Profile, names: &[&str], stage: &Path) -> Result<Built, String> {
-    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    let mut table: BTreeMap<String, (String, String)> = BTreeMap::new();
-    // The pages' first frames (issue 63), by bundle and language (`first-coalescing.en`): no
-    // files of their own, each is carried inline by its pages under `with/`.
-    let mut firsts: BTreeMap<String, pages::FirstFrame> = BTreeMap::new();
     // A page reloads to change language, so each page is built once per language and carries
     // only that language's messages; the dev bundle carries both.
     let langs: &[Option<&str>] = match profile {
         Profile::Release => &[Some("en"), Some("hinglish")],
         Profile::Dev => &[None],
     };
-    for lang in langs {
-        let mut build = vec![
-            "build",
-            "-p",
-            "warp-lab",
-            "--target",
-            "wasm32-unknown-unknown",
-        ];
-        if profile == Profile::Release {
-            build.push("--release");
-        }
-        let feature = lang.map(|l| format!("only-{l}"));
-        if let Some(f) = &feature {
-            build.extend(["--features", f.as_str()]);
-        }
-        for n in names {
-            build.extend(["--bin", n]);
-        }
-        run(cmd("cargo", &build))?;
-        let target = root()
-            .join("target/wasm32-unknown-unknown")
-            .join(match profile {
-                Profile::Release => "release",
-                Profile::Dev => "debug",
-            });
-        for n in names {
-            let key = lang.map_or_else(|| (*n).to_string(), |l| format!("{n}.{l}"));
-            let (js_name, wasm_name) = bundle(profile, &target, stage, n, *lang, &mut files)?;
-            if n.starts_with(bundle::FIRST_PREFIX) {
-                let (js, wasm) = (files.remove(&js_name), files.remove(&wasm_name));
-                firsts.insert(
-                    key,
-                    first_frame(&js.unwrap_or_default(), &wasm.unwrap_or_default())?,
-                );
-                continue;
+    let target = root()
+        .join("target/wasm32-unknown-unknown")
+        .join(match profile {
+            Profile::Release => "release",
+            Profile::Dev => "debug",
+        });
+    // Each job's bundle is copied out of `target` first: the next language's build writes
+    // the same file names there while the pool still reads them.
+    let (send, jobs) = std::sync::mpsc::channel::<(Option<&str>, &str, PathBuf)>();
+    let jobs = std::sync::Mutex::new(jobs);
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let done = std::thread::scope(|scope| {
+        let pool: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let job = jobs.lock().map_err(|e| e.to_string())?.recv();
+                        let Ok((lang, name, wasm)) = job else {
+                            return Ok::<_, String>(done);
+                        };
+                        let mut files = BTreeMap::new();
+                        let names = bundle(profile, &wasm, stage, name, lang, &mut files)?;
+                        done.push((lang, name, names, files));
+                    }
+                })
+            })
+            .collect();
+        let built = (|| {
+            for lang in langs {
+                let mut build = vec![
+                    "build",
+                    "-p",
+                    "warp-lab",
+                    "--target",
+                    "wasm32-unknown-unknown",
+                ];
+                if profile == Profile::Release {
+                    build.push("--release");
+                }
+                let feature = lang.map(|l| format!("only-{l}"));
+                if let Some(f) = &feature {
+                    build.extend(["--features", f.as_str()]);
+                }
+                for n in names {
+                    build.extend(["--bin", n]);
+                }
+                run(cmd("cargo", &build))?;
+                for n in names {
+                    let out = lang.map_or_else(|| (*n).to_string(), |l| format!("{n}-{l}"));
+                    let copy = stage.join(format!("{out}.in.wasm"));
+                    std::fs::copy(target.join(format!("{n}.wasm")), &copy)
+                        .map_err(|e| format!("{}: {e}", copy.display()))?;
+                    send.send((*lang, *n, copy)).map_err(|e| e.to_string())?;
+                }
             }
-            if let Some((_, script_key)) = bundle::WORKERS.iter().find(|(b, _)| b == n) {
-                let script = worker_script(&js_name, &wasm_name);
-                let name = format!(
-                    "{}-{}.js",
-                    lang.map_or_else(
-                        || (*script_key).to_string(),
-                        |l| format!("{script_key}-{l}")
-                    ),
-                    short_hash(script.as_bytes())
-                );
-                files.insert(name.clone(), script.into_bytes());
-                let key = lang.map_or_else(
+            Ok::<_, String>(())
+        })();
+        drop(send);
+        let mut done = Vec::new();
+        for t in pool {
+            done.extend(
+                t.join()
+                    .map_err(|_| "a bundling thread panicked".to_string())??,
+            );
+        }
+        built.map(|()| done)
+    })?;
+
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut table: BTreeMap<String, (String, String)> = BTreeMap::new();
+    // The pages' first frames (issue 63), by bundle and language (`first-coalescing.en`): no
+    // files of their own, each is carried inline by its pages under `with/`.
+    let mut firsts: BTreeMap<String, pages::FirstFrame> = BTreeMap::new();
+    for (lang, n, (js_name, wasm_name), mut own) in done {
+        let key = lang.map_or_else(|| n.to_string(), |l| format!("{n}.{l}"));
+        if n.starts_with(bundle::FIRST_PREFIX) {
+            let (js, wasm) = (own.remove(&js_name), own.remove(&wasm_name));
+            firsts.insert(
+                key,
+                first_frame(&js.unwrap_or_default(), &wasm.unwrap_or_default())?,
+            );
+            continue;
+        }
+        files.append(&mut own);
+        if let Some((_, script_key)) = bundle::WORKERS.iter().find(|(b, _)| *b == n) {
+            let script = worker_script(&js_name, &wasm_name);
+            let name = format!(
+                "{}-{}.js",
+                lang.map_or_else(
                     || (*script_key).to_string(),
-                    |l| format!("{script_key}.{l}"),
-                );
-                table.insert(key, (name, wasm_name.clone()));
-            }
-            table.insert(key, (js_name, wasm_name));
+                    |l| format!("{script_key}-{l}")
+                ),
+                short_hash(script.as_bytes())
+            );
+            files.insert(name.clone(), script.into_bytes());
+            let key = lang.map_or_else(
+                || (*script_key).to_string(),
+                |l| format!("{script_key}.{l}"),
+            );
+            table.insert(key, (name, wasm_name.clone()));
         }
+        table.insert(key, (js_name, wasm_name));
     }
 
     Ok(Built {
@@ -408,14 +456,13 @@ fn worker_script(js: &str, wasm: &str) -> String {
 /// carry their content hash (`warps-en-3f2a….js`), and returns those names.
 fn bundle(
     profile: Profile,
-    target: &Path,
+    input: &Path,
     stage: &Path,
     name: &str,
     lang: Option<&str>,
     files: &mut BTreeMap<String, Vec<u8>>,
 ) -> Result<(String, String), String> {
     let out = lang.map_or_else(|| name.to_string(), |l| format!("{name}-{l}"));
-    let input = target.join(format!("{name}.wasm"));
     run(cmd(
         "wasm-bindgen",
         &[
