@@ -31,6 +31,8 @@ pub mod error;
 pub mod exec;
 pub mod lex;
 mod link_keys;
+#[cfg(test)]
+mod memory_tests;
 pub mod notes;
 pub mod panel;
 pub mod parse;

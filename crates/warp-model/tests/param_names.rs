@@ -14,7 +14,7 @@
 //! - each "Start here" lesson's `opens`;
 //! - each kernel-lab preset's launch parameters (applied over the kernel panel's inputs) and the
 //!   cross-panel links the lab builds from a run (`Links`: divergence, loop counts, coalescing,
-//!   warps, banks), got by running every preset and a few kernels written here to reach the
+//!   roofline, warps, banks), got by running every preset and a few kernels written here to reach the
 //!   links' other spellings;
 //! - the quiz's links: each seed card's, each generated question's, a stored quiz's
 //!   (`QuizKey::query`) and an LMS package's launch query (`QuizSpec::launch_query`).
@@ -297,6 +297,10 @@ fn kernel_links(c: &mut Checker, what: &str, src: &str, launch: &str) -> Vec<&'s
         kinds.push("coalescing");
         c.link("kernel links", &format!("{what}'s coalescing link"), l);
     }
+    if let Some(l) = &links.roofline {
+        kinds.push("roofline");
+        c.link("kernel links", &format!("{what}'s roofline link"), l);
+    }
     for (line, l) in &links.banks {
         kinds.push("banks");
         c.link(
@@ -351,7 +355,14 @@ fn kernel_presets_and_the_links_they_offer_name_declared_parameters() {
         kinds.extend(offered);
     }
     // Every kind of link was built at least once, so none goes unchecked.
-    for kind in ["warps", "divergence", "loop counts", "coalescing", "banks"] {
+    for kind in [
+        "warps",
+        "divergence",
+        "loop counts",
+        "coalescing",
+        "banks",
+        "roofline",
+    ] {
         assert!(kinds.contains(&kind), "no kernel run offered a {kind} link");
     }
     assert_eq!(c.checked["kernel presets"], PRESETS.len());

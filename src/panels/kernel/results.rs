@@ -21,6 +21,7 @@ pub(super) fn Links(output: Memo<KernelOutput>) -> impl IntoView {
                     (l.divergence, "divergence", t!("ui.kernel.link.divergence")),
                     (l.loop_counts, "loop", t!("ui.kernel.link.loop")),
                     (l.coalescing, "coalescing", t!("ui.kernel.link.coalescing")),
+                    (l.roofline, "roofline", t!("ui.kernel.link.roofline")),
                     (Some(l.warps), "warps", t!("ui.kernel.link.warps")),
                 ];
                 for (q, name, words) in links {
@@ -476,12 +477,16 @@ pub(super) fn rows_html(
         let code = src.lines().nth(line.saturating_sub(1)).unwrap_or("").trim();
         let _ = write!(
             html,
-            r#"<tr data-line="{line}"><th scope="row">{line}</th><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"#,
+            r#"<tr data-line="{line}"><th scope="row">{line}</th><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td data-sectors="{5}">{5}</td><td data-l1-hits="{6}">{6}</td><td data-l2-hits="{7}">{7}</td><td data-dram-bytes="{8}">{8}</td>"#,
             escape(code),
             st.issued,
             escape(&st.mean_active_lanes().human()),
             st.divergent,
-            st.transactions
+            st.transactions,
+            st.sectors,
+            st.l1_hits,
+            st.l2_hits,
+            st.dram_bytes
         );
         if let Some(sm) = stalls {
             let note = warp_model::kernel_lab::timing::line_note(sm, *line);
@@ -518,6 +523,46 @@ pub(super) fn rows_html(
     html
 }
 
+/// The per-line table's heading row, one HTML string as its rows are (a dozen `<th>` view
+/// nodes cost the kernel page 1.0 kB gzip of rendering code).
+pub(super) fn head_html(stalls: bool, shared: bool) -> String {
+    let mut cols = vec![
+        t!("ui.kernel.table.line"),
+        t!("ui.kernel.table.code"),
+        t!("ui.kernel.table.issued"),
+        t!("ui.kernel.table.active"),
+        t!("ui.kernel.table.divergent"),
+        t!("ui.kernel.table.transactions"),
+        t!("memory.figure.sectors"),
+        t!("ui.kernel.table.l1-hits"),
+        t!("ui.kernel.table.l2-hits"),
+        t!("memory.figure.dram-bytes"),
+    ];
+    let stall_col = cols.len();
+    if stalls {
+        cols.push(t!("kernel.sm.stalls"));
+    }
+    if shared {
+        cols.extend([
+            t!("ui.kernel.table.wavefronts"),
+            t!("ui.kernel.table.conflicts"),
+            t!("ui.kernel.table.banks"),
+        ]);
+    }
+    let mut html = String::from("<tr>");
+    for (k, c) in cols.iter().enumerate() {
+        html.push_str(if stalls && k == stall_col {
+            r#"<th scope="col" class="stalls">"#
+        } else {
+            r#"<th scope="col">"#
+        });
+        html.push_str(&escape(c));
+        html.push_str("</th>");
+    }
+    html.push_str("</tr>");
+    html
+}
+
 /// The per-line table; with the SM's stalls per line when `PLAIN` and the run was timed.
 pub(super) fn line_table<const PLAIN: bool>(
     output: Memo<KernelOutput>,
@@ -531,28 +576,16 @@ pub(super) fn line_table<const PLAIN: bool>(
                 let stalls = if PLAIN { o.sm.as_ref() } else { None };
                 let banks = o.links.as_ref().map(|l| l.banks.clone()).unwrap_or_default();
                 let rows = rows_html(r, &src, stalls, shared, &banks);
-                view! {
-                    <table class=if PLAIN { "per-line per-line-flow" } else { "per-line" } data-table="per-line">
-                        <caption>{t!("ui.kernel.table.caption")}</caption>
-                        <thead>
-                            <tr>
-                                <th scope="col">{t!("ui.kernel.table.line")}</th>
-                                <th scope="col">{t!("ui.kernel.table.code")}</th>
-                                <th scope="col">{t!("ui.kernel.table.issued")}</th>
-                                <th scope="col">{t!("ui.kernel.table.active")}</th>
-                                <th scope="col">{t!("ui.kernel.table.divergent")}</th>
-                                <th scope="col">{t!("ui.kernel.table.transactions")}</th>
-                                {stalls.is_some().then(|| view! { <th scope="col" class="stalls">{t!("kernel.sm.stalls")}</th> })}
-                                {shared.then(|| view! {
-                                    <th scope="col">{t!("ui.kernel.table.wavefronts")}</th>
-                                    <th scope="col">{t!("ui.kernel.table.conflicts")}</th>
-                                    <th scope="col">{t!("ui.kernel.table.banks")}</th>
-                                })}
-                            </tr>
-                        </thead>
-                        <tbody inner_html=rows></tbody>
-                    </table>
-                }
+                let head = head_html(stalls.is_some(), shared);
+                // The whole table as one string, as its rows are: a box that scrolls sideways
+                // when its columns are wider than the page, so reachable by the keyboard
+                // (`tabindex`, axe's scrollable-region-focusable).
+                let html = format!(
+                    r#"<table class="{}" data-table="per-line" tabindex="0"><caption>{}</caption><thead>{head}</thead><tbody>{rows}</tbody></table>"#,
+                    if PLAIN { "per-line per-line-flow" } else { "per-line" },
+                    escape(t!("ui.kernel.table.caption"))
+                );
+                view! { <div inner_html=html></div> }
             })
         })
     }

@@ -97,3 +97,65 @@ test('a stall no occupancy hides (seed 000, cell F) links to its roofline: memor
   await expect(app.figure('latency-hidden')).toHaveAttribute('data-value', 'yes');
   await expect(page.locator('a[data-link="memory"]')).toHaveCount(0);
 });
+
+// The learner's kernel on it (issue 68, part 3): the issue's two kernels in the kernel lab,
+// worked by hand in crates/warp-model/src/kernel_lab/memory_tests.rs.
+const SAXPY = `__global__ void saxpy(float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        y[i] = 2.0f * x[i] + y[i];
+    }
+}`;
+const SAME = `__global__ void same(int* in, int* out) {
+    out[threadIdx.x] = in[0];
+}`;
+
+test('the kernel lab: y = 2x + y over 4,096 floats is 8,192 flops for 49,152 DRAM bytes, memory-bound, on the roofline', async ({ app, page }) => {
+  await app.open(`?panel=kernel&n=4096&block=256&src=${encodeURIComponent(SAXPY)}`);
+  // One multiply and one add a lane; x and y read once (16 KiB each), y written once.
+  await expect(app.figure('flops')).toHaveAttribute('data-value', '8192');
+  await expect(app.figure('dram-bytes')).toHaveAttribute('data-value', '49152');
+  await expect(app.figure('arithmetic-intensity')).toHaveAttribute('data-value', '0.166667');
+  await expect(app.figure('attainable-gflops')).toHaveAttribute('data-value', '259.167');
+  await expect(app.figure('bound')).toHaveAttribute('data-value', 'memory');
+  // The lab's key figure is still its own.
+  await expect(page.locator('.figure.key dd[data-metric]')).toHaveAttribute('data-metric', 'simt-efficiency');
+  // Line 4 carries the sectors: 512 of x, 512 of y loaded, 512 of y stored; nothing hit.
+  const row = page.locator('tr[data-line="4"]');
+  await expect(row.locator('td[data-sectors]')).toHaveAttribute('data-sectors', '1536');
+  await expect(row.locator('td[data-l1-hits]')).toHaveAttribute('data-l1-hits', '0');
+  await expect(row.locator('td[data-dram-bytes]')).toHaveAttribute('data-dram-bytes', '49152');
+  // Its point on the roofline: the memory panel on the same totals.
+  const link = page.locator('a[data-link="roofline"]');
+  await expect(link).toHaveAttribute('href', /view=roofline&gpu=a100&flops=8192&bytes=49152/);
+  await link.click();
+  await expect(app.figure('attainable-gflops')).toHaveAttribute('data-value', '259.167');
+  await expect(page.locator('[data-picture="roofline"]')).toBeVisible();
+});
+
+test('the kernel lab in Hinglish on a phone: 8 warps reading in[0] hit L1 7 times in 8, L2 under cg', async ({ app, page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open(`?panel=kernel&block=256&lang=hinglish&src=${encodeURIComponent(SAME)}`);
+  await expect(app.figure('l1-hit-rate')).toHaveAttribute('data-value', '0.875');
+  await expect(app.figure('l2-hit-rate')).toHaveAttribute('data-value', '0');
+  await expect(page.locator('tr[data-line="2"] td[data-l1-hits]')).toHaveAttribute('data-l1-hits', '7');
+  await app.open(`?panel=kernel&block=256&cache=cg&lang=hinglish&src=${encodeURIComponent(SAME)}`);
+  await expect(app.figure('l1-hit-rate')).toHaveAttribute('data-value', '0');
+  await expect(app.figure('l2-hit-rate')).toHaveAttribute('data-value', '0.875');
+  await expect(app.figure('flops')).toHaveAttribute('data-value', '0');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(wide).toBeLessThanOrEqual(390);
+  // The per-line table reflows on a phone: each count under its own heading (eight counts on
+  // one row once sat under headings wrapped to two).
+  const columns = ['td[data-sectors]', 'td[data-l1-hits]', 'td[data-l2-hits]', 'td[data-dram-bytes]'];
+  for (const [k, cell] of columns.entries()) {
+    const head = await page.locator('table.per-line thead th').nth(6 + k).boundingBox();
+    const value = await page.locator(`tr[data-line="2"] ${cell}`).boundingBox();
+    expect(Math.round(value!.x), cell).toBe(Math.round(head!.x));
+  }
+  await page.screenshot({ path: test.info().outputPath('kernel-memory-hinglish-phone.png'), fullPage: true });
+  // A bad choice is named with its choices; nothing runs.
+  await app.open('?panel=kernel&gpu=v100');
+  await expect(app.error('gpu')).toContainText('rtx4090');
+  await expect(app.figure('flops')).toHaveCount(0);
+});

@@ -56,6 +56,10 @@ for (const [name, query] of [
   ['a spin-lock link whose lock is never released, run on load', `?panel=kernel&challenge=spin-lock&src=${src(NEVER_RELEASES)}`],
 ]) {
   test(`${name}: runs in a worker, stops at the step budget, and the page answers meanwhile`, async ({ app, page }) => {
+    // Two million warp instructions in a worker: up to RAN's minute on a loaded machine (the
+    // spin lock's took 28 s of the default 30 on CI's two cores once every global access also
+    // went through L1 and L2, issue 68).
+    test.setTimeout(RAN.timeout + 30_000);
     await watchFromLive(page);
     await app.open(query);
     const running = page.locator('[data-run="running"]');

@@ -8,7 +8,7 @@
 //! --sizes`). Consts cost nothing: only the key strings reach the page.
 
 use crate::panel::PanelModel;
-use crate::{banks, coalescing, divergence, latency, warps};
+use crate::{banks, coalescing, divergence, latency, memory, warps};
 
 pub const DIVERGENCE_PANEL: &str = <divergence::panel::DivergenceModel as PanelModel>::NAME;
 pub const PATHS: &str = divergence::panel::PATHS.url_key();
@@ -21,6 +21,12 @@ pub const STRIDE: &str = coalescing::panel::STRIDE.url_key();
 pub const WARPS_PANEL: &str = <warps::panel::WarpsModel as PanelModel>::NAME;
 pub const BLOCK: &str = warps::map::BLOCK_X.url_key();
 pub const N: &str = warps::panel::N.url_key();
+pub const MEMORY_PANEL: &str = <memory::panel::MemoryModel as PanelModel>::NAME;
+pub const ROOF_VIEW: &str = memory::panel::VIEW.url_key();
+pub const ROOFLINE: &str = memory::panel::ROOFLINE;
+pub const ROOF_GPU: &str = memory::panel::GPU.url_key();
+pub const ROOF_FLOPS: &str = memory::panel::FLOPS.url_key();
+pub const ROOF_BYTES: &str = memory::panel::BYTES.url_key();
 pub const BANKS_PANEL: &str = <banks::panel::BanksModel as PanelModel>::NAME;
 pub const BANK_ELEM: &str = banks::panel::ELEM.url_key();
 pub const BANK_STRIDE: &str = banks::panel::STRIDE.url_key();

@@ -18,11 +18,13 @@ mod boxed;
 mod inputs;
 mod run;
 mod watch;
+pub(in crate::kernel_lab) use boxed::evaluate_test_as;
 use boxed::{challenge_from, evaluate_parts, starter_for};
 pub use boxed::{
     challenge_of, code_key, code_key_of, evaluate_box, evaluate_test, opening_source,
     starting_source, with_report,
 };
+pub(in crate::kernel_lab) use inputs::input_gpu;
 pub use inputs::{
     ChallengeOutput, Hint, KernelInput, KernelModel, KernelOutput, Links, Solved, SourceMark,
     WatchFigure, ALL_REDUCE, BALLOT, BLOCK, CHALLENGE, CHECK, DEFAULT_LEN, DEFAULT_SRC, GRID,
@@ -30,8 +32,9 @@ pub use inputs::{
     REF, SCHED, SPIN_LOCK, SRC, STARTER, TARGETS, TASK, TEST, TESTS, TITLE, TRACE, TRANSPOSE_NAIVE,
     TRANSPOSE_PADDED, TRANSPOSE_RACE, WARP_SUM, WATCH, WRONG_MASK,
 };
+pub(in crate::kernel_lab) use run::evaluate_plain_as;
 pub use run::{empty_challenge_note, evaluate_plain, launch, TraceChoice};
-pub(in crate::kernel_lab) use watch::{run_figures, SHARED_FIGURE};
+pub(in crate::kernel_lab) use watch::run_figures;
 pub use watch::{traced_note, watch_list};
 
 impl PanelModel for KernelModel {

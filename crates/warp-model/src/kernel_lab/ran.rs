@@ -10,11 +10,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::exec;
-use super::panel::{
-    evaluate_plain, evaluate_test, run_figures, KernelInput, KernelOutput, Links, SourceMark,
-    WatchFigure, SHARED_FIGURE,
-};
+use super::panel::{evaluate_plain_as, evaluate_test_as, input_gpu};
+use super::panel::{run_figures, KernelInput, KernelOutput, Links, SourceMark, WatchFigure};
 use super::timing::SmOutput;
+use crate::memory::roofline::GPUS;
 use crate::params::ParamError;
 use crate::query::Query;
 
@@ -31,8 +30,8 @@ struct Ran {
     race: Option<String>,
     violations: Vec<String>,
     sm: Option<SmOutput>,
-    /// Whether the kernel declares a shared array (its figures include the banks').
-    shared: bool,
+    /// The roofline's GPU (`gpu=`), by its place in `GPUS`.
+    gpu: u8,
 }
 
 /// The plain lab's run of the page whose query is `search` (without `?`), as bytes for the
@@ -40,7 +39,8 @@ struct Ran {
 /// panics, whatever the text.
 #[must_use]
 pub fn run_plain(search: &str) -> Vec<u8> {
-    to_bytes(evaluate_plain(&read(search)))
+    let input = read(search);
+    to_bytes(evaluate_plain_as::<false>(&input), &input)
 }
 
 /// A challenge page's run of `search` ([`evaluate_test`]): the test `test=` chooses of the
@@ -49,16 +49,17 @@ pub fn run_plain(search: &str) -> Vec<u8> {
 /// none).
 #[must_use]
 pub fn run_challenge(search: &str) -> Vec<u8> {
-    to_bytes(evaluate_test(&read(search)))
+    let input = read(search);
+    to_bytes(evaluate_test_as::<false>(&input), &input)
 }
 
 fn read(search: &str) -> KernelInput {
     KernelInput::from_query(&Query::parse(search), &KernelInput::default())
 }
 
-fn to_bytes(out: KernelOutput) -> Vec<u8> {
-    // The banks' figures are there when the kernel declared a shared array.
-    let shared = out.figures.iter().any(|f| f.metric == SHARED_FIGURE);
+fn to_bytes(out: KernelOutput, input: &KernelInput) -> Vec<u8> {
+    let gpu = input_gpu(input);
+    let gpu = GPUS.iter().position(|g| g.key == gpu.key).unwrap_or(0);
     let mut sm = out.sm;
     if let Some(sm) = sm.as_mut() {
         // The cycle-by-cycle record the timeline's columns were made from: the page draws
@@ -74,7 +75,7 @@ fn to_bytes(out: KernelOutput) -> Vec<u8> {
         race: out.race,
         violations: out.violations,
         sm,
-        shared,
+        gpu: u8::try_from(gpu).unwrap_or(0),
     };
     postcard::to_allocvec(&ran).unwrap_or_default()
 }
@@ -87,7 +88,7 @@ pub fn read_ran(bytes: &[u8]) -> Option<KernelOutput> {
     let mut figures = ran
         .result
         .as_ref()
-        .map(|r| run_figures(r, ran.shared))
+        .map(|r| run_figures(r, GPUS.get(usize::from(ran.gpu)).unwrap_or(&GPUS[0])))
         .unwrap_or_default();
     if let Some(sm) = &ran.sm {
         figures.extend(super::timing::figures(sm));

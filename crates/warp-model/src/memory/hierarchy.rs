@@ -5,12 +5,15 @@
 //! - With [`Cache::Ca`] (like `ld.ca`, the default), L1 keeps the sectors it fetched, and a
 //!   later request for a kept sector hits. With [`Cache::Cg`], L1 is bypassed.
 //! - L2 keeps every sector it fetched. DRAM bytes = L2 sector misses × 32.
+//! - A store (the kernel lab's; the panel only loads) writes its sectors to L2, which keeps
+//!   them; each sector written is written back to DRAM once, 32 bytes, however often it was
+//!   written. L1 does not keep a stored sector (write-through, no allocate).
 //!
 //! The sectors a request touches are the coalescing rule's segments with a 32-byte line
 //! ([`crate::coalescing::access::segments_of`]): one rule for the addresses, one for the
 //! sectors, here and in the coalescing panel and the kernel lab.
 
-use std::collections::BTreeMap;
+use std::collections::{HashMap, VecDeque};
 
 use crate::coalescing::access::segments_of;
 use crate::WARP_SIZE;
@@ -23,6 +26,27 @@ pub const LINE_BYTES: u64 = 128;
 pub const L1_BYTES: u64 = 128 * 1024;
 /// The L2 modelled: 40 MiB of sectors (an A100's).
 pub const L2_BYTES: u64 = 40 * 1024 * 1024;
+
+/// The distinct 32-byte sectors, in address order, that the bytes asked for in `segments` (the
+/// coalescing rule's 128-byte segments, `segments_of` with a 128-byte line) fall in: the same
+/// sectors as `segments_of` with a 32-byte line gives (`memory/tests.rs` checks it for any
+/// lanes), without going over the lanes again. The kernel lab costs each access so, once.
+#[must_use]
+pub fn sectors_of(segments: &[crate::coalescing::access::Segment]) -> Vec<u64> {
+    let per = LINE_BYTES / SECTOR_BYTES;
+    let mut out: Vec<u64> = Vec::new();
+    for seg in segments {
+        for &(a, b) in &seg.used {
+            for s in a / SECTOR_BYTES..b.div_ceil(SECTOR_BYTES) {
+                let sector = seg.index * per + s;
+                if out.last() != Some(&sector) {
+                    out.push(sector);
+                }
+            }
+        }
+    }
+    out
+}
 
 /// The 128-byte line sector `sector` lies in.
 #[must_use]
@@ -37,9 +61,10 @@ pub const fn starts_line(sector: u64) -> bool {
 }
 
 /// Whether a load keeps its sectors in L1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cache {
     /// Cache at all levels (`ld.ca`): L1 keeps what it fetched.
+    #[default]
     Ca,
     /// Cache in L2 only (`ld.cg`): L1 is bypassed.
     Cg,
@@ -57,14 +82,20 @@ pub enum Found {
 }
 
 /// A cache of sectors: fully associative, least recently used replaced.
+///
+/// A map from sector to when it was last used, and a queue of uses, oldest first, in which a
+/// use that a later one superseded is skipped when it reaches the front (and dropped when the
+/// queue grows past twice the sectors held). Not two ordered maps: their B-tree code cost the
+/// kernel lab's run worker 9 kB of wasm (`cargo xtask bytes`), a hash map and a queue about a
+/// third of that, and hash maps of `u64` are linked there already.
 #[derive(Clone, Debug)]
 pub struct Sectors {
     capacity: usize,
     clock: u64,
     /// Sector → when last used.
-    used: BTreeMap<u64, u64>,
-    /// When last used → sector (the oldest first).
-    order: BTreeMap<u64, u64>,
+    used: HashMap<u64, u64>,
+    /// (when, sector) for every use since the last compaction, oldest first.
+    order: VecDeque<(u64, u64)>,
 }
 
 impl Sectors {
@@ -74,8 +105,8 @@ impl Sectors {
         Sectors {
             capacity: usize::try_from(bytes / SECTOR_BYTES).unwrap_or(usize::MAX),
             clock: 0,
-            used: BTreeMap::new(),
-            order: BTreeMap::new(),
+            used: HashMap::new(),
+            order: VecDeque::new(),
         }
     }
 
@@ -83,22 +114,26 @@ impl Sectors {
     /// one evicted when full). With `keep` false a miss is not kept (a bypass).
     pub fn access(&mut self, sector: u64, keep: bool) -> bool {
         self.clock += 1;
-        if let Some(when) = self.used.insert(sector, self.clock) {
-            self.order.remove(&when);
-            self.order.insert(self.clock, sector);
-            return true;
-        }
-        if !keep {
+        let kept = self.used.insert(sector, self.clock).is_some();
+        if !kept && !keep {
             self.used.remove(&sector);
             return false;
         }
-        self.order.insert(self.clock, sector);
-        if self.used.len() > self.capacity {
-            if let Some((_, old)) = self.order.pop_first() {
-                self.used.remove(&old);
+        self.order.push_back((self.clock, sector));
+        if !kept && self.used.len() > self.capacity {
+            // The oldest use still current is the least recently used sector.
+            while let Some((when, old)) = self.order.pop_front() {
+                if self.used.get(&old) == Some(&when) {
+                    self.used.remove(&old);
+                    break;
+                }
             }
         }
-        false
+        if self.order.len() > 2 * self.used.len() + 64 {
+            let used = &self.used;
+            self.order.retain(|(when, s)| used.get(s) == Some(when));
+        }
+        kept
     }
 
     /// Sectors held.
@@ -120,12 +155,15 @@ pub struct Hierarchy {
     cache: Cache,
     l1: Sectors,
     l2: Sectors,
+    /// Sectors stored to so far (each written back once), as a map of the same type as
+    /// [`Sectors`]' (one copy of its code in the wasm).
+    written: HashMap<u64, u64>,
     /// The counts so far.
     pub counts: Counts,
 }
 
 /// What went through the hierarchy.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Counts {
     /// Load requests (warp load instructions).
     pub requests: u64,
@@ -141,6 +179,8 @@ pub struct Counts {
     pub l2_hits: u64,
     /// Sectors fetched from DRAM (L2 misses).
     pub dram_sectors: u64,
+    /// Distinct sectors stored to (each written back to DRAM once).
+    pub written_sectors: u64,
 }
 
 impl Counts {
@@ -156,10 +196,10 @@ impl Counts {
         crate::ratio(self.l2_hits, self.l2_lookups)
     }
 
-    /// Bytes read from DRAM: L2 sector misses × 32.
+    /// Bytes moved to and from DRAM: L2 sector misses × 32, plus each sector written × 32.
     #[must_use]
     pub fn dram_bytes(&self) -> u64 {
-        self.dram_sectors * SECTOR_BYTES
+        (self.dram_sectors + self.written_sectors) * SECTOR_BYTES
     }
 
     /// Sectors per request (0 with no request).
@@ -177,8 +217,34 @@ impl Hierarchy {
             cache,
             l1: Sectors::new(L1_BYTES),
             l2: Sectors::new(L2_BYTES),
+            written: HashMap::new(),
             counts: Counts::default(),
         }
+    }
+
+    /// One warp's store: lane `l` writes `elem` bytes at `start`, for each `(l, start)` of
+    /// `writes`. Returns how many distinct sectors it touched and how many of them were
+    /// written for the first time (those go back to DRAM once). Stores are not load requests.
+    pub fn store(&mut self, writes: impl IntoIterator<Item = (u64, u64)>, elem: u64) -> (u64, u64) {
+        let sectors: Vec<u64> = segments_of(writes, elem, SECTOR_BYTES)
+            .iter()
+            .map(|s| s.index)
+            .collect();
+        self.store_sectors(&sectors)
+    }
+
+    /// One warp's store to `sectors` (distinct): how many, and how many written for the first
+    /// time.
+    pub fn store_sectors(&mut self, sectors: &[u64]) -> (u64, u64) {
+        let mut new = 0;
+        for &s in sectors {
+            self.l2.access(s, true);
+            if self.written.insert(s, 0).is_none() {
+                new += 1;
+            }
+        }
+        self.counts.written_sectors += new;
+        (sectors.len() as u64, new)
     }
 
     /// One warp's load request: lane `l` reads `elem` bytes at `start`, for each `(l, start)`
@@ -189,16 +255,22 @@ impl Hierarchy {
         reads: impl IntoIterator<Item = (u64, u64)>,
         elem: u64,
     ) -> Vec<(u64, Found)> {
-        let sectors = segments_of(reads, elem, SECTOR_BYTES);
-        let mut lines: Vec<u64> = sectors.iter().map(|s| line_of(s.index)).collect();
+        let sectors: Vec<u64> = segments_of(reads, elem, SECTOR_BYTES)
+            .iter()
+            .map(|s| s.index)
+            .collect();
+        self.load_sectors(&sectors)
+    }
+
+    /// One warp's load request for `sectors`, distinct and in address order (as
+    /// [`sectors_of`] gives them): each with where it was found.
+    pub fn load_sectors(&mut self, sectors: &[u64]) -> Vec<(u64, Found)> {
+        let mut lines: Vec<u64> = sectors.iter().map(|s| line_of(*s)).collect();
         lines.dedup();
         self.counts.requests += 1;
         self.counts.sectors += sectors.len() as u64;
         self.counts.lines += lines.len() as u64;
-        sectors
-            .iter()
-            .map(|s| (s.index, self.sector(s.index)))
-            .collect()
+        sectors.iter().map(|&s| (s, self.sector(s))).collect()
     }
 
     /// Looks one sector up, L1 then L2 then DRAM.

@@ -21,13 +21,15 @@ pub const VIEW: Param = Param::choice(
     &VIEW_CHOICES,
     "hierarchy",
 );
+/// `view=roofline`'s value (the kernel lab links to it).
+pub const ROOFLINE: &str = "roofline";
 const VIEW_CHOICES: [Choice; 2] = [
     Choice {
         value: "hierarchy",
         label: msg!("memory.choice.view.hierarchy"),
     },
     Choice {
-        value: "roofline",
+        value: ROOFLINE,
         label: msg!("memory.choice.view.roofline"),
     },
 ];
@@ -196,7 +198,7 @@ pub fn evaluate(input: &MemoryInput) -> MemoryOutput {
             let bytes = ok(BYTES.parse(input.get(&BYTES)));
             if let (Some(gpu), Some(flops), Some(bytes)) = (gpu, flops, bytes) {
                 let p = gpu.point(flops, bytes);
-                out.figures = roofline_figures(&p);
+                out.figures = roofline_figures::<true>(&p);
                 out.worked.push(roofline_worked(gpu, flops, bytes, &p));
                 out.roofline = Some((gpu, p));
             }
@@ -308,17 +310,23 @@ fn hierarchy_figures(loads: &WarpLoads, c: &Counts) -> Vec<Figure> {
     ]
 }
 
-fn roofline_figures(p: &Point) -> Vec<Figure> {
+/// The roofline's figures for `p`, attainable GFLOP/s first. On the panel (`PANEL`) it is the
+/// key figure and the GPU's ridge follows; the kernel lab's key figure is its own, and its run
+/// has no ridge of its own (its roofline link shows the GPU's).
+pub(crate) fn roofline_figures<const PANEL: bool>(p: &Point) -> Vec<Figure> {
     let per_byte = crate::t!("memory.unit.flop-per-byte");
-    vec![
-        Figure::new(
-            "attainable-gflops",
-            crate::t!("memory.figure.attainable-gflops"),
-            Value::ratio(p.attainable),
-            crate::t!("memory.unit.gflops"),
-            crate::t!("memory.figure.attainable-gflops.help"),
-        )
-        .key(),
+    let mut attainable = Figure::new(
+        "attainable-gflops",
+        crate::t!("memory.figure.attainable-gflops"),
+        Value::ratio(p.attainable),
+        crate::t!("memory.unit.gflops"),
+        crate::t!("memory.figure.attainable-gflops.help"),
+    );
+    if PANEL {
+        attainable = attainable.key();
+    }
+    let mut out = vec![
+        attainable,
         Figure::new(
             "arithmetic-intensity",
             crate::t!("memory.figure.arithmetic-intensity"),
@@ -326,21 +334,24 @@ fn roofline_figures(p: &Point) -> Vec<Figure> {
             per_byte,
             crate::t!("memory.figure.arithmetic-intensity.help"),
         ),
-        Figure::new(
+    ];
+    if PANEL {
+        out.push(Figure::new(
             "ridge",
             crate::t!("memory.figure.ridge"),
             Value::ratio(p.ridge),
             per_byte,
             crate::t!("memory.figure.ridge.help"),
-        ),
-        Figure::new(
-            "bound",
-            crate::t!("memory.figure.bound"),
-            Value::Text(p.bound.name().to_string()),
-            "",
-            crate::t!("memory.figure.bound.help"),
-        ),
-    ]
+        ));
+    }
+    out.push(Figure::new(
+        "bound",
+        crate::t!("memory.figure.bound"),
+        Value::Text(p.bound.name().to_string()),
+        "",
+        crate::t!("memory.figure.bound.help"),
+    ));
+    out
 }
 
 /// Where a sector was found, as the picture's key and the worked steps name it.

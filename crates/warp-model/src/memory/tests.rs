@@ -267,3 +267,26 @@ fn the_gpu_choices_are_the_roofline_table_s_keys() {
     let choices: Vec<&str> = super::panel::GPU_CHOICES.iter().map(|c| c.value).collect();
     assert_eq!(choices, keys);
 }
+
+proptest::proptest! {
+    /// The kernel lab reads a request's sectors off the coalescing rule's 128-byte segments
+    /// (`sectors_of`): the same distinct sectors, in the same order, as the rule with a 32-byte
+    /// line, for any lanes and addresses.
+    #[test]
+    fn the_sectors_of_the_128_byte_segments_are_the_32_byte_rule_s(
+        lanes in proptest::collection::vec((0u64..32, 0u64..4096), 1..33),
+        elem in proptest::sample::select(vec![1u64, 2, 4, 8, 16]),
+    ) {
+        use crate::coalescing::access::segments_of;
+        let by_sector: Vec<u64> = segments_of(lanes.iter().copied(), elem, super::hierarchy::SECTOR_BYTES)
+            .iter()
+            .map(|s| s.index)
+            .collect();
+        let by_segment = super::hierarchy::sectors_of(&segments_of(
+            lanes.iter().copied(),
+            elem,
+            super::hierarchy::LINE_BYTES,
+        ));
+        proptest::prop_assert_eq!(by_segment, by_sector);
+    }
+}

@@ -277,6 +277,7 @@ pub fn start_of(
         len: 1,
         sched: c.sched,
         timing: false,
+        cache: crate::memory::hierarchy::Cache::Ca,
     };
     (
         launch,

@@ -84,6 +84,9 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
             violations: Vec::new(),
             sched: launch.sched,
             lines: BTreeMap::new(),
+            memory: crate::memory::hierarchy::Counts::default(),
+            flops: 0,
+            shared_arrays: !kernel.shared.is_empty(),
             branch: None,
             loop_counts: None,
             strided: None,
@@ -105,6 +108,7 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
         held: HashMap::new(),
         epoch: 0,
         sm_ops_count: 0,
+        hier: crate::memory::hierarchy::Hierarchy::new(launch.cache),
     }
 }
 
@@ -381,6 +385,7 @@ pub fn run_with(
                 .unwrap_or_default()
         })
         .collect();
+    m.r.memory = m.hier.counts;
     let mut r = m.r;
     r.watched = watched;
     let Some(record) = record else {

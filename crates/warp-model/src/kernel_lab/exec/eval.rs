@@ -12,6 +12,16 @@ use crate::LANE_SLOTS;
 use crate::WARP_SIZE_I64;
 
 impl Machine<'_> {
+    /// One lane's operator `op` on `a` and `b`, a floating-point addition, subtraction,
+    /// multiplication or division counted as one FLOP (issue 68: the roofline's numerator).
+    fn arith(&mut self, op: Bin, a: Val, b: Val) -> Result<Val, String> {
+        let v = binop(op, a, b)?;
+        if matches!(v, Val::F(_)) && matches!(op, Bin::Add | Bin::Sub | Bin::Mul | Bin::Div) {
+            self.r.flops += 1;
+        }
+        Ok(v)
+    }
+
     pub(super) fn builtin(&self, w: &Warp, b: Builtin, a: Axis, lane: usize) -> i64 {
         let bd = self.launch.block;
         let pick = |x: u64, y: u64, z: u64| {
@@ -129,7 +139,7 @@ impl Machine<'_> {
                 let av = self.eval(w, a, mask, line)?;
                 let bv = self.eval(w, b, mask, line)?;
                 for l in lanes(mask) {
-                    out[l] = binop(*op, av[l], bv[l]).map_err(|m| RunError {
+                    out[l] = self.arith(*op, av[l], bv[l]).map_err(|m| RunError {
                         line,
                         message: crate::tr!("kernel.run.in-lane", message = m, lane = l),
                     })?;
@@ -292,7 +302,9 @@ impl Machine<'_> {
                 for l in lanes(mask) {
                     let v = match op {
                         None => rhs[l],
-                        Some(o) => binop(o, cur[l], rhs[l]).map_err(RunError::in_lane(line, l))?,
+                        Some(o) => self
+                            .arith(o, cur[l], rhs[l])
+                            .map_err(RunError::in_lane(line, l))?,
                     };
                     next[l] = v.convert(ty);
                 }
@@ -316,9 +328,9 @@ impl Machine<'_> {
                 let mut stored = Vec::new();
                 for l in lanes(mask) {
                     let v = match (op, old) {
-                        (Some(o), Some(old)) => {
-                            binop(o, old[l], rhs[l]).map_err(RunError::in_lane(line, l))?
-                        }
+                        (Some(o), Some(old)) => self
+                            .arith(o, old[l], rhs[l])
+                            .map_err(RunError::in_lane(line, l))?,
                         _ => rhs[l],
                     };
                     stored.push((l, v));
@@ -345,9 +357,9 @@ impl Machine<'_> {
                 let ty = self.kernel.shared[*a].ty;
                 for l in lanes(mask) {
                     let v = match (op, old) {
-                        (Some(o), Some(old)) => {
-                            binop(o, old[l], rhs[l]).map_err(RunError::in_lane(line, l))?
-                        }
+                        (Some(o), Some(old)) => self
+                            .arith(o, old[l], rhs[l])
+                            .map_err(RunError::in_lane(line, l))?,
                         _ => rhs[l],
                     };
                     if let Some(slot) = self.shared.get_mut(words[l]) {

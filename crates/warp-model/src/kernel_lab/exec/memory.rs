@@ -9,6 +9,10 @@ use crate::coalescing::access::TRANSACTION_BYTES;
 use crate::kernel_lab::parse::{brackets, Ty};
 use crate::LANE_SLOTS;
 
+// A transaction's segment is a line of four sectors: `hierarchy::sectors_of` reads the sectors
+// off the transactions' segments.
+const _: () = assert!(TRANSACTION_BYTES == crate::memory::hierarchy::LINE_BYTES);
+
 /// An out-of-bounds access by lane `l` of `w` on `line`: message `key` filled with `what`
 /// and the lane's place (its thread, its block, the lane), for global and shared memory alike.
 fn out_of_bounds(
@@ -104,8 +108,12 @@ impl Machine<'_> {
         }
         // The coalescing panel's own rule (one home, issue 26): the segments the lanes'
         // 4-byte elements touch are the transactions; the bytes asked for are the useful ones.
+        let reads: Vec<(u64, u64)> = lanes(mask)
+            .map(|l| l as u64)
+            .zip(addrs.iter().copied())
+            .collect();
         let segments = crate::coalescing::access::segments_of(
-            lanes(mask).map(|l| l as u64).zip(addrs.iter().copied()),
+            reads.iter().copied(),
             ELEM_BYTES,
             TRANSACTION_BYTES,
         );
@@ -131,7 +139,24 @@ impl Machine<'_> {
         #[cfg(test)]
         self.r.global_log.push((addrs.clone(), t));
         stats.moved_bytes += t * TRANSACTION_BYTES;
-        self.r.lines.entry(line).or_default().transactions += t;
+        // The same addresses through L1, L2 and DRAM in 32-byte sectors (the memory panel's
+        // hierarchy, issue 68); an atomic is done at L2, as a store.
+        // The sectors are read off the transactions' segments (a 128-byte segment is four
+        // sectors): the lanes are gone over once.
+        let before = self.hier.counts;
+        let touched = crate::memory::hierarchy::sectors_of(&segments);
+        let sectors = if store {
+            self.hier.store_sectors(&touched).0
+        } else {
+            self.hier.load_sectors(&touched).len() as u64
+        };
+        let c = self.hier.counts;
+        let e = self.r.lines.entry(line).or_default();
+        e.transactions += t;
+        e.sectors += sectors;
+        e.l1_hits += c.l1_hits - before.l1_hits;
+        e.l2_hits += c.l2_hits - before.l2_hits;
+        e.dram_bytes += c.dram_bytes() - before.dram_bytes();
         if self.r.strided.is_none() && addrs.len() >= 2 {
             let d: Vec<i128> = addrs
                 .windows(2)

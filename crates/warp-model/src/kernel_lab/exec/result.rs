@@ -24,6 +24,9 @@ pub struct LaunchConfig {
     /// Record each warp's instructions for the SM's timing (`timing=sm`, issue 47):
     /// `RunResult::sm_ops`.
     pub timing: bool,
+    /// Whether L1 keeps what loads fetch (`cache=ca`, the default) or is bypassed (`cg`):
+    /// one L1 for the whole launch (issue 68).
+    pub cache: crate::memory::hierarchy::Cache,
 }
 
 /// How a warp's diverged lanes are scheduled (`sched=`).
@@ -88,6 +91,15 @@ pub struct LineStats {
     pub shared_wavefronts: u64,
     /// Their bank conflicts (wavefronts − ideal).
     pub bank_conflicts: u64,
+    /// 32-byte sectors its global loads and stores touched (each access's distinct ones).
+    pub sectors: u64,
+    /// Of its loads' sectors, those found in L1.
+    pub l1_hits: u64,
+    /// Those found in L2.
+    pub l2_hits: u64,
+    /// Bytes it moved to or from DRAM: its loads' L2 misses, and the sectors it stored to
+    /// first, × 32.
+    pub dram_bytes: u64,
 }
 
 impl LineStats {
@@ -283,6 +295,13 @@ pub struct RunResult {
     pub sched: Sched,
     /// Per line.
     pub lines: BTreeMap<usize, LineStats>,
+    /// Global loads and stores through L1, L2 and DRAM (issue 68).
+    pub memory: crate::memory::hierarchy::Counts,
+    /// Floating-point additions, subtractions, multiplications and divisions, one per active
+    /// lane (integer operations and atomics count none).
+    pub flops: u64,
+    /// Whether the kernel declares a shared array (its figures include the banks').
+    pub shared_arrays: bool,
     /// The first divergent if, if any.
     pub branch: Option<BranchRecord>,
     /// Per-lane trip counts of the first loop whose lanes split (warp 0 of block 0 first).

@@ -83,6 +83,8 @@ pub(super) struct Machine<'k> {
     pub(super) epoch: u64,
     /// Instructions recorded for the SM's timing so far.
     pub(super) sm_ops_count: usize,
+    /// L1 (one for the launch) and L2, cold when the launch starts.
+    pub(super) hier: crate::memory::hierarchy::Hierarchy,
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq)]

@@ -142,13 +142,13 @@ pub(super) fn evaluate_parts(input: &KernelInput) -> KernelOutput {
     let Some((c, src, kernel)) = box_parts(input, &mut out) else {
         if input.get(&CHALLENGE).trim().is_empty() {
             let kernel = compile(input.get(&SRC)).ok();
-            run_launch::<false>(input, kernel, &mut out);
+            run_launch::<false, true>(input, kernel, &mut out);
         }
         return out;
     };
     let (view, test) = challenge_view(input, &mut out, &c, &src);
     if let (Some(kernel), Some(test)) = (kernel, test) {
-        run_test(input, &mut out, &c, &kernel, test);
+        run_test::<true>(input, &mut out, &c, &kernel, test);
     }
     out.challenge = Some(view);
     out
@@ -254,6 +254,14 @@ fn test_of(input: &KernelInput, c: &Challenge, out: &mut KernelOutput) -> Option
 /// timing. The challenge is read without its statement, as the check reads it.
 #[must_use]
 pub fn evaluate_test(input: &KernelInput) -> KernelOutput {
+    evaluate_test_as::<true>(input)
+}
+
+/// [`evaluate_test`], with its figures when `FIGURES` (the check worker's answer leaves them
+/// out, as the run worker's does: `panel::run::evaluate_plain_as`).
+pub(in crate::kernel_lab) fn evaluate_test_as<const FIGURES: bool>(
+    input: &KernelInput,
+) -> KernelOutput {
     let mut out = KernelOutput {
         errors: challenge_key_notes(input, !input.get(&CHALLENGE).trim().is_empty()),
         ..KernelOutput::default()
@@ -265,21 +273,21 @@ pub fn evaluate_test(input: &KernelInput) -> KernelOutput {
     let Some(c) = challenge else {
         if input.get(&CHALLENGE).trim().is_empty() {
             let kernel = compile_into(input.get(&SRC), &mut out);
-            run_launch::<false>(input, kernel, &mut out);
+            run_launch::<false, FIGURES>(input, kernel, &mut out);
         }
         return out;
     };
     let src = starter_for(input, Some(&c)).unwrap_or_else(|| input.get(&SRC).to_string());
     let kernel = compile_into(&src, &mut out);
     if let (Some(kernel), Some(t)) = (kernel, test_of(input, &c, &mut out)) {
-        run_test(input, &mut out, &c, &kernel, t);
+        run_test::<FIGURES>(input, &mut out, &c, &kernel, t);
     }
     out
 }
 
 /// Run on a challenge: the kernel on test `t` (its inputs, its launch), with the lab's own
 /// figures.
-fn run_test(
+fn run_test<const FIGURES: bool>(
     input: &KernelInput,
     out: &mut KernelOutput,
     c: &Challenge,
@@ -300,7 +308,7 @@ fn run_test(
             .map_err(|e| out.errors.push(e))
             .unwrap_or(None);
         let run = exec::run_with(kernel, launch, Some(trace), &watch, Some(&init)).map(|(r, _)| r);
-        show_run(out, run, kernel, &launch, input);
+        show_run::<FIGURES>(out, run, &launch, input);
     } else {
         out.errors.push(ParamError::new(
             "run",

@@ -107,8 +107,9 @@ pub const TARGETS: Param =
     Param::text("targets", msg!("kernel.field.targets"), 80, "").own_control();
 
 /// The lab's parameters, in form order (the source first, in its own editor; the challenge's
-/// after the form, in the challenge box or only in the link).
-pub const PARAMS: [Param; 23] = [
+/// after the form, in the challenge box or only in the link). `cache` and `gpu` are the memory
+/// panel's own (issue 68): one declaration, one meaning.
+pub const PARAMS: [Param; 25] = [
     SRC,
     BLOCK,
     GRID,
@@ -117,6 +118,8 @@ pub const PARAMS: [Param; 23] = [
     TRACE,
     WATCH,
     SCHED,
+    crate::memory::panel::CACHE,
+    crate::memory::panel::GPU,
     crate::kernel_lab::timing::TIMING,
     crate::kernel_lab::timing::S,
     crate::kernel_lab::timing::L,
@@ -138,6 +141,19 @@ pub const PARAMS: [Param; 23] = [
 #[derive(Clone, Copy, Debug)]
 pub struct KernelModel;
 
+/// The roofline's GPU `gpu=` names; the default's when it names none (its error is named by
+/// `launch`).
+pub(in crate::kernel_lab) fn input_gpu(
+    input: &KernelInput,
+) -> &'static crate::memory::roofline::Gpu {
+    crate::memory::panel::GPU
+        .choose(input.get(&crate::memory::panel::GPU))
+        .ok()
+        .and_then(crate::memory::roofline::Gpu::find)
+        .or_else(|| crate::memory::roofline::Gpu::find(crate::memory::panel::GPU.default))
+        .unwrap_or(&crate::memory::roofline::GPUS[0])
+}
+
 /// The lab's raw inputs.
 pub type KernelInput = Inputs<KernelModel>;
 
@@ -150,6 +166,8 @@ pub struct Links {
     pub loop_counts: Option<String>,
     /// The coalescing view on the first strided load.
     pub coalescing: Option<String>,
+    /// The memory panel's roofline on the run's FLOPs and DRAM bytes (issue 68).
+    pub roofline: Option<String>,
     /// The block-to-warp map on the launch.
     pub warps: String,
     /// The banks panel on each shared-access line's worst request, when it is a simple

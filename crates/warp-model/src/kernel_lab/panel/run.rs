@@ -1,5 +1,6 @@
 //! A launch read from the inputs and run: the launch's errors, the compile, the run and its figures (with a test's, the box's keys named).
 
+use super::inputs::input_gpu;
 use super::inputs::{
     KernelInput, KernelOutput, SourceMark, WatchFigure, BLOCK, CHALLENGE, CHECK, DEFAULT_LEN, GRID,
     LEN, N, SCHED, SRC, TEST, TRACE, WATCH,
@@ -8,6 +9,8 @@ use super::watch::{links, run_figures, watch_list};
 use crate::figure::Value;
 use crate::kernel_lab::notes::{race_note, violation_note};
 use crate::kernel_lab::{compile, exec};
+use crate::memory::hierarchy::Cache;
+use crate::memory::panel::{CACHE, GPU};
 use crate::params::ParamError;
 use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
@@ -87,6 +90,14 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
                 exec::Sched::Stack
             }
         });
+    let cache = CACHE
+        .choose(input.get(&CACHE))
+        .map_err(|e| errors.push(e))
+        .ok()
+        .map(|c| if c == "cg" { Cache::Cg } else { Cache::Ca });
+    if let Err(e) = GPU.choose(input.get(&GPU)) {
+        errors.push(e);
+    }
     let trace = trace_choice(input).map_err(|e| errors.push(e)).ok();
     // A warp outside the launch would record nothing: say which ones there are.
     if let (Some(block), Some(grid), Some(Some((b, wi)))) = (block, grid, trace) {
@@ -104,8 +115,10 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
             ));
         }
     }
-    match (block, n, len, grid, trace, sched) {
-        (Some(block), _, Some(len), Some(grid), Some(trace), Some(sched)) if errors.is_empty() => {
+    match (block, n, len, grid, trace, sched, cache) {
+        (Some(block), _, Some(len), Some(grid), Some(trace), Some(sched), Some(cache))
+            if errors.is_empty() =>
+        {
             Ok((
                 exec::LaunchConfig {
                     block,
@@ -114,6 +127,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
                     len: usize::try_from(len).unwrap_or(1),
                     sched,
                     timing: false,
+                    cache,
                 },
                 trace,
             ))
@@ -127,19 +141,28 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
 /// challenge's bundle, whose [`evaluate_run`] reads it.
 #[must_use]
 pub fn evaluate_plain(input: &KernelInput) -> KernelOutput {
+    evaluate_plain_as::<true>(input)
+}
+
+/// [`evaluate_plain`], with its figures when `FIGURES`: the run worker's answer leaves them out
+/// (the page makes them again from the run, `ran::read_ran`), and so its bundle links none of
+/// their words.
+pub(in crate::kernel_lab) fn evaluate_plain_as<const FIGURES: bool>(
+    input: &KernelInput,
+) -> KernelOutput {
     let mut out = KernelOutput {
         errors: challenge_key_notes(input, false),
         ..KernelOutput::default()
     };
     let kernel = compile_into(input.get(&SRC), &mut out);
-    run_launch::<true>(input, kernel, &mut out);
+    run_launch::<true, FIGURES>(input, kernel, &mut out);
     out
 }
 
 /// The launch the inputs describe, run, into `out`; with `timing=sm` on an SM too when `TIMED`
 /// (the plain lab's; a constant, so that a challenge's bundle, which runs its launches
 /// `TIMED = false`, does not link the SM's timing).
-pub(super) fn run_launch<const TIMED: bool>(
+pub(super) fn run_launch<const TIMED: bool, const FIGURES: bool>(
     input: &KernelInput,
     kernel: Option<crate::kernel_lab::parse::ParsedKernel>,
     out: &mut KernelOutput,
@@ -179,8 +202,8 @@ pub(super) fn run_launch<const TIMED: bool>(
         }
         r.sm_ops = Vec::new();
     }
-    show_run(out, run, &kernel, &launch, input);
-    if let (true, Some(sm)) = (TIMED, &out.sm) {
+    show_run::<FIGURES>(out, run, &launch, input);
+    if let (true, true, Some(sm)) = (TIMED, FIGURES, &out.sm) {
         out.figures.extend(crate::kernel_lab::timing::figures(sm));
     }
 }
@@ -204,16 +227,17 @@ pub(super) fn compile_into(
 }
 
 /// The run's figures, links, watched elements, race and violations, or its error.
-pub(super) fn show_run(
+pub(super) fn show_run<const FIGURES: bool>(
     out: &mut KernelOutput,
     run: Result<exec::RunResult, exec::RunError>,
-    kernel: &crate::kernel_lab::parse::ParsedKernel,
     launch: &exec::LaunchConfig,
     input: &KernelInput,
 ) {
     match run {
         Ok(r) => {
-            out.figures = run_figures(&r, !kernel.shared.is_empty());
+            if FIGURES {
+                out.figures = run_figures(&r, input_gpu(input));
+            }
             out.links = Some(links(&r, launch, input));
             out.watched = r
                 .watched

@@ -1,6 +1,6 @@
 //! What a run reads back and shows: the watched elements, the traced warp's note, the run's figures and the links into the other panels.
 
-use super::inputs::{KernelInput, Links, MAX_WATCH, N};
+use super::inputs::{input_gpu, KernelInput, Links, MAX_WATCH, N};
 use crate::figure::{Figure, Value};
 use crate::kernel_lab::exec;
 use crate::params::ParamError;
@@ -92,11 +92,12 @@ pub fn traced_note(t: &exec::Traced) -> String {
     }
 }
 
-/// The first of the figures a kernel with a shared array gets ([`run_figures`]).
-pub(in crate::kernel_lab) const SHARED_FIGURE: &str = "shared-load-wavefronts";
-
-/// The run's figures; the banks' too when the kernel declares a shared array (`shared`).
-pub(in crate::kernel_lab) fn run_figures(r: &exec::RunResult, shared: bool) -> Vec<Figure> {
+/// The run's figures; the banks' too when the kernel declares a shared array; its memory's
+/// through L1, L2 and DRAM, and its place on `gpu`'s roofline (issue 68).
+pub(in crate::kernel_lab) fn run_figures(
+    r: &exec::RunResult,
+    gpu: &crate::memory::roofline::Gpu,
+) -> Vec<Figure> {
     use crate::t;
     let mut out = vec![
         Figure::new(
@@ -200,12 +201,13 @@ pub(in crate::kernel_lab) fn run_figures(r: &exec::RunResult, shared: bool) -> V
             t!("kernel.figure.atomics.help"),
         ));
     }
-    if shared {
+    out.extend(memory_figures(r, gpu));
+    if r.shared_arrays {
         let conflicts = (r.shared_loads.wavefronts - r.shared_loads.ideal)
             + (r.shared_stores.wavefronts - r.shared_stores.ideal);
         out.extend([
             Figure::new(
-                SHARED_FIGURE,
+                "shared-load-wavefronts",
                 t!("kernel.figure.shared-load-wavefronts"),
                 Value::Int(r.shared_loads.wavefronts),
                 "",
@@ -233,6 +235,50 @@ pub(in crate::kernel_lab) fn run_figures(r: &exec::RunResult, shared: bool) -> V
                 t!("kernel.figure.race-detected.help"),
             ),
         ]);
+    }
+    out
+}
+
+/// The run's loads and stores through L1, L2 and DRAM in sectors, its FLOPs, and (when it
+/// moved any DRAM bytes) its place on `gpu`'s roofline: the memory panel's figures, names and
+/// words (issue 68).
+fn memory_figures(r: &exec::RunResult, gpu: &crate::memory::roofline::Gpu) -> Vec<Figure> {
+    use crate::t;
+    let c = &r.memory;
+    let mut out = vec![
+        Figure::new(
+            "flops",
+            t!("kernel.figure.flops"),
+            Value::Int(r.flops),
+            t!("memory.unit.flop"),
+            t!("kernel.figure.flops.help"),
+        ),
+        Figure::new(
+            "dram-bytes",
+            t!("memory.figure.dram-bytes"),
+            Value::Int(c.dram_bytes()),
+            t!("coalescing.unit.bytes"),
+            t!("memory.figure.dram-bytes.help"),
+        ),
+        Figure::new(
+            "l1-hit-rate",
+            t!("memory.figure.l1-hit-rate"),
+            Value::percent(c.l1_hit_rate()),
+            "",
+            t!("memory.figure.l1-hit-rate.help"),
+        ),
+        Figure::new(
+            "l2-hit-rate",
+            t!("memory.figure.l2-hit-rate"),
+            Value::percent(c.l2_hit_rate()),
+            "",
+            t!("memory.figure.l2-hit-rate.help"),
+        ),
+    ];
+    if c.dram_bytes() > 0 {
+        out.extend(crate::memory::panel::roofline_figures::<false>(
+            &gpu.point(r.flops, c.dram_bytes()),
+        ));
     }
     out
 }
@@ -269,6 +315,22 @@ pub(super) fn links(
         coalescing: r
             .strided
             .map(|s| format!("panel={COALESCING_PANEL}&{ELEM}=4&{STRIDE}={s}")),
+        // The run on the memory panel's roofline, when it moved DRAM bytes (the panel's
+        // `bytes` starts at 1) and its totals are within the panel's.
+        roofline: {
+            use crate::kernel_lab::link_keys::{
+                MEMORY_PANEL, ROOFLINE, ROOF_BYTES, ROOF_FLOPS, ROOF_GPU, ROOF_VIEW,
+            };
+            let bytes = r.memory.dram_bytes();
+            (bytes > 0 && bytes.max(r.flops) <= crate::memory::panel::MAX_TOTAL).then(|| {
+                format!(
+                    "panel={MEMORY_PANEL}&{ROOF_VIEW}={ROOFLINE}&{ROOF_GPU}={}&{ROOF_FLOPS}={}\
+                     &{ROOF_BYTES}={bytes}",
+                    input_gpu(input).key,
+                    r.flops
+                )
+            })
+        },
         warps: if n.is_empty() {
             format!("panel={WARPS_PANEL}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())
         } else {

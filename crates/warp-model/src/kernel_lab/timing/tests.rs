@@ -15,6 +15,7 @@ fn timed(src: &str, block: u64, grid: u64, n: i64, config: SmConfig) -> SmOutput
         len: usize::try_from((block * grid).max(2048)).unwrap(),
         sched: crate::kernel_lab::exec::Sched::Stack,
         timing: true,
+        cache: crate::memory::hierarchy::Cache::Ca,
     };
     let r = crate::kernel_lab::exec::run(&kernel, launch, None, &[])
         .unwrap_or_else(|e| panic!("{}", e.message));
@@ -44,6 +45,7 @@ fn an_untimed_run_records_nothing() {
         len: 64,
         sched: crate::kernel_lab::exec::Sched::Stack,
         timing: false,
+        cache: crate::memory::hierarchy::Cache::Ca,
     };
     let r = crate::kernel_lab::exec::run(&kernel, launch, None, &[]).unwrap();
     assert!(r.sm_ops.is_empty() && !r.sm_too_long);
@@ -185,6 +187,7 @@ fn the_latency_panels_scenario_run_in_the_lab_gives_its_utilization() {
                         len: 2048,
                         sched: crate::kernel_lab::exec::Sched::Stack,
                         timing: true,
+                        cache: crate::memory::hierarchy::Cache::Ca,
                     };
                     let r = crate::kernel_lab::exec::run(&kernel, launch, None, &[])
                         .unwrap_or_else(|e| panic!("L={l} W={w} n={n}: {}", e.message));
