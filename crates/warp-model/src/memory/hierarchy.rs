@@ -222,19 +222,9 @@ impl Hierarchy {
         }
     }
 
-    /// One warp's store: lane `l` writes `elem` bytes at `start`, for each `(l, start)` of
-    /// `writes`. Returns how many distinct sectors it touched and how many of them were
-    /// written for the first time (those go back to DRAM once). Stores are not load requests.
-    pub fn store(&mut self, writes: impl IntoIterator<Item = (u64, u64)>, elem: u64) -> (u64, u64) {
-        let sectors: Vec<u64> = segments_of(writes, elem, SECTOR_BYTES)
-            .iter()
-            .map(|s| s.index)
-            .collect();
-        self.store_sectors(&sectors)
-    }
-
-    /// One warp's store to `sectors` (distinct): how many, and how many written for the first
-    /// time.
+    /// One warp's store to `sectors` (distinct, as [`sectors_of`] gives them): how many, and how
+    /// many written for the first time (those go back to DRAM once). Stores are not load
+    /// requests.
     pub fn store_sectors(&mut self, sectors: &[u64]) -> (u64, u64) {
         let mut new = 0;
         for &s in sectors {

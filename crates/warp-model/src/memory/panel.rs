@@ -65,6 +65,15 @@ const CACHE_CHOICES: [Choice; 2] = [
         label: msg!("memory.choice.cache.cg"),
     },
 ];
+/// The [`Cache`] a `cache=` choice names (the panel's and the kernel lab's reading of it).
+#[must_use]
+pub fn cache_of(choice: &str) -> Cache {
+    if choice == "cg" {
+        Cache::Cg
+    } else {
+        Cache::Ca
+    }
+}
 /// `gpu`: the roofline's GPU.
 pub const GPU: Param = Param::choice("gpu", msg!("memory.field.gpu"), &GPU_CHOICES, "a100");
 /// The `gpu=` choices, one per [`GPUS`] in its order (`memory/tests.rs` checks the keys agree).
@@ -231,7 +240,7 @@ fn read_loads(input: &MemoryInput, errors: &mut Vec<ParamError>) -> Option<WarpL
             Reuse::Next
         }
     });
-    let cache = choice(&CACHE).map(|v| if v == "cg" { Cache::Cg } else { Cache::Ca });
+    let cache = choice(&CACHE).map(cache_of);
     let mut ok = |r: Result<u64, ParamError>| r.map_err(|e| errors.push(e)).ok();
     let stride = ok(STRIDE.parse(input.get(&STRIDE)));
     let offset = ok(OFFSET.parse(input.get(&OFFSET)));

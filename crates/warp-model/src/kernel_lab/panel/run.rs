@@ -9,8 +9,7 @@ use super::watch::{links, run_figures, watch_list};
 use crate::figure::Value;
 use crate::kernel_lab::notes::{race_note, violation_note};
 use crate::kernel_lab::{compile, exec};
-use crate::memory::hierarchy::Cache;
-use crate::memory::panel::{CACHE, GPU};
+use crate::memory::panel::{cache_of, CACHE, GPU};
 use crate::params::ParamError;
 use crate::warps::launch::MAX_GRID_Y;
 use crate::warps::map::BlockDim;
@@ -94,7 +93,7 @@ pub fn launch(input: &KernelInput) -> Result<(exec::LaunchConfig, TraceChoice), 
         .choose(input.get(&CACHE))
         .map_err(|e| errors.push(e))
         .ok()
-        .map(|c| if c == "cg" { Cache::Cg } else { Cache::Ca });
+        .map(cache_of);
     if let Err(e) = GPU.choose(input.get(&GPU)) {
         errors.push(e);
     }
