@@ -172,6 +172,25 @@ fn the_forgotten_barrier_is_a_race() {
         "block=128",
     );
     assert_eq!(fig(&reads, "race-detected"), "no");
+    // Atomics on one word from many warps are no race (the histogram preset's count)...
+    let atomics = run(
+        "__global__ void k(int* out) {\n  __shared__ int s[1];\n  atomicAdd(&s[0], 1);\n  __syncthreads();\n  out[threadIdx.x] = s[0];\n}",
+        "block=64&watch=out[0]",
+    );
+    assert_eq!(fig(&atomics, "race-detected"), "no");
+    assert_eq!(watched(&atomics, "value-out-0"), "64");
+    // ...but a plain read between the same barriers as another warp's atomic is: warp 0 adds
+    // and reads s[0] (1) before warp 1 adds, so what warp 0 read depends on the order.
+    let mixed = run(
+        "__global__ void k(int* out) {\n  __shared__ int s[1];\n  atomicAdd(&s[0], 1);\n  out[threadIdx.x] = s[0];\n}",
+        "block=64",
+    );
+    let r = mixed.result.unwrap().race.unwrap();
+    assert_eq!(
+        (r.word.as_str(), r.first.warp, r.first.line, r.first.store),
+        ("s[0]", 0, 4, false)
+    );
+    assert_eq!((r.second.warp, r.second.line, r.second.store), (1, 3, true));
     // The race is named in Hinglish with the same word and lines.
     let hi = with_lang(Lang::Hinglish, || {
         preset("kernel.preset.transpose-race").race.unwrap()

@@ -253,6 +253,11 @@ pub fn inputs(c: &Challenge, k: usize) -> Vec<Vec<f64>> {
         .collect()
 }
 
+/// What shared memory holds when a block starts in a check: CUDA leaves it undefined, so a
+/// kernel that reads a word before writing it (a histogram's bins never cleared) must fail,
+/// where the lab, which states 0, would pass it.
+pub const SHARED_START: i64 = -1;
+
 /// The launch and starting memory of test `k` for `kernel`: its int parameters set by
 /// position from the reference's names.
 #[must_use]
@@ -286,6 +291,7 @@ pub fn start_of(
             ints,
             step_budget: None,
             global_races: true,
+            shared_start: SHARED_START,
         },
     )
 }

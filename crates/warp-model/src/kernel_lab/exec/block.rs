@@ -55,6 +55,7 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
         shadow: vec![Shadow::default(); words],
         shared,
         written: Vec::new(),
+        shared_start: 0,
         touched: Vec::new(),
         block: 0,
         r: RunResult {
@@ -113,7 +114,8 @@ pub(super) fn machine(kernel: &ParsedKernel, launch: LaunchConfig) -> Machine<'_
 }
 
 impl<'k> Machine<'k> {
-    /// Zero-fills the words written by the last block, and forgets who touched what.
+    /// Sets the words written by the last block back to the start value (0 in the lab), and
+    /// forgets who touched what.
     pub(super) fn fresh_block(&mut self) {
         for k in std::mem::take(&mut self.written) {
             let ty = self
@@ -123,7 +125,7 @@ impl<'k> Machine<'k> {
                 .find(|a| (a.base..a.base + a.len()).contains(&k))
                 .map_or(Ty::Int, |a| a.ty);
             if let Some(v) = self.shared.get_mut(k) {
-                *v = Val::I(0).convert(ty);
+                *v = Val::I(self.shared_start).convert(ty);
             }
         }
         self.barrier_passed();
@@ -297,6 +299,10 @@ pub struct Initial {
     pub step_budget: Option<u64>,
     /// Look for races on global memory too (`RunResult::global_race`).
     pub global_races: bool,
+    /// What every shared word holds when a block starts. The lab states 0; a challenge's
+    /// check starts at −1, since CUDA leaves shared memory undefined, and a kernel that
+    /// counts on zero must fail there (a histogram that never clears its bins).
+    pub shared_start: i64,
 }
 
 /// Runs `kernel` over the launch, recording warp `record` = (linear block, warp in block) for
@@ -448,6 +454,15 @@ impl Machine<'_> {
             self.budget = b;
         }
         self.global_races = init.global_races;
+        if init.shared_start != 0 {
+            self.shared_start = init.shared_start;
+            for a in &self.kernel.shared {
+                let start = Val::I(init.shared_start).convert(a.ty);
+                for v in self.shared.iter_mut().skip(a.base).take(a.len()) {
+                    *v = start;
+                }
+            }
+        }
         for p in self.kernel.params.iter().filter(|p| !p.pointer) {
             if let Some((_, v)) = init.ints.iter().find(|(n, _)| *n == p.name) {
                 self.scalars

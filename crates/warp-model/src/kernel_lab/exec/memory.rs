@@ -243,15 +243,14 @@ impl Machine<'_> {
                 },
             );
         }
-        if !self.atomic_now {
-            for l in lanes(mask) {
-                self.shadow_touch(w.index, words[l], line, store, array);
-            }
+        for l in lanes(mask) {
+            self.shadow_touch(w.index, words[l], line, store, array);
         }
         Ok(words)
     }
 
-    /// The race check of one lane's access to a shared word.
+    /// The race check of one lane's access to a shared word (an atomic's too, while
+    /// `atomic_now`: it races with another warp's plain access, not with its atomics).
     pub(super) fn shadow_touch(
         &mut self,
         warp: u64,
@@ -260,10 +259,11 @@ impl Machine<'_> {
         store: bool,
         array: usize,
     ) {
+        let atomic = self.atomic_now;
         let Some(sh) = self.shadow.get_mut(word) else {
             return;
         };
-        if sh.writer.is_none() && sh.readers[0].is_none() {
+        if sh.writer.is_none() && sh.readers[0].is_none() && sh.atomic.is_none() {
             self.touched.push(word);
         }
         let other_reader = sh
@@ -273,7 +273,9 @@ impl Machine<'_> {
             .find(|(w, _)| *w != warp)
             .copied();
         let other_writer = sh.writer.filter(|(w, _)| *w != warp);
-        let hazard = match (store, other_writer, other_reader) {
+        // A plain access meets another warp's atomic as it would a store.
+        let other_atomic = sh.atomic.filter(|(w, _)| *w != warp && !atomic);
+        let hazard = match (store || atomic, other_writer.or(other_atomic), other_reader) {
             (_, Some((w0, l0)), _) => Some(RaceSide {
                 warp: w0,
                 line: l0,
@@ -286,7 +288,9 @@ impl Machine<'_> {
             }),
             _ => None,
         };
-        if store {
+        if atomic {
+            sh.atomic = Some((warp, line));
+        } else if store {
             sh.writer = Some((warp, line));
         } else {
             match sh.readers {

@@ -25,6 +25,9 @@ pub(super) struct Buffer {
 pub(super) struct Shadow {
     pub(super) writer: Option<(u64, usize)>,
     pub(super) readers: [Option<(u64, usize)>; 2],
+    /// The last atomic on the word (warp, line): atomics do not race with one another, but a
+    /// plain read or write of the word by another warp between the same barriers does.
+    pub(super) atomic: Option<(u64, usize)>,
 }
 
 /// One plain access to a global word, for the race check.
@@ -58,8 +61,12 @@ pub(super) struct Machine<'k> {
     pub(super) scalars: HashMap<String, Val>,
     /// The block's shared memory, one value per word (each array from its `base`).
     pub(super) shared: Vec<Val>,
-    /// Words written since the block began (zeroed when the next block starts).
+    /// Words written since the block began (set back to `shared_start` when the next block
+    /// starts).
     pub(super) written: Vec<usize>,
+    /// What every shared word holds when a block starts: 0 in the lab, −1 in a check
+    /// ([`super::block::Initial::shared_start`]).
+    pub(super) shared_start: i64,
     /// The race shadow of each word, and the words touched since the last barrier.
     pub(super) shadow: Vec<Shadow>,
     pub(super) touched: Vec<usize>,
