@@ -88,6 +88,28 @@ fn oracle(c: &Challenge, k: usize) -> Vec<Vec<f64>> {
                 b[1][i] = (0..4).map(|r| b[0][r * n + i]).sum();
             }
         }
+        // c[r·n + col] = Σ_k a[r·n + k] · b[k·n + col]: whole numbers below 10 in size, so
+        // every partial sum is exact in a float and the order of the sum does not matter.
+        "tiled-matmul" => {
+            for r in 0..n {
+                for col in 0..n {
+                    b[2][r * n + col] = (0..n).map(|k| b[0][r * n + k] * b[1][k * n + col]).sum();
+                }
+            }
+        }
+        // out[i] = Σ in[j] for j in [i − 3, i + 3] ∩ [0, n).
+        "stencil" => {
+            for i in 0..n {
+                b[1][i] = (i.saturating_sub(3)..(i + 4).min(n)).map(|j| b[0][j]).sum();
+            }
+        }
+        // bins[v] = #{i < n : in[i] = v}, from zero.
+        "histogram" => {
+            for i in 0..n {
+                let v = b[0][i] as usize;
+                b[1][v] += 1.0;
+            }
+        }
         // Every thread adds one; the lock is free again.
         "spin-lock" => {
             b[0][0] = 0.0;
@@ -99,7 +121,7 @@ fn oracle(c: &Challenge, k: usize) -> Vec<Vec<f64>> {
 }
 
 #[test]
-fn there_are_eleven_in_the_issues_order_with_their_tests() {
+fn there_are_fourteen_in_the_issues_order_with_their_tests() {
     assert_eq!(
         NAMES,
         [
@@ -113,12 +135,15 @@ fn there_are_eleven_in_the_issues_order_with_their_tests() {
             "warp-scan",
             "even-odd",
             "spin-lock",
-            "four-rows"
+            "four-rows",
+            "tiled-matmul",
+            "stencil",
+            "histogram"
         ]
     );
     // Test counts as the issue lists the launches.
     let counts: Vec<usize> = NAMES.iter().map(|n| challenge(n).tests.len()).collect();
-    assert_eq!(counts, [5, 5, 4, 4, 4, 3, 4, 3, 3, 2, 4]);
+    assert_eq!(counts, [5, 5, 4, 4, 4, 3, 4, 3, 3, 2, 4, 3, 4, 4]);
     // add-ten: block 128, grid ⌈n/128⌉: n = 129 needs 2 blocks, 5000 needs 40.
     let add = challenge("add-ten");
     assert_eq!(add.tests[3].grid, (2, 1));
@@ -1081,4 +1106,63 @@ fn a_missed_targets_hint_says_what_kind_of_change_lowers_it() {
     }
     // A passing check has no failure, so no next step.
     assert!(view.failure.is_none() && view.next.is_none());
+}
+
+/// The reference's transactions on each test of `name`.
+fn reference_transactions(name: &str) -> Vec<u64> {
+    use warp_model::kernel_lab::challenge::Target;
+    let c = challenge(name);
+    let k = compile(&c.reference).unwrap();
+    (0..c.tests.len())
+        .map(|t| {
+            let (launch, init) = start_of(&c, &k, &k, t);
+            let (r, _) = run_from(&k, launch, &init).unwrap();
+            Target::Transactions.of(&r, 0)
+        })
+        .collect()
+}
+
+#[test]
+fn the_memory_challenges_targets_are_worked_by_hand() {
+    // Issue 68, part 4: the three references' transactions per test, worked from the
+    // coalescing rule (one per 128-byte segment a warp's active lanes touch; buffers start on
+    // a 256-byte boundary).
+    //
+    // tiled-matmul, blocks of 16 × 16 (8 warps, each two rows of 16 threads):
+    // - n = 16, one block, one tile: a warp's tile loads of a and b are two rows of 16 floats
+    //   64 bytes apart from an even row (rows 2w and 2w + 1 at 128w bytes): one segment each,
+    //   and its store of c the same: 3 × 8 warps = 24.
+    // - n = 48, 3 × 3 blocks, three tiles: a row of 16 floats is 64 bytes starting at a
+    //   multiple of 64 (one segment), but the warp's two rows are 192 bytes apart (two
+    //   segments): 2 for a + 2 for b per tile, 3 tiles, and 2 for the store = 14 per warp,
+    //   × 72 warps = 1,008.
+    // - n = 20 (ragged: 2 × 2 blocks, the second tile hangs over the edge) is what is left of
+    //   the pinned total 1,212: 180.
+    assert_eq!(reference_transactions("tiled-matmul"), [24, 180, 1008]);
+    // stencil, blocks of 128 (4 warps):
+    // - n = 1: thread 0's load and store (no halo inside [0, 1)): 2.
+    // - n = 100 and n = 128: four warps load and store 32 ints each (the last 4 at n = 100):
+    //   8 each, no halo inside [0, n).
+    // - n = 1000, 8 blocks: 32 warps load and 32 store (the last warp 8 ints), blocks 1 to 7
+    //   load their left halo (3 ints just before the block: one segment) and blocks 0 to 6
+    //   their right one: 32 + 32 + 7 + 7 = 78.
+    assert_eq!(reference_transactions("stencil"), [2, 8, 8, 78]);
+    // histogram, blocks of 256 (8 warps): each warp loads its 32 elements of in (the lanes
+    // below n), and every block adds its 256 bins to the global ones, 32 consecutive ints a
+    // warp: 8 per block, empty bins too.
+    // - n = 1: 1 + 8 = 9; n = 256: 8 + 8 = 16; n = 1000 (4 blocks, 32 warps with an element):
+    //   32 + 32 = 64; n = 4096 (16 blocks): 128 + 128 = 256. 345 in all, the pinned total.
+    assert_eq!(reference_transactions("histogram"), [9, 16, 64, 256]);
+    // The direct matrix multiply, n = 16: per k a warp loads a[row · 16 + k] for two rows
+    // 64 bytes apart (one segment) and 16 consecutive floats of b (one): 2 × 16 + the store =
+    // 33 per warp, 264 for 8 warps, 11 times the tiled kernel's 24.
+    let naive = std::fs::read_to_string(solutions().join("tiled-matmul/right-naive.cu")).unwrap();
+    let c = challenge("tiled-matmul");
+    let (kr, kn) = (compile(&c.reference).unwrap(), compile(&naive).unwrap());
+    let (launch, init) = start_of(&c, &kr, &kn, 0);
+    let (r, _) = run_from(&kn, launch, &init).unwrap();
+    assert_eq!(
+        warp_model::kernel_lab::challenge::Target::Transactions.of(&r, 0),
+        264
+    );
 }

@@ -232,7 +232,9 @@ fn every_built_in_time_target_is_on_the_sm() {
             "warp-scan",
             "even-odd",
             "spin-lock",
-            "four-rows"
+            "four-rows",
+            "stencil",
+            "histogram"
         ]
     );
     assert!(NAMES

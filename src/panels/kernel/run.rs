@@ -199,6 +199,9 @@ pub(super) fn shown_output<const CHALLENGES: bool, const PLAIN: bool>(
 ) -> Memo<KernelOutput> {
     Memo::new(move |_| {
         let done = running.with(|r| match r {
+            // A challenge page's runs come from the check's worker, which leaves two links
+            // to the page (`read_test_ran`).
+            Running::Done(bytes) if CHALLENGES => warp_model::kernel_lab::ran::read_test_ran(bytes),
             Running::Done(bytes) => warp_model::kernel_lab::ran::read_ran(bytes),
             _ => None,
         });

@@ -121,3 +121,72 @@ fn a_name_from_the_source_is_text_in_the_lane_values_and_the_watch_list() {
         assert!(watched.contains(r#"data-value="7""#), "{watched}");
     }
 }
+
+#[test]
+fn a_challenges_words_from_its_link_are_text_in_the_box() {
+    // Issue 67/68: the challenge box is one HTML string. A course author's challenge brings
+    // its title, statement and reference in its link, a learner's failure quotes their
+    // source, and the report's figures and hints carry words too: every one is text.
+    use warp_model::kernel_lab::challenge::{CheckReport, Target, TargetReport};
+    use warp_model::kernel_lab::panel::{ChallengeOutput, Hint, Solved};
+    for payload in PAYLOADS {
+        let c = ChallengeOutput {
+            name: "custom".to_string(),
+            title: payload.to_string(),
+            task: format!("Write {payload}"),
+            launches: vec![format!("n = 1 {payload}"), "n = 2".to_string()],
+            test: 1,
+            targets: vec![("transactions", "Transactions", Some(12))],
+            report: Some(CheckReport {
+                tests: 2,
+                passed: 2,
+                stars: 2,
+                targets: vec![TargetReport {
+                    target: Target::Transactions,
+                    mine: 3,
+                    reference: 2,
+                    met: false,
+                }],
+                failure: None,
+                next: None,
+            }),
+            failure: Some(("wrong", format!("Test 1: out[0] {payload}"))),
+            next: Some(format!("Next: {payload}")),
+            figures: Vec::new(),
+            preset: None,
+            hints: vec![Hint {
+                target: "transactions",
+                text: format!("line 3 {payload}"),
+                panel: Some((
+                    "coalescing",
+                    "the coalescing panel",
+                    "panel=coalescing".into(),
+                )),
+            }],
+            timed_lab: None,
+            solved: Some(Solved {
+                earned: true,
+                reference: format!("__global__ void k(int* out) {{ // {payload}\n}}"),
+                why: vec![("Transactions".to_string(), payload.to_string())],
+            }),
+        };
+        let html = super::challenge::box_html(&c, 2);
+        inert(&html);
+        shows(&html, payload);
+        // The test Run uses is the second, checked; the best line and the report's stars.
+        assert!(html.contains(r#"data-test="2" checked>"#), "{html}");
+        assert!(html.contains(r#"data-best-stars="2""#), "{html}");
+        assert!(
+            html.contains(r#"<div class="challenge-report" data-stars="2""#),
+            "{html}"
+        );
+        assert!(html.contains(r#"data-target-reference="12""#), "{html}");
+        assert!(html.contains(r#"<li data-hint="transactions">"#), "{html}");
+        assert!(html.contains(r#"data-link="coalescing""#), "{html}");
+        assert!(
+            html.contains(r#"<details class="solved" data-solved="">"#),
+            "{html}"
+        );
+        assert!(html.contains(r#"data-challenge-failure="wrong""#), "{html}");
+    }
+}

@@ -14,10 +14,10 @@ async function typeAndCheck(app: App, src: string) {
   await expect(app.figure('challenge-passed')).toBeVisible();
 }
 
-test('the eleven built-in challenges are there', () => {
+test('the fourteen built-in challenges are there', () => {
   expect(names).toEqual([
-    'add-ten', 'block-sum', 'count-positive', 'even-odd', 'four-rows', 'grid-stride', 'mirror',
-    'spin-lock', 'transpose', 'warp-scan', 'warp-sum',
+    'add-ten', 'block-sum', 'count-positive', 'even-odd', 'four-rows', 'grid-stride', 'histogram',
+    'mirror', 'spin-lock', 'stencil', 'tiled-matmul', 'transpose', 'warp-scan', 'warp-sum',
   ]);
 });
 
@@ -97,7 +97,7 @@ test('the transposes earn their stars: naive ★, tiled ★★, tiled and padded
   // The best stars are kept and the home view's board shows them.
   await app.open('?');
   await expect(page.locator('[data-challenge-board] [data-challenge="transpose"]')).toHaveAttribute('data-stars', '3');
-  await expect(page.locator('[data-challenge-board] li')).toHaveCount(11);
+  await expect(page.locator('[data-challenge-board] li')).toHaveCount(14);
   // A worse check later does not lower them.
   await app.open('?panel=kernel&challenge=transpose');
   await expect(page.locator('[data-best-stars]')).toHaveAttribute('data-best-stars', '3');
@@ -221,6 +221,52 @@ test("a Hinglish page's check names its failures in Hinglish", async ({ app, pag
   await expect(failure).toContainText('alag values likhte hain');
   await expect(failure).not.toContainText('missing message');
 });
+
+// Issue 68, part 4: the three challenges that need the memory hierarchy, through the page as a
+// learner checks them: the stars the model's tests pin (tests/challenges/<name>/), on a phone in
+// Hinglish and on a desktop in English, the box no wider than the screen.
+for (const [lang, q, width, height] of [['hinglish', '&lang=hinglish', 390, 844], ['en', '', 1280, 800]] as const) {
+  test(`tiled-matmul, stencil and histogram earn their stars at ${width} px in ${lang} (issue 68)`, async ({ app, page }) => {
+    await page.setViewportSize({ width, height });
+    const cases: [string, string, string][] = [
+      ['tiled-matmul', 'right-naive.cu', '1'],
+      ['tiled-matmul', 'right-tiled-transposed.cu', '2'],
+      ['tiled-matmul', 'right-tiles-counted.cu', '3'],
+      ['stencil', 'right-halo-by-one-thread.cu', '1'],
+      ['stencil', 'right-halo-by-last-threads.cu', '3'],
+      ['histogram', 'right-global-atomics.cu', '1'],
+      ['histogram', 'right-one-thread-clears.cu', '2'],
+      ['histogram', 'right-merge-filled-bins.cu', '3'],
+    ];
+    let open = '';
+    for (const [name, file, stars] of cases) {
+      if (open !== name) {
+        await app.open(`?panel=kernel&challenge=${name}${q}`);
+        open = name;
+        // Before a Check, the targets say the reference's totals (builtin::REFERENCE_TOTALS,
+        // worked by hand in tests/challenges.rs): 1,212, 96 and 345 transactions.
+        const total = { 'tiled-matmul': '1212', stencil: '96', histogram: '345' }[name]!;
+        await expect(page.locator('[data-target="transactions"] [data-target-reference]')).toHaveAttribute('data-target-reference', total);
+      }
+      await typeAndCheck(app, read(name, file));
+      await expect(app.figure('challenge-stars'), `${name}/${file}`).toHaveAttribute('data-value', stars);
+      if (stars === '3') {
+        await expect(page.locator('[data-solved] .reference')).toContainText('__shared__');
+      } else {
+        await expect(page.locator('[data-hint]').first()).toBeVisible();
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name}/${file}`).toBeLessThanOrEqual(0);
+    }
+    // A histogram whose shared bins are never cleared fails: a check starts shared memory at
+    // −1 (the tests' note says so), so each block's count of a value is one short.
+    await typeAndCheck(app, read('histogram', 'wrong-not-cleared.cu'));
+    await expect(page.locator('[data-challenge-failure]')).toHaveAttribute('data-challenge-failure', 'wrong');
+    await expect(page.locator('[data-challenge-failure]')).toContainText('bins[0]');
+    await expect(page.locator('section.challenge .lists .note').first()).toContainText('−1');
+    await page.screenshot({ path: test.info().outputPath(`memory-challenges-${lang}-${width}.png`), fullPage: false });
+  });
+}
 
 test('a challenge reads in Hinglish too', async ({ app, page }) => {
   await app.open('?panel=kernel&challenge=even-odd&lang=hinglish');

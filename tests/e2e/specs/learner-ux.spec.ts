@@ -4,8 +4,8 @@ import { test, expect } from './fixtures';
 // failure and the author page's greeting, at the sizes where they failed, in both languages.
 
 const langs = [
-  { lang: 'en', q: '', challenges: /Challenges: 11 kernels/, lede: /^11 kernels to write/, next: 'Next: ', notLink: 'is not a Warp Lab link', yes: 'yes', caseH: 'Case H: W = 10' },
-  { lang: 'hinglish', q: '&lang=hinglish', challenges: /Challenges: likhne ke liye 11 kernels/, lede: /likhne ke liye 11 kernels\./, next: 'Aage: ', notLink: 'Warp Lab ka link nahi hai', yes: 'haan', caseH: 'Case H: W = 10 ke saath' },
+  { lang: 'en', q: '', challenges: /Challenges: 14 kernels/, lede: /^14 kernels to write/, next: 'Next: ', notLink: 'is not a Warp Lab link', yes: 'yes', caseH: 'Case H: W = 10' },
+  { lang: 'hinglish', q: '&lang=hinglish', challenges: /Challenges: likhne ke liye 14 kernels/, lede: /likhne ke liye 14 kernels\./, next: 'Aage: ', notLink: 'Warp Lab ka link nahi hai', yes: 'haan', caseH: 'Case H: W = 10 ke saath' },
 ];
 
 async function guess(page: import('@playwright/test').Page, text: string) {
@@ -28,7 +28,7 @@ for (const l of langs) {
       await link.click();
       await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
       const items = page.locator('.challenge-board [data-challenge-board] li');
-      await expect(items).toHaveCount(11);
+      await expect(items).toHaveCount(14);
       await expect(page.locator('.challenge-board .start-lede')).toHaveText(l.lede);
       await expect(page.locator('[data-challenge="mirror"]')).toHaveAttribute('data-stars', '2');
       await expect(page.locator('[data-challenge="mirror"] .stars')).toHaveText('★★☆');
@@ -42,7 +42,7 @@ for (const l of langs) {
     test('the home view counts its challenges from the list', async ({ app, page }) => {
       await app.open(l.q ? `?${l.q.slice(1)}` : '/');
       await expect(page.locator('.challenge-board .start-lede')).toHaveText(l.lede);
-      await expect(page.locator('.challenge-board [data-challenge-board] li')).toHaveCount(11);
+      await expect(page.locator('.challenge-board [data-challenge-board] li')).toHaveCount(14);
     });
 
     test('a failing check says what to try next', async ({ app, page }) => {

@@ -34,7 +34,7 @@ pub use inputs::{
 };
 pub(in crate::kernel_lab) use run::evaluate_plain_as;
 pub use run::{empty_challenge_note, evaluate_plain, launch, TraceChoice};
-pub(in crate::kernel_lab) use watch::run_figures;
+pub(in crate::kernel_lab) use watch::{result_links, run_figures};
 pub use watch::{traced_note, watch_list};
 
 impl PanelModel for KernelModel {

@@ -84,14 +84,30 @@ fn to_bytes(out: KernelOutput, input: &KernelInput) -> Vec<u8> {
 /// read (a worker of another build).
 #[must_use]
 pub fn read_ran(bytes: &[u8]) -> Option<KernelOutput> {
-    let ran: Ran = postcard::from_bytes(bytes).ok()?;
+    read_as::<false>(bytes)
+}
+
+/// [`read_ran`] for a challenge page's run, from the check's worker ([`run_challenge`]),
+/// which leaves the links made from the result alone to the page (the divergence, coalescing,
+/// roofline and banks panels'): made here, as the lab makes them (`panel::watch::links`).
+#[must_use]
+pub fn read_test_ran(bytes: &[u8]) -> Option<KernelOutput> {
+    read_as::<true>(bytes)
+}
+
+fn read_as<const LINKS: bool>(bytes: &[u8]) -> Option<KernelOutput> {
+    let mut ran: Ran = postcard::from_bytes(bytes).ok()?;
+    let gpu = GPUS.get(usize::from(ran.gpu)).unwrap_or(&GPUS[0]);
     let mut figures = ran
         .result
         .as_ref()
-        .map(|r| run_figures(r, GPUS.get(usize::from(ran.gpu)).unwrap_or(&GPUS[0])))
+        .map(|r| run_figures(r, gpu))
         .unwrap_or_default();
     if let Some(sm) = &ran.sm {
         figures.extend(super::timing::figures(sm));
+    }
+    if let (true, Some(r), Some(links)) = (LINKS, &ran.result, &mut ran.links) {
+        super::panel::result_links(r, gpu.key, links);
     }
     Some(KernelOutput {
         errors: ran.errors,

@@ -4,7 +4,7 @@ use super::challenge::builtin::NAMES;
 use super::panel::{
     evaluate_box, evaluate_plain, evaluate_run, KernelInput, KernelOutput, PRESETS,
 };
-use super::ran::{from_hex, read_ran, run_challenge, run_plain, to_hex};
+use super::ran::{from_hex, read_ran, read_test_ran, run_challenge, run_plain, to_hex};
 use crate::query::Query;
 
 fn input(search: &str) -> KernelInput {
@@ -29,12 +29,46 @@ fn on_the_page(search: &str, challenge: bool) -> KernelOutput {
 }
 
 fn through_the_worker(search: &str) -> KernelOutput {
-    let bytes = if search.contains("challenge=") {
-        run_challenge(search)
+    if search.contains("challenge=") {
+        read_test_ran(&run_challenge(search))
     } else {
-        run_plain(search)
-    };
-    read_ran(&bytes).expect("the worker's bytes read")
+        read_ran(&run_plain(search))
+    }
+    .expect("the worker's bytes read")
+}
+
+#[test]
+fn a_challenge_pages_run_gets_its_roofline_and_banks_links_on_the_page() {
+    // The check's worker leaves the links made from the result alone to the page (1.6 kB gzip
+    // of its bundle): its bytes alone have none of them, the page's reading makes them, and
+    // they are the lab's own (`on_the_page`). transpose's starter is empty: the learner's tiled
+    // kernel, one tile read down a column (a 32-way conflict the banks panel shows), moving
+    // 4 KB in and 4 KB out of DRAM.
+    let src = "__global__ void transpose(const float* in, float* out, int w, int h) {\n    __shared__ float tile[32][32];\n    tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * w + threadIdx.x];\n    __syncthreads();\n    out[threadIdx.y * h + threadIdx.x] = tile[threadIdx.x][threadIdx.y];\n}\n";
+    let search = format!(
+        "panel=kernel&challenge=transpose&src={}",
+        crate::query::encode(src)
+    );
+    let bare = read_ran(&run_challenge(&search)).unwrap();
+    let bare_links = bare.links.as_ref().unwrap();
+    assert!(bare_links.roofline.is_none() && bare_links.banks.is_empty());
+    assert_eq!(bare_links.warps, "panel=warps&block=32,32,1");
+    let read = read_test_ran(&run_challenge(&search)).unwrap();
+    assert_eq!(read, on_the_page(&search, true));
+    // Test 1 is one 32 × 32 tile: 4,096 bytes in and 4,096 out.
+    let links = read.links.as_ref().unwrap();
+    assert_eq!(
+        links.roofline.as_deref(),
+        Some("panel=memory&view=roofline&gpu=a100&flops=0&bytes=8192")
+    );
+    // The row stores walk one word a lane (line 3); the column reads 32 words apart (line 5).
+    assert_eq!(
+        links.banks,
+        [
+            (3, "panel=banks&elem=4&stride=1".to_string()),
+            (5, "panel=banks&elem=4&stride=32".to_string())
+        ]
+    );
 }
 
 #[test]

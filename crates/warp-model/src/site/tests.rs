@@ -264,10 +264,10 @@ fn the_challenge_folder_reads_the_labs_own_key() {
         address(&q(&format!("panel=kernel&{key}=add-ten"))),
         Some(("kernel/challenge/add-ten/".to_string(), Query::default()))
     );
-    // 11 built-in challenges, each a page in both languages, plain and embedded: 44.
+    // 14 built-in challenges, each a page in both languages, plain and embedded: 56.
     let challenge_pages = pages()
         .into_iter()
         .filter(|p| p.path.contains(CHALLENGE_FOLDER))
         .count();
-    assert_eq!(challenge_pages, 11 * 2 * 2);
+    assert_eq!(challenge_pages, 14 * 2 * 2);
 }

@@ -1,4 +1,4 @@
-//! The eleven built-in challenges, in order, each with its reference kernel, its tests, its
+//! The fourteen built-in challenges, in order, each with its reference kernel, its tests, its
 //! inputs and its two targets. The references are the kernels a course would call right and
 //! reasonably fast; `tests/challenges.rs` checks each against an oracle written in plain Rust,
 //! and runs right and wrong solutions written the way learners write them.
@@ -15,7 +15,7 @@ use crate::warps::map::BlockDim;
 /// the targets show from the start, before a first Check has run the reference (issue 45). Kept
 /// here, not run on the page at load (ten tests on a phone's main thread); the model test
 /// `the_pinned_reference_totals_are_the_references_own` runs every reference and compares.
-pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 11] = [
+pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 14] = [
     ("add-ten", [342, 4]),
     ("grid-stride", [981, 33867]),
     ("mirror", [719, 30]),
@@ -27,6 +27,9 @@ pub const REFERENCE_TOTALS: [(&str, [u64; 2]); 11] = [
     ("even-odd", [0, 1266]),
     ("spin-lock", [78148, 1680]),
     ("four-rows", [927, 2252]),
+    ("tiled-matmul", [1212, 0]),
+    ("stencil", [96, 3548]),
+    ("histogram", [345, 4672]),
 ];
 
 /// The reference's total for target `k` (0 or 1) of the built-in `name`, from
@@ -40,7 +43,7 @@ pub fn reference_total(name: &str, k: usize) -> Option<u64> {
 }
 
 /// The built-in challenges' names, in order.
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 14] = [
     "add-ten",
     "grid-stride",
     "mirror",
@@ -52,6 +55,9 @@ pub const NAMES: [&str; 11] = [
     "even-odd",
     "spin-lock",
     "four-rows",
+    "tiled-matmul",
+    "stencil",
+    "histogram",
 ];
 
 const ADD_TEN: &str = "__global__ void add_ten(const int* in, int* out, int n) {
@@ -191,178 +197,140 @@ const FOUR_ROWS: &str = "__global__ void four_rows(const int* a, int* out, int n
 }
 ";
 
+const TILED_MATMUL: &str =
+    "__global__ void matmul(const float* a, const float* b, float* c, int n) {
+    // 16 x 16 tiles of a and b in shared memory: each element a block needs is loaded
+    // from global memory once, then read 16 times from the tile.
+    __shared__ float ta[16][16];
+    __shared__ float tb[16][16];
+    int tx = threadIdx.x;
+    int ty = threadIdx.y;
+    int row = blockIdx.y * 16 + ty;
+    int col = blockIdx.x * 16 + tx;
+    float sum = 0.0f;
+    for (int t = 0; t < n; t += 16) {
+        ta[ty][tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0.0f;
+        tb[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
+        __syncthreads();
+        for (int k = 0; k < 16; k++) {
+            sum += ta[ty][k] * tb[k][tx];
+        }
+        __syncthreads();
+    }
+    if (row < n && col < n) {
+        c[row * n + col] = sum;
+    }
+}
+";
+
+const STENCIL: &str = "__global__ void stencil(const int* in, int* out, int n) {
+    // The block's 128 elements and 3 more on each side (the halo) go to shared memory
+    // once; the seven neighbours are read from there.
+    __shared__ int s[134];
+    int t = threadIdx.x;
+    int i = blockIdx.x * 128 + t;
+    s[t + 3] = i < n ? in[i] : 0;
+    if (t < 3) {
+        s[t] = i >= 3 ? in[i - 3] : 0;
+        s[t + 131] = i + 128 < n ? in[i + 128] : 0;
+    }
+    __syncthreads();
+    if (i < n) {
+        int sum = 0;
+        for (int k = 0; k < 7; k++) {
+            sum += s[t + k];
+        }
+        out[i] = sum;
+    }
+}
+";
+
+const HISTOGRAM: &str = "__global__ void histogram(const int* in, int* bins, int n) {
+    // Each block counts into its own 256 bins in shared memory, then adds each of them
+    // to the global bin once: a warp's 32 bins are one 128-byte segment.
+    __shared__ int h[256];
+    int t = threadIdx.x;
+    int i = blockIdx.x * 256 + t;
+    h[t] = 0;
+    __syncthreads();
+    if (i < n) {
+        atomicAdd(&h[in[i]], 1);
+    }
+    __syncthreads();
+    atomicAdd(&bins[t], h[t]);
+}
+";
+
 /// The rows `four-rows` sums.
 pub const FOUR_ROWS_COUNT: u64 = 4;
 
-/// A block of `x` × `y` threads (every built-in shape is within CUDA's limits, which
-/// `tests/challenges.rs` checks by counting each challenge's tests).
-fn block(x: u64, y: u64) -> Option<BlockDim> {
-    BlockDim::new(x, y, 1).ok()
+/// The side of `tiled-matmul`'s tile and of its tests' blocks.
+const MATMUL_TILE: u64 = 16;
+/// `tiled-matmul`'s matrices (n × n): one tile, a ragged 2 × 2 tiles, and 3 × 3 tiles.
+const MATMUL_SIZES: [i64; 3] = [16, 20, 48];
+/// `histogram`'s bins: its inputs are in [0, 256).
+pub const HISTOGRAM_BINS: u64 = 256;
+
+/// How a built-in's tests launch. Data, not code (one builder for all fourteen: a match
+/// arm building each challenge's vectors cost the check worker about 1 kB gzip).
+#[derive(Clone, Copy)]
+enum Tests {
+    /// One-dimensional: block `block`, grid ⌈n/block⌉ (or `grid` when fixed), for each n.
+    OverN {
+        block: u64,
+        grid: Option<u64>,
+        ns: &'static [i64],
+    },
+    /// Images: a `side` × `side` block, a grid covering each w × h.
+    Image {
+        side: u64,
+        sizes: &'static [(i64, i64)],
+    },
+    /// Square matrices: a `side` × `side` block, a grid covering each n × n.
+    Square { side: u64, ns: &'static [i64] },
+    /// One block of each of these sizes, no int parameters (`spin-lock`).
+    Blocks(&'static [u64]),
 }
 
-/// One-dimensional tests: block `b`, grid ⌈n/b⌉ (or `grid` when fixed), for each n.
-fn over_n(b: u64, grid: Option<u64>, ns: &[i64]) -> Vec<TestLaunch> {
-    ns.iter()
-        .filter_map(|&n| {
-            Some(TestLaunch {
-                block: block(b, 1)?,
-                grid: (
-                    grid.unwrap_or_else(|| u64::try_from(n).unwrap_or(1).div_ceil(b).max(1)),
-                    1,
-                ),
-                ints: vec![("n".to_string(), n)],
-            })
-        })
-        .collect()
-}
-
-/// The side of the transpose reference's tile (its `tile[32][33]`): its tests' block is one
-/// tile of threads.
-const TRANSPOSE_TILE: u64 = 32;
-/// The transpose tests' images (w, h): one tile, two side by side, ragged on both edges, and
-/// three by two tiles.
-const TRANSPOSE_IMAGES: [(i64, i64); 4] = [(32, 32), (64, 32), (33, 65), (96, 64)];
-
-/// Image tests: a `side` × `side` block, a grid covering each w × h.
-fn over_image(side: u64, sizes: &[(i64, i64)]) -> Vec<TestLaunch> {
-    sizes
-        .iter()
-        .filter_map(|&(w, h)| {
-            Some(TestLaunch {
-                block: block(side, side)?,
-                grid: (
-                    u64::try_from(w).unwrap_or(1).div_ceil(side),
-                    u64::try_from(h).unwrap_or(1).div_ceil(side),
-                ),
-                ints: vec![("w".to_string(), w), ("h".to_string(), h)],
-            })
-        })
-        .collect()
-}
-
-/// The starter: the signature of the reference and an empty body.
-fn starter(reference: &str) -> String {
-    let signature = reference.lines().next().unwrap_or_default();
-    format!("{signature}\n    \n}}\n")
-}
-
-const fn input() -> Buffer {
-    Buffer {
-        fill: Fill::Random,
-        len: Len::N,
-    }
-}
-
-/// A built-in's reference, buffers, input range, tests and targets.
-type Parts = (
-    &'static str,
-    Vec<Buffer>,
-    (i64, i64),
-    Vec<TestLaunch>,
-    [Target; 2],
-);
-
-/// The parts of the built-in `name` that are not words.
-#[allow(clippy::too_many_lines)]
-fn parts(name: &str) -> Option<Parts> {
-    use Target::{
-        Atomics, BankConflicts, DivergentBranches, SharedWavefronts, SmCycles, Transactions,
-    };
-    let untouched = |len| Buffer {
-        fill: Fill::MinusOne,
-        len,
-    };
-    let zeros = |len| Buffer {
-        fill: Fill::Zero,
-        len,
-    };
-    Some(match name {
-        "add-ten" => (
-            ADD_TEN,
-            vec![input(), untouched(Len::N)],
-            (-1000, 1000),
-            over_n(128, None, &[1, 127, 128, 129, 5000]),
-            [Transactions, DivergentBranches],
-        ),
-        "grid-stride" => (
-            GRID_STRIDE,
-            vec![
-                input(),
-                Buffer {
-                    fill: Fill::Random,
-                    len: Len::N,
-                },
-            ],
-            (-1000, 1000),
-            over_n(64, Some(2), &[1, 100, 128, 129, 10_000]),
-            [Transactions, SmCycles],
-        ),
-        "mirror" => (
-            MIRROR,
-            vec![
-                Buffer {
-                    fill: Fill::Random,
-                    len: Len::Area,
-                },
-                untouched(Len::Area),
-            ],
-            (-1000, 1000),
-            over_image(16, &[(1, 1), (16, 16), (17, 5), (100, 37)]),
-            [Transactions, DivergentBranches],
-        ),
-        "transpose" => (
-            TRANSPOSE,
-            vec![
-                Buffer {
-                    fill: Fill::Random,
-                    len: Len::Area,
-                },
-                untouched(Len::Area),
-            ],
-            (-1000, 1000),
-            over_image(TRANSPOSE_TILE, &TRANSPOSE_IMAGES),
-            [Transactions, BankConflicts],
-        ),
-        "block-sum" => (
-            BLOCK_SUM,
-            vec![input(), zeros(Len::PerBlock(256))],
-            (-1000, 1000),
-            over_n(256, None, &[5, 256, 1000, 4096]),
-            [BankConflicts, DivergentBranches],
-        ),
-        "warp-sum" => (
-            WARP_SUM,
-            vec![input(), zeros(Len::PerWarp)],
-            (-1000, 1000),
-            over_n(128, None, &[128, 512, 4096]),
-            [SharedWavefronts, SmCycles],
-        ),
-        "count-positive" => (
-            COUNT_POSITIVE,
-            vec![input(), zeros(Len::One)],
-            (-100, 100),
-            over_n(256, None, &[1, 100, 1000, 5000]),
-            [SmCycles, Atomics],
-        ),
-        "warp-scan" => (
-            WARP_SCAN,
-            vec![input(), untouched(Len::N)],
-            (-1000, 1000),
-            over_n(64, None, &[64, 256, 1024]),
-            [SharedWavefronts, SmCycles],
-        ),
-        "even-odd" => (
-            EVEN_ODD,
-            vec![input(), untouched(Len::N)],
-            (-1000, 1000),
-            over_n(64, None, &[64, 256, 1024]),
-            [DivergentBranches, SmCycles],
-        ),
-        "spin-lock" => (
-            SPIN_LOCK,
-            vec![zeros(Len::One), zeros(Len::One)],
-            (0, 1),
-            [crate::WARP_SIZE, 2 * crate::WARP_SIZE]
+impl Tests {
+    /// The launches (every built-in shape is within CUDA's limits, which
+    /// `tests/challenges.rs` checks by counting each challenge's tests).
+    fn launches(self) -> Vec<TestLaunch> {
+        let block = |x: u64, y: u64| BlockDim::new(x, y, 1).ok();
+        let blocks = |n: i64, side: u64| u64::try_from(n).unwrap_or(1).div_ceil(side).max(1);
+        let int = |name: &str, v: i64| (name.to_string(), v);
+        match self {
+            Tests::OverN { block: b, grid, ns } => ns
+                .iter()
+                .filter_map(|&n| {
+                    Some(TestLaunch {
+                        block: block(b, 1)?,
+                        grid: (grid.unwrap_or_else(|| blocks(n, b)), 1),
+                        ints: vec![int("n", n)],
+                    })
+                })
+                .collect(),
+            Tests::Image { side, sizes } => sizes
+                .iter()
+                .filter_map(|&(w, h)| {
+                    Some(TestLaunch {
+                        block: block(side, side)?,
+                        grid: (blocks(w, side), blocks(h, side)),
+                        ints: vec![int("w", w), int("h", h)],
+                    })
+                })
+                .collect(),
+            Tests::Square { side, ns } => ns
+                .iter()
+                .filter_map(|&n| {
+                    Some(TestLaunch {
+                        block: block(side, side)?,
+                        grid: (blocks(n, side), blocks(n, side)),
+                        ints: vec![int("n", n)],
+                    })
+                })
+                .collect(),
+            Tests::Blocks(sizes) => sizes
                 .iter()
                 .filter_map(|&b| {
                     Some(TestLaunch {
@@ -372,24 +340,119 @@ fn parts(name: &str) -> Option<Parts> {
                     })
                 })
                 .collect(),
-            [SmCycles, Atomics],
-        ),
-        "four-rows" => (
-            FOUR_ROWS,
-            vec![
-                Buffer {
-                    fill: Fill::Random,
-                    len: Len::Rows(FOUR_ROWS_COUNT),
-                },
-                untouched(Len::N),
-            ],
-            (-1000, 1000),
-            over_n(128, None, &[1, 100, 1000, 4096]),
-            [Transactions, SmCycles],
-        ),
-        _ => return None,
-    })
+        }
+    }
 }
+
+/// The starter: the signature of the reference and an empty body.
+fn starter(reference: &str) -> String {
+    let signature = reference.lines().next().unwrap_or_default();
+    format!("{signature}\n    \n}}\n")
+}
+
+/// Seeded random values in the challenge's range, `len` of them (a `const` input).
+const fn random(len: Len) -> Buffer {
+    Buffer {
+        fill: Fill::Random,
+        len,
+    }
+}
+
+/// −1 everywhere, `len` of them: an element the kernel must not touch stays −1.
+const fn untouched(len: Len) -> Buffer {
+    Buffer {
+        fill: Fill::MinusOne,
+        len,
+    }
+}
+
+/// Zeros, `len` of them.
+const fn zeros(len: Len) -> Buffer {
+    Buffer {
+        fill: Fill::Zero,
+        len,
+    }
+}
+
+/// A built-in's parts that are not words: its reference, buffers, input range, tests and
+/// targets.
+struct Parts {
+    reference: &'static str,
+    buffers: &'static [Buffer],
+    range: (i64, i64),
+    tests: Tests,
+    targets: [Target; 2],
+}
+
+/// `n` random inputs and an output of `n` that starts at −1.
+const IN_OUT: &[Buffer] = &[random(Len::N), untouched(Len::N)];
+
+/// Each built-in's parts, in [`NAMES`]' order.
+#[rustfmt::skip]
+const PARTS: [Parts; 14] = {
+    use Target::{
+        Atomics, BankConflicts, DivergentBranches, SharedWavefronts, SmCycles, Transactions,
+    };
+    const fn over_n(block: u64, ns: &'static [i64]) -> Tests {
+        Tests::OverN { block, grid: None, ns }
+    }
+    [
+        Parts { reference: ADD_TEN, buffers: IN_OUT, range: (-1000, 1000),
+            tests: over_n(128, &[1, 127, 128, 129, 5000]),
+            targets: [Transactions, DivergentBranches] },
+        Parts { reference: GRID_STRIDE, buffers: &[random(Len::N), random(Len::N)],
+            range: (-1000, 1000),
+            tests: Tests::OverN { block: 64, grid: Some(2), ns: &[1, 100, 128, 129, 10_000] },
+            targets: [Transactions, SmCycles] },
+        Parts { reference: MIRROR, buffers: &[random(Len::Area), untouched(Len::Area)],
+            range: (-1000, 1000),
+            tests: Tests::Image { side: 16, sizes: &[(1, 1), (16, 16), (17, 5), (100, 37)] },
+            targets: [Transactions, DivergentBranches] },
+        Parts { reference: TRANSPOSE, buffers: &[random(Len::Area), untouched(Len::Area)],
+            range: (-1000, 1000),
+            tests: Tests::Image { side: TRANSPOSE_TILE, sizes: &TRANSPOSE_IMAGES },
+            targets: [Transactions, BankConflicts] },
+        Parts { reference: BLOCK_SUM, buffers: &[random(Len::N), zeros(Len::PerBlock(256))],
+            range: (-1000, 1000), tests: over_n(256, &[5, 256, 1000, 4096]),
+            targets: [BankConflicts, DivergentBranches] },
+        Parts { reference: WARP_SUM, buffers: &[random(Len::N), zeros(Len::PerWarp)],
+            range: (-1000, 1000), tests: over_n(128, &[128, 512, 4096]),
+            targets: [SharedWavefronts, SmCycles] },
+        Parts { reference: COUNT_POSITIVE, buffers: &[random(Len::N), zeros(Len::One)],
+            range: (-100, 100), tests: over_n(256, &[1, 100, 1000, 5000]),
+            targets: [SmCycles, Atomics] },
+        Parts { reference: WARP_SCAN, buffers: IN_OUT, range: (-1000, 1000),
+            tests: over_n(64, &[64, 256, 1024]), targets: [SharedWavefronts, SmCycles] },
+        Parts { reference: EVEN_ODD, buffers: IN_OUT, range: (-1000, 1000),
+            tests: over_n(64, &[64, 256, 1024]), targets: [DivergentBranches, SmCycles] },
+        Parts { reference: SPIN_LOCK, buffers: &[zeros(Len::One), zeros(Len::One)],
+            range: (0, 1), tests: Tests::Blocks(&[crate::WARP_SIZE, 2 * crate::WARP_SIZE]),
+            targets: [SmCycles, Atomics] },
+        Parts { reference: FOUR_ROWS,
+            buffers: &[random(Len::Rows(FOUR_ROWS_COUNT)), untouched(Len::N)],
+            range: (-1000, 1000), tests: over_n(128, &[1, 100, 1000, 4096]),
+            targets: [Transactions, SmCycles] },
+        // Whole numbers below 10 in size: a sum of 48 products stays exact in a float, in
+        // any order.
+        Parts { reference: TILED_MATMUL,
+            buffers: &[random(Len::Square), random(Len::Square), untouched(Len::Square)],
+            range: (-10, 10), tests: Tests::Square { side: MATMUL_TILE, ns: &MATMUL_SIZES },
+            targets: [Transactions, BankConflicts] },
+        Parts { reference: STENCIL, buffers: IN_OUT, range: (-1000, 1000),
+            tests: over_n(128, &[1, 100, 128, 1000]), targets: [Transactions, SmCycles] },
+        Parts { reference: HISTOGRAM,
+            buffers: &[random(Len::N), zeros(Len::Fixed(HISTOGRAM_BINS))],
+            range: (0, 256), tests: over_n(256, &[1, 256, 1000, 4096]),
+            targets: [Transactions, SmCycles] },
+    ]
+};
+
+/// The side of the transpose reference's tile (its `tile[32][33]`): its tests' block is one
+/// tile of threads.
+const TRANSPOSE_TILE: u64 = 32;
+/// The transpose tests' images (w, h): one tile, two side by side, ragged on both edges, and
+/// three by two tiles.
+const TRANSPOSE_IMAGES: [(i64, i64); 4] = [(32, 32), (64, 32), (33, 65), (96, 64)];
 
 /// The built-in challenge `name`, its words in the current language.
 #[must_use]
@@ -407,18 +470,18 @@ pub fn builtin(name: &str) -> Option<Challenge> {
 /// the statements of every challenge (3.6 kB gzip with their "why" lines).
 #[must_use]
 pub fn bare(name: &str) -> Option<Challenge> {
-    let (reference, buffers, range, tests, targets) = parts(name)?;
-    let name = NAMES.into_iter().find(|n| *n == name)?;
+    let k = NAMES.iter().position(|n| *n == name)?;
+    let (name, p) = (NAMES[k], PARTS.get(k)?);
     Some(Challenge {
         name: name.to_string(),
         title: String::new(),
         task: String::new(),
-        starter: starter(reference),
-        reference: reference.to_string(),
-        buffers,
-        range,
-        tests,
-        targets: targets.to_vec(),
+        starter: starter(p.reference),
+        reference: p.reference.to_string(),
+        buffers: p.buffers.to_vec(),
+        range: p.range,
+        tests: p.tests.launches(),
+        targets: p.targets.to_vec(),
         sched: if name == "spin-lock" {
             Sched::Its
         } else {
@@ -451,6 +514,9 @@ pub fn title(name: &str) -> &'static str {
         "even-odd" => t!("challenge.even-odd.title"),
         "spin-lock" => t!("challenge.spin-lock.title"),
         "four-rows" => t!("challenge.four-rows.title"),
+        "tiled-matmul" => t!("challenge.tiled-matmul.title"),
+        "stencil" => t!("challenge.stencil.title"),
+        "histogram" => t!("challenge.histogram.title"),
         _ => t!("challenge.custom.title"),
     }
 }
@@ -524,6 +590,27 @@ fn words(name: &str) -> (String, Vec<String>) {
             vec![
                 tr!("challenge.four-rows.why.1"),
                 tr!("challenge.four-rows.why.2"),
+            ],
+        ),
+        "tiled-matmul" => (
+            tr!("challenge.tiled-matmul.task"),
+            vec![
+                tr!("challenge.tiled-matmul.why.1"),
+                tr!("challenge.tiled-matmul.why.2"),
+            ],
+        ),
+        "stencil" => (
+            tr!("challenge.stencil.task"),
+            vec![
+                tr!("challenge.stencil.why.1"),
+                tr!("challenge.stencil.why.2"),
+            ],
+        ),
+        "histogram" => (
+            tr!("challenge.histogram.task"),
+            vec![
+                tr!("challenge.histogram.why.1"),
+                tr!("challenge.histogram.why.2"),
             ],
         ),
         _ => (

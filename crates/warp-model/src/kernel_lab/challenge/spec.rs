@@ -193,6 +193,10 @@ pub enum Len {
     PerWarp,
     /// k · n elements (k rows of n).
     Rows(u64),
+    /// n · n elements (an n × n matrix).
+    Square,
+    /// k elements, whatever the launch (a histogram's bins).
+    Fixed(u64),
     /// One element.
     One,
 }
@@ -268,6 +272,8 @@ impl TestLaunch {
             Len::PerBlock(k) => n.div_ceil(k.max(1)),
             Len::PerWarp => n / crate::WARP_SIZE,
             Len::Rows(k) => n.saturating_mul(k),
+            Len::Square => n.saturating_mul(n),
+            Len::Fixed(k) => k,
             Len::One => 1,
         };
         usize::try_from(count.max(1)).unwrap_or(1)

@@ -142,7 +142,7 @@ pub(super) fn evaluate_parts(input: &KernelInput) -> KernelOutput {
     let Some((c, src, kernel)) = box_parts(input, &mut out) else {
         if input.get(&CHALLENGE).trim().is_empty() {
             let kernel = compile(input.get(&SRC)).ok();
-            run_launch::<false, true>(input, kernel, &mut out);
+            run_launch::<false, true, true>(input, kernel, &mut out);
         }
         return out;
     };
@@ -273,7 +273,7 @@ pub(in crate::kernel_lab) fn evaluate_test_as<const FIGURES: bool>(
     let Some(c) = challenge else {
         if input.get(&CHALLENGE).trim().is_empty() {
             let kernel = compile_into(input.get(&SRC), &mut out);
-            run_launch::<false, FIGURES>(input, kernel, &mut out);
+            run_launch::<false, FIGURES, FIGURES>(input, kernel, &mut out);
         }
         return out;
     };
@@ -308,7 +308,7 @@ fn run_test<const FIGURES: bool>(
             .map_err(|e| out.errors.push(e))
             .unwrap_or(None);
         let run = exec::run_with(kernel, launch, Some(trace), &watch, Some(&init)).map(|(r, _)| r);
-        show_run::<FIGURES>(out, run, &launch, input);
+        show_run::<FIGURES, FIGURES>(out, run, &launch, input);
     } else {
         out.errors.push(ParamError::new(
             "run",

@@ -154,14 +154,14 @@ pub(in crate::kernel_lab) fn evaluate_plain_as<const FIGURES: bool>(
         ..KernelOutput::default()
     };
     let kernel = compile_into(input.get(&SRC), &mut out);
-    run_launch::<true, FIGURES>(input, kernel, &mut out);
+    run_launch::<true, FIGURES, true>(input, kernel, &mut out);
     out
 }
 
 /// The launch the inputs describe, run, into `out`; with `timing=sm` on an SM too when `TIMED`
 /// (the plain lab's; a constant, so that a challenge's bundle, which runs its launches
 /// `TIMED = false`, does not link the SM's timing).
-pub(super) fn run_launch<const TIMED: bool, const FIGURES: bool>(
+pub(super) fn run_launch<const TIMED: bool, const FIGURES: bool, const LINKS: bool>(
     input: &KernelInput,
     kernel: Option<crate::kernel_lab::parse::ParsedKernel>,
     out: &mut KernelOutput,
@@ -201,7 +201,7 @@ pub(super) fn run_launch<const TIMED: bool, const FIGURES: bool>(
         }
         r.sm_ops = Vec::new();
     }
-    show_run::<FIGURES>(out, run, &launch, input);
+    show_run::<FIGURES, LINKS>(out, run, &launch, input);
     if let (true, true, Some(sm)) = (TIMED, FIGURES, &out.sm) {
         out.figures.extend(crate::kernel_lab::timing::figures(sm));
     }
@@ -225,8 +225,9 @@ pub(super) fn compile_into(
     }
 }
 
-/// The run's figures, links, watched elements, race and violations, or its error.
-pub(super) fn show_run<const FIGURES: bool>(
+/// The run's figures (with `FIGURES`), links (every one with `LINKS`: `watch::links`),
+/// watched elements, race and violations, or its error.
+pub(super) fn show_run<const FIGURES: bool, const LINKS: bool>(
     out: &mut KernelOutput,
     run: Result<exec::RunResult, exec::RunError>,
     launch: &exec::LaunchConfig,
@@ -237,7 +238,7 @@ pub(super) fn show_run<const FIGURES: bool>(
             if FIGURES {
                 out.figures = run_figures(&r, input_gpu(input));
             }
-            out.links = Some(links(&r, launch, input));
+            out.links = Some(links::<LINKS>(&r, launch, input));
             out.watched = r
                 .watched
                 .iter()

@@ -283,54 +283,19 @@ fn memory_figures(r: &exec::RunResult, gpu: &crate::memory::roofline::Gpu) -> Ve
     out
 }
 
-pub(super) fn links(
+/// The run's follow-up links. Without `ALL` (a challenge page's run, from the check's worker)
+/// only the block-to-warp map's, which needs the launch: the others are made from the result
+/// alone ([`result_links`]), and the page makes them
+/// ([`crate::kernel_lab::ran::read_test_ran`]): in the worker they cost its bundle 1.6 kB gzip.
+pub(super) fn links<const ALL: bool>(
     r: &exec::RunResult,
     launch: &exec::LaunchConfig,
     input: &KernelInput,
 ) -> Links {
-    use crate::kernel_lab::link_keys::{
-        BLOCK, COALESCING_PANEL, COUNTS, DIVERGENCE_PANEL, ELEM, LANES, N as WARPS_N, PATHS,
-        STRIDE, WARPS_PANEL,
-    };
+    use crate::kernel_lab::link_keys::{BLOCK, N as WARPS_N, WARPS_PANEL};
     let b = launch.block;
     let n = input.get(&N).trim();
-    Links {
-        // A branch with an empty else path still has two paths on the divergence panel: the
-        // taken one, and one instruction for the lanes that skip it.
-        divergence: r.branch.map(|br| {
-            format!(
-                "panel={DIVERGENCE_PANEL}&{PATHS}={},{}&{LANES}={},{}",
-                br.then.0,
-                br.els.0.max(1),
-                br.then.1,
-                crate::WARP_SIZE - u64::from(br.then.1)
-            )
-        }),
-        loop_counts: r.loop_counts.as_ref().map(|(_, c)| {
-            format!(
-                "panel={DIVERGENCE_PANEL}&{COUNTS}={}",
-                c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
-            )
-        }),
-        coalescing: r
-            .strided
-            .map(|s| format!("panel={COALESCING_PANEL}&{ELEM}=4&{STRIDE}={s}")),
-        // The run on the memory panel's roofline, when it moved DRAM bytes (the panel's
-        // `bytes` starts at 1) and its totals are within the panel's.
-        roofline: {
-            use crate::kernel_lab::link_keys::{
-                MEMORY_PANEL, ROOFLINE, ROOF_BYTES, ROOF_FLOPS, ROOF_GPU, ROOF_VIEW,
-            };
-            let bytes = r.memory.dram_bytes();
-            (bytes > 0 && bytes.max(r.flops) <= crate::memory::panel::MAX_TOTAL).then(|| {
-                format!(
-                    "panel={MEMORY_PANEL}&{ROOF_VIEW}={ROOFLINE}&{ROOF_GPU}={}&{ROOF_FLOPS}={}\
-                     &{ROOF_BYTES}={bytes}",
-                    input_gpu(input).key,
-                    r.flops
-                )
-            })
-        },
+    let mut links = Links {
         warps: if n.is_empty() {
             format!("panel={WARPS_PANEL}&{BLOCK}={},{},{}", b.x(), b.y(), b.z())
         } else {
@@ -342,10 +307,57 @@ pub(super) fn links(
                 crate::query::encode(n)
             )
         },
-        banks: r
-            .shared_lines
-            .iter()
-            .filter_map(|(line, s)| s.banks_query().map(|q| (*line, q)))
-            .collect(),
+        ..Links::default()
+    };
+    if ALL {
+        result_links(r, input_gpu(input).key, &mut links);
     }
+    links
+}
+
+/// The links made from the run's result alone, on GPU `gpu` (its key): the divergence
+/// panel's, the coalescing view's, the roofline's and the banks panel's.
+pub(in crate::kernel_lab) fn result_links(r: &exec::RunResult, gpu: &str, links: &mut Links) {
+    use crate::kernel_lab::link_keys::{
+        COALESCING_PANEL, COUNTS, DIVERGENCE_PANEL, ELEM, LANES, MEMORY_PANEL, PATHS, ROOFLINE,
+        ROOF_BYTES, ROOF_FLOPS, ROOF_GPU, ROOF_VIEW, STRIDE,
+    };
+    // A branch with an empty else path still has two paths on the divergence panel: the taken
+    // one, and one instruction for the lanes that skip it.
+    links.divergence = r.branch.map(|br| {
+        format!(
+            "panel={DIVERGENCE_PANEL}&{PATHS}={},{}&{LANES}={},{}",
+            br.then.0,
+            br.els.0.max(1),
+            br.then.1,
+            crate::WARP_SIZE - u64::from(br.then.1)
+        )
+    });
+    links.loop_counts = r.loop_counts.as_ref().map(|(_, c)| {
+        format!(
+            "panel={DIVERGENCE_PANEL}&{COUNTS}={}",
+            c.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        )
+    });
+    links.coalescing = r
+        .strided
+        .map(|s| format!("panel={COALESCING_PANEL}&{ELEM}=4&{STRIDE}={s}"));
+    // The run on the memory panel's roofline, when it moved DRAM bytes (the panel's `bytes`
+    // starts at 1) and its totals are within the panel's.
+    let bytes = r.memory.dram_bytes();
+    links.roofline =
+        (bytes > 0 && bytes.max(r.flops) <= crate::memory::panel::MAX_TOTAL).then(|| {
+            format!(
+                "panel={MEMORY_PANEL}&{ROOF_VIEW}={ROOFLINE}&{ROOF_GPU}={gpu}&{ROOF_FLOPS}={}\
+             &{ROOF_BYTES}={bytes}",
+                r.flops
+            )
+        });
+    // The banks panel on each shared-access line's worst request, when it is a simple strided
+    // one: (line, query).
+    links.banks = r
+        .shared_lines
+        .iter()
+        .filter_map(|(line, s)| s.banks_query().map(|q| (*line, q)))
+        .collect();
 }
