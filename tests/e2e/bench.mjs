@@ -109,6 +109,7 @@ const GROUPS = [
     ['embed with settings: coalescing stride=2', 'embed/coalescing/with/?stride=2'],
     ['embed with settings: banks stride=2, Hinglish', 'hinglish/embed/banks/with/?stride=2'],
     ['embed with settings: warps 32×32', 'embed/warps/with/?block=32,32'],
+    ['embed with settings: memory, 8 warps on the same elements', 'embed/memory/with/?warps=8&reuse=same'],
     ['assignment step: example divergence/C4', 'embed/example/divergence/C4/graded/'],
     ['challenge link: add-ten', 'kernel/challenge/add-ten/'],
     ['challenge link: warp-scan, Hinglish, embedded', 'hinglish/embed/kernel/challenge/warp-scan/'],

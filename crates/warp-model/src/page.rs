@@ -132,10 +132,11 @@ pub mod bundle {
     /// (`first-<panel>`, `src/bin/first-<panel>.rs`) that the page's loader runs on an address
     /// with settings, to draw that state into the prerendered markup before the panel's bundle
     /// is live. Fetched only for such an address, never for the page's own state.
-    pub const FIRST_FRAMES: [crate::registry::Panel; 3] = [
+    pub const FIRST_FRAMES: [crate::registry::Panel; 4] = [
         crate::registry::Panel::Warps,
         crate::registry::Panel::Coalescing,
         crate::registry::Panel::Banks,
+        crate::registry::Panel::Memory,
     ];
 
     /// The first frame's bundle of `panel`'s pages, if it has one (`first-coalescing`).

@@ -51,6 +51,15 @@ const CASES: [string, RegExp, string, string][] = [
   ['hinglish/embed/banks/with/?stride=2', /\/banks-hinglish-[0-9a-f]+_bg\.wasm$/, 'wavefronts', '2'],
   // A 32×32 block: ⌈1024 / 32⌉ = 32 warps.
   ['embed/warps/with/?block=32,32', /\/warps-en-[0-9a-f]+_bg\.wasm$/, 'warps-per-block', '32'],
+  // Issue 68: eight warps reading the same 32 floats (4 sectors) under ld.ca: warp 0 misses
+  // its 4, the other 28 hit L1, 28 / 32 = 0.875.
+  ['embed/memory/with/?warps=8&reuse=same', /\/memory-en-[0-9a-f]+_bg\.wasm$/, 'l1-hit-rate', '0.875'],
+  // The roofline: 1,000 FLOPs over 8 bytes is 125 FLOP/byte, past the A100's ridge (19,500 /
+  // 1,555 = 12.5): compute-bound.
+  ['hinglish/memory/with/?view=roofline&flops=1000&bytes=8', /\/memory-hinglish-[0-9a-f]+_bg\.wasm$/, 'bound', 'compute'],
+  // The reuse example with the same elements for 4 warps under ld.cg: L1 is bypassed, and
+  // L2 finds 12 of the 16 sectors, 0.75.
+  ['example/memory/reuse/with/?warps=4&cache=cg', /\/memory-en-[0-9a-f]+_bg\.wasm$/, 'l2-hit-rate', '0.75'],
   // An old query link: sent on to the page that carries the first frame.
   ['?panel=coalescing&stride=4&embed=1', /\/coalescing-en-[0-9a-f]+_bg\.wasm$/, 'efficiency', '0.25'],
 ];
