@@ -90,7 +90,7 @@ fn sectors_html(o: &MemoryOutput, html: &mut String) {
             escape(&tr!("ui.memory.warp", warp = r.warp))
         );
         let mut prev: Option<u64> = None;
-        for &(s, found) in &r.sectors {
+        for (&(s, found), u) in r.sectors.iter().zip(&r.uses) {
             let jump = prev.is_some_and(|p| s != p + 1);
             let line_start = starts_line(s);
             let where_ = match found {
@@ -98,17 +98,29 @@ fn sectors_html(o: &MemoryOutput, html: &mut String) {
                 Found::L2 => t!("ui.memory.found.l2"),
                 Found::Dram => t!("ui.memory.found.dram"),
             };
+            // The lanes whose bytes fall in it; the pale share (`u1` … `u8`, eighths read) its
+            // bytes no lane read.
+            let lanes = if u.first == u.last {
+                u.first.to_string()
+            } else {
+                format!("{}–{}", u.first, u.last)
+            };
             let _ = write!(
                 html,
-                r#"<span class="sector {}{}{}" data-sector="{s}" data-found="{}" title="{}"></span>"#,
+                r#"<span class="sector {} u{}{}{}" data-sector="{s}" data-found="{}" data-bytes="{}" title="{}"></span>"#,
                 found_name(found),
+                u.bytes.div_ceil(SECTOR_BYTES / 8),
                 if jump { " jump" } else { "" },
                 if line_start { " line-start" } else { "" },
                 found_name(found),
+                u.bytes,
                 escape(&tr!(
                     "ui.memory.sector",
                     sector = s,
                     line = line_of(s),
+                    lanes,
+                    bytes = u.bytes,
+                    size = SECTOR_BYTES,
                     found = where_
                 ))
             );

@@ -32,6 +32,17 @@ test('each request is a row of sectors coloured by where they were found', async
   await expect(picture.locator('li[data-warp="0"] .sector.line-start')).toHaveCount(1);
   // The model is stated where the learner sees it.
   await expect(page.locator('[data-frame="picture"] .note')).toContainText('one L1 (128 KiB)');
+  // The lanes' bytes in each sector: contiguous floats fill it (lanes 0–7, 32 of 32 bytes);
+  // at stride 2 a sector holds 4 lanes and 16 of its bytes, the top half drawn pale.
+  const first = picture.locator('li[data-warp="0"] .sector').first();
+  await expect(first).toHaveAttribute('data-bytes', '32');
+  await expect(first).toHaveAttribute('title', 'sector 0 (line 0): lanes 0–7, 32 of 32 bytes read; from DRAM');
+  await app.open('?panel=memory&stride=2');
+  const half = picture.locator('li[data-warp="0"] .sector').first();
+  await expect(half).toHaveAttribute('data-bytes', '16');
+  await expect(half).toHaveClass(/\bu4\b/);
+  const veil = await half.evaluate((e) => getComputedStyle(e, '::after').height);
+  expect(parseFloat(veil)).toBeCloseTo(8, 0);
   // More requests than rows: the first 16 drawn, the rest said.
   await app.open('?panel=memory&warps=20');
   await expect(picture.locator('li[data-warp]')).toHaveCount(16);

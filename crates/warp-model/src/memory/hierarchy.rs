@@ -315,6 +315,20 @@ pub struct Request {
     pub warp: u64,
     /// Its distinct sectors, in address order, each with where it was found.
     pub sectors: Vec<(u64, Found)>,
+    /// How its lanes use each of those sectors, in the same order.
+    pub uses: Vec<SectorUse>,
+}
+
+/// How a request's lanes use one of its sectors: the first and the last lane whose bytes fall
+/// in it, and how many of its 32 bytes they read (a byte read by several lanes counted once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SectorUse {
+    /// The first lane.
+    pub first: u64,
+    /// The last lane.
+    pub last: u64,
+    /// The bytes read, 1 to 32.
+    pub bytes: u64,
 }
 
 impl WarpLoads {
@@ -338,12 +352,44 @@ impl WarpLoads {
     pub fn run(&self) -> (Vec<Request>, Counts) {
         let mut h = Hierarchy::new(self.cache);
         let requests = (0..self.warps)
-            .map(|w| Request {
-                warp: w,
-                sectors: h.load((0..WARP_SIZE).map(|l| (l, self.address(w, l))), self.elem),
+            .map(|w| {
+                let sectors = h.load((0..WARP_SIZE).map(|l| (l, self.address(w, l))), self.elem);
+                Request {
+                    warp: w,
+                    uses: sectors
+                        .iter()
+                        .map(|(s, _)| self.sector_use(w, *s))
+                        .collect(),
+                    sectors,
+                }
             })
             .collect();
         (requests, h.counts)
+    }
+
+    /// How warp `warp`'s lanes use sector `sector`. A lane's bytes are `[address, address +
+    /// elem)`, and the addresses never go down from lane to lane (stride ≥ 0), so the bytes
+    /// read are counted once each by keeping the end of those already counted.
+    #[must_use]
+    pub fn sector_use(&self, warp: u64, sector: u64) -> SectorUse {
+        let (lo, hi) = (sector * SECTOR_BYTES, (sector + 1) * SECTOR_BYTES);
+        let mut used = SectorUse {
+            first: WARP_SIZE,
+            last: 0,
+            bytes: 0,
+        };
+        let mut counted = lo;
+        for l in 0..WARP_SIZE {
+            let a = self.address(warp, l);
+            let (from, to) = (a.max(lo), (a + self.elem).min(hi));
+            if from < to {
+                used.first = used.first.min(l);
+                used.last = l;
+                used.bytes += to.saturating_sub(from.max(counted));
+                counted = counted.max(to);
+            }
+        }
+        used
     }
 
     /// Bytes the lanes asked for: 32 lanes × `elem` per request.

@@ -290,3 +290,36 @@ proptest::proptest! {
         proptest::prop_assert_eq!(by_segment, by_sector);
     }
 }
+
+#[test]
+fn each_sector_says_which_lanes_read_it_and_how_many_of_its_bytes() {
+    let uses = |elem, stride, offset| {
+        let (requests, _) = loads(elem, stride, offset, 1, Reuse::Next, Cache::Ca).run();
+        requests[0]
+            .uses
+            .iter()
+            .map(|u| (u.first, u.last, u.bytes))
+            .collect::<Vec<_>>()
+    };
+    // Contiguous floats: sector k holds lanes 8k … 8k + 7, all 32 of its bytes read.
+    assert_eq!(
+        uses(4, 1, 0),
+        [(0, 7, 32), (8, 15, 32), (16, 23, 32), (24, 31, 32)]
+    );
+    // Stride 2: lane l at byte 8l, so a sector holds 4 lanes and 4 × 4 = 16 of its bytes.
+    assert_eq!(uses(4, 2, 0)[0], (0, 3, 16));
+    assert_eq!(uses(4, 2, 0).len(), 8);
+    // Stride 0 (a broadcast): one sector, every lane, the same 4 bytes counted once.
+    assert_eq!(uses(4, 0, 0), [(0, 31, 4)]);
+    // 16-byte elements from byte 8: lane l reads 8 + 16l … 23 + 16l. Sector 0 (bytes 0 … 31)
+    // holds lanes 0–1 and bytes 8 … 31 (24); sector 1 (32 … 63) lane 1's 32 … 39, lane 2's
+    // 40 … 55 and lane 3's 56 … 63: lanes 1–3, all 32; the last, sector 16, lane 31's last
+    // 8 bytes (512 … 519).
+    let v = uses(16, 1, 8);
+    assert_eq!(v[0], (0, 1, 24));
+    assert_eq!(v[1], (1, 3, 32));
+    assert_eq!(v.len(), 17);
+    assert_eq!(v[16], (31, 31, 8));
+    // Every byte the warp asked for is in exactly one sector's count: 32 × 16 = 512.
+    assert_eq!(v.iter().map(|u| u.2).sum::<u64>(), 512);
+}
