@@ -152,7 +152,11 @@ pub fn build_into(profile: Profile, out: &Path) -> Result<(), String> {
     } else {
         Vec::new()
     };
-    let stage = root().join("target/dist-stage");
+    // One a profile: the dev build (the serve layer) runs while the release build bundles.
+    let stage = root().join(match profile {
+        Profile::Release => "target/dist-stage",
+        Profile::Dev => "target/dist-stage-dev",
+    });
     let _ = std::fs::remove_dir_all(&stage);
     std::fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
 
