@@ -26,6 +26,43 @@ macro_rules! small_allocator {
     };
 }
 
+/// A panel page's bundle (`src/bin/<panel>.rs`): the shell and this one panel's view
+/// (`view(query, example)`), nothing else. Each panel of the registry has one (`cargo xtask
+/// dist` builds the bundles its pages name).
+#[macro_export]
+macro_rules! panel_bundle {
+    ($panel:ident, $view:path) => {
+        fn main() {
+            $crate::start($crate::Bundle::panel(
+                ::warp_model::registry::Panel::$panel,
+                |_, query, example| $view(query, example),
+            ));
+        }
+    };
+}
+
+/// A panel's first frame (`src/bin/first-<panel>.rs`; issue 63, [`frame`]): the panel's model
+/// and its views' string builders, no Leptos. The pages under the panel's views that carry it
+/// (`coalescing/with/?stride=2`, `xtask/src/first.js`) run `first_frame(state, search)` on
+/// an address with settings and write the patches it returns into the prerendered markup, so
+/// that the page shows that state before its bundle is live (empty when it does not draw
+/// `search`).
+#[macro_export]
+macro_rules! first_frame_bundle {
+    ($model:path, $picture:path) => {
+        /// The patches that draw `search` over the page whose state is `state`.
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        #[must_use]
+        pub fn first_frame(state: &str, search: &str) -> String {
+            $crate::frame::first_frame::<$model>(state, search, $picture)
+        }
+
+        $crate::small_allocator!();
+
+        fn main() {}
+    };
+}
+
 pub mod assignment;
 pub mod browser;
 pub mod check_worker;

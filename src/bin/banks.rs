@@ -1,9 +1,3 @@
 //! The bank-conflict page's bundle: the shell and this one panel, nothing else (`cargo xtask dist`).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Banks, |_, query, example| {
-        panels::banks::view(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Banks, warp_lab::panels::banks::view);

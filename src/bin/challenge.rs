@@ -2,10 +2,4 @@
 //! challenge box and check (`cargo xtask dist`; the plain lab's page, `kernel`, links none of
 //! them).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Kernel, |_, query, example| {
-        panels::kernel::view_challenge(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Kernel, warp_lab::panels::kernel::view_challenge);

@@ -1,9 +1,3 @@
 //! The coalescing page's bundle: the shell and this one panel, nothing else (`cargo xtask dist`).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Coalescing, |_, query, example| {
-        panels::coalescing::view(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Coalescing, warp_lab::panels::coalescing::view);

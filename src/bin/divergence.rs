@@ -1,9 +1,3 @@
 //! The divergence page's bundle: the shell and this one panel, nothing else (`cargo xtask dist`).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Divergence, |_, query, example| {
-        panels::divergence::view(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Divergence, warp_lab::panels::divergence::view);

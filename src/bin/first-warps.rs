@@ -1,19 +1,6 @@
-//! The warps page's first frame (issue 63, `warp_lab::frame`): the panel's model and its views'
-//! string builders, no Leptos. The page under each of the panel's views that carries it runs it
-//! on an address with settings (`warps/with/?block=32,32`, `xtask/src/first.js`) and writes
-//! what it returns into the prerendered markup, so that the page shows that state before its
-//! bundle is live.
+//! The warps page's first frame (`warp_lab::first_frame_bundle`).
 
-/// The patches that draw `search` over the page whose state is `state` (`warp_lab::frame::wire`:
-/// empty when the first frame does not draw it).
-#[wasm_bindgen::prelude::wasm_bindgen]
-#[must_use]
-pub fn first_frame(state: &str, search: &str) -> String {
-    use warp_lab::panels::warps::picture_html;
-    use warp_model::warps::panel::WarpsModel;
-    warp_lab::frame::first_frame::<WarpsModel>(state, search, picture_html)
-}
-
-warp_lab::small_allocator!();
-
-fn main() {}
+warp_lab::first_frame_bundle!(
+    warp_model::warps::panel::WarpsModel,
+    warp_lab::panels::warps::picture_html
+);

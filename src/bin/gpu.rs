@@ -1,9 +1,3 @@
 //! The gpu page's bundle: the shell and this one panel, nothing else (`cargo xtask dist`).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Gpu, |_, query, example| {
-        panels::gpu::view(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Gpu, warp_lab::panels::gpu::view);

@@ -1,12 +1,6 @@
 //! The latency page's bundle: the shell and this one panel, nothing else (`cargo xtask dist`).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Latency, |_, query, example| {
-        panels::latency::view(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Latency, warp_lab::panels::latency::view);
 
 /// Benchmark hook (`cargo xtask bench`, on a latency page): runs the scheduler simulation in
 /// wasm and returns its throughput in simulated warp-cycles per second. Not part of the app's

@@ -1,9 +1,3 @@
 //! The quiz page's bundle: the shell and this one panel, nothing else (`cargo xtask dist`).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Quiz, |_, query, example| {
-        panels::quiz::view(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Quiz, warp_lab::panels::quiz::view);

@@ -1,9 +1,3 @@
 //! The warps page's bundle: the shell and this one panel, nothing else (`cargo xtask dist`).
 
-fn main() {
-    use warp_lab::{panels, Bundle};
-    use warp_model::registry::Panel;
-    warp_lab::start(Bundle::panel(Panel::Warps, |_, query, example| {
-        panels::warps::view(query, example)
-    }));
-}
+warp_lab::panel_bundle!(Warps, warp_lab::panels::warps::view);
