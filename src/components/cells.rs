@@ -13,9 +13,8 @@
 //! cleared and re-parsed on every change even when its text is the same. Hand-written because
 //! this is a few DOM calls over rows we already hold as strings; no crate does less.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::{untrack, Effect, Get, NodeRef};
+use warp_model::markup::Html;
 
 /// The class list of a cell of warp (or subgroup) `w`: Okabe–Ito's colour-blind-safe palette
 /// index and a lightness step, so that neighbouring warps always differ. One colouring for every
@@ -27,24 +26,33 @@ pub fn warp_class(w: u64) -> String {
 
 /// `<span class="…"></span>` for each class list.
 pub fn spans_html<S: AsRef<str>>(classes: impl IntoIterator<Item = S>) -> String {
-    let mut html = String::new();
+    let mut h = Html::new();
+    spans(&mut h, classes);
+    h.into_string()
+}
+
+/// [`spans_html`], written into `h`.
+pub fn spans<S: AsRef<str>>(h: &mut Html, classes: impl IntoIterator<Item = S>) {
     for class in classes {
-        let _ = write!(html, r#"<span class="{}"></span>"#, class.as_ref());
+        h.raw("<span").attr("class", class.as_ref()).raw("></span>");
     }
-    html
 }
 
 /// `<span class="…" data-linear="i"></span>` for each (class list, linear thread id).
 pub fn linear_spans_html<S: AsRef<str>>(cells: impl IntoIterator<Item = (S, u64)>) -> String {
-    let mut html = String::new();
+    let mut h = Html::new();
+    linear_spans(&mut h, cells);
+    h.into_string()
+}
+
+/// [`linear_spans_html`], written into `h`.
+pub fn linear_spans<S: AsRef<str>>(h: &mut Html, cells: impl IntoIterator<Item = (S, u64)>) {
     for (class, i) in cells {
-        let _ = write!(
-            html,
-            r#"<span class="{}" data-linear="{i}"></span>"#,
-            class.as_ref()
-        );
+        h.raw("<span")
+            .attr("class", class.as_ref())
+            .attr_num("data-linear", i)
+            .raw("></span>");
     }
-    html
 }
 
 /// Makes `container`'s children the rows (each the outer HTML of one element), rewriting only

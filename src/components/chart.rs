@@ -8,10 +8,9 @@
 //! figure within 2.5 s on a phone; a chart of a few polylines is a few dozen lines of SVG, which
 //! also scales crisply and takes its colours from the theme's CSS.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::figure::rounded;
+use warp_model::markup::Html;
 
 /// One curve.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,39 +92,68 @@ fn px(v: f64) -> String {
 /// of numbers and fixed class names; the learner-facing words (axis titles, legend, reference
 /// labels) are escaped.
 fn svg(d: &ChartData) -> String {
+    let mut h = Html::new();
+    svg_html(d, &mut h);
+    h.into_string()
+}
+
+/// [`svg`], written into `h`.
+fn svg_html(d: &ChartData, h: &mut Html) {
     let (x0, x1, y0, y1) = (d.x.0, d.x.1, d.y.0, d.y.1);
     let sx = |x: f64| LEFT + (x - x0) / (x1 - x0).max(f64::EPSILON) * (RIGHT - LEFT);
     let sy = |y: f64| BOTTOM - (y - y0) / (y1 - y0).max(f64::EPSILON) * (BOTTOM - TOP);
     // The frame's edges as the SVG writes them (`px`: no float formatting in the page).
     let (left, right, top, bottom) = (px(LEFT), px(RIGHT), px(TOP), px(BOTTOM));
-    let mut out = String::new();
     for t in ticks(x0, x1) {
         let x = px(sx(t));
-        let _ = write!(
-            out,
-            r#"<line class="grid" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}"/><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
-            px(BOTTOM + 16.0),
-            tick_label(t)
-        );
+        h.raw(r#"<line class="grid""#)
+            .attr("x1", &x)
+            .attr("y1", &top)
+            .attr("x2", &x)
+            .attr("y2", &bottom)
+            .raw(r#"/><text class="tick""#)
+            .attr("x", &x)
+            .attr("y", &px(BOTTOM + 16.0))
+            .raw(r#" text-anchor="middle">"#)
+            .text(&tick_label(t))
+            .raw("</text>");
     }
     for t in ticks(y0, y1) {
         let (y, text_y) = (px(sy(t)), px(sy(t) + 4.0));
-        let _ = write!(
-            out,
-            r#"<line class="grid" x1="{left}" y1="{y}" x2="{right}" y2="{y}"/><text class="tick" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
-            px(LEFT - 6.0),
-            tick_label(t)
-        );
+        h.raw(r#"<line class="grid""#)
+            .attr("x1", &left)
+            .attr("y1", &y)
+            .attr("x2", &right)
+            .attr("y2", &y)
+            .raw(r#"/><text class="tick""#)
+            .attr("x", &px(LEFT - 6.0))
+            .attr("y", &text_y)
+            .raw(r#" text-anchor="end">"#)
+            .text(&tick_label(t))
+            .raw("</text>");
     }
-    let _ = write!(
-        out,
-        r#"<line class="axis" x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}"/><line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{bottom}"/><text class="title" x="{}" y="314" text-anchor="middle">{}</text><text class="title" x="14" y="{}" text-anchor="middle" transform="rotate(-90 14 {})">{}</text>"#,
-        px(f64::midpoint(LEFT, RIGHT)),
-        warp_model::markup::escape(&d.x.2),
-        px(f64::midpoint(TOP, BOTTOM)),
-        px(f64::midpoint(TOP, BOTTOM)),
-        warp_model::markup::escape(&d.y.2)
-    );
+    let mid_y = px(f64::midpoint(TOP, BOTTOM));
+    h.raw(r#"<line class="axis""#)
+        .attr("x1", &left)
+        .attr("y1", &bottom)
+        .attr("x2", &right)
+        .attr("y2", &bottom)
+        .raw(r#"/><line class="axis""#)
+        .attr("x1", &left)
+        .attr("y1", &top)
+        .attr("x2", &left)
+        .attr("y2", &bottom)
+        .raw(r#"/><text class="title""#)
+        .attr("x", &px(f64::midpoint(LEFT, RIGHT)))
+        .raw(r#" y="314" text-anchor="middle">"#)
+        .text(&d.x.2)
+        .raw(r#"</text><text class="title" x="14""#)
+        .attr("y", &mid_y)
+        .raw(r#" text-anchor="middle" transform="rotate(-90 14 "#)
+        .text(&mid_y)
+        .raw(r#")">"#)
+        .text(&d.y.2)
+        .raw("</text>");
     // Labels above the plot, the first to the right of its line and the next to the left, so
     // that "needed" and "available" do not sit on the curve or on each other.
     for (i, (x, label)) in d.vlines.iter().enumerate() {
@@ -136,36 +164,39 @@ fn svg(d: &ChartData) -> String {
             (x - 4.0, "end")
         };
         let (x, at) = (px(x), px(at));
-        let _ = write!(
-            out,
-            r#"<line class="vline" x1="{x}" y1="{top}" x2="{x}" y2="{bottom}"/><text class="vlabel" x="{at}" y="{}" text-anchor="{anchor}">{}</text>"#,
-            px(TOP - 8.0),
-            warp_model::markup::escape(label)
-        );
+        h.raw(r#"<line class="vline""#)
+            .attr("x1", &x)
+            .attr("y1", &top)
+            .attr("x2", &x)
+            .attr("y2", &bottom)
+            .raw(r#"/><text class="vlabel""#)
+            .attr("x", &at)
+            .attr("y", &px(TOP - 8.0))
+            .attr("text-anchor", anchor)
+            .raw(">")
+            .text(label)
+            .raw("</text>");
     }
     for (i, s) in d.series.iter().enumerate() {
-        let points = s.points.iter().fold(String::new(), |mut p, (x, y)| {
-            let _ = write!(p, "{},{} ", px(sx(*x)), px(sy(*y)));
-            p
-        });
         let class = if s.highlight {
             "curve key".to_string()
         } else {
             format!("curve c{}", i % 3)
         };
-        let _ = write!(
-            out,
-            r#"<polyline class="{class}" points="{}"/>"#,
-            points.trim_end()
-        );
+        h.raw("<polyline").attr("class", &class).raw(r#" points=""#);
+        for (k, (x, y)) in s.points.iter().enumerate() {
+            if k > 0 {
+                h.raw(" ");
+            }
+            h.text(&px(sx(*x))).raw(",").text(&px(sy(*y)));
+        }
+        h.raw(r#""/>"#);
     }
     if let Some((x, y)) = d.marker {
-        let _ = write!(
-            out,
-            r#"<circle class="marker" cx="{}" cy="{}" r="6"/>"#,
-            px(sx(x)),
-            px(sy(y))
-        );
+        h.raw(r#"<circle class="marker""#)
+            .attr("cx", &px(sx(x)))
+            .attr("cy", &px(sy(y)))
+            .raw(r#" r="6"/>"#);
     }
     if d.series.len() > 1 {
         for (i, s) in d.series.iter().enumerate() {
@@ -177,32 +208,38 @@ fn svg(d: &ChartData) -> String {
             #[allow(clippy::cast_precision_loss)]
             let y = TOP + 14.0 + 18.0 * i as f64;
             let (y, text_y) = (px(y), px(y + 4.0));
-            let _ = write!(
-                out,
-                r#"<line class="{class}" x1="{}" y1="{y}" x2="{}" y2="{y}"/><text class="legend" x="{}" y="{text_y}" text-anchor="end">{}</text>"#,
-                px(RIGHT - 26.0),
-                px(RIGHT - 8.0),
-                px(RIGHT - LEGEND_TEXT_END),
-                warp_model::markup::escape(&s.label)
-            );
+            h.raw("<line")
+                .attr("class", &class)
+                .attr("x1", &px(RIGHT - 26.0))
+                .attr("y1", &y)
+                .attr("x2", &px(RIGHT - 8.0))
+                .attr("y2", &y)
+                .raw(r#"/><text class="legend""#)
+                .attr("x", &px(RIGHT - LEGEND_TEXT_END))
+                .attr("y", &text_y)
+                .raw(r#" text-anchor="end">"#)
+                .text(&s.label)
+                .raw("</text>");
         }
     }
-    out
 }
 
-/// The chart as one HTML string (`figure.chart[data-chart=name]`, its SVG and its words), or
-/// nothing while there is nothing to draw (an input error), so that no empty image without
-/// words is left on the page: what a picture drawn as a string holds (the coalescing panel's)
-/// and a page's first frame writes (`crate::frame`).
-#[must_use]
-pub fn chart_html(data: Option<&ChartData>, name: &str) -> String {
-    data.map_or_else(String::new, |d| {
-        let summary = warp_model::markup::escape(&d.summary);
-        format!(
-            r#"<figure class="chart" data-chart="{name}"><svg viewBox="0 0 640 320" role="img" aria-label="{summary}">{}</svg><figcaption class="chart-summary">{summary}</figcaption></figure>"#,
-            svg(d)
-        )
-    })
+/// The chart (`figure.chart[data-chart=name]`, its SVG and its words), or nothing while there
+/// is nothing to draw (an input error), so that no empty image without words is left on the
+/// page: what a picture drawn as a string holds (the coalescing panel's) and a page's first
+/// frame writes (`crate::frame`).
+pub fn chart_html(data: Option<&ChartData>, name: &str, h: &mut Html) {
+    if let Some(d) = data {
+        h.raw(r#"<figure class="chart""#)
+            .attr("data-chart", name)
+            .raw(r#"><svg viewBox="0 0 640 320" role="img""#)
+            .attr("aria-label", &d.summary)
+            .raw(">");
+        svg_html(d, h);
+        h.raw(r#"</svg><figcaption class="chart-summary">"#)
+            .text(&d.summary)
+            .raw("</figcaption></figure>");
+    }
 }
 
 /// The chart. Redrawn on every change of `data`; absent while there is nothing to draw (an input

@@ -14,10 +14,8 @@
 //! (`value=`, `selected`, `checked`), as the prerendered page and its loader need; the fields
 //! not in use are not in the document.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::panel::{Inputs, PanelModel};
 use warp_model::params::{Kind, Param, ParamError};
 use wasm_bindgen::JsCast;
@@ -119,64 +117,62 @@ fn set_note(n: usize) -> String {
 /// The whole form's markup, for the inputs and errors it starts with: what the live form starts
 /// from and what a page's first frame writes (`crate::frame`).
 pub fn form_html<P: PanelModel>(i: &Inputs<P>, es: &[ParamError]) -> String {
-    let mut html = String::new();
+    let mut html = Html::new();
     if let Some(modes) = P::MODES {
         if let Kind::Choice(choices) = modes.param.kind {
             let p = modes.param;
             let active = i.active_mode();
             let invalid = es.iter().any(|e| e.param == p.name);
-            let _ = write!(
-                html,
-                r#"<fieldset class="modes" data-modes="{}" aria-invalid="{invalid}"{}><legend>{}</legend>"#,
-                p.name,
-                described(p.name, invalid),
-                escape(p.label_text())
-            );
+            html.raw(r#"<fieldset class="modes""#)
+                .attr("data-modes", p.name);
+            invalid_attrs(&mut html, p.name, invalid);
+            html.raw("><legend>").text(p.label_text()).raw("</legend>");
             for c in choices {
-                let _ = write!(
-                    html,
-                    r#"<label class="mode"><input type="radio" name="{}" value="{}"{}> {}</label>"#,
-                    p.name,
-                    c.value,
-                    if active == Some(c.value) {
-                        " checked"
+                html.raw(r#"<label class="mode"><input type="radio""#)
+                    .attr("name", p.name)
+                    .attr("value", c.value)
+                    .raw(if active == Some(c.value) {
+                        " checked> "
                     } else {
-                        ""
-                    },
-                    escape(c.label.text())
-                );
+                        "> "
+                    })
+                    .text(c.label.text())
+                    .raw("</label>");
             }
-            html.push_str("</fieldset>");
+            html.raw("</fieldset>");
         }
     }
-    html.push_str(r#"<div class="fields">"#);
+    html.raw(r#"<div class="fields">"#);
     for p in shown::<P>(false).filter(|p| i.in_use(p)) {
         field_html(p, i.get(p), named(p, es), &mut html);
     }
-    html.push_str("</div>");
+    html.raw("</div>");
     let (set, wrong) = folded(i, es);
     let any = shown::<P>(true).any(|p| i.in_use(p));
-    let _ = write!(
-        html,
-        r#"<details class="more-inputs"{}{}><summary data-action="more-inputs">{}<span data-more-set="">{}</span></summary><div class="fields">"#,
-        if set > 0 || wrong { " open" } else { "" },
-        if any { "" } else { " hidden" },
-        escape(warp_model::t!("ui.form.more")),
-        escape(&set_note(set))
-    );
+    html.raw(r#"<details class="more-inputs""#)
+        .raw(if set > 0 || wrong { " open" } else { "" })
+        .raw(if any { "" } else { " hidden" })
+        .raw(r#"><summary data-action="more-inputs">"#)
+        .text(warp_model::t!("ui.form.more"))
+        .raw(r#"<span data-more-set="">"#)
+        .text(&set_note(set))
+        .raw(r#"</span></summary><div class="fields">"#);
     for p in shown::<P>(true).filter(|p| i.in_use(p)) {
         field_html(p, i.get(p), named(p, es), &mut html);
     }
-    html.push_str("</div></details>");
-    html
+    html.raw("</div></details>");
+    html.into_string()
 }
 
-/// ` aria-describedby="error-NAME"` when the control is invalid (the error's `id`).
-fn described(name: &str, invalid: bool) -> String {
+/// ` aria-invalid="BOOL"`, and ` aria-describedby="error-NAME"` when the control is invalid
+/// (the error's `id`).
+fn invalid_attrs(html: &mut Html, name: &str, invalid: bool) {
     if invalid {
-        format!(r#" aria-describedby="error-{name}""#)
+        html.raw(r#" aria-invalid="true" aria-describedby="error-"#)
+            .text(name)
+            .raw(r#"""#);
     } else {
-        String::new()
+        html.raw(r#" aria-invalid="false""#);
     }
 }
 
@@ -197,61 +193,59 @@ fn choice_value(p: &Param, choices: &[warp_model::params::Choice], raw: &str) ->
 /// the learner typed is kept and named by the model, never silently dropped by the browser. A
 /// choice whose value is not one of the allowed (a hand-edited URL) shows that value as an
 /// extra option (`data-unknown`), so it is still on screen beside its error.
-pub fn field_html(p: &Param, raw: &str, invalid: bool, html: &mut String) {
+pub fn field_html(p: &Param, raw: &str, invalid: bool, html: &mut Html) {
     let name = p.name;
-    let _ = write!(
-        html,
-        r#"<label class="field" data-kind="{}" data-field="{name}"><span class="label">{}</span>"#,
-        kind_name(p.kind),
-        escape(p.label_text())
-    );
-    let aria = format!(r#" aria-invalid="{invalid}"{}"#, described(name, invalid));
+    html.raw(r#"<label class="field""#)
+        .attr("data-kind", kind_name(p.kind))
+        .attr("data-field", name)
+        .raw(r#"><span class="label">"#)
+        .text(p.label_text())
+        .raw("</span>");
     match p.kind {
         Kind::Choice(choices) => {
             let (value, known) = choice_value(p, choices, raw);
-            let _ = write!(html, r#"<select name="{name}"{aria}>"#);
+            html.raw("<select").attr("name", name);
+            invalid_attrs(html, name, invalid);
+            html.raw(">");
             if !known && !raw.trim().is_empty() {
-                let v = escape(&value);
-                let _ = write!(
-                    html,
-                    r#"<option value="{v}" selected data-unknown="">{v}</option>"#
-                );
+                html.raw("<option")
+                    .attr("value", &value)
+                    .raw(r#" selected data-unknown="">"#)
+                    .text(&value)
+                    .raw("</option>");
             }
             for c in choices {
-                let _ = write!(
-                    html,
-                    r#"<option value="{}"{}>{}</option>"#,
-                    c.value,
-                    if c.value == value { " selected" } else { "" },
-                    escape(c.label.text())
-                );
+                html.raw("<option")
+                    .attr("value", c.value)
+                    .raw(if c.value == value { " selected>" } else { ">" })
+                    .text(c.label.text())
+                    .raw("</option>");
             }
-            html.push_str("</select>");
+            html.raw("</select>");
         }
         kind => {
-            let _ = write!(
-                html,
-                r#"<input type="text"{} autocomplete="off" spellcheck="false" name="{name}""#,
-                if matches!(kind, Kind::Whole { .. }) {
+            html.raw(r#"<input type="text""#)
+                .raw(if matches!(kind, Kind::Whole { .. }) {
                     r#" inputmode="numeric""#
                 } else {
                     ""
-                }
-            );
+                })
+                .raw(r#" autocomplete="off" spellcheck="false""#)
+                .attr("name", name);
             if let Kind::Whole { min, max } = kind {
-                let _ = write!(html, r#" min="{min}""#);
+                html.attr_num("min", min);
                 if max != u64::MAX {
-                    let _ = write!(html, r#" max="{max}""#);
+                    html.attr_num("max", max);
                 }
             }
-            let _ = write!(html, r#" value="{}"{aria}>"#, escape(raw));
+            html.attr("value", raw);
+            invalid_attrs(html, name, invalid);
+            html.raw(">");
         }
     }
-    let _ = write!(
-        html,
-        r#"<span class="hint">{}</span></label>"#,
-        escape(&p.hint_text())
-    );
+    html.raw(r#"<span class="hint">"#)
+        .text(&p.hint_text())
+        .raw("</span></label>");
 }
 
 /// The `data-kind` of a field.
@@ -294,8 +288,9 @@ fn sync<P: PanelModel>(form: &web_sys::HtmlFormElement, i: &Inputs<P>, es: &[Par
                 (None, false) => continue,
                 (Some(el), true) => el,
                 (None, true) => {
-                    let mut html = String::new();
+                    let mut html = Html::new();
                     field_html(p, i.get(p), named(p, es), &mut html);
+                    let html = html.into_string();
                     match &last {
                         Some(prev) => {
                             let _ = prev.insert_adjacent_html("afterend", &html);
@@ -374,9 +369,9 @@ fn sync_field(label: &web_sys::Element, p: &Param, raw: &str, invalid: bool) {
                 extra.and_then(|o| o.get_attribute("value")) != Some(value.clone())
             };
             if redraw {
-                let mut html = String::new();
+                let mut html = Html::new();
                 field_html(p, raw, invalid, &mut html);
-                label.set_outer_html(&html);
+                label.set_outer_html(html.as_str());
                 return;
             }
             value

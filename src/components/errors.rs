@@ -1,5 +1,5 @@
 //! Named error messages: one `data-error="<parameter>"` element per problem. A message may quote
-//! the URL, so its every word goes through `warp_model::markup::escape`.
+//! the URL, so its every word goes in as text (`warp_model::markup::Html`).
 //!
 //! The list is one HTML string per message, kept by [`patch_rows_effect`] (issue 46): a keyed
 //! `For` of views linked tachys's keyed diff into every panel page for this one list; the rows
@@ -7,7 +7,7 @@
 
 use crate::components::cells::patch_rows_effect;
 use leptos::prelude::*;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::params::ParamError;
 
 /// The list's rows for `errors`: what the panel's list starts from and what a page's first frame
@@ -21,25 +21,32 @@ pub fn error_rows(errors: &[ParamError]) -> Vec<String> {
 /// first in bold unless the message already opens with it ("pass-score = 150 is out of range"
 /// names it once, not twice) or `plain` asks for the words alone.
 fn error_html(e: &ParamError, plain: bool) -> String {
-    row_html(e, plain, escape)
+    row_html(e, plain, text)
+}
+
+/// The message's words as plain text.
+fn text(h: &mut Html, message: &str) {
+    h.text(message);
 }
 
 /// [`error_html`] with the message's words written by `words` (escaped there).
-fn row_html(e: &ParamError, plain: bool, words: fn(&str) -> String) -> String {
+fn row_html(e: &ParamError, plain: bool, words: fn(&mut Html, &str)) -> String {
     let named = plain
         || e.message
             .strip_prefix(e.param.as_str())
             .is_some_and(|rest| rest.starts_with([' ', '=', ':']));
-    let param = escape(&e.param);
-    let name = if named {
-        String::new()
-    } else {
-        format!("<strong>{param}</strong>: ")
-    };
-    format!(
-        r#"<p class="error" data-error="{param}" id="error-{param}">{name}{}</p>"#,
-        words(&e.message)
-    )
+    let mut h = Html::new();
+    h.raw(r#"<p class="error""#)
+        .attr("data-error", &e.param)
+        .raw(r#" id="error-"#)
+        .text(&e.param)
+        .raw(r#"">"#);
+    if !named {
+        h.elem("strong", &e.param).raw(": ");
+    }
+    words(&mut h, &e.message);
+    h.raw("</p>");
+    h.into_string()
 }
 
 /// The message's words, escaped, for [`SourceErrorList`] and a challenge's failure report. A
@@ -48,14 +55,17 @@ fn row_html(e: &ParamError, plain: bool, words: fn(&str) -> String) -> String {
 /// it is wider than the page), since a wrapped source line leaves the caret under another
 /// character (seen on a 390 px phone). The text is the same character for character; only the
 /// box differs.
-pub(crate) fn words_html(message: &str) -> String {
+pub(crate) fn words_html(h: &mut Html, message: &str) {
     match quote_at(message).and_then(|at| Some((message.get(..at)?, message.get(at + 1..)?))) {
-        Some((words, quote)) => format!(
-            "{}\n<span class=\"error-quote\">{}</span>",
-            escape(words),
-            escape(quote)
-        ),
-        None => escape(message),
+        Some((words, quote)) => {
+            h.text(words)
+                .raw("\n<span class=\"error-quote\">")
+                .text(quote)
+                .raw("</span>");
+        }
+        None => {
+            h.text(message);
+        }
     }
 }
 

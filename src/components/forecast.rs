@@ -280,46 +280,45 @@ fn guess_html(
     guess: &str,
     unread: &str,
 ) -> String {
-    use std::fmt::Write as _;
-    use warp_model::markup::escape;
-    let mut html = String::new();
+    use warp_model::markup::Html;
+    let mut h = Html::new();
     if let Some((question, metric)) = then {
-        let _ = write!(
-            html,
-            r#"<p class="forecast-then" data-forecast-then="{}"><strong>{} </strong>{}</p>"#,
-            escape(metric),
-            escape(t!("ui.forecast.then")),
-            escape(question)
-        );
+        h.raw(r#"<p class="forecast-then""#)
+            .attr("data-forecast-then", metric)
+            .raw("><strong>")
+            .text(t!("ui.forecast.then"))
+            .raw(" </strong>")
+            .text(question)
+            .raw("</p>");
     }
-    let _ = write!(
-        html,
-        r#"<label>{} <input type="text" name="forecast-guess" maxlength="{}" data-forecast-metric="{}" autocomplete="off"{} value="{}">"#,
-        escape(
+    h.raw("<label>")
+        .text(
             &key.map(|k| warp_model::tr!("ui.forecast.guess", label = k.label))
-                .unwrap_or_default()
-        ),
-        warp_model::quiz::GUESS_CHARS_TEXT,
-        escape(key.map_or("", |k| k.metric)),
-        if unread.is_empty() {
+                .unwrap_or_default(),
+        )
+        .raw(r#" <input type="text" name="forecast-guess""#)
+        .attr("maxlength", warp_model::quiz::GUESS_CHARS_TEXT)
+        .attr("data-forecast-metric", key.map_or("", |k| k.metric))
+        .raw(r#" autocomplete="off""#)
+        .raw(if unread.is_empty() {
             ""
         } else {
             r#" aria-invalid="true""#
-        },
-        escape(guess)
-    );
+        })
+        .attr("value", guess)
+        .raw(">");
     if let Some(unit) = key.map(|k| k.unit).filter(|u| !u.is_empty()) {
-        let _ = write!(html, r#"<span class="unit"> {}</span>"#, escape(unit));
+        h.raw(r#"<span class="unit"> "#).text(unit).raw("</span>");
     }
-    let _ = write!(
-        html,
-        r#"</label> <button type="submit" data-action="reveal">{}</button><span class="hint">{}</span><p class="forecast-unread" data-forecast-unread="" role="alert"{}>{}</p>"#,
-        escape(t!("ui.forecast.reveal")),
-        escape(t!("ui.forecast.hidden")),
-        if unread.is_empty() { " hidden" } else { "" },
-        escape(unread)
-    );
-    html
+    h.raw(r#"</label> <button type="submit" data-action="reveal">"#)
+        .text(t!("ui.forecast.reveal"))
+        .raw(r#"</button><span class="hint">"#)
+        .text(t!("ui.forecast.hidden"))
+        .raw(r#"</span><p class="forecast-unread" data-forecast-unread="" role="alert""#)
+        .raw(if unread.is_empty() { " hidden>" } else { ">" })
+        .text(unread)
+        .raw("</p>");
+    h.into_string()
 }
 
 #[cfg(test)]

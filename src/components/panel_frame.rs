@@ -2,12 +2,10 @@
 //! written back on every change, the preset card (the seed's question and Forecast), and the
 //! shell that places the form (`controls.rs`) beside the figures and the picture.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::examples::{Example, PresetText};
 use warp_model::figure::Figure;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::panel::{Inputs, PanelModel};
 use warp_model::params::ParamError;
 use warp_model::query::Query;
@@ -104,36 +102,37 @@ pub fn preset_class(on_preset: bool) -> &'static str {
 /// `text`, read from its panel's table only (`Example::text_in`).
 #[must_use]
 pub fn preset_html(example: &'static Example, words: &PresetText) -> String {
-    let mut text = format!(
-        r#"<div><p class="source"><span class="cell-id">{}</span> {} · {}"#,
-        escape(example.cell),
-        escape(words.title),
-        escape(&example.source())
-    );
+    let mut h = Html::new();
+    h.raw(r#"<div><p class="source"><span class="cell-id">"#)
+        .text(example.cell)
+        .raw("</span> ")
+        .text(words.title)
+        .raw(" · ")
+        .text(&example.source());
     if let Some(n) = example.written_here_note() {
-        let _ = write!(text, " {}", escape(n));
+        h.raw(" ").text(n);
     }
-    let _ = write!(
-        text,
-        r#"</p><p class="seed-question">{}</p><p class="forecast" data-forecast=""><strong>{}: </strong>{}</p>"#,
-        escape(words.question),
-        escape(warp_model::t!("common.forecast")),
-        escape(words.forecast)
-    );
+    h.raw(r#"</p><p class="seed-question">"#)
+        .text(words.question)
+        .raw(r#"</p><p class="forecast" data-forecast=""><strong>"#)
+        .text(warp_model::t!("common.forecast"))
+        .raw(": </strong>")
+        .text(words.forecast)
+        .raw("</p>");
     if let Some(n) = words.note {
-        let _ = write!(text, r#"<p class="note">{}</p>"#, escape(n));
+        h.raw(r#"<p class="note">"#).text(n).raw("</p>");
     }
-    let _ = write!(
-        text,
-        r#"</div><p class="note back">{} <a href="{}">{}</a></p>"#,
-        escape(warp_model::t!("ui.preset.changed")),
-        escape(&warp_model::site::href(&format!(
-            "example={}",
-            example.key()
-        ))),
-        escape(warp_model::t!("ui.preset.back"))
-    );
-    text
+    h.raw(r#"</div><p class="note back">"#)
+        .text(warp_model::t!("ui.preset.changed"))
+        .raw(" <a")
+        .attr(
+            "href",
+            &warp_model::site::href(&format!("example={}", example.key())),
+        )
+        .raw(">")
+        .text(warp_model::t!("ui.preset.back"))
+        .raw("</a></p>");
+    h.into_string()
 }
 
 /// A preset's follow-up links ("Try next"), under its figures and worked steps (none when it
@@ -144,20 +143,19 @@ pub fn follow_ups_html(example: &'static Example, words: &PresetText) -> String 
     if example.follow_ups.is_empty() {
         return String::new();
     }
-    let mut text = format!(
-        r#"<p class="label">{}</p><ul class="follow-ups">"#,
-        escape(warp_model::t!("ui.preset.follow-ups"))
-    );
+    let mut h = Html::new();
+    h.raw(r#"<p class="label">"#)
+        .text(warp_model::t!("ui.preset.follow-ups"))
+        .raw(r#"</p><ul class="follow-ups">"#);
     for (q, label) in example.follow_ups.iter().zip(words.follow) {
-        let _ = write!(
-            text,
-            r#"<li><a href="{}">{}</a></li>"#,
-            escape(&warp_model::site::href(q)),
-            escape(label)
-        );
+        h.raw("<li><a")
+            .attr("href", &warp_model::site::href(q))
+            .raw(">")
+            .text(label)
+            .raw("</a></li>");
     }
-    text.push_str("</ul>");
-    text
+    h.raw("</ul>");
+    h.into_string()
 }
 
 /// A panel's figures as the shell shows them: the key figure (a preset's Forecast asks about

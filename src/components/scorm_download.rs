@@ -100,34 +100,32 @@ pub fn ScormDownload(
 /// The form's markup: what the package holds (`note`), the SCORM version (the default chosen),
 /// the passing score (`pass`) and the button. Every text is escaped.
 fn form_html(note: &str, pass: &str) -> String {
-    use std::fmt::Write as _;
-    use warp_model::markup::escape;
-    let mut html = format!(
-        r#"<p class="note">{}</p><label>{} <select name="scorm-version">"#,
-        escape(note),
-        escape(t!("ui.quiz.scorm.version"))
-    );
+    use warp_model::markup::Html;
+    let mut h = Html::new();
+    h.raw(r#"<p class="note">"#)
+        .text(note)
+        .raw("</p><label>")
+        .text(t!("ui.quiz.scorm.version"))
+        .raw(r#" <select name="scorm-version">"#);
     for v in Version::ALL {
-        let _ = write!(
-            html,
-            r#"<option value="{}"{}>{}</option>"#,
-            escape(v.code()),
-            if v == Version::default() {
-                " selected"
+        h.raw("<option")
+            .attr("value", v.code())
+            .raw(if v == Version::default() {
+                " selected>"
             } else {
-                ""
-            },
-            escape(v.label())
-        );
+                ">"
+            })
+            .text(v.label())
+            .raw("</option>");
     }
-    let _ = write!(
-        html,
-        r#"</select></label> <label>{} <input type="text" inputmode="numeric" name="pass-score" size="4" autocomplete="off" value="{}"> %</label> <button type="button" data-action="download-scorm">{}</button>"#,
-        escape(t!("ui.quiz.scorm.pass")),
-        escape(pass),
-        escape(t!("ui.quiz.scorm.download"))
-    );
-    html
+    h.raw("</select></label> <label>")
+        .text(t!("ui.quiz.scorm.pass"))
+        .raw(r#" <input type="text" inputmode="numeric" name="pass-score" size="4" autocomplete="off""#)
+        .attr("value", pass)
+        .raw(r#"> %</label> <button type="button" data-action="download-scorm">"#)
+        .text(t!("ui.quiz.scorm.download"))
+        .raw("</button>");
+    h.into_string()
 }
 
 #[cfg(test)]

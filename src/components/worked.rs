@@ -4,79 +4,78 @@
 //! Written as HTML strings, as the formulas are (`mathml.rs`; issue 46): every panel links
 //! this, and its view nodes cost each of them their rendering code. Every text is escaped.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::t;
 use warp_model::worked::{title_end, Inline, Worked};
 
 use super::mathml::formula_html;
 
-fn inlines(items: &[Inline], html: &mut String) {
+fn inlines(items: &[Inline], html: &mut Html) {
     for i in items {
         match i {
-            Inline::Text(t) => html.push_str(&escape(t)),
+            Inline::Text(t) => {
+                html.text(t);
+            }
             Inline::Math(m) => formula_html(m, html),
         }
     }
 }
 
 /// One worked example as `<details class="worked" data-worked>`, open when `open`.
-pub fn worked_html(worked: &Worked, open: bool, html: &mut String) {
+pub fn worked_html(worked: &Worked, open: bool, html: &mut Html) {
     worked_markup(worked, open, "", inlines, html);
 }
 
-/// [`worked_html`] with more attributes on the `details` (`attrs`, each with its leading
-/// space) and its own writer of words and formulas: the kernel page's run worked on the SM
-/// writes words only, and links no formula writer.
+/// [`worked_html`] with more attributes on the `details` (`attrs`, markup of the program's,
+/// each with its leading space) and its own writer of words and formulas: the kernel page's
+/// run worked on the SM writes words only, and links no formula writer.
 pub fn worked_markup(
     worked: &Worked,
     open: bool,
-    attrs: &str,
-    inlines: fn(&[Inline], &mut String),
-    html: &mut String,
+    attrs: &'static str,
+    inlines: fn(&[Inline], &mut Html),
+    html: &mut Html,
 ) {
-    let _ = write!(
-        html,
-        r#"<details class="worked"{}{attrs} data-worked=""><summary>{}</summary><p class="forecast"><strong>{}: </strong>{}</p><ol class="steps">"#,
-        if open { r#" open="""# } else { "" },
-        escape(&worked.question),
-        escape(t!("common.forecast")),
-        escape(&worked.forecast)
-    );
+    html.raw(r#"<details class="worked""#)
+        .raw(if open { r#" open="""# } else { "" })
+        .raw(attrs)
+        .raw(r#" data-worked=""><summary>"#)
+        .text(&worked.question)
+        .raw(r#"</summary><p class="forecast"><strong>"#)
+        .text(t!("common.forecast"))
+        .raw(": </strong>")
+        .text(&worked.forecast)
+        .raw(r#"</p><ol class="steps">"#);
     for s in &worked.steps {
-        let _ = write!(
-            html,
-            r#"<li class="step"><strong>{}{} </strong>"#,
-            escape(&s.title),
-            title_end(&s.title)
-        );
+        html.raw(r#"<li class="step"><strong>"#)
+            .text(&s.title)
+            .text(title_end(&s.title))
+            .raw(" </strong>");
         inlines(&s.body, html);
-        let _ = write!(
-            html,
-            r#"<p class="why"><em>{} </em>{}</p></li>"#,
-            escape(t!("common.why")),
-            escape(&s.why)
-        );
+        html.raw(r#"<p class="why"><em>"#)
+            .text(t!("common.why"))
+            .raw(" </em>")
+            .text(&s.why)
+            .raw("</p></li>");
     }
-    let _ = write!(
-        html,
-        r#"</ol><p class="answer" data-answer=""><strong>{}: </strong>{}</p><p class="verify"><strong>{}: </strong>"#,
-        escape(t!("common.answer")),
-        escape(&worked.answer),
-        escape(t!("common.verify"))
-    );
+    html.raw(r#"</ol><p class="answer" data-answer=""><strong>"#)
+        .text(t!("common.answer"))
+        .raw(": </strong>")
+        .text(&worked.answer)
+        .raw(r#"</p><p class="verify"><strong>"#)
+        .text(t!("common.verify"))
+        .raw(": </strong>");
     inlines(&worked.verify, html);
-    html.push_str("</p></details>");
+    html.raw("</p></details>");
 }
 
 /// One worked example, collapsible.
 #[component]
 pub fn WorkedSteps(worked: Worked, #[prop(optional)] open: bool) -> impl IntoView {
-    let mut html = String::new();
+    let mut html = Html::new();
     worked_html(&worked, open, &mut html);
-    view! { <div inner_html=html></div> }
+    view! { <div inner_html=html.into_string()></div> }
 }
 
 /// Every worked example of a panel, the first one open.
@@ -90,11 +89,12 @@ pub fn WorkedList(#[prop(into)] worked: Signal<Vec<Worked>>) -> impl IntoView {
 /// draws and what a page's first frame writes (`crate::frame`).
 #[must_use]
 pub fn worked_list_html(all: &[Worked]) -> String {
-    let mut html = format!("<h2>{}</h2>", escape(t!("ui.worked.list")));
+    let mut html = Html::new();
+    html.elem("h2", t!("ui.worked.list"));
     for (i, w) in all.iter().enumerate() {
         worked_html(w, i == 0, &mut html);
     }
-    html
+    html.into_string()
 }
 
 #[cfg(test)]

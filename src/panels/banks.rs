@@ -3,21 +3,18 @@
 //! and the phase's "why" line; then a chart of wavefronts against stride (or padding). A thin
 //! view over `warp_model::banks::panel`.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::banks::panel::{evaluate, BanksModel};
 use warp_model::banks::rule::BANKS;
 use warp_model::banks::{BanksOutput, BanksRead, PhasePicture, SweepAxis};
 use warp_model::examples::Example;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::panel::Inputs;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 
 use crate::components::chart::{chart_html, ChartData, Series};
-use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -47,22 +44,19 @@ pub fn BanksPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
 /// change. Every text is escaped.
 #[must_use]
 pub fn picture_html(_input: &Inputs<BanksModel>, o: &BanksOutput) -> String {
-    let mut html = if o.report.is_some() {
-        format!(
-            r#"<figure class="banks-picture" data-picture="banks">{}</figure>"#,
-            phases_html(&o.phases)
-        )
-    } else {
-        String::new()
-    };
-    html.push_str(&chart_html(chart_data(o).as_ref(), "wavefronts-by-sweep"));
-    let _ = write!(
-        html,
-        r#"<p class="note" data-profiler="">{}</p><p class="note">{}</p>"#,
-        crate::components::figures::breakable_html(t!("ui.banks.profiler")),
-        escape(t!("ui.banks.note"))
-    );
-    html
+    let mut h = Html::new();
+    if o.report.is_some() {
+        h.raw(r#"<figure class="banks-picture" data-picture="banks">"#);
+        phases_html(&o.phases, &mut h);
+        h.raw("</figure>");
+    }
+    chart_html(chart_data(o).as_ref(), "wavefronts-by-sweep", &mut h);
+    h.raw(r#"<p class="note" data-profiler="">"#);
+    crate::components::figures::breakable(&mut h, t!("ui.banks.profiler"));
+    h.raw(r#"</p><p class="note">"#)
+        .text(t!("ui.banks.note"))
+        .raw("</p>");
+    h.into_string()
 }
 
 fn chart_data(o: &BanksOutput) -> Option<ChartData> {
@@ -133,41 +127,36 @@ const GRID_Y: f64 = 64.0;
 /// is redrawn whole on every change, and its SVG as view nodes cost the two pages that draw
 /// it their rendering code. Every text is escaped.
 pub(crate) fn phases_figure(phases: &[PhasePicture]) -> impl IntoView {
-    view! { <figure class="banks-picture" data-picture="banks" inner_html=phases_html(phases)></figure> }
+    let mut h = Html::new();
+    phases_html(phases, &mut h);
+    view! { <figure class="banks-picture" data-picture="banks" inner_html=h.into_string()></figure> }
 }
 
 /// The inside of [`phases_figure`]: the caption, a bank grid per phase with an active lane, the
 /// why lines.
-fn phases_html(phases: &[PhasePicture]) -> String {
-    let mut html = String::new();
-    let _ = write!(
-        html,
-        "<figcaption>{}</figcaption>",
-        escape(t!("ui.banks.caption"))
-    );
+fn phases_html(phases: &[PhasePicture], h: &mut Html) {
+    h.raw("<figcaption>")
+        .text(t!("ui.banks.caption"))
+        .raw("</figcaption>");
     for p in phases.iter().filter(|p| !p.cells.is_empty()) {
-        phase_grid(p, &mut html);
+        phase_grid(p, h);
     }
-    let _ = write!(
-        html,
-        r#"<h2 class="why-title">{}</h2><ol class="why-lines">"#,
-        escape(t!("ui.banks.why"))
-    );
+    h.raw(r#"<h2 class="why-title">"#)
+        .text(t!("ui.banks.why"))
+        .raw(r#"</h2><ol class="why-lines">"#);
     for p in phases {
-        let _ = write!(
-            html,
-            r#"<li data-phase="{}" data-wavefronts="{}">{}</li>"#,
-            p.index,
-            p.wavefronts,
-            escape(&p.why)
-        );
+        h.raw("<li")
+            .attr_num("data-phase", p.index)
+            .attr_num("data-wavefronts", p.wavefronts)
+            .raw(">")
+            .text(&p.why)
+            .raw("</li>");
     }
-    html.push_str("</ol>");
-    html
+    h.raw("</ol>");
 }
 
 /// One phase as a bank grid.
-fn phase_grid(p: &PhasePicture, html: &mut String) {
+fn phase_grid(p: &PhasePicture, h: &mut Html) {
     let width = LEFT + BANKS as f64 * COL + 2.0;
     let rows = p.wavefronts.max(1) as f64;
     let height = GRID_Y + rows * ROW + 16.0;
@@ -187,66 +176,66 @@ fn phase_grid(p: &PhasePicture, html: &mut String) {
         l.dedup();
         l
     };
-    let _ = write!(
-        html,
-        r#"<div class="phase" data-phase="{}"><svg viewBox="0 0 {} {}" role="img" aria-label="{}" class="bank-grid"><text x="{}" y="{}" class="axis-label" text-anchor="end">{}–{}</text><text x="{}" y="{}" class="axis-label" text-anchor="end">{}</text>"#,
-        p.index,
-        n(width),
-        n(height),
-        escape(&p.summary),
-        n(LEFT - 4.0),
-        n(LANES_Y + 10.0),
-        p.first_lane,
-        p.last_lane,
-        n(LEFT - 4.0),
-        n(GRID_Y - 6.0),
-        escape(t!("ui.banks.bank"))
-    );
+    h.raw(r#"<div class="phase""#)
+        .attr_num("data-phase", p.index)
+        .raw(r#"><svg viewBox="0 0 "#)
+        .coord(width)
+        .raw(" ")
+        .coord(height)
+        .raw(r#"" role="img""#)
+        .attr("aria-label", &p.summary)
+        .raw(r#" class="bank-grid"><text"#)
+        .attr_coord("x", LEFT - 4.0)
+        .attr_coord("y", LANES_Y + 10.0)
+        .raw(r#" class="axis-label" text-anchor="end">"#)
+        .num(p.first_lane)
+        .raw("–")
+        .num(p.last_lane)
+        .raw("</text><text")
+        .attr_coord("x", LEFT - 4.0)
+        .attr_coord("y", GRID_Y - 6.0)
+        .raw(r#" class="axis-label" text-anchor="end">"#)
+        .text(t!("ui.banks.bank"))
+        .raw("</text>");
     for l in p.first_lane..=p.last_lane {
         let x = LEFT + (l - p.first_lane) as f64 * lane_w + 1.0;
-        let class = if active.contains(&l) {
-            "lane-box active"
-        } else {
-            "lane-box"
-        };
-        let _ = write!(
-            html,
-            r#"<rect x="{}" y="{}" width="{}" height="12" class="{class}"></rect>"#,
-            n(x),
-            n(LANES_Y),
-            n(lane_w - 2.0)
-        );
+        h.raw("<rect")
+            .attr_coord("x", x)
+            .attr_coord("y", LANES_Y)
+            .attr_coord("width", lane_w - 2.0)
+            .raw(if active.contains(&l) {
+                r#" height="12" class="lane-box active"></rect>"#
+            } else {
+                r#" height="12" class="lane-box"></rect>"#
+            });
     }
     for b in (0..BANKS).filter(|b| b % 4 == 0) {
-        let _ = write!(
-            html,
-            r#"<text x="{}" y="{}" class="bank-label">{b}</text>"#,
-            n(bank_x(b) + 2.0),
-            n(GRID_Y - 6.0)
-        );
+        h.raw("<text")
+            .attr_coord("x", bank_x(b) + 2.0)
+            .attr_coord("y", GRID_Y - 6.0)
+            .raw(r#" class="bank-label">"#)
+            .num(b)
+            .raw("</text>");
     }
     for (bank, ws) in p.bank_words.iter().enumerate() {
         for (k, &word) in ws.iter().enumerate() {
-            let _ = write!(
-                html,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" class="word"><title>{}</title></rect>"#,
-                n(bank_x(bank as u64) + 1.0),
-                n(GRID_Y + k as f64 * ROW + 1.0),
-                n(COL - 2.0),
-                n(ROW - 2.0),
-                escape(&tr!("ui.banks.word", word, bank))
-            );
+            h.raw("<rect")
+                .attr_coord("x", bank_x(bank as u64) + 1.0)
+                .attr_coord("y", GRID_Y + k as f64 * ROW + 1.0)
+                .attr_coord("width", COL - 2.0)
+                .attr_coord("height", ROW - 2.0)
+                .raw(r#" class="word"><title>"#)
+                .text(&tr!("ui.banks.word", word, bank))
+                .raw("</title></rect>");
         }
     }
     if let Some(b) = p.worst_bank.filter(|_| p.wavefronts > 1) {
-        let _ = write!(
-            html,
-            r#"<rect x="{}" y="{}" width="{}" height="{}" class="worst"></rect>"#,
-            n(bank_x(b)),
-            n(GRID_Y - 1.0),
-            n(COL),
-            n(rows * ROW + 2.0)
-        );
+        h.raw("<rect")
+            .attr_coord("x", bank_x(b))
+            .attr_coord("y", GRID_Y - 1.0)
+            .attr_coord("width", COL)
+            .attr_coord("height", rows * ROW + 2.0)
+            .raw(r#" class="worst"></rect>"#);
     }
     // One arrow per lane, to the first word it reads.
     let mut seen = Vec::new();
@@ -255,28 +244,24 @@ fn phase_grid(p: &PhasePicture, html: &mut String) {
             continue;
         }
         seen.push(lane);
-        let _ = write!(
-            html,
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" class="arrow"></line>"#,
-            n(lane_x(lane)),
-            n(LANES_Y + 12.0),
-            n(bank_x(bank) + COL / 2.0),
-            n(GRID_Y + slot(bank, word) * ROW + 2.0)
-        );
+        h.raw("<line")
+            .attr_coord("x1", lane_x(lane))
+            .attr_coord("y1", LANES_Y + 12.0)
+            .attr_coord("x2", bank_x(bank) + COL / 2.0)
+            .attr_coord("y2", GRID_Y + slot(bank, word) * ROW + 2.0)
+            .raw(r#" class="arrow"></line>"#);
     }
     for k in (1..=p.wavefronts).filter(|&k| wavefront_labelled(k, p.wavefronts)) {
-        let _ = write!(
-            html,
-            r#"<text x="{}" y="{}" class="row-label" text-anchor="end">{k}</text>"#,
-            n(LEFT - 4.0),
-            n(GRID_Y + k as f64 * ROW - 2.0)
-        );
+        h.raw("<text")
+            .attr_coord("x", LEFT - 4.0)
+            .attr_coord("y", GRID_Y + k as f64 * ROW - 2.0)
+            .raw(r#" class="row-label" text-anchor="end">"#)
+            .num(k)
+            .raw("</text>");
     }
-    let _ = write!(
-        html,
-        r#"</svg><p class="phase-summary">{}</p></div>"#,
-        escape(&p.summary)
-    );
+    h.raw(r#"</svg><p class="phase-summary">"#)
+        .text(&p.summary)
+        .raw("</p></div>");
 }
 
 /// Whether row `k` of `rows` wavefronts gets its number: the last (the count), the first, and

@@ -1,14 +1,12 @@
 //! The coalescing view: the addresses one warp's load touches, the segments they cost, and η,
 //! with a chart of η against stride. A thin view over `warp_model::coalescing::panel`.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::coalescing::access::{LINE_SIZES, TRANSACTION_BYTES};
 use warp_model::coalescing::panel::{evaluate, CoalescingModel, CoalescingOutput, LINE};
 use warp_model::examples::Example;
 use warp_model::figure::Value;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::panel::Inputs;
 use warp_model::query::Query;
 use warp_model::t;
@@ -16,7 +14,6 @@ use warp_model::tr;
 use warp_model::WARP_SIZE;
 
 use crate::components::chart::{chart_html, ChartData, Series};
-use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// A sector: the 32-byte segment recent GPUs move (the toggle's "32-byte sectors").
@@ -79,32 +76,33 @@ pub fn CoalescingPanel(query: Query, example: Option<&'static Example>) -> impl 
 #[must_use]
 pub fn picture_html(input: &Inputs<CoalescingModel>, o: &CoalescingOutput) -> String {
     let line_now = input.get(&LINE).trim();
-    let mut html = format!(
-        r#"<div role="group" aria-label="{}" class="toggle">"#,
-        escape(t!("ui.coalescing.toggle"))
-    );
+    let mut h = Html::new();
+    h.raw(r#"<div role="group""#)
+        .attr("aria-label", t!("ui.coalescing.toggle"))
+        .raw(r#" class="toggle">"#);
     for &l in LINE_SIZES.iter().rev() {
         let label = match l {
             TRANSACTION_BYTES => tr!("ui.coalescing.lines-128"),
             SECTOR_BYTES => tr!("ui.coalescing.sectors-32"),
             other => tr!("ui.coalescing.segments", line = other),
         };
-        let _ = write!(
-            html,
-            r#"<button type="button" data-line="{l}" aria-pressed="{}">{}</button>"#,
-            line_now == l.to_string(),
-            escape(&label)
-        );
+        h.raw(r#"<button type="button""#)
+            .attr_num("data-line", l)
+            .raw(if line_now == l.to_string() {
+                r#" aria-pressed="true">"#
+            } else {
+                r#" aria-pressed="false">"#
+            })
+            .text(&label)
+            .raw("</button>");
     }
-    html.push_str("</div>");
-    strip_html(o, &mut html);
-    html.push_str(&chart_html(chart_data(o).as_ref(), "efficiency-by-stride"));
-    let _ = write!(
-        html,
-        r#"<p class="note">{}</p>"#,
-        escape(t!("ui.coalescing.note"))
-    );
-    html
+    h.raw("</div>");
+    strip_html(o, &mut h);
+    chart_html(chart_data(o).as_ref(), "efficiency-by-stride", &mut h);
+    h.raw(r#"<p class="note">"#)
+        .text(t!("ui.coalescing.note"))
+        .raw("</p>");
+    h.into_string()
 }
 
 fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
@@ -162,7 +160,7 @@ fn chart_data(o: &CoalescingOutput) -> Option<ChartData> {
 /// The seed's picture: lanes on top, arrows down to their bytes, the touched segments lit with
 /// the wasted bytes inside them shaded. Segments that are not neighbours are drawn with a break.
 /// Nothing while an input is wrong.
-fn strip_html(o: &CoalescingOutput, html: &mut String) {
+fn strip_html(o: &CoalescingOutput, h: &mut Html) {
     let Some(a) = o.access else {
         return;
     };
@@ -192,7 +190,7 @@ fn strip_html(o: &CoalescingOutput, html: &mut String) {
             bx + within / line * seg_w
         })
     };
-    let summary = escape(&tr!(
+    let summary = tr!(
         "ui.coalescing.strip.summary",
         lanes = a.lanes,
         elem = a.elem,
@@ -200,67 +198,61 @@ fn strip_html(o: &CoalescingOutput, html: &mut String) {
         line = a.line,
         useful = a.useful_bytes(),
         moved = a.moved_bytes()
-    ));
-    let _ = write!(
-        html,
-        r#"<figure data-picture="memory" class="memory"><figcaption>{}</figcaption><svg viewBox="0 0 {} 152" role="img" aria-label="{summary}" class="strip"><defs><pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" class="waste-line"></line></pattern></defs>"#,
-        escape(t!("ui.coalescing.strip.caption")),
-        n(width.max(x))
     );
+    h.raw(r#"<figure data-picture="memory" class="memory"><figcaption>"#)
+        .text(t!("ui.coalescing.strip.caption"))
+        .raw(r#"</figcaption><svg viewBox="0 0 "#)
+        .coord(width.max(x))
+        .raw(r#" 152" role="img""#)
+        .attr("aria-label", &summary)
+        .raw(r#" class="strip"><defs><pattern id="waste" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" class="waste-line"></line></pattern></defs>"#);
     let lane_gap = width / WARP_SIZE as f64;
     for l in 0..WARP_SIZE {
         let lx = l as f64 * lane_gap + 1.0;
-        let _ = write!(
-            html,
-            r#"<rect x="{}" y="6" width="{}" height="14" class="{}"></rect>"#,
-            n(lx),
-            n(lane_gap - 2.0),
-            if l < a.lanes {
-                "lane-box active"
+        h.raw("<rect")
+            .attr_coord("x", lx)
+            .raw(r#" y="6""#)
+            .attr_coord("width", lane_gap - 2.0)
+            .raw(if l < a.lanes {
+                r#" height="14" class="lane-box active"></rect>"#
             } else {
-                "lane-box"
-            }
-        );
+                r#" height="14" class="lane-box"></rect>"#
+            });
     }
     for l in 0..a.lanes {
         let lx = (l as f64 + 0.5) * lane_gap;
         if let Some(tx) = x_of(a.address(l)) {
-            let _ = write!(
-                html,
-                r#"<line x1="{}" y1="22" x2="{}" y2="88" class="arrow"></line>"#,
-                n(lx),
-                n(tx)
-            );
+            h.raw("<line")
+                .attr_coord("x1", lx)
+                .raw(r#" y1="22""#)
+                .attr_coord("x2", tx)
+                .raw(r#" y2="88" class="arrow"></line>"#);
         }
     }
     for (s, bx) in &boxes {
-        let _ = write!(
-            html,
-            r#"<g class="segment"><rect x="{}" y="90" width="{}" height="40" class="seg"></rect>"#,
-            n(*bx),
-            n(seg_w - 2.0)
-        );
+        h.raw(r#"<g class="segment"><rect"#)
+            .attr_coord("x", *bx)
+            .raw(r#" y="90""#)
+            .attr_coord("width", seg_w - 2.0)
+            .raw(r#" height="40" class="seg"></rect>"#);
         for (lo, hi) in &s.used {
             let (ux, uw) = (
                 bx + *lo as f64 / line * seg_w,
                 (*hi - *lo) as f64 / line * seg_w,
             );
-            let _ = write!(
-                html,
-                r#"<rect x="{}" y="90" width="{}" height="40" class="used"></rect>"#,
-                n(ux),
-                n(uw.max(0.8))
-            );
+            h.raw("<rect")
+                .attr_coord("x", ux)
+                .raw(r#" y="90""#)
+                .attr_coord("width", uw.max(0.8))
+                .raw(r#" height="40" class="used"></rect>"#);
         }
-        let _ = write!(
-            html,
-            r#"<text x="{}" y="146" class="seg-label">#{}</text></g>"#,
-            n(bx + 3.0),
-            s.index
-        );
+        h.raw("<text")
+            .attr_coord("x", bx + 3.0)
+            .raw(r#" y="146" class="seg-label">#"#)
+            .num(s.index)
+            .raw("</text></g>");
     }
-    let _ = write!(
-        html,
-        r#"</svg><p class="strip-summary">{summary}</p></figure>"#
-    );
+    h.raw(r#"</svg><p class="strip-summary">"#)
+        .text(&summary)
+        .raw("</p></figure>");
 }

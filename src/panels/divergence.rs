@@ -4,21 +4,19 @@
 //! A thin view over `warp_model::divergence::panel`; sliders and lane buttons only rewrite the
 //! raw inputs, through the model's helpers.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::divergence::panel::{
     evaluate, lanes_of, DivergenceInput, DivergenceModel, DivergenceOutput, Mode, COND, LANES,
     PATHS,
 };
 use warp_model::examples::Example;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 use warp_model::WARP_SIZE;
 
-use crate::components::cells::{patch_rows_effect, spans_html};
+use crate::components::cells::{patch_rows_effect, spans, spans_html};
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -256,21 +254,23 @@ fn CompareWarp(output: Memo<DivergenceOutput>) -> impl IntoView {
         output.with(|o| {
             o.compare.as_ref().map(|c| {
                 let total = c.diverged_cycles();
-                let mut html = format!(
-                    r#"<p class="row-label">{}</p>"#,
-                    escape(t!("ui.divergence.compare"))
-                );
+                let mut h = Html::new();
+                h.raw(r#"<p class="row-label">"#)
+                    .text(t!("ui.divergence.compare"))
+                    .raw("</p>");
                 for b in &o.compare_bars {
                     let i = b.path;
-                    let _ = write!(
-                        html,
-                        r#"<div class="track-row path"><span class="row-label">{}</span><span class="track"><span class="bar c{}" style="left:{}%;width:{}%"></span></span></div>"#,
-                        escape(&tr!("ui.divergence.path", n = i + 1, cycles = b.cycles)),
-                        (i + 4) % 8,
-                        pct(b.start, total),
-                        pct(b.cycles, total)
-                    );
+                    h.raw(r#"<div class="track-row path"><span class="row-label">"#)
+                        .text(&tr!("ui.divergence.path", n = i + 1, cycles = b.cycles))
+                        .raw(r#"</span><span class="track"><span class="bar c"#)
+                        .num((i as u64 + 4) % 8)
+                        .raw(r#"" style="left:"#)
+                        .text(&pct(b.start, total))
+                        .raw("%;width:")
+                        .text(&pct(b.cycles, total))
+                        .raw(r#"%"></span></span></div>"#);
                 }
+                let html = h.into_string();
                 view! { <div class="compare" data-picture="compare" inner_html=html></div> }
             })
         })
@@ -284,20 +284,23 @@ fn LoopView(output: Memo<DivergenceOutput>) -> impl IntoView {
         output.with(|o| {
             o.looped.as_ref().map(|l| {
                 let max = l.loop_cycles();
-                let mut html = format!(
-                    "<figcaption>{}</figcaption>",
-                    escape(&tr!("ui.divergence.loop.caption", max))
-                );
+                let mut h = Html::new();
+                h.raw("<figcaption>")
+                    .text(&tr!("ui.divergence.loop.caption", max))
+                    .raw("</figcaption>");
                 for (lane, &c) in l.counts().iter().enumerate() {
-                    let _ = write!(
-                        html,
-                        r#"<div class="loop-lane"><span class="row-label">{}</span><span class="track"><span class="bar c1" style="width:{}%"></span><span class="idle" style="left:{}%;width:{}%"></span></span></div>"#,
-                        escape(&tr!("ui.divergence.loop.lane", lane, count = c)),
-                        pct(c, max),
-                        pct(c, max),
-                        pct(max - c, max)
-                    );
+                    let done = pct(c, max);
+                    h.raw(r#"<div class="loop-lane"><span class="row-label">"#)
+                        .text(&tr!("ui.divergence.loop.lane", lane, count = c))
+                        .raw(r#"</span><span class="track"><span class="bar c1" style="width:"#)
+                        .text(&done)
+                        .raw(r#"%"></span><span class="idle" style="left:"#)
+                        .text(&done)
+                        .raw("%;width:")
+                        .text(&pct(max - c, max))
+                        .raw(r#"%"></span></span></div>"#);
                 }
+                let html = h.into_string();
                 view! { <figure class="loop" data-picture="loop" inner_html=html></figure> }
             })
         })
@@ -380,12 +383,6 @@ fn ConditionView(
 
 /// One warp of condition mode as a row of markup: its lanes coloured by side, its verdict.
 fn warp_row(w: &warp_model::divergence::branch::WarpBranch, slowest: bool) -> String {
-    let lanes =
-        spans_html(
-            lanes_of(w)
-                .into_iter()
-                .map(|taken| if taken { "lane if" } else { "lane else" }),
-        );
     let verdict = if w.divergent() {
         tr!(
             "ui.divergence.condition.diverges",
@@ -395,17 +392,24 @@ fn warp_row(w: &warp_model::divergence::branch::WarpBranch, slowest: bool) -> St
     } else {
         tr!("ui.divergence.condition.uniform")
     };
-    format!(
-        r#"<div class="warp-lanes{}{}" data-warp="{}"><span class="row-label">{}</span><span class="lanes">{lanes}</span><span class="verdict">{}{}</span></div>"#,
-        if w.divergent() { " divergent" } else { "" },
-        if slowest { " slowest" } else { "" },
-        w.warp,
-        escape(&tr!("ui.divergence.condition.warp", warp = w.warp)),
-        escape(&verdict),
-        if slowest {
-            escape(&format!(" · {}", t!("ui.divergence.condition.slowest")))
-        } else {
-            String::new()
-        }
-    )
+    let mut h = Html::new();
+    h.raw(r#"<div class="warp-lanes"#)
+        .raw(if w.divergent() { " divergent" } else { "" })
+        .raw(if slowest { " slowest\"" } else { "\"" })
+        .attr_num("data-warp", w.warp)
+        .raw(r#"><span class="row-label">"#)
+        .text(&tr!("ui.divergence.condition.warp", warp = w.warp))
+        .raw(r#"</span><span class="lanes">"#);
+    spans(
+        &mut h,
+        lanes_of(w)
+            .into_iter()
+            .map(|taken| if taken { "lane if" } else { "lane else" }),
+    );
+    h.raw(r#"</span><span class="verdict">"#).text(&verdict);
+    if slowest {
+        h.raw(" · ").text(t!("ui.divergence.condition.slowest"));
+    }
+    h.raw("</span></div>");
+    h.into_string()
 }

@@ -121,33 +121,39 @@ fn ChallengeBoard() -> impl IntoView {
 /// catalogue's, a number or our own link, escaped.
 #[must_use]
 pub fn challenge_list_html() -> String {
-    use std::fmt::Write as _;
     use warp_model::kernel_lab::challenge::builtin::{title, NAMES};
     use warp_model::kernel_lab::challenge::stars::glyphs;
-    use warp_model::markup::escape;
+    use warp_model::markup::Html;
     let stars = crate::storage::stars_text();
     // The count is the list's own (issue 66: "Ten kernels" over a list of 11).
-    let mut html = format!(
-        r#"<p class="start-lede">{}</p><ol class="board" data-challenge-board="">"#,
-        escape(&warp_model::tr!(
+    let mut h = Html::new();
+    h.raw(r#"<p class="start-lede">"#)
+        .text(&warp_model::tr!(
             "ui.home.challenges.lede",
             count = NAMES.len()
         ))
-    );
+        .raw(r#"</p><ol class="board" data-challenge-board="">"#);
     for name in NAMES {
         let n = warp_model::kernel_lab::challenge::stars::Stars::best_in(&stars, name);
         let href = warp_model::site::href(&warp_model::panel::link::<KernelModel>(&[(
             &CHALLENGE, name,
         )]));
-        let _ = write!(
-            html,
-            r#"<li data-challenge="{name}" data-stars="{n}"><a href="{}">{}</a> <span class="stars" aria-label="{}">{}</span></li>"#,
-            escape(&href),
-            escape(title(name)),
-            escape(&warp_model::tr!("ui.challenge.stars", stars = n)),
-            glyphs(n)
-        );
+        h.raw("<li")
+            .attr("data-challenge", name)
+            .attr_num("data-stars", u64::from(n))
+            .raw("><a")
+            .attr("href", &href)
+            .raw(">")
+            .text(title(name))
+            .raw(r#"</a> <span class="stars""#)
+            .attr(
+                "aria-label",
+                &warp_model::tr!("ui.challenge.stars", stars = n),
+            )
+            .raw(">")
+            .text(&glyphs(n))
+            .raw("</span></li>");
     }
-    html.push_str("</ol>");
-    html
+    h.raw("</ol>");
+    h.into_string()
 }

@@ -54,30 +54,33 @@ pub fn LatencyPanel(query: Query, example: Option<&'static Example>) -> impl Int
 /// cannot run it exactly. Markup in a string, as the kernel lab's timeline is: as view nodes,
 /// two branches of an `AnyView`, it cost the latency page 2.2 kB of raw code (measured).
 fn lab_html(o: &LatencyOutput) -> String {
-    use warp_model::markup::escape;
+    use warp_model::markup::Html;
     let Some((cfg, trace)) = o.sim.as_ref() else {
         return String::new();
     };
+    let mut h = Html::new();
     // One writer for both links: the kernel lab's, and, when more warps are needed than the SM
     // holds, the roofline's (memory-bound: seed 000, cells F and J).
-    let link = |href: &str, to: &str, words: &str| {
-        format!(
-            r#"<p class="cross-link"><a href="{}" data-link="{to}">{}</a></p>"#,
-            escape(&warp_model::site::href(href)),
-            escape(words)
-        )
+    let link = |h: &mut Html, href: &str, to: &str, words: &str| {
+        h.raw(r#"<p class="cross-link"><a"#)
+            .attr("href", &warp_model::site::href(href))
+            .attr("data-link", to)
+            .raw(">")
+            .text(words)
+            .raw("</a></p>");
     };
-    let memory = o.memory_bound.as_ref().map_or_else(String::new, |q| {
-        link(q, "memory", t!("ui.latency.memory-bound"))
-    });
-    memory
-        + &match warp_model::kernel_lab::scenario::link(cfg, trace) {
-            Ok(q) => link(&q, "kernel", t!("ui.latency.lab")),
-            Err(why) => format!(
-                r#"<p class="note" data-link-unfit="kernel">{}</p>"#,
-                escape(&why.text())
-            ),
+    if let Some(q) = o.memory_bound.as_ref() {
+        link(&mut h, q, "memory", t!("ui.latency.memory-bound"));
+    }
+    match warp_model::kernel_lab::scenario::link(cfg, trace) {
+        Ok(q) => link(&mut h, &q, "kernel", t!("ui.latency.lab")),
+        Err(why) => {
+            h.raw(r#"<p class="note" data-link-unfit="kernel">"#)
+                .text(&why.text())
+                .raw("</p>");
         }
+    }
+    h.into_string()
 }
 
 /// A range input bound to the same raw field as the text input of that name, over the range

@@ -2,11 +2,9 @@
 //! coloured by where it was found (L1, L2, DRAM), four to a 128-byte line; or a kernel's point
 //! on a GPU's log-log roofline. A thin view over `warp_model::memory::panel`.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::memory::hierarchy::{line_of, starts_line, Found, LINE_BYTES, SECTOR_BYTES};
 use warp_model::memory::panel::{evaluate, found_name, MemoryModel, MemoryOutput};
 use warp_model::memory::roofline::{Gpu, Point};
@@ -15,7 +13,6 @@ use warp_model::query::Query;
 use warp_model::t;
 use warp_model::tr;
 
-use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// Requests drawn as rows; the rest are counted in the figures and said in a line.
@@ -47,48 +44,41 @@ pub fn MemoryPanel(query: Query, example: Option<&'static Example>) -> impl Into
 /// is escaped.
 #[must_use]
 pub fn picture_html(_input: &Inputs<MemoryModel>, o: &MemoryOutput) -> String {
-    let mut html = String::new();
+    let mut h = Html::new();
     if let Some((gpu, p)) = o.roofline {
-        roofline_html(gpu, &p, &mut html);
-        let _ = write!(
-            html,
-            r#"<p class="note">{}</p>"#,
-            escape(t!("ui.memory.roofline.note"))
-        );
+        roofline_html(gpu, &p, &mut h);
+        h.raw(r#"<p class="note">"#)
+            .text(t!("ui.memory.roofline.note"))
+            .raw("</p>");
     } else {
-        sectors_html(o, &mut html);
-        let _ = write!(
-            html,
-            r#"<p class="note">{}</p>"#,
-            escape(t!("ui.memory.note"))
-        );
+        sectors_html(o, &mut h);
+        h.raw(r#"<p class="note">"#)
+            .text(t!("ui.memory.note"))
+            .raw("</p>");
     }
-    html
+    h.into_string()
 }
 
 /// Each request a row: its sectors left to right in address order, a gap where the addresses
 /// jump, a line's first sector marked; each sector titled with its number and where it was
 /// found.
-fn sectors_html(o: &MemoryOutput, html: &mut String) {
+fn sectors_html(o: &MemoryOutput, h: &mut Html) {
     let Some(c) = o.counts else {
         return;
     };
-    let _ = write!(
-        html,
-        r#"<figure data-picture="sectors" class="sectors"><figcaption>{}</figcaption><ol class="requests">"#,
-        escape(&tr!(
+    h.raw(r#"<figure data-picture="sectors" class="sectors"><figcaption>"#)
+        .text(&tr!(
             "ui.memory.caption",
             sector = SECTOR_BYTES,
             line = LINE_BYTES
         ))
-    );
+        .raw(r#"</figcaption><ol class="requests">"#);
     for r in o.requests.iter().take(ROWS) {
-        let _ = write!(
-            html,
-            r#"<li data-warp="{}"><span class="who">{}</span><span class="cells">"#,
-            r.warp,
-            escape(&tr!("ui.memory.warp", warp = r.warp))
-        );
+        h.raw("<li")
+            .attr_num("data-warp", r.warp)
+            .raw(r#"><span class="who">"#)
+            .text(&tr!("ui.memory.warp", warp = r.warp))
+            .raw(r#"</span><span class="cells">"#);
         let mut prev: Option<u64> = None;
         for (&(s, found), u) in r.sectors.iter().zip(&r.uses) {
             let jump = prev.is_some_and(|p| s != p + 1);
@@ -105,54 +95,56 @@ fn sectors_html(o: &MemoryOutput, html: &mut String) {
             } else {
                 format!("{}–{}", u.first, u.last)
             };
-            let _ = write!(
-                html,
-                r#"<span class="sector {} u{}{}{}" data-sector="{s}" data-found="{}" data-bytes="{}" title="{}"></span>"#,
-                found_name(found),
-                u.bytes.div_ceil(SECTOR_BYTES / 8),
-                if jump { " jump" } else { "" },
-                if line_start { " line-start" } else { "" },
-                found_name(found),
-                u.bytes,
-                escape(&tr!(
-                    "ui.memory.sector",
-                    sector = s,
-                    line = line_of(s),
-                    lanes,
-                    bytes = u.bytes,
-                    size = SECTOR_BYTES,
-                    found = where_
-                ))
-            );
+            h.raw(r#"<span class="sector "#)
+                .text(found_name(found))
+                .raw(" u")
+                .num(u.bytes.div_ceil(SECTOR_BYTES / 8))
+                .raw(if jump { " jump" } else { "" })
+                .raw(if line_start { " line-start\"" } else { "\"" })
+                .attr_num("data-sector", s)
+                .attr("data-found", found_name(found))
+                .attr_num("data-bytes", u.bytes)
+                .attr(
+                    "title",
+                    &tr!(
+                        "ui.memory.sector",
+                        sector = s,
+                        line = line_of(s),
+                        lanes,
+                        bytes = u.bytes,
+                        size = SECTOR_BYTES,
+                        found = where_
+                    ),
+                )
+                .raw("></span>");
             prev = Some(s);
         }
-        html.push_str("</span></li>");
+        h.raw("</span></li>");
     }
-    html.push_str("</ol>");
+    h.raw("</ol>");
     if o.requests.len() > ROWS {
-        let _ = write!(
-            html,
-            r#"<p class="more">{}</p>"#,
-            escape(&tr!(
+        h.raw(r#"<p class="more">"#)
+            .text(&tr!(
                 "ui.memory.more",
                 shown = ROWS,
                 total = o.requests.len()
             ))
-        );
+            .raw("</p>");
     }
-    let _ = write!(
-        html,
-        r#"<p class="key"><span class="sector l1"></span> {} <span class="sector l2"></span> {} <span class="sector dram"></span> {}</p><p class="summary">{}</p></figure>"#,
-        escape(t!("ui.memory.found.l1")),
-        escape(t!("ui.memory.found.l2")),
-        escape(t!("ui.memory.found.dram")),
-        escape(&tr!(
+    h.raw(r#"<p class="key"><span class="sector l1"></span> "#)
+        .text(t!("ui.memory.found.l1"))
+        .raw(r#" <span class="sector l2"></span> "#)
+        .text(t!("ui.memory.found.l2"))
+        .raw(r#" <span class="sector dram"></span> "#)
+        .text(t!("ui.memory.found.dram"))
+        .raw(r#"</p><p class="summary">"#)
+        .text(&tr!(
             "ui.memory.summary",
             requests = c.requests,
             sectors = c.sectors,
             dram = c.dram_sectors
         ))
-    );
+        .raw("</p></figure>");
 }
 
 /// The drawing area of the roofline, in the 640 × 360 view box (84 units on the left: the
@@ -167,7 +159,7 @@ const Y_DECADES: (i32, i32) = (0, 6);
 
 /// The log-log roofline: the bandwidth roof up to the ridge, the peak after it, the ridge
 /// dashed, and the kernel's point. Drawing only: every number on it is a figure of the model.
-fn roofline_html(gpu: &Gpu, p: &Point, html: &mut String) {
+fn roofline_html(gpu: &Gpu, p: &Point, h: &mut Html) {
     // Where `v` sits between the decades `lo` and `hi`, from 0 to 1 (clamped).
     let at = |v: f64, (lo, hi): (i32, i32)| {
         let (lo, hi) = (f64::from(lo), f64::from(hi));
@@ -177,77 +169,90 @@ fn roofline_html(gpu: &Gpu, p: &Point, html: &mut String) {
     let y = |v: f64| BOTTOM - at(v, Y_DECADES) * (BOTTOM - TOP);
     let lo = 10f64.powi(X_DECADES.0);
     let hi = 10f64.powi(X_DECADES.1);
-    let summary = escape(&tr!("ui.memory.roofline.summary", gpu = gpu.name));
-    let _ = write!(
-        html,
-        r#"<figure data-picture="roofline" class="roofline"><svg viewBox="0 0 640 360" role="img" aria-label="{summary}">"#
-    );
+    let summary = tr!("ui.memory.roofline.summary", gpu = gpu.name);
+    h.raw(
+        r#"<figure data-picture="roofline" class="roofline"><svg viewBox="0 0 640 360" role="img""#,
+    )
+    .attr("aria-label", &summary)
+    .raw(">");
     // Decade grid and labels.
     for d in X_DECADES.0..=X_DECADES.1 {
         let v = 10f64.powi(d);
-        let _ = write!(
-            html,
-            r#"<line class="grid" x1="{0}" y1="{1}" x2="{0}" y2="{2}"/><text class="tick" x="{0}" y="{3}" text-anchor="middle">{4}</text>"#,
-            n(x(v)),
-            n(TOP),
-            n(BOTTOM),
-            n(BOTTOM + 16.0),
-            escape(&decade(d))
-        );
+        h.raw(r#"<line class="grid""#)
+            .attr_coord("x1", x(v))
+            .attr_coord("y1", TOP)
+            .attr_coord("x2", x(v))
+            .attr_coord("y2", BOTTOM)
+            .raw(r#"/><text class="tick""#)
+            .attr_coord("x", x(v))
+            .attr_coord("y", BOTTOM + 16.0)
+            .raw(r#" text-anchor="middle">"#)
+            .text(&decade(d))
+            .raw("</text>");
     }
     for d in Y_DECADES.0..=Y_DECADES.1 {
         let v = 10f64.powi(d);
-        let _ = write!(
-            html,
-            r#"<line class="grid" x1="{0}" y1="{1}" x2="{2}" y2="{1}"/><text class="tick" x="{3}" y="{4}" text-anchor="end">{5}</text>"#,
-            n(LEFT),
-            n(y(v)),
-            n(RIGHT),
-            n(LEFT - 6.0),
-            n(y(v) + 4.0),
-            escape(&decade(d))
-        );
+        h.raw(r#"<line class="grid""#)
+            .attr_coord("x1", LEFT)
+            .attr_coord("y1", y(v))
+            .attr_coord("x2", RIGHT)
+            .attr_coord("y2", y(v))
+            .raw(r#"/><text class="tick""#)
+            .attr_coord("x", LEFT - 6.0)
+            .attr_coord("y", y(v) + 4.0)
+            .raw(r#" text-anchor="end">"#)
+            .text(&decade(d))
+            .raw("</text>");
     }
     let (rx, peak_y) = (x(p.ridge), y(gpu.peak));
-    let _ = write!(
-        html,
-        r#"<polyline class="roof" points="{},{} {},{} {},{}"/>"#,
-        n(x(lo)),
-        n(y(gpu.attainable(lo))),
-        n(rx),
-        n(peak_y),
-        n(x(hi)),
-        n(peak_y)
-    );
-    let _ = write!(
-        html,
-        r#"<line class="ridge" x1="{0}" y1="{1}" x2="{0}" y2="{2}"/><circle class="kernel" cx="{3}" cy="{4}" r="7"/>"#,
-        n(rx),
-        n(TOP),
-        n(BOTTOM),
-        n(x(p.intensity)),
-        n(y(p.attainable))
-    );
+    h.raw(r#"<polyline class="roof" points=""#)
+        .coord(x(lo))
+        .raw(",")
+        .coord(y(gpu.attainable(lo)))
+        .raw(" ")
+        .coord(rx)
+        .raw(",")
+        .coord(peak_y)
+        .raw(" ")
+        .coord(x(hi))
+        .raw(",")
+        .coord(peak_y)
+        .raw(r#""/>"#);
+    h.raw(r#"<line class="ridge""#)
+        .attr_coord("x1", rx)
+        .attr_coord("y1", TOP)
+        .attr_coord("x2", rx)
+        .attr_coord("y2", BOTTOM)
+        .raw(r#"/><circle class="kernel""#)
+        .attr_coord("cx", x(p.intensity))
+        .attr_coord("cy", y(p.attainable))
+        .raw(r#" r="7"/>"#);
     let human = |v: f64| warp_model::figure::Value::ratio(v).human();
-    let _ = write!(
-        html,
-        r#"<text class="label" x="{}" y="{}" text-anchor="end">{}</text><text class="label" x="{}" y="{}">{}</text>"#,
-        n(RIGHT - 4.0),
-        n(peak_y - 8.0),
-        escape(&tr!("ui.memory.roofline.peak", peak = human(gpu.peak))),
-        n(rx + 6.0),
-        n(BOTTOM - 8.0),
-        escape(&tr!("ui.memory.roofline.ridge", ridge = human(p.ridge)))
-    );
-    let _ = write!(
-        html,
-        r#"<text class="axis" x="{}" y="354" text-anchor="middle">{}</text><text class="axis" x="14" y="{}" transform="rotate(-90 14 {})" text-anchor="middle">{}</text></svg><p class="summary">{summary}</p></figure>"#,
-        n(f64::midpoint(LEFT, RIGHT)),
-        escape(t!("ui.memory.roofline.x")),
-        n(f64::midpoint(TOP, BOTTOM)),
-        n(f64::midpoint(TOP, BOTTOM)),
-        escape(t!("ui.memory.roofline.y")),
-    );
+    h.raw(r#"<text class="label""#)
+        .attr_coord("x", RIGHT - 4.0)
+        .attr_coord("y", peak_y - 8.0)
+        .raw(r#" text-anchor="end">"#)
+        .text(&tr!("ui.memory.roofline.peak", peak = human(gpu.peak)))
+        .raw(r#"</text><text class="label""#)
+        .attr_coord("x", rx + 6.0)
+        .attr_coord("y", BOTTOM - 8.0)
+        .raw(">")
+        .text(&tr!("ui.memory.roofline.ridge", ridge = human(p.ridge)))
+        .raw("</text>");
+    let mid_y = f64::midpoint(TOP, BOTTOM);
+    h.raw(r#"<text class="axis""#)
+        .attr_coord("x", f64::midpoint(LEFT, RIGHT))
+        .raw(r#" y="354" text-anchor="middle">"#)
+        .text(t!("ui.memory.roofline.x"))
+        .raw(r#"</text><text class="axis" x="14""#)
+        .attr_coord("y", mid_y)
+        .raw(r#" transform="rotate(-90 14 "#)
+        .coord(mid_y)
+        .raw(r#")" text-anchor="middle">"#)
+        .text(t!("ui.memory.roofline.y"))
+        .raw(r#"</text></svg><p class="summary">"#)
+        .text(&summary)
+        .raw("</p></figure>");
 }
 
 /// 10^d as people write an axis label: 0.01, 0.1, 1, 10, …, 1,000,000 (the figures' rule).

@@ -5,11 +5,9 @@
 //! element, and the bank phases as the banks panel draws them. A thin view over
 //! `warp_model::mma::panel`.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::mma::panel::{evaluate, FragmentPicture, MmaModel, MmaOutput, COL, LANE, ROW};
 use warp_model::mma::worked::LdmatrixPicture;
 use warp_model::mma::Fragment;
@@ -18,7 +16,6 @@ use warp_model::t;
 use warp_model::tr;
 use warp_model::WARP_SIZE;
 
-use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -161,59 +158,70 @@ fn fragment_view(
         matrix = p.fragment.operand.matrix(),
         chosen
     );
-    let mut html = String::new();
+    let mut h = Html::new();
     // The keys reach the figure from its grid (the one tab stop).
-    let _ = write!(
-        html,
-        r#"<figcaption>{}</figcaption><div class="mma-scroll" tabindex="0" role="group" aria-label="{}"><svg viewBox="0 0 {w} {}" width="{w}" role="img" aria-label="{}" class="mma-grid">"#,
-        escape(t!("ui.mma.fragment.caption")),
-        escape(&label),
-        n(height),
-        escape(&p.summary),
-        w = n(width),
-    );
-    axis_labels(cols, rows, CELL_W, CELL_H, 1, &mut html);
+    h.raw("<figcaption>")
+        .text(t!("ui.mma.fragment.caption"))
+        .raw(r#"</figcaption><div class="mma-scroll" tabindex="0" role="group""#)
+        .attr("aria-label", &label)
+        .raw(r#"><svg viewBox="0 0 "#)
+        .coord(width)
+        .raw(" ")
+        .coord(height)
+        .raw("\"")
+        .attr_coord("width", width)
+        .raw(r#" role="img""#)
+        .attr("aria-label", &p.summary)
+        .raw(r#" class="mma-grid">"#);
+    axis_labels(cols, rows, CELL_W, CELL_H, 1, &mut h);
     for c in &p.cells {
-        let mut class = String::from("cell");
-        if p.lane == Some(c.owner.lane) {
-            class.push_str(" of-lane");
-        }
-        if p.element == Some((c.row, c.col)) {
-            class.push_str(" chosen");
-        }
-        let _ = write!(
-            html,
-            r#"<g class="{class}" data-row="{}" data-col="{}" data-lane="{}">"#,
-            c.row, c.col, c.owner.lane
-        );
+        h.raw(r#"<g class="cell"#)
+            .raw(if p.lane == Some(c.owner.lane) {
+                " of-lane"
+            } else {
+                ""
+            })
+            .raw(if p.element == Some((c.row, c.col)) {
+                " chosen\""
+            } else {
+                "\""
+            })
+            .attr_num("data-row", c.row)
+            .attr_num("data-col", c.col)
+            .attr_num("data-lane", c.owner.lane)
+            .raw(">");
         let x = LEFT + c.col as f64 * CELL_W;
         let y = TOP + c.row as f64 * CELL_H;
-        cell_face(x, y, c.owner.lane, &c.name, &cell_words(p, c), &mut html);
-        html.push_str("</g>");
+        cell_face(x, y, c.owner.lane, &c.name, &cell_words(p, c), &mut h);
+        h.raw("</g>");
     }
-    let _ = write!(
-        html,
-        r#"</svg></div><p class="mma-lanes-title">{lanes}</p><div class="mma-lanes" role="group" aria-label="{lanes}">"#,
-        lanes = escape(t!("ui.mma.lanes"))
-    );
+    let lanes = t!("ui.mma.lanes");
+    h.raw(r#"</svg></div><p class="mma-lanes-title">"#)
+        .text(lanes)
+        .raw(r#"</p><div class="mma-lanes" role="group""#)
+        .attr("aria-label", lanes)
+        .raw(">");
     for lane in 0..WARP_SIZE {
-        let class = if p.element_lane == Some(lane) {
-            "lane holds"
+        h.raw(if p.element_lane == Some(lane) {
+            r#"<button type="button" class="lane holds""#
         } else {
-            "lane"
-        };
-        let _ = write!(
-            html,
-            r#"<button type="button" class="{class}" data-lane="{lane}" aria-pressed="{}" style="{}">{lane}</button>"#,
-            p.lane == Some(lane),
-            lane_background(lane)
-        );
+            r#"<button type="button" class="lane""#
+        })
+        .attr_num("data-lane", lane)
+        .raw(if p.lane == Some(lane) {
+            r#" aria-pressed="true""#
+        } else {
+            r#" aria-pressed="false""#
+        })
+        .attr("style", &lane_background(lane))
+        .raw(">")
+        .num(lane)
+        .raw("</button>");
     }
-    let _ = write!(
-        html,
-        r#"</div><p class="note">{}</p>"#,
-        escape(&registers_note(p.fragment))
-    );
+    h.raw(r#"</div><p class="note">"#)
+        .text(&registers_note(p.fragment))
+        .raw("</p>");
+    let html = h.into_string();
     // Once this drawing is on the page (the next frame): the chosen cell scrolled into the
     // box's view (16 columns of A are wider than a phone), and the focus back after a key.
     if let Some((_, col)) = p.element.filter(|_| crate::browser::present()) {
@@ -264,40 +272,46 @@ fn cell_words(p: &FragmentPicture, c: &warp_model::mma::panel::Cell) -> String {
 }
 
 /// A cell of a lane-coloured grid: the lane on top, a label under it, the title on hover.
-fn cell_face(x: f64, y: f64, lane: u64, label: &str, title: &str, html: &mut String) {
-    let cx = n(x + CELL_W / 2.0);
-    let _ = write!(
-        html,
-        r#"<rect x="{}" y="{}" width="{}" height="{}" style="{}"><title>{}</title></rect><text x="{cx}" y="{}" class="lane-no" text-anchor="middle">{lane}</text><text x="{cx}" y="{}" class="elem-name" text-anchor="middle">{}</text>"#,
-        n(x + 1.0),
-        n(y + 1.0),
-        n(CELL_W - 2.0),
-        n(CELL_H - 2.0),
-        lane_fill(lane),
-        escape(title),
-        n(y + 13.0),
-        n(y + 25.0),
-        escape(label)
-    );
+fn cell_face(x: f64, y: f64, lane: u64, label: &str, title: &str, h: &mut Html) {
+    let cx = x + CELL_W / 2.0;
+    h.raw("<rect")
+        .attr_coord("x", x + 1.0)
+        .attr_coord("y", y + 1.0)
+        .attr_coord("width", CELL_W - 2.0)
+        .attr_coord("height", CELL_H - 2.0)
+        .attr("style", &lane_fill(lane))
+        .raw("><title>")
+        .text(title)
+        .raw("</title></rect><text")
+        .attr_coord("x", cx)
+        .attr_coord("y", y + 13.0)
+        .raw(r#" class="lane-no" text-anchor="middle">"#)
+        .num(lane)
+        .raw("</text><text")
+        .attr_coord("x", cx)
+        .attr_coord("y", y + 25.0)
+        .raw(r#" class="elem-name" text-anchor="middle">"#)
+        .text(label)
+        .raw("</text>");
 }
 
 /// Column numbers above a grid (every `every`-th) and row numbers beside it.
-fn axis_labels(cols: u64, rows: u64, w: f64, h: f64, every: u64, html: &mut String) {
+fn axis_labels(cols: u64, rows: u64, w: f64, h: f64, every: u64, html: &mut Html) {
     for c in (0..cols).filter(|c| c % every == 0) {
-        let _ = write!(
-            html,
-            r#"<text x="{}" y="{}" class="axis-label" text-anchor="middle">{c}</text>"#,
-            n(LEFT + (c as f64 + 0.5) * w),
-            n(TOP - 4.0)
-        );
+        html.raw("<text")
+            .attr_coord("x", LEFT + (c as f64 + 0.5) * w)
+            .attr_coord("y", TOP - 4.0)
+            .raw(r#" class="axis-label" text-anchor="middle">"#)
+            .num(c)
+            .raw("</text>");
     }
     for r in 0..rows {
-        let _ = write!(
-            html,
-            r#"<text x="{}" y="{}" class="axis-label" text-anchor="end">{r}</text>"#,
-            n(LEFT - 4.0),
-            n(TOP + (r as f64 + 0.65) * h)
-        );
+        html.raw("<text")
+            .attr_coord("x", LEFT - 4.0)
+            .attr_coord("y", TOP + (r as f64 + 0.65) * h)
+            .raw(r#" class="axis-label" text-anchor="end">"#)
+            .num(r)
+            .raw("</text>");
     }
 }
 
@@ -317,30 +331,29 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
     let chunk_w = if cpr <= 16 { 44.0 } else { 30.0 };
     let width = LEFT + cpr as f64 * chunk_w + 2.0;
     let height = TOP + 16.0 * CHUNK_H + 2.0;
-    let mut html = String::new();
-    let _ = write!(
-        html,
-        r#"<figcaption>{}</figcaption><div class="mma-scroll"><svg viewBox="0 0 {w} {}" width="{w}" role="img" aria-label="{}" class="mma-tile">"#,
-        escape(t!("ui.mma.tile.caption")),
-        n(height),
-        escape(&p.summary),
-        w = n(width),
-    );
+    let mut h = Html::new();
+    h.raw("<figcaption>")
+        .text(t!("ui.mma.tile.caption"))
+        .raw(r#"</figcaption><div class="mma-scroll"><svg viewBox="0 0 "#)
+        .coord(width)
+        .raw(" ")
+        .coord(height)
+        .raw("\"")
+        .attr_coord("width", width)
+        .raw(r#" role="img""#)
+        .attr("aria-label", &p.summary)
+        .raw(r#" class="mma-tile">"#);
     axis_labels(
         cpr,
         16,
         chunk_w,
         CHUNK_H,
         if cpr <= 16 { 1 } else { 4 },
-        &mut html,
+        &mut h,
     );
     for c in &p.chunks {
         let x = LEFT + c.stored as f64 * chunk_w;
         let y = TOP + c.row as f64 * CHUNK_H;
-        let class = match c.matrix {
-            Some(m) => format!("chunk m{m}"),
-            None => "chunk".to_string(),
-        };
         let title = tr!(
             "ui.mma.chunk",
             row = c.row,
@@ -350,58 +363,66 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
             bank = c.bank,
             last = c.last_bank
         );
-        let _ = write!(
-            html,
-            r#"<g class="{class}" data-row="{}" data-chunk="{}""#,
-            c.row, c.stored
-        );
-        if let Some(l) = c.lane {
-            let _ = write!(html, r#" data-address-lane="{l}""#);
+        h.raw(r#"<g class="chunk"#);
+        if let Some(m) = c.matrix {
+            h.raw(" m").num(m);
         }
-        let _ = write!(
-            html,
-            r#"><rect x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>"#,
-            n(x + 1.0),
-            n(y + 1.0),
-            n(chunk_w - 2.0),
-            n(CHUNK_H - 2.0),
-            escape(&title)
-        );
+        h.raw("\"")
+            .attr_num("data-row", c.row)
+            .attr_num("data-chunk", c.stored);
+        if let Some(l) = c.lane {
+            h.attr_num("data-address-lane", l);
+        }
+        h.raw("><rect")
+            .attr_coord("x", x + 1.0)
+            .attr_coord("y", y + 1.0)
+            .attr_coord("width", chunk_w - 2.0)
+            .attr_coord("height", CHUNK_H - 2.0)
+            .raw("><title>")
+            .text(&title)
+            .raw("</title></rect>");
         // The lane whose address this is, and the first of the four banks it spans: the
         // pattern the cost comes from.
         if let Some(l) = c.lane {
-            let cx = n(x + chunk_w / 2.0);
-            let _ = write!(
-                html,
-                r#"<text x="{cx}" y="{}" text-anchor="middle">T{l}</text><text x="{cx}" y="{}" class="bank-no" text-anchor="middle">{}</text>"#,
-                n(y + 13.0),
-                n(y + 25.0),
-                escape(&tr!("ui.mma.chunk.bank", bank = c.bank))
-            );
+            let cx = x + chunk_w / 2.0;
+            h.raw("<text")
+                .attr_coord("x", cx)
+                .attr_coord("y", y + 13.0)
+                .raw(r#" text-anchor="middle">T"#)
+                .num(l)
+                .raw("</text><text")
+                .attr_coord("x", cx)
+                .attr_coord("y", y + 25.0)
+                .raw(r#" class="bank-no" text-anchor="middle">"#)
+                .text(&tr!("ui.mma.chunk.bank", bank = c.bank))
+                .raw("</text>");
         }
-        html.push_str("</g>");
+        h.raw("</g>");
     }
     let (brows, bcols) = p.block;
     let bwidth = LEFT + bcols as f64 * CELL_W + 2.0;
     let bheight = TOP + brows as f64 * CELL_H + 2.0;
-    let _ = write!(
-        html,
-        r#"</svg></div><p class="mma-lanes-title">{}</p><div class="mma-scroll"><svg viewBox="0 0 {w} {}" width="{w}" role="img" aria-label="{}" class="mma-grid">"#,
-        escape(t!("ui.mma.block.caption")),
-        n(bheight),
-        escape(&tr!("ui.mma.block.summary", x = p.load.x)),
-        w = n(bwidth),
-    );
-    axis_labels(bcols, brows, CELL_W, CELL_H, 1, &mut html);
+    h.raw(r#"</svg></div><p class="mma-lanes-title">"#)
+        .text(t!("ui.mma.block.caption"))
+        .raw(r#"</p><div class="mma-scroll"><svg viewBox="0 0 "#)
+        .coord(bwidth)
+        .raw(" ")
+        .coord(bheight)
+        .raw("\"")
+        .attr_coord("width", bwidth)
+        .raw(r#" role="img""#)
+        .attr("aria-label", &tr!("ui.mma.block.summary", x = p.load.x))
+        .raw(r#" class="mma-grid">"#);
+    axis_labels(bcols, brows, CELL_W, CELL_H, 1, &mut h);
     for d in &p.deliveries {
-        let _ = write!(
-            html,
-            r#"<g class="cell m{r}" data-row="{}" data-col="{}" data-lane="{}" data-register="{r}">"#,
-            d.row,
-            d.col,
-            d.lane,
-            r = d.register
-        );
+        h.raw(r#"<g class="cell m"#)
+            .num(d.register)
+            .raw("\"")
+            .attr_num("data-row", d.row)
+            .attr_num("data-col", d.col)
+            .attr_num("data-lane", d.lane)
+            .attr_num("data-register", d.register)
+            .raw(">");
         let title = tr!(
             "ui.mma.delivery",
             row = d.row,
@@ -413,10 +434,11 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
         let x = LEFT + d.col as f64 * CELL_W;
         let y = TOP + d.row as f64 * CELL_H;
         let label = format!("r{}.{}", d.register, d.half);
-        cell_face(x, y, d.lane, &label, &title, &mut html);
-        html.push_str("</g>");
+        cell_face(x, y, d.lane, &label, &title, &mut h);
+        h.raw("</g>");
     }
-    html.push_str("</svg></div>");
+    h.raw("</svg></div>");
+    let html = h.into_string();
     view! { <figure class="mma-picture" data-picture="mma-ldmatrix" inner_html=html></figure> }
 }
 

@@ -280,33 +280,33 @@ fn resume_offer(progress: RwSignal<Progress>, on_screen: QuizKey) -> Option<AnyV
 /// were a second copy of the form's controls); every text is escaped.
 #[component]
 fn QuizControls(params: QuizParams, seed: Option<u64>) -> impl IntoView {
-    use std::fmt::Write as _;
-    use warp_model::markup::escape;
+    use warp_model::markup::Html;
     use warp_model::panel::link;
     use warp_model::quiz::panel::{QuizModel, COUNT, SEED, TOPIC};
     let topic = params.topic_name();
     let lang = warp_model::i18n::lang();
-    let mut html = String::from(r#"<input type="hidden" name="panel" value="quiz">"#);
+    let mut html = Html::new();
+    html.raw(r#"<input type="hidden" name="panel" value="quiz">"#);
     if lang != warp_model::i18n::Lang::En {
-        let _ = write!(
-            html,
-            r#"<input type="hidden" name="lang" value="{}">"#,
-            lang.code()
-        );
+        html.raw(r#"<input type="hidden" name="lang""#)
+            .attr("value", lang.code())
+            .raw(">");
     }
     field_html(&TOPIC, topic, false, &mut html);
     field_html(&COUNT, &params.count.to_string(), false, &mut html);
     let seed = seed.map(|s| s.to_string()).unwrap_or_default();
     field_html(&SEED, &seed, false, &mut html);
     let again = link::<QuizModel>(&[(&TOPIC, topic), (&COUNT, &params.count.to_string())]);
-    let _ = write!(
-        html,
-        r#"<input type="hidden" name="draw" value="{}"><button type="submit">{}</button><a href="{}">{}</a>"#,
-        params.draw.number(),
-        escape(t!("ui.quiz.open")),
-        escape(&warp_model::site::href(&again)),
-        escape(t!("ui.quiz.new"))
-    );
+    html.raw(r#"<input type="hidden" name="draw""#)
+        .attr_num("value", params.draw.number())
+        .raw(r#"><button type="submit">"#)
+        .text(t!("ui.quiz.open"))
+        .raw("</button><a")
+        .attr("href", &warp_model::site::href(&again))
+        .raw(">")
+        .text(t!("ui.quiz.new"))
+        .raw("</a>");
+    let html = html.into_string();
     view! { <form class="quiz-controls" method="get" action="./" inner_html=html></form> }
 }
 

@@ -4,11 +4,9 @@
 //! A thin view over `warp_model::warps::panel`: the learner's raw text goes in, figures, errors,
 //! worked steps and what to highlight come out.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::examples::Example;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::panel::Inputs;
 use warp_model::query::Query;
 use warp_model::t;
@@ -21,9 +19,8 @@ use warp_model::warps::panel::{
 use warp_model::WARP_SIZE;
 use wasm_bindgen::JsCast;
 
-use crate::components::cells::{linear_spans_html, patch_rows, spans_html, warp_class};
+use crate::components::cells::{linear_spans, patch_rows, spans, warp_class};
 use crate::components::mathml::formula_html;
-use crate::components::n;
 use crate::components::panel_frame::{use_panel_input, PanelShell};
 
 /// The panel as its bundle and the registry draw it.
@@ -54,47 +51,46 @@ pub fn WarpsPanel(query: Query, example: Option<&'static Example>) -> impl IntoV
 /// the warp strip and its table, then the launch. Every text is escaped.
 #[must_use]
 pub fn picture_html(_input: &Inputs<WarpsModel>, o: &WarpsOutput) -> String {
-    let mut html = String::new();
-    block_map_html(o, None, o.thread, &mut html);
-    launch_html(o, &mut html);
-    html
+    let mut h = Html::new();
+    block_map_html(o, None, o.thread, &mut h);
+    launch_html(o, &mut h);
+    h.into_string()
 }
 
 /// The block map's figure: caption (and, for a block wrapped after every warp, the note), the
 /// scroll hint of a map wider than 64 cells, the slices, the inspected thread (`focus`), the
 /// warp strip and its table. `cursor`: the keyboard's cell.
-fn block_map_html(o: &WarpsOutput, cursor: Option<u64>, focus: Option<u64>, html: &mut String) {
-    let _ = write!(
-        html,
-        "<figure class=\"block-map\"><figcaption>{}{}</figcaption>",
-        escape(t!("ui.warps.map.caption")),
-        o.block
-            .filter(|b| map_columns(*b) != b.x())
-            .map(|_| format!(" {}", escape(t!("ui.warps.map.wrapped"))))
-            .unwrap_or_default()
-    );
+fn block_map_html(o: &WarpsOutput, cursor: Option<u64>, focus: Option<u64>, h: &mut Html) {
+    h.raw(r#"<figure class="block-map"><figcaption>"#)
+        .text(t!("ui.warps.map.caption"));
+    if o.block.is_some_and(|b| map_columns(b) != b.x()) {
+        h.raw(" ").text(t!("ui.warps.map.wrapped"));
+    }
+    h.raw("</figcaption>");
     if o.block.is_some_and(|b| map_columns(b) > 64) {
-        let _ = write!(
-            html,
-            r#"<p class="scroll-hint">{}</p>"#,
-            escape(t!("ui.warps.map.scroll"))
-        );
+        h.raw(r#"<p class="scroll-hint">"#)
+            .text(t!("ui.warps.map.scroll"))
+            .raw("</p>");
     }
-    let _ = write!(
-        html,
-        r#"<div tabindex="0" role="group" aria-label="{}" class="slices">{}</div><p aria-live="polite" data-inspect="" class="inspect">{}</p><div aria-hidden="true" class="warp-strip">{}</div>"#,
-        escape(t!("ui.warps.map.label")),
-        map_rows(o, cursor).concat(),
-        inspect_html(o, focus),
-        o.block
-            .map(|b| strip_rows(b, o.warp))
-            .unwrap_or_default()
-            .concat()
-    );
+    h.raw(r#"<div tabindex="0" role="group""#)
+        .attr("aria-label", t!("ui.warps.map.label"))
+        .raw(r#" class="slices">"#);
     if let Some(b) = o.block {
-        table_html(b, html);
+        for z in 0..b.z() {
+            slice_html(b, z, o.warp, o.thread, cursor, h);
+        }
     }
-    html.push_str("</figure>");
+    h.raw(r#"</div><p aria-live="polite" data-inspect="" class="inspect">"#);
+    inspect_html(o, focus, h);
+    h.raw(r#"</p><div aria-hidden="true" class="warp-strip">"#);
+    if let Some(b) = o.block {
+        strip_html(b, o.warp, h);
+    }
+    h.raw("</div>");
+    if let Some(b) = o.block {
+        table_html(b, h);
+    }
+    h.raw("</figure>");
 }
 
 /// The map's rows, the keyboard's cell marked.
@@ -106,24 +102,19 @@ fn map_rows(o: &WarpsOutput, cursor: Option<u64>) -> Vec<String> {
 
 /// The inspected thread in words and its formula: its (x, y, z), its linear id worked, its warp
 /// and lane.
-fn inspect_html(o: &WarpsOutput, thread: Option<u64>) -> String {
+fn inspect_html(o: &WarpsOutput, thread: Option<u64>, h: &mut Html) {
     let Some(d) = o.block.zip(thread).and_then(|(b, t)| thread_detail(&b, t)) else {
-        return String::new();
+        return;
     };
-    let mut html = escape(&tr!(
+    h.text(&tr!(
         "ui.warps.inspect.thread",
         x = d.pos.x,
         y = d.pos.y,
         z = d.pos.z
-    ));
-    html.push(' ');
-    formula_html(&d.formula, &mut html);
-    html.push_str(&escape(&tr!(
-        "ui.warps.inspect.warp",
-        warp = d.warp,
-        lane = d.lane
-    )));
-    html
+    ))
+    .raw(" ");
+    formula_html(&d.formula, h);
+    h.text(&tr!("ui.warps.inspect.warp", warp = d.warp, lane = d.lane));
 }
 
 /// The block map, drawn from [`picture_html`] and kept in step by hand: the whole picture when
@@ -149,12 +140,12 @@ fn Picture(
         if first.is_some() {
             let focused = find(".slices:focus").is_some();
             if let Some(el) = picture.get_untracked() {
-                let mut html = String::new();
+                let mut h = Html::new();
                 output.with_untracked(|o| {
-                    block_map_html(o, cursor.get_untracked(), o.thread, &mut html);
-                    launch_html(o, &mut html);
+                    block_map_html(o, cursor.get_untracked(), o.thread, &mut h);
+                    launch_html(o, &mut h);
                 });
-                el.set_inner_html(&html);
+                el.set_inner_html(h.as_str());
             }
             if focused {
                 if let Some(m) =
@@ -179,7 +170,9 @@ fn Picture(
                 last.update_value(|l| patch_rows(&m, l, rows));
             }
             if let Some(p) = find("[data-inspect]") {
-                p.set_inner_html(&inspect_html(o, h.or(c).or(o.thread)));
+                let mut html = Html::new();
+                inspect_html(o, h.or(c).or(o.thread), &mut html);
+                p.set_inner_html(html.as_str());
             }
         });
     });
@@ -238,40 +231,47 @@ fn linear_target(ev: &leptos::ev::KeyboardEvent) -> Option<web_sys::Element> {
     ev.target()?.dyn_into::<web_sys::Element>().ok()
 }
 
-/// The cells of one z-slice of the block map (see [`linear_spans_html`]).
+/// The cells of one z-slice of the block map (see [`linear_spans`]).
 fn cells_html(
     b: BlockDim,
     z: u64,
     warp: Option<u64>,
     thread: Option<u64>,
     cursor: Option<u64>,
-) -> String {
+    h: &mut Html,
+) {
     let per_slice = b.x() * b.y();
-    linear_spans_html((z * per_slice..(z + 1) * per_slice).map(|i| {
-        let w = BlockDim::warp_of(i);
-        let mut class = warp_class(w);
-        if Some(w) == warp {
-            class.push_str(" sel");
-        }
-        if Some(i) == thread {
-            class.push_str(" pick");
-        }
-        if Some(i) == cursor {
-            class.push_str(" cursor");
-        }
-        (class, i)
-    }))
+    linear_spans(
+        h,
+        (z * per_slice..(z + 1) * per_slice).map(|i| {
+            let w = BlockDim::warp_of(i);
+            let mut class = warp_class(w);
+            if Some(w) == warp {
+                class.push_str(" sel");
+            }
+            if Some(i) == thread {
+                class.push_str(" pick");
+            }
+            if Some(i) == cursor {
+                class.push_str(" cursor");
+            }
+            (class, i)
+        }),
+    );
 }
 
 /// One warp's 32 lanes in the warp strip: active lanes in the warp's colour, idle ones hollow.
-fn lanes_html(warp: u64, active: u64) -> String {
-    spans_html((0..WARP_SIZE).map(|lane| {
-        if lane < active {
-            warp_class(warp)
-        } else {
-            "cell idle".to_string()
-        }
-    }))
+fn lanes_html(warp: u64, active: u64, h: &mut Html) {
+    spans(
+        h,
+        (0..WARP_SIZE).map(|lane| {
+            if lane < active {
+                warp_class(warp)
+            } else {
+                "cell idle".to_string()
+            }
+        }),
+    );
 }
 
 fn linear_of_event(ev: &leptos::ev::MouseEvent) -> Option<u64> {
@@ -299,49 +299,60 @@ fn slice_rows(
 ) -> Vec<String> {
     (0..b.z())
         .map(|z| {
-            let label = if b.z() > 1 {
-                format!(r#"<p class="slice-label">z = {z}</p>"#)
-            } else {
-                String::new()
-            };
-            format!(
-                r#"<div class="slice">{label}<div class="grid" style="--cols:{}">{}</div></div>"#,
-                map_columns(b),
-                cells_html(b, z, warp, thread, cursor)
-            )
+            let mut h = Html::new();
+            slice_html(b, z, warp, thread, cursor, &mut h);
+            h.into_string()
         })
         .collect()
+}
+
+/// One z-slice of the block map ([`slice_rows`]).
+fn slice_html(
+    b: BlockDim,
+    z: u64,
+    warp: Option<u64>,
+    thread: Option<u64>,
+    cursor: Option<u64>,
+    h: &mut Html,
+) {
+    h.raw(r#"<div class="slice">"#);
+    if b.z() > 1 {
+        h.raw(r#"<p class="slice-label">z = "#).num(z).raw("</p>");
+    }
+    h.raw(r#"<div class="grid" style="--cols:"#)
+        .num(map_columns(b))
+        .raw(r#"">"#);
+    cells_html(b, z, warp, thread, cursor, h);
+    h.raw("</div></div>");
 }
 
 /// The warp strip, one HTML row per warp: its label and its 32 lanes, the selected warp marked.
-fn strip_rows(block: BlockDim, selected: Option<u64>) -> Vec<String> {
-    (0..block.warps())
-        .filter_map(|w| block.warp_span(w))
-        .map(|s| {
-            let sel = if Some(s.warp) == selected { " sel" } else { "" };
-            format!(
-                r#"<div class="warp-row{sel}"><span class="warp-label">w{}</span><span class="lanes">{}</span></div>"#,
-                s.warp,
-                lanes_html(s.warp, s.active)
-            )
+fn strip_html(block: BlockDim, selected: Option<u64>, h: &mut Html) {
+    for s in (0..block.warps()).filter_map(|w| block.warp_span(w)) {
+        h.raw(if Some(s.warp) == selected {
+            r#"<div class="warp-row sel"><span class="warp-label">w"#
+        } else {
+            r#"<div class="warp-row"><span class="warp-label">w"#
         })
-        .collect()
+        .num(s.warp)
+        .raw(r#"</span><span class="lanes">"#);
+        lanes_html(s.warp, s.active, h);
+        h.raw("</span></div>");
+    }
 }
 
 /// The warp strip's text equivalent: the block's warps as a table a screen reader can walk.
-fn table_html(block: BlockDim, html: &mut String) {
+fn table_html(block: BlockDim, h: &mut Html) {
     let coords = |i: u64| {
         block
             .position(i)
             .map(|p| format!("({}, {}, {})", p.x, p.y, p.z))
             .unwrap_or_default()
     };
-    let _ = write!(
-        html,
-        r#"<details class="as-table"><summary>{}</summary><table><thead><tr>"#,
-        escape(t!("ui.warps.table.summary"))
-    );
-    for h in [
+    h.raw(r#"<details class="as-table"><summary>"#)
+        .text(t!("ui.warps.table.summary"))
+        .raw("</summary><table><thead><tr>");
+    for head in [
         t!("ui.warps.table.warp"),
         t!("ui.warps.table.ids"),
         t!("ui.warps.table.from"),
@@ -349,41 +360,45 @@ fn table_html(block: BlockDim, html: &mut String) {
         t!("ui.warps.table.active"),
         t!("ui.warps.table.crosses"),
     ] {
-        let _ = write!(html, r#"<th scope="col">{}</th>"#, escape(h));
+        h.raw(r#"<th scope="col">"#).text(head).raw("</th>");
     }
-    html.push_str("</tr></thead><tbody>");
+    h.raw("</tr></thead><tbody>");
     for s in (0..block.warps()).filter_map(|w| block.warp_span(w)) {
-        let _ = write!(
-            html,
-            r#"<tr><th scope="row">{}</th><td>{}–{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
-            s.warp,
-            s.first,
-            s.last,
-            coords(s.first),
-            coords(s.last),
-            s.active,
-            escape(if s.straddles_rows {
+        h.raw(r#"<tr><th scope="row">"#)
+            .num(s.warp)
+            .raw("</th><td>")
+            .num(s.first)
+            .raw("–")
+            .num(s.last)
+            .raw("</td><td>")
+            .text(&coords(s.first))
+            .raw("</td><td>")
+            .text(&coords(s.last))
+            .raw("</td><td>")
+            .num(s.active)
+            .raw("</td><td>")
+            .text(if s.straddles_rows {
                 t!("common.value.yes")
             } else {
                 t!("common.value.no")
             })
-        );
+            .raw("</td></tr>");
     }
-    html.push_str("</tbody></table></details>");
+    h.raw("</tbody></table></details>");
 }
 
 /// The launch: a 1-D grid's blocks, or a 2-D launch's image over its grid.
-fn launch_html(o: &WarpsOutput, html: &mut String) {
+fn launch_html(o: &WarpsOutput, h: &mut Html) {
     match o.launch {
-        Some(LaunchShape::OneD(l)) => block_strip_html(l, html),
-        Some(LaunchShape::TwoD(l)) => image_grid_html(l, html),
+        Some(LaunchShape::OneD(l)) => block_strip_html(l, h),
+        Some(LaunchShape::TwoD(l)) => image_grid_html(l, h),
         None => {}
     }
 }
 
 /// The grid of a 1-D launch: one box per block (long grids elided in the middle), the ragged
 /// block filled only as far as its elements go.
-fn block_strip_html(launch: Launch1d, html: &mut String) {
+fn block_strip_html(launch: Launch1d, h: &mut Html) {
     const SHOWN: u64 = 24;
     let blocks = launch.blocks();
     let ragged = launch.ragged();
@@ -396,19 +411,19 @@ fn block_strip_html(launch: Launch1d, html: &mut String) {
             .chain([None, Some(blocks - 1)])
             .collect()
     };
-    let _ = write!(
-        html,
-        r#"<figure data-launch="n" class="launch"><figcaption>{}</figcaption><div class="block-strip">"#,
-        escape(&tr!(
+    h.raw(r#"<figure data-launch="n" class="launch"><figcaption>"#)
+        .text(&tr!(
             "ui.warps.launch.caption",
             blocks,
             threads = b,
             n = launch.n()
         ))
-    );
+        .raw(r#"</figcaption><div class="block-strip">"#);
     for blk in shown {
         match blk {
-            None => html.push_str(r#"<span class="gap">…</span>"#),
+            None => {
+                h.raw(r#"<span class="gap">…</span>"#);
+            }
             Some(k) => {
                 let is_ragged = ragged.is_some_and(|r| r.block == k);
                 let fill = if is_ragged {
@@ -416,35 +431,38 @@ fn block_strip_html(launch: Launch1d, html: &mut String) {
                 } else {
                     100
                 };
-                let _ = write!(
-                    html,
-                    r#"<span title="{}" class="blk{}"><span style="width:{fill}%" class="fill"></span><span class="blk-label">{k}</span></span>"#,
-                    escape(&tr!("ui.warps.launch.block", k)),
-                    if is_ragged { " ragged" } else { "" }
-                );
+                h.raw("<span")
+                    .attr("title", &tr!("ui.warps.launch.block", k))
+                    .raw(if is_ragged {
+                        r#" class="blk ragged"><span style="width:"#
+                    } else {
+                        r#" class="blk"><span style="width:"#
+                    })
+                    .num(fill)
+                    .raw(r#"%" class="fill"></span><span class="blk-label">"#)
+                    .num(k)
+                    .raw("</span></span>");
             }
         }
     }
-    html.push_str("</div>");
+    h.raw("</div>");
     if let Some(r) = ragged {
-        let _ = write!(
-            html,
-            r#"<p class="ragged-note">{}</p>"#,
-            escape(&tr!(
+        h.raw(r#"<p class="ragged-note">"#)
+            .text(&tr!(
                 "ui.warps.launch.ragged",
                 block = r.block,
                 last = r.last,
                 warp = r.warp,
                 active = r.warp_active,
             ))
-        );
+            .raw("</p>");
     }
-    html.push_str("</figure>");
+    h.raw("</figure>");
 }
 
 /// A 2-D launch drawn to scale: the grid of blocks, the image inside it, and the threads past
 /// its edges hatched.
-fn image_grid_html(launch: Launch2d, html: &mut String) {
+fn image_grid_html(launch: Launch2d, h: &mut Html) {
     let (gx, gy) = launch.grid();
     let (bx, by) = (launch.block().x(), launch.block().y());
     let (tw, th) = (gx * bx, gy * by);
@@ -457,10 +475,8 @@ fn image_grid_html(launch: Launch2d, html: &mut String) {
         launch.width() as f64 / tw as f64 * sw,
         launch.height() as f64 / th as f64 * sh,
     );
-    let _ = write!(
-        html,
-        r#"<figure data-launch="image" class="launch"><figcaption>{}</figcaption><svg viewBox="-1 -1 {} {}" role="img" aria-label="{}" class="image-grid"><defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" class="hatch"></line></pattern></defs><rect x="0" y="0" width="{}" height="{}" fill="url(#hatch)" class="launched"></rect><rect x="0" y="0" width="{}" height="{}" class="image"></rect>"#,
-        escape(&tr!(
+    h.raw(r#"<figure data-launch="image" class="launch"><figcaption>"#)
+        .text(&tr!(
             "ui.warps.image.caption",
             gx,
             gy,
@@ -468,36 +484,45 @@ fn image_grid_html(launch: Launch2d, html: &mut String) {
             by,
             w = launch.width(),
             h = launch.height()
-        )),
-        n(sw + 2.0),
-        n(sh + 2.0),
-        escape(&tr!(
-            "ui.warps.image.label",
-            rows = launch.extra_rows(),
-            columns = launch.extra_columns()
-        )),
-        n(sw),
-        n(sh),
-        n(iw),
-        n(ih)
-    );
+        ))
+        .raw(r#"</figcaption><svg viewBox="-1 -1 "#)
+        .coord(sw + 2.0)
+        .raw(" ")
+        .coord(sh + 2.0)
+        .raw(r#"" role="img""#)
+        .attr(
+            "aria-label",
+            &tr!(
+                "ui.warps.image.label",
+                rows = launch.extra_rows(),
+                columns = launch.extra_columns()
+            ),
+        )
+        .raw(r#" class="image-grid"><defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" class="hatch"></line></pattern></defs><rect x="0" y="0""#)
+        .attr_coord("width", sw)
+        .attr_coord("height", sh)
+        .raw(r#" fill="url(#hatch)" class="launched"></rect><rect x="0" y="0""#)
+        .attr_coord("width", iw)
+        .attr_coord("height", ih)
+        .raw(r#" class="image"></rect>"#);
     if gx <= 64 && gy <= 64 {
         for k in 1..gx {
-            let x = n(k as f64 * sw / gx as f64);
-            let _ = write!(
-                html,
-                r#"<line x1="{x}" y1="0" x2="{x}" y2="{}" class="gridline"></line>"#,
-                n(sh)
-            );
+            let x = k as f64 * sw / gx as f64;
+            h.raw("<line")
+                .attr_coord("x1", x)
+                .raw(r#" y1="0""#)
+                .attr_coord("x2", x)
+                .attr_coord("y2", sh)
+                .raw(r#" class="gridline"></line>"#);
         }
         for k in 1..gy {
-            let y = n(k as f64 * sh / gy as f64);
-            let _ = write!(
-                html,
-                r#"<line x1="0" y1="{y}" x2="{}" y2="{y}" class="gridline"></line>"#,
-                n(sw)
-            );
+            let y = k as f64 * sh / gy as f64;
+            h.raw(r#"<line x1="0""#)
+                .attr_coord("y1", y)
+                .attr_coord("x2", sw)
+                .attr_coord("y2", y)
+                .raw(r#" class="gridline"></line>"#);
         }
     }
-    html.push_str("</svg></figure>");
+    h.raw("</svg></figure>");
 }

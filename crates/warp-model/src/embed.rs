@@ -59,12 +59,19 @@ pub fn embed_snippet(base: &str, q: &Query, panel: Option<Panel>) -> String {
     let title = panel.map_or("Warp Lab".to_string(), |p| {
         format!("Warp Lab: {}", p.title())
     });
-    format!(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\" data-warp-lab></iframe>\n{SIZING_SCRIPT}",
-        crate::markup::escape(&embed_url(base, q)),
-        crate::markup::escape(&title),
-        panel.map_or(700, |p| p.meta().embed_height)
-    )
+    let mut h = crate::markup::Html::new();
+    h.raw("<iframe")
+        .attr("src", &embed_url(base, q))
+        .attr("title", &title)
+        .raw(r#" width="100%""#)
+        .attr_num(
+            "height",
+            u64::from(panel.map_or(700, |p| p.meta().embed_height)),
+        )
+        .raw(r#" style="border:0;max-width:800px" loading="lazy" data-warp-lab></iframe>"#)
+        .raw("\n")
+        .raw(SIZING_SCRIPT);
+    h.into_string()
 }
 
 /// A message a parent page may send, once validated.

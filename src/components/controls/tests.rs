@@ -4,9 +4,9 @@ use warp_model::divergence::panel::{COND, MODE, OVERHEAD};
 use super::*;
 
 fn field(p: &Param, raw: &str, invalid: bool) -> String {
-    let mut html = String::new();
+    let mut html = warp_model::markup::Html::new();
     field_html(p, raw, invalid, &mut html);
-    html
+    html.into_string()
 }
 
 #[test]

@@ -1,5 +1,11 @@
 use super::*;
 
+fn breakable_html(text: &str) -> String {
+    let mut h = Html::new();
+    breakable(&mut h, text);
+    h.into_string()
+}
+
 #[test]
 fn a_counter_name_breaks_after_each_run_of_underscores() {
     assert_eq!(

@@ -2,17 +2,15 @@
 //! the targets, and after Check the stars, the figures, the first failure, and once solved
 //! the reference with why it costs what it costs.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::kernel_lab::challenge::stars::{for_target, glyphs};
 use warp_model::kernel_lab::panel::{ChallengeOutput, KernelInput, KernelOutput, TEST};
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::t;
 use warp_model::tr;
 
 use crate::components::errors::words_html;
-use crate::components::figures::figure_rows;
+use crate::components::figures::figures_html;
 
 /// The box, when the link names a challenge: one HTML string ([`box_html`]), its test choices
 /// read by one listener. Written as view nodes, the box cost a challenge's page about 2 kB
@@ -52,115 +50,111 @@ pub fn ChallengeBox(
 /// try next, the hints and, at ★★★, the reference. A custom challenge's title, statement and
 /// reference come from its link: every text is escaped.
 pub(super) fn box_html(c: &ChallengeOutput, best: u8) -> String {
-    let mut h = format!(r#"<h2 id="challenge-title">{}</h2>"#, escape(&c.title));
+    let mut h = Html::new();
+    h.raw(r#"<h2 id="challenge-title">"#)
+        .text(&c.title)
+        .raw("</h2>");
     if c.name == "custom" {
         note(&mut h, "data-custom-note", t!("ui.challenge.custom-note"));
     }
     if best > 0 {
-        let _ = write!(
-            h,
-            r#"<p class="best" data-best-stars="{best}">{}</p>"#,
-            escape(&tr!(
+        h.raw(r#"<p class="best""#)
+            .attr_num("data-best-stars", u64::from(best))
+            .raw(">")
+            .text(&tr!(
                 "ui.challenge.best",
                 stars = glyphs(best),
                 count = best
             ))
-        );
+            .raw("</p>");
     }
-    let _ = write!(h, r#"<p class="task">{}</p>"#, escape(&c.task));
+    h.raw(r#"<p class="task">"#).text(&c.task).raw("</p>");
     if let Some((label, q)) = &c.preset {
-        let _ = write!(
-            h,
-            r#"<p class="note" data-challenge-preset="">{} <a href="{}" data-link="kernel">{}</a></p>"#,
-            escape(t!("ui.challenge.preset")),
-            escape(&warp_model::site::href(q)),
-            escape(label)
-        );
+        h.raw(r#"<p class="note" data-challenge-preset="">"#)
+            .text(t!("ui.challenge.preset"))
+            .raw(" <a")
+            .attr("href", &warp_model::site::href(q))
+            .raw(r#" data-link="kernel">"#)
+            .text(label)
+            .raw("</a></p>");
     }
-    let _ = write!(
-        h,
-        r#"<div class="lists"><div><h3>{}</h3><ol class="launches">"#,
-        escape(t!("ui.challenge.tests"))
-    );
+    h.raw(r#"<div class="lists"><div><h3>"#)
+        .text(t!("ui.challenge.tests"))
+        .raw(r#"</h3><ol class="launches">"#);
     for (k, text) in c.launches.iter().enumerate() {
-        let _ = write!(
-            h,
-            r#"<li><label><input type="radio" name="challenge-test" data-test="{}"{}> {}: {}</label></li>"#,
-            k + 1,
-            if k == c.test { " checked" } else { "" },
-            escape(&tr!("ui.challenge.test", number = k + 1)),
-            escape(text)
-        );
+        h.raw(r#"<li><label><input type="radio" name="challenge-test""#)
+            .attr_num("data-test", k as u64 + 1)
+            .raw(if k == c.test { " checked> " } else { "> " })
+            .text(&tr!("ui.challenge.test", number = k + 1))
+            .raw(": ")
+            .text(text)
+            .raw("</label></li>");
     }
-    let _ = write!(
-        h,
-        r#"</ol><p class="note">{}</p></div><div><h3>{}</h3><ul class="targets">"#,
-        escape(t!("ui.challenge.tests.note")),
-        escape(t!("ui.challenge.targets"))
-    );
+    h.raw(r#"</ol><p class="note">"#)
+        .text(t!("ui.challenge.tests.note"))
+        .raw("</p></div><div><h3>")
+        .text(t!("ui.challenge.targets"))
+        .raw(r#"</h3><ul class="targets">"#);
     for (i, (name, label, total)) in c.targets.iter().enumerate() {
         // The reference's number from the start (a built-in's, pinned in the model): what the
         // learner aims at before a first Check.
-        let _ = write!(
-            h,
-            r#"<li data-target="{name}">{} {}"#,
-            glyphs(for_target(i)),
-            escape(label)
-        );
+        h.raw("<li")
+            .attr("data-target", name)
+            .raw(">")
+            .text(&glyphs(for_target(i)))
+            .raw(" ")
+            .text(label);
         if let Some(value) = total {
-            let _ = write!(
-                h,
-                r#" <span class="note" data-target-reference="{value}">{}</span>"#,
-                escape(&tr!(
+            h.raw(r#" <span class="note""#)
+                .attr_num("data-target-reference", *value)
+                .raw(">")
+                .text(&tr!(
                     "ui.challenge.target.reference",
-                    value,
+                    value = warp_model::figure::Value::Int(*value).human(),
                     tests = c.launches.len()
                 ))
-            );
+                .raw("</span>");
         }
-        h.push_str("</li>");
+        h.raw("</li>");
     }
-    h.push_str("</ul></div></div>");
+    h.raw("</ul></div></div>");
     match &c.report {
         None => note(&mut h, "data-not-checked", t!("ui.challenge.not-checked")),
         Some(r) => {
-            let _ = write!(
-                h,
-                r#"<div class="challenge-report" data-stars="{}" role="status"><p class="stars" aria-label="{}">{}</p>"#,
-                r.stars,
-                escape(&tr!("ui.challenge.stars", stars = r.stars)),
-                glyphs(r.stars)
-            );
+            h.raw(r#"<div class="challenge-report""#)
+                .attr_num("data-stars", u64::from(r.stars))
+                .raw(r#" role="status"><p class="stars""#)
+                .attr("aria-label", &tr!("ui.challenge.stars", stars = r.stars))
+                .raw(">")
+                .text(&glyphs(r.stars))
+                .raw("</p>");
             // The targets' counts are sums over the tests, the lab's own figures one test's
             // run: said in words at every width (issue 45: on a phone the cards drop their
             // definitions).
             if r.passed_all() && !r.targets.is_empty() {
-                let _ = write!(
-                    h,
-                    r#"<p class="note" data-report-sum="{}">{}</p>"#,
-                    r.tests,
-                    escape(&tr!(
+                h.raw(r#"<p class="note""#)
+                    .attr_num("data-report-sum", r.tests as u64)
+                    .raw(">")
+                    .text(&tr!(
                         "ui.challenge.summed",
                         tests = r.tests,
                         test = c.test + 1
                     ))
-                );
+                    .raw("</p>");
             }
-            let _ = write!(
-                h,
-                r#"<dl class="figures">{}</dl></div>"#,
-                figure_rows(&c.figures).concat()
-            );
+            h.raw(r#"<dl class="figures">"#)
+                .html(&figures_html(&c.figures))
+                .raw("</dl></div>");
         }
     }
     // A compile failure quotes the source line and its caret as the editor's own error does
     // (one quote that never wraps), so the `^` stays under its character.
     if let Some((kind, text)) = &c.failure {
-        let _ = write!(
-            h,
-            r#"<p class="error" data-challenge-failure="{kind}" role="alert">{}</p>"#,
-            words_html(text)
-        );
+        h.raw(r#"<p class="error""#)
+            .attr("data-challenge-failure", kind)
+            .raw(r#" role="alert">"#);
+        words_html(&mut h, text);
+        h.raw("</p>");
     }
     // What to try next, under the failure (issue 66).
     if let Some(text) = &c.next {
@@ -168,12 +162,16 @@ pub(super) fn box_html(c: &ChallengeOutput, best: u8) -> String {
     }
     hints_html(&mut h, c);
     reference_html(&mut h, c);
-    h
+    h.into_string()
 }
 
 /// `<p class="note" ATTR="">TEXT</p>`, the text escaped.
-fn note(h: &mut String, attr: &str, text: &str) {
-    let _ = write!(h, r#"<p class="note" {attr}="">{}</p>"#, escape(text));
+fn note(h: &mut Html, attr: &'static str, text: &str) {
+    h.raw(r#"<p class="note""#)
+        .attr(attr, "")
+        .raw(">")
+        .text(text)
+        .raw("</p>");
 }
 
 /// Test `k` (from 0) chosen for Run: its radio button, and after a failed check the test that
@@ -188,59 +186,50 @@ pub(super) fn choose_test(input: RwSignal<KernelInput>, ran: RwSignal<KernelInpu
 
 /// Hints before the answer (issue 45): per missed target, where its cost is and which panel
 /// explains it; the reference at ★★★ only.
-fn hints_html(h: &mut String, c: &ChallengeOutput) {
+fn hints_html(h: &mut Html, c: &ChallengeOutput) {
     if c.hints.is_empty() {
         return;
     }
-    let _ = write!(
-        h,
-        r#"<div class="hints"><h3>{}</h3><ul>"#,
-        escape(t!("ui.challenge.hints"))
-    );
+    h.raw(r#"<div class="hints"><h3>"#)
+        .text(t!("ui.challenge.hints"))
+        .raw("</h3><ul>");
     for hint in &c.hints {
-        let _ = write!(
-            h,
-            r#"<li data-hint="{}">{}"#,
-            hint.target,
-            escape(&hint.text)
-        );
+        h.raw("<li")
+            .attr("data-hint", hint.target)
+            .raw(">")
+            .text(&hint.text);
         if let Some((name, words, q)) = &hint.panel {
-            let _ = write!(
-                h,
-                r#" <a href="{}" data-link="{name}">{}</a>"#,
-                escape(&warp_model::site::href(q)),
-                escape(words)
-            );
+            h.raw(" <a")
+                .attr("href", &warp_model::site::href(q))
+                .attr("data-link", name)
+                .raw(">")
+                .text(words)
+                .raw("</a>");
         }
-        h.push_str("</li>");
+        h.raw("</li>");
     }
-    h.push_str("</ul></div>");
+    h.raw("</ul></div>");
 }
 
 /// At ★★★ only: the reference, with why it costs what it costs. Never before, anywhere
 /// (issue 64: "Show the reference" pressed twice outside an assignment handed over the kernel
 /// that earned ★★★ inside it; issue 43 had closed that inside the step only). Before, the
 /// hints give the way. A custom challenge's reference comes from its link: escaped.
-fn reference_html(h: &mut String, c: &ChallengeOutput) {
+fn reference_html(h: &mut Html, c: &ChallengeOutput) {
     let Some(s) = c.solved.as_ref().filter(|s| s.earned) else {
         return;
     };
-    let _ = write!(
-        h,
-        r#"<details class="solved" data-solved=""><summary>{}</summary><ul class="why">"#,
-        escape(t!("ui.challenge.solved"))
-    );
+    h.raw(r#"<details class="solved" data-solved=""><summary>"#)
+        .text(t!("ui.challenge.solved"))
+        .raw(r#"</summary><ul class="why">"#);
     for (label, text) in &s.why {
-        let _ = write!(
-            h,
-            "<li><strong>{}: </strong>{}</li>",
-            escape(label),
-            escape(text)
-        );
+        h.raw("<li><strong>")
+            .text(label)
+            .raw(": </strong>")
+            .text(text)
+            .raw("</li>");
     }
-    let _ = write!(
-        h,
-        r#"</ul><pre class="reference"><code>{}</code></pre></details>"#,
-        escape(&s.reference)
-    );
+    h.raw(r#"</ul><pre class="reference"><code>"#)
+        .text(&s.reference)
+        .raw("</code></pre></details>");
 }

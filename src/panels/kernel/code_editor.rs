@@ -4,7 +4,7 @@ use crate::components::errors::SourceErrorList;
 use leptos::prelude::*;
 use warp_model::kernel_lab::editor::{self, Key};
 use warp_model::kernel_lab::panel::{KernelInput, KernelOutput, SourceMark, SRC};
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::params::ParamError;
 use warp_model::t;
 use wasm_bindgen::JsCast;
@@ -157,10 +157,9 @@ const MAX_UNDOABLE_LINES: usize = 64;
 /// character set apart (a space past the line's end). One shape for every row: the unmarked
 /// ones leave the character's span empty.
 pub(super) fn lines(src: &str, mark: Option<SourceMark>) -> String {
-    use std::fmt::Write as _;
     let text: Vec<&str> = src.split('\n').collect();
     let count = text.len().max(mark.map_or(0, |m| m.line));
-    let mut html = String::with_capacity(src.len() + 48 * count);
+    let mut html = Html::with_capacity(src.len() + 48 * count);
     for n in 1..=count {
         let line = text.get(n - 1).copied().unwrap_or("");
         let mark = mark.filter(|m| m.line == n);
@@ -168,23 +167,22 @@ pub(super) fn lines(src: &str, mark: Option<SourceMark>) -> String {
         let cut = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
         let (a, b) = col.map_or((line.len(), line.len()), |c| (cut(c - 1), cut(c)));
         // `str::get`, not slicing: a slice's panic path costs the page its message code.
-        let part = |from: usize, to: usize| escape(line.get(from..to).unwrap_or_default());
-        let _ = write!(html, r#"<div data-n="{n}""#);
+        let part = |from: usize, to: usize| line.get(from..to).unwrap_or_default();
+        html.raw("<div").attr_num("data-n", n as u64);
         if mark.is_some() {
-            let _ = write!(
-                html,
-                r#" class="src-mark" data-gutter-mark="{n}" data-mark-line="{n}""#
-            );
+            html.raw(r#" class="src-mark""#)
+                .attr_num("data-gutter-mark", n as u64)
+                .attr_num("data-mark-line", n as u64);
         }
         if let Some(c) = col {
-            let _ = write!(html, r#" data-mark-col="{c}""#);
+            html.attr_num("data-mark-col", c as u64);
         }
-        let _ = write!(html, ">{}<span", part(0, a));
+        html.raw(">").text(part(0, a)).raw("<span");
         if col.is_some() {
-            let at = if a == b { " ".to_string() } else { part(a, b) };
-            let _ = write!(html, r#" class="mark-caret" data-c="{at}""#);
+            let at = if a == b { " " } else { part(a, b) };
+            html.raw(r#" class="mark-caret""#).attr("data-c", at);
         }
-        let _ = write!(html, "></span>{}</div>", part(b, line.len()));
+        html.raw("></span>").text(part(b, line.len())).raw("</div>");
     }
-    html
+    html.into_string()
 }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use warp_model::i18n::fill;
 use warp_model::kernel_lab::exec::TraceStep;
 use warp_model::kernel_lab::panel::{traced_note, KernelInput, KernelOutput, SRC};
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::msg;
 use warp_model::t;
 use warp_model::tr;
@@ -15,8 +15,7 @@ pub(super) fn Links(output: Memo<KernelOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             o.links.clone().map(|l| {
-                use std::fmt::Write as _;
-                let mut html = String::new();
+                let mut html = Html::new();
                 let links = [
                     (l.divergence, "divergence", t!("ui.kernel.link.divergence")),
                     (l.loop_counts, "loop", t!("ui.kernel.link.loop")),
@@ -26,15 +25,15 @@ pub(super) fn Links(output: Memo<KernelOutput>) -> impl IntoView {
                 ];
                 for (q, name, words) in links {
                     if let Some(q) = q {
-                        let _ = write!(
-                            html,
-                            r#"<li><a href="{}" data-link="{name}">{}</a></li>"#,
-                            escape(&warp_model::site::href(&q)),
-                            escape(words)
-                        );
+                        html.raw("<li><a")
+                            .attr("href", &warp_model::site::href(&q))
+                            .attr("data-link", name)
+                            .raw(">")
+                            .text(words)
+                            .raw("</a></li>");
                     }
                 }
-                view! { <ul class="follow-ups" aria-label=t!("ui.kernel.links") inner_html=html></ul> }
+                view! { <ul class="follow-ups" aria-label=t!("ui.kernel.links") inner_html=html.into_string()></ul> }
             })
         })
     }
@@ -58,20 +57,20 @@ pub(super) fn Watched(output: Memo<KernelOutput>) -> impl IntoView {
 /// The `watch=` elements' figures: one HTML string, as the figures row (each label is the
 /// learner's `NAME[i]`, escaped as text; the metric and value as attributes).
 pub(super) fn watched_html(watched: &[warp_model::kernel_lab::panel::WatchFigure]) -> String {
-    use std::fmt::Write as _;
-    let mut html = String::new();
+    let mut html = Html::new();
     for w in watched {
-        let _ = write!(
-            html,
-            r#"<div class="figure" title="{}"><dt><code>{}</code></dt><dd data-metric="{}" data-value="{}"><span class="value">{}</span></dd></div>"#,
-            escape(t!("kernel.figure.watch.help")),
-            escape(&w.label),
-            escape(&w.metric),
-            escape(&w.value.plain()),
-            escape(&w.value.human())
-        );
+        html.raw(r#"<div class="figure""#)
+            .attr("title", t!("kernel.figure.watch.help"))
+            .raw("><dt><code>")
+            .text(&w.label)
+            .raw("</code></dt><dd")
+            .attr("data-metric", &w.metric)
+            .attr("data-value", &w.value.plain())
+            .raw(r#"><span class="value">"#)
+            .text(&w.value.human())
+            .raw("</span></dd></div>");
     }
-    html
+    html.into_string()
 }
 
 /// The race the run found: both lines and the word.
@@ -97,13 +96,13 @@ pub(super) fn Violations(output: Memo<KernelOutput>) -> impl IntoView {
     move || {
         output.with(|o| {
             (!o.violations.is_empty()).then(|| {
-                let mut html = format!("<strong>{}</strong><ul>", escape(t!("ui.kernel.mask-violations")));
+                let mut html = Html::new();
+                html.raw("<strong>").text(t!("ui.kernel.mask-violations")).raw("</strong><ul>");
                 for v in &o.violations {
-                    html.push_str("<li>");
-                    html.push_str(&escape(v));
-                    html.push_str("</li>");
+                    html.raw("<li>").text(v).raw("</li>");
                 }
-                html.push_str("</ul>");
+                html.raw("</ul>");
+                let html = html.into_string();
                 view! {
                     <div class="race" data-mask-violations=o.violations.len() role="status" inner_html=html></div>
                 }
@@ -117,47 +116,56 @@ pub(super) fn Violations(output: Memo<KernelOutput>) -> impl IntoView {
 /// lanes left out of their own mask (in red, with the same in words; a move into such a lane is
 /// marked `data-offending`). One HTML string, as [`listing_html`].
 fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
-    use std::fmt::Write as _;
     use warp_model::kernel_lab::exec::lane_list;
     let absent = op.named & !op.active;
     let left_out = op.left_out;
-    let mut html = String::new();
+    let mut html = Html::new();
     if !op.moves.is_empty() {
-        let _ = write!(
-            html,
-            r#"<table class="moves"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
-            escape(&tr!(
+        html.raw(r#"<table class="moves"><caption>"#)
+            .text(&tr!(
                 "ui.kernel.op.moves",
                 call = &op.call,
                 n = op.moves.len()
-            )),
-            escape(t!("ui.kernel.op.from")),
-            escape(t!("ui.kernel.op.to")),
-            escape(t!("ui.kernel.op.value"))
-        );
+            ))
+            .raw(r#"</caption><thead><tr><th scope="col">"#)
+            .text(t!("ui.kernel.op.from"))
+            .raw(r#"</th><th scope="col">"#)
+            .text(t!("ui.kernel.op.to"))
+            .raw(r#"</th><th scope="col">"#)
+            .text(t!("ui.kernel.op.value"))
+            .raw("</th></tr></thead><tbody>");
         for (from, to, v) in &op.moves {
             let offending = left_out & (1 << to) != 0;
-            let _ = write!(
-                html,
-                r#"<tr data-from="{from}" data-to="{to}"{}><td>{from}</td><td>{to}</td><td>{}</td></tr>"#,
-                if offending {
+            html.raw("<tr")
+                .attr_num("data-from", u64::from(*from))
+                .attr_num("data-to", u64::from(*to))
+                .raw(if offending {
                     r#" data-offending="" class="offending""#
                 } else {
                     ""
-                },
-                escape(v)
-            );
+                })
+                .raw("><td>")
+                .num(u64::from(*from))
+                .raw("</td><td>")
+                .num(u64::from(*to))
+                .raw("</td><td>")
+                .text(v)
+                .raw("</td></tr>");
         }
-        html.push_str("</tbody></table>");
+        html.raw("</tbody></table>");
     }
-    let mut row = |attr: &str, bits: u32, words: String, cells: &str| {
-        let _ = write!(
-            html,
-            r#"<p class="mask-row{}" {attr}="{bits:08x}"><span class="row-label">{}</span><span class="mask">{}</span></p>"#,
-            if attr == "data-ballot" { "" } else { " absent" },
-            escape(&words),
-            mask_cells(bits, cells)
-        );
+    let mut row = |attr: &'static str, bits: u32, words: String, cells: &'static str| {
+        html.raw(if attr == "data-ballot" {
+            r#"<p class="mask-row""#
+        } else {
+            r#"<p class="mask-row absent""#
+        })
+        .attr(attr, &format!("{bits:08x}"))
+        .raw(r#"><span class="row-label">"#)
+        .text(&words)
+        .raw(r#"</span><span class="mask">"#)
+        .html(&mask_cells(bits, cells))
+        .raw("</span></p>");
     };
     if let Some(b) = op.ballot {
         let words = tr!(
@@ -184,7 +192,7 @@ fn warp_op(op: &warp_model::kernel_lab::exec::WarpOp) -> impl IntoView {
         );
         row("data-left-out", left_out, words, "lane absent");
     }
-    view! { <div class="warp-op" data-op=op.call.clone() inner_html=html></div> }
+    view! { <div class="warp-op" data-op=op.call.clone() inner_html=html.into_string()></div> }
 }
 
 /// The event's word, in the page's language.
@@ -210,20 +218,18 @@ pub(super) fn sched_name(output: Memo<KernelOutput>) -> &'static str {
 
 /// A lane mask's 32 cells, class `on` for a lane in the mask, each titled with its lane: one
 /// HTML string, as [`listing_html`] (a view node per cell cost the kernel page its code).
-fn mask_cells(mask: u32, on: &str) -> String {
-    use std::fmt::Write as _;
-    let mut html = String::with_capacity(LANE_SLOTS * 48);
+fn mask_cells(mask: u32, on: &'static str) -> Html {
+    let mut html = Html::with_capacity(LANE_SLOTS * 48);
     for l in 0..LANE_SLOTS {
         let class = if mask & (1 << l) != 0 {
             on
         } else {
             "lane masked"
         };
-        let _ = write!(
-            html,
-            r#"<span class="{class}" title="{}"></span>"#,
-            escape(&tr!("ui.kernel.lane", lane = l))
-        );
+        html.raw("<span")
+            .attr("class", class)
+            .attr("title", &tr!("ui.kernel.lane", lane = l))
+            .raw("></span>");
     }
     html
 }
@@ -354,14 +360,17 @@ fn step_detail(
     };
     // The variables' options as one string, as the listing: a view per option linked a list of
     // views' build and rebuild code (2.9 kB raw) for a menu that is redrawn whole at every step.
-    let mut options = String::new();
+    let mut options = Html::new();
     for n in &names {
-        use std::fmt::Write as _;
         let on = shown.as_ref().is_some_and(|(m, _)| m == n);
-        let n = escape(n);
-        let on = if on { " selected" } else { "" };
-        let _ = write!(options, r#"<option value="{n}"{on}>{n}</option>"#);
+        options
+            .raw("<option")
+            .attr("value", n)
+            .raw(if on { " selected>" } else { ">" })
+            .text(n)
+            .raw("</option>");
     }
+    let options = options.into_string();
     let stack = if s.stack.is_empty() {
         fill(empty, &[])
     } else {
@@ -382,7 +391,7 @@ fn step_detail(
         <ol class="listing" inner_html=listing></ol>
         <p class="mask-row" data-mask=format!("{:08x}", s.mask)>
             <span class="row-label">{tr!("ui.kernel.step.mask", line = s.line, active = s.active_lanes())}</span>
-            <span class="mask" inner_html=mask_cells(s.mask, "lane live c1")></span>
+            <span class="mask" inner_html=mask_cells(s.mask, "lane live c1").into_string()></span>
         </p>
         {(!s.groups.is_empty()).then(|| {
             let text = s.groups.iter().map(|(line, own)| tr!("ui.kernel.step.group", line = *line, lanes = warp_model::kernel_lab::exec::lane_list(*own))).collect::<Vec<_>>().join("; ");
@@ -413,8 +422,7 @@ fn step_detail(
 /// string, as the SM timeline is, since a view node per line cost the kernel page its rendering
 /// code (issue 46: this and [`lane_values_html`] paid for the timeline's worked steps).
 pub(super) fn listing_html(src: &str, s: &TraceStep) -> String {
-    use std::fmt::Write as _;
-    let mut html = String::with_capacity(src.len() + 64 * src.lines().count());
+    let mut html = Html::with_capacity(src.len() + 64 * src.lines().count());
     for (i, text) in src.lines().enumerate() {
         let line = i + 1;
         let here = line == s.line;
@@ -426,38 +434,37 @@ pub(super) fn listing_html(src: &str, s: &TraceStep) -> String {
         } else {
             ""
         };
-        let _ = write!(
-            html,
-            r#"<li{marks} data-line="{line}"><code>{}</code></li>"#,
-            escape(text)
-        );
+        html.raw("<li")
+            .raw(marks)
+            .attr_num("data-line", line as u64)
+            .raw("><code>")
+            .text(text)
+            .raw("</code></li>");
     }
-    html
+    html.into_string()
 }
 
 /// A variable's value in each of the 32 lanes, four rows of eight (`—`: a lane without one),
 /// each cell titled with its lane: one HTML string, as [`listing_html`].
 pub(super) fn lane_values_html(name: &str, vals: &[Option<String>]) -> String {
-    use std::fmt::Write as _;
-    let mut html = format!(
-        "<caption>{}</caption><tbody>",
-        escape(&tr!("ui.kernel.step.values", name))
-    );
+    let mut html = Html::new();
+    html.raw("<caption>")
+        .text(&tr!("ui.kernel.step.values", name))
+        .raw("</caption><tbody>");
     for r in 0..4 {
-        html.push_str("<tr>");
+        html.raw("<tr>");
         for c in 0..8 {
             let l = r * 8 + c;
-            let _ = write!(
-                html,
-                r#"<td title="{}">{}</td>"#,
-                escape(&tr!("ui.kernel.lane", lane = l)),
-                escape(vals.get(l).cloned().flatten().as_deref().unwrap_or("—"))
-            );
+            html.raw("<td")
+                .attr("title", &tr!("ui.kernel.lane", lane = l))
+                .raw(">")
+                .text(vals.get(l).and_then(Option::as_deref).unwrap_or("—"))
+                .raw("</td>");
         }
-        html.push_str("</tr>");
+        html.raw("</tr>");
     }
-    html.push_str("</tbody>");
-    html
+    html.raw("</tbody>");
+    html.into_string()
 }
 
 /// The per-line table's rows: one HTML string, as [`listing_html`] (its view nodes, a
@@ -470,62 +477,74 @@ pub(super) fn rows_html(
     stalls: Option<&warp_model::kernel_lab::timing::SmOutput>,
     shared: bool,
     banks: &[(usize, String)],
-) -> String {
-    use std::fmt::Write as _;
-    let mut html = String::new();
+) -> Html {
+    let mut html = Html::new();
+    // A count in a cell that names it: `<td data-sectors="3">3</td>`.
+    let cell = |html: &mut Html, name: &'static str, n: u64| {
+        html.raw("<td")
+            .attr_num(name, n)
+            .raw(">")
+            .num(n)
+            .raw("</td>");
+    };
     for (line, st) in &r.lines {
         let code = src.lines().nth(line.saturating_sub(1)).unwrap_or("").trim();
-        let _ = write!(
-            html,
-            r#"<tr data-line="{line}"><th scope="row">{line}</th><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td data-sectors="{5}">{5}</td><td data-l1-hits="{6}">{6}</td><td data-l2-hits="{7}">{7}</td><td data-dram-bytes="{8}">{8}</td>"#,
-            escape(code),
-            st.issued,
-            escape(&st.mean_active_lanes().human()),
-            st.divergent,
-            st.transactions,
-            st.sectors,
-            st.l1_hits,
-            st.l2_hits,
-            st.dram_bytes
-        );
+        html.raw("<tr")
+            .attr_num("data-line", *line as u64)
+            .raw(r#"><th scope="row">"#)
+            .num(*line as u64)
+            .raw("</th><td><code>")
+            .text(code)
+            .raw("</code></td><td>")
+            .num(st.issued)
+            .raw("</td><td>")
+            .text(&st.mean_active_lanes().human())
+            .raw("</td><td>")
+            .num(st.divergent)
+            .raw("</td><td>")
+            .num(st.transactions)
+            .raw("</td>");
+        cell(&mut html, "data-sectors", st.sectors);
+        cell(&mut html, "data-l1-hits", st.l1_hits);
+        cell(&mut html, "data-l2-hits", st.l2_hits);
+        cell(&mut html, "data-dram-bytes", st.dram_bytes);
         if let Some(sm) = stalls {
             let note = warp_model::kernel_lab::timing::line_note(sm, *line);
-            let _ = write!(
-                html,
-                r#"<td class="stalls"{}>{}</td>"#,
-                if note.is_some() {
-                    r#" data-stalls="""#
-                } else {
-                    ""
-                },
-                escape(note.as_deref().unwrap_or_default())
-            );
+            html.raw(if note.is_some() {
+                r#"<td class="stalls" data-stalls="">"#
+            } else {
+                r#"<td class="stalls">"#
+            })
+            .text(note.as_deref().unwrap_or_default())
+            .raw("</td>");
         }
         if shared {
-            let _ = write!(
-                html,
-                r#"<td data-shared-wavefronts="{0}">{0}</td><td data-bank-conflicts="{1}">{1}</td><td>"#,
-                st.shared_wavefronts, st.bank_conflicts
-            );
+            cell(&mut html, "data-shared-wavefronts", st.shared_wavefronts);
+            cell(&mut html, "data-bank-conflicts", st.bank_conflicts);
+            html.raw("<td>");
             if let Some((_, q)) = banks.iter().find(|(l, _)| l == line) {
-                let _ = write!(
-                    html,
-                    r#"<a href="{}" data-link="banks" data-line="{line}" aria-label="{}">{}</a>"#,
-                    escape(&warp_model::site::href(q)),
-                    escape(&tr!("ui.kernel.link.banks.label", line = *line)),
-                    escape(t!("ui.kernel.link.banks"))
-                );
+                html.raw("<a")
+                    .attr("href", &warp_model::site::href(q))
+                    .raw(r#" data-link="banks""#)
+                    .attr_num("data-line", *line as u64)
+                    .attr(
+                        "aria-label",
+                        &tr!("ui.kernel.link.banks.label", line = *line),
+                    )
+                    .raw(">")
+                    .text(t!("ui.kernel.link.banks"))
+                    .raw("</a>");
             }
-            html.push_str("</td>");
+            html.raw("</td>");
         }
-        html.push_str("</tr>");
+        html.raw("</tr>");
     }
     html
 }
 
 /// The per-line table's heading row, one HTML string as its rows are (a dozen `<th>` view
 /// nodes cost the kernel page 1.0 kB gzip of rendering code).
-pub(super) fn head_html(stalls: bool, shared: bool) -> String {
+pub(super) fn head_html(stalls: bool, shared: bool) -> Html {
     let mut cols = vec![
         t!("ui.kernel.table.line"),
         t!("ui.kernel.table.code"),
@@ -549,17 +568,18 @@ pub(super) fn head_html(stalls: bool, shared: bool) -> String {
             t!("ui.kernel.table.banks"),
         ]);
     }
-    let mut html = String::from("<tr>");
+    let mut html = Html::new();
+    html.raw("<tr>");
     for (k, c) in cols.iter().enumerate() {
-        html.push_str(if stalls && k == stall_col {
+        html.raw(if stalls && k == stall_col {
             r#"<th scope="col" class="stalls">"#
         } else {
             r#"<th scope="col">"#
-        });
-        html.push_str(&escape(c));
-        html.push_str("</th>");
+        })
+        .text(c)
+        .raw("</th>");
     }
-    html.push_str("</tr>");
+    html.raw("</tr>");
     html
 }
 
@@ -574,18 +594,30 @@ pub(super) fn line_table<const PLAIN: bool>(
                 let src = ran.with(|x| x.get(&SRC).to_string());
                 let shared = !r.shared_lines.is_empty();
                 let stalls = if PLAIN { o.sm.as_ref() } else { None };
-                let banks = o.links.as_ref().map(|l| l.banks.clone()).unwrap_or_default();
+                let banks = o
+                    .links
+                    .as_ref()
+                    .map(|l| l.banks.clone())
+                    .unwrap_or_default();
                 let rows = rows_html(r, &src, stalls, shared, &banks);
                 let head = head_html(stalls.is_some(), shared);
                 // The whole table as one string, as its rows are: a box that scrolls sideways
                 // when its columns are wider than the page, so reachable by the keyboard
                 // (`tabindex`, axe's scrollable-region-focusable).
-                let html = format!(
-                    r#"<table class="{}" data-table="per-line" tabindex="0"><caption>{}</caption><thead>{head}</thead><tbody>{rows}</tbody></table>"#,
-                    if PLAIN { "per-line per-line-flow" } else { "per-line" },
-                    escape(t!("ui.kernel.table.caption"))
-                );
-                view! { <div inner_html=html></div> }
+                let mut html = Html::new();
+                html.raw(if PLAIN {
+                    r#"<table class="per-line per-line-flow""#
+                } else {
+                    r#"<table class="per-line""#
+                })
+                .raw(r#" data-table="per-line" tabindex="0"><caption>"#)
+                .text(t!("ui.kernel.table.caption"))
+                .raw("</caption><thead>")
+                .html(&head)
+                .raw("</thead><tbody>")
+                .html(&rows)
+                .raw("</tbody></table>");
+                view! { <div inner_html=html.into_string()></div> }
             })
         })
     }

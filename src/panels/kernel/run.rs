@@ -7,7 +7,7 @@ use warp_model::kernel_lab::panel::{
     challenge_of, empty_challenge_note, evaluate_box, with_report, KernelInput, KernelOutput,
     CHALLENGE, CHECK, SRC,
 };
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::t;
 use warp_model::tr;
 
@@ -280,18 +280,18 @@ pub(super) fn status_line(
     button: Option<(&'static str, &'static str)>,
     stop: impl Fn() + Send + Sync + 'static,
 ) -> impl IntoView {
-    use std::fmt::Write as _;
-    let mut html = escape(text).into_owned();
+    let mut html = Html::new();
+    html.text(text);
     if let Some((action, label)) = button {
-        let _ = write!(
-            html,
-            r#" <button type="button" data-action="{action}">{}</button>"#,
-            escape(label)
-        );
+        html.raw(r#" <button type="button""#)
+            .attr("data-action", action)
+            .raw(">")
+            .text(label)
+            .raw("</button>");
     }
     view! {
         <p class=if button.is_some() { "check-status" } else { "note check-status" } role="status"
-            inner_html=html
+            inner_html=html.into_string()
             on:click=move |ev| {
                 if event_target::<web_sys::Element>(&ev).has_attribute("data-action") {
                     stop();

@@ -7,8 +7,6 @@
 //! rendering code (the view version was 8.5 kB of raw code more). Every text in it is the
 //! catalogue's or a number, escaped.
 
-use std::fmt::Write as _;
-
 use leptos::prelude::*;
 use warp_model::kernel_lab::panel::KernelOutput;
 use warp_model::kernel_lab::timing::{
@@ -16,7 +14,7 @@ use warp_model::kernel_lab::timing::{
     SmOutput,
 };
 use warp_model::latency::sm::State;
-use warp_model::markup::escape;
+use warp_model::markup::Html;
 use warp_model::t;
 use warp_model::tr;
 use warp_model::worked::Inline;
@@ -42,79 +40,77 @@ fn class_of(s: Option<State>) -> &'static str {
 fn timeline_html(sm: &SmOutput) -> String {
     // About 30 bytes a cell, and the legend and the two notes.
     let cells: usize = sm.columns.iter().map(Vec::len).sum();
-    let mut html = String::with_capacity(cells * CELL_BYTES + 2048);
-    let _ = write!(
-        html,
-        r#"<figcaption>{}</figcaption><div class="sm-rows">"#,
-        escape(t!("kernel.sm.timeline"))
-    );
+    let mut html = Html::with_capacity(cells * CELL_BYTES + 2048);
+    html.raw("<figcaption>")
+        .text(t!("kernel.sm.timeline"))
+        .raw(r#"</figcaption><div class="sm-rows">"#);
     for (w, cols) in sm.columns.iter().enumerate() {
-        let _ = write!(
-            html,
-            r#"<p class="sm-row" data-warp="{w}"><span class="row-label">{}</span><span class="sm-cells" style="--cols:{}">"#,
-            escape(&tr!("ui.kernel.sm.warp", w)),
-            cols.len()
-        );
+        html.raw(r#"<p class="sm-row""#)
+            .attr_num("data-warp", w as u64)
+            .raw(r#"><span class="row-label">"#)
+            .text(&tr!("ui.kernel.sm.warp", w))
+            .raw(r#"</span><span class="sm-cells" style="--cols:"#)
+            .num(cols.len() as u64)
+            .raw(r#"">"#);
         let issued = sm.issued.get(w).copied().unwrap_or(0);
         for (k, s) in cols.iter().enumerate() {
             // A column where the warp issued, though another state had most of its cycles,
             // shows the Issued colour on its top edge (`i`).
             let mark = (issued >> k) & 1 == 1 && *s != Some(State::Issued);
-            let _ = write!(
-                html,
-                r#"<span class="{}{}"></span>"#,
-                class_of(*s),
-                if mark { " i" } else { "" }
-            );
+            html.raw(r#"<span class=""#).raw(class_of(*s)).raw(if mark {
+                r#" i"></span>"#
+            } else {
+                r#""></span>"#
+            });
         }
-        html.push_str("</span></p>");
+        html.raw("</span></p>");
     }
     // The cycle axis under the columns (issue 66): its unit where the warps' names are, in a
     // row laid out as the warps' (`sm-row`, without `data-warp`).
     let [first, mid, end] = axis_ticks(sm);
-    let _ = write!(
-        html,
-        r#"</div><p class="sm-row" data-sm-axis=""><span class="row-label">{}</span><span class="ticks"><span>{first}</span><span>{mid}</span><span>{end}</span></span></p>"#,
-        escape(t!("latency.unit.cycles"))
-    );
+    html.raw(r#"</div><p class="sm-row" data-sm-axis=""><span class="row-label">"#)
+        .text(t!("latency.unit.cycles"))
+        .raw(r#"</span><span class="ticks"><span>"#)
+        .num(first)
+        .raw("</span><span>")
+        .num(mid)
+        .raw("</span><span>")
+        .num(end)
+        .raw("</span></span></p>");
     step_html(sm, &mut html);
-    html.push_str(r#"<ul class="sm-legend">"#);
+    html.raw(r#"<ul class="sm-legend">"#);
     for s in State::ALL {
-        let _ = write!(
-            html,
-            r#"<li data-state="{}"><span class="swatch {}"></span>{}</li>"#,
-            s.metric(),
-            class_of(Some(s)),
-            escape(state_label(s))
-        );
+        html.raw("<li")
+            .attr("data-state", s.metric())
+            .raw(r#"><span class="swatch "#)
+            .raw(class_of(Some(s)))
+            .raw(r#""></span>"#)
+            .text(state_label(s))
+            .raw("</li>");
     }
-    let _ = write!(
-        html,
-        r#"</ul><p class="note">{}</p><p class="note" data-sm-summary="">{}</p>"#,
-        escape(&tr!(
+    html.raw(r#"</ul><p class="note">"#)
+        .text(&tr!(
             "kernel.sm.timeline.caption",
             shown = sm.columns.len(),
             warps = sm.warps,
             per = sm.per_column
-        )),
-        escape(&summary(sm))
-    );
+        ))
+        .raw(r#"</p><p class="note" data-sm-summary="">"#)
+        .text(&summary(sm))
+        .raw("</p>");
     // Each state's share worked, one line each (the figures' own order); `data-share`, not the
     // legend's `data-state`, so that a selector for one never finds the other.
-    let _ = write!(
-        html,
-        r#"<p class="note">{}</p><ul class="sm-shares" data-sm-shares="">"#,
-        escape(&shares_head(sm))
-    );
+    html.raw(r#"<p class="note">"#)
+        .text(&shares_head(sm))
+        .raw(r#"</p><ul class="sm-shares" data-sm-shares="">"#);
     for (s, text) in state_steps(sm) {
-        let _ = write!(
-            html,
-            r#"<li data-share="{}">{}</li>"#,
-            s.metric(),
-            escape(&text)
-        );
+        html.raw("<li")
+            .attr("data-share", s.metric())
+            .raw(">")
+            .text(&text)
+            .raw("</li>");
     }
-    html.push_str("</ul>");
+    html.raw("</ul>");
     // The run worked in numbered steps (`[data-sm-worked]`, open), in the panels' markup.
     worked_markup(
         &worked_steps(sm),
@@ -123,39 +119,42 @@ fn timeline_html(sm: &SmOutput) -> String {
         words,
         &mut html,
     );
-    html
+    html.into_string()
 }
 
 /// Words only: `worked_steps` writes its arithmetic in words and digits, no formula trees (a
 /// tree would need `Math::text` and the formula writer, which the kernel page does not link;
 /// the model's test pins the text).
-fn words(items: &[Inline], html: &mut String) {
+fn words(items: &[Inline], html: &mut Html) {
     for i in items {
         if let Inline::Text(t) = i {
-            html.push_str(&escape(t));
+            html.text(t);
         }
     }
 }
 
-/// The step control's rule: column `col` (0-based) outlined in every row.
+/// The step control's rule: column `col` (0-based) outlined in every row. No `>` in it: it goes
+/// into the `<style>` element as text, and an escaped `&gt;` is not a combinator there (the
+/// cells are the only elements inside `.sm-cells`).
 fn outline(col: usize) -> String {
     format!(
-        ".sm-timeline .sm-cells > span:nth-child({}) {{ box-shadow: 0 0 0 2px var(--fg); }}",
+        ".sm-timeline .sm-cells span:nth-child({}) {{ box-shadow: 0 0 0 2px var(--fg); }}",
         col + 1
     )
 }
 
 /// The step control's markup (in the picture's string, as its cells are): a slider over the
 /// columns, what the chosen one shows (the model's `column_note`), and its outline rule.
-fn step_html(sm: &SmOutput, html: &mut String) {
-    let _ = write!(
-        html,
-        r#"<div class="sm-step"><label>{}<input type="range" min="0" max="{}" value="0" data-sm-step=""></label><output data-sm-at="0">{}</output><style>{}</style></div>"#,
-        escape(t!("kernel.sm.step.label")),
-        sm.width().saturating_sub(1),
-        escape(&column_note(sm, 0).unwrap_or_default()),
-        outline(0)
-    );
+fn step_html(sm: &SmOutput, html: &mut Html) {
+    html.raw(r#"<div class="sm-step"><label>"#)
+        .text(t!("kernel.sm.step.label"))
+        .raw(r#"<input type="range" min="0""#)
+        .attr_num("max", sm.width().saturating_sub(1) as u64)
+        .raw(r#" value="0" data-sm-step=""></label><output data-sm-at="0">"#)
+        .text(&column_note(sm, 0).unwrap_or_default())
+        .raw("</output><style>")
+        .text(&outline(0))
+        .raw("</style></div>");
 }
 
 /// The slider moved: say what the chosen column shows and outline it. Written against the
