@@ -147,79 +147,6 @@ struct Layer {
     secs: f64,
 }
 
-/// A layer run beside the others: this program again (`cargo xtask dist`), its output kept in a
-/// log under `target/` and printed whole when it ends.
-///
-/// Why: on CI's two cores the layers in a row kept 1.2 cores busy on average (`.ci/run` of
-/// 09255b6: 39 min of CPU in 33 min). The release build (wasm32, `--release`) locks only
-/// `target/release` and `target/wasm32-unknown-unknown/release`, which no layer before it
-/// touches, so it can run from the start; its prerender step (`target/debug`) waits for cargo's
-/// lock like any build.
-struct Beside {
-    start: Instant,
-    log: PathBuf,
-    child: Result<std::process::Child, String>,
-}
-
-impl Beside {
-    fn start(command: &'static str) -> Self {
-        let log = root().join(format!("target/xtask-{command}.log"));
-        let child = (|| {
-            std::fs::create_dir_all(root().join("target")).map_err(|e| e.to_string())?;
-            let out = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-            let err = out.try_clone().map_err(|e| e.to_string())?;
-            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-            Command::new(exe)
-                .arg(command)
-                .current_dir(root())
-                .stdout(out)
-                .stderr(err)
-                .spawn()
-                .map_err(|e| format!("could not start `xtask {command}`: {e}"))
-        })();
-        if child.is_ok() {
-            println!(
-                "\nxtask: `xtask {command}` runs beside the layers below; its output goes to {} \
-                 and is printed when it ends",
-                log.display()
-            );
-        }
-        Self {
-            start: Instant::now(),
-            log,
-            child,
-        }
-    }
-
-    /// Waits for it, prints its output, and makes it a layer timed from its start.
-    fn finish(self, name: &'static str) -> Layer {
-        println!("\nxtask: ── {name} ──");
-        let ok = match self
-            .child
-            .and_then(|mut c| c.wait().map_err(|e| e.to_string()))
-        {
-            Ok(status) => {
-                if let Ok(text) = std::fs::read_to_string(&self.log) {
-                    print!("{text}");
-                }
-                if !status.success() {
-                    eprintln!("xtask: {name} failed ({status})");
-                }
-                status.success()
-            }
-            Err(e) => {
-                eprintln!("xtask: {e}");
-                false
-            }
-        };
-        Layer {
-            name,
-            ok,
-            secs: self.start.elapsed().as_secs_f64(),
-        }
-    }
-}
-
 /// Runs one test layer, timed, and says how it went.
 fn layer(name: &'static str, work: impl FnOnce() -> Result<(), String>) -> Layer {
     println!("\nxtask: ── {name} ──");
@@ -281,12 +208,6 @@ fn test(args: &[String]) -> Result<(), String> {
         return Err("could not install what the tests need (see above)".into());
     }
     let skip_e2e = args.iter().any(|a| a == "--no-e2e");
-    // The release build runs beside the layers before it (`--serial`: after them).
-    let release = if args.iter().any(|a| a == "--serial") {
-        None
-    } else {
-        Some(Beside::start("dist"))
-    };
     let cargo = |args: &'static [&'static str]| move || run(cmd("cargo", args));
     let mut layers: Vec<Layer> = vec![
         install,
@@ -353,15 +274,10 @@ fn test(args: &[String]) -> Result<(), String> {
             "what `cargo xtask serve` serves (dev build, headless Chromium)",
             serve_check,
         ),
-    ];
-    layers.push(match release {
-        Some(beside) => {
-            beside.finish("release build (dist/, one bundle per page; beside the above)")
-        }
-        None => layer("release build (dist/, one bundle per page)", || {
+        layer("release build (dist/, one bundle per page)", || {
             dist::build(dist::Profile::Release)
         }),
-    });
+    ];
     let built = layers.last().is_some_and(|l| l.ok);
     if built {
         layers.push(layer(
