@@ -22,6 +22,9 @@
 //! - [`editor`]: the editor's keys as text (Enter keeps the indentation, Tab and Shift+Tab
 //!   indent and outdent), for the view to apply.
 //!
+//! - [`wgsl`]: a kernel and its launch's block as a WebGPU compute shader (issue 69), every
+//!   construct it does not translate named with its line.
+//!
 //! What it leaves out: device functions, casts, `printf`.
 
 pub mod banks;
@@ -49,6 +52,7 @@ mod tests;
 pub mod timing;
 #[cfg(test)]
 mod warp_tests;
+pub mod wgsl;
 
 pub use error::KernelError;
 
