@@ -164,15 +164,8 @@ fn fragment_view(
         .text(t!("ui.mma.fragment.caption"))
         .raw(r#"</figcaption><div class="mma-scroll" tabindex="0" role="group""#)
         .attr("aria-label", &label)
-        .raw(r#"><svg viewBox="0 0 "#)
-        .coord(width)
-        .raw(" ")
-        .coord(height)
-        .raw("\"")
-        .attr_coord("width", width)
-        .raw(r#" role="img""#)
-        .attr("aria-label", &p.summary)
-        .raw(r#" class="mma-grid">"#);
+        .raw(">");
+    svg_open(&mut h, width, height, &p.summary, "mma-grid");
     axis_labels(cols, rows, CELL_W, CELL_H, 1, &mut h);
     for c in &p.cells {
         h.raw(r#"<g class="cell"#)
@@ -334,15 +327,8 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
     let mut h = Html::new();
     h.raw("<figcaption>")
         .text(t!("ui.mma.tile.caption"))
-        .raw(r#"</figcaption><div class="mma-scroll"><svg viewBox="0 0 "#)
-        .coord(width)
-        .raw(" ")
-        .coord(height)
-        .raw("\"")
-        .attr_coord("width", width)
-        .raw(r#" role="img""#)
-        .attr("aria-label", &p.summary)
-        .raw(r#" class="mma-tile">"#);
+        .raw(r#"</figcaption><div class="mma-scroll">"#);
+    svg_open(&mut h, width, height, &p.summary, "mma-tile");
     axis_labels(
         cpr,
         16,
@@ -444,4 +430,18 @@ fn ldmatrix_view(p: &LdmatrixPicture) -> impl IntoView {
 
 fn phases_view(o: &MmaOutput) -> Option<impl IntoView> {
     (!o.phases.is_empty()).then(|| crate::panels::banks::phases_figure(&o.phases))
+}
+
+/// A picture's `<svg>` open tag: its view box and width, and its summary read out as its label.
+fn svg_open(h: &mut Html, width: f64, height: f64, summary: &str, class: &'static str) {
+    h.raw(r#"<svg viewBox="0 0 "#)
+        .coord(width)
+        .raw(" ")
+        .coord(height)
+        .raw("\"")
+        .attr_coord("width", width)
+        .raw(r#" role="img""#)
+        .attr("aria-label", summary)
+        .attr("class", class)
+        .raw(">");
 }

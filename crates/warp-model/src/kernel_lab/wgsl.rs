@@ -269,6 +269,45 @@ impl Tr<'_> {
             .map(|p| (p.ty, p.read_only))
     }
 
+    /// `b_NAME[i]`, an element of a pointer parameter's buffer, and its type.
+    fn buffer_place(
+        &mut self,
+        n: &str,
+        i: &Expr,
+        line: usize,
+    ) -> Result<(String, Ty), Unsupported> {
+        let (t, _) = self
+            .buffer_ty(n)
+            .ok_or_else(|| unsupported(line, format!("the buffer {n}")))?;
+        let (iv, _) = self.expr(i, line)?;
+        Ok((format!("b_{n}[{iv}]"), t))
+    }
+
+    /// `s_NAME[i][j]`, an element of a shared array, its type, and whether an atomic touches
+    /// the array (its accesses are then atomic).
+    fn shared_place(
+        &mut self,
+        a: usize,
+        idx: &[Expr],
+        line: usize,
+    ) -> Result<(String, Ty, bool), Unsupported> {
+        let (name, t) = self
+            .k
+            .shared
+            .get(a)
+            .map(|s| (s.name.clone(), s.ty))
+            .ok_or_else(|| {
+                unsupported(line, "a shared array the kernel does not declare".into())
+            })?;
+        let mut place = format!("s_{name}");
+        for i in idx {
+            let (iv, _) = self.expr(i, line)?;
+            let _ = write!(place, "[{iv}]");
+        }
+        let atomic = self.atomic_shared.contains(&name);
+        Ok((place, t, atomic))
+    }
+
     /// The statements of a block, in a scope of their own.
     fn block(&mut self, body: &[Stmt], flow: Flow) -> Result<Flow, Unsupported> {
         let scope = self.vars.len();
@@ -455,23 +494,10 @@ impl Tr<'_> {
                 (format!("v_{n}"), t, false)
             }
             Lvalue::Index(n, i) => {
-                let (t, _) = self
-                    .buffer_ty(n)
-                    .ok_or_else(|| unsupported(line, format!("the buffer {n}")))?;
-                let (iv, _) = self.expr(i, line)?;
-                (format!("b_{n}[{iv}]"), t, self.atomic_buffers.contains(n))
+                let (place, t) = self.buffer_place(n, i, line)?;
+                (place, t, self.atomic_buffers.contains(n))
             }
-            Lvalue::Shared(a, idx) => {
-                let s = &self.k.shared[*a];
-                let (name, t) = (s.name.clone(), s.ty);
-                let mut place = format!("s_{name}");
-                for i in idx {
-                    let (iv, _) = self.expr(i, line)?;
-                    let _ = write!(place, "[{iv}]");
-                }
-                let atomic = self.atomic_shared.contains(&name);
-                (place, t, atomic)
-            }
+            Lvalue::Shared(a, idx) => self.shared_place(*a, idx, line)?,
         };
         let (v, from) = self.expr(e, line)?;
         let value = match op {
@@ -529,25 +555,16 @@ impl Tr<'_> {
             }
             Expr::WarpSize => (format!("{WARP}i"), Ty::Int),
             Expr::Index(n, i, _) => {
-                let (t, _) = self
-                    .buffer_ty(n)
-                    .ok_or_else(|| unsupported(line, format!("the buffer {n}")))?;
-                let (iv, _) = self.expr(i, line)?;
+                let (place, t) = self.buffer_place(n, i, line)?;
                 if self.atomic_buffers.contains(n) {
-                    (format!("atomicLoad(&b_{n}[{iv}])"), t)
+                    (format!("atomicLoad(&{place})"), t)
                 } else {
-                    (format!("b_{n}[{iv}]"), t)
+                    (place, t)
                 }
             }
             Expr::Shared(a, idx) => {
-                let s = &self.k.shared[*a];
-                let (name, t) = (s.name.clone(), s.ty);
-                let mut place = format!("s_{name}");
-                for i in idx {
-                    let (iv, _) = self.expr(i, line)?;
-                    let _ = write!(place, "[{iv}]");
-                }
-                if self.atomic_shared.contains(&name) {
+                let (place, t, atomic) = self.shared_place(*a, idx, line)?;
+                if atomic {
                     (format!("atomicLoad(&{place})"), t)
                 } else {
                     (place, t)
@@ -617,21 +634,9 @@ impl Tr<'_> {
         line: usize,
     ) -> Result<(String, Ty), Unsupported> {
         let (place, t) = match addr {
-            Addr::Global(n, i) => {
-                let (t, _) = self
-                    .buffer_ty(n)
-                    .ok_or_else(|| unsupported(line, format!("the buffer {n}")))?;
-                let (iv, _) = self.expr(i, line)?;
-                (format!("b_{n}[{iv}]"), t)
-            }
+            Addr::Global(n, i) => self.buffer_place(n, i, line)?,
             Addr::Shared(a, idx) => {
-                let s = &self.k.shared[*a];
-                let (name, t) = (s.name.clone(), s.ty);
-                let mut place = format!("s_{name}");
-                for i in idx {
-                    let (iv, _) = self.expr(i, line)?;
-                    let _ = write!(place, "[{iv}]");
-                }
+                let (place, t, _) = self.shared_place(*a, idx, line)?;
                 (place, t)
             }
         };
