@@ -81,31 +81,28 @@ impl Html {
 
     /// ` name="12.5"`, a coordinate as an attribute's value ([`Html::coord`]).
     pub fn attr_coord(&mut self, name: &'static str, v: f64) -> &mut Self {
-        self.0.push(' ');
-        self.0.push_str(name);
-        self.0.push_str("=\"");
-        self.coord(v);
-        self.0.push('"');
+        self.name(name).coord(v).0.push('"');
         self
     }
 
     /// ` name="value"`, the value escaped; written inside an open tag.
     pub fn attr(&mut self, name: &'static str, value: &str) -> &mut Self {
-        self.0.push(' ');
-        self.0.push_str(name);
-        self.0.push_str("=\"");
-        escape_into(&mut self.0, value);
-        self.0.push('"');
+        self.name(name).text(value).0.push('"');
         self
     }
 
     /// ` name="n"`, a whole number as an attribute's value.
     pub fn attr_num(&mut self, name: &'static str, n: u64) -> &mut Self {
+        self.name(name).num(n).0.push('"');
+        self
+    }
+
+    /// ` name="`: an attribute's name and its opening quote (the value and the closing quote
+    /// follow).
+    fn name(&mut self, name: &'static str) -> &mut Self {
         self.0.push(' ');
         self.0.push_str(name);
         self.0.push_str("=\"");
-        self.num(n);
-        self.0.push('"');
         self
     }
 
