@@ -65,9 +65,6 @@ pub struct Unsupported {
     pub what: String,
 }
 
-/// The warp size CUDA's `warpSize` names.
-const WARP: i64 = 32;
-
 /// `k` as WGSL for a launch whose blocks are `block` (x, y, z).
 ///
 /// # Errors
@@ -553,7 +550,7 @@ impl Tr<'_> {
                 };
                 (text, Ty::Unsigned)
             }
-            Expr::WarpSize => (format!("{WARP}i"), Ty::Int),
+            Expr::WarpSize => (format!("{}i", crate::WARP_SIZE), Ty::Int),
             Expr::Index(n, i, _) => {
                 let (place, t) = self.buffer_place(n, i, line)?;
                 if self.atomic_buffers.contains(n) {
