@@ -97,22 +97,6 @@ fn svg(d: &ChartData) -> String {
     h.into_string()
 }
 
-/// A grid line from (x1, y1) to (x2, y2) and its tick's label at `at`, anchored `anchor`.
-fn grid_line(h: &mut Html, [x1, y1, x2, y2]: [&str; 4], [x, y]: [&str; 2], anchor: &str, t: f64) {
-    h.raw(r#"<line class="grid""#)
-        .attr("x1", x1)
-        .attr("y1", y1)
-        .attr("x2", x2)
-        .attr("y2", y2)
-        .raw(r#"/><text class="tick""#)
-        .attr("x", x)
-        .attr("y", y)
-        .attr("text-anchor", anchor)
-        .raw(">")
-        .text(&tick_label(t))
-        .raw("</text>");
-}
-
 /// [`svg`], written into `h`.
 fn svg_html(d: &ChartData, h: &mut Html) {
     let (x0, x1, y0, y1) = (d.x.0, d.x.1, d.y.0, d.y.1);
@@ -122,18 +106,31 @@ fn svg_html(d: &ChartData, h: &mut Html) {
     let (left, right, top, bottom) = (px(LEFT), px(RIGHT), px(TOP), px(BOTTOM));
     for t in ticks(x0, x1) {
         let x = px(sx(t));
-        grid_line(
-            h,
-            [&x, &top, &x, &bottom],
-            [&x, &px(BOTTOM + 16.0)],
-            "middle",
-            t,
-        );
+        h.raw(r#"<line class="grid""#)
+            .attr("x1", &x)
+            .attr("y1", &top)
+            .attr("x2", &x)
+            .attr("y2", &bottom)
+            .raw(r#"/><text class="tick""#)
+            .attr("x", &x)
+            .attr("y", &px(BOTTOM + 16.0))
+            .raw(r#" text-anchor="middle">"#)
+            .text(&tick_label(t))
+            .raw("</text>");
     }
     for t in ticks(y0, y1) {
-        let y = px(sy(t));
-        let (tx, ty) = (px(LEFT - 6.0), px(sy(t) + 4.0));
-        grid_line(h, [&left, &y, &right, &y], [&tx, &ty], "end", t);
+        let (y, text_y) = (px(sy(t)), px(sy(t) + 4.0));
+        h.raw(r#"<line class="grid""#)
+            .attr("x1", &left)
+            .attr("y1", &y)
+            .attr("x2", &right)
+            .attr("y2", &y)
+            .raw(r#"/><text class="tick""#)
+            .attr("x", &px(LEFT - 6.0))
+            .attr("y", &text_y)
+            .raw(r#" text-anchor="end">"#)
+            .text(&tick_label(t))
+            .raw("</text>");
     }
     let mid_y = px(f64::midpoint(TOP, BOTTOM));
     h.raw(r#"<line class="axis""#)
