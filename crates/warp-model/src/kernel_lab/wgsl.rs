@@ -38,6 +38,9 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+mod walk;
+use walk::{atomic_buffers, atomic_shared, breaks_unevenly, has_effect, leaves};
+
 use super::parse::{
     Addr, Atomic, Axis, Bin, Builtin, Expr, Lvalue, ParsedKernel, Stmt, StmtKind, Ty, Un,
     WORK_FUNCTIONS,
@@ -376,7 +379,9 @@ impl Tr<'_> {
             StmtKind::While(c, body) => {
                 let (v, from) = self.expr(c, line)?;
                 let inner = Flow {
-                    nonuniform: flow.nonuniform || self.varies(c) || breaks_unevenly(body, self),
+                    nonuniform: flow.nonuniform
+                        || self.varies(c)
+                        || breaks_unevenly(body, &|e| self.varies(e)),
                 };
                 self.line(&format!("while ({}) {{", conv(&v, from, Ty::Bool)));
                 self.depth += 1;
@@ -409,7 +414,7 @@ impl Tr<'_> {
                     nonuniform: flow.nonuniform
                         || cond_varies
                         || init_varies
-                        || breaks_unevenly(body, self),
+                        || breaks_unevenly(body, &|e| self.varies(e)),
                 };
                 self.line(&format!("for ({init_text}; {cond_text}; {step_text}) {{"));
                 self.depth += 1;
@@ -724,7 +729,9 @@ impl Tr<'_> {
             _ => return Err(unsupported(line, format!("the function {f}"))),
         })
     }
+}
 
+impl Tr<'_> {
     /// Whether `e` may differ between the block's threads (WGSL's uniformity, as followed
     /// here): a thread's index, a load from memory some thread may write (a buffer that is not
     /// `const`, shared memory), an atomic, or a variable that may hold such a value.
@@ -852,147 +859,6 @@ fn binary(op: Bin, a: &str, at: Ty, b: &str, bt: Ty) -> (String, Ty) {
         _ => {
             let t = common(at, bt);
             (format!("({} {sym} {})", conv(a, at, t), conv(b, bt, t)), t)
-        }
-    }
-}
-
-/// Whether a statement list may leave early (`return`, or `break`/`continue` out of it).
-fn leaves(body: &[Stmt]) -> bool {
-    body.iter().any(|s| match &s.kind {
-        StmtKind::Return | StmtKind::Break | StmtKind::Continue => true,
-        StmtKind::If(_, a, b) => leaves(a) || b.as_ref().is_some_and(|(b, _)| leaves(b)),
-        StmtKind::Block(b) => leaves(b),
-        // A loop's own break and continue stay inside it; a return does not.
-        StmtKind::While(_, b) | StmtKind::For(_, _, _, b) => returns(b),
-        _ => false,
-    })
-}
-
-fn returns(body: &[Stmt]) -> bool {
-    body.iter().any(|s| match &s.kind {
-        StmtKind::Return => true,
-        StmtKind::If(_, a, b) => returns(a) || b.as_ref().is_some_and(|(b, _)| returns(b)),
-        StmtKind::Block(b) | StmtKind::While(_, b) | StmtKind::For(_, _, _, b) => returns(b),
-        _ => false,
-    })
-}
-
-/// Whether a loop's body leaves it under a condition that varies between threads.
-fn breaks_unevenly(body: &[Stmt], t: &Tr<'_>) -> bool {
-    body.iter().any(|s| match &s.kind {
-        StmtKind::If(c, a, b) => {
-            (t.varies(c) && (leaves(a) || b.as_ref().is_some_and(|(b, _)| leaves(b))))
-                || breaks_unevenly(a, t)
-                || b.as_ref().is_some_and(|(b, _)| breaks_unevenly(b, t))
-        }
-        StmtKind::Block(b) => breaks_unevenly(b, t),
-        _ => false,
-    })
-}
-
-/// Whether `e` has an effect (an atomic) that evaluating it twice or not at all would change.
-fn has_effect(e: &Expr) -> bool {
-    match e {
-        Expr::Atomic(..) => true,
-        Expr::Index(_, i, _) => has_effect(i),
-        Expr::Shared(_, idx) | Expr::Call(_, idx) => idx.iter().any(has_effect),
-        Expr::Unary(_, x) => has_effect(x),
-        Expr::Binary(_, a, b) => has_effect(a) || has_effect(b),
-        Expr::Cond(c, a, b) => has_effect(c) || has_effect(a) || has_effect(b),
-        _ => false,
-    }
-}
-
-/// The buffers an atomic touches anywhere in `body`.
-fn atomic_buffers(body: &[Stmt]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    walk_exprs(body, &mut |e| {
-        if let Expr::Atomic(_, addr, _) = e {
-            if let Addr::Global(n, _) = &**addr {
-                out.insert(n.clone());
-            }
-        }
-    });
-    out
-}
-
-/// The shared arrays (by name) an atomic touches anywhere in the kernel.
-fn atomic_shared(k: &ParsedKernel) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    walk_exprs(&k.body, &mut |e| {
-        if let Expr::Atomic(_, addr, _) = e {
-            if let Addr::Shared(a, _) = &**addr {
-                if let Some(s) = k.shared.get(*a) {
-                    out.insert(s.name.clone());
-                }
-            }
-        }
-    });
-    out
-}
-
-/// Every expression in `body`, outermost first.
-fn walk_exprs(body: &[Stmt], f: &mut impl FnMut(&Expr)) {
-    fn expr(e: &Expr, f: &mut impl FnMut(&Expr)) {
-        f(e);
-        match e {
-            Expr::Atomic(_, addr, args) => {
-                match &**addr {
-                    Addr::Global(_, i) => expr(i, f),
-                    Addr::Shared(_, idx) => idx.iter().for_each(|i| expr(i, f)),
-                }
-                for a in args {
-                    expr(a, f);
-                }
-            }
-            Expr::Index(_, i, _) => expr(i, f),
-            Expr::Shared(_, idx) | Expr::Call(_, idx) => idx.iter().for_each(|i| expr(i, f)),
-            Expr::Unary(_, x) => expr(x, f),
-            Expr::Binary(_, a, b) => {
-                expr(a, f);
-                expr(b, f);
-            }
-            Expr::Cond(c, a, b) => {
-                expr(c, f);
-                expr(a, f);
-                expr(b, f);
-            }
-            _ => {}
-        }
-    }
-    for s in body {
-        match &s.kind {
-            StmtKind::Decl(_, _, Some(e)) | StmtKind::Expr(e) => expr(e, f),
-            StmtKind::Assign(lv, _, e) => {
-                match lv {
-                    Lvalue::Index(_, i) => expr(i, f),
-                    Lvalue::Shared(_, idx) => idx.iter().for_each(|i| expr(i, f)),
-                    Lvalue::Var(_) => {}
-                }
-                expr(e, f);
-            }
-            StmtKind::If(c, a, b) => {
-                expr(c, f);
-                walk_exprs(a, f);
-                if let Some((b, _)) = b {
-                    walk_exprs(b, f);
-                }
-            }
-            StmtKind::While(c, b) => {
-                expr(c, f);
-                walk_exprs(b, f);
-            }
-            StmtKind::For(init, c, step, b) => {
-                for part in [init, step].into_iter().flatten() {
-                    walk_exprs(std::slice::from_ref(&**part), f);
-                }
-                if let Some(c) = c {
-                    expr(c, f);
-                }
-                walk_exprs(b, f);
-            }
-            StmtKind::Block(b) => walk_exprs(b, f),
-            _ => {}
         }
     }
 }
