@@ -37,6 +37,7 @@ mod link_keys;
 #[cfg(test)]
 mod memory_tests;
 pub mod notes;
+pub mod on_gpu;
 pub mod panel;
 pub mod parse;
 pub mod ran;

@@ -57,6 +57,10 @@ pub struct Wgsl {
     /// The scalar parameters, in the uniform struct's order (binding `buffers.len()`), each a
     /// 4-byte field; none when the kernel has no scalar.
     pub scalars: Vec<(String, Ty)>,
+    /// Whether the shader multiplies, divides or takes the square root of a float: where a GPU
+    /// may round otherwise than the model (WGSL's division is 2.5 ULP, its square root
+    /// inherited from `inverseSqrt`, and a multiply and an add may fuse into one rounding).
+    pub rounds: bool,
 }
 
 /// A construct the translation does not cover, with its line.
@@ -73,8 +77,33 @@ pub struct Unsupported {
 /// # Errors
 /// The first construct the translation does not cover ([`Unsupported`]).
 pub fn translate(k: &ParsedKernel, block: [u32; 3]) -> Result<Wgsl, Unsupported> {
+    write(k, block, None)
+}
+
+/// [`translate`] with every loop stopped after `steps` turns of it, each entry to it: the
+/// shader then sets `w_stopped` (an `atomic<u32>` at the binding after the scalars', or after
+/// the buffers when there are none) to 1 and leaves the loop. A kernel the model ran to its end
+/// may still spin for ever on a GPU (a spin lock whose holder's subgroup waits for the
+/// spinners), and nothing else would stop it. Each loop has its own count, declared just before
+/// it, so that a loop every thread of the block runs stays uniform (a barrier in it is still
+/// WGSL's).
+///
+/// # Errors
+/// As [`translate`].
+pub fn translate_guarded(
+    k: &ParsedKernel,
+    block: [u32; 3],
+    steps: u32,
+) -> Result<Wgsl, Unsupported> {
+    write(k, block, Some(steps))
+}
+
+fn write(k: &ParsedKernel, block: [u32; 3], guard: Option<u32>) -> Result<Wgsl, Unsupported> {
     let atomic = atomic_buffers(&k.body);
     let mut t = Tr {
+        guard,
+        loops: 0,
+        rounds: false,
         k,
         atomic_buffers: atomic,
         atomic_shared: BTreeSet::new(),
@@ -127,6 +156,13 @@ pub fn translate(k: &ParsedKernel, block: [u32; 3]) -> Result<Wgsl, Unsupported>
             buffers.len()
         );
     }
+    if guard.is_some() {
+        let at = buffers.len() + usize::from(!scalars.is_empty());
+        let _ = writeln!(
+            head,
+            "@group(0) @binding({at}) var<storage, read_write> w_stopped: atomic<u32>;"
+        );
+    }
     for s in &k.shared {
         let elem = if t.atomic_shared.contains(&s.name) {
             if s.ty == Ty::Float {
@@ -171,6 +207,7 @@ pub fn translate(k: &ParsedKernel, block: [u32; 3]) -> Result<Wgsl, Unsupported>
         source: head,
         buffers,
         scalars,
+        rounds: t.rounds,
     })
 }
 
@@ -233,6 +270,12 @@ struct Flow {
 }
 
 struct Tr<'k> {
+    /// Turns each loop may take ([`translate_guarded`]).
+    guard: Option<u32>,
+    /// Loops written so far (each guarded one's count is `w_loop<k>`).
+    loops: usize,
+    /// Whether a float is multiplied, divided or square-rooted ([`Wgsl::rounds`]).
+    rounds: bool,
     k: &'k ParsedKernel,
     atomic_buffers: BTreeSet<String>,
     atomic_shared: BTreeSet<String>,
@@ -251,6 +294,33 @@ impl Tr<'_> {
         }
         self.out.push_str(text);
         self.out.push('\n');
+    }
+
+    /// A multiplication or division in `f32` makes the shader's floats round as a GPU may
+    /// (fused, or to WGSL's 2.5 ULP): [`Wgsl::rounds`].
+    fn note_rounding(&mut self, op: Bin, t: Ty) {
+        if t == Ty::Float && matches!(op, Bin::Mul | Bin::Div) {
+            self.rounds = true;
+        }
+    }
+
+    /// Before a loop of a guarded shader: its count, declared; the count's name and the turns.
+    fn guard_before(&mut self) -> Option<(String, u32)> {
+        let steps = self.guard?;
+        let name = format!("w_loop{}", self.loops);
+        self.loops += 1;
+        self.line(&format!("var {name}: u32 = 0u;"));
+        Some((name, steps))
+    }
+
+    /// First in a guarded loop's body: one more turn, or the loop is left and the run marked.
+    fn guard_in(&mut self, guard: Option<(String, u32)>) {
+        if let Some((name, steps)) = guard {
+            self.line(&format!("{name} += 1u;"));
+            self.line(&format!(
+                "if ({name} > {steps}u) {{ atomicStore(&w_stopped, 1u); break; }}"
+            ));
+        }
     }
 
     fn var_ty(&self, name: &str) -> Option<Ty> {
@@ -383,8 +453,10 @@ impl Tr<'_> {
                         || self.varies(c)
                         || breaks_unevenly(body, &|e| self.varies(e)),
                 };
+                let guard = self.guard_before();
                 self.line(&format!("while ({}) {{", conv(&v, from, Ty::Bool)));
                 self.depth += 1;
+                self.guard_in(guard);
                 self.block(body, inner)?;
                 self.depth -= 1;
                 self.line("}");
@@ -416,8 +488,10 @@ impl Tr<'_> {
                         || init_varies
                         || breaks_unevenly(body, &|e| self.varies(e)),
                 };
+                let guard = self.guard_before();
                 self.line(&format!("for ({init_text}; {cond_text}; {step_text}) {{"));
                 self.depth += 1;
+                self.guard_in(guard);
                 self.block(body, inner)?;
                 self.depth -= 1;
                 self.line("}");
@@ -511,6 +585,7 @@ impl Tr<'_> {
                     place.clone()
                 };
                 let (r, rt) = binary(op, &current, to, &v, from);
+                self.note_rounding(op, rt);
                 conv(&r, rt, to)
             }
         };
@@ -600,7 +675,9 @@ impl Tr<'_> {
                 }
                 let (av, at) = self.expr(a, line)?;
                 let (bv, bt) = self.expr(b, line)?;
-                binary(*op, &av, at, &bv, bt)
+                let (r, rt) = binary(*op, &av, at, &bv, bt);
+                self.note_rounding(*op, rt);
+                (r, rt)
             }
             Expr::Cond(c, a, b) => {
                 if has_effect(a) || has_effect(b) {
@@ -703,6 +780,7 @@ impl Tr<'_> {
                 (format!("abs({})", conv(&a, at, Ty::Float)), Ty::Float)
             }
             ("sqrtf", Some((a, at)), None) => {
+                self.rounds = true;
                 (format!("sqrt({})", conv(&a, at, Ty::Float)), Ty::Float)
             }
             ("__popc", Some((a, at)), None) => (

@@ -1,4 +1,4 @@
-use super::{translate, Unsupported, Wgsl};
+use super::{translate, translate_guarded, Unsupported, Wgsl};
 use crate::kernel_lab::challenge::builtin::{builtin, NAMES};
 use crate::kernel_lab::compile;
 use crate::kernel_lab::panel::PRESETS;
@@ -80,6 +80,12 @@ fn every_kernel_the_lab_ships_is_valid_wgsl_or_names_its_warp_function_with_its_
                 translated += 1;
                 if let Err(e) = valid(&w.source) {
                     panic!("{name}: invalid WGSL:\n{e}\n{}", w.source);
+                }
+                // Guarded, as a GPU run writes it: every loop's count keeps its barriers
+                // uniform, so the same kernels are valid.
+                let g = translate_guarded(&k, block, 1 << 20).expect("translated unguarded");
+                if let Err(e) = valid(&g.source) {
+                    panic!("{name}: invalid guarded WGSL:\n{e}\n{}", g.source);
                 }
             }
             Err(u) => {
@@ -299,4 +305,49 @@ fn c_conversions_are_written_out() {
         assert!(w.source.contains(line), "{line}\n{}", w.source);
     }
     valid(&w.source).unwrap();
+}
+
+#[test]
+fn a_guarded_loop_counts_its_turns_and_marks_the_run_when_it_stops() {
+    // A spin on a value that never changes: the model under the stack scheduler stops at its
+    // step budget; a GPU would spin for ever. Guarded: the count is declared before the loop
+    // (one per loop, so a barrier in a loop every thread runs stays uniform), counted first in
+    // its body, and past 1000 turns the run is marked and the loop left. The flag is the binding
+    // after the scalars' (buffer 0, scalars at 1, flag at 2).
+    let src = "__global__ void spin(int* flag, int n) {\n\
+               \x20   while (flag[0] == 0) {\n\
+               \x20   }\n\
+               \x20   for (int i = 0; i < n; i++) {\n\
+               \x20       __syncthreads();\n\
+               \x20   }\n\
+               }\n";
+    let k = compile(src).unwrap();
+    let w = translate_guarded(&k, [32, 1, 1], 1000).unwrap();
+    let s = &w.source;
+    assert!(
+        s.contains("@group(0) @binding(2) var<storage, read_write> w_stopped: atomic<u32>;"),
+        "{s}"
+    );
+    assert!(s.contains("var w_loop0: u32 = 0u;\n    while ("), "{s}");
+    assert!(s.contains("var w_loop1: u32 = 0u;\n    for ("), "{s}");
+    assert!(
+        s.contains(
+            "w_loop1 += 1u;\n        if (w_loop1 > 1000u) { atomicStore(&w_stopped, 1u); break; }"
+        ),
+        "{s}"
+    );
+    valid(s).unwrap();
+    // Unguarded, the same kernel has neither the flag nor a count.
+    let plain = translate(&k, [32, 1, 1]).unwrap().source;
+    assert!(
+        !plain.contains("w_stopped") && !plain.contains("w_loop"),
+        "{plain}"
+    );
+    // With no scalar the flag follows the buffers.
+    let k = compile("__global__ void f(int* a) {\n    while (a[0] == 0) {\n    }\n}\n").unwrap();
+    let s = translate_guarded(&k, [32, 1, 1], 10).unwrap().source;
+    assert!(
+        s.contains("@binding(1) var<storage, read_write> w_stopped"),
+        "{s}"
+    );
 }
