@@ -13,7 +13,9 @@
 //! - worker → page `test:<k>` before test `k` (from 0), then `report:<text>`
 //!   (`challenge::wire`), or `none` when the query names no challenge that reads;
 //! - page → worker `run:<query>`: a kernel's run (issue 65: the Run, a link's run on load, the
-//!   SM's timing), answered by one `Uint8Array`, the run's bytes (`kernel_lab::ran`).
+//!   SM's timing), answered by one `Uint8Array`, the run's bytes (`kernel_lab::ran`);
+//! - page → worker `gpu:<query>`: the lab's launch on the learner's GPU (issue 69), answered
+//!   by `report:<markup>` (`src/gpu/lab.rs`).
 //!
 //! Where no worker can start (a page opened from a file, a browser without module workers)
 //! the page says so and checks nothing: the check never runs on the page's thread, which
@@ -31,13 +33,16 @@ use wasm_bindgen::JsCast;
 
 pub use warp_model::kernel_lab::panel::check_query;
 
-const READY: &str = "ready";
+pub(crate) const READY: &str = "ready";
 const TEST: &str = "test:";
 pub(crate) const REPORT: &str = "report:";
 pub(crate) const NONE: &str = "none";
 /// Page → worker: the query after it is a kernel's run, not a check; the worker answers with
 /// the run's bytes (`kernel_lab::ran`), one `Uint8Array`.
 const RUN: &str = "run:";
+/// Page → worker: the query after it is the lab's launch to run on the learner's GPU (issue
+/// 69), answered with `report:` and the report's markup (`src/gpu/lab.rs`).
+pub(crate) const GPU: &str = "gpu:";
 
 /// Which worker a page starts: each is its own bundle, started from the module script the
 /// loader names in `window`.
@@ -51,6 +56,10 @@ pub enum Which {
     /// The plain lab's run (`window.warpRun`, `src/bin/run.rs`, issue 65): the interpreter and
     /// the SM's timing, no challenge; it answers `run:` only.
     Run,
+    /// The lab's launch on the learner's GPU (`window.warpGpu`, `src/bin/gpu-run.rs`, issue
+    /// 69): the model's run, the WGSL translation and the WebGPU runner; it answers `gpu:`
+    /// only.
+    Gpu,
 }
 
 /// Where the worker's bundle sits: the module script the loader names (`window.warpCheck`,
@@ -61,6 +70,7 @@ fn script(which: Which) -> Option<String> {
         Which::Check => "warpCheck",
         Which::Solve => "warpSolve",
         Which::Run => "warpRun",
+        Which::Gpu => "warpGpu",
     };
     js_sys::Reflect::get(&w, &JsValue::from_str(key))
         .ok()?
@@ -164,6 +174,15 @@ pub fn start_run(
     )
 }
 
+/// Worker `which`, started from the module script the loader names; `None` where none can
+/// start (no script named, a page opened from a file).
+pub(crate) fn new_worker(which: Which) -> Option<web_sys::Worker> {
+    let url = script(which)?;
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    web_sys::Worker::new_with_options(&url, &options).ok()
+}
+
 /// Starts worker `which` on `query`; `read` takes the worker's last message (its report, its
 /// run) or says in a few words why it does not read.
 fn spawn<R: 'static>(
@@ -176,10 +195,7 @@ fn spawn<R: 'static>(
     if !cfg!(target_arch = "wasm32") {
         return None;
     }
-    let url = script(which)?;
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = web_sys::Worker::new_with_options(&url, &options).ok()?;
+    let worker = new_worker(which)?;
     let heard = Rc::new(heard);
     let to = worker.clone();
     let job = RefCell::new(Some(query));

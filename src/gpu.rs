@@ -6,6 +6,7 @@
 //! come back as messages.
 
 pub mod kernels;
+pub mod lab;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -158,8 +159,20 @@ impl Gpu {
     /// # Errors
     /// Which step failed.
     pub async fn detect() -> Result<Gpu, Unavailable> {
-        let window = crate::browser::window().ok_or(Unavailable::NoApi)?;
-        let navigator = window.navigator();
+        Self::detect_as::<false>().await
+    }
+
+    /// [`Gpu::detect`], with `LIMITS` the device opened at the adapter's own limits for a
+    /// workgroup and for storage, not WebGPU's defaults (a workgroup of 256 invocations, 8
+    /// storage buffers, 128 MiB a binding): the lab's launches (issue 69) use CUDA's blocks of
+    /// up to 1,024 threads. A constant, so that the gpu page links none of it.
+    ///
+    /// # Errors
+    /// Which step failed.
+    pub async fn detect_as<const LIMITS: bool>() -> Result<Gpu, Unavailable> {
+        // `navigator` of the page or of a worker (the lab's GPU run is a worker's, issue 69).
+        let navigator = js_sys::Reflect::get(&js_sys::global(), &"navigator".into())
+            .map_err(|_| Unavailable::NoApi)?;
         let api = js_sys::Reflect::get(&navigator, &"gpu".into()).unwrap_or(JsValue::UNDEFINED);
         if api.is_undefined() || api.is_null() {
             return Err(Unavailable::NoApi);
@@ -207,6 +220,39 @@ impl Gpu {
                 .map(|(_, f)| js_sys::JsString::from(f))
                 .collect();
         desc.set_required_features(&wanted);
+        if LIMITS {
+            let required = js_sys::Object::new();
+            for (name, value) in [
+                (
+                    "maxComputeInvocationsPerWorkgroup",
+                    f64::from(limits.max_compute_invocations_per_workgroup()),
+                ),
+                (
+                    "maxComputeWorkgroupSizeX",
+                    f64::from(limits.max_compute_workgroup_size_x()),
+                ),
+                (
+                    "maxComputeWorkgroupSizeY",
+                    f64::from(limits.max_compute_workgroup_size_y()),
+                ),
+                (
+                    "maxComputeWorkgroupSizeZ",
+                    f64::from(limits.max_compute_workgroup_size_z()),
+                ),
+                (
+                    "maxStorageBuffersPerShaderStage",
+                    f64::from(limits.max_storage_buffers_per_shader_stage()),
+                ),
+                (
+                    "maxStorageBufferBindingSize",
+                    limits.max_storage_buffer_binding_size(),
+                ),
+                ("maxBufferSize", limits.max_buffer_size()),
+            ] {
+                let _ = js_sys::Reflect::set(&required, &name.into(), &value.into());
+            }
+            desc.set_required_limits(required.unchecked_ref());
+        }
         let device = settle(adapter.request_device_with_descriptor(&desc).into())
             .await
             .map_err(|e| Unavailable::NoDevice(e.explain()))?;
@@ -316,8 +362,18 @@ impl Gpu {
     /// # Errors
     /// Allocation failures.
     pub fn uniform(&self, params: [u32; 4]) -> Result<GpuBuffer, GpuError> {
-        let bytes: Vec<u8> = params.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let b = self.buffer(16, usage::UNIFORM | usage::COPY_DST)?;
+        self.uniform_words(&params)
+    }
+
+    /// A uniform buffer holding `words` (at least 16 bytes, as WebGPU's uniform bindings are).
+    ///
+    /// # Errors
+    /// Allocation failures.
+    pub fn uniform_words(&self, words: &[u32]) -> Result<GpuBuffer, GpuError> {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let size =
+            u32::try_from(bytes.len().next_multiple_of(16)).map_err(|_| GpuError::TooLarge)?;
+        let b = self.buffer(size, usage::UNIFORM | usage::COPY_DST)?;
         self.device
             .queue()
             .write_buffer_with_u32_and_u8_slice(&b, 0, &bytes)
@@ -436,6 +492,59 @@ impl Gpu {
         read.unmap();
         read.destroy();
         Ok(data)
+    }
+}
+
+impl Gpu {
+    /// Dispatches `grid` (x, y) workgroups once and reads back each of `reads` (a buffer and
+    /// its u32 words), in order.
+    ///
+    /// # Errors
+    /// A lost device, a timeout, or a failed readback.
+    pub async fn dispatch_and_read(
+        &self,
+        pipeline: &GpuComputePipeline,
+        group: &web_sys::GpuBindGroup,
+        grid: [u32; 2],
+        reads: &[(&GpuBuffer, u32)],
+    ) -> Result<Vec<Vec<u32>>, GpuError> {
+        self.check_lost()?;
+        // A dispatch WebGPU refuses (a grid over the device's workgroups per dimension, a
+        // binding over its limits) is no exception, only an error in the scope: without it the
+        // buffers would read back as they were sent, and compare as a difference.
+        self.device.push_error_scope(GpuErrorFilter::Validation);
+        let encoder = self.device.create_command_encoder();
+        let pass = encoder.begin_compute_pass();
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, Some(group));
+        pass.dispatch_workgroups_with_workgroup_count_y(grid[0], grid[1]);
+        pass.end();
+        let mut staged = Vec::new();
+        for (from, words) in reads {
+            let size = words.checked_mul(4).ok_or(GpuError::TooLarge)?;
+            let read = self.buffer(size, usage::MAP_READ | usage::COPY_DST)?;
+            encoder
+                .copy_buffer_to_buffer_with_u32_and_u32_and_u32(from, 0, &read, 0, size)
+                .map_err(js)?;
+            staged.push((read, *words));
+        }
+        self.device.queue().submit(&[encoder.finish()]);
+        let refused = settle(self.device.pop_error_scope().into()).await?;
+        if !refused.is_null() && !refused.is_undefined() {
+            return Err(GpuError::Pipeline(describe(&refused)));
+        }
+        let mut out = Vec::new();
+        for (read, words) in staged {
+            settle(read.map_async(gpu_map_mode::READ).into()).await?;
+            self.check_lost()?;
+            let range = read.get_mapped_range().map_err(js)?;
+            let mut data = js_sys::Uint32Array::new(&range).to_vec();
+            data.truncate(words as usize);
+            read.unmap();
+            read.destroy();
+            out.push(data);
+        }
+        Ok(out)
     }
 }
 

@@ -151,7 +151,7 @@ pub fn Author(query: Query) -> impl IntoView {
     let errors = Signal::derive(move || read.with(|(_, e)| e.clone()));
     let sharing = Memo::new(move |_| read.with(|(a, _)| !a.steps.is_empty()) && !refused.get());
     view! {
-        <section class="panel author" data-panel="author">
+        <section class="panel author author-page" data-panel="author">
             <h1>{t!("ui.author.title")}</h1>
             <p class="question">{t!("ui.author.question")}</p>
             <label class="author-title">

@@ -16,7 +16,7 @@ pub fn ResumeQuiz(
     detail: Option<String>,
 ) -> impl IntoView {
     view! {
-        <p class="resume" data-resume=quiz.to_string()>
+        <p class="resume-offer" data-resume=quiz.to_string()>
             {t!("ui.quiz.resume.begun")} " "
             <a href=warp_model::site::href(&quiz.query()) data-action="resume-quiz">{t!("ui.quiz.resume")}</a>
             {detail.map(|d| view! { " " <span class="resume-detail">"(" {d} ")"</span> })}

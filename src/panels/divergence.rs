@@ -341,7 +341,7 @@ fn ConditionView(
         }
     };
     view! {
-        <figure class="condition" data-picture="condition">
+        <figure class="branch-condition" data-picture="condition">
             <figcaption>{t!("ui.divergence.condition.caption")}</figcaption>
             // The warps' rows, each rewritten only when its text changes (`patch_rows_effect`):
             // a change of condition rewrites only the warps whose lanes changed.

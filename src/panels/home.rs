@@ -132,7 +132,7 @@ pub fn challenge_list_html() -> String {
             "ui.home.challenges.lede",
             count = NAMES.len()
         ))
-        .raw(r#"</p><ol class="board" data-challenge-board="">"#);
+        .raw(r#"</p><ol class="challenge-board" data-challenge-board="">"#);
     for name in NAMES {
         let n = warp_model::kernel_lab::challenge::stars::Stars::best_in(&stars, name);
         let href = warp_model::site::href(&warp_model::panel::link::<KernelModel>(&[(

@@ -4,6 +4,7 @@
 
 mod challenge;
 mod code_editor;
+mod gpu_run;
 mod results;
 mod run;
 #[cfg(test)]
@@ -23,7 +24,7 @@ use warp_model::t;
 use warp_model::tr;
 
 use code_editor::{Editor, KeptCode};
-use results::{line_table, sched_name, Links, Race, StepThrough, Violations, Watched};
+use results::{line_table, links, sched_name, Race, StepThrough, Violations, Watched};
 use run::{run_plain, shown_output, Check, CheckStatus, Checking, RunStatus, Runner};
 
 use crate::components::controls::Controls;
@@ -193,7 +194,7 @@ fn kernel_panel<const CHALLENGES: bool, const PLAIN: bool>(query: Query) -> impl
                     {PLAIN.then(|| view! { <timeline::SmTimeline output=output /> })}
                     <StepThrough output=output ran=ran />
                     {line_table::<PLAIN>(output, ran)}
-                    <Links output=output />
+                    {links::<PLAIN>(output, ran, !in_challenge.get_untracked())}
                 </div>
                 <div class="kernel-launch">
                     // A challenge sets the launch itself (its tests, in the box above).

@@ -655,7 +655,14 @@ fn index_html(
             .ok_or_else(|| format!("{name}: not a content-hashed name"))
     };
     let mut bundles: BTreeMap<&str, [String; 2]> = BTreeMap::new();
-    for (n, (js, wasm)) in table {
+    // A worker's own bundle is started by its script (`worker_script` names both files), never
+    // by the loader: its entry would be 60 bytes of hashes on every page (issue 69's round
+    // took the four workers' eight out, as the GPU worker came).
+    let a_worker = |n: &str| {
+        let bundle = n.split('.').next().unwrap_or(n);
+        bundle::WORKERS.iter().any(|(b, _)| *b == bundle)
+    };
+    for (n, (js, wasm)) in table.iter().filter(|(n, _)| !a_worker(n)) {
         let files = [hash_of(js, ".js")?, hash_of(wasm, "_bg.wasm")?];
         // The loader's rule for the names, checked here: a worker's script carries its own key.
         if *js != format!("{}-{}.js", n.replace('.', "-"), files[0]) {

@@ -290,12 +290,13 @@
     };
     var files = named(bundle);
     // The workers' module scripts, in the page's language (src/check_worker.rs; the keys are
-    // warp_model::page::bundle::WORKERS'): the challenge check's, the quiz's solutions' and
-    // the kernel lab's runs.
+    // warp_model::page::bundle::WORKERS'): the challenge check's, the quiz's solutions', the
+    // kernel lab's runs and its runs on the learner's GPU.
     var worker = function (key) { return (named(key) || [''])[0]; };
     window.warpCheck = worker('check-worker');
     window.warpSolve = worker('solve-worker');
     window.warpRun = worker('run-worker');
+    window.warpGpu = worker('gpu-worker');
     if (!files) throw new Error('this build has no bundle "' + bundle + '"');
     // A prerendered page carries the styles of its own bundle's views (`data-styles`, see
     // xtask/src/dist/styles.rs): when the address starts another bundle, the whole stylesheet

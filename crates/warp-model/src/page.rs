@@ -121,12 +121,19 @@ pub mod bundle {
     pub const RUN: &str = "run";
     /// The module script that starts that worker (`run-worker-<lang>-<hash>.js`).
     pub const RUN_WORKER: &str = "run-worker";
+    /// The kernel lab's GPU run (`src/bin/gpu-run.rs`, issue 69): the model's run, the WGSL
+    /// translation and the WebGPU runner, fetched on the first "Run on my GPU".
+    pub const GPU_RUN: &str = "gpu-run";
+    /// The module script that starts that worker (`gpu-worker-<lang>-<hash>.js`).
+    pub const GPU_WORKER: &str = "gpu-worker";
     /// Every worker's bundle and the module script that starts it; the loader hands each
-    /// script's name to the page (`window.warpCheck`, `window.warpSolve`, `window.warpRun`).
-    pub const WORKERS: [(&str, &str); 3] = [
+    /// script's name to the page (`window.warpCheck`, `window.warpSolve`, `window.warpRun`,
+    /// `window.warpGpu`).
+    pub const WORKERS: [(&str, &str); 4] = [
         (CHECK, CHECK_WORKER),
         (SOLVE, SOLVE_WORKER),
         (RUN, RUN_WORKER),
+        (GPU_RUN, GPU_WORKER),
     ];
     /// The panels whose pages have a first frame (issue 63, `src/frame.rs`): a module of its own
     /// (`first-<panel>`, `src/bin/first-<panel>.rs`) that the page's loader runs on an address

@@ -10,8 +10,15 @@ use warp_model::t;
 use warp_model::tr;
 use warp_model::LANE_SLOTS;
 
-#[component]
-pub(super) fn Links(output: Memo<KernelOutput>) -> impl IntoView {
+/// The run's links into the other panels; with `GPU` (the plain lab's bundle) and `gpu` (not a
+/// challenge's page), "Run on my GPU" and its report after them (issue 69,
+/// `kernel/gpu_run.rs`): drawn again with each run's output, so a report never outlives its
+/// launch.
+pub(super) fn links<const GPU: bool>(
+    output: Memo<KernelOutput>,
+    ran: RwSignal<KernelInput>,
+    gpu: bool,
+) -> impl IntoView {
     move || {
         output.with(|o| {
             o.links.clone().map(|l| {
@@ -33,7 +40,13 @@ pub(super) fn Links(output: Memo<KernelOutput>) -> impl IntoView {
                             .raw("</a></li>");
                     }
                 }
-                view! { <ul class="follow-ups" aria-label=t!("ui.kernel.links") inner_html=html.into_string()></ul> }
+                if GPU && gpu {
+                    super::gpu_run::markup(&mut html);
+                }
+                view! {
+                    <ul class="follow-ups" aria-label=t!("ui.kernel.links") inner_html=html.into_string()
+                        on:click=move |ev| if GPU { super::gpu_run::pressed(&ev, ran) }></ul>
+                }
             })
         })
     }

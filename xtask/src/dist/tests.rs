@@ -58,12 +58,12 @@ fn every_example_routes_to_its_panel() {
 fn the_release_builds_one_bundle_per_page() {
     let (names, routes, home) = bundles(Profile::Release);
     // The home view, each tool page (assignment, author), each panel, a challenge's page (the
-    // kernel lab with its challenge box, issue 46's round), the three workers, the check's
-    // (issue 43), the quiz's solutions' (issue 46) and the plain lab's runs' (issue 65), and
-    // the pages' first frames (issue 63), which no page routes to.
+    // kernel lab with its challenge box, issue 46's round), the four workers, the check's
+    // (issue 43), the quiz's solutions' (issue 46), the plain lab's runs' (issue 65) and its
+    // GPU runs' (issue 69), and the pages' first frames (issue 63), which no page routes to.
     assert_eq!(
         names.len(),
-        Panel::ALL.len() + Tool::ALL.len() + 5 + bundle::FIRST_FRAMES.len()
+        Panel::ALL.len() + Tool::ALL.len() + 6 + bundle::FIRST_FRAMES.len()
     );
     for p in bundle::FIRST_FRAMES {
         let first = bundle::first_frame(p).unwrap_or_default();
@@ -102,7 +102,16 @@ fn the_release_builds_one_bundle_per_page() {
         assert!(bin.exists(), "{} has no bundle", bin.display());
     }
     let (dev, routes, home) = bundles(Profile::Dev);
-    assert_eq!(dev, [ALL, bundle::CHECK, bundle::SOLVE, bundle::RUN]);
+    assert_eq!(
+        dev,
+        [
+            ALL,
+            bundle::CHECK,
+            bundle::SOLVE,
+            bundle::RUN,
+            bundle::GPU_RUN
+        ]
+    );
     // The home view is served by a bundle the dev build has (issue 33: it asked for `home`).
     assert_eq!(home, ALL);
     assert!(routes.values().all(|b| *b == ALL));
@@ -163,4 +172,38 @@ fn the_templates_comments_stay_out_of_the_pages() {
         without_comments("<html>\n  <!-- for readers\n  of the template -->\n  <head>x</head><!-- y -->\n</html>"),
         "<html>\n  <head>x</head>\n</html>"
     );
+}
+
+#[test]
+fn the_loaders_table_names_each_workers_script_and_no_workers_own_bundle() {
+    // The check worker's bundle (`check`) and its script (`check-worker`), as the build makes
+    // them, beside a page's bundle: the page starts the script, the script its bundle.
+    let mut table = BTreeMap::new();
+    for (key, js, wasm) in [
+        ("author.en", "author-en-aa11.js", "author-en-bb22_bg.wasm"),
+        ("check.en", "check-en-cc33.js", "check-en-dd44_bg.wasm"),
+        (
+            "check-worker.en",
+            "check-worker-en-ee55.js",
+            "check-en-dd44_bg.wasm",
+        ),
+    ] {
+        table.insert(key.to_string(), (js.to_string(), wasm.to_string()));
+    }
+    let routes = BTreeMap::from([("author", "author")]);
+    let html = index_html(
+        &table,
+        &routes,
+        "home",
+        "favicon-00.svg",
+        "style-00.css",
+        true,
+    )
+    .unwrap();
+    assert!(html.contains(r#""author.en":["aa11","bb22"]"#), "{html}");
+    assert!(
+        html.contains(r#""check-worker.en":["ee55","dd44"]"#),
+        "{html}"
+    );
+    assert!(!html.contains("check.en"), "{html}");
 }

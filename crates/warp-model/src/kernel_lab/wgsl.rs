@@ -86,7 +86,8 @@ pub fn translate(k: &ParsedKernel, block: [u32; 3]) -> Result<Wgsl, Unsupported>
 /// may still spin for ever on a GPU (a spin lock whose holder's subgroup waits for the
 /// spinners), and nothing else would stop it. Each loop has its own count, declared just before
 /// it, so that a loop every thread of the block runs stays uniform (a barrier in it is still
-/// WGSL's).
+/// WGSL's). Every buffer and the flag are used at the start (`_ = &b_a;`), so that a
+/// pipeline's automatic layout holds every binding the run binds.
 ///
 /// # Errors
 /// As [`translate`].
@@ -191,6 +192,15 @@ fn write(k: &ParsedKernel, block: [u32; 3], guard: Option<u32>) -> Result<Wgsl, 
          @builtin(workgroup_id) wid: vec3<u32>, \
          @builtin(num_workgroups) nwg: vec3<u32>) {{\n"
     );
+    if guard.is_some() {
+        // Every binding used, so that the pipeline's automatic layout has each one and the
+        // run's bind group, which binds them all, is valid (a buffer the kernel never touches,
+        // a kernel without a loop and so without a use of the flag).
+        for (name, _, _) in &buffers {
+            let _ = writeln!(head, "    _ = &b_{name};");
+        }
+        head.push_str("    _ = &w_stopped;\n");
+    }
     for (name, s) in &scalars {
         t.vars.push((name.clone(), *s));
         let value = if *s == Ty::Bool {
@@ -252,12 +262,50 @@ fn common(a: Ty, b: Ty) -> Ty {
 
 /// A float literal WGSL reads as `f32` (always with its point).
 fn float_lit(v: f64) -> String {
-    let s = format!("{v:?}");
-    if s.contains(['.', 'e', 'E']) || s.contains("inf") || s.contains("NaN") {
-        format!("{s}f")
-    } else {
-        format!("{s}.0f")
+    // Exact, and written with integer arithmetic only (core's float writer is 10 kB that no
+    // bundle links, `xtask sizes`). The lab's `float` is an `f32`, m × 2^e with m < 2²⁴: a
+    // decimal with k places is exactly m × 5^k / 10^k for k = -e, which WGSL reads back as the
+    // same f32 (0.5f, 0.100000001490116119384765625f); past 40 places (below about 1e-12), the
+    // hexadecimal literal (`0x1.8p-41f`).
+    #[allow(clippy::cast_possible_truncation)]
+    let f = v as f32;
+    let bits = f.to_bits();
+    let sign = if bits >> 31 == 1 { "-" } else { "" };
+    if !f.is_finite() {
+        return format!("bitcast<f32>({bits}u)");
     }
+    let exponent = (bits >> 23) & 0xff;
+    let fraction = bits & 0x7f_ffff;
+    let (mut m, mut e) = if exponent == 0 {
+        (u128::from(fraction), -149i64)
+    } else {
+        (u128::from(fraction | 1 << 23), i64::from(exponent) - 150)
+    };
+    while e < 0 && m % 2 == 0 && m > 0 {
+        m /= 2;
+        e += 1;
+    }
+    if m == 0 || e >= 0 {
+        return format!("{sign}{}.0f", m << e.max(0));
+    }
+    let k = usize::try_from(-e).unwrap_or(usize::MAX);
+    if k > 40 {
+        let e = i64::from(exponent.max(1)) - 127;
+        let lead = u32::from(exponent != 0);
+        return format!("{sign}0x{lead}.{:06x}p{e}f", fraction << 1);
+    }
+    let digits = format!(
+        "{:0>width$}",
+        m * 5u128.pow(u32::try_from(k).unwrap_or(0)),
+        width = k + 1
+    );
+    // ASCII digits: `get` never fails here, and links no slicing panic (`xtask sizes`).
+    let at = digits.len() - k;
+    let (whole, places) = (
+        digits.get(..at).unwrap_or("0"),
+        digits.get(at..).unwrap_or(""),
+    );
+    format!("{sign}{whole}.{}f", places.trim_end_matches('0'))
 }
 
 /// Where the statements being written stand: whether every thread of the block reaches them

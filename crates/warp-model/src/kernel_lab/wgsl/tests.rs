@@ -343,6 +343,9 @@ fn a_guarded_loop_counts_its_turns_and_marks_the_run_when_it_stops() {
         !plain.contains("w_stopped") && !plain.contains("w_loop"),
         "{plain}"
     );
+    // Every binding used, the flag too, though this kernel's loops use it anyway (a kernel
+    // without a loop would not).
+    assert!(s.contains("    _ = &b_flag;\n    _ = &w_stopped;\n"), "{s}");
     // With no scalar the flag follows the buffers.
     let k = compile("__global__ void f(int* a) {\n    while (a[0] == 0) {\n    }\n}\n").unwrap();
     let s = translate_guarded(&k, [32, 1, 1], 10).unwrap().source;
@@ -350,4 +353,26 @@ fn a_guarded_loop_counts_its_turns_and_marks_the_run_when_it_stops() {
         s.contains("@binding(1) var<storage, read_write> w_stopped"),
         "{s}"
     );
+}
+
+#[test]
+fn a_float_literal_is_exact_and_written_without_float_formatting() {
+    use super::float_lit;
+    // Whole numbers as themselves; 0.75 = 3 × 2⁻² = 75 / 100; 0.1f is the f32 nearest 0.1,
+    // 13421773 × 2⁻²⁷ = 0.100000001490116119384765625 exactly; the smallest subnormal, 2⁻¹⁴⁹,
+    // has 149 places, past 40: hexadecimal.
+    assert_eq!(float_lit(1.0), "1.0f");
+    assert_eq!(float_lit(-3.0), "-3.0f");
+    assert_eq!(float_lit(-0.0), "-0.0f");
+    assert_eq!(float_lit(0.5), "0.5f");
+    assert_eq!(float_lit(0.75), "0.75f");
+    assert_eq!(float_lit(-2.5), "-2.5f");
+    assert_eq!(float_lit(0.1), "0.100000001490116119384765625f");
+    assert_eq!(float_lit(1e-45), "0x0.000002p-126f");
+    assert_eq!(float_lit(16_777_217.0), "16777216.0f");
+    assert_eq!(float_lit(1e30), "1000000015047466219876688855040.0f");
+    assert_eq!(float_lit(f64::INFINITY), "bitcast<f32>(2139095040u)");
+    // Each is valid WGSL.
+    let src = "fn f() -> f32 { return 0.100000001490116119384765625f + 0x0.000002p-126f + -2.5f; }";
+    valid(src).unwrap();
 }
