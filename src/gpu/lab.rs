@@ -73,7 +73,7 @@ pub fn report(o: &Outcome) -> String {
             } else {
                 tr!(
                     "ui.lab-gpu.differ",
-                    n = c.elements - c.equal,
+                    n = c.differing(),
                     elements = c.elements
                 )
             };

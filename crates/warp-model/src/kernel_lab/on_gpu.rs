@@ -191,6 +191,12 @@ impl Compared {
     pub fn matches(&self) -> bool {
         self.elements == self.equal
     }
+
+    /// The elements that differ.
+    #[must_use]
+    pub fn differing(&self) -> u64 {
+        self.elements - self.equal
+    }
 }
 
 /// Whether two words of type `ty` are equal within `ulps` (floats only).

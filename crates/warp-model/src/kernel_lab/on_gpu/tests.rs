@@ -57,7 +57,7 @@ fn the_gpus_words_are_compared_element_by_element() {
     wrong[5] = 11;
     wrong[99] = 99;
     let c = compare(&j, &[wrong]);
-    assert_eq!((c.elements, c.equal), (128, 126));
+    assert_eq!((c.elements, c.equal, c.differing()), (128, 126, 2));
     assert!(!c.matches());
     let diff = |index: usize, model: &str, gpu: &str| Diff {
         name: "c".into(),
