@@ -29,13 +29,15 @@ test('after a first visit, every page opens offline', async ({ page, context }) 
   // with its other bundles, a challenge's page's, as registry.json names them; js and wasm each)
   // in English, and each worker's bundle and
   // starting script (issue 43: a challenge checks offline too; issue 46: a quiz's solutions;
-  // issue 65: the kernel lab runs offline too).
+  // issue 65: the kernel lab runs offline too; issue 69: its GPU run).
   const bundles = new Set(['home', ...REGISTRY.panels.flatMap((p) => [p.bundle, ...p.also]), ...REGISTRY.tools.map((t) => t.bundle)]);
   expect(bundles.size).toBeGreaterThanOrEqual(11);
-  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size + 9);
+  expect(cached.filter((n) => n!.includes('-en-'))).toHaveLength(2 * bundles.size + 12);
   expect(cached.filter((n) => /^check-(worker-)?en-/.test(n!))).toHaveLength(3);
   expect(cached.filter((n) => /^solve-(worker-)?en-/.test(n!))).toHaveLength(3);
   expect(cached.filter((n) => /^run-(worker-)?en-/.test(n!))).toHaveLength(3);
+  // Issue 69: the kernel lab's GPU run, its bundle's two files and its starting script.
+  expect(cached.filter((n) => /^gpu-(run|worker)-en-/.test(n!))).toHaveLength(3);
   expect(cached.filter((n) => n!.includes('-hinglish-'))).toHaveLength(0);
   await context.setOffline(true);
   // The kernel lab's run is its run worker's, from the cache too (issue 65).
