@@ -8,7 +8,6 @@
 //! with the model's, and answers `report:<markup>`: the report as the page shows it
 //! ([`report`]), written here so that the page's bundle carries none of its words.
 
-use warp_model::figure::{Figure, Value};
 use warp_model::kernel_lab::on_gpu::{self, Compared, Job, Refusal};
 use warp_model::markup::Html;
 use warp_model::{t, tr};
@@ -79,22 +78,7 @@ pub fn report(o: &Outcome) -> String {
             };
             h.elem("p", &says);
             h.raw("<div class=\"figures\">");
-            h.html(&figures_html(&[
-                Figure::new(
-                    "gpu-elements",
-                    t!("ui.lab-gpu.figure.elements"),
-                    Value::Int(c.elements),
-                    t!("ui.lab-gpu.figure.unit"),
-                    t!("ui.lab-gpu.figure.elements.help"),
-                ),
-                Figure::new(
-                    "gpu-equal",
-                    t!("ui.lab-gpu.figure.equal"),
-                    Value::Int(c.equal),
-                    t!("ui.lab-gpu.figure.unit"),
-                    t!("ui.lab-gpu.figure.equal.help"),
-                ),
-            ]));
+            h.html(&figures_html(&c.figures()));
             h.raw("</div>");
             if !c.first.is_empty() {
                 h.raw("<ul class=\"gpu-diffs\">");

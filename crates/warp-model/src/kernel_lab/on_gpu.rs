@@ -21,6 +21,7 @@ use super::exec::{self, Initial, Val};
 use super::panel::{launch, KernelInput, SRC};
 use super::parse::Ty;
 use super::wgsl::{translate_guarded, Unsupported};
+use crate::figure::{Figure, Value};
 use crate::query::Query;
 
 /// Units in the last place a float element may differ by when the kernel divides, multiplies
@@ -196,6 +197,28 @@ impl Compared {
     #[must_use]
     pub fn differing(&self) -> u64 {
         self.elements - self.equal
+    }
+
+    /// Its figures, as the report shows them: `gpu-elements` and `gpu-equal`.
+    #[must_use]
+    pub fn figures(&self) -> [Figure; 2] {
+        use crate::t;
+        [
+            Figure::new(
+                "gpu-elements",
+                t!("ui.lab-gpu.figure.elements"),
+                Value::Int(self.elements),
+                t!("ui.lab-gpu.figure.unit"),
+                t!("ui.lab-gpu.figure.elements.help"),
+            ),
+            Figure::new(
+                "gpu-equal",
+                t!("ui.lab-gpu.figure.equal"),
+                Value::Int(self.equal),
+                t!("ui.lab-gpu.figure.unit"),
+                t!("ui.lab-gpu.figure.equal.help"),
+            ),
+        ]
     }
 }
 

@@ -1,4 +1,5 @@
 use super::{compare, job, same, Diff, Refusal, ULPS};
+use crate::figure::Value;
 use crate::kernel_lab::parse::Ty;
 use crate::query::Query;
 
@@ -59,6 +60,12 @@ fn the_gpus_words_are_compared_element_by_element() {
     let c = compare(&j, &[wrong]);
     assert_eq!((c.elements, c.equal, c.differing()), (128, 126, 2));
     assert!(!c.matches());
+    let f = c.figures();
+    assert_eq!((f[0].metric, f[1].metric), ("gpu-elements", "gpu-equal"));
+    assert_eq!(
+        (&f[0].value, &f[1].value),
+        (&Value::Int(128), &Value::Int(126))
+    );
     let diff = |index: usize, model: &str, gpu: &str| Diff {
         name: "c".into(),
         index,
